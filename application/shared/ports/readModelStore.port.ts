@@ -1,0 +1,55 @@
+// Read models are plain JSON documents queried with MongoDB's query language, so one
+// filter document runs unchanged on MongoDB and on mingo.
+export type Document = Record<string, unknown>;
+export type Filter = Record<string, unknown>;
+export type Update = Record<string, unknown>; // MongoDB update operators: $set, $inc, $push, $pull, $unset...
+export type SortSpec = Record<string, 1 | -1>;
+
+export interface FindOptions {
+  readonly sort?: SortSpec;
+  readonly skip?: number;
+  readonly limit?: number;
+  readonly projection?: Record<string, 0 | 1>;
+}
+
+export interface IndexSpec {
+  readonly name: string;
+  readonly keys: Record<string, 1 | -1>;
+  readonly unique?: boolean;
+}
+
+export interface WriteResult {
+  readonly matched: number;
+  readonly modified: number;
+  readonly upserted: boolean;
+}
+
+// A unique index refused the write: a value, because a projection may want to decide.
+export class DuplicateKeyError extends Error {
+  constructor(readonly collection: string, readonly index: string) {
+    super(`duplicate key in ${collection} for index ${index}`);
+    this.name = 'DuplicateKeyError';
+  }
+}
+
+export interface Collection<T extends Document = Document> {
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  findOne(filter: Filter, options?: Pick<FindOptions, 'sort' | 'projection'>): Promise<T | null>;
+  count(filter: Filter): Promise<number>;
+  insertOne(document: T): Promise<void>;
+  updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<WriteResult>;
+  updateMany(filter: Filter, update: Update): Promise<WriteResult>;
+  replaceOne(filter: Filter, document: T, options?: { upsert?: boolean }): Promise<WriteResult>;
+  deleteOne(filter: Filter): Promise<number>;
+  deleteMany(filter: Filter): Promise<number>;
+  createIndexes(indexes: readonly IndexSpec[]): Promise<void>;
+}
+
+export interface ReadModelStore {
+  collection<T extends Document = Document>(name: string): Collection<T>;
+  listCollections(): Promise<string[]>;
+  dropCollection(name: string): Promise<void>;
+  // Atomically replaces `to` (if present) with `from`; how a rebuild switches over.
+  renameCollection(from: string, to: string): Promise<void>;
+  close(): Promise<void>;
+}

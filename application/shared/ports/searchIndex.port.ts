@@ -1,0 +1,58 @@
+// One parsed form for filters; each adapter translates it (Meilisearch filter strings,
+// or evaluation in process), so search logic is never written twice.
+export type FilterValue = string | number | boolean;
+export type SearchFilter =
+  | { readonly field: string; readonly op: '=' | '!=' | '>' | '>=' | '<' | '<='; readonly value: FilterValue }
+  | { readonly field: string; readonly op: 'in'; readonly values: readonly FilterValue[] }
+  | { readonly field: string; readonly op: 'exists' }
+  | { readonly and: readonly SearchFilter[] }
+  | { readonly or: readonly SearchFilter[] }
+  | { readonly not: SearchFilter };
+
+export interface IndexSettings {
+  readonly primaryKey: string;
+  readonly searchableAttributes: readonly string[];
+  readonly filterableAttributes: readonly string[];
+  readonly sortableAttributes: readonly string[];
+}
+
+export interface SearchQuery {
+  readonly q: string; // keywords; empty matches every document
+  readonly filter?: SearchFilter;
+  readonly sort?: readonly { readonly field: string; readonly direction: 'asc' | 'desc' }[];
+  readonly offset?: number;
+  readonly limit?: number;
+  readonly withMatchPositions?: boolean;
+}
+
+// A match within one attribute's string value: character offsets, as GitHub's text-match indices.
+export interface MatchPosition {
+  readonly start: number;
+  readonly length: number;
+}
+
+export interface SearchHit<T> {
+  readonly document: T;
+  readonly score: number; // higher is better, comparable within one result set
+  readonly matches?: Readonly<Record<string, readonly MatchPosition[]>>;
+}
+
+export interface SearchResult<T> {
+  readonly hits: readonly SearchHit<T>[];
+  readonly total: number;
+}
+
+export type SearchDocument = Record<string, unknown>;
+
+export interface SearchIndex {
+  ensureIndex(index: string, settings: IndexSettings): Promise<void>;
+  upsert(index: string, documents: readonly SearchDocument[]): Promise<void>;
+  delete(index: string, ids: readonly (string | number)[]): Promise<void>;
+  search<T extends SearchDocument = SearchDocument>(index: string, query: SearchQuery): Promise<SearchResult<T>>;
+  count(index: string): Promise<number>;
+  listIndexes(): Promise<string[]>;
+  dropIndex(index: string): Promise<void>;
+  // Atomically exchanges two indexes' contents; how a rebuild switches over.
+  swapIndexes(a: string, b: string): Promise<void>;
+  close(): Promise<void>;
+}

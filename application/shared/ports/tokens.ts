@@ -1,0 +1,13 @@
+// inversify binding tokens for every port; adapters are chosen in the container.
+export const TOKENS = {
+  Config: Symbol('Config'),
+  Logger: Symbol('Logger'),
+  Clock: Symbol('Clock'),
+  EventStore: Symbol('EventStore'),
+  ReadModelStore: Symbol('ReadModelStore'),
+  SearchIndex: Symbol('SearchIndex'),
+  IdAllocator: Symbol('IdAllocator'),
+  PasswordHasher: Symbol('PasswordHasher'),
+  ProjectionRunner: Symbol('ProjectionRunner'),
+  Projections: Symbol('Projections'),
+} as const;
