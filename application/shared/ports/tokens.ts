@@ -9,5 +9,6 @@ export const TOKENS = {
   IdAllocator: Symbol('IdAllocator'),
   PasswordHasher: Symbol('PasswordHasher'),
   ProjectionRunner: Symbol('ProjectionRunner'),
+  ReadYourWrites: Symbol('ReadYourWrites'),
   Projections: Symbol('Projections'),
 } as const;

@@ -1,0 +1,31 @@
+import { inject, injectable } from 'inversify';
+import { loginKey } from '../../domain/accounts/login.js';
+import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import { USERS_COLLECTION, type UserDocument } from './users.readModel.js';
+
+export interface UsersPage {
+  readonly users: readonly UserDocument[];
+  readonly hasMore: boolean;
+}
+
+@injectable()
+export class UserQueries {
+  constructor(@inject(TOKENS.ReadModelStore) private readonly store: ReadModelStore) {}
+
+  userByLogin(login: string): Promise<UserDocument | null> {
+    return this.store.collection<UserDocument>(USERS_COLLECTION).findOne({ login_key: loginKey(login) });
+  }
+
+  userById(id: number): Promise<UserDocument | null> {
+    return this.store.collection<UserDocument>(USERS_COLLECTION).findOne({ id });
+  }
+
+  // GET /users pages by id with `since`, not by page number, as GitHub does.
+  async usersSince(since: number, perPage: number): Promise<UsersPage> {
+    const users = await this.store
+      .collection<UserDocument>(USERS_COLLECTION)
+      .find({ id: { $gt: since } }, { sort: { id: 1 }, limit: perPage + 1 });
+    return { users: users.slice(0, perPage), hasMore: users.length > perPage };
+  }
+}

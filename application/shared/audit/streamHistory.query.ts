@@ -1,0 +1,54 @@
+import type { EventStore, StoredEvent } from '../ports/eventStore.port.js';
+
+export interface AuditEntry {
+  readonly revision: number;
+  readonly position: number;
+  readonly type: string;
+  readonly occurredAt: string;
+  readonly actor: { readonly id: number; readonly login: string | null } | null;
+  readonly ip: string | null;
+  readonly userAgent: string | null;
+  readonly correlationId: string;
+  readonly change: unknown;
+}
+
+// Secrets never enter events, but hashes do; the audit trail shows that they changed, not their value.
+const HIDDEN_FIELDS = new Set(['passwordHash', 'tokenHash', 'clientSecretHash', 'totpSecret']);
+
+function redacted(data: unknown): unknown {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, HIDDEN_FIELDS.has(key) && value !== null ? '[hidden]' : value]));
+}
+
+// The actor's login at the time of the event, folded from the actor's own user stream.
+async function loginAt(eventStore: EventStore, actorId: number, position: number, cache: Map<number, StoredEvent[]>): Promise<string | null> {
+  if (!cache.has(actorId)) cache.set(actorId, await eventStore.readStream(`user-${actorId}`));
+  let login: string | null = null;
+  for (const event of cache.get(actorId)!) {
+    if (event.position > position) break;
+    const data = event.data as { login?: string };
+    if (typeof data.login === 'string') login = data.login;
+  }
+  return login;
+}
+
+export async function streamHistory(eventStore: EventStore, streamId: string): Promise<AuditEntry[]> {
+  const actors = new Map<number, StoredEvent[]>();
+  const entries: AuditEntry[] = [];
+  for (const event of await eventStore.readStream(streamId)) {
+    const { actorId, occurredAt, ip, userAgent, correlationId } = event.metadata;
+    entries.push({
+      revision: event.revision,
+      position: event.position,
+      type: event.type,
+      occurredAt,
+      actor: actorId === null ? null : { id: actorId, login: await loginAt(eventStore, actorId, event.position, actors) },
+      ip: ip ?? null,
+      userAgent: userAgent ?? null,
+      correlationId,
+      change: redacted(event.data),
+    });
+  }
+  return entries;
+}
+

@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import type { EventMetadata } from '../../domain/shared/event.js';
+
+// Where a command came from: the audit trail records it on every event it produces.
+export interface CommandContext {
+  readonly actorId: number | null;
+  readonly correlationId: string;
+  readonly causationId: string;
+  readonly occurredAt: Date;
+  readonly ip?: string;
+  readonly userAgent?: string;
+}
+
+export function systemContext(occurredAt: Date, actorId: number | null = null): CommandContext {
+  const id = randomUUID();
+  return { actorId, correlationId: id, causationId: id, occurredAt };
+}
+
+export function metadataFor(context: CommandContext, schemaVersion = 1): EventMetadata {
+  return {
+    schemaVersion,
+    actorId: context.actorId,
+    correlationId: context.correlationId,
+    causationId: context.causationId,
+    occurredAt: context.occurredAt.toISOString(),
+    ...(context.ip ? { ip: context.ip } : {}),
+    ...(context.userAgent ? { userAgent: context.userAgent } : {}),
+  };
+}

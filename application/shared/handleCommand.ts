@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { left, right, isLeft, type Either } from 'fp-ts/lib/Either.js';
+import type { Decider } from '../../domain/shared/decider.js';
+import type { DomainEvent } from '../../domain/shared/event.js';
+import type { EventStore, StoredEvent } from './ports/eventStore.port.js';
+import { metadataFor, type CommandContext } from './commandContext.js';
+
+export interface ConcurrencyConflict {
+  readonly _tag: 'ConcurrencyConflict';
+  readonly streamId: string;
+}
+
+export interface CommandOutcome<Event extends DomainEvent, State> {
+  readonly events: readonly Event[];
+  readonly state: State;
+  // Global position of the last appended event; absent when the command changed nothing.
+  readonly position?: number;
+}
+
+const MAX_ATTEMPTS = 5;
+
+// Old event shapes are upcast here, on read, before any decider sees them.
+export type Upcaster<Event extends DomainEvent> = (stored: StoredEvent) => Event;
+const asIs = <Event extends DomainEvent>(stored: StoredEvent): Event => ({ type: stored.type, data: stored.data }) as Event;
+
+// Read the stream, fold, decide, append with the revision read; retry a bounded number of
+// times when another writer got there first, then report the conflict as a value.
+export async function handleCommand<Command, State, Event extends DomainEvent, Error>(
+  eventStore: EventStore,
+  decider: Decider<Command, State, Event, Error>,
+  streamId: string,
+  command: Command,
+  context: CommandContext,
+  upcast: Upcaster<Event> = asIs,
+): Promise<Either<Error | ConcurrencyConflict, CommandOutcome<Event, State>>> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const history = await eventStore.readStream(streamId);
+    const state = history.map(upcast).reduce(decider.evolve, decider.initialState());
+    const decision = decider.decide(command, state);
+    if (isLeft(decision)) return decision;
+    const events = decision.right;
+    if (events.length === 0) return right({ events, state });
+    const last = history[history.length - 1];
+    const metadata = metadataFor(context);
+    const result = await eventStore.append(
+      streamId,
+      events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata })),
+      last === undefined ? 'no_stream' : last.revision,
+    );
+    if (result.outcome === 'appended') {
+      return right({ events, state: events.reduce(decider.evolve, state), position: result.position });
+    }
+  }
+  return left({ _tag: 'ConcurrencyConflict', streamId });
+}

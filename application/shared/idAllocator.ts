@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { EventStore } from './ports/eventStore.port.js';
+import type { EventMetadata } from '../../domain/shared/event.js';
+import type { Clock } from './ports/clock.port.js';
+
+export interface IdAllocator {
+  next(category: string): Promise<number>;
+}
+
+interface Block {
+  next: number;
+  last: number;
+}
+
+// GitHub's integer ids come from a per-category sequence stream. Each process reserves a
+// block with an optimistic append, so ids stay unique across processes on either event
+// store family, and the id is then written into the creating event (replay never re-decides it).
+export class EventSourcedIdAllocator implements IdAllocator {
+  private readonly blocks = new Map<string, Block>();
+  private readonly refills = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly clock: Clock,
+    private readonly blockSize = 10,
+  ) {}
+
+  async next(category: string): Promise<number> {
+    for (;;) {
+      const block = this.blocks.get(category);
+      if (block && block.next <= block.last) return block.next++;
+      let refill = this.refills.get(category);
+      if (!refill) {
+        refill = this.reserveBlock(category).finally(() => this.refills.delete(category));
+        this.refills.set(category, refill);
+      }
+      await refill;
+    }
+  }
+
+  private async reserveBlock(category: string): Promise<void> {
+    const streamId = `sequence-${category}`;
+    for (;;) {
+      const [last] = await this.eventStore.readStream(streamId, { direction: 'backwards', maxCount: 1 });
+      const from = last ? (last.data as { to: number }).to + 1 : 1;
+      const to = from + this.blockSize - 1;
+      const metadata: EventMetadata = {
+        schemaVersion: 1,
+        actorId: null,
+        correlationId: randomUUID(),
+        causationId: randomUUID(),
+        occurredAt: this.clock.now().toISOString(),
+      };
+      const result = await this.eventStore.append(
+        streamId,
+        [{ id: randomUUID(), type: 'IdBlockReserved', data: { from, to }, metadata }],
+        last ? last.revision : 'no_stream',
+      );
+      if (result.outcome === 'appended') {
+        this.blocks.set(category, { next: from, last: to });
+        return;
+      }
+    }
+  }
+}

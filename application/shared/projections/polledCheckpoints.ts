@@ -1,0 +1,29 @@
+import type { ReadModelStore } from '../ports/readModelStore.port.js';
+import { CHECKPOINTS_COLLECTION, type Checkpoint, type Projection } from './projection.js';
+import type { ProjectionProgress } from './projectionRunner.js';
+
+// Distributed family: the projections run in a worker process, so an API process learns
+// how far they are by reading their checkpoints (every few milliseconds, bounded in time).
+export class PolledCheckpoints implements ProjectionProgress {
+  constructor(
+    private readonly store: ReadModelStore,
+    private readonly projections: readonly Projection[],
+    private readonly intervalMs = 10,
+  ) {}
+
+  async waitFor(position: number, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if ((await this.slowest()) >= position) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, this.intervalMs));
+    }
+  }
+
+  private async slowest(): Promise<number> {
+    const names = this.projections.map((p) => p.name);
+    const checkpoints = await this.store.collection<Checkpoint>(CHECKPOINTS_COLLECTION).find({ _id: { $in: names } });
+    if (checkpoints.length < names.length) return -1;
+    return Math.min(...checkpoints.map((c) => c.position));
+  }
+}

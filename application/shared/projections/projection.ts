@@ -1,0 +1,40 @@
+import type { StoredEvent } from '../ports/eventStore.port.js';
+import type { Collection, Document, IndexSpec } from '../ports/readModelStore.port.js';
+import type { IndexSettings, SearchIndex } from '../ports/searchIndex.port.js';
+
+// Where a projection writes. Names are logical; a rebuild hands the projection a target
+// that maps them onto fresh collections and indexes, swapped in when caught up.
+export interface ProjectionTarget {
+  collection<T extends Document = Document>(name: string): Collection<T>;
+  readonly search: SearchIndex;
+  searchIndexName(name: string): string;
+}
+
+export interface ProjectionCollection {
+  readonly name: string;
+  readonly indexes?: readonly IndexSpec[];
+}
+
+export interface ProjectionSearchIndex {
+  readonly name: string;
+  readonly settings: IndexSettings;
+}
+
+export interface Projection {
+  readonly name: string;
+  // Bump when apply() changes meaning: a stored model of another version is rebuilt at start.
+  readonly version: number;
+  readonly collections: readonly ProjectionCollection[];
+  readonly searchIndexes?: readonly ProjectionSearchIndex[];
+  // Must be idempotent: applying the same event twice leaves the same read model.
+  apply(event: StoredEvent, target: ProjectionTarget): Promise<void>;
+}
+
+export interface Checkpoint extends Document {
+  _id: string;
+  position: number;
+  version: number;
+}
+
+export const CHECKPOINTS_COLLECTION = '_checkpoints';
+export const REBUILD_SUFFIX = '__rebuild';

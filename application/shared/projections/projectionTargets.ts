@@ -1,0 +1,45 @@
+import type { ReadModelStore } from '../ports/readModelStore.port.js';
+import type { SearchIndex } from '../ports/searchIndex.port.js';
+import { REBUILD_SUFFIX, type Projection, type ProjectionTarget } from './projection.js';
+
+export function liveTarget(store: ReadModelStore, search: SearchIndex): ProjectionTarget {
+  return { collection: (name) => store.collection(name), search, searchIndexName: (name) => name };
+}
+
+export function rebuildTarget(store: ReadModelStore, search: SearchIndex): ProjectionTarget {
+  return {
+    collection: (name) => store.collection(name + REBUILD_SUFFIX),
+    search,
+    searchIndexName: (name) => name + REBUILD_SUFFIX,
+  };
+}
+
+// Declares what a projection writes to: indexes on its collections, settings on its indexes.
+export async function prepareTarget(projection: Projection, target: ProjectionTarget): Promise<void> {
+  for (const collection of projection.collections) {
+    if (collection.indexes?.length) await target.collection(collection.name).createIndexes(collection.indexes);
+  }
+  for (const index of projection.searchIndexes ?? []) {
+    await target.search.ensureIndex(target.searchIndexName(index.name), index.settings);
+  }
+}
+
+export async function clearTarget(projection: Projection, store: ReadModelStore, search: SearchIndex, suffix: string): Promise<void> {
+  for (const collection of projection.collections) await store.dropCollection(collection.name + suffix);
+  for (const index of projection.searchIndexes ?? []) await search.dropIndex(index.name + suffix);
+}
+
+// The switch-over: each fresh collection and index replaces the live one in one step.
+export async function swapRebuiltIntoLive(projection: Projection, store: ReadModelStore, search: SearchIndex): Promise<void> {
+  const existing = new Set(await store.listCollections());
+  for (const collection of projection.collections) {
+    // A collection the rebuild never wrote to is an empty model: the live one goes too.
+    if (existing.has(collection.name + REBUILD_SUFFIX)) await store.renameCollection(collection.name + REBUILD_SUFFIX, collection.name);
+    else await store.dropCollection(collection.name);
+  }
+  for (const index of projection.searchIndexes ?? []) {
+    await search.ensureIndex(index.name, index.settings);
+    await search.swapIndexes(index.name + REBUILD_SUFFIX, index.name);
+    await search.dropIndex(index.name + REBUILD_SUFFIX);
+  }
+}

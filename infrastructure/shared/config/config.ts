@@ -1,0 +1,91 @@
+// Everything configurable, read once from the environment and validated at start.
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly baseUrl: string; // what API URLs in bodies start with
+  readonly dataDir: string;
+  readonly adminLogin: string;
+  readonly adminPassword: string | undefined;
+  readonly eventStoreUrl: string | undefined;
+  readonly mongodbUrl: string | undefined;
+  readonly mongodbDatabase: string;
+  readonly meilisearchUrl: string | undefined;
+  readonly meilisearchKey: string | undefined;
+  readonly rateLimits: { readonly enabled: boolean; readonly coreAuthenticated: number; readonly coreAnonymous: number; readonly searchAuthenticated: number; readonly searchAnonymous: number };
+  readonly logLevel: string;
+  readonly readYourWritesTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function integerSetting(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+    return fallback;
+  }
+  return value;
+}
+
+function urlSetting(env: Env, name: string, protocols: readonly string[], problems: string[]): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  try {
+    const url = new URL(raw);
+    if (!protocols.includes(url.protocol)) problems.push(`${name} must start with ${protocols.join(' or ')}, got "${raw}"`);
+  } catch {
+    problems.push(`${name} is not a URL: "${raw}"`);
+  }
+  return raw;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const port = integerSetting(env, 'FORGELOG_PORT', 3000, 0, 65535, problems);
+  const host = env.FORGELOG_HOST || '0.0.0.0';
+  const baseUrl = (urlSetting(env, 'FORGELOG_BASE_URL', ['http:', 'https:'], problems) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const adminLogin = env.FORGELOG_ADMIN_LOGIN || 'admin';
+  if (!LOGIN.test(adminLogin)) problems.push(`FORGELOG_ADMIN_LOGIN "${adminLogin}" is not a valid GitHub login (letters, digits, single hyphens, at most 39)`);
+  const adminPassword = env.FORGELOG_ADMIN_PASSWORD || undefined;
+  if (adminPassword !== undefined && adminPassword.length < 8) problems.push('FORGELOG_ADMIN_PASSWORD must be at least 8 characters');
+  const rateLimitsRaw = (env.FORGELOG_RATE_LIMITS ?? 'on').toLowerCase();
+  if (!['on', 'off'].includes(rateLimitsRaw)) problems.push(`FORGELOG_RATE_LIMITS must be "on" or "off", got "${env.FORGELOG_RATE_LIMITS}"`);
+  const logLevel = env.FORGELOG_LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`FORGELOG_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const config: Config = {
+    port,
+    host,
+    baseUrl,
+    dataDir: env.FORGELOG_DATA_DIR || './data',
+    adminLogin,
+    adminPassword,
+    eventStoreUrl: urlSetting(env, 'FORGELOG_EVENTSTORE_URL', ['esdb:', 'esdb+discover:'], problems),
+    mongodbUrl: urlSetting(env, 'FORGELOG_MONGODB_URL', ['mongodb:', 'mongodb+srv:'], problems),
+    mongodbDatabase: env.FORGELOG_MONGODB_DATABASE || 'forgelog',
+    meilisearchUrl: urlSetting(env, 'FORGELOG_MEILISEARCH_URL', ['http:', 'https:'], problems),
+    meilisearchKey: env.FORGELOG_MEILISEARCH_KEY || undefined,
+    rateLimits: {
+      enabled: rateLimitsRaw !== 'off',
+      coreAuthenticated: integerSetting(env, 'FORGELOG_RATE_LIMIT_CORE', 5000, 1, 1e9, problems),
+      coreAnonymous: integerSetting(env, 'FORGELOG_RATE_LIMIT_CORE_ANONYMOUS', 60, 1, 1e9, problems),
+      searchAuthenticated: integerSetting(env, 'FORGELOG_RATE_LIMIT_SEARCH', 30, 1, 1e9, problems),
+      searchAnonymous: integerSetting(env, 'FORGELOG_RATE_LIMIT_SEARCH_ANONYMOUS', 10, 1, 1e9, problems),
+    },
+    logLevel,
+    readYourWritesTimeoutMs: integerSetting(env, 'FORGELOG_READ_YOUR_WRITES_TIMEOUT_MS', 10_000, 1, 600_000, problems),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

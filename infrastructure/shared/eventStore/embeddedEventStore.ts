@@ -1,0 +1,177 @@
+import { mkdir } from 'node:fs/promises';
+import type {
+  AllSubscription,
+  AppendResult,
+  EventStore,
+  EventToAppend,
+  ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  StoredEvent,
+  SubscribeToAllOptions,
+} from '../../../application/shared/ports/eventStore.port.js';
+import { CatchUpSubscription } from './catchUpSubscription.js';
+import { ChunkedEventIterator } from './chunkedEventIterator.js';
+import { CommitQueue } from './commitQueue.js';
+import { DirectoryLock } from './directoryLock.js';
+import { EventIndex, type FrameLocation } from './eventIndex.js';
+import { assertValidExpectedRevision, revisionConflict } from './expectedRevision.js';
+import { LogReader, selectStreamPositions } from './logReader.js';
+import { encodeFrames, FRAME_HEADER_BYTES, serializeRecord, type RecordHeader } from './recordFrames.js';
+import { SegmentLog, type PendingWrite } from './segmentLog.js';
+import { retriedAppend } from './retriedAppend.js';
+
+export interface EmbeddedEventStoreOptions {
+  readonly segmentBytes?: number;
+}
+
+const DEFAULT_SEGMENT_BYTES = 128 * 1024 * 1024;
+
+// The default event store: an append-only log of framed records in segment files under the data
+// directory, indexed in memory. Positions are dense (0, 1, 2, ...). Appends are acknowledged, and
+// seen by readers and subscribers, only once fdatasync'd; concurrent appends share one fdatasync.
+export class EmbeddedEventStore implements EventStore {
+  private readonly commits: CommitQueue;
+  private readonly reader: LogReader;
+  private readonly subscriptions = new Set<CatchUpSubscription>();
+  private closing: Promise<void> | undefined;
+
+  private constructor(
+    private readonly index: EventIndex,
+    private readonly log: SegmentLog,
+    private readonly lock: DirectoryLock,
+  ) {
+    this.commits = new CommitQueue(log, index.count - 1, (payloads) => this.publish(payloads));
+    this.reader = new LogReader(index, log);
+  }
+
+  static async open(directory: string, options: EmbeddedEventStoreOptions = {}): Promise<EmbeddedEventStore> {
+    await mkdir(directory, { recursive: true });
+    const lock = await DirectoryLock.acquire(directory);
+    try {
+      const index = new EventIndex();
+      const segmentBytes = options.segmentBytes ?? DEFAULT_SEGMENT_BYTES;
+      const log = await SegmentLog.open(directory, segmentBytes, (header, at) => indexRecord(index, header, at));
+      return new EmbeddedEventStore(index, log, lock);
+    } catch (error) {
+      await lock.release();
+      throw error;
+    }
+  }
+
+  // Everything up to the first await runs synchronously, so reservations follow call order.
+  async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    this.assertWritable();
+    assertValidExpectedRevision(expected);
+    const lastRevision = this.index.lastRevision(streamId);
+    const retried = retriedAppend(this.index, streamId, events, expected);
+    if (retried?.outcome === 'appended') await this.commits.untilDurable(retried.position);
+    if (retried) return retried;
+    const conflict = revisionConflict(streamId, expected, lastRevision);
+    if (conflict) return conflict;
+    if (events.length === 0) return this.emptyAppend(streamId);
+    const { write, lastPosition, payloads } = this.reserve(streamId, events);
+    await this.commits.enqueue(write, lastPosition, payloads);
+    return { outcome: 'appended', nextRevision: lastRevision + events.length, position: lastPosition };
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    const positions = this.index.streamPositions(streamId);
+    if (positions.length === 0) return [];
+    // A stream with appends in flight is read once they are durable, never half-way.
+    await this.commits.untilDurable(positions[positions.length - 1]!);
+    const durable = this.commits.durablePosition;
+    let count = positions.length;
+    while (count > 0 && positions[count - 1]! > durable) count--;
+    const { ascending, backwards } = selectStreamPositions(positions.slice(0, count), options);
+    const events = await this.reader.readPositions(ascending);
+    return backwards ? events.reverse() : events;
+  }
+
+  readAll(options: ReadAllOptions = {}): AsyncIterable<StoredEvent> {
+    const readChunk = (after: number, maxCount: number) =>
+      this.reader.readChunk(after, maxCount, this.commits.durablePosition);
+    return new ChunkedEventIterator(readChunk, options.after ?? -1, options.maxCount ?? Number.POSITIVE_INFINITY);
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions): AllSubscription {
+    if (this.closing) throw new Error('Event store is closed');
+    const subscription = new CatchUpSubscription(
+      {
+        durablePosition: () => this.commits.durablePosition,
+        readAfter: (after, maxCount) => this.reader.readChunk(after, maxCount, this.commits.durablePosition),
+      },
+      options,
+    );
+    this.subscriptions.add(subscription);
+    return {
+      close: () => {
+        this.subscriptions.delete(subscription);
+        return subscription.close();
+      },
+    };
+  }
+
+  async headPosition(): Promise<number> {
+    return this.commits.durablePosition;
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
+    await this.commits.drained();
+    await Promise.allSettled([...this.subscriptions].map((subscription) => subscription.close()));
+    this.subscriptions.clear();
+    await this.log.close();
+    await this.lock.release();
+  }
+
+  private assertWritable(): void {
+    if (this.closing) throw new Error('Event store is closed');
+    if (this.commits.failed) throw this.commits.failed;
+  }
+
+  private async emptyAppend(streamId: string): Promise<AppendResult> {
+    const positions = this.index.streamPositions(streamId);
+    const position = positions[positions.length - 1] ?? -1;
+    await this.commits.untilDurable(position);
+    return { outcome: 'appended', nextRevision: positions.length - 1, position };
+  }
+
+  // Encoding comes first: an event JSON cannot represent throws before any state changes.
+  private reserve(streamId: string, events: readonly EventToAppend[]) {
+    const recordedAt = new Date().toISOString();
+    const firstRevision = this.index.lastRevision(streamId) + 1;
+    const firstPosition = this.index.count;
+    const payloads = events.map((event, i) =>
+      serializeRecord({ ...event, streamId, revision: firstRevision + i, position: firstPosition + i, recordedAt }),
+    );
+    const { bytes, payloadLengths } = encodeFrames(payloads);
+    const { segment, offset } = this.log.reserve(bytes.length);
+    let frameOffset = offset;
+    events.forEach((event, i) => {
+      this.index.add(event.id, streamId, { segment, offset: frameOffset, payloadLength: payloadLengths[i]! });
+      frameOffset += FRAME_HEADER_BYTES + payloadLengths[i]!;
+    });
+    const write: PendingWrite = { segment, offset, bytes };
+    return { write, lastPosition: firstPosition + events.length - 1, payloads };
+  }
+
+  // Subscribers get what a read would return (the JSON round trip), parsed once for all of them.
+  private publish(payloads: readonly string[]): void {
+    if (this.subscriptions.size === 0) return;
+    const events = payloads.map((payload) => JSON.parse(payload) as StoredEvent);
+    for (const subscription of this.subscriptions) subscription.offer(events);
+  }
+}
+
+function indexRecord(index: EventIndex, header: RecordHeader, location: FrameLocation): void {
+  const dense = header.position === index.count && header.revision === index.lastRevision(header.streamId) + 1;
+  if (!dense || index.positionOfId(header.id) !== undefined) {
+    throw new Error(`Event log corrupt: record ${header.id} out of sequence at position ${index.count}`);
+  }
+  index.add(header.id, header.streamId, location);
+}

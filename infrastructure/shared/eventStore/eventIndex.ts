@@ -1,0 +1,47 @@
+import { PositionTable } from './positionTable.js';
+
+const NO_POSITIONS: readonly number[] = [];
+
+export interface FrameLocation {
+  readonly segment: number;
+  readonly offset: number; // of the frame header within the segment
+  readonly payloadLength: number;
+}
+
+// Everything the store knows about the log without touching disk: record locations, the positions of
+// each stream (revision = index in the list) and event ids for idempotent retries.
+// It covers reserved (not yet durable) events too, so expected revisions are checked against them.
+export class EventIndex {
+  readonly table = new PositionTable();
+  private readonly streams = new Map<string, number[]>();
+  private readonly ids = new Map<string, number>();
+
+  get count(): number {
+    return this.table.count;
+  }
+
+  add(id: string, streamId: string, location: FrameLocation): number {
+    let positions = this.streams.get(streamId);
+    if (positions === undefined) {
+      positions = [];
+      this.streams.set(streamId, positions);
+    }
+    const position = this.table.push(location.segment, location.offset, location.payloadLength, positions.length);
+    positions.push(position);
+    this.ids.set(id, position);
+    return position;
+  }
+
+  streamPositions(streamId: string): readonly number[] {
+    return this.streams.get(streamId) ?? NO_POSITIONS;
+  }
+
+  // -1 for a stream that does not exist
+  lastRevision(streamId: string): number {
+    return this.streamPositions(streamId).length - 1;
+  }
+
+  positionOfId(id: string): number | undefined {
+    return this.ids.get(id);
+  }
+}

@@ -1,0 +1,165 @@
+import {
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  excludeSystemEvents,
+  FORWARDS,
+  START,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  type AllStreamSubscription,
+} from '@eventstore/db-client';
+import type {
+  AllSubscription,
+  AppendResult,
+  EventStore,
+  EventToAppend,
+  ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  StoredEvent,
+  SubscribeToAllOptions,
+} from '../../../application/shared/ports/eventStore.port.js';
+import {
+  conflictOf,
+  isSystemEvent,
+  toAppendExpectedRevision,
+  toEventData,
+  toReadPosition,
+  toStoredEvent,
+} from './eventStoreDbMapping.js';
+
+// The EventStore port on EventStoreDB. Positions are EventStoreDB commit positions: strictly increasing
+// but NOT dense (they are byte offsets in the transaction log), so never derive one from another by
+// adding 1; only compare them and pass them back as `after`.
+export class EventStoreDbEventStore implements EventStore {
+  private readonly client: EventStoreDBClient;
+  private readonly subscriptions = new Set<AllSubscription>();
+
+  constructor(connectionString: string) {
+    this.client = EventStoreDBClient.connectionString(connectionString);
+  }
+
+  async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    try {
+      const result = await this.client.appendToStream(streamId, events.map(toEventData), {
+        expectedRevision: toAppendExpectedRevision(expected),
+      });
+      // success is false only when the connection string sets throwOnAppendFailure=false
+      if (!result.success) return conflictOf(streamId, expected, result.nextExpectedRevision);
+      const position = result.position === undefined ? -1 : Number(result.position.commit);
+      return { outcome: 'appended', nextRevision: Number(result.nextExpectedRevision), position };
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) return conflictOf(streamId, expected, error.actualVersion);
+      throw error;
+    }
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    if (options.maxCount !== undefined && options.maxCount <= 0) return [];
+    const backwards = options.direction === 'backwards';
+    const defaultStart = backwards ? END : START;
+    const events: StoredEvent[] = [];
+    try {
+      const read = this.client.readStream(streamId, {
+        direction: backwards ? BACKWARDS : FORWARDS,
+        fromRevision: options.fromRevision === undefined ? defaultStart : BigInt(options.fromRevision),
+        maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
+      });
+      for await (const resolved of read) if (resolved.event) events.push(toStoredEvent(resolved.event));
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return events;
+  }
+
+  readAll(options: ReadAllOptions = {}): AsyncIterable<StoredEvent> {
+    return { [Symbol.asyncIterator]: () => this.readUserEvents(options) };
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions): AllSubscription {
+    const after = options.after;
+    const subscription = this.client.subscribeToAll({
+      fromPosition: after === undefined ? START : toReadPosition(after),
+      filter: excludeSystemEvents(),
+    });
+    let closed = false;
+    const delivering = deliver(subscription, options, () => closed);
+    const handle: AllSubscription = {
+      close: async () => {
+        closed = true;
+        this.subscriptions.delete(handle);
+        await subscription.unsubscribe();
+        subscription.destroy();
+        const failure = await delivering;
+        if (failure !== undefined && !options.onError) throw failure;
+      },
+    };
+    this.subscriptions.add(handle);
+    return handle;
+  }
+
+  // The last application event: system events after it do not count.
+  async headPosition(): Promise<number> {
+    const read = this.client.readAll({ direction: BACKWARDS, fromPosition: END });
+    try {
+      for await (const resolved of read) {
+        if (resolved.event && !isSystemEvent(resolved.event)) return Number(resolved.event.position.commit);
+      }
+      return -1;
+    } finally {
+      await read.cancel();
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.subscriptions].map((subscription) => subscription.close()));
+    await this.client.dispose();
+  }
+
+  // Reading $all from a position may include the event at it; `after` is exclusive, so it is skipped.
+  private async *readUserEvents(options: ReadAllOptions): AsyncGenerator<StoredEvent> {
+    const maxCount = options.maxCount ?? Number.POSITIVE_INFINITY;
+    if (maxCount <= 0) return;
+    const after = options.after ?? -1;
+    const read = this.client.readAll({
+      direction: FORWARDS,
+      fromPosition: options.after === undefined ? START : toReadPosition(options.after),
+    });
+    let yielded = 0;
+    try {
+      for await (const resolved of read) {
+        const event = resolved.event;
+        if (!event || isSystemEvent(event) || Number(event.position.commit) <= after) continue;
+        yield toStoredEvent(event);
+        if (++yielded >= maxCount) return;
+      }
+    } finally {
+      await read.cancel();
+    }
+  }
+}
+
+// Handler calls are awaited one at a time; resolves with the error that stopped delivery, if any.
+async function deliver(
+  subscription: AllStreamSubscription,
+  options: SubscribeToAllOptions,
+  isClosed: () => boolean,
+): Promise<unknown> {
+  const after = options.after ?? -1;
+  try {
+    for await (const resolved of subscription) {
+      if (isClosed()) return undefined;
+      const event = resolved.event;
+      if (!event || isSystemEvent(event) || Number(event.position.commit) <= after) continue;
+      await options.onEvent(toStoredEvent(event));
+    }
+    return undefined;
+  } catch (error) {
+    if (isClosed()) return undefined;
+    await subscription.unsubscribe();
+    options.onError?.(error);
+    return error;
+  }
+}

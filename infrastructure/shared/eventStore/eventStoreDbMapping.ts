@@ -1,0 +1,75 @@
+import {
+  ANY,
+  jsonEvent,
+  NO_STREAM,
+  STREAM_EXISTS,
+  type AppendExpectedRevision,
+  type CurrentRevision,
+  type EventData,
+  type JSONType,
+  type Position,
+  type RecordedEvent,
+} from '@eventstore/db-client';
+import type { EventMetadata } from '../../../domain/shared/event.js';
+import type {
+  AppendResult,
+  EventToAppend,
+  ExpectedRevision,
+  StoredEvent,
+} from '../../../application/shared/ports/eventStore.port.js';
+
+export function toAppendExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
+  switch (expected) {
+    case 'no_stream':
+      return NO_STREAM;
+    case 'stream_exists':
+      return STREAM_EXISTS;
+    case 'any':
+      return ANY;
+    default:
+      return BigInt(expected);
+  }
+}
+
+export function toEventData(event: EventToAppend): EventData {
+  return jsonEvent({
+    id: event.id,
+    type: event.type,
+    data: event.data as JSONType,
+    metadata: event.metadata as unknown as JSONType,
+  });
+}
+
+export function conflictOf(streamId: string, expected: ExpectedRevision, actual: CurrentRevision): AppendResult {
+  return {
+    outcome: 'conflict',
+    streamId,
+    expected,
+    actual: actual === NO_STREAM || actual < 0n ? 'no_stream' : Number(actual),
+  };
+}
+
+// System streams and system event types start with '$'; the port's log holds only application events.
+export function isSystemEvent(event: RecordedEvent): boolean {
+  return event.streamId.startsWith('$') || event.type.startsWith('$');
+}
+
+// An event at commit position c is read from {c, c}: a plain append's events carry equal commit and
+// prepare positions.
+export function toReadPosition(position: number): Position {
+  return { commit: BigInt(position), prepare: BigInt(position) };
+}
+
+// position: the commit position; -1 where the server does not report one (stream reads before 22.6).
+export function toStoredEvent(event: RecordedEvent): StoredEvent {
+  return {
+    id: event.id,
+    streamId: event.streamId,
+    revision: Number(event.revision),
+    position: event.position === undefined ? -1 : Number(event.position.commit),
+    type: event.type,
+    data: event.data,
+    metadata: event.metadata as unknown as EventMetadata,
+    recordedAt: event.created.toISOString(),
+  };
+}

@@ -1,0 +1,51 @@
+import type { Document, IndexSpec } from '../../../application/shared/ports/readModelStore.port.js';
+import { encodeKey, indexKeysOf } from './documentPaths.js';
+
+// One secondary index: key -> ids of the documents holding it. Serves both the unique check
+// (O(1) per key) and equality lookups, so `findOne({login_lower})` never scans the collection.
+export class CollectionIndex {
+  private readonly entries = new Map<string, Set<string>>();
+  readonly fields: readonly string[];
+
+  constructor(readonly spec: IndexSpec) {
+    this.fields = Object.keys(spec.keys);
+  }
+
+  add(id: string, document: Document): void {
+    for (const key of indexKeysOf(document, this.fields)) {
+      const ids = this.entries.get(key);
+      if (ids) ids.add(id);
+      else this.entries.set(key, new Set([id]));
+    }
+  }
+
+  remove(id: string, document: Document): void {
+    for (const key of indexKeysOf(document, this.fields)) {
+      const ids = this.entries.get(key);
+      if (!ids) continue;
+      ids.delete(id);
+      if (ids.size === 0) this.entries.delete(key);
+    }
+  }
+
+  // True when a unique index already holds one of the document's keys for another document.
+  rejects(id: string, document: Document): boolean {
+    if (!this.spec.unique) return false;
+    return indexKeysOf(document, this.fields).some((key) => {
+      const ids = this.entries.get(key);
+      return ids !== undefined && (ids.size > 1 || !ids.has(id));
+    });
+  }
+
+  // Ids whose indexed fields equal `tuple` (values in the order of the index's fields).
+  lookup(tuple: readonly unknown[]): Iterable<string> {
+    return this.entries.get(encodeKey(tuple)) ?? [];
+  }
+
+  sameSpecAs(other: IndexSpec): boolean {
+    return (
+      JSON.stringify(this.spec.keys) === JSON.stringify(other.keys) &&
+      Boolean(this.spec.unique) === Boolean(other.unique)
+    );
+  }
+}

@@ -1,0 +1,23 @@
+import type { Document, Update } from '../../../application/shared/ports/readModelStore.port.js';
+import { newDocumentId } from './documentId.js';
+
+// The same messages the MongoDB driver throws, so callers see one behaviour on both adapters.
+export function assertUpdateOperators(update: Update): void {
+  const keys = Object.keys(update);
+  if (keys.length === 0 || keys.some((key) => !key.startsWith('$'))) {
+    throw new Error('Update document requires atomic operators');
+  }
+}
+
+export function assertReplacement(document: Document): void {
+  if (Object.keys(document).some((key) => key.startsWith('$'))) {
+    throw new Error('Replacement document must not contain atomic operators');
+  }
+}
+
+// MongoDB keeps _id first; a missing one becomes a string, never an ObjectId, so documents
+// stay plain JSON on both adapters.
+export function withIdFirst(document: Document): Document {
+  const { _id, ...fields } = document;
+  return { _id: _id === undefined ? newDocumentId() : _id, ...fields };
+}

@@ -1,0 +1,163 @@
+import { Query } from 'mingo';
+import type {
+  Collection,
+  Document,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  Update,
+  WriteResult,
+} from '../../../application/shared/ports/readModelStore.port.js';
+import { CollectionData, type DocumentChange, idKey } from './collectionData.js';
+import { assertReplacement, assertUpdateOperators, withIdFirst } from './documentRules.js';
+import { sameDocument, updatedCopy, upsertedDocument } from './documentUpdates.js';
+import { equalityClauses } from './upsertSeed.js';
+
+export interface CollectionRegistry {
+  existing(name: string): CollectionData | undefined;
+  ensure(name: string): CollectionData;
+}
+
+const NO_MATCH: WriteResult = { matched: 0, modified: 0, upserted: false };
+
+function copyOut(document: Document, projected: boolean): Document {
+  const copy = structuredClone(document);
+  return projected ? withIdLeading(copy) : copy;
+}
+
+// mingo's projection appends _id; MongoDB returns it first.
+function withIdLeading(document: Document): Document {
+  if (!Object.hasOwn(document, '_id')) return document;
+  const { _id, ...fields } = document;
+  return { _id, ...fields };
+}
+
+function assertStorableId(document: Document): void {
+  if (Array.isArray(document._id)) throw new Error("can't use an array for _id");
+}
+
+function assertIdUnchanged(before: Document, after: Document): void {
+  if (idKey(before._id) !== idKey(after._id)) {
+    throw new Error("Performing an update on the path '_id' would modify the immutable field '_id'");
+  }
+}
+
+// A handle by name, resolved on every call, so a handle taken before a rename sees the
+// collection that now carries its name (how a rebuild switches over).
+export class EmbeddedCollection<T extends Document> implements Collection<T> {
+  constructor(
+    private readonly registry: CollectionRegistry,
+    private readonly name: string,
+  ) {}
+
+  private matches(data: CollectionData, filter: Filter): Document[] {
+    const query = new Query(filter);
+    const found: Document[] = [];
+    for (const document of data.candidates(filter)) if (query.test(document)) found.push(document);
+    return found;
+  }
+
+  private firstMatch(data: CollectionData, filter: Filter): Document | undefined {
+    const query = new Query(filter);
+    for (const document of data.candidates(filter)) if (query.test(document)) return document;
+    return undefined;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    const data = this.registry.existing(this.name);
+    if (!data) return [];
+    const cursor = new Query(filter).find<Document>(data.candidates(filter), options.projection ?? {});
+    if (options.sort && Object.keys(options.sort).length > 0) cursor.sort(options.sort);
+    if (options.skip) cursor.skip(options.skip);
+    if (options.limit) cursor.limit(options.limit);
+    return cursor.all().map((document) => copyOut(document, options.projection !== undefined) as T);
+  }
+
+  async findOne(filter: Filter, options: Pick<FindOptions, 'sort' | 'projection'> = {}): Promise<T | null> {
+    const [first] = await this.find(filter, { ...options, limit: 1 });
+    return first ?? null;
+  }
+
+  async count(filter: Filter): Promise<number> {
+    const data = this.registry.existing(this.name);
+    if (!data) return 0;
+    return Object.keys(filter).length === 0 ? data.size : this.matches(data, filter).length;
+  }
+
+  async insertOne(document: T): Promise<void> {
+    const stored = withIdFirst(structuredClone(document));
+    assertStorableId(stored);
+    this.registry.ensure(this.name).commit([{ id: idKey(stored._id), after: stored }]);
+  }
+
+  async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<WriteResult> {
+    assertUpdateOperators(update);
+    const data = options.upsert ? this.registry.ensure(this.name) : this.registry.existing(this.name);
+    const match = data && this.firstMatch(data, filter);
+    if (data && match) return this.applyUpdates(data, [match], filter, update);
+    if (!data || !options.upsert) return NO_MATCH;
+    const inserted = upsertedDocument(filter, update);
+    assertStorableId(inserted);
+    data.commit([{ id: idKey(inserted._id), after: inserted }]);
+    return { matched: 0, modified: 0, upserted: true };
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<WriteResult> {
+    assertUpdateOperators(update);
+    const data = this.registry.existing(this.name);
+    if (!data) return NO_MATCH;
+    return this.applyUpdates(data, this.matches(data, filter), filter, update);
+  }
+
+  private applyUpdates(data: CollectionData, matched: Document[], filter: Filter, update: Update): WriteResult {
+    const changes: DocumentChange[] = [];
+    for (const before of matched) {
+      const after = updatedCopy(before, update, filter);
+      if (!after) continue;
+      assertIdUnchanged(before, after);
+      changes.push({ id: idKey(before._id), before, after });
+    }
+    data.commit(changes);
+    return { matched: matched.length, modified: changes.length, upserted: false };
+  }
+
+  async replaceOne(filter: Filter, document: T, options: { upsert?: boolean } = {}): Promise<WriteResult> {
+    assertReplacement(document);
+    const data = options.upsert ? this.registry.ensure(this.name) : this.registry.existing(this.name);
+    const match = data && this.firstMatch(data, filter);
+    if (data && match) {
+      const after = { ...structuredClone(document), _id: document._id ?? match._id };
+      assertIdUnchanged(match, after);
+      const replacement = withIdFirst(after);
+      if (sameDocument(match, replacement)) return { matched: 1, modified: 0, upserted: false };
+      data.commit([{ id: idKey(match._id), before: match, after: replacement }]);
+      return { matched: 1, modified: 1, upserted: false };
+    }
+    if (!data || !options.upsert) return NO_MATCH;
+    const filterId = equalityClauses(filter).find(([path]) => path === '_id');
+    const inserted = withIdFirst({ _id: filterId?.[1], ...structuredClone(document) });
+    assertStorableId(inserted);
+    data.commit([{ id: idKey(inserted._id), after: inserted }]);
+    return { matched: 0, modified: 0, upserted: true };
+  }
+
+  async deleteOne(filter: Filter): Promise<number> {
+    const data = this.registry.existing(this.name);
+    const match = data && this.firstMatch(data, filter);
+    if (!data || !match) return 0;
+    data.commit([{ id: idKey(match._id), before: match }]);
+    return 1;
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    const data = this.registry.existing(this.name);
+    if (!data) return 0;
+    const matched = this.matches(data, filter);
+    data.commit(matched.map((before) => ({ id: idKey(before._id), before })));
+    return matched.length;
+  }
+
+  async createIndexes(indexes: readonly IndexSpec[]): Promise<void> {
+    this.registry.ensure(this.name).createIndexes(indexes);
+  }
+}

@@ -1,0 +1,36 @@
+import type { Filter } from '../../../application/shared/ports/readModelStore.port.js';
+import { isPlainObject } from './documentPaths.js';
+
+// Above this many key combinations a lookup is no cheaper than a scan.
+const MAX_TUPLES = 256;
+
+// Values an index can look up exactly. null is left out: `{a: null}` also matches a missing
+// field, and its MongoDB semantics around arrays are subtler than a key lookup.
+function isLookupScalar(value: unknown): boolean {
+  return typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+}
+
+function lookupValues(condition: unknown): unknown[] | undefined {
+  if (isLookupScalar(condition)) return [condition];
+  if (!isPlainObject(condition)) return undefined;
+  const keys = Object.keys(condition);
+  if (keys.length !== 1) return undefined;
+  if (keys[0] === '$eq' && isLookupScalar(condition.$eq)) return [condition.$eq];
+  const candidates = condition.$in;
+  if (keys[0] === '$in' && Array.isArray(candidates) && candidates.every(isLookupScalar)) return candidates;
+  return undefined;
+}
+
+// The key tuples to look up in an index over `fields` when the filter pins every one of them
+// at top level (`v`, `{$eq: v}` or `{$in: [...]}`); undefined when the index cannot answer.
+export function equalityLookups(filter: Filter, fields: readonly string[]): unknown[][] | undefined {
+  let tuples: unknown[][] = [[]];
+  for (const field of fields) {
+    if (!Object.hasOwn(filter, field)) return undefined;
+    const values = lookupValues(filter[field]);
+    if (!values) return undefined;
+    tuples = tuples.flatMap((tuple) => values.map((value) => [...tuple, value]));
+    if (tuples.length > MAX_TUPLES) return undefined;
+  }
+  return tuples;
+}

@@ -1,0 +1,157 @@
+import MiniSearch, { type AsPlainObject, type Options } from 'minisearch';
+import type {
+  IndexSettings,
+  SearchDocument,
+  SearchHit,
+  SearchQuery,
+  SearchResult,
+} from '../../../application/shared/ports/searchIndex.port.js';
+import { isCoveredBy, valuesAtPath } from './documentPath.js';
+import { matchPositions } from './matchPositions.js';
+import { assertValidFilter, matchesFilter } from './searchFilter.evaluate.js';
+import { type RankedDocument, rankedOrder } from './searchSort.compare.js';
+import { type KeywordQuery, normalizedTerm, parseKeywords, wordTokens } from './searchText.js';
+
+// Meilisearch's default page size, so an omitted limit means the same on both adapters.
+export const DEFAULT_LIMIT = 20;
+
+// Meilisearch's rule for document ids, enforced here too so data that works embedded works there.
+const DOCUMENT_ID = /^[A-Za-z0-9_-]{1,511}$/;
+
+export function documentKey(id: unknown): string {
+  if (typeof id === 'number' && Number.isSafeInteger(id) && id >= 0) return String(id);
+  if (typeof id === 'string' && DOCUMENT_ID.test(id)) return id;
+  throw new Error(`invalid document id ${JSON.stringify(id)}: use a non-negative integer or [A-Za-z0-9_-]{1,511}`);
+}
+
+function leafTexts(value: unknown): string[] {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return [String(value)];
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(leafTexts);
+  return [];
+}
+
+function searchableText(document: SearchDocument, attribute: string): string | undefined {
+  const texts = valuesAtPath(document, attribute).flatMap(leafTexts);
+  return texts.length > 0 ? texts.join(' ') : undefined;
+}
+
+function miniSearchOptions(settings: IndexSettings): Options<SearchDocument> {
+  return {
+    fields: [...settings.searchableAttributes],
+    idField: settings.primaryKey,
+    storeFields: [],
+    autoVacuum: false,
+    extractField: (document, field) =>
+      field === settings.primaryKey ? documentKey(document[field]) : searchableText(document, field),
+    tokenize: (text) => wordTokens(text).map((token) => token.text),
+    processTerm: normalizedTerm,
+    searchOptions: { combineWith: 'AND', fuzzy: false },
+  };
+}
+
+function assertPaging(value: number | undefined, name: string): void {
+  if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {
+    throw new Error(`${name} must be a non-negative integer, got ${value}`);
+  }
+}
+
+export interface EmbeddedIndexState {
+  readonly settings: IndexSettings;
+  readonly documents: readonly SearchDocument[];
+  readonly miniSearch: AsPlainObject;
+}
+
+// One index: MiniSearch over the searchable attributes for keywords and scores, and the
+// documents themselves by key for filters, sorting and hits. Stored documents are private
+// copies, so MiniSearch can later remove exactly what it indexed.
+export class EmbeddedIndex {
+  private constructor(
+    readonly settings: IndexSettings,
+    private readonly documents: Map<string, SearchDocument>,
+    private readonly miniSearch: MiniSearch<SearchDocument>,
+  ) {}
+
+  static create(settings: IndexSettings, documents: readonly SearchDocument[] = []): EmbeddedIndex {
+    if (settings.searchableAttributes.includes('*')) throw new Error('list searchable attributes explicitly, not *');
+    const index = new EmbeddedIndex(settings, new Map(), new MiniSearch(miniSearchOptions(settings)));
+    index.upsert(documents);
+    return index;
+  }
+
+  static restore(state: EmbeddedIndexState): EmbeddedIndex {
+    const miniSearch = MiniSearch.loadJS(state.miniSearch, miniSearchOptions(state.settings));
+    const byKey = new Map(state.documents.map((document) => [documentKey(document[state.settings.primaryKey]), document]));
+    if (byKey.size !== miniSearch.documentCount) throw new Error('documents and keyword index disagree');
+    return new EmbeddedIndex(state.settings, byKey, miniSearch);
+  }
+
+  state(): EmbeddedIndexState {
+    return { settings: this.settings, documents: [...this.documents.values()], miniSearch: this.miniSearch.toJSON() };
+  }
+
+  get count(): number {
+    return this.documents.size;
+  }
+
+  // Every document is checked before any is applied, so a bad batch changes nothing.
+  upsert(documents: readonly SearchDocument[]): void {
+    const keyed = documents.map((document) => {
+      const copy = structuredClone(document);
+      return [documentKey(copy[this.settings.primaryKey]), copy] as const;
+    });
+    for (const [key, document] of keyed) {
+      this.remove(key);
+      this.miniSearch.add(document);
+      this.documents.set(key, document);
+    }
+  }
+
+  delete(ids: readonly (string | number)[]): void {
+    for (const key of ids.map(documentKey)) this.remove(key);
+  }
+
+  private remove(key: string): void {
+    const existing = this.documents.get(key);
+    if (existing === undefined) return;
+    this.miniSearch.remove(existing);
+    this.documents.delete(key);
+  }
+
+  search<T extends SearchDocument>(query: SearchQuery): SearchResult<T> {
+    this.assertQuery(query);
+    const keywords = parseKeywords(query.q);
+    const candidates = this.keywordMatches(query.q, keywords);
+    const { filter } = query;
+    const filtered = filter === undefined ? candidates : candidates.filter(({ document }) => matchesFilter(document, filter));
+    filtered.sort(rankedOrder(query.sort ?? [], this.settings.primaryKey));
+    const offset = query.offset ?? 0;
+    const page = filtered.slice(offset, offset + (query.limit ?? DEFAULT_LIMIT));
+    return { hits: page.map((ranked) => this.hit<T>(ranked, query, keywords)), total: filtered.length };
+  }
+
+  private keywordMatches(q: string, keywords: KeywordQuery): RankedDocument[] {
+    if (keywords.terms.length === 0) return [...this.documents.values()].map((document) => ({ document, score: 1 }));
+    const prefix = (_term: string, position: number, terms: string[]) =>
+      keywords.lastTermIsPrefix && position === terms.length - 1;
+    return this.miniSearch.search(q, { prefix }).map((result) => ({
+      document: this.documents.get(result.id as string)!,
+      score: result.score,
+    }));
+  }
+
+  private hit<T extends SearchDocument>(ranked: RankedDocument, query: SearchQuery, keywords: KeywordQuery): SearchHit<T> {
+    const document = structuredClone(ranked.document) as T;
+    if (!query.withMatchPositions) return { document, score: ranked.score };
+    return { document, score: ranked.score, matches: matchPositions(document, this.settings.searchableAttributes, keywords) };
+  }
+
+  private assertQuery(query: SearchQuery): void {
+    if (query.filter !== undefined) assertValidFilter(query.filter, this.settings.filterableAttributes);
+    const sortable = [...this.settings.sortableAttributes, this.settings.primaryKey];
+    for (const { field } of query.sort ?? []) {
+      if (!isCoveredBy(field, sortable)) throw new Error(`attribute ${field} is not sortable`);
+    }
+    assertPaging(query.offset, 'offset');
+    assertPaging(query.limit, 'limit');
+  }
+}

@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+import { Command } from 'commander';
+import { ConfigError, loadConfig } from '../../infrastructure/shared/config/config.js';
+import { auditStream } from './audit.command.js';
+import { rebuild } from './rebuild.command.js';
+import { serve } from './serve.command.js';
+import { worker } from './worker.command.js';
+
+// Configuration errors are a person's mistake: say what is wrong, without a stack trace.
+async function run(action: () => Promise<void>): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exitCode = 2;
+      return;
+    }
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  }
+}
+
+const program = new Command('forgelog').description("An event-sourced server speaking GitHub's REST API v3");
+
+program
+  .command('serve')
+  .description('serve the API (embedded stores under FORGELOG_DATA_DIR unless their URLs are set)')
+  .option('--with-worker', 'also run the projections in this process when the read models are in MongoDB')
+  .action((options: { withWorker?: boolean }) => run(() => serve(loadConfig(), options)));
+
+program
+  .command('worker')
+  .description('run the projections only (for the distributed family: MongoDB read models)')
+  .action(() => run(() => worker(loadConfig())));
+
+program
+  .command('rebuild')
+  .argument('[projection]', 'the projection to rebuild; all when omitted')
+  .description('rebuild read models from the event log into fresh collections, then switch over')
+  .action((projection: string | undefined) => run(() => rebuild(loadConfig(), projection)));
+
+const audit = program.command('audit').description('the full history of a stream, with actor and time of every change');
+audit
+  .command('stream')
+  .argument('<name>', 'a stream name, such as user-1 or project-7')
+  .option('--json', 'one JSON object per event')
+  .action((name: string, options: { json?: boolean }) => run(() => auditStream(loadConfig(), name, options)));
+
+await program.parseAsync(process.argv);

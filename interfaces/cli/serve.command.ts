@@ -1,0 +1,27 @@
+import type { Config } from '../../infrastructure/shared/config/config.js';
+import { openRuntime } from '../../infrastructure/shared/container/runtime.js';
+import { startHttpServer } from '../http/server.js';
+import { EnsureSiteAdmin } from '../../application/accounts/ensureSiteAdmin.js';
+
+export async function serve(config: Config, options: { withWorker?: boolean }): Promise<void> {
+  const runtime = await openRuntime(config, { role: 'serve', ...(options.withWorker ? { withWorker: true } : {}) });
+  await runtime.start();
+  const bootstrap = await runtime.container.get(EnsureSiteAdmin).execute(config.adminLogin, config.adminPassword);
+  if (bootstrap.created && bootstrap.generatedPassword) {
+    // Printed once, on the first start, and never logged.
+    process.stdout.write(
+      `\nSite administrator created: login "${bootstrap.login}", password "${bootstrap.generatedPassword}"\n` +
+        'This password is shown only now. Set FORGELOG_ADMIN_PASSWORD before the first start to choose it.\n\n',
+    );
+  }
+  const http = await startHttpServer(runtime);
+  runtime.logger.info({ url: http.url, dataDir: config.dataDir, projectionsInProcess: runtime.runsProjections }, 'forgelog is serving');
+  const shutdown = async (signal: string) => {
+    runtime.logger.info({ signal }, 'shutting down');
+    await http.close();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}

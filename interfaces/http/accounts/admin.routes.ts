@@ -1,0 +1,40 @@
+import { Router, type Request, type Response } from 'express';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { CreateUserHandler } from '../../../application/accounts/createUser.handler.js';
+import { UserQueries } from '../../../application/accounts/userQueries.js';
+import type { Clock } from '../../../application/shared/ports/clock.port.js';
+import type { ApiUrls } from '../shared/apiUrls.js';
+import { requireSiteAdmin } from '../shared/authentication.js';
+import { decodeInput } from '../shared/decode.js';
+import { commandContext } from '../shared/requestContext.js';
+import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
+import { CreateUserBody } from './users.codecs.js';
+import { simpleUser } from './users.encoders.js';
+
+export interface AdminRoutesDeps {
+  readonly createUser: CreateUserHandler;
+  readonly users: UserQueries;
+  readonly urls: ApiUrls;
+  readonly clock: Clock;
+}
+
+// GitHub Enterprise's site-admin API.
+export function adminRoutes({ createUser, users, urls, clock }: AdminRoutesDeps): Router {
+  const router = Router();
+
+  router.post('/admin/users', requireSiteAdmin, async (req: Request, res: Response) => {
+    const body = decodeInput(CreateUserBody, req.body, 'User');
+    if (isLeft(body)) return sendValidationFailed(res, body.left);
+    const { login, email, password, name } = body.right;
+    const created = await createUser.execute(
+      { login, email: email ?? null, name: name ?? null, ...(password !== undefined ? { password } : {}) },
+      commandContext(req, res, clock.now()),
+    );
+    if (isLeft(created)) return sendAppError(res, created.left);
+    const user = await users.userById(created.right.userId);
+    if (!user) return sendNotFound(res);
+    res.status(201).location(urls.api(`/users/${user.login}`)).json(simpleUser(user, urls));
+  });
+
+  return router;
+}

@@ -1,0 +1,41 @@
+import { Router, type Request, type Response } from 'express';
+import type { AuthenticatedCaller } from '../shared/authentication.js';
+import { UserQueries } from '../../../application/accounts/userQueries.js';
+import type { ApiUrls } from '../shared/apiUrls.js';
+import { requireUser } from '../shared/authentication.js';
+import { parsePagination, setNextLinkHeader } from '../shared/pagination.js';
+import { sendNotFound } from '../shared/respond.js';
+import { privateUser, publicUser, simpleUser } from './users.encoders.js';
+
+export interface UsersRoutesDeps {
+  readonly users: UserQueries;
+  readonly urls: ApiUrls;
+}
+
+export function usersRoutes({ users, urls }: UsersRoutesDeps): Router {
+  const router = Router();
+
+  router.get('/users', async (req: Request, res: Response) => {
+    const { perPage } = parsePagination(req.query);
+    const since = Math.max(0, Number.parseInt(String(req.query.since ?? '0'), 10) || 0);
+    const page = await users.usersSince(since, perPage);
+    const last = page.users[page.users.length - 1];
+    if (page.hasMore && last) setNextLinkHeader(req, res, { since: String(last.id), per_page: String(perPage) });
+    res.json(page.users.map((user) => simpleUser(user, urls)));
+  });
+
+  router.get('/users/:username', async (req: Request, res: Response) => {
+    const user = await users.userByLogin(String(req.params.username));
+    if (!user) return sendNotFound(res);
+    res.json(publicUser(user, urls));
+  });
+
+  router.get('/user', requireUser, async (_req: Request, res: Response) => {
+    const caller = res.locals.caller as AuthenticatedCaller;
+    const user = await users.userById(caller.userId);
+    if (!user) return sendNotFound(res);
+    res.json(privateUser(user, urls, { twoFactorAuthentication: false }));
+  });
+
+  return router;
+}

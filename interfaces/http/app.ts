@@ -1,0 +1,57 @@
+import express, { type Express } from 'express';
+import { AuthenticateWithPassword } from '../../application/accounts/authenticateWithPassword.query.js';
+import { CreateUserHandler } from '../../application/accounts/createUser.handler.js';
+import { UserQueries } from '../../application/accounts/userQueries.js';
+import type { Runtime } from '../../infrastructure/shared/container/runtime.js';
+import { adminRoutes } from './accounts/admin.routes.js';
+import { usersRoutes } from './accounts/users.routes.js';
+import { apiUrls } from './shared/apiUrls.js';
+import { authenticate } from './shared/authentication.js';
+import { conditionalGet } from './shared/conditionalGet.js';
+import { errorHandler } from './shared/errorHandler.js';
+import { jsonBody } from './shared/jsonBody.js';
+import { mediaType } from './shared/mediaType.js';
+import { notFound } from './shared/notFound.js';
+import { createMetricsRegistry, httpMetrics, observabilityRouter } from './shared/observability.js';
+import { rateLimiter, useRateLimitResource, type RateLimitSettings } from './shared/rateLimit.js';
+import { requestLog } from './shared/requestLog.js';
+import { readiness } from './readiness.js';
+
+function rateLimitSettings(runtime: Runtime): RateLimitSettings {
+  const limits = runtime.config.rateLimits;
+  return {
+    enabled: limits.enabled,
+    core: { authenticated: limits.coreAuthenticated, anonymous: limits.coreAnonymous, windowSeconds: 3600 },
+    search: { authenticated: limits.searchAuthenticated, anonymous: limits.searchAnonymous, windowSeconds: 60 },
+    clock: () => runtime.clock.now().getTime(),
+  };
+}
+
+// The order matters: who is calling is known before rate limits are counted, and ETags are
+// computed over the final body.
+export function createApp(runtime: Runtime): Express {
+  const { container, logger, clock } = runtime;
+  const urls = apiUrls(runtime.config.baseUrl);
+  const users = container.get(UserQueries);
+  const limiter = rateLimiter(rateLimitSettings(runtime));
+  const metrics = createMetricsRegistry();
+  const app = express();
+  app.set('etag', false);
+  app.set('x-powered-by', false);
+  app.set('trust proxy', 'loopback');
+  app.use(requestLog(logger));
+  app.use(httpMetrics(metrics));
+  app.use(observabilityRouter({ registry: metrics, isReady: () => readiness(runtime) }));
+  app.use(mediaType());
+  app.use(jsonBody());
+  app.use(authenticate({ passwords: container.get(AuthenticateWithPassword), users }));
+  app.use('/search', useRateLimitResource('search'));
+  app.get('/rate_limit', limiter.statusHandler);
+  app.use(limiter.middleware);
+  app.use(conditionalGet());
+  app.use(usersRoutes({ users, urls }));
+  app.use(adminRoutes({ createUser: container.get(CreateUserHandler), users, urls, clock }));
+  app.use(notFound());
+  app.use(errorHandler(logger));
+  return app;
+}

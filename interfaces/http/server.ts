@@ -1,0 +1,32 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Runtime } from '../../infrastructure/shared/container/runtime.js';
+import { createApp } from './app.js';
+
+export interface HttpServer {
+  readonly server: Server;
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export async function startHttpServer(runtime: Runtime, listen: { port?: number; host?: string } = {}): Promise<HttpServer> {
+  const server = createServer(createApp(runtime));
+  // Clients keep connections alive; a closing server should not wait on idle ones.
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(listen.port ?? runtime.config.port, listen.host ?? runtime.config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = listen.host ?? runtime.config.host;
+  const url = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${port}`;
+  return {
+    server,
+    url,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeIdleConnections();
+      }),
+  };
+}

@@ -1,0 +1,69 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { AuthenticateWithPassword } from '../../../application/accounts/authenticateWithPassword.query.js';
+import type { UserQueries } from '../../../application/accounts/userQueries.js';
+import type { Caller } from './caller.js';
+import { sendGithubError } from './githubError.js';
+
+export type AuthenticatedCaller = Extract<Caller, { kind: 'user' }>;
+
+export interface AuthenticationDeps {
+  readonly passwords: AuthenticateWithPassword;
+  readonly users: UserQueries;
+}
+
+type Credentials =
+  | { readonly scheme: 'none' }
+  | { readonly scheme: 'basic'; readonly login: string; readonly secret: string }
+  | { readonly scheme: 'token'; readonly token: string }
+  | { readonly scheme: 'malformed' };
+
+function parseAuthorization(header: string | undefined): Credentials {
+  if (!header) return { scheme: 'none' };
+  const [scheme = '', value = ''] = header.trim().split(/\s+/, 2);
+  switch (scheme.toLowerCase()) {
+    case 'basic': {
+      const decoded = Buffer.from(value, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon < 0) return { scheme: 'malformed' };
+      return { scheme: 'basic', login: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+    }
+    case 'token':
+    case 'bearer':
+      return value ? { scheme: 'token', token: value } : { scheme: 'malformed' };
+    default:
+      return { scheme: 'malformed' };
+  }
+}
+
+const badCredentials = (res: Response) => sendGithubError(res, 401, 'Bad credentials');
+
+// Decides who the caller is; whether that caller may do what it asks is the route's business.
+export function authenticate({ passwords, users }: AuthenticationDeps): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const ip = req.ip ?? '';
+    const credentials = parseAuthorization(req.get('authorization'));
+    if (credentials.scheme === 'none') {
+      res.locals.caller = { kind: 'anonymous', ip } satisfies Caller;
+      return next();
+    }
+    // Tokens arrive with OAuth authorizations; until then only passwords authenticate.
+    if (credentials.scheme !== 'basic') return badCredentials(res);
+    const userId = await passwords.execute(credentials.login, credentials.secret);
+    const user = userId === null ? null : await users.userById(userId);
+    if (!user) return badCredentials(res);
+    res.locals.caller = { kind: 'user', ip, userId: user.id, login: user.login, siteAdmin: user.site_admin, via: 'password' } satisfies Caller;
+    next();
+  };
+}
+
+export const requireUser: RequestHandler = (_req, res, next) => {
+  if ((res.locals.caller as Caller | undefined)?.kind !== 'user') return sendGithubError(res, 401, 'Requires authentication');
+  next();
+};
+
+export const requireSiteAdmin: RequestHandler = (_req, res, next) => {
+  const caller = res.locals.caller as Caller | undefined;
+  if (caller?.kind !== 'user') return sendGithubError(res, 401, 'Requires authentication');
+  if (!caller.siteAdmin) return sendGithubError(res, 403, 'Must be a site administrator.');
+  next();
+};

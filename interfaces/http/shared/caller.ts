@@ -1,0 +1,18 @@
+import type { Response } from 'express';
+
+// Who is calling, decided once by the authentication middleware and kept in res.locals.
+export type Caller =
+  | { readonly kind: 'anonymous'; readonly ip: string }
+  | {
+      readonly kind: 'user';
+      readonly ip: string;
+      readonly userId: number;
+      readonly login: string;
+      readonly siteAdmin: boolean;
+      readonly via: 'password' | 'token';
+    };
+
+export function callerOf(res: Response): Caller {
+  const caller = res.locals.caller as Caller | undefined;
+  return caller ?? { kind: 'anonymous', ip: '' };
+}

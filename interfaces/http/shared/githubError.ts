@@ -1,0 +1,31 @@
+import type { Response } from 'express';
+
+export const DOCUMENTATION_URL = 'https://docs.github.com/rest';
+
+export interface ValidationErrorItem {
+  readonly resource: string;
+  readonly field: string;
+  readonly code: 'missing' | 'missing_field' | 'invalid' | 'already_exists' | 'unprocessable' | 'custom';
+  readonly message?: string;
+}
+
+export interface GithubErrorBody {
+  readonly message: string;
+  readonly documentation_url: string;
+  readonly errors?: readonly ValidationErrorItem[];
+}
+
+// GitHub's error body: {"message", "documentation_url"} and, for 422, "errors".
+export function sendGithubError(
+  res: Response,
+  status: number,
+  message: string,
+  extra: { errors?: readonly ValidationErrorItem[]; documentationUrl?: string } = {},
+): void {
+  const body: GithubErrorBody = {
+    message,
+    documentation_url: extra.documentationUrl ?? DOCUMENTATION_URL,
+    ...(extra.errors ? { errors: extra.errors } : {}),
+  };
+  res.status(status).json(body);
+}

@@ -1,0 +1,126 @@
+import type { RequestHandler, Response } from 'express';
+import { sendGithubError } from './githubError.js';
+
+export type MediaFormat =
+  | 'json'
+  | 'raw'
+  | 'html'
+  | 'full'
+  | 'text'
+  | 'text-match'
+  | 'diff'
+  | 'patch'
+  | 'sha'
+  | 'base64';
+
+export interface MediaType {
+  readonly version: 'v3' | null;
+  readonly previews: ReadonlySet<string>;
+  readonly format: MediaFormat | null;
+}
+
+const FORMATS: ReadonlySet<string> = new Set<MediaFormat>([
+  'json', 'raw', 'html', 'full', 'text', 'text-match', 'diff', 'patch', 'sha', 'base64',
+]);
+
+const GITHUB_TYPE_PREFIX = 'application/vnd.github';
+const PREVIEW_SUFFIX = '-preview';
+
+function previewName(param: string): string {
+  return param.slice(0, -PREVIEW_SUFFIX.length);
+}
+
+// One entry of the Accept header in GitHub's grammar: application/vnd.github[.version][.param][+json].
+interface GithubMediaRange {
+  readonly version: string | null;
+  readonly params: readonly string[];
+  readonly jsonSuffix: boolean;
+}
+
+export interface ParsedAccept {
+  readonly mediaType: MediaType;
+  // The value GitHub echoes in X-GitHub-Media-Type.
+  readonly githubMediaTypeHeader: string;
+}
+
+export function parseAccept(accept: string | undefined): ParsedAccept {
+  const entries = (accept ?? '')
+    .split(',')
+    .map((entry) => entry.split(';')[0].trim().toLowerCase())
+    .filter((entry) => entry !== '');
+  const ranges = entries.map(githubMediaRange).filter((range) => range !== null);
+  const params = ranges.flatMap((range) => range.params);
+  const previews = new Set(params.filter((param) => param.endsWith(PREVIEW_SUFFIX)).map(previewName));
+  const formatParam = params.find((param) => FORMATS.has(param)) as MediaFormat | undefined;
+  const asksForJson = ranges.some((range) => range.jsonSuffix) || entries.includes('application/json');
+  return {
+    mediaType: {
+      version: ranges.some((range) => range.version === 'v3') ? 'v3' : null,
+      previews,
+      format: formatParam ?? (asksForJson ? 'json' : null),
+    },
+    githubMediaTypeHeader: headerValue(ranges[0]),
+  };
+}
+
+function githubMediaRange(entry: string): GithubMediaRange | null {
+  if (!entry.startsWith(GITHUB_TYPE_PREFIX)) return null;
+  const rest = entry.slice(GITHUB_TYPE_PREFIX.length);
+  if (rest !== '' && !rest.startsWith('.') && !rest.startsWith('+')) return null;
+  const suffixStart = rest.indexOf('+');
+  const dotted = suffixStart < 0 ? rest : rest.slice(0, suffixStart);
+  const segments = dotted.split('.').filter((segment) => segment !== '');
+  const version = segments.find((segment) => /^v\d+$/.test(segment) || segment === 'beta') ?? null;
+  return {
+    version,
+    params: segments.filter((segment) => segment !== version),
+    jsonSuffix: suffixStart >= 0 && rest.slice(suffixStart + 1) === 'json',
+  };
+}
+
+// As GitHub writes it today: "github.v3; param=inertia-preview; format=json", with
+// format=json only when the client asked for +json, and the plain default otherwise.
+function headerValue(first: GithubMediaRange | undefined): string {
+  if (first === undefined) return 'github.v3; format=json';
+  const param = first.params.length > 0 ? `; param=${first.params.join('.')}` : '';
+  return `github.v3${param}${first.jsonSuffix ? '; format=json' : ''}`;
+}
+
+export function mediaType(): RequestHandler {
+  return (req, res, next) => {
+    const parsed = parseAccept(req.get('Accept'));
+    res.locals.mediaType = parsed.mediaType;
+    res.setHeader('X-GitHub-Media-Type', parsed.githubMediaTypeHeader);
+    next();
+  };
+}
+
+// Falls back to parsing on the spot so a route still works if the middleware is not mounted.
+export function mediaTypeOf(res: Response): MediaType {
+  const parsed = res.locals.mediaType as MediaType | undefined;
+  return parsed ?? parseAccept(res.req.get('Accept')).mediaType;
+}
+
+// The API names GitHub put in its 415 message for each preview.
+const PREVIEW_API_NAMES: Readonly<Record<string, string>> = {
+  inertia: 'Projects',
+  cloak: 'Commit Search',
+  mercy: 'Repository Topics',
+  wyandotte: 'Migrations',
+  'barred-rock': 'Source Imports',
+};
+
+export const MEDIA_TYPES_DOCUMENTATION_URL = 'https://docs.github.com/rest/overview/media-types';
+
+export function requirePreview(preview: string, apiName: string = PREVIEW_API_NAMES[preview] ?? preview): RequestHandler {
+  const message =
+    `If you would like to help us test the ${apiName} API during its preview period, you must specify ` +
+    "a custom media type in the 'Accept' header. Please see the docs for full details.";
+  return (_req, res, next) => {
+    if (mediaTypeOf(res).previews.has(preview)) {
+      next();
+      return;
+    }
+    sendGithubError(res, 415, message, { documentationUrl: MEDIA_TYPES_DOCUMENTATION_URL });
+  };
+}

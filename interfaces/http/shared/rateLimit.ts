@@ -1,0 +1,150 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { callerOf, type Caller } from './caller.js';
+import { sendGithubError } from './githubError.js';
+import { rateWindows, type RateWindow, type RateWindows } from './rateWindows.js';
+
+export type RateLimitResource = 'core' | 'search';
+
+export interface RateLimitQuota {
+  readonly authenticated: number;
+  readonly anonymous: number;
+  readonly windowSeconds: number;
+}
+
+export interface RateLimitSettings {
+  readonly enabled: boolean;
+  readonly core: RateLimitQuota;
+  readonly search: RateLimitQuota;
+  readonly clock: () => number;
+}
+
+export interface RateLimiter {
+  readonly middleware: RequestHandler;
+  readonly statusHandler: RequestHandler;
+}
+
+export const RATE_LIMIT_DOCUMENTATION_URL = 'https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting';
+
+// GitHub.com's figures; FORGELOG_RATE_LIMITS=off turns limits off as GitHub Enterprise Server ships.
+export function rateLimitSettingsFromEnvironment(env: NodeJS.ProcessEnv, clock: () => number = Date.now): RateLimitSettings {
+  return {
+    enabled: env.FORGELOG_RATE_LIMITS !== 'off',
+    core: { authenticated: 5000, anonymous: 60, windowSeconds: 3600 },
+    search: { authenticated: 30, anonymous: 10, windowSeconds: 60 },
+    clock,
+  };
+}
+
+// Mounted before the limiter on the routes that count against the search budget.
+export function useRateLimitResource(resource: RateLimitResource): RequestHandler {
+  return (_req, res, next) => {
+    res.locals.rateLimitResource = resource;
+    next();
+  };
+}
+
+interface RateLimitCharge {
+  readonly window: RateWindow;
+  readonly resource: RateLimitResource;
+  refunded: boolean;
+}
+
+export function rateLimiter(settings: RateLimitSettings): RateLimiter {
+  const windows = rateWindows(settings);
+  return {
+    middleware: (req, res, next) => {
+      if (!settings.enabled) {
+        next();
+        return;
+      }
+      const resource: RateLimitResource = res.locals.rateLimitResource === 'search' ? 'search' : 'core';
+      const caller = identifiedCaller(req, res);
+      const window = windows.current(resource, caller);
+      if (window.used >= window.limit) {
+        writeRateHeaders(res, window, resource);
+        sendGithubError(res, 403, exceededMessage(caller), { documentationUrl: RATE_LIMIT_DOCUMENTATION_URL });
+        return;
+      }
+      window.used += 1;
+      res.locals.rateLimitCharge = { window, resource, refunded: false } satisfies RateLimitCharge;
+      writeRateHeaders(res, window, resource);
+      // A 304 costs nothing, and the headers sent with it already show the refund.
+      beforeHeadersWritten(res, (statusCode) => {
+        if (statusCode === 304) refundCharge(res);
+      });
+      next();
+    },
+    statusHandler: (req, res) => statusResponse(settings, windows, req, res),
+  };
+}
+
+// GET /rate_limit: never counts, even when mounted behind the limiter.
+function statusResponse(settings: RateLimitSettings, windows: RateWindows, req: Request, res: Response): void {
+  if (!settings.enabled) {
+    sendGithubError(res, 404, 'Rate limiting is not enabled.');
+    return;
+  }
+  refundCharge(res);
+  const caller = identifiedCaller(req, res);
+  const coreWindow = windows.peek('core', caller);
+  const core = rateSnapshot(coreWindow, 'core');
+  const search = rateSnapshot(windows.peek('search', caller), 'search');
+  writeRateHeaders(res, coreWindow, 'core');
+  res.json({ resources: { core, search }, rate: core });
+}
+
+function refundCharge(res: Response): void {
+  const charge = res.locals.rateLimitCharge as RateLimitCharge | undefined;
+  if (!charge || charge.refunded) return;
+  charge.refunded = true;
+  charge.window.used = Math.max(0, charge.window.used - 1);
+  if (!res.headersSent) writeRateHeaders(res, charge.window, charge.resource);
+}
+
+// The authentication middleware sets the caller; without it the socket address is the key.
+function identifiedCaller(req: Request, res: Response): Caller {
+  const caller = callerOf(res);
+  if (caller.kind === 'user' || caller.ip !== '') return caller;
+  return { kind: 'anonymous', ip: req.ip ?? req.socket.remoteAddress ?? 'unknown' };
+}
+
+function exceededMessage(caller: Caller): string {
+  if (caller.kind === 'user') return `API rate limit exceeded for user ID ${caller.userId}.`;
+  return (
+    `API rate limit exceeded for ${caller.ip}. (But here's the good news: Authenticated requests get a higher ` +
+    'rate limit. Check out the documentation for more details.)'
+  );
+}
+
+function rateSnapshot(window: RateWindow, resource: RateLimitResource) {
+  return {
+    limit: window.limit,
+    remaining: Math.max(0, window.limit - window.used),
+    reset: Math.ceil(window.resetAtMs / 1000),
+    used: window.used,
+    resource,
+  };
+}
+
+function writeRateHeaders(res: Response, window: RateWindow, resource: RateLimitResource): void {
+  const snapshot = rateSnapshot(window, resource);
+  res.setHeader('X-RateLimit-Limit', String(snapshot.limit));
+  res.setHeader('X-RateLimit-Remaining', String(snapshot.remaining));
+  res.setHeader('X-RateLimit-Reset', String(snapshot.reset));
+  res.setHeader('X-RateLimit-Used', String(snapshot.used));
+  res.setHeader('X-RateLimit-Resource', resource);
+}
+
+// Node writes the status line through writeHead (res.end calls it too), so this is the
+// last moment the final status is known and headers can still change.
+function beforeHeadersWritten(res: Response, listener: (statusCode: number) => void): void {
+  const writeHead = res.writeHead as (...args: unknown[]) => Response;
+  let notified = false;
+  res.writeHead = function writeHeadAfterListener(this: Response, ...args: unknown[]) {
+    if (!notified) {
+      notified = true;
+      listener(typeof args[0] === 'number' ? args[0] : res.statusCode);
+    }
+    return writeHead.apply(this, args);
+  } as Response['writeHead'];
+}

@@ -1,0 +1,61 @@
+import type { Caller } from './caller.js';
+import type { RateLimitResource, RateLimitSettings } from './rateLimit.js';
+
+export interface RateWindow {
+  readonly limit: number;
+  readonly resetAtMs: number;
+  used: number;
+}
+
+export interface RateWindows {
+  current(resource: RateLimitResource, caller: Caller): RateWindow;
+  peek(resource: RateLimitResource, caller: Caller): RateWindow;
+  size(): number;
+}
+
+// Fixed windows per (resource, caller), opened by the caller's first request. Expired
+// windows are dropped on a sweep at most once per shortest window, so memory stays
+// bounded by the callers active within one window.
+export function rateWindows(settings: Pick<RateLimitSettings, 'core' | 'search' | 'clock'>): RateWindows {
+  const windows = new Map<string, RateWindow>();
+  const sweepEveryMs = Math.min(settings.core.windowSeconds, settings.search.windowSeconds) * 1000;
+  let nextSweepAtMs = -Infinity;
+
+  const sweepExpired = (now: number): void => {
+    if (now < nextSweepAtMs) return;
+    for (const [key, window] of windows) if (window.resetAtMs <= now) windows.delete(key);
+    nextSweepAtMs = now + sweepEveryMs;
+  };
+
+  const openWindow = (resource: RateLimitResource, caller: Caller, now: number): RateWindow => {
+    const quota = settings[resource];
+    const limit = caller.kind === 'user' ? quota.authenticated : quota.anonymous;
+    return { limit, used: 0, resetAtMs: now + quota.windowSeconds * 1000 };
+  };
+
+  const liveWindow = (key: string, now: number): RateWindow | undefined => {
+    const window = windows.get(key);
+    return window !== undefined && window.resetAtMs > now ? window : undefined;
+  };
+
+  return {
+    current(resource, caller) {
+      const now = settings.clock();
+      sweepExpired(now);
+      const key = windowKey(resource, caller);
+      const window = liveWindow(key, now) ?? openWindow(resource, caller, now);
+      windows.set(key, window);
+      return window;
+    },
+    peek(resource, caller) {
+      const now = settings.clock();
+      return liveWindow(windowKey(resource, caller), now) ?? openWindow(resource, caller, now);
+    },
+    size: () => windows.size,
+  };
+}
+
+function windowKey(resource: RateLimitResource, caller: Caller): string {
+  return caller.kind === 'user' ? `${resource}:user:${caller.userId}` : `${resource}:ip:${caller.ip}`;
+}
+

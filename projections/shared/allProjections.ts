@@ -1,0 +1,5 @@
+import type { Projection } from '../../application/shared/projections/projection.js';
+import { usersProjection } from '../accounts/users.projection.js';
+
+// Every projection the runner feeds, in the order each event is applied to them.
+export const allProjections: readonly Projection[] = [usersProjection];
