@@ -5,7 +5,7 @@ import { UserQueries } from '../../application/accounts/userQueries.js';
 import type { Runtime } from '../../infrastructure/shared/container/runtime.js';
 import { adminRoutes } from './accounts/admin.routes.js';
 import { usersRoutes } from './accounts/users.routes.js';
-import { apiUrls } from './shared/apiUrls.js';
+import { resolveApiUrls } from './shared/apiUrls.js';
 import { authenticate } from './shared/authentication.js';
 import { conditionalGet } from './shared/conditionalGet.js';
 import { errorHandler } from './shared/errorHandler.js';
@@ -31,7 +31,6 @@ function rateLimitSettings(runtime: Runtime): RateLimitSettings {
 // computed over the final body.
 export function createApp(runtime: Runtime): Express {
   const { container, logger, clock } = runtime;
-  const urls = apiUrls(runtime.config.baseUrl);
   const users = container.get(UserQueries);
   const limiter = rateLimiter(rateLimitSettings(runtime));
   const metrics = createMetricsRegistry();
@@ -42,6 +41,7 @@ export function createApp(runtime: Runtime): Express {
   app.use(requestLog(logger));
   app.use(httpMetrics(metrics));
   app.use(observabilityRouter({ registry: metrics, isReady: () => readiness(runtime) }));
+  app.use(resolveApiUrls(runtime.config.baseUrl));
   app.use(mediaType());
   app.use(jsonBody());
   app.use(authenticate({ passwords: container.get(AuthenticateWithPassword), users }));
@@ -49,8 +49,8 @@ export function createApp(runtime: Runtime): Express {
   app.get('/rate_limit', limiter.statusHandler);
   app.use(limiter.middleware);
   app.use(conditionalGet());
-  app.use(usersRoutes({ users, urls }));
-  app.use(adminRoutes({ createUser: container.get(CreateUserHandler), users, urls, clock }));
+  app.use(usersRoutes({ users }));
+  app.use(adminRoutes({ createUser: container.get(CreateUserHandler), users, clock }));
   app.use(notFound());
   app.use(errorHandler(logger));
   return app;

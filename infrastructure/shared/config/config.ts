@@ -2,7 +2,8 @@
 export interface Config {
   readonly port: number;
   readonly host: string;
-  readonly baseUrl: string; // what API URLs in bodies start with
+  // what URLs in bodies start with; unset, each request's own scheme and Host header
+  readonly baseUrl: string | undefined;
   readonly dataDir: string;
   readonly adminLogin: string;
   readonly adminPassword: string | undefined;
@@ -55,7 +56,7 @@ export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const port = integerSetting(env, 'FORGELOG_PORT', 3000, 0, 65535, problems);
   const host = env.FORGELOG_HOST || '0.0.0.0';
-  const baseUrl = (urlSetting(env, 'FORGELOG_BASE_URL', ['http:', 'https:'], problems) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const baseUrl = urlSetting(env, 'FORGELOG_BASE_URL', ['http:', 'https:'], problems)?.replace(/\/+$/, '');
   const adminLogin = env.FORGELOG_ADMIN_LOGIN || 'admin';
   if (!LOGIN.test(adminLogin)) problems.push(`FORGELOG_ADMIN_LOGIN "${adminLogin}" is not a valid GitHub login (letters, digits, single hyphens, at most 39)`);
   const adminPassword = env.FORGELOG_ADMIN_PASSWORD || undefined;

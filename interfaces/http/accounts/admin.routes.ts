@@ -3,7 +3,7 @@ import { isLeft } from 'fp-ts/lib/Either.js';
 import { CreateUserHandler } from '../../../application/accounts/createUser.handler.js';
 import { UserQueries } from '../../../application/accounts/userQueries.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
-import type { ApiUrls } from '../shared/apiUrls.js';
+import { urlsOf } from '../shared/apiUrls.js';
 import { requireSiteAdmin } from '../shared/authentication.js';
 import { decodeInput } from '../shared/decode.js';
 import { commandContext } from '../shared/requestContext.js';
@@ -14,12 +14,11 @@ import { simpleUser } from './users.encoders.js';
 export interface AdminRoutesDeps {
   readonly createUser: CreateUserHandler;
   readonly users: UserQueries;
-  readonly urls: ApiUrls;
   readonly clock: Clock;
 }
 
 // GitHub Enterprise's site-admin API.
-export function adminRoutes({ createUser, users, urls, clock }: AdminRoutesDeps): Router {
+export function adminRoutes({ createUser, users, clock }: AdminRoutesDeps): Router {
   const router = Router();
 
   router.post('/admin/users', requireSiteAdmin, async (req: Request, res: Response) => {
@@ -33,6 +32,7 @@ export function adminRoutes({ createUser, users, urls, clock }: AdminRoutesDeps)
     if (isLeft(created)) return sendAppError(res, created.left);
     const user = await users.userById(created.right.userId);
     if (!user) return sendNotFound(res);
+    const urls = urlsOf(res);
     res.status(201).location(urls.api(`/users/${user.login}`)).json(simpleUser(user, urls));
   });
 

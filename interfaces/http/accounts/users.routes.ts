@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { AuthenticatedCaller } from '../shared/authentication.js';
 import { UserQueries } from '../../../application/accounts/userQueries.js';
-import type { ApiUrls } from '../shared/apiUrls.js';
+import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
 import { parsePagination, setNextLinkHeader } from '../shared/pagination.js';
 import { sendNotFound } from '../shared/respond.js';
@@ -9,10 +9,9 @@ import { privateUser, publicUser, simpleUser } from './users.encoders.js';
 
 export interface UsersRoutesDeps {
   readonly users: UserQueries;
-  readonly urls: ApiUrls;
 }
 
-export function usersRoutes({ users, urls }: UsersRoutesDeps): Router {
+export function usersRoutes({ users }: UsersRoutesDeps): Router {
   const router = Router();
 
   router.get('/users', async (req: Request, res: Response) => {
@@ -21,20 +20,20 @@ export function usersRoutes({ users, urls }: UsersRoutesDeps): Router {
     const page = await users.usersSince(since, perPage);
     const last = page.users[page.users.length - 1];
     if (page.hasMore && last) setNextLinkHeader(req, res, { since: String(last.id), per_page: String(perPage) });
-    res.json(page.users.map((user) => simpleUser(user, urls)));
+    res.json(page.users.map((user) => simpleUser(user, urlsOf(res))));
   });
 
   router.get('/users/:username', async (req: Request, res: Response) => {
     const user = await users.userByLogin(String(req.params.username));
     if (!user) return sendNotFound(res);
-    res.json(publicUser(user, urls));
+    res.json(publicUser(user, urlsOf(res)));
   });
 
   router.get('/user', requireUser, async (_req: Request, res: Response) => {
     const caller = res.locals.caller as AuthenticatedCaller;
     const user = await users.userById(caller.userId);
     if (!user) return sendNotFound(res);
-    res.json(privateUser(user, urls, { twoFactorAuthentication: false }));
+    res.json(privateUser(user, urlsOf(res), { twoFactorAuthentication: false }));
   });
 
   return router;

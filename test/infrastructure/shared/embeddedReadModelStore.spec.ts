@@ -1,0 +1,136 @@
+import { expect } from 'chai';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EmbeddedReadModelStore } from '../../../infrastructure/shared/readModels/embeddedReadModelStore.js';
+import { ReadModelSnapshotError } from '../../../infrastructure/shared/readModels/readModelSnapshot.js';
+import { describeReadModelStoreContract } from './readModelStore.contract.js';
+import { expectDuplicateKey, rejection } from './readModelStoreTestSupport.js';
+
+describeReadModelStoreContract('embedded', async () => {
+  const store = new EmbeddedReadModelStore();
+  return { store, cleanup: () => store.close() };
+});
+
+async function seededStore(): Promise<EmbeddedReadModelStore> {
+  const store = new EmbeddedReadModelStore();
+  const users = store.collection('users');
+  await users.createIndexes([{ name: 'login_unique', keys: { login_lower: 1 }, unique: true }]);
+  for (let n = 0; n < 5000; n += 1) {
+    await users.insertOne({ _id: `u${n}`, login_lower: `user${n}`, bio: 'x'.repeat(200), orgs: [{ id: n % 7 }] });
+  }
+  await store.collection('checkpoints').insertOne({ _id: 'users', position: '5000' });
+  await store.collection('empty').createIndexes([{ name: 'by_a', keys: { a: 1 } }]);
+  return store;
+}
+
+describe('EmbeddedReadModelStore', function () {
+  let directory: string;
+
+  beforeEach(async function () {
+    directory = await mkdtemp(join(tmpdir(), 'forgelog-readmodels-'));
+  });
+  afterEach(async function () {
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  describe('snapshots', function () {
+    it('round-trips every collection, document and index, leaving only the snapshot file', async function () {
+      const original = await seededStore();
+      const path = join(directory, 'read-models.snapshot');
+      await original.snapshot(path);
+      await original.snapshot(path);
+      expect(await readdir(directory)).to.deep.equal(['read-models.snapshot']);
+
+      const restored = await EmbeddedReadModelStore.fromSnapshot(path);
+      expect(await restored.listCollections()).to.deep.equal(['checkpoints', 'empty', 'users']);
+      for (const name of ['users', 'checkpoints']) {
+        const sortById = { sort: { _id: 1 as const } };
+        expect(await restored.collection(name).find({}, sortById)).to.deep.equal(await original.collection(name).find({}, sortById));
+      }
+      expect(await restored.collection('users').findOne({ login_lower: 'user4321' })).to.include({ _id: 'u4321' });
+      await expectDuplicateKey(restored.collection('users').insertOne({ login_lower: 'user7' }), 'users', 'login_unique');
+    });
+
+    it('captures the store as it was when the snapshot was asked for', async function () {
+      const store = await seededStore();
+      const path = join(directory, 'snapshot');
+      const writing = store.snapshot(path);
+      await store.collection('users').deleteMany({});
+      await store.collection('late').insertOne({ _id: 'l1' });
+      await writing;
+      const restored = await EmbeddedReadModelStore.fromSnapshot(path);
+      expect(await restored.collection('users').count({})).to.equal(5000);
+      expect(await restored.listCollections()).to.not.include('late');
+    });
+
+    it('starts empty when there is no snapshot', async function () {
+      const store = await EmbeddedReadModelStore.fromSnapshot(join(directory, 'absent'));
+      expect(await store.listCollections()).to.deep.equal([]);
+    });
+
+    describe('refuses a snapshot that cannot be trusted', function () {
+      let path: string;
+      let lines: string[];
+
+      beforeEach(async function () {
+        path = join(directory, 'snapshot');
+        await (await seededStore()).snapshot(path);
+        lines = (await readFile(path, 'utf8')).split('\n');
+      });
+
+      async function expectRefused(content: string, reason: RegExp): Promise<void> {
+        await writeFile(path, content);
+        const error = await rejection(EmbeddedReadModelStore.fromSnapshot(path));
+        expect(error).to.be.instanceOf(ReadModelSnapshotError);
+        expect(error.message).to.include(path).and.match(reason);
+      }
+
+      it('truncated', async function () {
+        await expectRefused(lines.slice(0, 100).join('\n'), /truncated/);
+      });
+
+      it('with a document changed behind its back', async function () {
+        await expectRefused(lines.join('\n').replace('user4321', 'user4322'), /checksum/);
+      });
+
+      it('with a line that is not JSON', async function () {
+        await expectRefused([...lines.slice(0, 3), '{"_id": "u', ...lines.slice(4)].join('\n'), /line 4 is not JSON/);
+      });
+
+      it('that is not a snapshot at all', async function () {
+        await expectRefused('hello\n', /not JSON/);
+        await expectRefused('', /empty/);
+        await expectRefused('{"format":"something-else"}\n', /not a forgelog read model snapshot/);
+      });
+    });
+  });
+
+  describe('beyond the contract', function () {
+    it('applies an updateMany refused by a unique index to no document at all', async function () {
+      const store = new EmbeddedReadModelStore();
+      const users = store.collection('users');
+      await users.createIndexes([{ name: 'login_unique', keys: { login: 1 }, unique: true }]);
+      for (const login of ['a', 'b', 'c']) await users.insertOne({ _id: login, login, plan: 'free' });
+      await expectDuplicateKey(users.updateMany({}, { $set: { login: 'same', plan: 'pro' } }), 'users', 'login_unique');
+      expect(await users.find({}, { sort: { _id: 1 } })).to.deep.equal(
+        ['a', 'b', 'c'].map((login) => ({ _id: login, login, plan: 'free' })),
+      );
+    });
+
+    it('enforces a unique index over every element of an array field, as MongoDB does', async function () {
+      const store = new EmbeddedReadModelStore();
+      const emails = store.collection('emails');
+      await emails.createIndexes([{ name: 'address_unique', keys: { 'addresses.email': 1 }, unique: true }]);
+      await emails.insertOne({ _id: 'u1', addresses: [{ email: 'a@x' }, { email: 'b@x' }] });
+      await expectDuplicateKey(emails.insertOne({ _id: 'u2', addresses: [{ email: 'b@x' }] }), 'emails', 'address_unique');
+      await emails.insertOne({ _id: 'u3', addresses: [{ email: 'c@x' }] });
+      expect((await emails.findOne({ 'addresses.email': 'b@x' }))?._id).to.equal('u1');
+    });
+
+    it('rejects invalid collection names', function () {
+      const store = new EmbeddedReadModelStore();
+      for (const name of ['', 'a$b', 'system.users']) expect(() => store.collection(name)).to.throw(/invalid collection name/);
+    });
+  });
+});

@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import { expect } from 'chai';
+import express from 'express';
+import {
+  conditionalGet,
+  etagMatches,
+  setLastModified,
+  setPollInterval,
+  wasNotModified,
+} from '../../../../interfaces/http/shared/conditionalGet.js';
+import { eventually, listen, type TestServer } from './listen.js';
+
+const projectBody = JSON.stringify({ id: 1, name: 'Roadmap' });
+const projectEtag = `W/"${createHash('sha256').update(projectBody).digest('hex')}"`;
+const feedModifiedAt = new Date('2024-03-01T10:00:00Z');
+
+describe('conditionalGet', () => {
+  let server: TestServer;
+  const notModifiedSeen: boolean[] = [];
+
+  before(async () => {
+    const app = express();
+    // Express's own ETag would otherwise be added to non-GET responses; the kernel turns it off.
+    app.set('etag', false);
+    app.use(conditionalGet());
+    app.use((_req, res, next) => {
+      res.on('finish', () => notModifiedSeen.push(wasNotModified(res)));
+      next();
+    });
+    app.get('/projects/1', (_req, res) => {
+      res.json({ id: 1, name: 'Roadmap' });
+    });
+    app.post('/projects', (_req, res) => {
+      res.status(201).json({ id: 1, name: 'Roadmap' });
+    });
+    app.get('/missing', (_req, res) => {
+      res.status(404).json({ message: 'Not Found' });
+    });
+    app.get('/events', (_req, res) => {
+      setPollInterval(res, 60);
+      setLastModified(res, feedModifiedAt);
+      res.json([]);
+    });
+    server = await listen(app);
+  });
+
+  after(() => server.close());
+
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    fetch(`${server.baseUrl}${path}`, { method, headers });
+
+  it('sets a weak ETag computed from the body bytes on a 200 GET', async () => {
+    const response = await get('/projects/1');
+    expect(response.status).to.equal(200);
+    expect(response.headers.get('etag')).to.equal(projectEtag);
+    expect(response.headers.get('vary')).to.equal('Accept, Authorization, Cookie, X-GitHub-OTP');
+    expect(await response.text()).to.equal(projectBody);
+  });
+
+  it('answers 304 with an empty body, the ETag and no body headers when If-None-Match matches', async () => {
+    notModifiedSeen.length = 0;
+    const response = await get('/projects/1', { 'If-None-Match': projectEtag });
+    expect(response.status).to.equal(304);
+    expect(await response.text()).to.equal('');
+    expect(response.headers.get('etag')).to.equal(projectEtag);
+    expect(response.headers.get('content-type')).to.equal(null);
+    expect(response.headers.get('content-length')).to.equal(null);
+    // The flag is read when the response finishes, which may follow the client's read.
+    expect(await eventually(() => (notModifiedSeen.length > 0 ? notModifiedSeen : undefined))).to.deep.equal([true]);
+  });
+
+  it('matches weakly: the strong form, a list, a bare value and * all match', async () => {
+    const strong = projectEtag.slice(2);
+    for (const ifNoneMatch of [strong, `"other", ${projectEtag}`, `W/"other",${strong}`, strong.slice(1, -1), '*']) {
+      const response = await get('/projects/1', { 'If-None-Match': ifNoneMatch });
+      expect(response.status, ifNoneMatch).to.equal(304);
+    }
+  });
+
+  it('answers 200 with the body when no tag matches', async () => {
+    const response = await get('/projects/1', { 'If-None-Match': 'W/"stale", "older"' });
+    expect(response.status).to.equal(200);
+    expect(await response.text()).to.equal(projectBody);
+  });
+
+  it('validates HEAD requests too', async () => {
+    const head = await get('/projects/1', {}, 'HEAD');
+    expect(head.status).to.equal(200);
+    expect(head.headers.get('etag')).to.equal(projectEtag);
+    const conditional = await get('/projects/1', { 'If-None-Match': projectEtag }, 'HEAD');
+    expect(conditional.status).to.equal(304);
+  });
+
+  it('leaves other methods and non-200 answers alone', async () => {
+    const created = await fetch(`${server.baseUrl}/projects`, { method: 'POST', headers: { 'If-None-Match': '*' } });
+    expect(created.status).to.equal(201);
+    expect(created.headers.get('etag')).to.equal(null);
+    const missing = await get('/missing', { 'If-None-Match': '*' });
+    expect(missing.status).to.equal(404);
+    expect(missing.headers.get('etag')).to.equal(null);
+    expect(await missing.json()).to.deep.equal({ message: 'Not Found' });
+  });
+
+  it('sets X-Poll-Interval and Last-Modified on feeds and honours If-Modified-Since', async () => {
+    const first = await get('/events');
+    expect(first.headers.get('x-poll-interval')).to.equal('60');
+    expect(first.headers.get('last-modified')).to.equal('Fri, 01 Mar 2024 10:00:00 GMT');
+
+    const unchanged = await get('/events', { 'If-Modified-Since': 'Fri, 01 Mar 2024 10:00:00 GMT' });
+    expect(unchanged.status).to.equal(304);
+    expect(unchanged.headers.get('x-poll-interval')).to.equal('60');
+    expect(await unchanged.text()).to.equal('');
+
+    const older = await get('/events', { 'If-Modified-Since': 'Fri, 01 Mar 2024 09:59:59 GMT' });
+    expect(older.status).to.equal(200);
+    expect(await older.json()).to.deep.equal([]);
+  });
+
+  it('lets If-None-Match decide over If-Modified-Since', async () => {
+    const response = await get('/events', {
+      'If-None-Match': '"something-else"',
+      'If-Modified-Since': 'Fri, 01 Mar 2024 10:00:00 GMT',
+    });
+    expect(response.status).to.equal(200);
+  });
+
+  describe('etagMatches', () => {
+    const table: Array<[string, string | undefined, boolean]> = [
+      ['W/"abc"', 'W/"abc"', true],
+      ['"abc"', 'W/"abc"', true],
+      ['W/"abc"', '"abc"', true],
+      ['abc', '"abc"', true],
+      ['*', '"abc"', true],
+      ['"x", "y" , W/"abc"', '"abc"', true],
+      ['"abcd"', '"abc"', false],
+      ['W/"ABC"', '"abc"', false],
+      ['', '"abc"', false],
+      [',', '"abc"', false],
+      ['*', undefined, false],
+    ];
+    for (const [ifNoneMatch, etag, expected] of table) {
+      it(`${JSON.stringify(ifNoneMatch)} against ${String(etag)} is ${expected}`, () => {
+        expect(etagMatches(ifNoneMatch, etag)).to.equal(expected);
+      });
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { EnsureSiteAdmin } from '../../application/accounts/ensureSiteAdmin.js';
+import { loadConfig, type Config } from '../../infrastructure/shared/config/config.js';
+import { openRuntime, type Runtime } from '../../infrastructure/shared/container/runtime.js';
+import { startHttpServer, type HttpServer } from '../../interfaces/http/server.js';
+
+export const ADMIN_LOGIN = 'admin';
+export const ADMIN_PASSWORD = 'correct horse battery staple';
+
+export interface TestServer {
+  readonly url: string;
+  readonly runtime: Runtime;
+  readonly http: HttpServer;
+  readonly dataDir: string;
+  readonly adminAuthorization: string;
+  // Stops the server and its stores; the data directory stays for a restart.
+  stop(): Promise<void>;
+  // Stops and removes the data directory.
+  close(): Promise<void>;
+}
+
+export function basicAuthorization(login: string, password: string): string {
+  return `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
+}
+
+export async function newDataDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'forgelog-test-'));
+}
+
+// A real listening server on an ephemeral port over the embedded family in a fresh
+// temporary data directory (or a given one, to test restarts).
+export async function startTestServer(env: Record<string, string> = {}, dataDir?: string): Promise<TestServer> {
+  const directory = dataDir ?? (await newDataDir());
+  const config: Config = loadConfig({
+    FORGELOG_DATA_DIR: directory,
+    FORGELOG_PORT: '0',
+    FORGELOG_HOST: '127.0.0.1',
+    FORGELOG_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    FORGELOG_LOG_LEVEL: 'silent',
+    FORGELOG_RATE_LIMITS: 'off',
+    ...env,
+  });
+  const runtime = await openRuntime(config, { role: 'serve', logger: pino({ level: 'silent' }) });
+  await runtime.start();
+  await runtime.container.get(EnsureSiteAdmin).execute(config.adminLogin, config.adminPassword);
+  const http = await startHttpServer(runtime, { port: 0, host: '127.0.0.1' });
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await http.close();
+    await runtime.close();
+  };
+  return {
+    url: http.url,
+    runtime,
+    http,
+    dataDir: directory,
+    adminAuthorization: basicAuthorization(ADMIN_LOGIN, ADMIN_PASSWORD),
+    stop,
+    async close() {
+      await stop();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
