@@ -1,46 +1,48 @@
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { sendGithubError } from './githubError.js';
 
-// The shape body-parser gives its errors (http-errors with a `type` tag).
-interface BodyReadError {
-  readonly type: string;
+// The shape of http-errors 4xx errors: body-parser tags its own with `type`, the router
+// raises one for a path parameter that cannot be percent-decoded.
+interface ClientError {
   readonly status: number;
   readonly message: string;
+  readonly type?: string;
 }
 
-// Last resort: routes map domain errors as values, so reaching this is either a body that
-// could not be read or a fault worth a log line with the request id.
+// Last resort: routes map domain errors as values, so reaching this is either a request
+// that could not be read or a fault worth a log line with the request id.
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) {
-      // Too late for a body: express closes the connection.
+      // Too late for a body: express's default handler closes the connection.
       next(error);
       return;
     }
-    if (isBodyReadError(error)) {
-      answerBodyReadError(res, error);
+    if (isClientError(error)) {
+      answerClientError(res, error);
       return;
     }
-    logger.error({ err: error, reqId: (req as { id?: unknown }).id, method: req.method }, 'unhandled error');
-    // GitHub's own 500 body carries no documentation_url.
+    logger.error({ err: error, reqId: (req as { id?: unknown }).id, method: req.method, url: req.path }, 'unhandled error');
+    // GitHub's own 500 body is exactly this, without documentation_url.
     res.status(500).json({ message: 'Server Error' });
   };
 }
 
-function answerBodyReadError(res: Parameters<ErrorRequestHandler>[2], error: BodyReadError): void {
+function answerClientError(res: Response, error: ClientError): void {
   if (error.type === 'entity.parse.failed') sendGithubError(res, 400, 'Problems parsing JSON');
   else if (error.type === 'entity.too.large') sendGithubError(res, 413, 'Request body too large');
   else sendGithubError(res, error.status, error.message);
 }
 
-function isBodyReadError(error: unknown): error is BodyReadError {
+function isClientError(error: unknown): error is ClientError {
   if (typeof error !== 'object' || error === null) return false;
-  const candidate = error as Partial<BodyReadError>;
+  const candidate = error as Partial<ClientError> & { expose?: boolean };
   return (
-    typeof candidate.type === 'string' &&
     typeof candidate.status === 'number' &&
     candidate.status >= 400 &&
-    candidate.status < 500
+    candidate.status < 500 &&
+    typeof candidate.message === 'string' &&
+    candidate.expose !== false
   );
 }

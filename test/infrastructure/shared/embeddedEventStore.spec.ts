@@ -133,9 +133,9 @@ describe('EmbeddedEventStore', function () {
       await rm(directory, { recursive: true });
     });
   });
-
-  describeEmbeddedRecovery();
 });
+
+describeEmbeddedRecovery();
 
 async function expectRejection(promise: Promise<unknown>, pattern: RegExp): Promise<void> {
   try {

@@ -1,0 +1,14 @@
+import { Query, update } from 'mingo';
+let t = performance.now();
+for (let i = 0; i < 20000; i++) new Query({ login_lower: 'x' + i });
+console.log('Query', (performance.now() - t) / 20);
+const q = new Query({ login_lower: 'x1' });
+t = performance.now();
+for (let i = 0; i < 20000; i++) q.test({ _id: 'a', login_lower: 'x1', followers: 3 });
+console.log('test', (performance.now() - t) / 20);
+t = performance.now();
+for (let i = 0; i < 20000; i++) update({ _id: 'a', followers: i }, { $inc: { followers: 1 } }, undefined, undefined, { cloneMode: 'deep' });
+console.log('update', (performance.now() - t) / 20);
+t = performance.now();
+for (let i = 0; i < 20000; i++) structuredClone({ _id: 'a', login_lower: 'x1', followers: 3, type: 'User' });
+console.log('structuredClone', (performance.now() - t) / 20);

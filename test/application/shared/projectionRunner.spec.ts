@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import type { Projection } from '../../../application/shared/projections/projection.js';
+import { ProjectionRunner } from '../../../application/shared/projections/projectionRunner.js';
+import type { EventStore } from '../../../application/shared/ports/eventStore.port.js';
+import { EmbeddedEventStore } from '../../../infrastructure/shared/eventStore/embeddedEventStore.js';
+import { EmbeddedReadModelStore } from '../../../infrastructure/shared/readModels/embeddedReadModelStore.js';
+import { EmbeddedSearchIndex } from '../../../infrastructure/shared/search/embeddedSearchIndex.js';
+import { dumpCollections } from '../../support/projectionSpec.js';
+
+const metadata = { schemaVersion: 1, actorId: null, correlationId: 'c', causationId: 'c', occurredAt: '2026-11-22T10:00:00.000Z' };
+
+// Counts per stream and indexes names for search: a small projection that exercises
+// counters (the non-trivially idempotent case) and a search index.
+function tallyProjection(version = 1, applied: string[] = []): Projection {
+  return {
+    name: 'tally',
+    version,
+    collections: [{ name: 'tallies', indexes: [{ name: 'stream', keys: { stream: 1 }, unique: true }] }],
+    searchIndexes: [{ name: 'names', settings: { primaryKey: 'id', searchableAttributes: ['name'], filterableAttributes: [], sortableAttributes: [] } }],
+    async apply(event, target) {
+      if (event.type !== 'Named') return;
+      applied.push(event.id);
+      const tallies = target.collection('tallies');
+      // The position guard makes the increment idempotent.
+      await tallies.updateOne({ _id: event.streamId }, { $setOnInsert: { stream: event.streamId, count: 0, last: -1 } }, { upsert: true });
+      await tallies.updateOne({ _id: event.streamId, last: { $lt: event.position } }, { $inc: { count: 1 }, $set: { last: event.position } });
+      const { name } = event.data as { name: string };
+      await target.search.upsert(target.searchIndexName('names'), [{ id: event.id, name }]);
+    },
+  };
+}
+
+async function appendNamed(store: EventStore, stream: string, name: string): Promise<number> {
+  const result = await store.append(stream, [{ id: randomUUID(), type: 'Named', data: { name }, metadata }], 'any');
+  if (result.outcome !== 'appended') throw new Error('append failed');
+  return result.position;
+}
+
+describe('projection runner', () => {
+  let directory: string;
+  let eventStore: EmbeddedEventStore;
+  beforeEach(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'forgelog-runner-'));
+    eventStore = await EmbeddedEventStore.open(directory);
+  });
+  afterEach(async () => {
+    await eventStore.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('catches up at start and resolves waitFor once a new event is applied (read-your-writes)', async () => {
+    for (let i = 0; i < 20; i++) await appendNamed(eventStore, `s-${i % 3}`, `name ${i}`);
+    const store = new EmbeddedReadModelStore();
+    const runner = new ProjectionRunner(eventStore, store, new EmbeddedSearchIndex(), [tallyProjection()]);
+    await runner.start();
+    expect((await store.collection('tallies').findOne({ _id: 's-0' }))?.count).to.equal(7);
+    const position = await appendNamed(eventStore, 's-0', 'late');
+    expect(await runner.waitFor(position, 10_000)).to.equal(true);
+    expect((await store.collection('tallies').findOne({ _id: 's-0' }))?.count).to.equal(8);
+    expect(await runner.waitFor(position + 1000, 20)).to.equal(false);
+    await runner.stop();
+  });
+
+  it('skips events at or before its checkpoint after a restart over the same store', async () => {
+    const applied: string[] = [];
+    const store = new EmbeddedReadModelStore();
+    const search = new EmbeddedSearchIndex();
+    for (let i = 0; i < 5; i++) await appendNamed(eventStore, 's', `n${i}`);
+    const first = new ProjectionRunner(eventStore, store, search, [tallyProjection(1, applied)]);
+    await first.start();
+    await first.stop();
+    const second = new ProjectionRunner(eventStore, store, search, [tallyProjection(1, applied)]);
+    await second.start();
+    await second.stop();
+    expect(applied).to.have.length(5);
+  });
+
+  it('rebuilds a projection whose version changed, from the start', async () => {
+    const store = new EmbeddedReadModelStore();
+    const search = new EmbeddedSearchIndex();
+    for (let i = 0; i < 5; i++) await appendNamed(eventStore, 's', `n${i}`);
+    const v1 = new ProjectionRunner(eventStore, store, search, [tallyProjection(1)]);
+    await v1.start();
+    await v1.stop();
+    const applied: string[] = [];
+    const v2 = new ProjectionRunner(eventStore, store, search, [tallyProjection(2, applied)]);
+    await v2.start();
+    expect(applied).to.have.length(5);
+    expect((await store.collection('tallies').findOne({ _id: 's' }))?.count).to.equal(5);
+    await v2.stop();
+  });
+
+  it('rebuild gives the same read models and index as the live ones, while appends continue', async () => {
+    const store = new EmbeddedReadModelStore();
+    const search = new EmbeddedSearchIndex();
+    for (let i = 0; i < 300; i++) await appendNamed(eventStore, `s-${i % 7}`, `name ${i}`);
+    const runner = new ProjectionRunner(eventStore, store, search, [tallyProjection()]);
+    await runner.start();
+    const concurrentAppends = (async () => {
+      let last = -1;
+      for (let i = 0; i < 50; i++) last = await appendNamed(eventStore, `s-${i % 7}`, `during ${i}`);
+      return last;
+    })();
+    await runner.rebuild(['tally']);
+    const last = await concurrentAppends;
+    expect(await runner.waitFor(last, 10_000)).to.equal(true);
+    const afterRebuild = await dumpCollections(store, ['_checkpoints']);
+    expect(await store.listCollections()).not.to.include('tallies__rebuild');
+    expect(await search.count('names')).to.equal(350);
+    const fresh = new EmbeddedReadModelStore();
+    const replay = new ProjectionRunner(eventStore, fresh, new EmbeddedSearchIndex(), [tallyProjection()]);
+    await replay.start();
+    expect(afterRebuild).to.deep.equal(await dumpCollections(fresh, ['_checkpoints']));
+    expect((afterRebuild.tallies as { count: number }[]).reduce((sum, t) => sum + t.count, 0)).to.equal(350);
+    await replay.stop();
+    await runner.stop();
+  });
+});

@@ -1,0 +1,48 @@
+import { expect } from 'chai';
+import type { Projection } from '../../application/shared/projections/projection.js';
+import { liveTarget } from '../../application/shared/projections/projectionTargets.js';
+import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
+import type { ReadModelStore } from '../../application/shared/ports/readModelStore.port.js';
+import { EmbeddedReadModelStore } from '../../infrastructure/shared/readModels/embeddedReadModelStore.js';
+import { EmbeddedSearchIndex } from '../../infrastructure/shared/search/embeddedSearchIndex.js';
+
+// Every collection's documents, sorted by _id: two stores are the same model when these are equal.
+export async function dumpCollections(store: ReadModelStore, except: readonly string[] = []): Promise<Record<string, unknown[]>> {
+  const dump: Record<string, unknown[]> = {};
+  for (const name of (await store.listCollections()).sort()) {
+    if (except.includes(name)) continue;
+    dump[name] = await store.collection(name).find({}, { sort: { _id: 1 } });
+  }
+  return dump;
+}
+
+let position = 0;
+export function storedEvent(streamId: string, revision: number, type: string, data: unknown, actorId: number | null = null): StoredEvent {
+  const occurredAt = '2026-11-22T10:00:00.000Z';
+  return {
+    id: `00000000-0000-4000-8000-${String(++position).padStart(12, '0')}`,
+    streamId,
+    revision,
+    position,
+    type,
+    data,
+    metadata: { schemaVersion: 1, actorId, correlationId: 'c', causationId: 'c', occurredAt },
+    recordedAt: occurredAt,
+  };
+}
+
+// Applying each event twice must leave the same read model as applying it once.
+export async function expectIdempotent(projection: Projection, events: readonly StoredEvent[]): Promise<Record<string, unknown[]>> {
+  const once = new EmbeddedReadModelStore();
+  const twice = new EmbeddedReadModelStore();
+  const onceTarget = liveTarget(once, new EmbeddedSearchIndex());
+  const twiceTarget = liveTarget(twice, new EmbeddedSearchIndex());
+  for (const event of events) {
+    await projection.apply(event, onceTarget);
+    await projection.apply(event, twiceTarget);
+    await projection.apply(event, twiceTarget);
+  }
+  const dump = await dumpCollections(once);
+  expect(await dumpCollections(twice)).to.deep.equal(dump);
+  return dump;
+}
