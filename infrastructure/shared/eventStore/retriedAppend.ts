@@ -19,7 +19,8 @@ export function retriedAppend(
   const first = positions[0];
   const firstRevision = first === undefined ? -1 : index.table.revisionOf(first);
   const sameAppend =
-    first !== undefined && positions.every((position, i) => streamPositions[firstRevision + i] === position);
+    first !== undefined &&
+    positions.every((position, i) => position !== undefined && streamPositions[firstRevision + i] === position);
   if (!sameAppend) {
     const lastRevision = streamPositions.length - 1;
     return { outcome: 'conflict', streamId, expected, actual: lastRevision >= 0 ? lastRevision : 'no_stream' };

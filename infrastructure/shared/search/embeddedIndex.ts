@@ -9,11 +9,9 @@ import type {
 import { isCoveredBy, valuesAtPath } from './documentPath.js';
 import { matchPositions } from './matchPositions.js';
 import { assertValidFilter, matchesFilter } from './searchFilter.evaluate.js';
+import { pagingOf } from './searchPaging.js';
 import { type RankedDocument, rankedOrder } from './searchSort.compare.js';
 import { type KeywordQuery, normalizedTerm, parseKeywords, wordTokens } from './searchText.js';
-
-// Meilisearch's default page size, so an omitted limit means the same on both adapters.
-export const DEFAULT_LIMIT = 20;
 
 // Meilisearch's rule for document ids, enforced here too so data that works embedded works there.
 const DOCUMENT_ID = /^[A-Za-z0-9_-]{1,511}$/;
@@ -47,12 +45,6 @@ function miniSearchOptions(settings: IndexSettings): Options<SearchDocument> {
     processTerm: normalizedTerm,
     searchOptions: { combineWith: 'AND', fuzzy: false },
   };
-}
-
-function assertPaging(value: number | undefined, name: string): void {
-  if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {
-    throw new Error(`${name} must be a non-negative integer, got ${value}`);
-  }
 }
 
 export interface EmbeddedIndexState {
@@ -119,13 +111,13 @@ export class EmbeddedIndex {
 
   search<T extends SearchDocument>(query: SearchQuery): SearchResult<T> {
     this.assertQuery(query);
+    const { offset, limit } = pagingOf(query);
     const keywords = parseKeywords(query.q);
     const candidates = this.keywordMatches(query.q, keywords);
     const { filter } = query;
     const filtered = filter === undefined ? candidates : candidates.filter(({ document }) => matchesFilter(document, filter));
     filtered.sort(rankedOrder(query.sort ?? [], this.settings.primaryKey));
-    const offset = query.offset ?? 0;
-    const page = filtered.slice(offset, offset + (query.limit ?? DEFAULT_LIMIT));
+    const page = filtered.slice(offset, offset + limit);
     return { hits: page.map((ranked) => this.hit<T>(ranked, query, keywords)), total: filtered.length };
   }
 
@@ -151,7 +143,5 @@ export class EmbeddedIndex {
     for (const { field } of query.sort ?? []) {
       if (!isCoveredBy(field, sortable)) throw new Error(`attribute ${field} is not sortable`);
     }
-    assertPaging(query.offset, 'offset');
-    assertPaging(query.limit, 'limit');
   }
 }

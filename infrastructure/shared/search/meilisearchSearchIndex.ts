@@ -6,9 +6,9 @@ import type {
   SearchQuery,
   SearchResult,
 } from '../../../application/shared/ports/searchIndex.port.js';
-import { DEFAULT_LIMIT } from './embeddedIndex.js';
 import { meilisearchFilter } from './meilisearchFilter.translate.js';
 import { meilisearchSettings, pageWindow, searchHitFrom, sortExpressions } from './meilisearchSearch.translate.js';
+import { pagingOf } from './searchPaging.js';
 
 export interface MeilisearchSearchIndexOptions {
   readonly taskTimeoutMs?: number; // per task; indexing a large batch can take a while
@@ -63,10 +63,9 @@ export class MeilisearchSearchIndex implements SearchIndex {
   }
 
   async search<T extends SearchDocument = SearchDocument>(index: string, query: SearchQuery): Promise<SearchResult<T>> {
+    const { offset, limit } = pagingOf(query);
     const filter = query.filter === undefined ? true : meilisearchFilter(query.filter);
     if (filter === false) return { hits: [], total: 0 };
-    const offset = query.offset ?? 0;
-    const limit = query.limit ?? DEFAULT_LIMIT;
     const window = pageWindow(offset, limit);
     const withMatchPositions = query.withMatchPositions ?? false;
     const response = await this.client.index(index).search(query.q, {

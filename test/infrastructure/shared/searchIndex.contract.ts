@@ -1,65 +1,18 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import type {
-  IndexSettings,
   SearchDocument,
   SearchFilter,
   SearchIndex,
   SearchQuery,
   SearchResult,
 } from '../../../application/shared/ports/searchIndex.port.js';
+import { FILTER_CASES, ISSUE_SETTINGS, ISSUES, KEYWORD_CASES, PAGE_WINDOWS, SORT_CASES } from './searchIndexContract.fixtures.js';
 
 export interface SearchIndexUnderTest {
   readonly index: SearchIndex;
   cleanup(): Promise<void>;
 }
-
-const ISSUE_SETTINGS: IndexSettings = {
-  primaryKey: 'id',
-  searchableAttributes: ['title', 'body'],
-  filterableAttributes: ['state', 'labels', 'comments', 'author', 'milestone', 'locked'],
-  sortableAttributes: ['comments', 'created', 'author'],
-};
-
-const ISSUES: readonly SearchDocument[] = [
-  { id: 'doc-1', title: 'Parser crashes on empty input', body: 'The parser crashes when input is empty', state: 'open', labels: ['bug'], comments: 3, created: 100, author: 'alice', locked: false },
-  { id: 'doc-2', title: 'Add streaming parser', body: 'A streaming mode for large inputs', state: 'closed', labels: ['enhancement'], comments: 10, created: 200, author: 'bob', locked: true },
-  { id: 'doc-3', title: 'Crash in renderer', body: 'Renderer crashes with the new theme', state: 'open', labels: ['bug', 'ui'], comments: 3, created: 300, author: 'alice', milestone: 'v1', locked: false },
-  { id: 'doc-4', title: 'Documentation typo', body: 'Fix a typo in the parsing guide', state: 'closed', labels: [], comments: 0, created: 400, author: 'carol', locked: false },
-  { id: 'doc-5', title: 'Parsing performance', body: 'Parse large files faster', state: 'open', labels: ['enhancement', 'performance'], comments: 7, created: 500, author: 'bob', milestone: 'v2', locked: false },
-];
-
-const ALL = ['doc-1', 'doc-2', 'doc-3', 'doc-4', 'doc-5'];
-
-const FILTER_CASES: readonly [string, SearchFilter, readonly string[]][] = [
-  ['= on a string, case-insensitively', { field: 'state', op: '=', value: 'OPEN' }, ['doc-1', 'doc-3', 'doc-5']],
-  ['= on a number', { field: 'comments', op: '=', value: 3 }, ['doc-1', 'doc-3']],
-  ['= on a boolean', { field: 'locked', op: '=', value: true }, ['doc-2']],
-  ['= on any element of an array', { field: 'labels', op: '=', value: 'bug' }, ['doc-1', 'doc-3']],
-  ['!=', { field: 'state', op: '!=', value: 'open' }, ['doc-2', 'doc-4']],
-  ['!= keeping documents without the attribute', { field: 'milestone', op: '!=', value: 'v1' }, ['doc-1', 'doc-2', 'doc-4', 'doc-5']],
-  ['!= dropping arrays that hold the value', { field: 'labels', op: '!=', value: 'bug' }, ['doc-2', 'doc-4', 'doc-5']],
-  ['>', { field: 'comments', op: '>', value: 3 }, ['doc-2', 'doc-5']],
-  ['>=', { field: 'comments', op: '>=', value: 3 }, ['doc-1', 'doc-2', 'doc-3', 'doc-5']],
-  ['<', { field: 'comments', op: '<', value: 3 }, ['doc-4']],
-  ['<=', { field: 'comments', op: '<=', value: 3 }, ['doc-1', 'doc-3', 'doc-4']],
-  ['in', { field: 'author', op: 'in', values: ['alice', 'carol'] }, ['doc-1', 'doc-3', 'doc-4']],
-  ['in on array elements', { field: 'labels', op: 'in', values: ['ui', 'performance'] }, ['doc-3', 'doc-5']],
-  ['in with no values', { field: 'author', op: 'in', values: [] }, []],
-  ['exists', { field: 'milestone', op: 'exists' }, ['doc-3', 'doc-5']],
-  ['exists on an empty array', { field: 'labels', op: 'exists' }, ALL],
-  ['and', { and: [{ field: 'state', op: '=', value: 'open' }, { field: 'comments', op: '>=', value: 5 }] }, ['doc-5']],
-  ['or', { or: [{ field: 'author', op: '=', value: 'carol' }, { field: 'comments', op: '>=', value: 10 }] }, ['doc-2', 'doc-4']],
-  ['not', { not: { field: 'state', op: '=', value: 'open' } }, ['doc-2', 'doc-4']],
-  ['not exists', { not: { field: 'milestone', op: 'exists' } }, ['doc-1', 'doc-2', 'doc-4']],
-  [
-    'nested combinators',
-    { and: [{ or: [{ field: 'author', op: '=', value: 'alice' }, { field: 'author', op: '=', value: 'bob' }] }, { not: { field: 'labels', op: 'in', values: ['bug'] } }] },
-    ['doc-2', 'doc-5'],
-  ],
-  ['an empty and', { and: [] }, ALL],
-  ['an empty or', { or: [] }, []],
-];
 
 function idsOf(result: SearchResult<SearchDocument>): unknown[] {
   return result.hits.map((hit) => hit.document.id);
@@ -191,16 +144,7 @@ export function describeSearchIndexContract(name: string, factory: () => Promise
     });
 
     describe('keywords', function () {
-      const cases: readonly [string, string, readonly string[]][] = [
-        ['a single term, as a prefix', 'parser', ['doc-1', 'doc-2']],
-        ['every term (AND)', 'parser crashes', ['doc-1']],
-        ['terms across attributes', 'renderer theme', ['doc-3']],
-        ['the last term as a prefix', 'pars', ['doc-1', 'doc-2', 'doc-4', 'doc-5']],
-        ['a prefix of the last term only', 'pars crash', []],
-        ['terms case-insensitively', 'PARSER CRASHES', ['doc-1']],
-        ['nothing for an unknown term', 'kubernetes', []],
-      ];
-      for (const [title, q, expected] of cases) {
+      for (const [title, q, expected] of KEYWORD_CASES) {
         it(`matches ${title}: "${q}"`, async function () {
           const result = await search(await seededIssues(), { q });
           expect(idsOf(result)).to.have.members([...expected]);
@@ -236,13 +180,7 @@ export function describeSearchIndexContract(name: string, factory: () => Promise
     });
 
     describe('sorting and paging', function () {
-      const cases: readonly [string, SearchQuery['sort'], readonly string[]][] = [
-        ['ascending, ties by primary key', [{ field: 'comments', direction: 'asc' }], ['doc-4', 'doc-1', 'doc-3', 'doc-5', 'doc-2']],
-        ['descending, ties still by primary key', [{ field: 'comments', direction: 'desc' }], ['doc-2', 'doc-5', 'doc-1', 'doc-3', 'doc-4']],
-        ['on strings', [{ field: 'author', direction: 'desc' }], ['doc-4', 'doc-2', 'doc-5', 'doc-1', 'doc-3']],
-        ['on several attributes', [{ field: 'author', direction: 'asc' }, { field: 'created', direction: 'desc' }], ['doc-3', 'doc-1', 'doc-5', 'doc-2', 'doc-4']],
-      ];
-      for (const [title, sort, expected] of cases) {
+      for (const [title, sort, expected] of SORT_CASES) {
         it(`sorts ${title}`, async function () {
           expect(idsOf(await search(await seededIssues(), { sort }))).to.deep.equal([...expected]);
         });
@@ -259,16 +197,7 @@ export function describeSearchIndexContract(name: string, factory: () => Promise
 
       it('pages with offset and limit, always reporting the total', async function () {
         const issues = await seededIssues();
-        const windows: readonly [number, number, readonly string[]][] = [
-          [0, 2, ['doc-1', 'doc-2']],
-          [2, 2, ['doc-3', 'doc-4']],
-          [4, 2, ['doc-5']],
-          [1, 3, ['doc-2', 'doc-3', 'doc-4']],
-          [3, 1, ['doc-4']],
-          [5, 2, []],
-          [2, 0, []],
-        ];
-        for (const [offset, limit, expected] of windows) {
+        for (const [offset, limit, expected] of PAGE_WINDOWS) {
           const result = await search(issues, { offset, limit, sort: [{ field: 'created', direction: 'asc' }] });
           expect([offset, limit, idsOf(result), result.total]).to.deep.equal([offset, limit, expected, 5]);
         }

@@ -1,0 +1,76 @@
+import { expect } from 'chai';
+import { pino } from 'pino';
+import { loadConfig } from '../../../infrastructure/shared/config/config.js';
+import { openRuntime } from '../../../infrastructure/shared/container/runtime.js';
+import { dumpCollections } from '../../support/projectionSpec.js';
+import { runCli } from '../../support/runCli.js';
+import { startTestServer, type TestServer } from '../../support/testServer.js';
+
+async function readModelsIn(dataDir: string) {
+  const runtime = await openRuntime(loadConfig({ FORGELOG_DATA_DIR: dataDir, FORGELOG_LOG_LEVEL: 'silent' }), { role: 'serve', logger: pino({ level: 'silent' }) });
+  await runtime.start();
+  const dump = await dumpCollections(runtime.adapters.readModels, ['_checkpoints']);
+  await runtime.close();
+  return dump;
+}
+
+describe('forgelog CLI', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+    for (const login of ['alice', 'bob']) {
+      const response = await fetch(`${server.url}/admin/users`, {
+        method: 'POST',
+        headers: { authorization: server.adminAuthorization, 'user-agent': 'cli-spec/1.0' },
+        body: JSON.stringify({ login, email: `${login}@example.com`, password: 'a long password' }),
+      });
+      expect(response.status).to.equal(201);
+    }
+    await server.stop();
+  });
+  after(async () => server.close());
+
+  it('audit stream prints every event with actor, time, origin and change, hiding hashes', async () => {
+    const { code, stdout } = await runCli(['audit', 'stream', 'user-2'], { FORGELOG_DATA_DIR: server.dataDir });
+    expect(code).to.equal(0);
+    const [head, change] = stdout.trim().split('\n');
+    expect(head).to.match(/^#0 {2}\d{4}-\d\d-\d\dT[\d:.]+Z {2}UserCreated {2}by admin \(id 1\) {2}\[ip 127\.0\.0\.1, agent "cli-spec\/1\.0"\]$/);
+    expect(JSON.parse(change!.trim())).to.deep.include({ userId: 2, login: 'alice', email: 'alice@example.com', passwordHash: '[hidden]' });
+  });
+
+  it('audit stream --json gives one object per event', async () => {
+    const { code, stdout } = await runCli(['audit', 'stream', 'login-bob', '--json'], { FORGELOG_DATA_DIR: server.dataDir });
+    expect(code).to.equal(0);
+    const entries = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(entries).to.have.length(1);
+    expect(entries[0]).to.deep.include({ revision: 0, type: 'LoginReserved', actor: { id: 1, login: 'admin' } });
+  });
+
+  it('audit of an unknown stream says so and exits non-zero', async () => {
+    const { code, stderr } = await runCli(['audit', 'stream', 'user-999'], { FORGELOG_DATA_DIR: server.dataDir });
+    expect(code).to.equal(1);
+    expect(stderr).to.contain('stream user-999 has no events');
+  });
+
+  it('rebuild reproduces the read models exactly and writes the snapshot the next start uses', async () => {
+    const before = await readModelsIn(server.dataDir);
+    expect(before.users).to.have.length(3);
+    const { code, stdout } = await runCli(['rebuild'], { FORGELOG_DATA_DIR: server.dataDir });
+    expect(code).to.equal(0);
+    expect(stdout).to.contain('rebuilt users');
+    expect(await readModelsIn(server.dataDir)).to.deep.equal(before);
+  });
+
+  it('rebuild refuses an unknown projection by name', async () => {
+    const { code, stderr } = await runCli(['rebuild', 'nonsense'], { FORGELOG_DATA_DIR: server.dataDir });
+    expect(code).to.equal(1);
+    expect(stderr).to.contain('no projection named nonsense; known: users');
+  });
+
+  it('reports invalid configuration in words, with exit code 2', async () => {
+    const { code, stderr } = await runCli(['audit', 'stream', 'user-1'], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_PORT: 'eighty', FORGELOG_EVENTSTORE_URL: 'http://x' });
+    expect(code).to.equal(2);
+    expect(stderr).to.contain('FORGELOG_PORT must be a whole number from 0 to 65535, got "eighty"');
+    expect(stderr).to.contain('FORGELOG_EVENTSTORE_URL must start with esdb: or esdb+discover:');
+  });
+});
