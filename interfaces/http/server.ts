@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Runtime } from '../../infrastructure/shared/container/runtime.js';
 import { createApp } from './app.js';
+import { expressOnNodeHttp } from './expressOnNodeHttp.js';
 
 export interface HttpServer {
   readonly server: Server;
@@ -10,7 +11,8 @@ export interface HttpServer {
 }
 
 export async function startHttpServer(runtime: Runtime, listen: { port?: number; host?: string } = {}): Promise<HttpServer> {
-  const server = createServer(createApp(runtime));
+  const parts = expressOnNodeHttp(createApp(runtime));
+  const server = createServer({ IncomingMessage: parts.IncomingMessage, ServerResponse: parts.ServerResponse }, parts.listener);
   // Clients keep connections alive; a closing server should not wait on idle ones.
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {

@@ -60,6 +60,8 @@ export class CommitQueue {
         const batches = this.queued;
         this.queued = [];
         await this.writeDurably(batches);
+        // Appenders just acknowledged often append again at once: let them join the next write.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
     } finally {
       this.running = undefined;

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 const LOCK_FILE = 'LOCK';
 
 // One writer per data directory: a lock file holding the owner's pid. A lock whose process is gone
-// (crashed, killed) is stale and taken over. Two processes starting at the same instant over the
-// same stale lock could both take it; a real deployment starts one server per directory.
+// (crashed, killed) is stale and taken over; one whose pid was reused since must be removed by hand.
+// Two processes starting at the same instant over the same stale lock could both take it; a
+// deployment starts one server per directory.
 export class DirectoryLock {
   private constructor(private readonly path: string) {}
 

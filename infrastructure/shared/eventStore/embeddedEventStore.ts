@@ -17,7 +17,7 @@ import { DirectoryLock } from './directoryLock.js';
 import { EventIndex, type FrameLocation } from './eventIndex.js';
 import { assertValidExpectedRevision, revisionConflict } from './expectedRevision.js';
 import { LogReader, selectStreamPositions } from './logReader.js';
-import { encodeFrames, FRAME_HEADER_BYTES, serializeRecord, type RecordHeader } from './recordFrames.js';
+import { encodeFrames, serializeRecord, type RecordHeader } from './recordFrames.js';
 import { SegmentLog, type PendingWrite } from './segmentLog.js';
 import { retriedAppend } from './retriedAppend.js';
 
@@ -59,20 +59,30 @@ export class EmbeddedEventStore implements EventStore {
     }
   }
 
-  // Everything up to the first await runs synchronously, so reservations follow call order.
-  async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+  // Not async: all checks and the reservation happen now, in call order, and the promise that waits
+  // for durability holds only the result (a suspended async frame would keep the payloads alive).
+  append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    try {
+      return this.appendNow(streamId, events, expected);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  private appendNow(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
     this.assertWritable();
     assertValidExpectedRevision(expected);
     const lastRevision = this.index.lastRevision(streamId);
     const retried = retriedAppend(this.index, streamId, events, expected);
-    if (retried?.outcome === 'appended') await this.commits.untilDurable(retried.position);
-    if (retried) return retried;
-    const conflict = revisionConflict(streamId, expected, lastRevision);
-    if (conflict) return conflict;
+    if (retried?.outcome === 'appended') return this.commits.untilDurable(retried.position).then(() => retried);
+    const refused = retried ?? revisionConflict(streamId, expected, lastRevision);
+    if (refused) return Promise.resolve(refused);
     if (events.length === 0) return this.emptyAppend(streamId);
     const { write, lastPosition, payloads } = this.reserve(streamId, events);
-    await this.commits.enqueue(write, lastPosition, payloads);
-    return { outcome: 'appended', nextRevision: lastRevision + events.length, position: lastPosition };
+    const result: AppendResult = { outcome: 'appended', nextRevision: lastRevision + events.length, position: lastPosition };
+    // Without subscribers the payloads are not kept; one subscribing meanwhile reads them from the log.
+    const kept = this.subscriptions.size > 0 ? payloads : [];
+    return this.commits.enqueue(write, lastPosition, kept).then(() => result);
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
@@ -81,9 +91,9 @@ export class EmbeddedEventStore implements EventStore {
     // A stream with appends in flight is read once they are durable, never half-way.
     await this.commits.untilDurable(positions[positions.length - 1]!);
     const durable = this.commits.durablePosition;
-    let count = positions.length;
-    while (count > 0 && positions[count - 1]! > durable) count--;
-    const { ascending, backwards } = selectStreamPositions(positions.slice(0, count), options);
+    let durableCount = positions.length;
+    while (durableCount > 0 && positions[durableCount - 1]! > durable) durableCount--;
+    const { ascending, backwards } = selectStreamPositions(positions, durableCount, options);
     const events = await this.reader.readPositions(ascending);
     return backwards ? events.reverse() : events;
   }
@@ -147,20 +157,17 @@ export class EmbeddedEventStore implements EventStore {
     const firstRevision = this.index.lastRevision(streamId) + 1;
     const firstPosition = this.index.count;
     const payloads = events.map((event, i) =>
-      serializeRecord({ ...event, streamId, revision: firstRevision + i, position: firstPosition + i, recordedAt }),
+      serializeRecord(event, streamId, firstRevision + i, firstPosition + i, recordedAt),
     );
     const { bytes, payloadLengths } = encodeFrames(payloads);
     const { segment, offset } = this.log.reserve(bytes.length);
-    let frameOffset = offset;
-    events.forEach((event, i) => {
-      this.index.add(event.id, streamId, { segment, offset: frameOffset, payloadLength: payloadLengths[i]! });
-      frameOffset += FRAME_HEADER_BYTES + payloadLengths[i]!;
-    });
+    this.index.addAppend(streamId, events.map((event) => event.id), segment, offset, payloadLengths);
     const write: PendingWrite = { segment, offset, bytes };
     return { write, lastPosition: firstPosition + events.length - 1, payloads };
   }
 
-  // Subscribers get what a read would return (the JSON round trip), parsed once for all of them.
+  // Subscribers get what a read would return (the JSON round trip), parsed once for all of them. Each
+  // is offered every commit, possibly without its events, so that it wakes and reads what it missed.
   private publish(payloads: readonly string[]): void {
     if (this.subscriptions.size === 0) return;
     const events = payloads.map((payload) => JSON.parse(payload) as StoredEvent);

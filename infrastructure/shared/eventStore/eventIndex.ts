@@ -1,4 +1,6 @@
+import { EventIdTable } from './eventIdTable.js';
 import { PositionTable } from './positionTable.js';
+import { FRAME_HEADER_BYTES } from './recordFrames.js';
 
 const NO_POSITIONS: readonly number[] = [];
 
@@ -14,7 +16,7 @@ export interface FrameLocation {
 export class EventIndex {
   readonly table = new PositionTable();
   private readonly streams = new Map<string, number[]>();
-  private readonly ids = new Map<string, number>();
+  private readonly ids = new EventIdTable();
 
   get count(): number {
     return this.table.count;
@@ -30,6 +32,22 @@ export class EventIndex {
     positions.push(position);
     this.ids.set(id, position);
     return position;
+  }
+
+  // One append's frames, laid out back to back from firstOffset.
+  addAppend(streamId: string, ids: readonly string[], segment: number, firstOffset: number, payloadLengths: readonly number[]): void {
+    let positions = this.streams.get(streamId);
+    if (positions === undefined) {
+      positions = [];
+      this.streams.set(streamId, positions);
+    }
+    let offset = firstOffset;
+    for (let i = 0; i < ids.length; i++) {
+      const position = this.table.push(segment, offset, payloadLengths[i]!, positions.length);
+      positions.push(position);
+      this.ids.set(ids[i]!, position);
+      offset += FRAME_HEADER_BYTES + payloadLengths[i]!;
+    }
   }
 
   streamPositions(streamId: string): readonly number[] {

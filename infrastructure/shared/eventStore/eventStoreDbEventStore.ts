@@ -81,7 +81,7 @@ export class EventStoreDbEventStore implements EventStore {
   subscribeToAll(options: SubscribeToAllOptions): AllSubscription {
     const after = options.after;
     const subscription = this.client.subscribeToAll({
-      fromPosition: after === undefined ? START : toReadPosition(after),
+      fromPosition: toReadPosition(after),
       filter: excludeSystemEvents(),
     });
     let closed = false;
@@ -125,7 +125,7 @@ export class EventStoreDbEventStore implements EventStore {
     const after = options.after ?? -1;
     const read = this.client.readAll({
       direction: FORWARDS,
-      fromPosition: options.after === undefined ? START : toReadPosition(options.after),
+      fromPosition: toReadPosition(options.after),
     });
     let yielded = 0;
     try {

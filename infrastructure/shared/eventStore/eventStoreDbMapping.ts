@@ -2,6 +2,7 @@ import {
   ANY,
   jsonEvent,
   NO_STREAM,
+  START,
   STREAM_EXISTS,
   type AppendExpectedRevision,
   type CurrentRevision,
@@ -55,9 +56,9 @@ export function isSystemEvent(event: RecordedEvent): boolean {
 }
 
 // An event at commit position c is read from {c, c}: a plain append's events carry equal commit and
-// prepare positions.
-export function toReadPosition(position: number): Position {
-  return { commit: BigInt(position), prepare: BigInt(position) };
+// prepare positions. No position (or a negative one) means the start of the log.
+export function toReadPosition(after: number | undefined): Position | typeof START {
+  return after === undefined || after < 0 ? START : { commit: BigInt(after), prepare: BigInt(after) };
 }
 
 // position: the commit position; -1 where the server does not report one (stream reads before 22.6).

@@ -89,19 +89,21 @@ export class LogReader {
   }
 }
 
-// The stream positions to read, ascending, and whether to hand them back reversed.
+// The stream positions to read, ascending, and whether to hand them back reversed; only the first
+// `durableCount` positions of the stream are readable.
 export function selectStreamPositions(
   positions: readonly number[],
+  durableCount: number,
   options: ReadStreamOptions,
 ): { readonly ascending: readonly number[]; readonly backwards: boolean } {
   const maxCount = options.maxCount ?? Number.POSITIVE_INFINITY;
   const backwards = options.direction === 'backwards';
-  if (maxCount <= 0 || positions.length === 0) return { ascending: [], backwards };
+  if (maxCount <= 0 || durableCount === 0) return { ascending: [], backwards };
   if (!backwards) {
     const from = Math.max(options.fromRevision ?? 0, 0);
-    return { ascending: positions.slice(from, Math.min(positions.length, from + maxCount)), backwards };
+    return { ascending: positions.slice(from, Math.min(durableCount, from + maxCount)), backwards };
   }
-  const from = Math.min(options.fromRevision ?? positions.length - 1, positions.length - 1);
+  const from = Math.min(options.fromRevision ?? durableCount - 1, durableCount - 1);
   if (from < 0) return { ascending: [], backwards };
   return { ascending: positions.slice(Math.max(0, from - maxCount + 1), from + 1), backwards };
 }

@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib';
-import type { StoredEvent } from '../../../application/shared/ports/eventStore.port.js';
+import type { EventToAppend, StoredEvent } from '../../../application/shared/ports/eventStore.port.js';
 
 // A frame is [u32 payload length][u32 crc32 of the payload][JSON payload], little-endian.
 export const FRAME_HEADER_BYTES = 8;
@@ -14,9 +14,16 @@ export interface RecordHeader {
 // The four header fields come first so that opening a log can index a record without parsing its data.
 const TYPE_KEY = Buffer.from(',"type":');
 
-export function serializeRecord(event: StoredEvent): string {
-  const { id, streamId, revision, position, type, data, metadata, recordedAt } = event;
-  return JSON.stringify({ id, streamId, revision, position, type, data, metadata, recordedAt });
+// One object literal in a fixed key order: cheaper to build and stringify than a spread copy.
+export function serializeRecord(
+  event: EventToAppend,
+  streamId: string,
+  revision: number,
+  position: number,
+  recordedAt: string,
+): string {
+  const record: StoredEvent = { id: event.id, streamId, revision, position, type: event.type, data: event.data, metadata: event.metadata, recordedAt };
+  return JSON.stringify(record);
 }
 
 export interface EncodedFrames {
@@ -24,20 +31,22 @@ export interface EncodedFrames {
   readonly payloadLengths: readonly number[];
 }
 
-// One buffer for a whole batch: a single write per group commit.
+const HEADER_PLACEHOLDER = '\0'.repeat(FRAME_HEADER_BYTES);
+
+// One buffer for a whole batch (a single write per group commit), encoded in one pass: the payloads
+// joined with room for each header, which is filled in afterwards.
 export function encodeFrames(payloads: readonly string[]): EncodedFrames {
-  const payloadLengths = payloads.map((payload) => Buffer.byteLength(payload));
-  const total = payloadLengths.reduce((sum, length) => sum + FRAME_HEADER_BYTES + length, 0);
-  const bytes = Buffer.allocUnsafe(total);
+  const joined = HEADER_PLACEHOLDER + payloads.join(HEADER_PLACEHOLDER);
+  const bytes = Buffer.from(joined, 'utf8');
+  const ascii = bytes.length === joined.length;
+  const payloadLengths = payloads.map((payload) => (ascii ? payload.length : Buffer.byteLength(payload)));
   let offset = 0;
-  payloads.forEach((payload, i) => {
+  for (const payloadLength of payloadLengths) {
     const start = offset + FRAME_HEADER_BYTES;
-    const end = start + payloadLengths[i]!;
-    bytes.write(payload, start, 'utf8');
-    bytes.writeUInt32LE(payloadLengths[i]!, offset);
-    bytes.writeUInt32LE(crc32(bytes.subarray(start, end)), offset + 4);
-    offset = end;
-  });
+    bytes.writeUInt32LE(payloadLength, offset);
+    bytes.writeUInt32LE(crc32(bytes.subarray(start, start + payloadLength)), offset + 4);
+    offset = start + payloadLength;
+  }
   return { bytes, payloadLengths };
 }
 

@@ -7,6 +7,7 @@ import {
 import { CollectionIndex } from './collectionIndex.js';
 import { encodeKey } from './documentPaths.js';
 import { equalityLookups } from './equalityLookups.js';
+import { IndexSet } from './indexSet.js';
 
 export const ID_INDEX = '_id_';
 
@@ -25,7 +26,7 @@ export function idKey(id: unknown): string {
 // place (a write stores a new object), so an array of them is a consistent point-in-time view.
 export class CollectionData {
   private readonly documents = new Map<string, Document>();
-  private readonly indexes = new Map<string, CollectionIndex>();
+  private readonly indexes = new IndexSet();
 
   constructor(public name: string) {}
 
@@ -38,7 +39,7 @@ export class CollectionData {
   }
 
   indexSpecs(): IndexSpec[] {
-    return Array.from(this.indexes.values(), (index) => index.spec);
+    return this.indexes.all().map((index) => index.spec);
   }
 
   // The documents that may match: an index's hits when the filter pins indexed fields by
@@ -57,53 +58,23 @@ export class CollectionData {
   private lookupIds(filter: Filter): Iterable<string> | undefined {
     const idTuples = equalityLookups(filter, ['_id']);
     if (idTuples) return new Set(idTuples.map((tuple) => encodeKey(tuple)));
-    const byUniqueFirst = [...this.indexes.values()].sort((a, b) => Number(!!b.spec.unique) - Number(!!a.spec.unique));
-    for (const index of byUniqueFirst) {
-      const tuples = equalityLookups(filter, index.fields);
-      if (!tuples) continue;
-      const ids = new Set<string>();
-      for (const tuple of tuples) for (const id of index.lookup(tuple)) ids.add(id);
-      return ids;
-    }
-    return undefined;
+    return this.indexes.lookupIds(filter);
   }
 
   // Applies all changes or none: a unique index refusing one of them undoes the others.
   commit(changes: readonly DocumentChange[]): void {
-    for (const change of changes) if (change.before) this.unindex(change.id, change.before);
-    const indexed: DocumentChange[] = [];
     const insertedIds = new Set<string>();
-    for (const change of changes) {
-      if (!change.after) continue;
-      const refusedBy = this.refusingIndex(change, insertedIds);
-      if (refusedBy !== undefined) {
-        for (const done of indexed) this.unindex(done.id, done.after!);
-        for (const undone of changes) if (undone.before) this.index(undone.id, undone.before);
-        throw new DuplicateKeyError(this.name, refusedBy);
-      }
-      this.index(change.id, change.after);
-      indexed.push(change);
-      if (!change.before) insertedIds.add(change.id);
+    for (const { id, before } of changes) {
+      if (before) continue;
+      if (this.documents.has(id) || insertedIds.has(id)) throw new DuplicateKeyError(this.name, ID_INDEX);
+      insertedIds.add(id);
     }
+    const refusedBy = this.indexes.apply(changes);
+    if (refusedBy !== undefined) throw new DuplicateKeyError(this.name, refusedBy);
     for (const change of changes) {
       if (change.after) this.documents.set(change.id, change.after);
       else this.documents.delete(change.id);
     }
-  }
-
-  private refusingIndex(change: DocumentChange, insertedIds: ReadonlySet<string>): string | undefined {
-    const after = change.after!;
-    if (!change.before && (this.documents.has(change.id) || insertedIds.has(change.id))) return ID_INDEX;
-    for (const index of this.indexes.values()) if (index.rejects(change.id, after)) return index.spec.name;
-    return undefined;
-  }
-
-  private index(id: string, document: Document): void {
-    for (const index of this.indexes.values()) index.add(id, document);
-  }
-
-  private unindex(id: string, document: Document): void {
-    for (const index of this.indexes.values()) index.remove(id, document);
   }
 
   // All or nothing, as MongoDB's createIndexes: an existing duplicate refuses the unique index.
@@ -114,18 +85,19 @@ export class CollectionData {
       const existing = this.indexes.get(spec.name);
       if (existing?.sameSpecAs(spec) || isIdIndex(spec)) continue;
       if (existing) throw new Error(`index ${spec.name} already exists in ${this.name} with different keys or options`);
-      const namedOtherwise = [...this.indexes.values()].find((index) => sameKeys(index.spec, spec));
+      const namedOtherwise = this.indexes.all().find((index) => sameKeys(index.spec, spec));
       if (namedOtherwise) throw new Error(`index ${namedOtherwise.spec.name} already exists in ${this.name} on the keys of ${spec.name}`);
       built.push(this.build(spec));
     }
-    for (const index of built) this.indexes.set(index.spec.name, index);
+    this.indexes.install(built);
   }
 
   private build(spec: IndexSpec): CollectionIndex {
     const index = new CollectionIndex({ name: spec.name, keys: { ...spec.keys }, unique: spec.unique ?? false });
     for (const [id, document] of this.documents) {
-      if (index.rejects(id, document)) throw new DuplicateKeyError(this.name, spec.name);
-      index.add(id, document);
+      const keys = index.keysOf(document);
+      if (index.rejects(id, keys)) throw new DuplicateKeyError(this.name, spec.name);
+      index.add(id, keys);
     }
     return index;
   }

@@ -11,16 +11,20 @@ export class CollectionIndex {
     this.fields = Object.keys(spec.keys);
   }
 
-  add(id: string, document: Document): void {
-    for (const key of indexKeysOf(document, this.fields)) {
+  keysOf(document: Document): string[] {
+    return indexKeysOf(document, this.fields);
+  }
+
+  add(id: string, keys: readonly string[]): void {
+    for (const key of keys) {
       const ids = this.entries.get(key);
       if (ids) ids.add(id);
       else this.entries.set(key, new Set([id]));
     }
   }
 
-  remove(id: string, document: Document): void {
-    for (const key of indexKeysOf(document, this.fields)) {
+  remove(id: string, keys: readonly string[]): void {
+    for (const key of keys) {
       const ids = this.entries.get(key);
       if (!ids) continue;
       ids.delete(id);
@@ -28,10 +32,10 @@ export class CollectionIndex {
     }
   }
 
-  // True when a unique index already holds one of the document's keys for another document.
-  rejects(id: string, document: Document): boolean {
+  // True when a unique index already holds one of these keys for another document.
+  rejects(id: string, keys: readonly string[]): boolean {
     if (!this.spec.unique) return false;
-    return indexKeysOf(document, this.fields).some((key) => {
+    return keys.some((key) => {
       const ids = this.entries.get(key);
       return ids !== undefined && (ids.size > 1 || !ids.has(id));
     });

@@ -41,6 +41,10 @@ function cartesian(lists: readonly unknown[][]): unknown[][] {
 
 // The distinct keys a document occupies in an index over `fields`.
 export function indexKeysOf(document: Document, fields: readonly string[]): string[] {
+  if (fields.length === 1 && !fields[0].includes('.')) {
+    const value = document[fields[0]];
+    if (typeof value !== 'object' || value === null) return [encodeKey([value])];
+  }
   const perField = fields.map((field) => valuesAtPath(document, field.split('.')));
   return [...new Set(cartesian(perField).map(encodeKey))];
 }

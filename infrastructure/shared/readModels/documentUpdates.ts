@@ -1,30 +1,54 @@
 import { update as applyModifier } from 'mingo';
+import * as updateOperators from 'mingo/operators/update';
 import type { Modifier } from 'mingo/updater';
 import type { Document, Filter, Update } from '../../../application/shared/ports/readModelStore.port.js';
+import { cloneDocument } from './documentClone.js';
+import { isPlainObject } from './documentPaths.js';
 import { withIdFirst } from './documentRules.js';
 import { upsertSeed } from './upsertSeed.js';
 
-// Mutates `target`; returns whether any value changed. The filter is passed only for the
-// positional `$` operator, which needs it to find the array element that matched.
+type UpdateOperator = (fields: Record<string, unknown>) => (target: Document) => string[];
+
+function operatorNamed(name: string): UpdateOperator {
+  if (!Object.hasOwn(updateOperators, name)) throw new Error(`Unknown update operator: '${name}'`);
+  return (updateOperators as unknown as Record<string, UpdateOperator>)[name];
+}
+
+// MongoDB refuses one update touching a path twice, or a path and its parent.
+function assertNoConflicts(paths: readonly string[]): void {
+  const sorted = [...paths].sort();
+  for (let i = 1; i < sorted.length; i += 1) {
+    if (sorted[i] === sorted[i - 1] || sorted[i].startsWith(sorted[i - 1] + '.')) {
+      throw new Error(`Updating the path '${sorted[i]}' would create a conflict at '${sorted[i - 1]}'`);
+    }
+  }
+}
+
+// Mutates `target`; returns whether any value changed. mingo's update() rebuilds its operator
+// context on every call (about 250 µs), so each operator is applied directly, and update()
+// serves only the positional `$` forms, which need the filter that matched.
 function applyOperators(target: Document, modifier: Update, filter: Filter | undefined): boolean {
-  if (Object.keys(modifier).length === 0) return false;
-  const positional = Object.values(modifier).some(
-    (fields) => typeof fields === 'object' && fields !== null && Object.keys(fields).some((path) => path.includes('.$')),
-  );
-  const changedPaths = applyModifier(
-    target,
-    modifier as Modifier<Document>,
-    undefined,
-    positional ? filter : undefined,
-    { cloneMode: 'deep' },
-  );
-  return changedPaths.length > 0;
+  const entries = Object.entries(modifier);
+  for (const [name, fields] of entries) {
+    if (!isPlainObject(fields)) throw new Error(`Modifiers operate on fields but ${name} was given ${typeof fields}`);
+  }
+  const operands = entries as Array<[string, Record<string, unknown>]>;
+  const paths = operands.flatMap(([, fields]) => Object.keys(fields));
+  if (paths.some((path) => path.includes('$'))) {
+    return applyModifier(target, modifier as Modifier<Document>, undefined, filter, { cloneMode: 'deep' }).length > 0;
+  }
+  assertNoConflicts([...paths, ...Object.values(modifier.$rename ?? {}).map(String)]);
+  let changed = false;
+  for (const [name, fields] of operands) {
+    if (operatorNamed(name)(cloneDocument(fields))(target).length > 0) changed = true;
+  }
+  return changed;
 }
 
 // The updated copy of a stored document, or undefined when the update changes nothing.
 export function updatedCopy(stored: Document, update: Update, filter: Filter): Document | undefined {
   const { $setOnInsert: _onlyOnInsert, ...modifier } = update;
-  const copy = structuredClone(stored);
+  const copy = cloneDocument(stored);
   return applyOperators(copy, modifier, filter) ? copy : undefined;
 }
 
@@ -39,9 +63,13 @@ function mergeSetOnInsert(update: Update): Update {
 }
 
 // What MongoDB inserts on an upsert without a match: the filter's equalities, then the update.
+// mingo's $set refuses `_id`, which an upsert may set, so it is placed directly.
 export function upsertedDocument(filter: Filter, update: Update): Document {
   const seeded = upsertSeed(filter);
-  applyOperators(seeded, mergeSetOnInsert(update), undefined);
+  const { $set, ...modifier } = mergeSetOnInsert(update);
+  const { _id, ...fields } = ($set ?? {}) as Record<string, unknown>;
+  if (_id !== undefined) seeded._id = cloneDocument(_id);
+  applyOperators(seeded, $set === undefined ? modifier : { ...modifier, $set: fields }, undefined);
   return withIdFirst(seeded);
 }
 

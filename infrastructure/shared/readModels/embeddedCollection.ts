@@ -1,4 +1,4 @@
-import { Query } from 'mingo';
+import { find as findWithMingo } from 'mingo';
 import type {
   Collection,
   Document,
@@ -9,6 +9,8 @@ import type {
   WriteResult,
 } from '../../../application/shared/ports/readModelStore.port.js';
 import { CollectionData, type DocumentChange, idKey } from './collectionData.js';
+import { cloneDocument } from './documentClone.js';
+import { matcherFor } from './documentMatcher.js';
 import { assertReplacement, assertUpdateOperators, withIdFirst } from './documentRules.js';
 import { sameDocument, updatedCopy, upsertedDocument } from './documentUpdates.js';
 import { equalityClauses } from './upsertSeed.js';
@@ -21,8 +23,21 @@ export interface CollectionRegistry {
 const NO_MATCH: WriteResult = { matched: 0, modified: 0, upserted: false };
 
 function copyOut(document: Document, projected: boolean): Document {
-  const copy = structuredClone(document);
+  const copy = cloneDocument(document);
   return projected ? withIdLeading(copy) : copy;
+}
+
+// Sorting and projecting go through mingo (MongoDB's ordering across types, its projection
+// rules); a plain page of matches does not need it.
+function shaped(matched: Document[], options: FindOptions): Document[] {
+  const { sort, projection, skip = 0, limit = 0 } = options;
+  const sorted = sort !== undefined && Object.keys(sort).length > 0;
+  if (!sorted && projection === undefined) return matched.slice(skip, limit > 0 ? skip + limit : undefined);
+  const cursor = findWithMingo(matched, {}, projection ?? {});
+  if (sorted) cursor.sort(sort);
+  if (skip > 0) cursor.skip(skip);
+  if (limit > 0) cursor.limit(limit);
+  return cursor.all() as Document[];
 }
 
 // mingo's projection appends _id; MongoDB returns it first.
@@ -51,26 +66,23 @@ export class EmbeddedCollection<T extends Document> implements Collection<T> {
   ) {}
 
   private matches(data: CollectionData, filter: Filter): Document[] {
-    const query = new Query(filter);
+    const matcher = matcherFor(filter);
     const found: Document[] = [];
-    for (const document of data.candidates(filter)) if (query.test(document)) found.push(document);
+    for (const document of data.candidates(filter)) if (matcher(document)) found.push(document);
     return found;
   }
 
   private firstMatch(data: CollectionData, filter: Filter): Document | undefined {
-    const query = new Query(filter);
-    for (const document of data.candidates(filter)) if (query.test(document)) return document;
+    const matcher = matcherFor(filter);
+    for (const document of data.candidates(filter)) if (matcher(document)) return document;
     return undefined;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     const data = this.registry.existing(this.name);
     if (!data) return [];
-    const cursor = new Query(filter).find<Document>(data.candidates(filter), options.projection ?? {});
-    if (options.sort && Object.keys(options.sort).length > 0) cursor.sort(options.sort);
-    if (options.skip) cursor.skip(options.skip);
-    if (options.limit) cursor.limit(options.limit);
-    return cursor.all().map((document) => copyOut(document, options.projection !== undefined) as T);
+    const found = shaped(this.matches(data, filter), options);
+    return found.map((document) => copyOut(document, options.projection !== undefined) as T);
   }
 
   async findOne(filter: Filter, options: Pick<FindOptions, 'sort' | 'projection'> = {}): Promise<T | null> {
@@ -85,7 +97,7 @@ export class EmbeddedCollection<T extends Document> implements Collection<T> {
   }
 
   async insertOne(document: T): Promise<void> {
-    const stored = withIdFirst(structuredClone(document));
+    const stored = withIdFirst(cloneDocument(document));
     assertStorableId(stored);
     this.registry.ensure(this.name).commit([{ id: idKey(stored._id), after: stored }]);
   }
@@ -126,7 +138,7 @@ export class EmbeddedCollection<T extends Document> implements Collection<T> {
     const data = options.upsert ? this.registry.ensure(this.name) : this.registry.existing(this.name);
     const match = data && this.firstMatch(data, filter);
     if (data && match) {
-      const after = { ...structuredClone(document), _id: document._id ?? match._id };
+      const after = { ...cloneDocument(document), _id: document._id ?? match._id };
       assertIdUnchanged(match, after);
       const replacement = withIdFirst(after);
       if (sameDocument(match, replacement)) return { matched: 1, modified: 0, upserted: false };
@@ -135,7 +147,7 @@ export class EmbeddedCollection<T extends Document> implements Collection<T> {
     }
     if (!data || !options.upsert) return NO_MATCH;
     const filterId = equalityClauses(filter).find(([path]) => path === '_id');
-    const inserted = withIdFirst({ _id: filterId?.[1], ...structuredClone(document) });
+    const inserted = withIdFirst({ _id: filterId?.[1], ...cloneDocument(document) });
     assertStorableId(inserted);
     data.commit([{ id: idKey(inserted._id), after: inserted }]);
     return { matched: 0, modified: 0, upserted: true };

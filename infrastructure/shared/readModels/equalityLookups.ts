@@ -6,7 +6,7 @@ const MAX_TUPLES = 256;
 
 // Values an index can look up exactly. null is left out: `{a: null}` also matches a missing
 // field, and its MongoDB semantics around arrays are subtler than a key lookup.
-function isLookupScalar(value: unknown): boolean {
+export function isLookupScalar(value: unknown): boolean {
   return typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
 }
 

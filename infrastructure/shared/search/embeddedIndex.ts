@@ -77,8 +77,15 @@ export class EmbeddedIndex {
     return new EmbeddedIndex(state.settings, byKey, miniSearch);
   }
 
+  // Stored documents are never mutated, only replaced, so sharing them is safe; MiniSearch's
+  // serialized form shares arrays that later writes change in place, so it is copied.
   state(): EmbeddedIndexState {
-    return { settings: this.settings, documents: [...this.documents.values()], miniSearch: this.miniSearch.toJSON() };
+    const miniSearch = structuredClone(this.miniSearch.toJSON());
+    return { settings: this.settings, documents: this.documentList(), miniSearch };
+  }
+
+  documentList(): SearchDocument[] {
+    return [...this.documents.values()];
   }
 
   get count(): number {

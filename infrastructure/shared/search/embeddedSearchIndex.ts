@@ -63,7 +63,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
     if (existing.settings.primaryKey !== settings.primaryKey && existing.count > 0) {
       throw new Error(`index ${name} has documents keyed by ${existing.settings.primaryKey}; its primary key cannot change`);
     }
-    this.indexes.set(name, EmbeddedIndex.create(settings, existing.state().documents));
+    this.indexes.set(name, EmbeddedIndex.create(settings, existing.documentList()));
   }
 
   async upsert(name: string, documents: readonly SearchDocument[]): Promise<void> {

@@ -75,7 +75,7 @@ export function matchesFilter(document: SearchDocument, filter: SearchFilter): b
   }
 }
 
-export function filterFields(filter: SearchFilter): string[] {
+function filterFields(filter: SearchFilter): string[] {
   if ('and' in filter) return filter.and.flatMap(filterFields);
   if ('or' in filter) return filter.or.flatMap(filterFields);
   if ('not' in filter) return filterFields(filter.not);

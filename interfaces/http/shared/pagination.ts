@@ -69,5 +69,7 @@ function urlWithQuery(req: Request, replacements: Record<string, string>): strin
   const path = queryStart < 0 ? req.originalUrl : req.originalUrl.slice(0, queryStart);
   const query = new URLSearchParams(queryStart < 0 ? '' : req.originalUrl.slice(queryStart + 1));
   for (const [name, value] of Object.entries(replacements)) query.set(name, value);
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}${path}?${query.toString()}`;
+  // The configured base URL when there is one (resolveApiUrls puts it in res.locals).
+  const base = (req.res?.locals.urls as { base?: string } | undefined)?.base ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  return `${base}${path}?${query.toString()}`;
 }

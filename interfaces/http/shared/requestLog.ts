@@ -2,45 +2,35 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { Caller } from './caller.js';
 
 const REDACTED = '[REDACTED]';
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-github-otp']);
 const SECRET_QUERY_PARAMETERS = new Set(['access_token', 'client_secret', 'password', 'token']);
 
-// One line per request with method, url, status, duration and caller; never a secret.
-// Bodies are not logged at all; the redact paths also cover a handler that logs one.
-export function requestLog(logger: Logger): RequestHandler {
-  return pinoHttp({
-    logger,
-    genReqId: assignRequestId,
-    redact: {
-      paths: ['password', 'client_secret', 'token', '*.password', '*.client_secret', '*.token'],
-      censor: REDACTED,
-    },
-    serializers: {
-      req: (req: SerializedRequest) => ({
-        id: req.id,
-        method: req.method,
-        url: redactUrl(req.url),
-        remoteAddress: req.remoteAddress,
-        headers: redactHeaders(req.headers),
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-    // The caller is known only after authentication ran, so it joins the completion line.
-    customSuccessObject: (_req, res, fields: object) => ({ ...fields, callerId: callerIdOf(res) }),
-    customErrorObject: (_req, res, _error, fields: object) => ({ ...fields, callerId: callerIdOf(res) }),
-  });
-}
+const BODY_REDACTION = { paths: ['password', 'client_secret', 'token', '*.password', '*.client_secret', '*.token'], censor: REDACTED };
 
-interface SerializedRequest {
-  readonly id: unknown;
-  readonly method: string;
-  readonly url: string;
-  readonly remoteAddress?: string;
-  readonly headers: IncomingHttpHeaders;
+// One line per request with method, url, status, duration and caller; never a secret.
+// Bodies are not logged at all; a handler's own logger (req.log, made only when a handler
+// asks for it) redacts secret fields should one log a body.
+export function requestLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    const id = assignRequestId(req, res);
+    let child: Logger | undefined;
+    Object.defineProperty(req, 'log', { configurable: true, get: () => (child ??= logger.child({ req: { id } }, { redact: BODY_REDACTION })) });
+    res.once('finish', () => {
+      const fields = {
+        req: { id, method: req.method, url: redactUrl(req.originalUrl), remoteAddress: req.socket.remoteAddress, headers: redactHeaders(req.headers) },
+        res: { statusCode: res.statusCode },
+        responseTime: Number(process.hrtime.bigint() - started) / 1e6,
+        callerId: callerIdOf(res),
+      };
+      if (res.statusCode >= 500) logger.error(fields, 'request errored');
+      else logger.info(fields, 'request completed');
+    });
+    next();
+  };
 }
 
 // GitHub-shaped request id, echoed so a client can quote it in a bug report.
@@ -82,5 +72,11 @@ function decodedName(name: string): string {
     return decodeURIComponent(name.replace(/\+/g, ' ')).toLowerCase();
   } catch {
     return name.toLowerCase();
+  }
+}
+
+declare module 'http' {
+  interface IncomingMessage {
+    readonly log: Logger;
   }
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { EmbeddedEventStore } from '../../../infrastructure/shared/eventStore/embeddedEventStore.js';
 import { describeEventStoreContract } from './eventStore.contract.js';
 import { openEmbeddedUnderTest, type EmbeddedUnderTest } from './embeddedEventStoreHarness.js';
-import { collect, expectAppended, idsOf, newEvents, uniqueStream } from './eventStoreFixtures.js';
+import { collect, expectAppended, idsOf, newEvents, uniqueStream, waitUntil } from './eventStoreFixtures.js';
 import { describeEmbeddedRecovery } from './embeddedEventStoreRecovery.js';
 
 describeEventStoreContract('embedded', () => openEmbeddedUnderTest());
@@ -74,6 +74,7 @@ describe('EmbeddedEventStore', function () {
     const subscription = subject.store.subscribeToAll({ onEvent: async (event) => void received.push(event.data) });
     expectAppended(await subject.store.append('a-1', [{ ...newEvents(1)[0]!, data: { at: new Date(0) } }], 'no_stream'));
     const [read] = await subject.store.readStream('a-1');
+    await waitUntil(() => received.length === 1, 'the subscriber receives the event');
     await subscription.close();
     expect(read!.data).to.deep.equal({ at: '1970-01-01T00:00:00.000Z' });
     expect(received).to.deep.equal([read!.data]);

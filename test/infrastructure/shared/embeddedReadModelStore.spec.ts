@@ -116,6 +116,9 @@ describe('EmbeddedReadModelStore', function () {
       expect(await users.find({}, { sort: { _id: 1 } })).to.deep.equal(
         ['a', 'b', 'c'].map((login) => ({ _id: login, login, plan: 'free' })),
       );
+      expect((await users.findOne({ login: 'b' }))?._id).to.equal('b');
+      await users.insertOne({ _id: 'd', login: 'same' });
+      await expectDuplicateKey(users.insertOne({ _id: 'e', login: 'a' }), 'users', 'login_unique');
     });
 
     it('enforces a unique index over every element of an array field, as MongoDB does', async function () {

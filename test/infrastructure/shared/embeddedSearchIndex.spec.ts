@@ -63,6 +63,17 @@ describe('EmbeddedSearchIndex', function () {
     expect(await readdir(directory)).to.deep.equal(['search.snapshot']);
   });
 
+  it('captures one instant: writes made while a snapshot is being written stay out of it', async function () {
+    const index = await seeded();
+    const writing = index.snapshot(path);
+    await index.upsert('repositories', [{ id: 4, name: 'latecomer', stars: 1 }]);
+    await index.delete('repositories', [1]);
+    await writing;
+    const restored = await EmbeddedSearchIndex.fromSnapshot(path);
+    expect((await restored.search('repositories', { q: '' })).hits.map((hit) => hit.document.id)).to.deep.equal([1, 2, 3]);
+    expect(await restored.search('repositories', { q: 'forg' })).to.deep.equal(await (await seeded()).search('repositories', { q: 'forg' }));
+  });
+
   it('keeps a restored index writable: replacing and deleting documents update keyword matches', async function () {
     await (await seeded()).snapshot(path);
     const restored = await EmbeddedSearchIndex.fromSnapshot(path);

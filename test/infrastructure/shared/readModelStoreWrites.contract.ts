@@ -44,6 +44,18 @@ export function describeWriteContract(context: ReadModelStoreContext): void {
       expect(await collection.findOne({ _id: 'p3' }, { projection: { _id: 0, columns: 1, floor: 1 } })).to.deep.equal({ columns: 10, floor: 2 });
     });
 
+    it('keeps no reference to the values an update or a replacement carried', async function () {
+      const labels = ['x', { nested: ['y'] }];
+      await collection.updateOne({ _id: 'p1' }, { $set: { labels } });
+      const replacement = { name: 'replaced', columns: [1] };
+      await collection.replaceOne({ _id: 'p2' }, replacement);
+      labels.push('z');
+      (labels[1] as { nested: string[] }).nested.push('z');
+      replacement.columns.push(2);
+      expect((await collection.findOne({ _id: 'p1' }))?.labels).to.deep.equal(['x', { nested: ['y'] }]);
+      expect(await collection.findOne({ _id: 'p2' })).to.deep.equal({ _id: 'p2', name: 'replaced', columns: [1] });
+    });
+
     it('reports a match that changes nothing as not modified', async function () {
       expect(await collection.updateOne({ _id: 'p2' }, { $set: { state: 'open' } })).to.deep.equal({ matched: 1, modified: 0, upserted: false });
     });

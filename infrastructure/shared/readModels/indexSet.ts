@@ -1,0 +1,81 @@
+import type { Filter } from '../../../application/shared/ports/readModelStore.port.js';
+import type { DocumentChange } from './collectionData.js';
+import { CollectionIndex } from './collectionIndex.js';
+import { equalityLookups } from './equalityLookups.js';
+
+// The index entries one document change moves; indexes whose keys it leaves alone are skipped.
+interface KeyMove {
+  readonly index: CollectionIndex;
+  readonly before: readonly string[];
+  readonly after: readonly string[];
+}
+
+interface ChangePlan {
+  readonly id: string;
+  readonly moves: readonly KeyMove[];
+}
+
+function sameKeys(left: readonly string[], right: readonly string[]): boolean {
+  return left.length === right.length && left.every((key, i) => key === right[i]);
+}
+
+// The secondary indexes of one collection, moved together with its documents.
+export class IndexSet {
+  private readonly byName = new Map<string, CollectionIndex>();
+  // Unique indexes first: their lookups return at most one document.
+  private lookupOrder: CollectionIndex[] = [];
+
+  get(name: string): CollectionIndex | undefined {
+    return this.byName.get(name);
+  }
+
+  all(): CollectionIndex[] {
+    return [...this.byName.values()];
+  }
+
+  install(indexes: readonly CollectionIndex[]): void {
+    for (const index of indexes) this.byName.set(index.spec.name, index);
+    this.lookupOrder = this.all().sort((a, b) => Number(b.spec.unique ?? false) - Number(a.spec.unique ?? false));
+  }
+
+  // Ids an index can answer the filter with, or undefined when none applies.
+  lookupIds(filter: Filter): Set<string> | undefined {
+    for (const index of this.lookupOrder) {
+      const tuples = equalityLookups(filter, index.fields);
+      if (!tuples) continue;
+      const ids = new Set<string>();
+      for (const tuple of tuples) for (const id of index.lookup(tuple)) ids.add(id);
+      return ids;
+    }
+    return undefined;
+  }
+
+  // Moves the entries of every change, or none: returns the name of the unique index that
+  // refused one of them (having put everything back), undefined when all moved.
+  apply(changes: readonly DocumentChange[]): string | undefined {
+    const plans = changes.map((change) => this.plan(change));
+    for (const plan of plans) for (const move of plan.moves) move.index.remove(plan.id, move.before);
+    const applied: ChangePlan[] = [];
+    for (const plan of plans) {
+      const refusing = plan.moves.find((move) => move.index.rejects(plan.id, move.after));
+      if (refusing) {
+        for (const done of applied) for (const move of done.moves) move.index.remove(done.id, move.after);
+        for (const undone of plans) for (const move of undone.moves) move.index.add(undone.id, move.before);
+        return refusing.index.spec.name;
+      }
+      for (const move of plan.moves) move.index.add(plan.id, move.after);
+      applied.push(plan);
+    }
+    return undefined;
+  }
+
+  private plan(change: DocumentChange): ChangePlan {
+    const moves: KeyMove[] = [];
+    for (const index of this.byName.values()) {
+      const before = change.before ? index.keysOf(change.before) : [];
+      const after = change.after ? index.keysOf(change.after) : [];
+      if (!sameKeys(before, after)) moves.push({ index, before, after });
+    }
+    return { id: change.id, moves };
+  }
+}

@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchRow } from './benchRow.js';
+
+const target = fileURLToPath(new URL('./httpTarget.js', import.meta.url));
+
+async function startTarget(args: string[]): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, [target, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const line = output.split('\n').find((l) => l.startsWith('{"port"'));
+      if (line) resolve((JSON.parse(line) as { port: number }).port);
+    });
+    child.once('exit', (code) => reject(new Error(`benchmark target exited with ${code}`)));
+  });
+  return { child, port };
+}
+
+function get(agent: Agent, port: number, path: string): Promise<{ status: number; body: string; headers: Record<string, string> }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers as Record<string, string> }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+// Requests per second from autocannon over keep-alive connections, after a warm-up.
+async function requestsPerSecond(port: number, path: string, seconds: number, connections: number): Promise<number> {
+  const url = `http://127.0.0.1:${port}${path}`;
+  await autocannon({ url, connections, duration: 1 });
+  const result = await autocannon({ url, connections, duration: seconds });
+  if (result.errors > 0 || result.non2xx > 0) throw new Error(`${result.errors} errors and ${result.non2xx} non-2xx answers from ${url}`);
+  return result.requests.total / (result.duration || seconds);
+}
+
+export async function benchHttp(seconds = 5, connections = 16): Promise<BenchRow[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'forgelog-bench-http-'));
+  const forgelog = await startTarget(['forgelog', dataDir]);
+  try {
+    const agent = new Agent({ keepAlive: true });
+    const sample = await get(agent, forgelog.port, '/users/octocat');
+    agent.destroy();
+    if (sample.status !== 200) throw new Error(`GET /users/octocat answered ${sample.status}`);
+    const bodyFile = join(dataDir, 'body.json');
+    const headers = { 'content-type': sample.headers['content-type']!, etag: sample.headers.etag! };
+    await writeFile(bodyFile, JSON.stringify({ body: sample.body, headers }));
+    const bare = await startTarget(['bare', bodyFile]);
+    try {
+      const baseline = await requestsPerSecond(bare.port, '/users/octocat', seconds, connections);
+      const value = await requestsPerSecond(forgelog.port, '/users/octocat', seconds, connections);
+      return [{ name: 'GET /users/{username}', value, unit: 'req/s', baselineName: 'bare node:http, same bytes', baseline, ratio: value / baseline, target: 0.4 }];
+    } finally {
+      bare.child.kill('SIGKILL');
+    }
+  } finally {
+    forgelog.child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  console.table(await benchHttp());
+}
