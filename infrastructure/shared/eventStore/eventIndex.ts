@@ -23,11 +23,7 @@ export class EventIndex {
   }
 
   add(id: string, streamId: string, location: FrameLocation): number {
-    let positions = this.streams.get(streamId);
-    if (positions === undefined) {
-      positions = [];
-      this.streams.set(streamId, positions);
-    }
+    const positions = this.positionsOf(streamId);
     const position = this.table.push(location.segment, location.offset, location.payloadLength, positions.length);
     positions.push(position);
     this.ids.set(id, position);
@@ -36,11 +32,7 @@ export class EventIndex {
 
   // One append's frames, laid out back to back from firstOffset.
   addAppend(streamId: string, ids: readonly string[], segment: number, firstOffset: number, payloadLengths: readonly number[]): void {
-    let positions = this.streams.get(streamId);
-    if (positions === undefined) {
-      positions = [];
-      this.streams.set(streamId, positions);
-    }
+    const positions = this.positionsOf(streamId);
     let offset = firstOffset;
     for (let i = 0; i < ids.length; i++) {
       const position = this.table.push(segment, offset, payloadLengths[i]!, positions.length);
@@ -61,5 +53,14 @@ export class EventIndex {
 
   positionOfId(id: string): number | undefined {
     return this.ids.get(id);
+  }
+
+  private positionsOf(streamId: string): number[] {
+    let positions = this.streams.get(streamId);
+    if (positions === undefined) {
+      positions = [];
+      this.streams.set(streamId, positions);
+    }
+    return positions;
   }
 }
