@@ -17,6 +17,7 @@ export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     const id = assignRequestId(req, res);
+    req.id = id;
     let child: Logger | undefined;
     Object.defineProperty(req, 'log', { configurable: true, get: () => (child ??= logger.child({ req: { id } }, { redact: BODY_REDACTION })) });
     res.once('finish', () => {
@@ -77,6 +78,7 @@ function decodedName(name: string): string {
 
 declare module 'http' {
   interface IncomingMessage {
+    id: string;
     readonly log: Logger;
   }
 }

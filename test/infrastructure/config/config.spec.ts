@@ -1,0 +1,39 @@
+import { expect } from 'chai';
+import { ConfigError, loadConfig } from '../../../infrastructure/shared/config/config.js';
+
+describe('configuration', () => {
+  it('has defaults that serve the embedded family under ./data on port 3000', () => {
+    const config = loadConfig({});
+    expect(config).to.deep.include({ port: 3000, dataDir: './data', adminLogin: 'admin', adminPassword: undefined, baseUrl: undefined, eventStoreUrl: undefined, mongodbUrl: undefined, meilisearchUrl: undefined });
+    expect(config.rateLimits).to.deep.equal({ enabled: true, coreAuthenticated: 5000, coreAnonymous: 60, searchAuthenticated: 30, searchAnonymous: 10 });
+  });
+
+  it('reads the distributed family and rate-limit settings', () => {
+    const config = loadConfig({
+      FORGELOG_EVENTSTORE_URL: 'esdb://localhost:2113?tls=false',
+      FORGELOG_MONGODB_URL: 'mongodb://localhost:27017',
+      FORGELOG_MEILISEARCH_URL: 'http://localhost:7700',
+      FORGELOG_RATE_LIMITS: 'off',
+      FORGELOG_BASE_URL: 'https://git.example.com/api/v3/',
+    });
+    expect(config.eventStoreUrl).to.equal('esdb://localhost:2113?tls=false');
+    expect(config.rateLimits.enabled).to.equal(false);
+    expect(config.baseUrl).to.equal('https://git.example.com/api/v3');
+  });
+
+  it('lists every problem in words a person understands', () => {
+    try {
+      loadConfig({ FORGELOG_PORT: '70000', FORGELOG_ADMIN_LOGIN: '-root', FORGELOG_ADMIN_PASSWORD: 'short', FORGELOG_MONGODB_URL: 'postgres://x', FORGELOG_RATE_LIMITS: 'maybe' });
+      expect.fail('expected a ConfigError');
+    } catch (error) {
+      expect(error).to.be.instanceOf(ConfigError);
+      expect((error as ConfigError).problems).to.deep.equal([
+        'FORGELOG_PORT must be a whole number from 0 to 65535, got "70000"',
+        'FORGELOG_ADMIN_LOGIN "-root" is not a valid GitHub login (letters, digits, single hyphens, at most 39)',
+        'FORGELOG_ADMIN_PASSWORD must be at least 8 characters',
+        'FORGELOG_RATE_LIMITS must be "on" or "off", got "maybe"',
+        'FORGELOG_MONGODB_URL must start with mongodb: or mongodb+srv:, got "postgres://x"',
+      ]);
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import { expect } from 'chai';
+import { expectSchema } from '../../../support/schemas.js';
+import { basicAuthorization, startTestServer, type TestServer } from '../../../support/testServer.js';
+
+// The HTTP kernel as the real server assembles it (the middlewares' own specs are in ../shared).
+describe('HTTP kernel on the real server', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ FORGELOG_RATE_LIMITS: 'on', FORGELOG_RATE_LIMIT_CORE_ANONYMOUS: '5' });
+  });
+  after(async () => server.close());
+
+  it('serves /healthz, /readyz with the log and projection positions, and /metrics', async () => {
+    expect(await (await fetch(`${server.url}/healthz`)).json()).to.deep.equal({ status: 'ok' });
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).to.equal(200);
+    const body = await ready.json();
+    expect(body.status).to.equal('ready');
+    expect(body.details.projectionsInProcess).to.equal(true);
+    expect(body.details.projectedPosition).to.equal(body.details.headPosition);
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).to.match(/http_requests_total\{[^}]*route="\/readyz"[^}]*\} \d+/);
+  });
+
+  it('counts anonymous core requests per IP and answers 403 past the limit', async () => {
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 6; i++) {
+      last = await fetch(`${server.url}/users/admin`);
+      statuses.push(last.status);
+    }
+    expect(statuses).to.deep.equal([200, 200, 200, 200, 200, 403]);
+    expect(last!.headers.get('x-ratelimit-limit')).to.equal('5');
+    expect(last!.headers.get('x-ratelimit-remaining')).to.equal('0');
+    expect(last!.headers.get('x-ratelimit-resource')).to.equal('core');
+    const body = await last!.json();
+    expectSchema('basic-error', body);
+    expect(body.message).to.match(/^API rate limit exceeded for 127\.0\.0\.1\./);
+  });
+
+  it('gives an authenticated caller its own budget and GitHub media type header', async () => {
+    const response = await fetch(`${server.url}/users/admin`, {
+      headers: { authorization: server.adminAuthorization, accept: 'application/vnd.github.v3+json' },
+    });
+    expect(response.status).to.equal(200);
+    expect(response.headers.get('x-ratelimit-limit')).to.equal('5000');
+    expect(response.headers.get('x-github-media-type')).to.equal('github.v3; format=json');
+    expect(response.headers.get('x-github-request-id')).to.match(/^[0-9A-F:]+$/);
+  });
+
+  it('answers Basic credentials for an unknown login with 401 Bad credentials', async () => {
+    const response = await fetch(`${server.url}/user`, { headers: { authorization: basicAuthorization('ghost', 'whatever') } });
+    expect(response.status).to.equal(401);
+    expect((await response.json()).message).to.equal('Bad credentials');
+  });
+});
