@@ -1,10 +1,8 @@
 import express, { type Express } from 'express';
 import { AuthenticateWithPassword } from '../../application/accounts/authenticateWithPassword.query.js';
-import { CreateUserHandler } from '../../application/accounts/createUser.handler.js';
 import { UserQueries } from '../../application/accounts/userQueries.js';
 import type { Runtime } from '../../infrastructure/shared/container/runtime.js';
-import { adminRoutes } from './accounts/admin.routes.js';
-import { usersRoutes } from './accounts/users.routes.js';
+import { accountsRouter } from './accounts/accounts.router.js';
 import { resolveApiUrls } from './shared/apiUrls.js';
 import { authenticate } from './shared/authentication.js';
 import { conditionalGet } from './shared/conditionalGet.js';
@@ -30,7 +28,7 @@ function rateLimitSettings(runtime: Runtime): RateLimitSettings {
 // The order matters: who is calling is known before rate limits are counted, and ETags are
 // computed over the final body.
 export function createApp(runtime: Runtime): Express {
-  const { container, logger, clock } = runtime;
+  const { container, logger } = runtime;
   const users = container.get(UserQueries);
   const limiter = rateLimiter(rateLimitSettings(runtime));
   const metrics = createMetricsRegistry();
@@ -49,8 +47,7 @@ export function createApp(runtime: Runtime): Express {
   app.get('/rate_limit', limiter.statusHandler);
   app.use(limiter.middleware);
   app.use(conditionalGet());
-  app.use(usersRoutes({ users }));
-  app.use(adminRoutes({ createUser: container.get(CreateUserHandler), users, clock }));
+  app.use(accountsRouter(container));
   app.use(notFound());
   app.use(errorHandler(logger));
   return app;

@@ -70,13 +70,11 @@ async function eventsPerSecond(expected: number, run: () => Promise<number>): Pr
 // 1,000,000 events: open (index rebuild), then replay through readAll, against the raw read + parse.
 export async function benchReplay(directory: string): Promise<BenchRow[]> {
   const total = (await fill(directory)) + 1;
-  collectGarbage();
-  const memoryBefore = heapAndBuffers();
+  const memoryBefore = await settledMemory();
   const opening = process.hrtime.bigint();
   const store = await EmbeddedEventStore.open(directory);
   const openPerSecond = total / (Number(process.hrtime.bigint() - opening) / 1e9);
-  collectGarbage();
-  const indexBytesPerEvent = (heapAndBuffers() - memoryBefore) / total;
+  const indexBytesPerEvent = ((await settledMemory()) - memoryBefore) / total;
   try {
     const raw: number[] = [];
     const ours: number[] = [];
@@ -95,8 +93,13 @@ export async function benchReplay(directory: string): Promise<BenchRow[]> {
   }
 }
 
-// The typed arrays of the position table live outside the JS heap.
-function heapAndBuffers(): number {
+// Heap plus array buffers (the index's typed arrays live outside the heap), once dead buffers are
+// freed: V8 releases them shortly after a collection, not during it.
+async function settledMemory(): Promise<number> {
+  for (let round = 0; round < 3; round++) {
+    collectGarbage();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   const { heapUsed, arrayBuffers } = process.memoryUsage();
   return heapUsed + arrayBuffers;
 }

@@ -1,10 +1,6 @@
 import 'reflect-metadata';
 import { Container } from 'inversify';
 import { pino, type Logger } from 'pino';
-import { AuthenticateWithPassword } from '../../../application/accounts/authenticateWithPassword.query.js';
-import { CreateUserHandler } from '../../../application/accounts/createUser.handler.js';
-import { EnsureSiteAdmin } from '../../../application/accounts/ensureSiteAdmin.js';
-import { UserQueries } from '../../../application/accounts/userQueries.js';
 import { EventSourcedIdAllocator } from '../../../application/shared/idAllocator.js';
 import type { Projection } from '../../../application/shared/projections/projection.js';
 import { PolledCheckpoints } from '../../../application/shared/projections/polledCheckpoints.js';
@@ -16,6 +12,7 @@ import { allProjections } from '../../../projections/shared/allProjections.js';
 import { systemClock } from '../clock/systemClock.js';
 import type { Config } from '../config/config.js';
 import { ScryptPasswordHasher } from '../crypto/scryptPasswordHasher.js';
+import { bindAccounts } from './accounts.bindings.js';
 import { openAdapters, type Adapters } from './adapters.js';
 import { writeSnapshots } from './snapshots.js';
 
@@ -68,10 +65,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
       logger.warn({ position }, 'projections did not reach the written position in time'),
     ),
   );
-  container.bind(CreateUserHandler).toSelf().inSingletonScope();
-  container.bind(UserQueries).toSelf().inSingletonScope();
-  container.bind(AuthenticateWithPassword).toSelf().inSingletonScope();
-  container.bind(EnsureSiteAdmin).toSelf().inSingletonScope();
+  bindAccounts(container);
   return {
     config,
     logger,

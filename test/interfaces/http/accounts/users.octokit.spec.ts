@@ -1,16 +1,8 @@
 import { expect } from 'chai';
-import { Octokit } from '@octokit/rest';
+import type { Octokit } from '@octokit/rest';
+import { basicOctokit } from '../../../support/octokit.js';
 import { startTestServer, ADMIN_PASSWORD, type TestServer } from '../../../support/testServer.js';
 import { expectArrayOf, expectSchema } from '../../../support/schemas.js';
-
-// Octokit 20 has no Basic auth strategy of its own; a request hook adds the header.
-function basicOctokit(server: TestServer, login: string, password: string): Octokit {
-  const octokit = new Octokit({ baseUrl: server.url, log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} } });
-  octokit.hook.before('request', (options) => {
-    options.headers.authorization = `basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
-  });
-  return octokit;
-}
 
 describe('HTTP users (@octokit/rest 20.1.0)', () => {
   let server: TestServer;
