@@ -11,7 +11,8 @@ import { jsonBody } from './shared/jsonBody.js';
 import { mediaType } from './shared/mediaType.js';
 import { notFound } from './shared/notFound.js';
 import { createMetricsRegistry, httpMetrics, observabilityRouter } from './shared/observability.js';
-import { rateLimiter, useRateLimitResource, type RateLimitSettings } from './shared/rateLimit.js';
+import { rateLimiter, searchRoutesUseSearchBudget, type RateLimitSettings } from './shared/rateLimit.js';
+import { pipeline } from './shared/pipeline.js';
 import { requestLog } from './shared/requestLog.js';
 import { readiness } from './readiness.js';
 
@@ -36,17 +37,19 @@ export function createApp(runtime: Runtime): Express {
   app.set('etag', false);
   app.set('x-powered-by', false);
   app.set('trust proxy', 'loopback');
-  app.use(requestLog(logger));
-  app.use(httpMetrics(metrics));
+  app.use(pipeline(requestLog(logger), httpMetrics(metrics)));
   app.use(observabilityRouter({ registry: metrics, isReady: () => readiness(runtime) }));
-  app.use(resolveApiUrls(runtime.config.baseUrl));
-  app.use(mediaType());
-  app.use(jsonBody());
-  app.use(authenticate({ passwords: container.get(AuthenticateWithPassword), users }));
-  app.use('/search', useRateLimitResource('search'));
+  app.use(
+    pipeline(
+      resolveApiUrls(runtime.config.baseUrl),
+      mediaType(),
+      jsonBody(),
+      authenticate({ passwords: container.get(AuthenticateWithPassword), users }),
+      searchRoutesUseSearchBudget(),
+    ),
+  );
   app.get('/rate_limit', limiter.statusHandler);
-  app.use(limiter.middleware);
-  app.use(conditionalGet());
+  app.use(pipeline(limiter.middleware, conditionalGet()));
   app.use(accountsRouter(container));
   app.use(notFound());
   app.use(errorHandler(logger));

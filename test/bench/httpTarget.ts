@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
-import { pino } from 'pino';
 import { EnsureSiteAdmin } from '../../application/accounts/ensureSiteAdmin.js';
 import { CreateUserHandler } from '../../application/accounts/createUser.handler.js';
 import { systemContext } from '../../application/shared/commandContext.js';
 import { loadConfig } from '../../infrastructure/shared/config/config.js';
 import { openRuntime } from '../../infrastructure/shared/container/runtime.js';
+import { createLogger } from '../../infrastructure/shared/logging/logger.js';
 import { startHttpServer } from '../../interfaces/http/server.js';
 
 // A server process for the HTTP benchmark: `forgelog <dataDir>` serves the real API;
@@ -22,8 +22,8 @@ if (mode === 'bare') {
   server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ port: (server.address() as { port: number }).port })));
 } else {
   const config = loadConfig({ FORGELOG_DATA_DIR: argument!, FORGELOG_ADMIN_PASSWORD: 'benchmark-password', FORGELOG_RATE_LIMITS: 'off', FORGELOG_PORT: '0', FORGELOG_HOST: '127.0.0.1' });
-  // Request logs stay on, as in production, written to /dev/null.
-  const runtime = await openRuntime(config, { role: 'serve', logger: pino({ level: 'info' }, pino.destination(process.env.BENCH_LOG ?? '/dev/null')) });
+  // Request logs stay on, written as in production (buffered), to /dev/null.
+  const runtime = await openRuntime(config, { role: 'serve', logger: createLogger(process.env.BENCH_LOG_LEVEL ?? 'info', '/dev/null') });
   await runtime.start();
   await runtime.container.get(EnsureSiteAdmin).execute(config.adminLogin, config.adminPassword);
   await runtime.container.get(CreateUserHandler).execute({ login: 'octocat', email: 'octocat@example.com' }, systemContext(new Date()));

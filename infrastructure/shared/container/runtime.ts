@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Container } from 'inversify';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { createLogger, flushLogger } from '../logging/logger.js';
 import { EventSourcedIdAllocator } from '../../../application/shared/idAllocator.js';
 import type { Projection } from '../../../application/shared/projections/projection.js';
 import { PolledCheckpoints } from '../../../application/shared/projections/polledCheckpoints.js';
@@ -41,7 +42,7 @@ export interface Runtime {
 
 // The one place where adapters are chosen and everything is wired.
 export async function openRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
-  const logger = options.logger ?? pino({ level: config.logLevel });
+  const logger = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? systemClock;
   const adapters = await openAdapters(config, { loadSnapshots: true });
   const projections = allProjections;
@@ -89,6 +90,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
       await adapters.search.close();
       await adapters.readModels.close();
       await adapters.eventStore.close();
+      flushLogger(logger);
     },
   };
 }

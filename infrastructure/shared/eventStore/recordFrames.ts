@@ -36,7 +36,7 @@ const HEADER_PLACEHOLDER = '\0'.repeat(FRAME_HEADER_BYTES);
 // One buffer for a whole batch (a single write per group commit), encoded in one pass: the payloads
 // joined with room for each header, which is filled in afterwards.
 export function encodeFrames(payloads: readonly string[]): EncodedFrames {
-  const joined = HEADER_PLACEHOLDER + payloads.join(HEADER_PLACEHOLDER);
+  const joined = ['', ...payloads].join(HEADER_PLACEHOLDER); // flat: no concatenation to flatten again
   const bytes = Buffer.from(joined, 'utf8');
   const ascii = bytes.length === joined.length;
   const payloadLengths = payloads.map((payload) => (ascii ? payload.length : Buffer.byteLength(payload)));
@@ -58,16 +58,22 @@ export function decodeRecord(bytes: Buffer, start: number, end: number): StoredE
   return JSON.parse(bytes.toString('utf8', start, end)) as StoredEvent;
 }
 
-// Parses only the prefix up to the "type" key; falls back to the whole payload if the layout differs.
+// Parses only the prefix up to the "type" key, falling back to the whole payload if the layout differs.
 // The key cannot occur earlier: inside a JSON string every '"' is escaped.
 export function decodeRecordHeader(bytes: Buffer, start: number, end: number): RecordHeader {
   const typeKeyAt = bytes.indexOf(TYPE_KEY, start);
-  const parsed: unknown =
-    typeKeyAt > start && typeKeyAt < end
-      ? JSON.parse(`${bytes.toString('utf8', start, typeKeyAt)}}`)
-      : JSON.parse(bytes.toString('utf8', start, end));
+  const prefix = typeKeyAt > start && typeKeyAt < end ? parsedOrUndefined(`${bytes.toString('utf8', start, typeKeyAt)}}`) : undefined;
+  const parsed = isRecordHeader(prefix) ? prefix : (JSON.parse(bytes.toString('utf8', start, end)) as unknown);
   if (!isRecordHeader(parsed)) throw new Error('Malformed event record: missing id, streamId, revision or position');
   return parsed;
+}
+
+function parsedOrUndefined(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
 }
 
 function isRecordHeader(value: unknown): value is RecordHeader {

@@ -12,7 +12,7 @@ export function accountsRouter(container: Container): Router {
   const users = container.get(UserQueries);
   const clock = container.get<Clock>(TOKENS.Clock);
   const router = Router();
-  router.use(usersRoutes({ users }));
-  router.use(adminRoutes({ createUser: container.get(CreateUserHandler), users, clock }));
+  usersRoutes(router, { users });
+  adminRoutes(router, { createUser: container.get(CreateUserHandler), users, clock });
   return router;
 }

@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { CreateUserHandler } from '../../../application/accounts/createUser.handler.js';
 import { UserQueries } from '../../../application/accounts/userQueries.js';
@@ -18,8 +18,8 @@ export interface AdminRoutesDeps {
 }
 
 // GitHub Enterprise's site-admin API.
-export function adminRoutes({ createUser, users, clock }: AdminRoutesDeps): Router {
-  const router = Router();
+// Adds the routes to the area's router: one router per area keeps route lookup flat.
+export function adminRoutes(router: Router, { createUser, users, clock }: AdminRoutesDeps): void {
 
   router.post('/admin/users', requireSiteAdmin, async (req: Request, res: Response) => {
     const body = decodeInput(CreateUserBody, req.body, 'User');
@@ -36,5 +36,4 @@ export function adminRoutes({ createUser, users, clock }: AdminRoutesDeps): Rout
     res.status(201).location(urls.api(`/users/${user.login}`)).json(simpleUser(user, urls));
   });
 
-  return router;
 }

@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response, Router } from 'express';
 import type { AuthenticatedCaller } from '../shared/authentication.js';
 import { UserQueries } from '../../../application/accounts/userQueries.js';
 import { urlsOf } from '../shared/apiUrls.js';
@@ -11,8 +11,8 @@ export interface UsersRoutesDeps {
   readonly users: UserQueries;
 }
 
-export function usersRoutes({ users }: UsersRoutesDeps): Router {
-  const router = Router();
+// Adds the routes to the area's router: one router per area keeps route lookup flat.
+export function usersRoutes(router: Router, { users }: UsersRoutesDeps): void {
 
   router.get('/users', async (req: Request, res: Response) => {
     const { perPage } = parsePagination(req.query);
@@ -36,5 +36,4 @@ export function usersRoutes({ users }: UsersRoutesDeps): Router {
     res.json(privateUser(user, urlsOf(res), { twoFactorAuthentication: false }));
   });
 
-  return router;
 }

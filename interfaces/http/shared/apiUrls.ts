@@ -20,10 +20,24 @@ export function requestBase(req: Request): string {
   return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 }
 
+const URLS_CACHE_LIMIT = 64;
+
 export function resolveApiUrls(configuredBase: string | undefined): RequestHandler {
   const fixed = configuredBase === undefined ? undefined : apiUrls(configuredBase);
+  const byBase = new Map<string, ApiUrls>();
   return (req, res, next) => {
-    res.locals.urls = fixed ?? apiUrls(requestBase(req));
+    if (fixed) {
+      res.locals.urls = fixed;
+      return next();
+    }
+    const base = requestBase(req);
+    let urls = byBase.get(base);
+    if (!urls) {
+      if (byBase.size >= URLS_CACHE_LIMIT) byBase.clear();
+      urls = apiUrls(base);
+      byBase.set(base, urls);
+    }
+    res.locals.urls = urls;
     next();
   };
 }

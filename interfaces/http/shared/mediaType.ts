@@ -86,9 +86,19 @@ function headerValue(first: GithubMediaRange | undefined): string {
   return `github.v3${param}${first.jsonSuffix ? '; format=json' : ''}`;
 }
 
+// Clients send a handful of distinct Accept values: each is parsed once.
+const PARSED_CACHE_LIMIT = 256;
+
 export function mediaType(): RequestHandler {
+  const parsedByAccept = new Map<string, ParsedAccept>();
   return (req, res, next) => {
-    const parsed = parseAccept(req.get('Accept'));
+    const accept = req.headers.accept ?? '';
+    let parsed = parsedByAccept.get(accept);
+    if (!parsed) {
+      if (parsedByAccept.size >= PARSED_CACHE_LIMIT) parsedByAccept.clear();
+      parsed = parseAccept(accept);
+      parsedByAccept.set(accept, parsed);
+    }
     res.locals.mediaType = parsed.mediaType;
     res.setHeader('X-GitHub-Media-Type', parsed.githubMediaTypeHeader);
     next();

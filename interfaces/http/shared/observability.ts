@@ -65,12 +65,23 @@ export function httpMetrics(registry: Registry): RequestHandler {
       registers: [registry],
     }),
   );
+  // prom-client hashes label values on every call; the children per label set are kept.
+  const children = new Map<string, { requests: { inc(): void }; durations: { observe(value: number): void } }>();
+  const childrenFor = (method: string, route: string, status: string) => {
+    const key = `${method} ${status} ${route}`;
+    let found = children.get(key);
+    if (!found) {
+      found = { requests: requests.labels(method, route, status), durations: durations.labels(method, route, status) };
+      children.set(key, found);
+    }
+    return found;
+  };
   return (req, res, next) => {
     const startedAt = process.hrtime.bigint();
     res.once('finish', () => {
-      const labels = { method: req.method, route: routePattern(req, res), status: String(res.statusCode) };
-      requests.inc(labels);
-      durations.observe(labels, Number(process.hrtime.bigint() - startedAt) / 1e9);
+      const metrics = childrenFor(req.method, routePattern(req, res), String(res.statusCode));
+      metrics.requests.inc();
+      metrics.durations.observe(Number(process.hrtime.bigint() - startedAt) / 1e9);
     });
     next();
   };

@@ -43,6 +43,14 @@ export function useRateLimitResource(resource: RateLimitResource): RequestHandle
   };
 }
 
+// GitHub counts every /search/... request against the search budget.
+export function searchRoutesUseSearchBudget(): RequestHandler {
+  return (req, res, next) => {
+    if (req.path.startsWith('/search/')) res.locals.rateLimitResource = 'search';
+    next();
+  };
+}
+
 interface RateLimitCharge {
   readonly window: RateWindow;
   readonly resource: RateLimitResource;

@@ -80,6 +80,18 @@ describe('EmbeddedEventStore', function () {
     expect(received).to.deep.equal([read!.data]);
   });
 
+  it('reads back and reopens unusual content: quotes, keys in data, non-ASCII text', async function () {
+    const streamId = 'odd-"quoted",\"type\":-ünïcødé-🚀';
+    const [event] = newEvents(1);
+    const odd = { ...event!, type: 'Ereignis📦', data: { type: 'inner', text: ',"type":"x"', emoji: '🚀', nested: [{ type: 1 }] } };
+    expectAppended(await subject.store.append(streamId, [odd, ...newEvents(2)], 'no_stream'));
+    const reopened = await subject.reopen();
+    const [stored] = await reopened.readStream(streamId);
+    expect({ id: stored!.id, type: stored!.type, data: stored!.data }).to.deep.equal({ id: odd.id, type: odd.type, data: odd.data });
+    expect((await reopened.readStream(streamId)).map((e) => e.revision)).to.deep.equal([0, 1, 2]);
+    expect(expectAppended(await reopened.append(streamId, newEvents(1), 2)).nextRevision).to.equal(3);
+  });
+
   it('flushes appends in flight when closed', async function () {
     const events = newEvents(5);
     const appending = subject.store.append('a-1', events, 'no_stream');
