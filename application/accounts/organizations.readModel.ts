@@ -1,0 +1,36 @@
+import type { Document } from '../shared/ports/readModelStore.port.js';
+
+// Shapes shared across areas: repositories decide access from memberships, so these are
+// fixed here; the organizations projection writes them.
+export const ORGANIZATIONS_COLLECTION = 'organizations';
+export const ORG_MEMBERSHIPS_COLLECTION = 'org_memberships';
+
+export interface OrganizationDocument extends Document {
+  _id: string; // String(id)
+  id: number;
+  login: string;
+  login_key: string;
+  name: string | null;
+  description: string | null;
+  email: string | null;
+  company: string | null;
+  blog: string | null;
+  location: string | null;
+  twitter_username: string | null;
+  has_organization_projects: boolean;
+  has_repository_projects: boolean;
+  default_repository_permission: 'read' | 'write' | 'admin' | 'none';
+  members_can_create_repositories: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+// GitHub's roles: an organization owner is role 'admin'.
+export interface OrgMembershipDocument extends Document {
+  _id: string; // `${org_id}:${user_id}`
+  org_id: number;
+  user_id: number;
+  role: 'admin' | 'member';
+  state: 'active';
+  updated_at: string;
+}
