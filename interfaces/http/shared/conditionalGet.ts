@@ -4,6 +4,9 @@ import type { Request, RequestHandler, Response } from 'express';
 // Validators for GET and HEAD: every 200 gets an ETag computed from the bytes it sends,
 // and a request whose validators still match is answered 304 with an empty body.
 // res.json ends in res.send in express 5, so wrapping send covers both.
+const VARY_FIELDS = ['Accept', 'Authorization', 'Cookie', 'X-GitHub-OTP'];
+const VARY = VARY_FIELDS.join(', ');
+
 export function conditionalGet(): RequestHandler {
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -11,10 +14,8 @@ export function conditionalGet(): RequestHandler {
       return;
     }
     // The representation depends on the media type and on who asks, as GitHub declares.
-    res.vary('Accept');
-    res.vary('Authorization');
-    res.vary('Cookie');
-    res.vary('X-GitHub-OTP');
+    if (res.getHeader('Vary') === undefined) res.setHeader('Vary', VARY);
+    else for (const field of VARY_FIELDS) res.vary(field);
     const send = res.send.bind(res);
     res.send = ((body?: unknown) => {
       if (typeof body === 'string' || Buffer.isBuffer(body)) applyValidators(req, res, body);

@@ -14,6 +14,12 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export function jsonBody(options: JsonBodyOptions = {}): RequestHandler {
   const readRawBody = express.raw({ type: () => true, limit: options.limit ?? '25mb' });
   return (req, res, next) => {
+    // Most requests (GET, HEAD) carry no body at all: nothing to read.
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+      req.body = undefined;
+      next();
+      return;
+    }
     readRawBody(req, res, (error?: unknown) => {
       if (error) {
         next(error);
