@@ -35,8 +35,8 @@ export async function openAdapters(config: Config, options: { loadSnapshots: boo
   return { eventStore, readModels, search, embeddedReadModels, embeddedSearch, loadedFromSnapshot: snapshots?.loaded === true };
 }
 
-// The audit command only reads; with the embedded log it still takes the data directory's
-// lock, so it runs while the server is stopped (the server's own log answers otherwise).
+// The audit command only reads: the embedded log is opened read-only, without its lock, so an
+// audit runs beside a serving process.
 export async function openEventStoreForReading(config: Config): Promise<EventStore> {
-  return config.eventStoreUrl ? new EventStoreDbEventStore(config.eventStoreUrl) : EmbeddedEventStore.open(eventsDirectory(config));
+  return config.eventStoreUrl ? new EventStoreDbEventStore(config.eventStoreUrl) : EmbeddedEventStore.openReadOnly(eventsDirectory(config));
 }

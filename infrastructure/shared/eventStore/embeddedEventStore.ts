@@ -39,7 +39,8 @@ export class EmbeddedEventStore implements EventStore {
   private constructor(
     private readonly index: EventIndex,
     private readonly log: SegmentLog,
-    private readonly lock: DirectoryLock,
+    // absent when opened read-only: no lock is taken and appends are refused
+    private readonly lock: DirectoryLock | undefined,
   ) {
     this.commits = new CommitQueue(log, index.count - 1, (payloads) => this.publish(payloads));
     this.reader = new LogReader(index, log);
@@ -57,6 +58,14 @@ export class EmbeddedEventStore implements EventStore {
       await lock.release();
       throw error;
     }
+  }
+
+  // A consistent view of the log as it is now, beside the process that writes it (for audits).
+  static async openReadOnly(directory: string, options: EmbeddedEventStoreOptions = {}): Promise<EmbeddedEventStore> {
+    const index = new EventIndex();
+    const segmentBytes = options.segmentBytes ?? DEFAULT_SEGMENT_BYTES;
+    const log = await SegmentLog.open(directory, segmentBytes, (header, at) => indexRecord(index, header, at), 'read');
+    return new EmbeddedEventStore(index, log, undefined);
   }
 
   // Not async: all checks and the reservation happen now, in call order, and the promise that waits
@@ -136,11 +145,12 @@ export class EmbeddedEventStore implements EventStore {
     await Promise.allSettled([...this.subscriptions].map((subscription) => subscription.close()));
     this.subscriptions.clear();
     await this.log.close();
-    await this.lock.release();
+    await this.lock?.release();
   }
 
   private assertWritable(): void {
     if (this.closing) throw new Error('Event store is closed');
+    if (!this.lock) throw new Error('Event store is open read-only');
     if (this.commits.failed) throw this.commits.failed;
   }
 

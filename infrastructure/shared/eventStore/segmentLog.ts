@@ -46,9 +46,11 @@ export class SegmentLog {
   }
 
   // Visits every intact record in log order; a torn tail is cut off (it was never acknowledged).
-  static async open(directory: string, segmentBytes: number, visit: RecordVisitor): Promise<SegmentLog> {
+  // Read-only, the log may be another process's live log: a frame it is still writing reads as
+  // the end, and nothing is cut or created.
+  static async open(directory: string, segmentBytes: number, visit: RecordVisitor, mode: 'write' | 'read' = 'write'): Promise<SegmentLog> {
     if (segmentBytes <= 0 || segmentBytes > MAX_SEGMENT_BYTES) throw new RangeError(`Invalid segment size ${segmentBytes}`);
-    const fds = await openSegments(directory);
+    const fds = await openSegments(directory, mode);
     try {
       for (let segment = 0; segment < fds.length; segment++) {
         const size = (await statFile(fds[segment]!)).size;
@@ -56,10 +58,12 @@ export class SegmentLog {
           visit(decodeRecordHeader(bytes, start, end), { segment, offset, payloadLength: end - start }),
         );
         if (intactEnd < size) {
-          await cutTornTail(directory, fds, segment, intactEnd);
+          if (mode === 'write') await cutTornTail(directory, fds, segment, intactEnd);
+          else for (const fd of fds.splice(segment + 1)) await closeFile(fd);
           return new SegmentLog(directory, segmentBytes, fds, intactEnd);
         }
       }
+      if (fds.length === 0) return new SegmentLog(directory, segmentBytes, fds, 0);
       const tailSize = (await statFile(fds[fds.length - 1]!)).size;
       return new SegmentLog(directory, segmentBytes, fds, tailSize);
     } catch (error) {
@@ -113,7 +117,14 @@ export class SegmentLog {
   }
 }
 
-async function openSegments(directory: string): Promise<number[]> {
+async function openSegments(directory: string, mode: 'write' | 'read'): Promise<number[]> {
+  if (mode === 'read') {
+    const segments = await listSegments(directory).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return []; // no log yet: an empty one
+      throw error;
+    });
+    return Promise.all(segments.map((segment) => openFile(segmentPath(directory, segment), 'r')));
+  }
   const segments = await listSegments(directory);
   if (segments.length === 0) {
     const fd = await openFile(segmentPath(directory, 0), 'wx+');

@@ -46,6 +46,17 @@ describe('forgelog CLI', () => {
     expect(entries[0]).to.deep.include({ revision: 0, type: 'LoginReserved', actor: { id: 1, login: 'admin' } });
   });
 
+  it('audit stream reads the log of a server that is running', async () => {
+    const running = await startTestServer({}, server.dataDir);
+    try {
+      const { code, stdout } = await runCli(['audit', 'stream', 'user-3', '--json'], { FORGELOG_DATA_DIR: server.dataDir });
+      expect(code).to.equal(0);
+      expect(JSON.parse(stdout.trim().split('\n')[0]!)).to.deep.include({ type: 'UserCreated', revision: 0 });
+    } finally {
+      await running.stop();
+    }
+  });
+
   it('audit of an unknown stream says so and exits non-zero', async () => {
     const { code, stderr } = await runCli(['audit', 'stream', 'user-999'], { FORGELOG_DATA_DIR: server.dataDir });
     expect(code).to.equal(1);
