@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { loginKey } from '../../domain/accounts/login.js';
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
-import { USERS_COLLECTION, type UserDocument } from './users.readModel.js';
+import { CREDENTIALS_COLLECTION, USERS_COLLECTION, type CredentialDocument, type UserDocument } from './users.readModel.js';
 
 export interface UsersPage {
   readonly users: readonly UserDocument[];
@@ -19,6 +19,12 @@ export class UserQueries {
 
   userById(id: number): Promise<UserDocument | null> {
     return this.store.collection<UserDocument>(USERS_COLLECTION).findOne({ id });
+  }
+
+  // Whether the user signs in with a one-time code too (GET /user's two_factor_authentication).
+  async twoFactorEnabled(userId: number): Promise<boolean> {
+    const credential = await this.store.collection<CredentialDocument>(CREDENTIALS_COLLECTION).findOne({ _id: String(userId) });
+    return typeof credential?.totp_secret === 'string';
   }
 
   // GET /users pages by id with `since`, not by page number, as GitHub does.

@@ -2,6 +2,7 @@ import type { Document } from '../shared/ports/readModelStore.port.js';
 
 export const USERS_COLLECTION = 'users';
 export const CREDENTIALS_COLLECTION = 'credentials';
+export const FOLLOWS_COLLECTION = 'follows';
 
 // One account as the API shows it; organizations join this collection with type 'Organization'.
 export interface UserDocument extends Document {
@@ -25,6 +26,8 @@ export interface UserDocument extends Document {
   following: number;
   created_at: string;
   updated_at: string;
+  // GitHub Enterprise's suspension; absent (organizations) reads as not suspended.
+  suspended_at?: string | null;
 }
 
 // Kept apart from the public model so no query for users can ever return a hash.
@@ -33,4 +36,16 @@ export interface CredentialDocument extends Document {
   user_id: number;
   login_key: string;
   password_hash: string | null;
+  // AES-256-GCM ciphertext of the TOTP secret (see SecretCipher); null without two-factor.
+  totp_secret: string | null;
+}
+
+// One follow edge. `followers`/`following` on the users documents are recounted from these
+// edges whenever one changes, so applying an event twice writes the same absolute numbers.
+export interface FollowDocument extends Document {
+  _id: string; // `${follower_id}:${followee_id}`
+  follower_id: number;
+  followee_id: number;
+  // log position of the follow: lists are in follow order, identical after a rebuild
+  position: number;
 }

@@ -2,42 +2,96 @@ import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { Decider } from '../shared/decider.js';
 import type { AccountsError } from './accounts.errors.js';
 import { isValidEmail, isValidLogin } from './login.js';
+import type { ChangePassword, CreateUser, DeleteUser, FollowUser, RenameUser, SetSiteAdmin, SuspendUser, UpdateProfile, UserCommand } from './user.commands.js';
 import type { UserEvent } from './user.events.js';
 
-export interface CreateUser {
-  readonly type: 'CreateUser';
+export type { CreateUser, UserCommand } from './user.commands.js';
+
+export interface ActiveUser {
+  readonly status: 'active';
   readonly userId: number;
   readonly login: string;
-  readonly email: string | null;
-  readonly name: string | null;
   readonly siteAdmin: boolean;
+  readonly suspended: boolean;
   readonly passwordHash: string | null;
-  readonly now: Date;
+  readonly twoFactorEnabled: boolean;
+  readonly following: readonly number[];
 }
-
-export type UserCommand = CreateUser;
 
 export type UserState =
   | { readonly status: 'absent' }
-  | { readonly status: 'active'; readonly userId: number; readonly login: string; readonly siteAdmin: boolean };
+  | ActiveUser
+  | { readonly status: 'deleted'; readonly userId: number; readonly login: string };
+
+type Decision = Either<AccountsError, readonly UserEvent[]>;
 
 export const initialState = (): UserState => ({ status: 'absent' });
 
 export function evolve(state: UserState, event: UserEvent): UserState {
+  if (event.type === 'UserCreated') {
+    const { userId, login, siteAdmin, passwordHash } = event.data;
+    return { status: 'active', userId, login, siteAdmin, suspended: false, passwordHash, twoFactorEnabled: false, following: [] };
+  }
+  if (state.status !== 'active') return state;
   switch (event.type) {
-    case 'UserCreated':
-      return { status: 'active', userId: event.data.userId, login: event.data.login, siteAdmin: event.data.siteAdmin };
+    case 'UserRenamed':
+      return { ...state, login: event.data.login };
+    case 'UserDeleted':
+      return { status: 'deleted', userId: state.userId, login: state.login };
+    case 'SiteAdminGranted':
+    case 'SiteAdminRevoked':
+      return { ...state, siteAdmin: event.type === 'SiteAdminGranted' };
+    case 'UserSuspended':
+    case 'UserUnsuspended':
+      return { ...state, suspended: event.type === 'UserSuspended' };
+    case 'UserProfileUpdated':
+      return state;
+    case 'UserPasswordChanged':
+      return { ...state, passwordHash: event.data.passwordHash };
+    case 'TwoFactorEnabled':
+    case 'TwoFactorDisabled':
+      return { ...state, twoFactorEnabled: event.type === 'TwoFactorEnabled' };
+    case 'UserFollowed':
+      return { ...state, following: [...state.following, event.data.targetId] };
+    case 'UserUnfollowed':
+      return { ...state, following: state.following.filter((id) => id !== event.data.targetId) };
   }
 }
 
-export function decide(command: UserCommand, state: UserState): Either<AccountsError, readonly UserEvent[]> {
+export function decide(command: UserCommand, state: UserState): Decision {
+  if (command.type === 'CreateUser') return createUser(command, state);
+  if (state.status !== 'active') return left({ _tag: 'UserNotFound', login: state.status === 'deleted' ? state.login : `#${command.userId}` });
+  const at = command.now.toISOString();
+  const { userId } = state;
   switch (command.type) {
-    case 'CreateUser':
-      return createUser(command, state);
+    case 'RenameUser':
+      return renameUser(command, state);
+    case 'DeleteUser':
+      return deleteUser(command, state);
+    case 'SetSiteAdmin':
+      return setSiteAdmin(command, state);
+    case 'SuspendUser':
+      return suspendUser(command, state);
+    case 'UnsuspendUser':
+      return right(state.suspended ? [{ type: 'UserUnsuspended', data: { userId, reason: command.reason, unsuspendedAt: at } }] : []);
+    case 'UpdateProfile':
+      return updateProfile(command, state);
+    case 'ChangePassword':
+      return changePassword(command, state);
+    case 'EnableTwoFactor':
+      if (state.twoFactorEnabled) return left({ _tag: 'TwoFactorAlreadyEnabled', userId });
+      return right([{ type: 'TwoFactorEnabled', data: { userId, totpSecret: command.encryptedTotpSecret, enabledAt: at } }]);
+    case 'DisableTwoFactor':
+      return right(state.twoFactorEnabled ? [{ type: 'TwoFactorDisabled', data: { userId, disabledAt: at } }] : []);
+    case 'FollowUser':
+      return followUser(command, state);
+    case 'UnfollowUser':
+      if (!state.following.includes(command.targetId)) return right([]);
+      return right([{ type: 'UserUnfollowed', data: { userId, targetId: command.targetId, unfollowedAt: at } }]);
   }
 }
 
-function createUser(command: CreateUser, state: UserState): Either<AccountsError, readonly UserEvent[]> {
+function createUser(command: CreateUser, state: UserState): Decision {
   if (state.status !== 'absent') return left({ _tag: 'UserAlreadyExists', userId: command.userId });
   if (!isValidLogin(command.login)) return left({ _tag: 'InvalidLogin', login: command.login });
   if (command.email !== null && !isValidEmail(command.email)) return left({ _tag: 'InvalidEmail', email: command.email });
@@ -55,6 +109,50 @@ function createUser(command: CreateUser, state: UserState): Either<AccountsError
       },
     },
   ]);
+}
+
+function renameUser(command: RenameUser, state: ActiveUser): Decision {
+  if (!isValidLogin(command.login)) return left({ _tag: 'InvalidLogin', login: command.login });
+  if (command.login === state.login) return right([]);
+  const data = { userId: state.userId, previousLogin: state.login, login: command.login, renamedAt: command.now.toISOString() };
+  return right([{ type: 'UserRenamed', data }]);
+}
+
+function deleteUser(command: DeleteUser, state: ActiveUser): Decision {
+  if (command.by === state.userId) return left({ _tag: 'SelfAdministrationRefused', action: 'delete' });
+  return right([{ type: 'UserDeleted', data: { userId: state.userId, login: state.login, deletedAt: command.now.toISOString() } }]);
+}
+
+function setSiteAdmin(command: SetSiteAdmin, state: ActiveUser): Decision {
+  if (command.siteAdmin === state.siteAdmin) return right([]);
+  const at = command.now.toISOString();
+  if (command.siteAdmin) return right([{ type: 'SiteAdminGranted', data: { userId: state.userId, grantedAt: at } }]);
+  if (command.by === state.userId) return left({ _tag: 'SelfAdministrationRefused', action: 'demote' });
+  return right([{ type: 'SiteAdminRevoked', data: { userId: state.userId, revokedAt: at } }]);
+}
+
+function suspendUser(command: SuspendUser, state: ActiveUser): Decision {
+  if (command.by === state.userId) return left({ _tag: 'SelfAdministrationRefused', action: 'suspend' });
+  if (state.suspended) return right([]);
+  return right([{ type: 'UserSuspended', data: { userId: state.userId, reason: command.reason, suspendedAt: command.now.toISOString() } }]);
+}
+
+function updateProfile(command: UpdateProfile, state: ActiveUser): Decision {
+  const { email } = command.changes;
+  if (typeof email === 'string' && !isValidEmail(email)) return left({ _tag: 'InvalidEmail', email });
+  if (Object.keys(command.changes).length === 0) return right([]);
+  return right([{ type: 'UserProfileUpdated', data: { userId: state.userId, changes: command.changes, updatedAt: command.now.toISOString() } }]);
+}
+
+function changePassword(command: ChangePassword, state: ActiveUser): Decision {
+  if (state.passwordHash !== command.verifiedPasswordHash) return left({ _tag: 'WrongOldPassword' });
+  return right([{ type: 'UserPasswordChanged', data: { userId: state.userId, passwordHash: command.newPasswordHash, changedAt: command.now.toISOString() } }]);
+}
+
+function followUser(command: FollowUser, state: ActiveUser): Decision {
+  if (command.targetId === state.userId) return left({ _tag: 'CannotFollowYourself' });
+  if (state.following.includes(command.targetId)) return right([]);
+  return right([{ type: 'UserFollowed', data: { userId: state.userId, targetId: command.targetId, followedAt: command.now.toISOString() } }]);
 }
 
 export const userDecider: Decider<UserCommand, UserState, UserEvent, AccountsError> = { initialState, evolve, decide };

@@ -2,9 +2,11 @@
 import { Command } from 'commander';
 import { ConfigError, loadConfig } from '../../infrastructure/shared/config/config.js';
 import { auditStream } from './audit.command.js';
+import { registerOAuthApplicationCommands } from './oauthApplications.command.js';
 import { rebuild } from './rebuild.command.js';
 import { serve } from './serve.command.js';
 import { worker } from './worker.command.js';
+import { disableTwoFactor, enableTwoFactor } from './twoFactor.command.js';
 
 // Configuration errors are a person's mistake: say what is wrong, without a stack trace.
 async function run(action: () => Promise<void>): Promise<void> {
@@ -46,5 +48,21 @@ audit
   .argument('<name>', 'a stream name, such as user-1 or project-7')
   .option('--json', 'one JSON object per event')
   .action((name: string, options: { json?: boolean }) => run(() => auditStream(loadConfig(), name, options)));
+
+// Site administration; with the embedded family it runs while the server is stopped (the log's lock).
+const admin = program.command('admin').description('site administration: users and their two-factor authentication');
+const twoFactor = admin.command('two-factor').description('TOTP (RFC 6238) two-factor authentication of a user');
+twoFactor
+  .command('enable')
+  .argument('<login>', 'the user')
+  .description('issue a TOTP secret, printed once as base32 and as an otpauth:// URI')
+  .action((login: string) => run(() => enableTwoFactor(loadConfig(), login)));
+twoFactor
+  .command('disable')
+  .argument('<login>', 'the user')
+  .description('turn two-factor authentication off')
+  .action((login: string) => run(() => disableTwoFactor(loadConfig(), login)));
+
+registerOAuthApplicationCommands(admin, run);
 
 await program.parseAsync(process.argv);

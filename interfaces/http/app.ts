@@ -3,6 +3,7 @@ import { AuthenticateWithPassword } from '../../application/accounts/authenticat
 import { UserQueries } from '../../application/accounts/userQueries.js';
 import type { Runtime } from '../../infrastructure/shared/container/runtime.js';
 import { accountsRouter } from './accounts/accounts.router.js';
+import { repositoriesRouter } from './repositories/repositories.router.js';
 import { resolveApiUrls } from './shared/apiUrls.js';
 import { authenticate } from './shared/authentication.js';
 import { conditionalGet } from './shared/conditionalGet.js';
@@ -51,6 +52,7 @@ export function createApp(runtime: Runtime): Express {
   app.get('/rate_limit', limiter.statusHandler);
   app.use(pipeline(limiter.middleware, conditionalGet()));
   app.use(accountsRouter(container));
+  app.use(repositoriesRouter(container));
   app.use(notFound());
   app.use(errorHandler(logger));
   return app;

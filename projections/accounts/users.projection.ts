@@ -1,14 +1,25 @@
-import type { UserCreated } from '../../domain/accounts/user.events.js';
+import type { UserCreated, UserDeleted, UserEvent, UserRenamed } from '../../domain/accounts/user.events.js';
 import { loginKey } from '../../domain/accounts/login.js';
-import { CREDENTIALS_COLLECTION, USERS_COLLECTION, type CredentialDocument, type UserDocument } from '../../application/accounts/users.readModel.js';
+import {
+  CREDENTIALS_COLLECTION,
+  FOLLOWS_COLLECTION,
+  USERS_COLLECTION,
+  type CredentialDocument,
+  type UserDocument,
+} from '../../application/accounts/users.readModel.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
+import type { Update } from '../../application/shared/ports/readModelStore.port.js';
+import { followsOfDeletedUser, userFollowed, userUnfollowed } from './userFollows.apply.js';
+import { applyOrganizationAccount } from './organizationAccounts.js';
 
-// Every write is a whole-document replace keyed by the account id: applying an event twice
-// leaves the same documents.
+// Every write is a whole-document replace or a $set of absolute values keyed by the account
+// id, and counters are recounted (userFollows.apply.ts): applying an event twice leaves the
+// same documents. Organizations' account events go to organizationAccounts.ts; events this
+// projection does not know pass through untouched.
 export const usersProjection: Projection = {
   name: 'users',
-  version: 1,
+  version: 2,
   collections: [
     {
       name: USERS_COLLECTION,
@@ -18,14 +29,75 @@ export const usersProjection: Projection = {
       ],
     },
     { name: CREDENTIALS_COLLECTION, indexes: [{ name: 'login_key', keys: { login_key: 1 }, unique: true }] },
+    {
+      name: FOLLOWS_COLLECTION,
+      indexes: [
+        { name: 'follower_id', keys: { follower_id: 1 } },
+        { name: 'followee_id', keys: { followee_id: 1 } },
+      ],
+    },
   ],
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     switch (event.type) {
       case 'UserCreated':
-        return userCreated(event.data as UserCreated['data'], target);
+        return userCreated(dataOf<'UserCreated'>(event), target);
+      case 'UserRenamed':
+        return userRenamed(dataOf<'UserRenamed'>(event), target);
+      case 'UserDeleted':
+        return userDeleted(dataOf<'UserDeleted'>(event), target);
+      case 'SiteAdminGranted':
+        return setUser(target, dataOf<'SiteAdminGranted'>(event).userId, { site_admin: true, updated_at: dataOf<'SiteAdminGranted'>(event).grantedAt });
+      case 'SiteAdminRevoked':
+        return setUser(target, dataOf<'SiteAdminRevoked'>(event).userId, { site_admin: false, updated_at: dataOf<'SiteAdminRevoked'>(event).revokedAt });
+      case 'UserSuspended':
+        return setUser(target, dataOf<'UserSuspended'>(event).userId, { suspended_at: dataOf<'UserSuspended'>(event).suspendedAt });
+      case 'UserUnsuspended':
+        return setUser(target, dataOf<'UserUnsuspended'>(event).userId, { suspended_at: null });
+      case 'UserProfileUpdated': {
+        const { userId, changes, updatedAt } = dataOf<'UserProfileUpdated'>(event);
+        return setUser(target, userId, { ...changes, updated_at: updatedAt });
+      }
+      case 'UserPasswordChanged':
+        return setCredential(target, dataOf<'UserPasswordChanged'>(event).userId, { password_hash: dataOf<'UserPasswordChanged'>(event).passwordHash });
+      case 'TwoFactorEnabled':
+        return setCredential(target, dataOf<'TwoFactorEnabled'>(event).userId, { totp_secret: dataOf<'TwoFactorEnabled'>(event).totpSecret });
+      case 'TwoFactorDisabled':
+        return setCredential(target, dataOf<'TwoFactorDisabled'>(event).userId, { totp_secret: null });
+      case 'UserFollowed':
+        return userFollowed(dataOf<'UserFollowed'>(event), event.position, target);
+      case 'UserUnfollowed':
+        return userUnfollowed(dataOf<'UserUnfollowed'>(event), target);
+      case 'OrganizationCreated':
+      case 'OrganizationUpdated':
+        return applyOrganizationAccount(event, target);
     }
   },
 };
+
+// The switch is on the stored type (a string), so other areas' events can get cases here too.
+function dataOf<Type extends UserEvent['type']>(event: StoredEvent): Extract<UserEvent, { type: Type }>['data'] {
+  return event.data as never;
+}
+
+async function userDeleted(data: UserDeleted['data'], target: ProjectionTarget): Promise<void> {
+  await followsOfDeletedUser(data, target);
+  await target.collection(USERS_COLLECTION).deleteOne({ _id: String(data.userId) });
+  await target.collection(CREDENTIALS_COLLECTION).deleteOne({ _id: String(data.userId) });
+}
+
+async function setUser(target: ProjectionTarget, userId: number, fields: Partial<UserDocument>): Promise<void> {
+  await target.collection<UserDocument>(USERS_COLLECTION).updateOne({ _id: String(userId) }, { $set: fields } satisfies Update);
+}
+
+async function setCredential(target: ProjectionTarget, userId: number, fields: Partial<CredentialDocument>): Promise<void> {
+  await target.collection<CredentialDocument>(CREDENTIALS_COLLECTION).updateOne({ _id: String(userId) }, { $set: fields });
+}
+
+async function userRenamed(data: UserRenamed['data'], target: ProjectionTarget): Promise<void> {
+  const login_key = loginKey(data.login);
+  await setUser(target, data.userId, { login: data.login, login_key, updated_at: data.renamedAt });
+  await setCredential(target, data.userId, { login_key });
+}
 
 async function userCreated(data: UserCreated['data'], target: ProjectionTarget): Promise<void> {
   const _id = String(data.userId);
@@ -50,8 +122,9 @@ async function userCreated(data: UserCreated['data'], target: ProjectionTarget):
     following: 0,
     created_at: data.createdAt,
     updated_at: data.createdAt,
+    suspended_at: null,
   };
   await target.collection<UserDocument>(USERS_COLLECTION).replaceOne({ _id }, user, { upsert: true });
-  const credential: CredentialDocument = { _id, user_id: data.userId, login_key: user.login_key, password_hash: data.passwordHash };
+  const credential: CredentialDocument = { _id, user_id: data.userId, login_key: user.login_key, password_hash: data.passwordHash, totp_secret: null };
   await target.collection<CredentialDocument>(CREDENTIALS_COLLECTION).replaceOne({ _id }, credential, { upsert: true });
 }

@@ -1,5 +1,8 @@
 import type { Projection } from '../../application/shared/projections/projection.js';
 import { usersProjection } from '../accounts/users.projection.js';
+import { organizationsProjection } from '../accounts/organizations.projection.js';
+import { oauthApplicationsProjection } from '../accounts/oauthApplications.projection.js';
+import { repositoriesProjection } from '../repositories/repositories.projection.js';
 
 // Every projection the runner feeds, in the order each event is applied to them.
-export const allProjections: readonly Projection[] = [usersProjection];
+export const allProjections: readonly Projection[] = [usersProjection, organizationsProjection, oauthApplicationsProjection, repositoriesProjection];

@@ -7,8 +7,11 @@ export const TOKENS = {
   ReadModelStore: Symbol('ReadModelStore'),
   SearchIndex: Symbol('SearchIndex'),
   IdAllocator: Symbol('IdAllocator'),
+  IssueNumberAllocator: Symbol('IssueNumberAllocator'),
   PasswordHasher: Symbol('PasswordHasher'),
   ProjectionRunner: Symbol('ProjectionRunner'),
   ReadYourWrites: Symbol('ReadYourWrites'),
   Projections: Symbol('Projections'),
+  GitStorage: Symbol('GitStorage'),
+  TotpSecretCipher: Symbol('TotpSecretCipher'),
 } as const;

@@ -3,6 +3,7 @@ import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { createLogger, flushLogger } from '../logging/logger.js';
 import { EventSourcedIdAllocator } from '../../../application/shared/idAllocator.js';
+import { EventSourcedIssueNumberAllocator } from '../../../application/shared/issueNumberAllocator.js';
 import type { Projection } from '../../../application/shared/projections/projection.js';
 import { PolledCheckpoints } from '../../../application/shared/projections/polledCheckpoints.js';
 import { ProjectionRunner } from '../../../application/shared/projections/projectionRunner.js';
@@ -14,6 +15,7 @@ import { systemClock } from '../clock/systemClock.js';
 import type { Config } from '../config/config.js';
 import { ScryptPasswordHasher } from '../crypto/scryptPasswordHasher.js';
 import { bindAccounts } from './accounts.bindings.js';
+import { bindRepositories } from './repositories.bindings.js';
 import { openAdapters, type Adapters } from './adapters.js';
 import { writeSnapshots } from './snapshots.js';
 
@@ -58,6 +60,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
   container.bind(TOKENS.ReadModelStore).toConstantValue(adapters.readModels);
   container.bind(TOKENS.SearchIndex).toConstantValue(adapters.search);
   container.bind(TOKENS.IdAllocator).toConstantValue(new EventSourcedIdAllocator(adapters.eventStore, clock));
+  container.bind(TOKENS.IssueNumberAllocator).toConstantValue(new EventSourcedIssueNumberAllocator(adapters.eventStore, clock));
   container.bind(TOKENS.PasswordHasher).toConstantValue(new ScryptPasswordHasher());
   container.bind(TOKENS.ProjectionRunner).toConstantValue(runner);
   container.bind(TOKENS.Projections).toConstantValue(projections);
@@ -67,6 +70,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
     ),
   );
   bindAccounts(container);
+  bindRepositories(container);
   return {
     config,
     logger,

@@ -33,7 +33,17 @@ export function usersRoutes(router: Router, { users }: UsersRoutesDeps): void {
     const caller = res.locals.caller as AuthenticatedCaller;
     const user = await users.userById(caller.userId);
     if (!user) return sendNotFound(res);
-    res.json(privateUser(user, urlsOf(res), { twoFactorAuthentication: false }));
+    res.json(privateUser(user, urlsOf(res), { twoFactorAuthentication: await users.twoFactorEnabled(user.id) }));
+  });
+
+  // GET /user/{account_id}: an account by its id, whatever its login is now (the URL a
+  // rename answers with). Other /user/<word> paths belong to later routes.
+  router.get('/user/:accountId', async (req: Request, res: Response, next) => {
+    const accountId = String(req.params.accountId);
+    if (!/^\d{1,15}$/.test(accountId)) return next();
+    const user = await users.userById(Number(accountId));
+    if (!user) return sendNotFound(res);
+    res.json(publicUser(user, urlsOf(res)));
   });
 
 }

@@ -37,6 +37,13 @@ function parseAuthorization(header: string | undefined): Credentials {
 
 const badCredentials = (res: Response) => sendGithubError(res, 401, 'Bad credentials');
 
+// GitHub's answer to a right password without (or with a wrong) one-time code.
+const TWO_FACTOR_DOCUMENTATION_URL = 'https://docs.github.com/rest/overview/other-authentication-methods#working-with-two-factor-authentication';
+function otpRequired(res: Response): void {
+  res.setHeader('X-GitHub-OTP', 'required; app');
+  sendGithubError(res, 401, 'Must specify two-factor authentication OTP code.', { documentationUrl: TWO_FACTOR_DOCUMENTATION_URL });
+}
+
 // Decides who the caller is; whether that caller may do what it asks is the route's business.
 export function authenticate({ passwords, users }: AuthenticationDeps): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -48,9 +55,12 @@ export function authenticate({ passwords, users }: AuthenticationDeps): RequestH
     }
     // Tokens arrive with OAuth authorizations; until then only passwords authenticate.
     if (credentials.scheme !== 'basic') return badCredentials(res);
-    const userId = await passwords.execute(credentials.login, credentials.secret);
-    const user = userId === null ? null : await users.userById(userId);
+    const signIn = await passwords.signIn(credentials.login, credentials.secret, req.get('x-github-otp'));
+    if (signIn.outcome === 'otp_required') return otpRequired(res);
+    const user = signIn.outcome === 'authenticated' ? await users.userById(signIn.userId) : null;
     if (!user) return badCredentials(res);
+    // Right credentials of a suspended account: GitHub Enterprise says so rather than "Bad credentials".
+    if (user.suspended_at) return sendGithubError(res, 403, 'Sorry. Your account was suspended.');
     res.locals.caller = { kind: 'user', ip, userId: user.id, login: user.login, siteAdmin: user.site_admin, via: 'password' } satisfies Caller;
     next();
   };

@@ -18,7 +18,7 @@ describe('users projection', () => {
     const dump = await expectIdempotent(usersProjection, [created(1, 'admin'), created(2, 'Octocat')]);
     expect(dump.users).to.have.length(2);
     expect(dump.users![1]).to.include({ _id: '2', id: 2, login: 'Octocat', login_key: 'octocat', site_admin: false, type: 'User' });
-    expect(dump.credentials![1]).to.deep.equal({ _id: '2', user_id: 2, login_key: 'octocat', password_hash: 'scrypt$2' });
+    expect(dump.credentials![1]).to.deep.equal({ _id: '2', user_id: 2, login_key: 'octocat', password_hash: 'scrypt$2', totp_secret: null });
   });
 
   it('keeps password hashes out of the users collection', async () => {

@@ -1,0 +1,77 @@
+import { inject, injectable } from 'inversify';
+import { loginKey } from '../../domain/accounts/login.js';
+import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import { ORG_MEMBERSHIPS_COLLECTION, ORGANIZATIONS_COLLECTION, type OrganizationDocument, type OrgMembershipDocument } from './organizations.readModel.js';
+import { USERS_COLLECTION, type UserDocument } from './users.readModel.js';
+
+export type MemberRoleFilter = 'all' | 'admin' | 'member';
+
+export interface OrganizationsSince {
+  readonly organizations: readonly OrganizationDocument[];
+  readonly hasMore: boolean;
+}
+
+export interface Paged<T> {
+  readonly items: readonly T[];
+  readonly totalCount: number;
+}
+
+export const membershipId = (orgId: number, userId: number): string => `${orgId}:${userId}`;
+
+@injectable()
+export class OrganizationQueries {
+  constructor(@inject(TOKENS.ReadModelStore) private readonly store: ReadModelStore) {}
+
+  private get organizations() {
+    return this.store.collection<OrganizationDocument>(ORGANIZATIONS_COLLECTION);
+  }
+
+  private get memberships() {
+    return this.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION);
+  }
+
+  organizationByLogin(login: string): Promise<OrganizationDocument | null> {
+    return this.organizations.findOne({ login_key: loginKey(login) });
+  }
+
+  organizationById(id: number): Promise<OrganizationDocument | null> {
+    return this.organizations.findOne({ id });
+  }
+
+  // GET /organizations pages by id with `since`, as GET /users does.
+  async organizationsSince(since: number, perPage: number): Promise<OrganizationsSince> {
+    const organizations = await this.organizations.find({ id: { $gt: since } }, { sort: { id: 1 }, limit: perPage + 1 });
+    return { organizations: organizations.slice(0, perPage), hasMore: organizations.length > perPage };
+  }
+
+  membership(orgId: number, userId: number): Promise<OrgMembershipDocument | null> {
+    return this.memberships.findOne({ _id: membershipId(orgId, userId) });
+  }
+
+  memberCount(orgId: number): Promise<number> {
+    return this.memberships.count({ org_id: orgId });
+  }
+
+  // Members in id order, one page at a time, as the users they are.
+  async members(orgId: number, role: MemberRoleFilter, page: number, perPage: number): Promise<Paged<UserDocument>> {
+    const filter = role === 'all' ? { org_id: orgId } : { org_id: orgId, role };
+    const [memberships, totalCount] = await Promise.all([
+      this.memberships.find(filter, { sort: { user_id: 1 }, skip: (page - 1) * perPage, limit: perPage }),
+      this.memberships.count(filter),
+    ]);
+    const ids = memberships.map((membership) => membership.user_id);
+    const users = await this.store.collection<UserDocument>(USERS_COLLECTION).find({ id: { $in: ids } }, { sort: { id: 1 } });
+    return { items: users, totalCount };
+  }
+
+  // The organizations a user belongs to, in id order.
+  async organizationsOf(userId: number, page: number, perPage: number): Promise<Paged<OrganizationDocument>> {
+    const [memberships, totalCount] = await Promise.all([
+      this.memberships.find({ user_id: userId }, { sort: { org_id: 1 }, skip: (page - 1) * perPage, limit: perPage }),
+      this.memberships.count({ user_id: userId }),
+    ]);
+    const ids = memberships.map((membership) => membership.org_id);
+    return { items: await this.organizations.find({ id: { $in: ids } }, { sort: { id: 1 } }), totalCount };
+  }
+}

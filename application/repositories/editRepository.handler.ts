@@ -1,0 +1,69 @@
+import { inject, injectable } from 'inversify';
+import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
+import type { RepositorySettings } from '../../domain/repositories/repository.events.js';
+import { normalizeRepositoryName } from '../../domain/repositories/repositoryName.js';
+import { repositoryDecider, repositoryStream } from '../../domain/repositories/repository.decider.js';
+import { REPOSITORY_OPERATIONS, type RepositoryOperation } from '../../domain/shared/access.js';
+import type { AppError } from '../shared/appError.js';
+import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
+import type { CommandContext } from '../shared/commandContext.js';
+import { handleCommand } from '../shared/handleCommand.js';
+import type { EventStore } from '../shared/ports/eventStore.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import type { ReadYourWrites } from '../shared/readYourWrites.js';
+import { AuthorizedRepository } from './authorizedRepository.js';
+import type { RepositoryDocument } from './repositories.readModel.js';
+import { RepositoryGit } from './repositoryGit.js';
+import { moveRepository } from './repositoryMove.js';
+
+export interface EditRepositoryInput extends Partial<RepositorySettings> {
+  readonly name?: string;
+  readonly archived?: boolean;
+}
+
+// GitHub's roles: maintainers edit the description, homepage and features; renaming,
+// visibility, the default branch and archiving are for administrators. On an archived
+// repository the only edit is the administrator's unarchiving (other changes may ride along).
+function operationFor(input: EditRepositoryInput, repository: RepositoryDocument): RepositoryOperation {
+  const administrative = input.name !== undefined || input.private !== undefined || input.archived !== undefined || input.defaultBranch !== undefined;
+  if (repository.archived && input.archived === false) return REPOSITORY_OPERATIONS.administer;
+  return administrative ? REPOSITORY_OPERATIONS.administerContent : REPOSITORY_OPERATIONS.maintain;
+}
+
+@injectable()
+export class EditRepositoryHandler {
+  constructor(
+    @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
+    @inject(TOKENS.ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
+    @inject(AuthorizedRepository) private readonly authorized: AuthorizedRepository,
+    @inject(RepositoryGit) private readonly git: RepositoryGit,
+  ) {}
+
+  async execute(caller: AccessCaller, repositoryId: number, input: EditRepositoryInput, context: CommandContext): Promise<Either<AppError, void>> {
+    const loaded = await this.authorized.load(caller, repositoryId, (repository) => operationFor(input, repository));
+    if (isLeft(loaded)) return loaded;
+    const { repository } = loaded.right;
+    const { name, archived, ...changes } = input;
+    const branchChanged = changes.defaultBranch !== undefined && changes.defaultBranch !== repository.default_branch;
+    // GitHub only names an existing branch the default.
+    if (branchChanged && !(await this.git.branchExists(repositoryId, changes.defaultBranch!))) return left({ _tag: 'DefaultBranchNotFound', branch: changes.defaultBranch! });
+    let position: number | undefined;
+    if (name !== undefined) {
+      const normalized = normalizeRepositoryName(name);
+      if (isLeft(normalized)) return left({ _tag: 'InvalidRepositoryName', name, problem: normalized.left });
+      const moved = await moveRepository(this.eventStore, repository, { ownerId: repository.owner_id, ownerType: repository.owner_type, name: normalized.right }, context);
+      if (isLeft(moved)) return moved;
+      position = moved.right.position;
+    }
+    const edited = await handleCommand(this.eventStore, repositoryDecider, repositoryStream(repositoryId), {
+      type: 'EditRepository',
+      changes,
+      ...(archived !== undefined ? { archived } : {}),
+      now: context.occurredAt,
+    }, context);
+    if (isLeft(edited)) return edited;
+    await this.readYourWrites.settle(edited.right.position ?? position);
+    if (branchChanged) await this.git.setDefaultBranch(repositoryId, changes.defaultBranch!);
+    return right(undefined);
+  }
+}

@@ -1,0 +1,36 @@
+import { inject, injectable } from 'inversify';
+import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
+import { repositoryDecider, repositoryStream } from '../../domain/repositories/repository.decider.js';
+import { REPOSITORY_OPERATIONS } from '../../domain/shared/access.js';
+import type { AppError } from '../shared/appError.js';
+import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
+import type { CommandContext } from '../shared/commandContext.js';
+import { handleCommand } from '../shared/handleCommand.js';
+import type { EventStore } from '../shared/ports/eventStore.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import type { ReadYourWrites } from '../shared/readYourWrites.js';
+import { AuthorizedRepository } from './authorizedRepository.js';
+import { RepositoryQueries } from './repositoryQueries.js';
+
+@injectable()
+export class RemoveCollaboratorHandler {
+  constructor(
+    @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
+    @inject(TOKENS.ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
+    @inject(AuthorizedRepository) private readonly authorized: AuthorizedRepository,
+    @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
+  ) {}
+
+  // Administrators remove anyone; a collaborator may also leave on their own, as on GitHub.
+  async execute(caller: AccessCaller, repositoryId: number, login: string, context: CommandContext): Promise<Either<AppError, void>> {
+    const user = await this.repositories.accountByLogin(login);
+    const leaving = user !== null && caller !== null && caller.userId === user.id;
+    const loaded = await this.authorized.load(caller, repositoryId, leaving ? REPOSITORY_OPERATIONS.read : REPOSITORY_OPERATIONS.administer);
+    if (isLeft(loaded)) return loaded;
+    if (!user) return left({ _tag: 'UserNotFound', login });
+    const removed = await handleCommand(this.eventStore, repositoryDecider, repositoryStream(repositoryId), { type: 'RemoveCollaborator', userId: user.id, now: context.occurredAt }, context);
+    if (isLeft(removed)) return removed;
+    await this.readYourWrites.settle(removed.right.position);
+    return right(undefined);
+  }
+}

@@ -1,0 +1,31 @@
+import { inject, injectable } from 'inversify';
+import { isLeft, right, type Either } from 'fp-ts/lib/Either.js';
+import { repositoryDecider, repositoryStream } from '../../domain/repositories/repository.decider.js';
+import { REPOSITORY_OPERATIONS } from '../../domain/shared/access.js';
+import type { AppError } from '../shared/appError.js';
+import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
+import type { CommandContext } from '../shared/commandContext.js';
+import { handleCommand } from '../shared/handleCommand.js';
+import type { EventStore } from '../shared/ports/eventStore.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import type { ReadYourWrites } from '../shared/readYourWrites.js';
+import { AuthorizedRepository } from './authorizedRepository.js';
+
+// GitHub's roles: maintainers and administrators manage topics.
+@injectable()
+export class ReplaceTopicsHandler {
+  constructor(
+    @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
+    @inject(TOKENS.ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
+    @inject(AuthorizedRepository) private readonly authorized: AuthorizedRepository,
+  ) {}
+
+  async execute(caller: AccessCaller, repositoryId: number, names: readonly string[], context: CommandContext): Promise<Either<AppError, void>> {
+    const loaded = await this.authorized.load(caller, repositoryId, REPOSITORY_OPERATIONS.maintain);
+    if (isLeft(loaded)) return loaded;
+    const replaced = await handleCommand(this.eventStore, repositoryDecider, repositoryStream(repositoryId), { type: 'ReplaceTopics', names, now: context.occurredAt }, context);
+    if (isLeft(replaced)) return replaced;
+    await this.readYourWrites.settle(replaced.right.position);
+    return right(undefined);
+  }
+}

@@ -1,0 +1,75 @@
+import type { CollaboratorPermission } from '../../domain/shared/access.js';
+import type { Document } from '../shared/ports/readModelStore.port.js';
+
+// Shapes other areas read too (access decisions, activity, search): the repositories
+// projection writes all five collections.
+export const REPOSITORIES_COLLECTION = 'repositories';
+export const REPOSITORY_REDIRECTS_COLLECTION = 'repository_redirects';
+export const REPOSITORY_COLLABORATORS_COLLECTION = 'repository_collaborators';
+export const REPOSITORY_STARS_COLLECTION = 'repository_stars';
+export const REPOSITORY_SUBSCRIPTIONS_COLLECTION = 'repository_subscriptions';
+
+// The owner is kept by id: the owner's current login comes from the users collection, so an
+// account rename never leaves a stale full name here.
+export interface RepositoryDocument extends Document {
+  _id: string; // String(id)
+  id: number;
+  owner_id: number;
+  owner_type: 'User' | 'Organization';
+  name: string;
+  name_key: string;
+  description: string | null;
+  homepage: string | null;
+  private: boolean;
+  fork: boolean;
+  parent_id: number | null;
+  source_id: number | null;
+  has_issues: boolean;
+  has_projects: boolean;
+  has_wiki: boolean;
+  archived: boolean;
+  default_branch: string;
+  topics: string[];
+  forks_count: number;
+  stargazers_count: number;
+  subscribers_count: number;
+  created_at: string;
+  updated_at: string;
+  pushed_at: string;
+}
+
+// An old (owner, name) that still answers, with a redirect, for the repository now elsewhere.
+export interface RepositoryRedirectDocument extends Document {
+  _id: string; // `${owner_id}:${name_key}`
+  owner_id: number;
+  name_key: string;
+  repository_id: number;
+}
+
+export interface RepositoryCollaboratorDocument extends Document {
+  _id: string; // `${repository_id}:${user_id}`
+  repository_id: number;
+  user_id: number;
+  permission: CollaboratorPermission;
+  invitation_id: number;
+  created_at: string;
+}
+
+export interface RepositoryStarDocument extends Document {
+  _id: string; // `${repository_id}:${user_id}`
+  repository_id: number;
+  user_id: number;
+  starred_at: string;
+}
+
+export interface RepositorySubscriptionDocument extends Document {
+  _id: string; // `${repository_id}:${user_id}`
+  repository_id: number;
+  user_id: number;
+  subscribed: boolean;
+  ignored: boolean;
+  created_at: string;
+}
+
+export const pairId = (repositoryId: number, userId: number): string => `${repositoryId}:${userId}`;
+export const redirectId = (ownerId: number, nameKey: string): string => `${ownerId}:${nameKey}`;

@@ -1,0 +1,135 @@
+import { inject, injectable } from 'inversify';
+import { repositoryNameKey } from '../../domain/repositories/repositoryName.js';
+import { loginKey } from '../../domain/accounts/login.js';
+import { USERS_COLLECTION, type UserDocument } from '../accounts/users.readModel.js';
+import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import {
+  REPOSITORIES_COLLECTION,
+  REPOSITORY_COLLABORATORS_COLLECTION,
+  REPOSITORY_REDIRECTS_COLLECTION,
+  REPOSITORY_STARS_COLLECTION,
+  REPOSITORY_SUBSCRIPTIONS_COLLECTION,
+  pairId,
+  redirectId,
+  type RepositoryCollaboratorDocument,
+  type RepositoryDocument,
+  type RepositoryRedirectDocument,
+  type RepositoryStarDocument,
+  type RepositorySubscriptionDocument,
+} from './repositories.readModel.js';
+
+export interface Page {
+  readonly page: number;
+  readonly perPage: number;
+}
+
+export interface Paged<T> {
+  readonly items: readonly T[];
+  readonly totalCount: number;
+}
+
+// A repository together with what its JSON shows beside it: owner, parent, source.
+export interface RepositoryView {
+  readonly repository: RepositoryDocument;
+  readonly owner: UserDocument;
+  readonly parent: { readonly repository: RepositoryDocument; readonly owner: UserDocument } | null;
+  readonly source: { readonly repository: RepositoryDocument; readonly owner: UserDocument } | null;
+}
+
+@injectable()
+export class RepositoryQueries {
+  constructor(@inject(TOKENS.ReadModelStore) private readonly store: ReadModelStore) {}
+
+  byId(repositoryId: number): Promise<RepositoryDocument | null> {
+    return this.repositories().findOne({ _id: String(repositoryId) });
+  }
+
+  byOwnerAndName(ownerId: number, name: string): Promise<RepositoryDocument | null> {
+    return this.repositories().findOne({ owner_id: ownerId, name_key: repositoryNameKey(name) });
+  }
+
+  // The repository an old (owner, name) now points at, after a rename or transfer.
+  async movedFrom(ownerId: number, name: string): Promise<RepositoryDocument | null> {
+    const redirect = await this.store
+      .collection<RepositoryRedirectDocument>(REPOSITORY_REDIRECTS_COLLECTION)
+      .findOne({ _id: redirectId(ownerId, repositoryNameKey(name)) });
+    return redirect ? this.byId(redirect.repository_id) : null;
+  }
+
+  accountByLogin(login: string): Promise<UserDocument | null> {
+    return this.store.collection<UserDocument>(USERS_COLLECTION).findOne({ login_key: loginKey(login) });
+  }
+
+  async accountsByIds(ids: readonly number[]): Promise<Map<number, UserDocument>> {
+    const unique = [...new Set(ids)];
+    const accounts = unique.length === 0 ? [] : await this.store.collection<UserDocument>(USERS_COLLECTION).find({ id: { $in: unique } });
+    return new Map(accounts.map((account) => [account.id, account]));
+  }
+
+  async view(repository: RepositoryDocument): Promise<RepositoryView | null> {
+    const related = [repository.parent_id, repository.source_id].filter((id): id is number => id !== null);
+    const relatives = new Map<number, RepositoryDocument>();
+    if (related.length > 0) for (const relative of await this.repositories().find({ id: { $in: related } })) relatives.set(relative.id, relative);
+    const accounts = await this.accountsByIds([repository.owner_id, ...[...relatives.values()].map((relative) => relative.owner_id)]);
+    const owner = accounts.get(repository.owner_id);
+    if (!owner) return null;
+    const withOwner = (id: number | null) => {
+      const relative = id === null ? undefined : relatives.get(id);
+      const relativeOwner = relative && accounts.get(relative.owner_id);
+      return relative && relativeOwner ? { repository: relative, owner: relativeOwner } : null;
+    };
+    return { repository, owner, parent: withOwner(repository.parent_id), source: withOwner(repository.source_id) };
+  }
+
+  async ownedBy(ownerIds: readonly number[]): Promise<RepositoryDocument[]> {
+    return ownerIds.length === 0 ? [] : this.repositories().find({ owner_id: { $in: [...ownerIds] } });
+  }
+
+  async byIds(ids: readonly number[]): Promise<RepositoryDocument[]> {
+    return ids.length === 0 ? [] : this.repositories().find({ id: { $in: [...ids] } });
+  }
+
+  forksOf(repositoryId: number): Promise<RepositoryDocument[]> {
+    return this.repositories().find({ parent_id: repositoryId });
+  }
+
+  collaboratorsOf(repositoryId: number): Promise<RepositoryCollaboratorDocument[]> {
+    return this.store.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION).find({ repository_id: repositoryId }, { sort: { user_id: 1 } });
+  }
+
+  collaborationsOf(userId: number): Promise<RepositoryCollaboratorDocument[]> {
+    return this.store.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION).find({ user_id: userId });
+  }
+
+  collaborator(repositoryId: number, userId: number): Promise<RepositoryCollaboratorDocument | null> {
+    return this.store.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION).findOne({ _id: pairId(repositoryId, userId) });
+  }
+
+  // Oldest first, as GitHub lists stargazers.
+  async stargazersOf(repositoryId: number, { page, perPage }: Page): Promise<Paged<RepositoryStarDocument>> {
+    const stars = this.store.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION);
+    const filter = { repository_id: repositoryId };
+    const items = await stars.find(filter, { sort: { starred_at: 1, user_id: 1 }, skip: (page - 1) * perPage, limit: perPage });
+    return { items, totalCount: await stars.count(filter) };
+  }
+
+  star(repositoryId: number, userId: number): Promise<RepositoryStarDocument | null> {
+    return this.store.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION).findOne({ _id: pairId(repositoryId, userId) });
+  }
+
+  async subscribersOf(repositoryId: number, { page, perPage }: Page): Promise<Paged<RepositorySubscriptionDocument>> {
+    const subscriptions = this.store.collection<RepositorySubscriptionDocument>(REPOSITORY_SUBSCRIPTIONS_COLLECTION);
+    const filter = { repository_id: repositoryId, subscribed: true };
+    const items = await subscriptions.find(filter, { sort: { created_at: 1, user_id: 1 }, skip: (page - 1) * perPage, limit: perPage });
+    return { items, totalCount: await subscriptions.count(filter) };
+  }
+
+  subscription(repositoryId: number, userId: number): Promise<RepositorySubscriptionDocument | null> {
+    return this.store.collection<RepositorySubscriptionDocument>(REPOSITORY_SUBSCRIPTIONS_COLLECTION).findOne({ _id: pairId(repositoryId, userId) });
+  }
+
+  private repositories() {
+    return this.store.collection<RepositoryDocument>(REPOSITORIES_COLLECTION);
+  }
+}

@@ -1,0 +1,48 @@
+import { inject, injectable } from 'inversify';
+import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
+import { normalizeRepositoryName } from '../../domain/repositories/repositoryName.js';
+import { REPOSITORY_OPERATIONS } from '../../domain/shared/access.js';
+import type { AppError } from '../shared/appError.js';
+import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
+import type { CommandContext } from '../shared/commandContext.js';
+import type { EventStore } from '../shared/ports/eventStore.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import type { ReadYourWrites } from '../shared/readYourWrites.js';
+import { AuthorizedRepository } from './authorizedRepository.js';
+import { moveRepository } from './repositoryMove.js';
+import { RepositoryQueries } from './repositoryQueries.js';
+
+export interface TransferRepositoryInput {
+  readonly newOwner: string;
+  readonly newName?: string;
+}
+
+// GitHub asks a receiving user to accept a transfer; forgelog moves the repository at once.
+// Into an organization, the caller must be allowed to create repositories there.
+@injectable()
+export class TransferRepositoryHandler {
+  constructor(
+    @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
+    @inject(TOKENS.ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
+    @inject(AuthorizedRepository) private readonly authorized: AuthorizedRepository,
+    @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
+    @inject(RepositoryAccessQuery) private readonly access: RepositoryAccessQuery,
+  ) {}
+
+  async execute(caller: AccessCaller, repositoryId: number, input: TransferRepositoryInput, context: CommandContext): Promise<Either<AppError, void>> {
+    const loaded = await this.authorized.load(caller, repositoryId, REPOSITORY_OPERATIONS.administer);
+    if (isLeft(loaded)) return loaded;
+    const { repository } = loaded.right;
+    const target = await this.repositories.accountByLogin(input.newOwner);
+    if (!target) return left({ _tag: 'TransferTargetNotFound', login: input.newOwner });
+    if (target.type === 'Organization' && !(await this.access.mayCreateRepositoryIn(caller, target))) {
+      return left({ _tag: 'RepositoryCreationForbidden', ownerLogin: target.login });
+    }
+    const name = normalizeRepositoryName(input.newName ?? repository.name);
+    if (isLeft(name)) return left({ _tag: 'InvalidRepositoryName', name: input.newName ?? repository.name, problem: name.left });
+    const moved = await moveRepository(this.eventStore, repository, { ownerId: target.id, ownerType: target.type, name: name.right }, context);
+    if (isLeft(moved)) return moved;
+    await this.readYourWrites.settle(moved.right.position);
+    return right(undefined);
+  }
+}

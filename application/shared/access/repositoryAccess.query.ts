@@ -1,0 +1,139 @@
+import { inject, injectable } from 'inversify';
+import { left, right, type Either } from 'fp-ts/lib/Either.js';
+import {
+  decideAccess,
+  effectivePermission,
+  grantedRole,
+  repositoryRole,
+  type CollaboratorPermission,
+  type RepositoryAccessFacts,
+  type RepositoryOperation,
+  type RepositoryPermission,
+} from '../../../domain/shared/access.js';
+import type { RepositoriesError } from '../../../domain/repositories/repositories.errors.js';
+import { ORGANIZATIONS_COLLECTION, ORG_MEMBERSHIPS_COLLECTION, type OrganizationDocument, type OrgMembershipDocument } from '../../accounts/organizations.readModel.js';
+import { REPOSITORY_COLLABORATORS_COLLECTION, pairId, type RepositoryCollaboratorDocument } from '../../repositories/repositories.readModel.js';
+import type { ReadModelStore } from '../ports/readModelStore.port.js';
+import { TOKENS } from '../ports/tokens.js';
+
+// Who asks: null for an anonymous caller.
+export type AccessCaller = { readonly userId: number; readonly siteAdmin: boolean } | null;
+
+// What the access model needs to know about a repository (RepositoryDocument has it all).
+export interface AccessibleRepository {
+  readonly id: number;
+  readonly owner_id: number;
+  readonly owner_type: 'User' | 'Organization';
+  readonly private: boolean;
+  readonly archived: boolean;
+}
+
+export interface AccountRef {
+  readonly id: number;
+  readonly type: 'User' | 'Organization';
+}
+
+type OrganizationFacts = NonNullable<RepositoryAccessFacts['organization']>;
+
+// Loads the facts the access model decides from (memberships, organization settings,
+// collaborators) out of the read models, and answers with domain/shared/access.ts.
+@injectable()
+export class RepositoryAccessQuery {
+  constructor(@inject(TOKENS.ReadModelStore) private readonly store: ReadModelStore) {}
+
+  // Role through ownership, membership or collaboration, plus public read; archive ignored.
+  async roleFor(caller: AccessCaller, repository: AccessibleRepository): Promise<RepositoryPermission> {
+    return repositoryRole(await this.factsFor(caller, repository));
+  }
+
+  // The role granted to the caller, not counting what anyone may read in public.
+  async grantedRoleFor(caller: AccessCaller, repository: AccessibleRepository): Promise<RepositoryPermission> {
+    return grantedRole(await this.factsFor(caller, repository));
+  }
+
+  // What the caller may do now: an archived repository caps everyone at read.
+  async permissionFor(caller: AccessCaller, repository: AccessibleRepository): Promise<RepositoryPermission> {
+    return effectivePermission(await this.factsFor(caller, repository));
+  }
+
+  async authorize(caller: AccessCaller, repository: AccessibleRepository, operation: RepositoryOperation): Promise<Either<RepositoriesError, RepositoryPermission>> {
+    const role = await this.roleFor(caller, repository);
+    const decision = decideAccess(role, repository.archived, operation);
+    switch (decision.outcome) {
+      case 'allowed':
+        return right(role);
+      case 'hidden':
+        return left({ _tag: 'RepositoryNotFound' });
+      case 'insufficient':
+        return left({ _tag: 'RepositoryAccessDenied', needs: decision.needs });
+      case 'archived':
+        return left({ _tag: 'RepositoryArchived' });
+    }
+  }
+
+  // For lists: the caller's memberships and collaborations loaded once, then one pure
+  // decision per repository.
+  async rolesForCaller(caller: AccessCaller): Promise<(repository: AccessibleRepository) => RepositoryPermission> {
+    const collaborations = new Map<number, CollaboratorPermission>();
+    const organizations = new Map<number, OrganizationFacts>();
+    if (caller !== null) {
+      const collaboratorDocuments = await this.store.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION).find({ user_id: caller.userId });
+      for (const document of collaboratorDocuments) collaborations.set(document.repository_id, document.permission);
+      const memberships = await this.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).find({ user_id: caller.userId, state: 'active' });
+      const orgs = await this.store.collection<OrganizationDocument>(ORGANIZATIONS_COLLECTION).find({ id: { $in: memberships.map((m) => m.org_id) } });
+      for (const membership of memberships) {
+        const org = orgs.find((candidate) => candidate.id === membership.org_id);
+        if (org) organizations.set(org.id, { defaultRepositoryPermission: org.default_repository_permission, callerRole: membership.role });
+      }
+    }
+    return (repository) =>
+      repositoryRole({
+        caller,
+        repository: factsOfRepository(repository),
+        organization: organizations.get(repository.owner_id) ?? null,
+        collaboratorPermission: collaborations.get(repository.id) ?? null,
+      });
+  }
+
+  // GitHub: anyone creates under their own account; in an organization, its owners, and its
+  // members when the organization lets members create repositories.
+  async mayCreateRepositoryIn(caller: AccessCaller, owner: AccountRef): Promise<boolean> {
+    if (caller === null) return false;
+    if (caller.siteAdmin) return true;
+    if (owner.type === 'User') return owner.id === caller.userId;
+    const membership = await this.membershipOf(owner.id, caller.userId);
+    if (membership?.role === 'admin') return true;
+    if (membership?.role !== 'member') return false;
+    const org = await this.store.collection<OrganizationDocument>(ORGANIZATIONS_COLLECTION).findOne({ _id: String(owner.id) });
+    return org?.members_can_create_repositories === true;
+  }
+
+  async factsFor(caller: AccessCaller, repository: AccessibleRepository): Promise<RepositoryAccessFacts> {
+    if (caller === null || caller.siteAdmin) return { caller, repository: factsOfRepository(repository), organization: null, collaboratorPermission: null };
+    const collaborator = await this.store
+      .collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION)
+      .findOne({ _id: pairId(repository.id, caller.userId) });
+    return {
+      caller,
+      repository: factsOfRepository(repository),
+      organization: repository.owner_type === 'Organization' ? await this.organizationFacts(repository.owner_id, caller.userId) : null,
+      collaboratorPermission: collaborator?.permission ?? null,
+    };
+  }
+
+  private async organizationFacts(orgId: number, userId: number): Promise<OrganizationFacts | null> {
+    const org = await this.store.collection<OrganizationDocument>(ORGANIZATIONS_COLLECTION).findOne({ _id: String(orgId) });
+    if (!org) return null;
+    const membership = await this.membershipOf(orgId, userId);
+    return { defaultRepositoryPermission: org.default_repository_permission, callerRole: membership?.role ?? null };
+  }
+
+  private async membershipOf(orgId: number, userId: number): Promise<OrgMembershipDocument | null> {
+    const membership = await this.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).findOne({ _id: `${orgId}:${userId}` });
+    return membership?.state === 'active' ? membership : null;
+  }
+}
+
+function factsOfRepository(repository: AccessibleRepository): RepositoryAccessFacts['repository'] {
+  return { ownerId: repository.owner_id, ownerType: repository.owner_type, private: repository.private, archived: repository.archived };
+}

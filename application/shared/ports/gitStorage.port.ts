@@ -1,0 +1,76 @@
+// One bare Git repository per forgelog repository, addressed by the repository's numeric id
+// (names change with renames and transfers; ids never do).
+export interface InitialCommit {
+  readonly defaultBranch: string;
+  readonly authorName: string;
+  readonly authorEmail: string;
+  readonly readme: string;
+  readonly message: string;
+  // Author and committer date: with everything else fixed, the commit SHA is deterministic.
+  readonly date: Date;
+}
+
+export interface GitRef {
+  readonly name: string; // full ref name, e.g. refs/heads/main
+  readonly sha: string;
+}
+
+export interface ForkOptions {
+  // Copy only this branch (GitHub's default_branch_only); every branch and tag otherwise.
+  readonly onlyBranch?: string;
+}
+
+export interface CommitIdentity {
+  readonly name: string;
+  readonly email: string;
+  readonly date: Date;
+}
+
+// A commit to write from a tree already in the repository (merge commits, squashes).
+export interface NewCommit {
+  readonly tree: string;
+  readonly parents: readonly string[];
+  readonly message: string;
+  readonly author: CommitIdentity;
+  readonly committer: CommitIdentity;
+}
+
+// What a pull request shows: commits on head not on base, and the diff from their merge base.
+export interface CommitRangeStats {
+  readonly commits: number;
+  readonly additions: number;
+  readonly deletions: number;
+  readonly changedFiles: number;
+}
+
+// A merge computed without a work tree: the merged tree, or the news that it conflicts.
+export type MergeTreeResult = { readonly clean: true; readonly tree: string } | { readonly clean: false };
+
+// Every operation that creates a repository is idempotent: if the repository already exists
+// it is left as it is. A repository appears whole or not at all (built aside, then renamed in).
+export interface GitStorage {
+  createBare(repositoryId: number, options: { readonly defaultBranch: string }): Promise<void>;
+  // The first commit holding README.md on the default branch; answers its SHA.
+  initWithReadme(repositoryId: number, commit: InitialCommit): Promise<string>;
+  // Copies the source's branches and tags (objects included) into a new repository.
+  fork(sourceRepositoryId: number, targetRepositoryId: number, options?: ForkOptions): Promise<void>;
+  delete(repositoryId: number): Promise<void>;
+  exists(repositoryId: number): Promise<boolean>;
+  listRefs(repositoryId: number): Promise<GitRef[]>;
+  readRef(repositoryId: number, refName: string): Promise<string | null>;
+  // The branch HEAD names (GitHub's default_branch), whether or not it has commits yet.
+  headBranch(repositoryId: number): Promise<string | null>;
+  setHeadBranch(repositoryId: number, branch: string): Promise<void>;
+  // Where the bare repository lives, for tools that drive git directly (tests, git http-backend).
+  pathOf(repositoryId: number): string;
+  // Copies a commit and its history from another repository (a fork's head into its parent),
+  // and points targetRef at it when one is given, as GitHub keeps refs/pull/<n>/head.
+  fetchCommit(targetRepositoryId: number, sourceRepositoryId: number, sha: string, targetRef: string | null): Promise<void>;
+  // base and head are commit SHAs already in the repository.
+  compareCommits(repositoryId: number, baseSha: string, headSha: string): Promise<CommitRangeStats>;
+  mergeTree(repositoryId: number, oursSha: string, theirsSha: string): Promise<MergeTreeResult>;
+  writeCommit(repositoryId: number, commit: NewCommit): Promise<string>;
+  // Compare-and-swap: moves refName to newSha only if it still holds expectedOldSha (null:
+  // only if absent); false when another writer moved it first.
+  updateRef(repositoryId: number, refName: string, newSha: string, expectedOldSha: string | null): Promise<boolean>;
+}

@@ -1,0 +1,106 @@
+import { left, right, type Either } from 'fp-ts/lib/Either.js';
+import type { Decider } from '../shared/decider.js';
+import type { CreateRepository, EditRepository, RemoveCollaborator, RepositoryCommand, SetCollaborator, TransferRepository } from './repository.commands.js';
+import type { RepositoryEvent, RepositorySettings } from './repository.events.js';
+import { evolve, initialState, type ActiveRepository, type RepositoryState } from './repository.state.js';
+import type { RepositoriesError } from './repositories.errors.js';
+import { isValidRepositoryName } from './repositoryName.js';
+import { normalizeTopics } from './topics.js';
+
+type Decision = Either<RepositoriesError, readonly RepositoryEvent[]>;
+
+export function decide(command: RepositoryCommand, state: RepositoryState): Decision {
+  if (command.type === 'CreateRepository') return create(command, state);
+  if (state.status !== 'active') return left({ _tag: 'RepositoryNotFound' });
+  const at = command.now.toISOString();
+  switch (command.type) {
+    case 'EditRepository':
+      return edit(command, state);
+    case 'RenameRepository':
+      if (!isValidRepositoryName(command.name)) return left({ _tag: 'InvalidRepositoryName', name: command.name, problem: 'reserved' });
+      if (command.name === state.name) return right([]);
+      return right([{ type: 'RepositoryRenamed', data: { repositoryId: state.repositoryId, ownerId: state.ownerId, fromName: state.name, toName: command.name, renamedAt: at } }]);
+    case 'TransferRepository':
+      return transfer(command, state);
+    case 'ReplaceTopics':
+      return replaceTopics(command.names, at, state);
+    case 'DeleteRepository':
+      return right([{ type: 'RepositoryDeleted', data: { repositoryId: state.repositoryId, ownerId: state.ownerId, name: state.name, deletedAt: at } }]);
+    case 'SetCollaborator':
+      return setCollaborator(command, state);
+    case 'RemoveCollaborator':
+      return removeCollaborator(command, state);
+  }
+}
+
+function create(command: CreateRepository, state: RepositoryState): Decision {
+  if (state.status !== 'absent') return left({ _tag: 'RepositoryAlreadyExists', repositoryId: command.repositoryId });
+  if (!isValidRepositoryName(command.name)) return left({ _tag: 'InvalidRepositoryName', name: command.name, problem: 'reserved' });
+  const { repositoryId, ownerId, ownerType, name, settings, fork, initialCommit } = command;
+  return right([{ type: 'RepositoryCreated', data: { repositoryId, ownerId, ownerType, name, ...settings, fork, initialCommit, createdAt: command.now.toISOString() } }]);
+}
+
+// Only what differs is recorded; an edit that changes nothing writes nothing. Unarchiving
+// comes first and archiving last, so the edit never lands on a read-only repository.
+function edit(command: EditRepository, state: ActiveRepository): Decision {
+  const at = command.now.toISOString();
+  const changes: Partial<Record<keyof RepositorySettings, unknown>> = {};
+  for (const [field, value] of Object.entries(command.changes) as [keyof RepositorySettings, unknown][]) {
+    if (value !== undefined && state.settings[field] !== value) changes[field] = value;
+  }
+  const events: RepositoryEvent[] = [];
+  if (command.archived === false && state.archived) events.push({ type: 'RepositoryUnarchived', data: { repositoryId: state.repositoryId, unarchivedAt: at } });
+  if (Object.keys(changes).length > 0) {
+    events.push({ type: 'RepositoryEdited', data: { repositoryId: state.repositoryId, changes: changes as Partial<RepositorySettings>, editedAt: at } });
+  }
+  if (command.archived === true && !state.archived) events.push({ type: 'RepositoryArchived', data: { repositoryId: state.repositoryId, archivedAt: at } });
+  return right(events);
+}
+
+function transfer(command: TransferRepository, state: ActiveRepository): Decision {
+  if (!isValidRepositoryName(command.toName)) return left({ _tag: 'InvalidRepositoryName', name: command.toName, problem: 'reserved' });
+  if (command.toOwnerId === state.ownerId && command.toName === state.name) return right([]);
+  const data = {
+    repositoryId: state.repositoryId,
+    fromOwnerId: state.ownerId,
+    fromName: state.name,
+    toOwnerId: command.toOwnerId,
+    toOwnerType: command.toOwnerType,
+    toName: command.toName,
+    transferredAt: command.now.toISOString(),
+  };
+  return right([{ type: 'RepositoryTransferred', data }]);
+}
+
+function replaceTopics(requested: readonly string[], at: string, state: ActiveRepository): Decision {
+  const normalized = normalizeTopics(requested);
+  if (normalized._tag === 'Left') {
+    const problem = normalized.left;
+    return left(problem.kind === 'invalid' ? { _tag: 'InvalidTopics', names: problem.names } : { _tag: 'TooManyTopics', count: problem.count });
+  }
+  const names = normalized.right;
+  if (names.length === state.topics.length && names.every((name, index) => state.topics[index] === name)) return right([]);
+  return right([{ type: 'RepositoryTopicsReplaced', data: { repositoryId: state.repositoryId, names, replacedAt: at } }]);
+}
+
+// GitHub: the owner is never a collaborator of their own repository.
+function setCollaborator(command: SetCollaborator, state: ActiveRepository): Decision {
+  if (state.ownerType === 'User' && command.userId === state.ownerId) return left({ _tag: 'OwnerCannotBeCollaborator' });
+  const current = state.collaborators[command.userId];
+  const at = command.now.toISOString();
+  if (current === command.permission) return right([]);
+  if (current !== undefined) {
+    return right([{ type: 'CollaboratorPermissionChanged', data: { repositoryId: state.repositoryId, userId: command.userId, permission: command.permission, changedAt: at } }]);
+  }
+  const data = { repositoryId: state.repositoryId, userId: command.userId, permission: command.permission, invitationId: command.invitationId, addedAt: at };
+  return right([{ type: 'CollaboratorAdded', data }]);
+}
+
+// Removing someone who is not a collaborator changes nothing; GitHub answers 204 all the same.
+function removeCollaborator(command: RemoveCollaborator, state: ActiveRepository): Decision {
+  if (state.collaborators[command.userId] === undefined) return right([]);
+  return right([{ type: 'CollaboratorRemoved', data: { repositoryId: state.repositoryId, userId: command.userId, removedAt: command.now.toISOString() } }]);
+}
+
+export const repositoryDecider: Decider<RepositoryCommand, RepositoryState, RepositoryEvent, RepositoriesError> = { initialState, evolve, decide };
+export const repositoryStream = (repositoryId: number): string => `repository-${repositoryId}`;

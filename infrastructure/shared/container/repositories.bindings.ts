@@ -1,0 +1,49 @@
+import type { Container } from 'inversify';
+import { AuthorizedRepository } from '../../../application/repositories/authorizedRepository.js';
+import { ChangeSubscriptionHandler } from '../../../application/repositories/changeSubscription.handler.js';
+import { CreateRepositoryHandler } from '../../../application/repositories/createRepository.handler.js';
+import { DeleteRepositoryHandler } from '../../../application/repositories/deleteRepository.handler.js';
+import { EditRepositoryHandler } from '../../../application/repositories/editRepository.handler.js';
+import { ForkRepositoryHandler } from '../../../application/repositories/forkRepository.handler.js';
+import { RemoveCollaboratorHandler } from '../../../application/repositories/removeCollaborator.handler.js';
+import { ReplaceTopicsHandler } from '../../../application/repositories/replaceTopics.handler.js';
+import { RepositoryCollaborators } from '../../../application/repositories/repositoryCollaborators.query.js';
+import { RepositoryCreation } from '../../../application/repositories/repositoryCreation.js';
+import { RepositoryGit } from '../../../application/repositories/repositoryGit.js';
+import { RepositoryLists } from '../../../application/repositories/repositoryLists.query.js';
+import { RepositoryQueries } from '../../../application/repositories/repositoryQueries.js';
+import { SetCollaboratorHandler } from '../../../application/repositories/setCollaborator.handler.js';
+import { StarRepositoryHandler } from '../../../application/repositories/starRepository.handler.js';
+import { TransferRepositoryHandler } from '../../../application/repositories/transferRepository.handler.js';
+import { RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
+import { TOKENS } from '../../../application/shared/ports/tokens.js';
+import type { Config } from '../config/config.js';
+import { GitCliStorage } from '../git/gitCliStorage.js';
+
+// The GitStorage port and the repositories area's application services. Bare repositories
+// live under the data directory on either family (shared storage when distributed).
+export function bindRepositories(container: Container): void {
+  const config = container.get<Config>(TOKENS.Config);
+  container.bind(TOKENS.GitStorage).toConstantValue(new GitCliStorage(config.dataDir));
+  for (const service of [
+    RepositoryAccessQuery,
+    RepositoryQueries,
+    RepositoryLists,
+    RepositoryGit,
+    RepositoryCollaborators,
+    RepositoryCreation,
+    AuthorizedRepository,
+    CreateRepositoryHandler,
+    EditRepositoryHandler,
+    DeleteRepositoryHandler,
+    TransferRepositoryHandler,
+    ReplaceTopicsHandler,
+    ForkRepositoryHandler,
+    SetCollaboratorHandler,
+    RemoveCollaboratorHandler,
+    StarRepositoryHandler,
+    ChangeSubscriptionHandler,
+  ]) {
+    container.bind(service as new (...args: never[]) => unknown).toSelf().inSingletonScope();
+  }
+}

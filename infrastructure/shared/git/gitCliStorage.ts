@@ -1,0 +1,183 @@
+import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CommitRangeStats, ForkOptions, GitRef, GitStorage, InitialCommit, MergeTreeResult, NewCommit } from '../../../application/shared/ports/gitStorage.port.js';
+import { gitEnvironment, runGit, type GitRunOptions } from './gitCommand.js';
+import { GitCommitOperations } from './gitCommitOperations.js';
+
+// A full ref name git would accept, and that can never be read as an option.
+const REF_NAME = /^refs\/(?!.*\.\.)(?!.*\/\.)[^\s~^:?*[\\\x00-\x1f\x7f]+(?<![./])$/;
+const BRANCH_NAME = /^(?!-)(?!.*\.\.)(?!.*\/\.)[^\s~^:?*[\\\x00-\x1f\x7f]+(?<![./])$/;
+
+function gitDate(date: Date): string {
+  return `${Math.floor(date.getTime() / 1000)} +0000`;
+}
+
+function isAlreadyThere(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOTEMPTY' || code === 'EEXIST';
+}
+
+// Bare repositories under <dataDir>/git/<id>.git, driven by the git CLI. Each new
+// repository is built in <dataDir>/git/.staging and renamed into place, so a crash never
+// leaves a half-written repository where readers look.
+export class GitCliStorage implements GitStorage {
+  private readonly root: string;
+  private readonly staging: string;
+  private readonly environment: Record<string, string>;
+  private readonly commits: GitCommitOperations;
+
+  constructor(dataDirectory: string) {
+    this.root = join(dataDirectory, 'git');
+    this.staging = join(this.root, '.staging');
+    // HOME is the data directory so no user's ~/.gitconfig changes what is written.
+    this.environment = gitEnvironment(dataDirectory);
+    this.commits = new GitCommitOperations(this.environment);
+  }
+
+  pathOf(repositoryId: number): string {
+    return join(this.root, `${repositoryId}.git`);
+  }
+
+  async createBare(repositoryId: number, { defaultBranch }: { readonly defaultBranch: string }): Promise<void> {
+    await this.buildAside(repositoryId, (directory) => this.initBare(directory, defaultBranch));
+  }
+
+  async initWithReadme(repositoryId: number, commit: InitialCommit): Promise<string> {
+    const branchRef = `refs/heads/${commit.defaultBranch}`;
+    await this.buildAside(repositoryId, async (directory) => {
+      await this.initBare(directory, commit.defaultBranch);
+      const blob = await this.gitIn(directory, ['hash-object', '-w', '--stdin'], { input: commit.readme });
+      const tree = await this.gitIn(directory, ['mktree'], { input: `100644 blob ${blob}\tREADME.md\n` });
+      const sha = await this.gitIn(directory, ['commit-tree', tree, '-m', commit.message], { env: this.identity(commit) });
+      // The empty old value makes update-ref refuse if the branch somehow exists already.
+      await this.gitIn(directory, ['update-ref', branchRef, sha, '']);
+    });
+    const sha = await this.readRef(repositoryId, branchRef);
+    if (sha === null) throw new Error(`repository ${repositoryId} exists without its initial branch ${commit.defaultBranch}`);
+    return sha;
+  }
+
+  async fork(sourceRepositoryId: number, targetRepositoryId: number, options: ForkOptions = {}): Promise<void> {
+    const source = this.pathOf(sourceRepositoryId);
+    if (!(await this.exists(sourceRepositoryId))) throw new Error(`cannot fork repository ${sourceRepositoryId}: it has no git directory`);
+    const head = options.onlyBranch ?? (await this.headBranch(sourceRepositoryId)) ?? 'main';
+    await this.buildAside(targetRepositoryId, async (directory) => {
+      const branchOnly = options.onlyBranch ? ['--single-branch', '--branch', options.onlyBranch] : [];
+      await runGit(['clone', '--bare', '--quiet', ...branchOnly, '--', source, directory], this.environment);
+      // The fork stands alone: no remote pointing into another repository's directory.
+      await this.gitIn(directory, ['remote', 'remove', 'origin']);
+      // An empty source has no HEAD to follow; the fork names the same branch the source does.
+      await this.gitIn(directory, ['symbolic-ref', 'HEAD', `refs/heads/${head}`]);
+    });
+  }
+
+  async delete(repositoryId: number): Promise<void> {
+    if (!(await this.exists(repositoryId))) return;
+    await mkdir(this.staging, { recursive: true });
+    // Renamed away first, so the repository disappears in one step and the removal can take its time.
+    const doomed = join(this.staging, `deleted-${repositoryId}-${process.pid}-${Date.now()}`);
+    try {
+      await rename(this.pathOf(repositoryId), doomed);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    await rm(doomed, { recursive: true, force: true });
+  }
+
+  async exists(repositoryId: number): Promise<boolean> {
+    try {
+      return (await stat(join(this.pathOf(repositoryId), 'HEAD'))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  async listRefs(repositoryId: number): Promise<GitRef[]> {
+    if (!(await this.exists(repositoryId))) return [];
+    const output = await this.gitIn(this.pathOf(repositoryId), ['for-each-ref', '--format=%(objectname) %(refname)']);
+    return output
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => {
+        const space = line.indexOf(' ');
+        return { sha: line.slice(0, space), name: line.slice(space + 1) };
+      });
+  }
+
+  async readRef(repositoryId: number, refName: string): Promise<string | null> {
+    if (!REF_NAME.test(refName) || !(await this.exists(repositoryId))) return null;
+    const result = await runGit(['--git-dir', this.pathOf(repositoryId), 'rev-parse', '--verify', '--quiet', refName], this.environment, { allowExitCodes: [1] });
+    return result.exitCode === 0 ? result.stdout.trim() : null;
+  }
+
+  async headBranch(repositoryId: number): Promise<string | null> {
+    if (!(await this.exists(repositoryId))) return null;
+    const result = await runGit(['--git-dir', this.pathOf(repositoryId), 'symbolic-ref', '--quiet', '--short', 'HEAD'], this.environment, { allowExitCodes: [1] });
+    return result.exitCode === 0 ? result.stdout.trim() : null;
+  }
+
+  async setHeadBranch(repositoryId: number, branch: string): Promise<void> {
+    if (!BRANCH_NAME.test(branch)) throw new Error(`not a branch name: ${JSON.stringify(branch)}`);
+    await this.gitIn(this.pathOf(repositoryId), ['symbolic-ref', 'HEAD', `refs/heads/${branch}`]);
+  }
+
+  async fetchCommit(targetRepositoryId: number, sourceRepositoryId: number, sha: string, targetRef: string | null): Promise<void> {
+    if (targetRef !== null && !REF_NAME.test(targetRef)) throw new Error(`not a ref name: ${JSON.stringify(targetRef)}`);
+    await this.commits.fetchCommit(this.pathOf(targetRepositoryId), this.pathOf(sourceRepositoryId), sha, targetRef);
+  }
+
+  compareCommits(repositoryId: number, baseSha: string, headSha: string): Promise<CommitRangeStats> {
+    return this.commits.compareCommits(this.pathOf(repositoryId), baseSha, headSha);
+  }
+
+  mergeTree(repositoryId: number, oursSha: string, theirsSha: string): Promise<MergeTreeResult> {
+    return this.commits.mergeTree(this.pathOf(repositoryId), oursSha, theirsSha);
+  }
+
+  writeCommit(repositoryId: number, commit: NewCommit): Promise<string> {
+    return this.commits.writeCommit(this.pathOf(repositoryId), commit);
+  }
+
+  updateRef(repositoryId: number, refName: string, newSha: string, expectedOldSha: string | null): Promise<boolean> {
+    if (!REF_NAME.test(refName)) throw new Error(`not a ref name: ${JSON.stringify(refName)}`);
+    return this.commits.updateRef(this.pathOf(repositoryId), refName, newSha, expectedOldSha);
+  }
+
+  private async initBare(directory: string, defaultBranch: string): Promise<void> {
+    if (!BRANCH_NAME.test(defaultBranch)) throw new Error(`not a branch name: ${JSON.stringify(defaultBranch)}`);
+    await runGit(['init', '--bare', '--quiet', `--initial-branch=${defaultBranch}`, '--', directory], this.environment);
+  }
+
+  // Populates a fresh directory beside the live ones, then renames it into place. If another
+  // writer (or an earlier attempt) got there first, the existing repository stands.
+  private async buildAside(repositoryId: number, populate: (directory: string) => Promise<void>): Promise<void> {
+    if (await this.exists(repositoryId)) return;
+    await mkdir(this.staging, { recursive: true });
+    const directory = await mkdtemp(join(this.staging, `${repositoryId}-`));
+    try {
+      await populate(directory);
+      await rename(directory, this.pathOf(repositoryId)).catch((error: unknown) => {
+        if (!isAlreadyThere(error)) throw error;
+      });
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  }
+
+  private identity(commit: InitialCommit): Record<string, string> {
+    const date = gitDate(commit.date);
+    return {
+      GIT_AUTHOR_NAME: commit.authorName,
+      GIT_AUTHOR_EMAIL: commit.authorEmail,
+      GIT_AUTHOR_DATE: date,
+      GIT_COMMITTER_NAME: commit.authorName,
+      GIT_COMMITTER_EMAIL: commit.authorEmail,
+      GIT_COMMITTER_DATE: date,
+    };
+  }
+
+  private async gitIn(gitDirectory: string, args: readonly string[], options: GitRunOptions = {}): Promise<string> {
+    return (await runGit(['--git-dir', gitDirectory, ...args], this.environment, options)).stdout.trim();
+  }
+}

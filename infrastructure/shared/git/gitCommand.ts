@@ -1,0 +1,61 @@
+import { execFile } from 'node:child_process';
+
+const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
+
+export class GitCommandError extends Error {
+  constructor(
+    readonly args: readonly string[],
+    readonly exitCode: number | null,
+    readonly stderr: string,
+  ) {
+    super(`git ${args.join(' ')} exited with ${exitCode}: ${stderr.trim()}`);
+    this.name = 'GitCommandError';
+  }
+}
+
+export interface GitRunOptions {
+  readonly input?: string | Buffer;
+  readonly env?: Readonly<Record<string, string>>;
+  // exit codes that are answers rather than faults (rev-parse --verify answers 1 for "absent")
+  readonly allowExitCodes?: readonly number[];
+}
+
+export interface GitResult {
+  readonly exitCode: number;
+  readonly stdout: string;
+}
+
+// The git CLI without a shell: arguments go to the process as they are, never through a
+// command line that could be reinterpreted. The environment is fixed so that no system or
+// user configuration changes what git writes.
+export function gitEnvironment(homeDirectory: string, extra: Readonly<Record<string, string>> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: homeDirectory,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_TERMINAL_PROMPT: '0',
+    LC_ALL: 'C',
+    ...extra,
+  };
+}
+
+export function runGit(args: readonly string[], environment: Record<string, string>, options: GitRunOptions = {}): Promise<GitResult> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      'git',
+      args,
+      { env: { ...environment, ...options.env }, encoding: 'buffer', maxBuffer: MAX_OUTPUT_BYTES, shell: false },
+      (error, stdout, stderr) => {
+        const exitCode = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        if (exitCode !== null && (exitCode === 0 || options.allowExitCodes?.includes(exitCode))) {
+          resolve({ exitCode, stdout: stdout.toString('utf8') });
+        } else {
+          reject(new GitCommandError(args, exitCode, stderr.toString('utf8') || String(error)));
+        }
+      },
+    );
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(options.input ?? '');
+  });
+}

@@ -1,0 +1,89 @@
+import type { CommitIdentity, CommitRangeStats, MergeTreeResult, NewCommit } from '../../../application/shared/ports/gitStorage.port.js';
+import { GitCommandError, runGit } from './gitCommand.js';
+
+// What pull requests need from a bare repository, without a work tree: comparing two
+// commits, merging trees, writing commits and moving refs with compare-and-swap.
+// Only full SHAs and checked ref names reach git, so no argument can be read as an option.
+const SHA = /^[0-9a-f]{40}$/;
+
+function requireSha(value: string): string {
+  if (!SHA.test(value)) throw new Error(`not a commit SHA: ${JSON.stringify(value)}`);
+  return value;
+}
+
+function gitDate(date: Date): string {
+  return `${Math.floor(date.getTime() / 1000)} +0000`;
+}
+
+export class GitCommitOperations {
+  constructor(private readonly environment: Record<string, string>) {}
+
+  async compareCommits(gitDirectory: string, baseSha: string, headSha: string): Promise<CommitRangeStats> {
+    const [base, head] = [requireSha(baseSha), requireSha(headSha)];
+    const count = await this.git(gitDirectory, ['rev-list', '--count', `${base}..${head}`]);
+    // GitHub's diff is three-dot: from where head left base, so base's own later work is not counted.
+    const mergeBase = await runGit(['--git-dir', gitDirectory, 'merge-base', base, head], this.environment, { allowExitCodes: [1] });
+    const from = mergeBase.exitCode === 0 ? mergeBase.stdout.trim() : base;
+    const numstat = await this.git(gitDirectory, ['diff', '--numstat', '--no-renames', from, head]);
+    let additions = 0;
+    let deletions = 0;
+    let changedFiles = 0;
+    for (const line of numstat.split('\n')) {
+      if (line === '') continue;
+      const [added = '-', deleted = '-'] = line.split('\t');
+      changedFiles++;
+      // Binary files report "-": changed, with no lines counted.
+      additions += added === '-' ? 0 : Number(added);
+      deletions += deleted === '-' ? 0 : Number(deleted);
+    }
+    return { commits: Number(count), additions, deletions, changedFiles };
+  }
+
+  async mergeTree(gitDirectory: string, oursSha: string, theirsSha: string): Promise<MergeTreeResult> {
+    const result = await runGit(
+      ['--git-dir', gitDirectory, 'merge-tree', '--write-tree', '--no-messages', requireSha(oursSha), requireSha(theirsSha)],
+      this.environment,
+      { allowExitCodes: [1] },
+    );
+    // Exit 1 is git's answer "conflicts"; the tree it printed holds conflict markers.
+    if (result.exitCode !== 0) return { clean: false };
+    return { clean: true, tree: requireSha(result.stdout.split('\n')[0]!.trim()) };
+  }
+
+  async writeCommit(gitDirectory: string, commit: NewCommit): Promise<string> {
+    const parents = commit.parents.flatMap((parent) => ['-p', requireSha(parent)]);
+    const env = { ...identity('AUTHOR', commit.author), ...identity('COMMITTER', commit.committer) };
+    return requireSha(await this.git(gitDirectory, ['commit-tree', requireSha(commit.tree), ...parents, '-F', '-'], { input: commit.message, env }));
+  }
+
+  async updateRef(gitDirectory: string, refName: string, newSha: string, expectedOldSha: string | null): Promise<boolean> {
+    // An empty old value means "must not exist yet".
+    const old = expectedOldSha === null ? '' : requireSha(expectedOldSha);
+    try {
+      await this.git(gitDirectory, ['update-ref', refName, requireSha(newSha), old]);
+      return true;
+    } catch (error) {
+      if (!(error instanceof GitCommandError)) throw error;
+      const current = await runGit(['--git-dir', gitDirectory, 'rev-parse', '--verify', '--quiet', refName], this.environment, { allowExitCodes: [1] });
+      const now = current.exitCode === 0 ? current.stdout.trim() : null;
+      if (now !== expectedOldSha) return false;
+      throw error;
+    }
+  }
+
+  // The target ref name arrives checked by the adapter. Fetching by SHA is what protocol v2
+  // allows for any reachable commit; it copies exactly the commit recorded in the event.
+  async fetchCommit(targetDirectory: string, sourceDirectory: string, sha: string, targetRef: string | null): Promise<void> {
+    // Forced: a pull request's head may have been rewritten since the last copy.
+    const refspec = targetRef === null ? requireSha(sha) : `+${requireSha(sha)}:${targetRef}`;
+    await this.git(targetDirectory, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', sourceDirectory, refspec]);
+  }
+
+  private async git(gitDirectory: string, args: readonly string[], options: { input?: string; env?: Record<string, string> } = {}): Promise<string> {
+    return (await runGit(['--git-dir', gitDirectory, ...args], this.environment, options)).stdout.trim();
+  }
+}
+
+function identity(role: 'AUTHOR' | 'COMMITTER', who: CommitIdentity): Record<string, string> {
+  return { [`GIT_${role}_NAME`]: who.name, [`GIT_${role}_EMAIL`]: who.email, [`GIT_${role}_DATE`]: gitDate(who.date) };
+}

@@ -1,0 +1,80 @@
+import type { Request, Response, Router } from 'express';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import type { OrganizationQueries } from '../../../application/accounts/organizationQueries.js';
+import type { OrgMembershipQuery } from '../../../application/accounts/orgMembership.query.js';
+import type { RemoveOrganizationMembershipHandler } from '../../../application/accounts/removeOrganizationMembership.handler.js';
+import type { SetOrganizationMembershipHandler } from '../../../application/accounts/setOrganizationMembership.handler.js';
+import type { UserQueries } from '../../../application/accounts/userQueries.js';
+import type { Clock } from '../../../application/shared/ports/clock.port.js';
+import { urlsOf } from '../shared/apiUrls.js';
+import { requireUser } from '../shared/authentication.js';
+import { decodeInput } from '../shared/decode.js';
+import { parsePagination, setLinkHeader } from '../shared/pagination.js';
+import { commandContext } from '../shared/requestContext.js';
+import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
+import { MembersListQuery, SetMembershipBody } from './organizations.codecs.js';
+import { orgMembership } from './organizations.encoders.js';
+import { actorOf } from './organizations.routes.js';
+import { simpleUser } from './users.encoders.js';
+
+export interface OrgMembersRoutesDeps {
+  readonly setMembership: SetOrganizationMembershipHandler;
+  readonly removeMembership: RemoveOrganizationMembershipHandler;
+  readonly membershipQuery: OrgMembershipQuery;
+  readonly organizations: OrganizationQueries;
+  readonly users: UserQueries;
+  readonly clock: Clock;
+}
+
+// Adds the routes to the area's router: one router per area keeps route lookup flat.
+export function orgMembersRoutes(router: Router, deps: OrgMembersRoutesDeps): void {
+  const { setMembership, removeMembership, membershipQuery, organizations, users, clock } = deps;
+
+  router.put('/orgs/:org/memberships/:username', requireUser, async (req: Request, res: Response) => {
+    const body = decodeInput(SetMembershipBody, req.body ?? {}, 'Membership');
+    if (isLeft(body)) return sendValidationFailed(res, body.left);
+    const input = { org: String(req.params.org), username: String(req.params.username), actor: actorOf(res) };
+    const set = await setMembership.execute({ ...input, role: body.right.role ?? 'member' }, commandContext(req, res, clock.now()));
+    if (isLeft(set)) return sendAppError(res, set.left);
+    const { organization, user } = set.right;
+    const membership = await organizations.membership(organization.id, user.id);
+    if (!membership) return sendNotFound(res);
+    res.json(orgMembership(membership, organization, user, urlsOf(res)));
+  });
+
+  router.delete('/orgs/:org/memberships/:username', requireUser, async (req: Request, res: Response) => {
+    const input = { org: String(req.params.org), username: String(req.params.username), actor: actorOf(res) };
+    const removed = await removeMembership.execute(input, commandContext(req, res, clock.now()));
+    if (isLeft(removed)) return sendAppError(res, removed.left);
+    res.status(204).end();
+  });
+
+  router.get('/orgs/:org/memberships/:username', requireUser, async (req: Request, res: Response) => {
+    const found = await membershipQuery.membershipAsSeenBy(String(req.params.org), String(req.params.username), actorOf(res));
+    if (isLeft(found)) return sendAppError(res, found.left);
+    const { membership, organization, user } = found.right;
+    res.json(orgMembership(membership, organization, user, urlsOf(res)));
+  });
+
+  // forgelog has no concealed memberships, so members are listed to everyone.
+  router.get('/orgs/:org/members', async (req: Request, res: Response) => {
+    const query = decodeInput(MembersListQuery, req.query, 'Organization');
+    if (isLeft(query)) return sendValidationFailed(res, query.left);
+    const organization = await organizations.organizationByLogin(String(req.params.org));
+    if (!organization) return sendNotFound(res);
+    const { page, perPage } = parsePagination(req.query);
+    const { items, totalCount } = await organizations.members(organization.id, query.right.role ?? 'all', page, perPage);
+    setLinkHeader(req, res, { page, perPage, totalCount });
+    res.json(items.map((user) => simpleUser(user, urlsOf(res))));
+  });
+
+  router.get('/orgs/:org/members/:username', async (req: Request, res: Response) => {
+    const [organization, user] = await Promise.all([
+      organizations.organizationByLogin(String(req.params.org)),
+      users.userByLogin(String(req.params.username)),
+    ]);
+    const membership = organization && user ? await organizations.membership(organization.id, user.id) : null;
+    if (!membership) return sendNotFound(res);
+    res.status(204).end();
+  });
+}

@@ -1,0 +1,102 @@
+import type { OrganizationDocument, OrgMembershipDocument } from '../../../application/accounts/organizations.readModel.js';
+import type { UserDocument } from '../../../application/accounts/users.readModel.js';
+import { legacyNodeId } from '../../../domain/shared/nodeId.js';
+import type { ApiUrls } from '../shared/apiUrls.js';
+import { simpleUser } from './users.encoders.js';
+
+// How much of an organization the caller may see: GitHub shows the plan to members and the
+// private counters and member settings to owners only.
+export type OrganizationView = 'public' | 'member' | 'owner';
+
+// The account counters (repositories, followers) live on the organization's users document.
+export interface AccountCounters {
+  readonly public_repos: number;
+  readonly public_gists: number;
+  readonly followers: number;
+  readonly following: number;
+}
+
+const NO_COUNTERS: AccountCounters = { public_repos: 0, public_gists: 0, followers: 0, following: 0 };
+
+// GitHub's organization-simple: the shape of lists and of memberships.
+export function organizationSimple(organization: OrganizationDocument, urls: ApiUrls) {
+  const orgPath = `/orgs/${organization.login}`;
+  return {
+    login: organization.login,
+    id: organization.id,
+    node_id: legacyNodeId('Organization', organization.id),
+    url: urls.api(orgPath),
+    repos_url: urls.api(`${orgPath}/repos`),
+    events_url: urls.api(`${orgPath}/events`),
+    hooks_url: urls.api(`${orgPath}/hooks`),
+    issues_url: urls.api(`${orgPath}/issues`),
+    members_url: urls.api(`${orgPath}/members{/member}`),
+    public_members_url: urls.api(`${orgPath}/public_members{/member}`),
+    avatar_url: urls.api(`/avatars/u/${organization.id}`),
+    description: organization.description,
+  };
+}
+
+// The description types name, company, blog, location and email as strings that are never
+// null, so an unset one is left out of the body rather than sent as null.
+function profileStrings(organization: OrganizationDocument): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const name of ['name', 'company', 'blog', 'location', 'email'] as const) {
+    const value = organization[name];
+    if (value !== null && value !== '') fields[name] = value;
+  }
+  return fields;
+}
+
+// GitHub's organization-full: GET and PATCH /orgs/{org}.
+export function organizationFull(
+  organization: OrganizationDocument,
+  urls: ApiUrls,
+  view: OrganizationView,
+  counters: AccountCounters | null,
+  memberCount: number,
+) {
+  const { public_repos, public_gists, followers, following } = counters ?? NO_COUNTERS;
+  const body = Object.assign(organizationSimple(organization, urls), profileStrings(organization), {
+    twitter_username: organization.twitter_username,
+    is_verified: false,
+    has_organization_projects: organization.has_organization_projects,
+    has_repository_projects: organization.has_repository_projects,
+    public_repos,
+    public_gists,
+    followers,
+    following,
+    html_url: urls.html(`/${organization.login}`),
+    type: 'Organization',
+    created_at: organization.created_at,
+    updated_at: organization.updated_at,
+    archived_at: null,
+  });
+  if (view === 'public') return body;
+  Object.assign(body, { plan: { name: 'enterprise', space: 976562499, private_repos: 999999, filled_seats: memberCount, seats: memberCount } });
+  if (view === 'member') return body;
+  return Object.assign(body, {
+    total_private_repos: 0,
+    owned_private_repos: 0,
+    private_gists: 0,
+    disk_usage: 0,
+    collaborators: 0,
+    billing_email: organization.email,
+    default_repository_permission: organization.default_repository_permission,
+    members_can_create_repositories: organization.members_can_create_repositories,
+    members_allowed_repository_creation_type: organization.members_can_create_repositories ? 'all' : 'none',
+    two_factor_requirement_enabled: false,
+  });
+}
+
+// GitHub's org-membership.
+export function orgMembership(membership: OrgMembershipDocument, organization: OrganizationDocument, user: UserDocument, urls: ApiUrls) {
+  return {
+    url: urls.api(`/orgs/${organization.login}/memberships/${user.login}`),
+    state: membership.state,
+    role: membership.role,
+    organization_url: urls.api(`/orgs/${organization.login}`),
+    organization: organizationSimple(organization, urls),
+    user: simpleUser(user, urls),
+  };
+}

@@ -1,0 +1,65 @@
+import type { Request, Response, Router } from 'express';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import type { CollaboratorAffiliation } from '../../../application/repositories/repositoryCollaborators.query.js';
+import { roleOfCollaborator } from '../../../domain/shared/access.js';
+import { urlsOf } from '../shared/apiUrls.js';
+import { requireUser } from '../shared/authentication.js';
+import { decodeInput } from '../shared/decode.js';
+import { parsePagination, setLinkHeader } from '../shared/pagination.js';
+import { commandContext } from '../shared/requestContext.js';
+import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
+import { collaborator, collaboratorPermission, repositoryInvitation } from './collaborators.encoders.js';
+import { AddCollaboratorBody } from './repositories.codecs.js';
+import type { RepositoriesDeps } from './repositories.deps.js';
+import { accessCallerOf, repositoryScopeOf } from './repositoryScope.js';
+
+const AFFILIATIONS: readonly CollaboratorAffiliation[] = ['outside', 'direct', 'all'];
+
+export function collaboratorRoutes(router: Router, deps: RepositoriesDeps): void {
+  router.get('/repos/:owner/:repo/collaborators', requireUser, async (req: Request, res: Response) => {
+    const requested = req.query.affiliation as CollaboratorAffiliation;
+    const affiliation = AFFILIATIONS.includes(requested) ? requested : 'all';
+    const listed = await deps.collaborators.list(accessCallerOf(res), repositoryScopeOf(res).repository.id, affiliation);
+    if (isLeft(listed)) return sendAppError(res, listed.left);
+    const { page, perPage } = parsePagination(req.query);
+    setLinkHeader(req, res, { page, perPage, totalCount: listed.right.length });
+    res.json(listed.right.slice((page - 1) * perPage, page * perPage).map(({ user, role }) => collaborator(user, role, urlsOf(res))));
+  });
+
+  router.get('/repos/:owner/:repo/collaborators/:username', requireUser, async (req: Request, res: Response) => {
+    const isCollaborator = await deps.collaborators.isCollaborator(repositoryScopeOf(res).repository, String(req.params.username));
+    if (!isCollaborator) return sendNotFound(res);
+    res.status(204).end();
+  });
+
+  router.get('/repos/:owner/:repo/collaborators/:username/permission', requireUser, async (req: Request, res: Response) => {
+    const entry = await deps.collaborators.permissionOf(repositoryScopeOf(res).repository, String(req.params.username));
+    if (isLeft(entry)) return sendAppError(res, entry.left);
+    res.json(collaboratorPermission(entry.right.user, entry.right.role, urlsOf(res)));
+  });
+
+  // GitHub's default permission is push.
+  router.put('/repos/:owner/:repo/collaborators/:username', requireUser, async (req: Request, res: Response) => {
+    const body = decodeInput(AddCollaboratorBody, req.body ?? {}, 'Repository');
+    if (isLeft(body)) return sendValidationFailed(res, body.left);
+    const permission = body.right.permission ?? 'push';
+    const scope = repositoryScopeOf(res);
+    const caller = accessCallerOf(res)!;
+    const changed = await deps.setCollaborator.execute(caller, scope.repository.id, { login: String(req.params.username), permission }, commandContext(req, res, deps.clock.now()));
+    if (isLeft(changed)) return sendAppError(res, changed.left);
+    if (changed.right.outcome === 'already_collaborator') return void res.status(204).end();
+    const accounts = await deps.repositories.accountsByIds([changed.right.userId, caller.userId]);
+    const invitee = accounts.get(changed.right.userId);
+    const inviter = accounts.get(caller.userId);
+    const added = await deps.repositories.collaborator(scope.repository.id, changed.right.userId);
+    if (!invitee || !inviter || !added) return sendNotFound(res);
+    const invitation = { id: changed.right.invitationId, invitee, inviter, role: roleOfCollaborator(permission), createdAt: added.created_at };
+    res.status(201).json(repositoryInvitation(invitation, { document: scope.repository, owner: scope.owner }, urlsOf(res)));
+  });
+
+  router.delete('/repos/:owner/:repo/collaborators/:username', requireUser, async (req: Request, res: Response) => {
+    const removed = await deps.removeCollaborator.execute(accessCallerOf(res), repositoryScopeOf(res).repository.id, String(req.params.username), commandContext(req, res, deps.clock.now()));
+    if (isLeft(removed)) return sendAppError(res, removed.left);
+    res.status(204).end();
+  });
+}

@@ -1,0 +1,78 @@
+import type { Request, Response, Router } from 'express';
+import type { Affiliation, ListOrder, ListedRepository, OrganizationListType, RepositorySort } from '../../../application/repositories/repositoryLists.query.js';
+import type { Paged } from '../../../application/repositories/repositoryQueries.js';
+import { urlsOf } from '../shared/apiUrls.js';
+import { requireUser } from '../shared/authentication.js';
+import { parsePagination, setLinkHeader } from '../shared/pagination.js';
+import { sendAppError, sendNotFound } from '../shared/respond.js';
+import type { RepositoriesDeps } from './repositories.deps.js';
+import { minimalRepository } from './repository.encoders.js';
+import { accessCallerOf } from './repositoryScope.js';
+
+function queryValue(req: Request, name: string): string | undefined {
+  const value = req.query[name];
+  const last = Array.isArray(value) ? value[value.length - 1] : value;
+  return typeof last === 'string' ? last : undefined;
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}
+
+// GitHub's default direction is asc for full_name and desc for the dates.
+export function listOrder(req: Request, sorts: readonly RepositorySort[], fallback: RepositorySort): ListOrder {
+  const sort = oneOf(queryValue(req, 'sort'), sorts, fallback);
+  return { sort, direction: oneOf(queryValue(req, 'direction'), ['asc', 'desc'], sort === 'full_name' ? 'asc' : 'desc') };
+}
+
+export function sendRepositoryPage(req: Request, res: Response, paged: Paged<ListedRepository>, perPage: number, page: number): void {
+  setLinkHeader(req, res, { page, perPage, totalCount: paged.totalCount });
+  const signedIn = accessCallerOf(res) !== null;
+  res.json(paged.items.map(({ repository, owner, role }) => minimalRepository(repository, owner, urlsOf(res), signedIn ? role : null)));
+}
+
+const AFFILIATIONS: readonly Affiliation[] = ['owner', 'collaborator', 'organization_member'];
+const TYPE_AFFILIATIONS: Readonly<Record<string, readonly Affiliation[]>> = {
+  all: AFFILIATIONS,
+  owner: ['owner'],
+  public: AFFILIATIONS,
+  private: AFFILIATIONS,
+  member: ['collaborator', 'organization_member'],
+};
+
+export function repositoryListRoutes(router: Router, deps: RepositoriesDeps): void {
+  // GitHub refuses `type` together with `visibility` or `affiliation` (422).
+  router.get('/user/repos', requireUser, async (req: Request, res: Response) => {
+    const type = queryValue(req, 'type');
+    const visibilityParam = queryValue(req, 'visibility');
+    const affiliationParam = queryValue(req, 'affiliation');
+    if (type !== undefined && (visibilityParam !== undefined || affiliationParam !== undefined)) {
+      return sendAppError(res, { _tag: 'InvalidRepositoryListFilter', field: 'type' });
+    }
+    const typeAffiliations = type === undefined ? undefined : TYPE_AFFILIATIONS[type];
+    const requested = (affiliationParam ?? '').split(',').map((part) => part.trim()).filter((part): part is Affiliation => AFFILIATIONS.includes(part as Affiliation));
+    const affiliations = new Set(typeAffiliations ?? (requested.length > 0 ? requested : AFFILIATIONS));
+    const visibility = type === 'public' || type === 'private' ? type : oneOf(visibilityParam, ['all', 'public', 'private'], 'all');
+    const { page, perPage } = parsePagination(req.query);
+    const paged = await deps.lists.forAuthenticatedUser(accessCallerOf(res)!, { affiliations, visibility }, listOrder(req, ['created', 'updated', 'pushed', 'full_name'], 'full_name'), { page, perPage });
+    sendRepositoryPage(req, res, paged, perPage, page);
+  });
+
+  router.get('/users/:username/repos', async (req: Request, res: Response) => {
+    const account = await deps.repositories.accountByLogin(String(req.params.username));
+    if (!account) return sendNotFound(res);
+    const type = oneOf(queryValue(req, 'type'), ['all', 'owner', 'member'], 'owner');
+    const { page, perPage } = parsePagination(req.query);
+    const paged = await deps.lists.forAccount(accessCallerOf(res), account, type, listOrder(req, ['created', 'updated', 'pushed', 'full_name'], 'full_name'), { page, perPage });
+    sendRepositoryPage(req, res, paged, perPage, page);
+  });
+
+  router.get('/orgs/:org/repos', async (req: Request, res: Response) => {
+    const organization = await deps.repositories.accountByLogin(String(req.params.org));
+    if (!organization || organization.type !== 'Organization') return sendNotFound(res);
+    const type = oneOf<OrganizationListType>(queryValue(req, 'type'), ['all', 'public', 'private', 'forks', 'sources', 'member'], 'all');
+    const { page, perPage } = parsePagination(req.query);
+    const paged = await deps.lists.forOrganization(accessCallerOf(res), organization, type, listOrder(req, ['created', 'updated', 'pushed', 'full_name'], 'created'), { page, perPage });
+    sendRepositoryPage(req, res, paged, perPage, page);
+  });
+}

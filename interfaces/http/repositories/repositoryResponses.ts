@@ -1,0 +1,17 @@
+import type { Response } from 'express';
+import { fullRepository } from './repository.encoders.js';
+import type { RepositoriesDeps } from './repositories.deps.js';
+import { accessCallerOf } from './repositoryScope.js';
+import { urlsOf } from '../shared/apiUrls.js';
+import { sendNotFound } from '../shared/respond.js';
+
+// Reads the repository back from the read model (the command has settled) and answers it
+// as a full-repository, with the caller's permissions when there is a caller.
+export async function sendFullRepository(res: Response, deps: Pick<RepositoriesDeps, 'repositories' | 'access'>, repositoryId: number, status: number): Promise<void> {
+  const repository = await deps.repositories.byId(repositoryId);
+  const view = repository && (await deps.repositories.view(repository));
+  if (!repository || !view) return sendNotFound(res);
+  const caller = accessCallerOf(res);
+  const role = caller === null ? null : await deps.access.roleFor(caller, repository);
+  res.status(status).json(fullRepository(view, urlsOf(res), role));
+}

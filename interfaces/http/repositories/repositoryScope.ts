@@ -1,0 +1,69 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { UserDocument } from '../../../application/accounts/users.readModel.js';
+import type { RepositoryDocument } from '../../../application/repositories/repositories.readModel.js';
+import type { RepositoryQueries } from '../../../application/repositories/repositoryQueries.js';
+import type { AccessCaller, RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
+import type { RepositoryPermission } from '../../../domain/shared/access.js';
+import { urlsOf } from '../shared/apiUrls.js';
+import { callerOf } from '../shared/caller.js';
+import { sendNotFound } from '../shared/respond.js';
+
+// The repository a /repos/{owner}/{repo}/... request is about, resolved once for every
+// area's routes: its document, its owner, and the caller's role (never 'none': a repository
+// the caller may not read has already been answered 404).
+export interface RepositoryScope {
+  readonly repository: RepositoryDocument;
+  readonly owner: UserDocument;
+  readonly role: RepositoryPermission;
+}
+
+export interface RepositoryScopeDeps {
+  readonly repositories: RepositoryQueries;
+  readonly access: RepositoryAccessQuery;
+}
+
+export function accessCallerOf(res: Response): AccessCaller {
+  const caller = callerOf(res);
+  return caller.kind === 'user' ? { userId: caller.userId, siteAdmin: caller.siteAdmin } : null;
+}
+
+export function repositoryScopeOf(res: Response): RepositoryScope {
+  const scope = res.locals.repositoryScope as RepositoryScope | undefined;
+  if (!scope) throw new Error('route is not under the /repos/:owner/:repo scope');
+  return scope;
+}
+
+// Mounted on /repos/:owner/:repo before any route under it.
+export function repositoryScope({ repositories, access }: RepositoryScopeDeps): RequestHandler {
+  return async (req, res, next) => {
+    const { owner: ownerLogin = '', repo: name = '' } = req.params as Record<string, string | undefined>;
+    const caller = accessCallerOf(res);
+    const owner = await repositories.accountByLogin(ownerLogin);
+    const repository = owner ? await repositories.byOwnerAndName(owner.id, name) : null;
+    if (owner && repository) {
+      const role = await access.roleFor(caller, repository);
+      if (role === 'none') return sendNotFound(res);
+      res.locals.repositoryScope = { repository, owner, role } satisfies RepositoryScope;
+      return next();
+    }
+    const moved = owner ? await repositories.movedFrom(owner.id, name) : null;
+    if (moved && (await access.roleFor(caller, moved)) !== 'none') return redirectToMoved(req, res, repositories, moved);
+    sendNotFound(res);
+  };
+}
+
+// A renamed or transferred repository keeps answering at its old name: the same path and
+// query under the new full name. GitHub sends 301 for reads; other methods get 307 so the
+// client repeats the same method and body.
+async function redirectToMoved(req: Request, res: Response, repositories: RepositoryQueries, moved: RepositoryDocument): Promise<void> {
+  const owner = (await repositories.accountsByIds([moved.owner_id])).get(moved.owner_id);
+  if (!owner) return sendNotFound(res);
+  // Inside a router.use('/repos/:owner/:repo') layer, req.url is what follows the repository.
+  const rest = req.url === '/' ? '' : req.url.startsWith('/?') ? req.url.slice(1) : req.url;
+  const location = urlsOf(res).api(`/repos/${owner.login}/${moved.name}${rest}`);
+  const reading = req.method === 'GET' || req.method === 'HEAD';
+  res
+    .status(reading ? 301 : 307)
+    .location(location)
+    .json({ message: reading ? 'Moved Permanently' : 'Temporary Redirect', url: location, documentation_url: 'https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api#follow-redirects' });
+}

@@ -1,0 +1,91 @@
+import { loginKey } from '../../domain/accounts/login.js';
+import type { UserDeleted } from '../../domain/accounts/user.events.js';
+import type {
+  OrganizationCreated,
+  OrganizationMemberAdded,
+  OrganizationMemberRemoved,
+  OrganizationMemberRoleChanged,
+  OrganizationUpdated,
+} from '../../domain/accounts/organization.events.js';
+import {
+  ORG_MEMBERSHIPS_COLLECTION,
+  ORGANIZATIONS_COLLECTION,
+  type OrganizationDocument,
+  type OrgMembershipDocument,
+} from '../../application/accounts/organizations.readModel.js';
+import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
+import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
+
+// Whole-document replaces and $set of absolute values, keyed by ids: applying an event
+// twice leaves the same documents.
+export const organizationsProjection: Projection = {
+  name: 'organizations',
+  version: 1,
+  collections: [
+    {
+      name: ORGANIZATIONS_COLLECTION,
+      indexes: [
+        { name: 'login_key', keys: { login_key: 1 }, unique: true },
+        { name: 'id', keys: { id: 1 }, unique: true },
+      ],
+    },
+    {
+      name: ORG_MEMBERSHIPS_COLLECTION,
+      indexes: [
+        { name: 'org_id', keys: { org_id: 1 } },
+        { name: 'user_id', keys: { user_id: 1 } },
+      ],
+    },
+  ],
+  async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
+    switch (event.type) {
+      case 'OrganizationCreated':
+        return organizationCreated(event.data as OrganizationCreated['data'], target);
+      case 'OrganizationUpdated':
+        return organizationUpdated(event.data as OrganizationUpdated['data'], target);
+      case 'OrganizationMemberAdded': {
+        const { orgId, userId, role, addedAt } = event.data as OrganizationMemberAdded['data'];
+        return putMembership(target, orgId, userId, role, addedAt);
+      }
+      case 'OrganizationMemberRoleChanged': {
+        const { orgId, userId, role, changedAt } = event.data as OrganizationMemberRoleChanged['data'];
+        return putMembership(target, orgId, userId, role, changedAt);
+      }
+      case 'OrganizationMemberRemoved': {
+        const { orgId, userId } = event.data as OrganizationMemberRemoved['data'];
+        await target.collection(ORG_MEMBERSHIPS_COLLECTION).deleteOne({ _id: `${orgId}:${userId}` });
+        return;
+      }
+      // A deleted user belongs to no organization any more (the user's own stream says so).
+      case 'UserDeleted':
+        await target.collection(ORG_MEMBERSHIPS_COLLECTION).deleteMany({ user_id: (event.data as UserDeleted['data']).userId });
+        return;
+    }
+  },
+};
+
+async function organizationCreated(data: OrganizationCreated['data'], target: ProjectionTarget): Promise<void> {
+  const _id = String(data.orgId);
+  const organization: OrganizationDocument = {
+    _id,
+    id: data.orgId,
+    login: data.login,
+    login_key: loginKey(data.login),
+    ...data.profile,
+    created_at: data.createdAt,
+    updated_at: data.createdAt,
+  };
+  await target.collection<OrganizationDocument>(ORGANIZATIONS_COLLECTION).replaceOne({ _id }, organization, { upsert: true });
+}
+
+async function organizationUpdated(data: OrganizationUpdated['data'], target: ProjectionTarget): Promise<void> {
+  await target
+    .collection<OrganizationDocument>(ORGANIZATIONS_COLLECTION)
+    .updateOne({ _id: String(data.orgId) }, { $set: { ...data.changes, updated_at: data.updatedAt } });
+}
+
+async function putMembership(target: ProjectionTarget, orgId: number, userId: number, role: 'admin' | 'member', at: string): Promise<void> {
+  const _id = `${orgId}:${userId}`;
+  const membership: OrgMembershipDocument = { _id, org_id: orgId, user_id: userId, role, state: 'active', updated_at: at };
+  await target.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).replaceOne({ _id }, membership, { upsert: true });
+}

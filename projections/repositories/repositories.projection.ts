@@ -1,0 +1,40 @@
+import {
+  REPOSITORIES_COLLECTION,
+  REPOSITORY_COLLABORATORS_COLLECTION,
+  REPOSITORY_REDIRECTS_COLLECTION,
+  REPOSITORY_STARS_COLLECTION,
+  REPOSITORY_SUBSCRIPTIONS_COLLECTION,
+} from '../../application/repositories/repositories.readModel.js';
+import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
+import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
+import { applyRepositoryEvent, REPOSITORY_EVENT_TYPES } from './repositoryDocuments.apply.js';
+import { applyInterestEvent, INTEREST_EVENT_TYPES } from './repositoryInterest.apply.js';
+
+const byRepository = { name: 'repository_id', keys: { repository_id: 1 } } as const;
+const byUser = { name: 'user_id', keys: { user_id: 1 } } as const;
+
+// One projection for the five collections: the counters on a repository (forks, stars,
+// subscribers) are recounted from the collections beside it, so each collection has one writer
+// and every write is an absolute value (applying an event twice changes nothing).
+export const repositoriesProjection: Projection = {
+  name: 'repositories',
+  version: 1,
+  collections: [
+    {
+      name: REPOSITORIES_COLLECTION,
+      indexes: [
+        { name: 'id', keys: { id: 1 }, unique: true },
+        { name: 'owner_name', keys: { owner_id: 1, name_key: 1 } },
+        { name: 'parent_id', keys: { parent_id: 1 } },
+      ],
+    },
+    { name: REPOSITORY_REDIRECTS_COLLECTION, indexes: [byRepository] },
+    { name: REPOSITORY_COLLABORATORS_COLLECTION, indexes: [byRepository, byUser] },
+    { name: REPOSITORY_STARS_COLLECTION, indexes: [byRepository, byUser] },
+    { name: REPOSITORY_SUBSCRIPTIONS_COLLECTION, indexes: [byRepository, byUser] },
+  ],
+  async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
+    if (REPOSITORY_EVENT_TYPES.has(event.type)) return applyRepositoryEvent(event, target);
+    if (INTEREST_EVENT_TYPES.has(event.type)) return applyInterestEvent(event, target);
+  },
+};

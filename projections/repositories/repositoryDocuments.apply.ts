@@ -1,0 +1,124 @@
+import {
+  REPOSITORIES_COLLECTION,
+  REPOSITORY_COLLABORATORS_COLLECTION,
+  REPOSITORY_REDIRECTS_COLLECTION,
+  REPOSITORY_STARS_COLLECTION,
+  REPOSITORY_SUBSCRIPTIONS_COLLECTION,
+  redirectId,
+  type RepositoryDocument,
+  type RepositoryRedirectDocument,
+} from '../../application/repositories/repositories.readModel.js';
+import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
+import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
+import type { RepositoryEvent, RepositorySettings } from '../../domain/repositories/repository.events.js';
+import { repositoryNameKey } from '../../domain/repositories/repositoryName.js';
+import { applyCollaboratorEvent } from './repositoryInterest.apply.js';
+import { countersOf, recount } from './repositoryCounters.js';
+
+export const REPOSITORY_EVENT_TYPES: ReadonlySet<string> = new Set<RepositoryEvent['type']>([
+  'RepositoryCreated', 'RepositoryEdited', 'RepositoryArchived', 'RepositoryUnarchived', 'RepositoryRenamed',
+  'RepositoryTransferred', 'RepositoryTopicsReplaced', 'RepositoryDeleted', 'CollaboratorAdded',
+  'CollaboratorPermissionChanged', 'CollaboratorRemoved',
+]);
+
+const SETTING_FIELDS: Readonly<Record<keyof RepositorySettings, keyof RepositoryDocument>> = {
+  description: 'description',
+  homepage: 'homepage',
+  private: 'private',
+  hasIssues: 'has_issues',
+  hasProjects: 'has_projects',
+  hasWiki: 'has_wiki',
+  defaultBranch: 'default_branch',
+};
+
+const repositories = (target: ProjectionTarget) => target.collection<RepositoryDocument>(REPOSITORIES_COLLECTION);
+const redirects = (target: ProjectionTarget) => target.collection<RepositoryRedirectDocument>(REPOSITORY_REDIRECTS_COLLECTION);
+async function setFields(target: ProjectionTarget, repositoryId: number, fields: Partial<RepositoryDocument>): Promise<void> {
+  await repositories(target).updateOne({ _id: String(repositoryId) }, { $set: fields });
+}
+
+export async function applyRepositoryEvent(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
+  const event = { type: stored.type, data: stored.data } as RepositoryEvent;
+  switch (event.type) {
+    case 'RepositoryCreated':
+      return created(event.data, target);
+    case 'RepositoryEdited': {
+      const fields: Record<string, unknown> = { updated_at: event.data.editedAt };
+      for (const [setting, value] of Object.entries(event.data.changes)) fields[SETTING_FIELDS[setting as keyof RepositorySettings]] = value;
+      return setFields(target, event.data.repositoryId, fields as Partial<RepositoryDocument>);
+    }
+    case 'RepositoryArchived':
+      return setFields(target, event.data.repositoryId, { archived: true, updated_at: event.data.archivedAt });
+    case 'RepositoryUnarchived':
+      return setFields(target, event.data.repositoryId, { archived: false, updated_at: event.data.unarchivedAt });
+    case 'RepositoryRenamed': {
+      const { repositoryId, ownerId, fromName, toName, renamedAt } = event.data;
+      await setFields(target, repositoryId, { name: toName, name_key: repositoryNameKey(toName), updated_at: renamedAt });
+      return moveRedirects(target, repositoryId, { ownerId, name: fromName }, { ownerId, name: toName });
+    }
+    case 'RepositoryTransferred': {
+      const { repositoryId, fromOwnerId, fromName, toOwnerId, toOwnerType, toName, transferredAt } = event.data;
+      await setFields(target, repositoryId, { owner_id: toOwnerId, owner_type: toOwnerType, name: toName, name_key: repositoryNameKey(toName), updated_at: transferredAt });
+      return moveRedirects(target, repositoryId, { ownerId: fromOwnerId, name: fromName }, { ownerId: toOwnerId, name: toName });
+    }
+    case 'RepositoryTopicsReplaced':
+      return setFields(target, event.data.repositoryId, { topics: [...event.data.names], updated_at: event.data.replacedAt });
+    case 'RepositoryDeleted':
+      return deleted(event.data.repositoryId, target);
+    case 'CollaboratorAdded':
+    case 'CollaboratorPermissionChanged':
+    case 'CollaboratorRemoved':
+      return applyCollaboratorEvent(event, target);
+  }
+}
+
+async function created(data: Extract<RepositoryEvent, { type: 'RepositoryCreated' }>['data'], target: ProjectionTarget): Promise<void> {
+  const document: RepositoryDocument = {
+    _id: String(data.repositoryId),
+    id: data.repositoryId,
+    owner_id: data.ownerId,
+    owner_type: data.ownerType,
+    name: data.name,
+    name_key: repositoryNameKey(data.name),
+    description: data.description,
+    homepage: data.homepage,
+    private: data.private,
+    fork: data.fork !== null,
+    parent_id: data.fork?.parentId ?? null,
+    source_id: data.fork?.sourceId ?? null,
+    has_issues: data.hasIssues,
+    has_projects: data.hasProjects,
+    has_wiki: data.hasWiki,
+    archived: false,
+    default_branch: data.defaultBranch,
+    topics: [],
+    ...(await countersOf(data.repositoryId, target)),
+    created_at: data.createdAt,
+    updated_at: data.createdAt,
+    pushed_at: data.createdAt,
+  };
+  await repositories(target).replaceOne({ _id: document._id }, document, { upsert: true });
+  // A live repository at a name ends any redirect that name carried, as on GitHub.
+  await redirects(target).deleteOne({ _id: redirectId(data.ownerId, document.name_key) });
+  await recount(document.parent_id, target);
+}
+
+// The old (owner, name) now redirects here; the new one is live, so no redirect may shadow it.
+async function moveRedirects(target: ProjectionTarget, repositoryId: number, from: { ownerId: number; name: string }, to: { ownerId: number; name: string }): Promise<void> {
+  const fromKey = repositoryNameKey(from.name);
+  const toKey = repositoryNameKey(to.name);
+  if (from.ownerId !== to.ownerId || fromKey !== toKey) {
+    const _id = redirectId(from.ownerId, fromKey);
+    await redirects(target).replaceOne({ _id }, { _id, owner_id: from.ownerId, name_key: fromKey, repository_id: repositoryId }, { upsert: true });
+  }
+  await redirects(target).deleteOne({ _id: redirectId(to.ownerId, toKey) });
+}
+
+async function deleted(repositoryId: number, target: ProjectionTarget): Promise<void> {
+  const repository = await repositories(target).findOne({ _id: String(repositoryId) });
+  await repositories(target).deleteOne({ _id: String(repositoryId) });
+  for (const collection of [REPOSITORY_REDIRECTS_COLLECTION, REPOSITORY_COLLABORATORS_COLLECTION, REPOSITORY_STARS_COLLECTION, REPOSITORY_SUBSCRIPTIONS_COLLECTION]) {
+    await target.collection(collection).deleteMany({ repository_id: repositoryId });
+  }
+  await recount(repository?.parent_id ?? null, target);
+}

@@ -1,0 +1,68 @@
+import {
+  REPOSITORIES_COLLECTION,
+  REPOSITORY_COLLABORATORS_COLLECTION,
+  REPOSITORY_STARS_COLLECTION,
+  REPOSITORY_SUBSCRIPTIONS_COLLECTION,
+  pairId,
+  type RepositoryCollaboratorDocument,
+  type RepositoryStarDocument,
+  type RepositorySubscriptionDocument,
+} from '../../application/repositories/repositories.readModel.js';
+import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
+import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
+import type { StarEvent, SubscriptionEvent } from '../../domain/repositories/repositoryInterest.deciders.js';
+import type { CollaboratorAdded, CollaboratorPermissionChanged, CollaboratorRemoved } from '../../domain/repositories/repository.events.js';
+import { recount } from './repositoryCounters.js';
+
+export const INTEREST_EVENT_TYPES: ReadonlySet<string> = new Set<(StarEvent | SubscriptionEvent)['type']>([
+  'RepositoryStarred', 'RepositoryUnstarred', 'RepositorySubscriptionSet', 'RepositorySubscriptionDeleted',
+]);
+
+export async function applyCollaboratorEvent(event: CollaboratorAdded | CollaboratorPermissionChanged | CollaboratorRemoved, target: ProjectionTarget): Promise<void> {
+  const collaborators = target.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION);
+  const _id = pairId(event.data.repositoryId, event.data.userId);
+  switch (event.type) {
+    case 'CollaboratorAdded': {
+      const { repositoryId, userId, permission, invitationId, addedAt } = event.data;
+      await collaborators.replaceOne({ _id }, { _id, repository_id: repositoryId, user_id: userId, permission, invitation_id: invitationId, created_at: addedAt }, { upsert: true });
+      return;
+    }
+    case 'CollaboratorPermissionChanged':
+      await collaborators.updateOne({ _id }, { $set: { permission: event.data.permission } });
+      return;
+    case 'CollaboratorRemoved':
+      await collaborators.deleteOne({ _id });
+      return;
+  }
+}
+
+// Stars and subscriptions of a repository deleted in the meantime are not written: the
+// deletion already removed the repository's others.
+export async function applyInterestEvent(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
+  const event = { type: stored.type, data: stored.data } as StarEvent | SubscriptionEvent;
+  const { repositoryId, userId } = event.data;
+  const _id = pairId(repositoryId, userId);
+  const exists = (await target.collection(REPOSITORIES_COLLECTION).count({ _id: String(repositoryId) })) > 0;
+  switch (event.type) {
+    case 'RepositoryStarred':
+      if (exists) {
+        const star: RepositoryStarDocument = { _id, repository_id: repositoryId, user_id: userId, starred_at: event.data.starredAt };
+        await target.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION).replaceOne({ _id }, star, { upsert: true });
+      }
+      break;
+    case 'RepositoryUnstarred':
+      await target.collection(REPOSITORY_STARS_COLLECTION).deleteOne({ _id });
+      break;
+    case 'RepositorySubscriptionSet':
+      if (exists) {
+        const { subscribed, ignored, createdAt } = event.data;
+        const subscription: RepositorySubscriptionDocument = { _id, repository_id: repositoryId, user_id: userId, subscribed, ignored, created_at: createdAt };
+        await target.collection<RepositorySubscriptionDocument>(REPOSITORY_SUBSCRIPTIONS_COLLECTION).replaceOne({ _id }, subscription, { upsert: true });
+      }
+      break;
+    case 'RepositorySubscriptionDeleted':
+      await target.collection(REPOSITORY_SUBSCRIPTIONS_COLLECTION).deleteOne({ _id });
+      break;
+  }
+  if (exists) await recount(repositoryId, target);
+}

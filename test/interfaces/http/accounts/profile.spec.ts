@@ -1,0 +1,113 @@
+import { expect } from 'chai';
+import { expectSchema } from '../../../support/schemas.js';
+import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { asUser, call, createUser } from './usersTestSupport.js';
+
+describe('HTTP PATCH /user and PATCH /user/password (fetch)', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+    await createUser(server, 'octocat');
+    await createUser(server, 'changer');
+  });
+  after(async () => server.close());
+
+  describe('PATCH /user', () => {
+    it('updates the profile fields and answers the private-user', async () => {
+      const before = await call(server, 'GET', '/user', asUser('octocat'));
+      const patch = {
+        name: 'The Octocat',
+        email: 'octo@github.example',
+        blog: 'https://github.blog',
+        twitter_username: 'github',
+        company: '@github',
+        location: 'San Francisco',
+        hireable: true,
+        bio: 'There once was...',
+      };
+      const updated = await call(server, 'PATCH', '/user', asUser('octocat'), patch);
+      expect(updated.status).to.equal(200);
+      expectSchema('private-user', updated.body);
+      expect(updated.body).to.include({ ...patch, login: 'octocat', id: before.body.id, two_factor_authentication: false });
+      expect(Date.parse(updated.body.updated_at)).to.be.at.least(Date.parse(before.body.updated_at));
+      const publicView = await call(server, 'GET', '/users/octocat', null);
+      expectSchema('public-user', publicView.body);
+      expect(publicView.body).to.include(patch);
+    });
+
+    it('changes only the fields sent, and null clears (blog back to "")', async () => {
+      const updated = await call(server, 'PATCH', '/user', asUser('octocat'), { bio: null, blog: null, hireable: null });
+      expect(updated.status).to.equal(200);
+      expect(updated.body).to.include({ bio: null, blog: '', hireable: null, name: 'The Octocat', company: '@github' });
+    });
+
+    it('refuses login in the body with 422 and changes nothing', async () => {
+      const head = await server.runtime.adapters.eventStore.headPosition();
+      const refused = await call(server, 'PATCH', '/user', asUser('octocat'), { login: 'octocat2', name: 'Renamed' });
+      expect(refused.status).to.equal(422);
+      expectSchema('validation-error', refused.body);
+      expect(refused.body).to.deep.equal({
+        message: 'Validation Failed',
+        documentation_url: 'https://docs.github.com/rest',
+        errors: [{ resource: 'User', field: 'login', code: 'invalid', message: 'login cannot be changed' }],
+      });
+      expect(await server.runtime.adapters.eventStore.headPosition()).to.equal(head);
+      expect((await call(server, 'GET', '/users/octocat', null)).body.name).to.equal('The Octocat');
+    });
+
+    it('refuses values of the wrong type and an invalid email with 422 naming the field', async () => {
+      const wrongTypes = await call(server, 'PATCH', '/user', asUser('octocat'), { hireable: 'yes', name: 5 });
+      expect(wrongTypes.status).to.equal(422);
+      expect(wrongTypes.body.errors).to.have.deep.members([
+        { resource: 'User', field: 'hireable', code: 'invalid' },
+        { resource: 'User', field: 'name', code: 'invalid' },
+      ]);
+      const badEmail = await call(server, 'PATCH', '/user', asUser('octocat'), { email: 'nope' });
+      expect(badEmail.body.errors).to.deep.equal([{ resource: 'User', field: 'email', code: 'invalid' }]);
+      expect((await call(server, 'PATCH', '/user', asUser('octocat'), [1])).status).to.equal(422);
+    });
+
+    it('requires authentication (401)', async () => {
+      const anonymous = await call(server, 'PATCH', '/user', null, { name: 'x' });
+      expect(anonymous.status).to.equal(401);
+      expectSchema('basic-error', anonymous.body);
+    });
+  });
+
+  describe('PATCH /user/password', () => {
+    it('refuses a wrong old password (422 old_password) and a short new one (422 new_password)', async () => {
+      const wrong = await call(server, 'PATCH', '/user/password', asUser('changer'), { old_password: 'not it at all', new_password: 'a new long password' });
+      expect(wrong.status).to.equal(422);
+      expectSchema('validation-error', wrong.body);
+      expect(wrong.body.errors).to.deep.equal([{ resource: 'User', field: 'old_password', code: 'invalid', message: 'old_password is incorrect' }]);
+      const short = await call(server, 'PATCH', '/user/password', asUser('changer'), { old_password: 'a long password', new_password: 'short' });
+      expect(short.status).to.equal(422);
+      expect(short.body.errors).to.deep.equal([{ resource: 'User', field: 'new_password', code: 'invalid', message: 'new_password is too short (minimum is 8 characters)' }]);
+      const missing = await call(server, 'PATCH', '/user/password', asUser('changer'), { new_password: 'a new long password' });
+      expect(missing.body.errors).to.deep.equal([{ resource: 'User', field: 'old_password', code: 'missing_field' }]);
+      expect((await call(server, 'GET', '/user', asUser('changer'))).status).to.equal(200);
+    });
+
+    it('answers 204; the old password stops working at once (no cached pass) and the new one works', async () => {
+      // The old password has been verified (and cached) by the requests above.
+      expect((await call(server, 'GET', '/user', asUser('changer'))).status).to.equal(200);
+      const changed = await call(server, 'PATCH', '/user/password', asUser('changer'), { old_password: 'a long password', new_password: 'the new password' });
+      expect(changed.status).to.equal(204);
+      expect(changed.body).to.equal(null);
+      const old = await call(server, 'GET', '/user', asUser('changer'));
+      expect(old.status).to.equal(401);
+      expect(old.body.message).to.equal('Bad credentials');
+      const renewed = await call(server, 'GET', '/user', asUser('changer', 'the new password'));
+      expect(renewed.status).to.equal(200);
+      expect(renewed.body.login).to.equal('changer');
+    });
+
+    it('survives a restart: the log holds the new hash', async () => {
+      await server.stop();
+      server = await startTestServer({}, server.dataDir);
+      expect((await call(server, 'GET', '/user', asUser('changer', 'the new password'))).status).to.equal(200);
+      expect((await call(server, 'GET', '/user', asUser('changer'))).status).to.equal(401);
+      expect((await call(server, 'GET', '/users/octocat', null)).body.company).to.equal('@github');
+    });
+  });
+});

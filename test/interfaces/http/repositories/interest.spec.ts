@@ -1,0 +1,73 @@
+import { expect } from 'chai';
+import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { expectArrayOf } from '../../../support/schemas.js';
+import { api, createRepository, createUser } from './repositoryFixtures.js';
+
+describe('HTTP repositories: stars and subscriptions', () => {
+  let server: TestServer;
+  let octocat: string;
+  let hubot: string;
+  before(async () => {
+    server = await startTestServer();
+    octocat = await createUser(server, 'octocat');
+    hubot = await createUser(server, 'hubot');
+    await createRepository(server, octocat, { name: 'shiny' });
+    await createRepository(server, octocat, { name: 'hidden', private: true });
+  });
+  after(async () => server.close());
+
+  it('PUT /user/starred stars (204), once however often, and the counts follow', async () => {
+    expect((await api(server, hubot, 'GET', '/user/starred/octocat/shiny')).status).to.equal(404);
+    for (let i = 0; i < 2; i++) expect((await api(server, hubot, 'PUT', '/user/starred/octocat/shiny')).status).to.equal(204);
+    expect((await api(server, octocat, 'PUT', '/user/starred/octocat/shiny')).status).to.equal(204);
+    expect((await api(server, hubot, 'GET', '/user/starred/octocat/shiny')).status).to.equal(204);
+    const repository = (await api(server, null, 'GET', '/repos/octocat/shiny')).body;
+    expect(repository).to.include({ stargazers_count: 2, watchers_count: 2, watchers: 2 });
+    const stargazers = await api(server, null, 'GET', '/repos/octocat/shiny/stargazers');
+    expectArrayOf('simple-user', stargazers.body);
+    expect(stargazers.body.map((user: { login: string }) => user.login)).to.deep.equal(['hubot', 'octocat']);
+    const paged = await api(server, null, 'GET', '/repos/octocat/shiny/stargazers?per_page=1');
+    expect(paged.headers.get('link')).to.contain('rel="last"');
+  });
+
+  it('DELETE /user/starred unstars (204); stars need a readable repository and a signed-in caller', async () => {
+    expect((await api(server, hubot, 'DELETE', '/user/starred/octocat/shiny')).status).to.equal(204);
+    expect((await api(server, hubot, 'GET', '/user/starred/octocat/shiny')).status).to.equal(404);
+    expect((await api(server, null, 'GET', '/repos/octocat/shiny')).body.stargazers_count).to.equal(1);
+    expect((await api(server, hubot, 'PUT', '/user/starred/octocat/hidden')).status).to.equal(404);
+    expect((await api(server, hubot, 'PUT', '/user/starred/octocat/nothing')).status).to.equal(404);
+    expect((await api(server, null, 'PUT', '/user/starred/octocat/shiny')).status).to.equal(401);
+  });
+
+  it('PUT /subscription answers the subscription; subscribers and subscribers_count follow', async () => {
+    const set = await api(server, hubot, 'PUT', '/repos/octocat/shiny/subscription', { subscribed: true });
+    expect(set.status).to.equal(200);
+    expect(set.body).to.include({ subscribed: true, ignored: false, reason: null, url: `${server.url}/repos/octocat/shiny/subscription`, repository_url: `${server.url}/repos/octocat/shiny` });
+    expect(set.body.created_at).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    const read = await api(server, hubot, 'GET', '/repos/octocat/shiny/subscription');
+    expect(read.body).to.deep.equal(set.body);
+    const subscribers = await api(server, null, 'GET', '/repos/octocat/shiny/subscribers');
+    expectArrayOf('simple-user', subscribers.body);
+    expect(subscribers.body.map((user: { login: string }) => user.login)).to.deep.equal(['hubot']);
+    expect((await api(server, null, 'GET', '/repos/octocat/shiny')).body.subscribers_count).to.equal(1);
+  });
+
+  it('an ignored subscription is not a subscriber; DELETE ends it (204) and GET answers 404', async () => {
+    const ignored = await api(server, hubot, 'PUT', '/repos/octocat/shiny/subscription', { ignored: true });
+    expect(ignored.body).to.include({ subscribed: false, ignored: true });
+    expect((await api(server, null, 'GET', '/repos/octocat/shiny')).body.subscribers_count).to.equal(0);
+    expect((await api(server, hubot, 'DELETE', '/repos/octocat/shiny/subscription')).status).to.equal(204);
+    expect((await api(server, hubot, 'GET', '/repos/octocat/shiny/subscription')).status).to.equal(404);
+    expect((await api(server, hubot, 'PUT', '/repos/octocat/shiny/subscription', { subscribed: 'yes' })).status).to.equal(422);
+    expect((await api(server, hubot, 'PUT', '/repos/octocat/hidden/subscription', { subscribed: true })).status).to.equal(404);
+  });
+
+  it('deleting a repository removes its stars', async () => {
+    await createRepository(server, octocat, { name: 'short-lived' });
+    await api(server, hubot, 'PUT', '/user/starred/octocat/short-lived');
+    expect((await api(server, octocat, 'DELETE', '/repos/octocat/short-lived')).status).to.equal(204);
+    expect((await api(server, hubot, 'GET', '/user/starred/octocat/short-lived')).status).to.equal(404);
+    await createRepository(server, octocat, { name: 'short-lived' });
+    expect((await api(server, null, 'GET', '/repos/octocat/short-lived')).body.stargazers_count).to.equal(0);
+  });
+});

@@ -1,0 +1,75 @@
+import { expect } from 'chai';
+import { repositoriesProjection } from '../../../projections/repositories/repositories.projection.js';
+import { expectIdempotent, storedEvent } from '../../support/projectionSpec.js';
+
+const at = '2026-11-22T10:00:00.000Z';
+const later = '2026-11-22T11:00:00.000Z';
+const settings = { description: null, homepage: null, private: false, hasIssues: true, hasProjects: true, hasWiki: true, defaultBranch: 'main' };
+const created = (repositoryId: number, ownerId: number, name: string, fork: { parentId: number; sourceId: number } | null = null) =>
+  storedEvent(`repository-${repositoryId}`, 0, 'RepositoryCreated', {
+    repositoryId, ownerId, ownerType: 'User', name, ...settings, fork: fork && { ...fork, defaultBranchOnly: false }, initialCommit: null, createdAt: at,
+  });
+
+describe('repositories projection', () => {
+  it('applied twice leaves the same repositories, with counters recounted', async () => {
+    const dump = await expectIdempotent(repositoriesProjection, [
+      created(1, 10, 'Hello'),
+      created(2, 11, 'Hello', { parentId: 1, sourceId: 1 }),
+      storedEvent('stargazer-1-11', 0, 'RepositoryStarred', { repositoryId: 1, userId: 11, starredAt: at }),
+      storedEvent('stargazer-1-12', 0, 'RepositoryStarred', { repositoryId: 1, userId: 12, starredAt: at }),
+      storedEvent('watcher-1-11', 0, 'RepositorySubscriptionSet', { repositoryId: 1, userId: 11, subscribed: true, ignored: false, createdAt: at }),
+      storedEvent('watcher-1-12', 0, 'RepositorySubscriptionSet', { repositoryId: 1, userId: 12, subscribed: false, ignored: true, createdAt: at }),
+      storedEvent('stargazer-1-12', 1, 'RepositoryUnstarred', { repositoryId: 1, userId: 12, unstarredAt: later }),
+      storedEvent('repository-1', 1, 'RepositoryEdited', { repositoryId: 1, changes: { description: 'd', hasWiki: false }, editedAt: later }),
+      storedEvent('repository-1', 2, 'RepositoryTopicsReplaced', { repositoryId: 1, names: ['git'], replacedAt: later }),
+      storedEvent('repository-1', 3, 'RepositoryArchived', { repositoryId: 1, archivedAt: later }),
+    ]);
+    const [parent, fork] = dump.repositories as Record<string, unknown>[];
+    expect(parent).to.include({ id: 1, name_key: 'hello', description: 'd', has_wiki: false, archived: true, forks_count: 1, stargazers_count: 1, subscribers_count: 1, updated_at: later });
+    expect(parent!.topics).to.deep.equal(['git']);
+    expect(fork).to.include({ id: 2, fork: true, parent_id: 1, source_id: 1 });
+    expect(dump.repository_subscriptions).to.have.length(2);
+  });
+
+  it('keeps redirects for old names, drops the one a live repository takes back', async () => {
+    const dump = await expectIdempotent(repositoriesProjection, [
+      created(1, 10, 'old'),
+      storedEvent('repository-1', 1, 'RepositoryRenamed', { repositoryId: 1, ownerId: 10, fromName: 'old', toName: 'New', renamedAt: later }),
+      storedEvent('repository-1', 2, 'RepositoryTransferred', { repositoryId: 1, fromOwnerId: 10, fromName: 'New', toOwnerId: 20, toOwnerType: 'Organization', toName: 'New', transferredAt: later }),
+      created(2, 10, 'old'),
+    ]);
+    expect(dump.repository_redirects).to.deep.equal([{ _id: '10:new', owner_id: 10, name_key: 'new', repository_id: 1 }]);
+    expect(dump.repositories![0]).to.include({ owner_id: 20, owner_type: 'Organization', name: 'New' });
+  });
+
+  it('a case-only rename leaves no redirect', async () => {
+    const dump = await expectIdempotent(repositoriesProjection, [
+      created(1, 10, 'hello'),
+      storedEvent('repository-1', 1, 'RepositoryRenamed', { repositoryId: 1, ownerId: 10, fromName: 'hello', toName: 'Hello', renamedAt: later }),
+    ]);
+    expect(dump.repository_redirects ?? []).to.deep.equal([]);
+  });
+
+  it('collaborators are added, changed and removed; a deletion takes everything of the repository', async () => {
+    const dump = await expectIdempotent(repositoriesProjection, [
+      created(1, 10, 'parent'),
+      created(2, 10, 'doomed', { parentId: 1, sourceId: 1 }),
+      storedEvent('repository-2', 1, 'CollaboratorAdded', { repositoryId: 2, userId: 11, permission: 'pull', invitationId: 5, addedAt: at }),
+      storedEvent('repository-2', 2, 'CollaboratorPermissionChanged', { repositoryId: 2, userId: 11, permission: 'admin', changedAt: later }),
+      storedEvent('repository-1', 1, 'CollaboratorAdded', { repositoryId: 1, userId: 12, permission: 'push', invitationId: 6, addedAt: at }),
+      storedEvent('repository-1', 2, 'CollaboratorRemoved', { repositoryId: 1, userId: 12, removedAt: later }),
+      storedEvent('stargazer-2-11', 0, 'RepositoryStarred', { repositoryId: 2, userId: 11, starredAt: at }),
+      storedEvent('repository-2', 3, 'RepositoryRenamed', { repositoryId: 2, ownerId: 10, fromName: 'doomed', toName: 'gone', renamedAt: later }),
+      storedEvent('repository-2', 4, 'RepositoryDeleted', { repositoryId: 2, ownerId: 10, name: 'gone', deletedAt: later }),
+      storedEvent('stargazer-2-12', 0, 'RepositoryStarred', { repositoryId: 2, userId: 12, starredAt: later }),
+    ]);
+    expect((dump.repositories as { id: number }[]).map((repository) => repository.id)).to.deep.equal([1]);
+    expect(dump.repositories![0]).to.include({ forks_count: 0 });
+    for (const collection of ['repository_collaborators', 'repository_stars', 'repository_redirects']) expect(dump[collection] ?? [], collection).to.deep.equal([]);
+  });
+
+  it('ignores events it does not know', async () => {
+    const dump = await expectIdempotent(repositoriesProjection, [storedEvent('user-1', 0, 'UserCreated', { userId: 1, login: 'x' })]);
+    expect(dump.repositories ?? []).to.deep.equal([]);
+  });
+});
