@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '../../infrastructure/shared/config/conf
 import { auditStream } from './audit.command.js';
 import { registerOAuthApplicationCommands } from './oauthApplications.command.js';
 import { rebuild } from './rebuild.command.js';
+import { seed } from './seed.command.js';
 import { serve } from './serve.command.js';
 import { worker } from './worker.command.js';
 import { disableTwoFactor, enableTwoFactor } from './twoFactor.command.js';
@@ -29,7 +30,13 @@ program
   .command('serve')
   .description('serve the API (embedded stores under FORGELOG_DATA_DIR unless their URLs are set)')
   .option('--with-worker', 'also run the projections in this process when the read models are in MongoDB')
-  .action((options: { withWorker?: boolean }) => run(() => serve(loadConfig(), options)));
+  .option('--seed', 'create the demo data set first, unless it is there already')
+  .action((options: { withWorker?: boolean; seed?: boolean }) => run(() => serve(loadConfig(), options)));
+
+program
+  .command('seed')
+  .description('create a demo data set: users, an organization, repositories with commits, stars, follows, issues')
+  .action(() => run(() => seed(loadConfig())));
 
 program
   .command('worker')

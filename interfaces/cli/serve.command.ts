@@ -2,8 +2,9 @@ import type { Config } from '../../infrastructure/shared/config/config.js';
 import { openRuntime } from '../../infrastructure/shared/container/runtime.js';
 import { startHttpServer } from '../http/server.js';
 import { EnsureSiteAdmin } from '../../application/accounts/ensureSiteAdmin.js';
+import { seedInto } from './seed.command.js';
 
-export async function serve(config: Config, options: { withWorker?: boolean }): Promise<void> {
+export async function serve(config: Config, options: { withWorker?: boolean; seed?: boolean }): Promise<void> {
   const runtime = await openRuntime(config, { role: 'serve', ...(options.withWorker ? { withWorker: true } : {}) });
   await runtime.start();
   const bootstrap = await runtime.container.get(EnsureSiteAdmin).execute(config.adminLogin, config.adminPassword);
@@ -14,6 +15,7 @@ export async function serve(config: Config, options: { withWorker?: boolean }): 
         'This password is shown only now. Set FORGELOG_ADMIN_PASSWORD before the first start to choose it.\n\n',
     );
   }
+  if (options.seed) process.stdout.write(`${await seedInto(runtime)}\n`);
   const http = await startHttpServer(runtime);
   runtime.logger.info({ url: http.url, dataDir: config.dataDir, projectionsInProcess: runtime.runsProjections }, 'forgelog is serving');
   const shutdown = async (signal: string) => {

@@ -1,0 +1,59 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from 'chai';
+import { DEMO_PASSWORD } from '../../../application/shared/seed/seedDemoData.js';
+import { runCli } from '../../support/runCli.js';
+import { basicAuthorization, newDataDir, startTestServer, type TestServer } from '../../support/testServer.js';
+
+const git = promisify(execFile);
+
+describe('forgelog seed', () => {
+  let server: TestServer;
+  let dataDir: string;
+  before(async () => {
+    dataDir = await newDataDir();
+    const seeded = await runCli(['seed'], { FORGELOG_DATA_DIR: dataDir, FORGELOG_LOG_LEVEL: 'silent' });
+    expect(seeded.code, seeded.stderr).to.equal(0);
+    expect(seeded.stdout).to.contain('Seeded the demo data: users octocat, hubot, mona');
+    server = await startTestServer({}, dataDir);
+  });
+  after(async () => server.close());
+
+  it('refuses to seed twice', async () => {
+    await server.stop();
+    const again = await runCli(['seed'], { FORGELOG_DATA_DIR: dataDir, FORGELOG_LOG_LEVEL: 'silent' });
+    expect(again.stdout).to.contain('Not seeded: the demo data is already there');
+    server = await startTestServer({}, dataDir);
+  });
+
+  it('gives a newcomer users who log in, with followers', async () => {
+    const octocat = await (await fetch(`${server.url}/users/octocat`)).json();
+    expect(octocat).to.include({ login: 'octocat', followers: 2, following: 1 });
+    const me = await fetch(`${server.url}/user`, { headers: { authorization: basicAuthorization('mona', DEMO_PASSWORD) } });
+    expect((await me.json()).login).to.equal('mona');
+  });
+
+  it('gives repositories with stars, topics, a fork and a private one', async () => {
+    const hello = await (await fetch(`${server.url}/repos/octocat/hello-world`)).json();
+    expect(hello).to.include({ stargazers_count: 2, forks_count: 1, private: false });
+    expect(hello.topics).to.deep.equal(['demo', 'event-sourcing', 'github-api']);
+    expect((await fetch(`${server.url}/repos/acme/platform`)).status).to.equal(404);
+    const asOwner = await fetch(`${server.url}/repos/acme/platform`, { headers: { authorization: basicAuthorization('octocat', DEMO_PASSWORD) } });
+    expect(asOwner.status).to.equal(200);
+  });
+
+  it('holds real commits that git clones', async () => {
+    const hello = await (await fetch(`${server.url}/repos/octocat/hello-world`)).json();
+    const clone = await mkdtemp(join(tmpdir(), 'forgelog-seed-clone-'));
+    try {
+      await git('git', ['clone', '--quiet', join(dataDir, 'git', `${hello.id}.git`), clone]);
+      const { stdout } = await git('git', ['-C', clone, 'log', '--format=%s']);
+      expect(stdout.trim().split('\n').length).to.be.at.least(1);
+    } finally {
+      await rm(clone, { recursive: true, force: true });
+    }
+  });
+});
