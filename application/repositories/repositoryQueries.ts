@@ -1,4 +1,6 @@
 import { inject, injectable } from 'inversify';
+import { ISSUES_COLLECTION } from '../issues/issues.readModel.js';
+import { PULL_REQUESTS_COLLECTION } from '../pulls/pullRequests.readModel.js';
 import { repositoryNameKey } from '../../domain/repositories/repositoryName.js';
 import { loginKey } from '../../domain/accounts/login.js';
 import { USERS_COLLECTION, type UserDocument } from '../accounts/users.readModel.js';
@@ -35,6 +37,8 @@ export interface RepositoryView {
   readonly owner: UserDocument;
   readonly parent: { readonly repository: RepositoryDocument; readonly owner: UserDocument } | null;
   readonly source: { readonly repository: RepositoryDocument; readonly owner: UserDocument } | null;
+  // GitHub's open_issues_count counts open issues and open pull requests together.
+  readonly openIssues: number;
 }
 
 @injectable()
@@ -79,7 +83,17 @@ export class RepositoryQueries {
       const relativeOwner = relative && accounts.get(relative.owner_id);
       return relative && relativeOwner ? { repository: relative, owner: relativeOwner } : null;
     };
-    return { repository, owner, parent: withOwner(repository.parent_id), source: withOwner(repository.source_id) };
+    const openIssues = await this.openIssuesAndPullRequests(repository.id);
+    return { repository, owner, parent: withOwner(repository.parent_id), source: withOwner(repository.source_id), openIssues };
+  }
+
+  private async openIssuesAndPullRequests(repositoryId: number): Promise<number> {
+    const open = { repository_id: repositoryId, state: 'open' };
+    const [issues, pulls] = await Promise.all([
+      this.store.collection(ISSUES_COLLECTION).count(open),
+      this.store.collection(PULL_REQUESTS_COLLECTION).count(open),
+    ]);
+    return issues + pulls;
   }
 
   async ownedBy(ownerIds: readonly number[]): Promise<RepositoryDocument[]> {

@@ -4,6 +4,8 @@ import { UserQueries } from '../../application/accounts/userQueries.js';
 import type { Runtime } from '../../infrastructure/shared/container/runtime.js';
 import { accountsRouter } from './accounts/accounts.router.js';
 import { repositoriesRouter } from './repositories/repositories.router.js';
+import { pullsRouter } from './pulls/pulls.router.js';
+import { issuesRouter } from './issues/issues.router.js';
 import { resolveApiUrls } from './shared/apiUrls.js';
 import { authenticate } from './shared/authentication.js';
 import { conditionalGet } from './shared/conditionalGet.js';
@@ -53,6 +55,8 @@ export function createApp(runtime: Runtime): Express {
   app.use(pipeline(limiter.middleware, conditionalGet()));
   app.use(accountsRouter(container));
   app.use(repositoriesRouter(container));
+  app.use(pullsRouter(container));
+  app.use(issuesRouter(container));
   app.use(notFound());
   app.use(errorHandler(logger));
   return app;

@@ -3,6 +3,8 @@ import { usersProjection } from '../accounts/users.projection.js';
 import { organizationsProjection } from '../accounts/organizations.projection.js';
 import { oauthApplicationsProjection } from '../accounts/oauthApplications.projection.js';
 import { repositoriesProjection } from '../repositories/repositories.projection.js';
+import { pullRequestsProjection } from '../pulls/pullRequests.projection.js';
+import { issuesProjection } from '../issues/issues.projection.js';
 
 // Every projection the runner feeds, in the order each event is applied to them.
-export const allProjections: readonly Projection[] = [usersProjection, organizationsProjection, oauthApplicationsProjection, repositoriesProjection];
+export const allProjections: readonly Projection[] = [usersProjection, organizationsProjection, oauthApplicationsProjection, repositoriesProjection, pullRequestsProjection, issuesProjection];

@@ -16,6 +16,8 @@ import type { Config } from '../config/config.js';
 import { ScryptPasswordHasher } from '../crypto/scryptPasswordHasher.js';
 import { bindAccounts } from './accounts.bindings.js';
 import { bindRepositories } from './repositories.bindings.js';
+import { bindPulls } from './pulls.bindings.js';
+import { bindIssues } from './issues.bindings.js';
 import { openAdapters, type Adapters } from './adapters.js';
 import { writeSnapshots } from './snapshots.js';
 
@@ -71,6 +73,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
   );
   bindAccounts(container);
   bindRepositories(container);
+  bindPulls(container);
+  bindIssues(container);
   return {
     config,
     logger,

@@ -23,7 +23,7 @@ export function permissionsObject(role: RepositoryPermission) {
 }
 
 // GitHub's minimal-repository: the item of every repository list.
-export function minimalRepository(repository: RepositoryDocument, owner: UserDocument, urls: ApiUrls, role: RepositoryPermission | null) {
+export function minimalRepository(repository: RepositoryDocument, owner: UserDocument, urls: ApiUrls, role: RepositoryPermission | null, openIssues = 0) {
   const fullName = `${owner.login}/${repository.name}`;
   const api = (suffix: string) => urls.api(`/repos/${fullName}${suffix}`);
   const host = new URL(urls.base).host;
@@ -90,7 +90,7 @@ export function minimalRepository(repository: RepositoryDocument, owner: UserDoc
       watchers_count: repository.stargazers_count,
       size: 0,
       default_branch: repository.default_branch,
-      open_issues_count: 0,
+      open_issues_count: openIssues,
       is_template: false,
       topics: repository.topics,
       has_issues: repository.has_issues,
@@ -108,7 +108,7 @@ export function minimalRepository(repository: RepositoryDocument, owner: UserDoc
       ...(role === null ? {} : { permissions: permissionsObject(role) }),
       license: null,
       forks: repository.forks_count,
-      open_issues: 0,
+      open_issues: openIssues,
       watchers: repository.stargazers_count,
     },
   );
@@ -127,7 +127,7 @@ function relatedRepository(related: { repository: RepositoryDocument; owner: Use
 // GitHub's full-repository: GET /repos/{owner}/{repo} and every create, edit and fork.
 export function fullRepository(view: RepositoryView, urls: ApiUrls, role: RepositoryPermission | null) {
   const { repository, owner } = view;
-  return Object.assign(minimalRepository(repository, owner, urls, role), {
+  return Object.assign(minimalRepository(repository, owner, urls, role, view.openIssues), {
     allow_rebase_merge: true,
     allow_squash_merge: true,
     allow_auto_merge: false,

@@ -105,6 +105,45 @@ export function httpErrorFor(error: AppError): HttpError {
       return validationFailed([{ resource: 'Repository', field: 'new_owner', code: 'invalid', message: `${error.login} is not a user or an organization` }]);
     case 'InvalidRepositoryListFilter':
       return validationFailed([{ resource: 'Repository', field: error.field, code: 'invalid', message: 'If you specify visibility or affiliation, you cannot specify type.' }]);
+    case 'PullRequestNotFound':
+      return { status: 404, message: 'Not Found' };
+    case 'PullRequestBranchNotFound':
+      return validationFailed([{ resource: 'PullRequest', field: error.field, code: 'invalid' }]);
+    case 'InvalidPullRequestHead':
+      return validationFailed([{ resource: 'PullRequest', field: 'head', code: 'invalid' }]);
+    case 'NoCommitsBetween':
+      return validationFailed([{ resource: 'PullRequest', field: 'head', code: 'custom', message: `No commits between ${error.base} and ${error.head}` }]);
+    case 'PullRequestAlreadyExists':
+      return validationFailed([{ resource: 'PullRequest', field: 'head', code: 'custom', message: `A pull request already exists for ${error.headLabel}.` }]);
+    case 'InvalidPullRequestField':
+      return validationFailed([{ resource: 'PullRequest', field: error.field, code: error.code }]);
+    case 'PullRequestStateRefused':
+      return validationFailed([{ resource: 'PullRequest', field: error.reason === 'base_of_closed' ? 'base' : 'state', code: 'custom', message: error.reason === 'base_of_closed' ? 'Cannot change the base branch of a closed pull request.' : 'state cannot be changed. The pull request cannot be reopened because it is merged.' }]);
+    case 'PullRequestNotMergeable':
+      return { status: 405, message: 'Pull Request is not mergeable' };
+    case 'PullRequestHeadModified':
+      return { status: 409, message: 'Head branch was modified. Review and try the merge again.' };
+    case 'PullRequestBaseModified':
+      return { status: 409, message: 'Base branch was modified. Review and try the merge again.' };
+    case 'MergeMethodNotSupported':
+      return validationFailed([{ resource: 'PullRequest', field: 'merge_method', code: 'custom', message: `${error.method} merges are not supported yet` }]);
+    case 'IssueNotFound':
+    case 'IssueCommentNotFound':
+    case 'MilestoneNotFound':
+    case 'ReactionNotFound':
+      return { status: 404, message: 'Not Found' };
+    case 'LabelNotFound':
+      return { status: 404, message: 'Label does not exist' };
+    case 'IssuesDisabled':
+      return { status: 410, message: 'Issues are disabled for this repo' };
+    case 'IssueLocked':
+      return { status: 403, message: 'Unable to create comment because issue is locked.' };
+    case 'IssueChangeForbidden':
+      return { status: 403, message: `You do not have permission to change this ${error.resource}.` };
+    case 'IssueAlreadyExists':
+      return validationFailed([{ resource: error.resource, field: 'id', code: 'already_exists' }]);
+    case 'IssueValidationFailed':
+      return validationFailed([{ resource: error.resource, field: error.field, code: error.code, ...(error.message === undefined ? {} : { message: error.message }) }]);
     case 'ConcurrencyConflict':
       return { status: 409, message: `The resource was changed by another request; try again (${error.streamId})` };
     default:

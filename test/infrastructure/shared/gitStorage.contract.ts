@@ -122,5 +122,61 @@ export function describeGitStorageContract(adapterName: string, open: () => Prom
       expect(await storage.headBranch(13)).to.equal('release');
       expect(await storage.readRef(13, 'refs/heads/release')).to.equal(sha);
     });
+
+    // Commits on a branch of a bare repository, written with plumbing as a push would leave them.
+    const commitOnto = async (repositoryId: number, parent: string, files: Record<string, string>, message: string): Promise<string> => {
+      const entries: string[] = [];
+      for (const [name, content] of Object.entries(files)) {
+        const blob = (await runGit(['--git-dir', storage.pathOf(repositoryId), 'hash-object', '-w', '--stdin'], gitEnvironment(scratch), { input: content })).stdout.trim();
+        entries.push(`100644 blob ${blob}\t${name}\n`);
+      }
+      const tree = (await runGit(['--git-dir', storage.pathOf(repositoryId), 'mktree'], gitEnvironment(scratch), { input: entries.join('') })).stdout.trim();
+      const who = { name: 'octocat', email: 'octocat@example.com', date: firstCommit.date };
+      return storage.writeCommit(repositoryId, { tree, parents: [parent], message, author: who, committer: who });
+    };
+
+    it('writes commits with the given parents and identities, and moves refs by compare-and-swap', async () => {
+      const base = await storage.initWithReadme(20, firstCommit);
+      const child = await commitOnto(20, base, { 'README.md': firstCommit.readme, 'a.txt': 'a\n' }, 'Add a\n');
+      expect((await git(['--git-dir', storage.pathOf(20), 'log', '-1', '--format=%P|%an|%cI|%B', child], scratch)).trim()).to.equal(`${base}|octocat|2026-11-22T10:00:00+00:00|Add a`);
+      expect(await storage.updateRef(20, 'refs/heads/feature', child, null)).to.equal(true);
+      expect(await storage.updateRef(20, 'refs/heads/feature', base, null)).to.equal(false);
+      expect(await storage.updateRef(20, 'refs/heads/main', child, child)).to.equal(false);
+      expect(await storage.readRef(20, 'refs/heads/main')).to.equal(base);
+      expect(await storage.updateRef(20, 'refs/heads/main', child, base)).to.equal(true);
+      expect(await storage.readRef(20, 'refs/heads/main')).to.equal(child);
+      await git(['--git-dir', storage.pathOf(20), 'fsck', '--strict', '--no-dangling'], scratch);
+    });
+
+    it('compares two commits as GitHub does: commits on head only, diff from the merge base', async () => {
+      const base = await storage.initWithReadme(21, firstCommit);
+      const head = await commitOnto(21, base, { 'README.md': '# changed\n', 'b.txt': 'one\ntwo\n' }, 'Change');
+      const movedBase = await commitOnto(21, base, { 'README.md': firstCommit.readme, 'c.txt': 'base only\n' }, 'Base moves');
+      expect(await storage.compareCommits(21, movedBase, head)).to.deep.equal({ commits: 1, additions: 3, deletions: 2, changedFiles: 2 });
+      expect(await storage.compareCommits(21, head, head)).to.deep.equal({ commits: 0, additions: 0, deletions: 0, changedFiles: 0 });
+    });
+
+    it('merges trees without a work tree, and reports conflicts', async () => {
+      const base = await storage.initWithReadme(22, firstCommit);
+      const left = await commitOnto(22, base, { 'README.md': firstCommit.readme, 'x.txt': 'left\n' }, 'Left');
+      const right = await commitOnto(22, base, { 'README.md': firstCommit.readme, 'y.txt': 'right\n' }, 'Right');
+      const clash = await commitOnto(22, base, { 'README.md': firstCommit.readme, 'x.txt': 'clash\n' }, 'Clash');
+      const merged = await storage.mergeTree(22, left, right);
+      if (!merged.clean) expect.fail('expected a clean merge');
+      expect((await git(['--git-dir', storage.pathOf(22), 'ls-tree', '--name-only', merged.tree], scratch)).trim().split('\n')).to.deep.equal(['README.md', 'x.txt', 'y.txt']);
+      expect(await storage.mergeTree(22, left, clash)).to.deep.equal({ clean: false });
+    });
+
+    it('fetches a commit from another repository, under a hidden ref or none', async () => {
+      const base = await storage.initWithReadme(23, firstCommit);
+      await storage.fork(23, 24);
+      const head = await commitOnto(24, base, { 'README.md': 'fork\n' }, 'In the fork');
+      await storage.fetchCommit(23, 24, head, 'refs/pull/1/head');
+      expect(await storage.readRef(23, 'refs/pull/1/head')).to.equal(head);
+      const next = await commitOnto(24, head, { 'README.md': 'fork again\n' }, 'Again');
+      await storage.fetchCommit(23, 24, next, null);
+      expect((await git(['--git-dir', storage.pathOf(23), 'cat-file', '-t', next], scratch)).trim()).to.equal('commit');
+      expect(await storage.compareCommits(23, base, next)).to.include({ commits: 2 });
+    });
   });
 }

@@ -38,11 +38,21 @@ describe('forgelog seed', () => {
 
   it('gives repositories with stars, topics, a fork and a private one', async () => {
     const hello = await (await fetch(`${server.url}/repos/octocat/hello-world`)).json();
-    expect(hello).to.include({ stargazers_count: 2, forks_count: 1, private: false });
+    expect(hello).to.include({ stargazers_count: 2, forks_count: 1, private: false, open_issues_count: 1, open_issues: 1 });
     expect(hello.topics).to.deep.equal(['demo', 'event-sourcing', 'github-api']);
     expect((await fetch(`${server.url}/repos/acme/platform`)).status).to.equal(404);
     const asOwner = await fetch(`${server.url}/repos/acme/platform`, { headers: { authorization: basicAuthorization('octocat', DEMO_PASSWORD) } });
     expect(asOwner.status).to.equal(200);
+  });
+
+  it('gives issues with labels, comments, a reaction and a closed one', async () => {
+    const issues = await (await fetch(`${server.url}/repos/octocat/hello-world/issues?state=all`)).json();
+    const byTitle = Object.fromEntries(issues.map((issue: { title: string }) => [issue.title, issue]));
+    const bug = byTitle['The README greets nobody'];
+    expect(bug).to.include({ state: 'open', comments: 2 });
+    expect(bug.labels.map((label: { name: string }) => label.name).sort()).to.deep.equal(['bug', 'good first issue']);
+    expect(bug.reactions.heart).to.equal(1);
+    expect(byTitle['Which license is this under?']).to.include({ state: 'closed', state_reason: 'completed', comments: 1 });
   });
 
   it('holds real commits that git clones', async () => {

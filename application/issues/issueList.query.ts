@@ -1,0 +1,65 @@
+import { inject, injectable } from 'inversify';
+import type { Filter, SortSpec } from '../shared/ports/readModelStore.port.js';
+import { RepositoryQueries } from '../repositories/repositoryQueries.js';
+import { IssueQueries, type Direction, type Page, type Paged } from './issueQueries.js';
+import type { IssueDocument } from './issues.readModel.js';
+
+// GET /repos/{owner}/{repo}/issues, with GitHub's filters as the query string gives them.
+export interface IssueListParams {
+  readonly state: 'open' | 'closed' | 'all';
+  readonly labels?: readonly string[];
+  readonly sort: 'created' | 'updated' | 'comments';
+  readonly direction: Direction;
+  readonly since?: string;
+  readonly assignee?: string; // a login, 'none' or '*'
+  readonly creator?: string;
+  readonly milestone?: string; // a number, 'none' or '*'
+}
+
+const SORT_FIELDS = { created: 'created_at', updated: 'updated_at', comments: 'comments' } as const;
+const NOTHING: Filter = { _id: { $in: [] } };
+
+@injectable()
+export class IssueList {
+  constructor(
+    @inject(IssueQueries) private readonly issues: IssueQueries,
+    @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
+  ) {}
+
+  async list(repositoryId: number, params: IssueListParams, page: Page): Promise<Paged<IssueDocument>> {
+    const parts = await Promise.all([this.labelFilter(repositoryId, params.labels), this.userFilter('assignee_ids', params.assignee), this.userFilter('user_id', params.creator), this.milestoneFilter(repositoryId, params.milestone)]);
+    const filter: Filter = Object.assign(
+      { repository_id: repositoryId },
+      params.state === 'all' ? {} : { state: params.state },
+      params.since === undefined ? {} : { updated_at: { $gte: params.since } },
+      ...parts,
+    );
+    const direction = params.direction === 'asc' ? 1 : -1;
+    const sort: SortSpec = { [SORT_FIELDS[params.sort]]: direction, number: direction };
+    return this.issues.pagedIssues(filter, sort, page);
+  }
+
+  // Every named label must be on the issue; a name the repository lacks matches nothing.
+  private async labelFilter(repositoryId: number, names: readonly string[] | undefined): Promise<Filter> {
+    if (names === undefined || names.length === 0) return {};
+    const labels = await this.issues.labelsByNames(repositoryId, names);
+    if (labels.length < new Set(names.map((name) => name.toLowerCase())).size) return NOTHING;
+    return { label_ids: { $all: labels.map((label) => label.id) } };
+  }
+
+  private async userFilter(field: 'assignee_ids' | 'user_id', login: string | undefined): Promise<Filter> {
+    if (login === undefined) return {};
+    if (field === 'assignee_ids' && login === 'none') return { assignee_ids: { $size: 0 } };
+    if (field === 'assignee_ids' && login === '*') return { 'assignee_ids.0': { $exists: true } };
+    const account = await this.repositories.accountByLogin(login);
+    return account ? { [field]: account.id } : NOTHING;
+  }
+
+  private async milestoneFilter(repositoryId: number, milestone: string | undefined): Promise<Filter> {
+    if (milestone === undefined) return {};
+    if (milestone === 'none') return { milestone_id: null };
+    if (milestone === '*') return { milestone_id: { $ne: null } };
+    const found = /^\d+$/.test(milestone) ? await this.issues.milestoneByNumber(repositoryId, Number(milestone)) : null;
+    return found ? { milestone_id: found.id } : NOTHING;
+  }
+}

@@ -1,0 +1,144 @@
+import { inject, injectable } from 'inversify';
+import { labelNameKey } from '../../domain/issues/defaultLabels.js';
+import type { ReactionContent, ReactionSubject } from '../../domain/issues/reaction.decider.js';
+import type { Filter, ReadModelStore, SortSpec } from '../shared/ports/readModelStore.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import {
+  ISSUES_COLLECTION,
+  ISSUE_COMMENTS_COLLECTION,
+  LABELS_COLLECTION,
+  MILESTONES_COLLECTION,
+  REACTIONS_COLLECTION,
+  REPOSITORY_ISSUE_COUNTS_COLLECTION,
+  type IssueCommentDocument,
+  type IssueDocument,
+  type LabelDocument,
+  type MilestoneDocument,
+  type ReactionDocument,
+  type RepositoryIssueCountDocument,
+} from './issues.readModel.js';
+
+export interface Page {
+  readonly page: number;
+  readonly perPage: number;
+}
+
+export interface Paged<T> {
+  readonly items: readonly T[];
+  readonly totalCount: number;
+}
+
+export type Direction = 'asc' | 'desc';
+
+export interface MilestoneListFilter {
+  readonly state: 'open' | 'closed' | 'all';
+  readonly sort: 'due_on' | 'completeness';
+  readonly direction: Direction;
+}
+
+const order = (direction: Direction): 1 | -1 => (direction === 'asc' ? 1 : -1);
+
+// The read side of issues, comments, labels, milestones and reactions.
+@injectable()
+export class IssueQueries {
+  constructor(@inject(TOKENS.ReadModelStore) private readonly store: ReadModelStore) {}
+
+  issueByNumber(repositoryId: number, number: number): Promise<IssueDocument | null> {
+    return this.issues().findOne({ repository_id: repositoryId, number });
+  }
+
+  issueById(issueId: number): Promise<IssueDocument | null> {
+    return this.issues().findOne({ _id: String(issueId) });
+  }
+
+  async pagedIssues(filter: Filter, sort: SortSpec, page: Page): Promise<Paged<IssueDocument>> {
+    const items = await this.issues().find(filter, { sort, skip: (page.page - 1) * page.perPage, limit: page.perPage });
+    return { items, totalCount: await this.issues().count(filter) };
+  }
+
+  comment(commentId: number): Promise<IssueCommentDocument | null> {
+    return this.comments().findOne({ _id: String(commentId) });
+  }
+
+  // Oldest first, as GitHub lists comments; `since` keeps those updated at or after it.
+  async pagedComments(scope: { issue_id: number } | { repository_id: number }, since: string | undefined, direction: Direction, page: Page): Promise<Paged<IssueCommentDocument>> {
+    const filter: Filter = { ...scope, ...(since === undefined ? {} : { updated_at: { $gte: since } }) };
+    const items = await this.comments().find(filter, { sort: { created_at: order(direction), id: order(direction) }, skip: (page.page - 1) * page.perPage, limit: page.perPage });
+    return { items, totalCount: await this.comments().count(filter) };
+  }
+
+  labelByName(repositoryId: number, name: string): Promise<LabelDocument | null> {
+    return this.labels().findOne({ repository_id: repositoryId, name_key: labelNameKey(name) });
+  }
+
+  labelsByNames(repositoryId: number, names: readonly string[]): Promise<LabelDocument[]> {
+    return names.length === 0 ? Promise.resolve([]) : this.labels().find({ repository_id: repositoryId, name_key: { $in: names.map(labelNameKey) } });
+  }
+
+  // In the order given, leaving out labels deleted since.
+  async labelsByIds(ids: readonly number[]): Promise<LabelDocument[]> {
+    if (ids.length === 0) return [];
+    const found = new Map((await this.labels().find({ id: { $in: [...ids] } })).map((label) => [label.id, label]));
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
+  async pagedLabels(repositoryId: number, page: Page): Promise<Paged<LabelDocument>> {
+    const filter = { repository_id: repositoryId };
+    const items = await this.labels().find(filter, { sort: { name_key: 1 }, skip: (page.page - 1) * page.perPage, limit: page.perPage });
+    return { items, totalCount: await this.labels().count(filter) };
+  }
+
+  milestoneByNumber(repositoryId: number, number: number): Promise<MilestoneDocument | null> {
+    return this.milestones().findOne({ repository_id: repositoryId, number });
+  }
+
+  milestoneById(milestoneId: number | null): Promise<MilestoneDocument | null> {
+    return milestoneId === null ? Promise.resolve(null) : this.milestones().findOne({ _id: String(milestoneId) });
+  }
+
+  // GitHub sorts by due date (undated last), or by completeness (share of closed issues).
+  async pagedMilestones(repositoryId: number, filter: MilestoneListFilter, page: Page): Promise<Paged<MilestoneDocument>> {
+    const all = await this.milestones().find({ repository_id: repositoryId, ...(filter.state === 'all' ? {} : { state: filter.state }) }, { sort: { number: 1 } });
+    const key = (milestone: MilestoneDocument): number =>
+      filter.sort === 'completeness' ? completeness(milestone) : milestone.due_on === null ? Number.POSITIVE_INFINITY : Date.parse(milestone.due_on);
+    const sorted = [...all].sort((a, b) => (key(a) === key(b) ? a.number - b.number : (key(a) < key(b) ? -1 : 1) * order(filter.direction)));
+    return { items: sorted.slice((page.page - 1) * page.perPage, page.page * page.perPage), totalCount: sorted.length };
+  }
+
+  reaction(reactionId: number): Promise<ReactionDocument | null> {
+    return this.store.collection<ReactionDocument>(REACTIONS_COLLECTION).findOne({ _id: String(reactionId) });
+  }
+
+  async pagedReactions(subject: ReactionSubject, content: ReactionContent | undefined, page: Page): Promise<Paged<ReactionDocument>> {
+    const reactions = this.store.collection<ReactionDocument>(REACTIONS_COLLECTION);
+    const filter: Filter = { subject_type: subject.type, subject_id: subject.id, ...(content === undefined ? {} : { content }) };
+    const items = await reactions.find(filter, { sort: { created_at: 1, id: 1 }, skip: (page.page - 1) * page.perPage, limit: page.perPage });
+    return { items, totalCount: await reactions.count(filter) };
+  }
+
+  async openIssuesCount(repositoryId: number): Promise<number> {
+    const counts = await this.store.collection<RepositoryIssueCountDocument>(REPOSITORY_ISSUE_COUNTS_COLLECTION).findOne({ _id: String(repositoryId) });
+    return counts?.open_issues_count ?? 0;
+  }
+
+  private issues() {
+    return this.store.collection<IssueDocument>(ISSUES_COLLECTION);
+  }
+
+  private comments() {
+    return this.store.collection<IssueCommentDocument>(ISSUE_COMMENTS_COLLECTION);
+  }
+
+  private labels() {
+    return this.store.collection<LabelDocument>(LABELS_COLLECTION);
+  }
+
+  private milestones() {
+    return this.store.collection<MilestoneDocument>(MILESTONES_COLLECTION);
+  }
+}
+
+function completeness(milestone: MilestoneDocument): number {
+  const total = milestone.open_issues + milestone.closed_issues;
+  return total === 0 ? 0 : milestone.closed_issues / total;
+}

@@ -1,0 +1,95 @@
+import type { ReactionContent, ReactionSubjectType } from '../../domain/issues/reaction.decider.js';
+import type { Document } from '../shared/ports/readModelStore.port.js';
+
+// The issues projection writes all six collections: counters (comments, milestone issue
+// counts, reaction rollups, open issues per repository) are recounted from the collections
+// beside them, so each has one writer and every write is an absolute value.
+export const ISSUES_COLLECTION = 'issues';
+export const ISSUE_COMMENTS_COLLECTION = 'issue_comments';
+export const LABELS_COLLECTION = 'labels';
+export const MILESTONES_COLLECTION = 'milestones';
+export const REACTIONS_COLLECTION = 'reactions';
+// Open issues per repository: what GitHub's open_issues_count on a repository shows.
+export const REPOSITORY_ISSUE_COUNTS_COLLECTION = 'repository_issue_counts';
+
+export type ReactionCounts = { total_count: number } & Record<ReactionContent, number>;
+
+export interface IssueDocument extends Document {
+  _id: string; // String(id)
+  id: number;
+  repository_id: number;
+  number: number;
+  user_id: number;
+  title: string;
+  body: string | null;
+  state: 'open' | 'closed';
+  state_reason: 'completed' | 'not_planned' | 'reopened' | null;
+  label_ids: number[];
+  assignee_ids: number[];
+  milestone_id: number | null;
+  locked: boolean;
+  active_lock_reason: string | null;
+  comments: number;
+  reactions: ReactionCounts;
+  closed_at: string | null;
+  closed_by_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IssueCommentDocument extends Document {
+  _id: string;
+  id: number;
+  issue_id: number;
+  repository_id: number;
+  user_id: number;
+  body: string;
+  reactions: ReactionCounts;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LabelDocument extends Document {
+  _id: string;
+  id: number;
+  repository_id: number;
+  name: string;
+  name_key: string;
+  color: string;
+  description: string | null;
+  default: boolean;
+}
+
+export interface MilestoneDocument extends Document {
+  _id: string;
+  id: number;
+  repository_id: number;
+  number: number;
+  title: string;
+  description: string | null;
+  state: 'open' | 'closed';
+  due_on: string | null;
+  creator_id: number;
+  open_issues: number;
+  closed_issues: number;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+}
+
+export interface ReactionDocument extends Document {
+  _id: string;
+  id: number;
+  subject_type: ReactionSubjectType;
+  subject_id: number;
+  repository_id: number;
+  user_id: number;
+  content: ReactionContent;
+  created_at: string;
+}
+
+export interface RepositoryIssueCountDocument extends Document {
+  _id: string; // String(repository_id)
+  repository_id: number;
+  open_issues_count: number;
+}

@@ -1,0 +1,71 @@
+import { inject, injectable } from 'inversify';
+import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
+import { pullRequestDecider, pullRequestStream } from '../../domain/pulls/pullRequest.decider.js';
+import { REPOSITORY_OPERATIONS } from '../../domain/shared/access.js';
+import { RepositoryQueries } from '../repositories/repositoryQueries.js';
+import type { AppError } from '../shared/appError.js';
+import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
+import type { CommandContext } from '../shared/commandContext.js';
+import { handleCommand } from '../shared/handleCommand.js';
+import type { EventStore } from '../shared/ports/eventStore.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import type { ReadYourWrites } from '../shared/readYourWrites.js';
+import { OPEN_PULL_REQUEST } from './openPullRequest.handler.js';
+import { PullRequestGit } from './pullRequestGit.js';
+import { PullRequestQueries } from './pullRequestQueries.js';
+
+export interface EditPullRequestInput {
+  readonly title?: string;
+  readonly body?: string | null;
+  readonly state?: 'open' | 'closed';
+  readonly base?: string;
+  readonly maintainerCanModify?: boolean;
+}
+
+// PATCH /repos/{owner}/{repo}/pulls/{pull_number}: its author, or anyone who may push.
+@injectable()
+export class EditPullRequestHandler {
+  constructor(
+    @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
+    @inject(TOKENS.ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
+    @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
+    @inject(RepositoryAccessQuery) private readonly access: RepositoryAccessQuery,
+    @inject(PullRequestGit) private readonly git: PullRequestGit,
+    @inject(PullRequestQueries) private readonly pulls: PullRequestQueries,
+  ) {}
+
+  async execute(caller: NonNullable<AccessCaller>, repositoryId: number, number: number, input: EditPullRequestInput, context: CommandContext): Promise<Either<AppError, void>> {
+    const repository = await this.repositories.byId(repositoryId);
+    if (!repository) return left({ _tag: 'RepositoryNotFound' });
+    const readable = await this.access.authorize(caller, repository, OPEN_PULL_REQUEST);
+    if (isLeft(readable)) return readable;
+    const pull = await this.pulls.byNumber(repositoryId, number);
+    if (!pull) return left({ _tag: 'PullRequestNotFound' });
+    if (pull.user_id !== caller.userId) {
+      const pusher = await this.access.authorize(caller, repository, REPOSITORY_OPERATIONS.write);
+      if (isLeft(pusher)) return pusher;
+    }
+    let base: { ref: string; sha: string } | undefined;
+    if (input.base !== undefined && input.base !== pull.base.ref) {
+      const sha = await this.git.branchTip(repositoryId, input.base);
+      if (sha === null) return left({ _tag: 'PullRequestBranchNotFound', field: 'base', branch: input.base });
+      base = { ref: input.base, sha };
+    }
+    const headOwner = (await this.repositories.byId(pull.head.repository_id))?.owner_id;
+    const headLogin = headOwner === undefined ? undefined : (await this.repositories.accountsByIds([headOwner])).get(headOwner)?.login;
+    const outcome = await handleCommand(this.eventStore, pullRequestDecider, pullRequestStream(pull.id), {
+      type: 'EditPullRequest',
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.body !== undefined ? { body: input.body } : {}),
+      ...(input.maintainerCanModify !== undefined ? { maintainerCanModify: input.maintainerCanModify } : {}),
+      ...(input.state !== undefined ? { state: input.state } : {}),
+      ...(base ? { base } : {}),
+      headLabel: `${headLogin ?? 'unknown'}:${pull.head.ref}`,
+      openDuplicateExists: await this.pulls.openBetween(repositoryId, base?.ref ?? pull.base.ref, pull.head.repository_id, pull.head.ref, pull.id),
+      now: context.occurredAt,
+    }, context);
+    if (isLeft(outcome)) return outcome;
+    await this.readYourWrites.settle(outcome.right.position);
+    return right(undefined);
+  }
+}

@@ -1,0 +1,62 @@
+import { inject, injectable } from 'inversify';
+import type { ReadModelStore, SortSpec } from '../shared/ports/readModelStore.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import { PULL_REQUESTS_COLLECTION, type PullRequestDocument } from './pullRequests.readModel.js';
+
+export interface PullRequestListFilter {
+  readonly state: 'open' | 'closed' | 'all';
+  // GitHub's head filter `user:ref`, resolved by the caller to the head repositories it may name.
+  readonly head?: { readonly repositoryIds: readonly number[]; readonly ref: string };
+  readonly base?: string;
+  readonly sort: 'created' | 'updated' | 'popularity' | 'long-running';
+  readonly direction: 'asc' | 'desc';
+  readonly page: number;
+  readonly perPage: number;
+}
+
+function sortFor(filter: PullRequestListFilter): SortSpec {
+  const order = filter.direction === 'asc' ? 1 : -1;
+  switch (filter.sort) {
+    case 'updated':
+      return { updated_at: order, number: order };
+    // Without comments or reactions yet every pull request is equally popular: newest first.
+    case 'popularity':
+    case 'created':
+      return { created_at: order, number: order };
+    // Age: the longest-running first when descending.
+    case 'long-running':
+      return { created_at: -order as 1 | -1, number: -order as 1 | -1 };
+  }
+}
+
+@injectable()
+export class PullRequestQueries {
+  constructor(@inject(TOKENS.ReadModelStore) private readonly store: ReadModelStore) {}
+
+  byNumber(repositoryId: number, number: number): Promise<PullRequestDocument | null> {
+    return this.pulls().findOne({ repository_id: repositoryId, number });
+  }
+
+  byId(pullRequestId: number): Promise<PullRequestDocument | null> {
+    return this.pulls().findOne({ _id: String(pullRequestId) });
+  }
+
+  // An open pull request already joining these two branches, as GitHub allows only one.
+  async openBetween(baseRepositoryId: number, baseRef: string, headRepositoryId: number, headRef: string, except: number | null = null): Promise<boolean> {
+    const open = await this.pulls().find({ repository_id: baseRepositoryId, state: 'open', 'base.ref': baseRef, 'head.repository_id': headRepositoryId, 'head.ref': headRef });
+    return open.some((pull) => pull.id !== except);
+  }
+
+  async list(repositoryId: number, filter: PullRequestListFilter): Promise<{ items: PullRequestDocument[]; totalCount: number }> {
+    const query: Record<string, unknown> = { repository_id: repositoryId };
+    if (filter.state !== 'all') query.state = filter.state;
+    if (filter.base !== undefined) query['base.ref'] = filter.base;
+    if (filter.head) Object.assign(query, { 'head.repository_id': { $in: [...filter.head.repositoryIds] }, 'head.ref': filter.head.ref });
+    const items = await this.pulls().find(query, { sort: sortFor(filter), skip: (filter.page - 1) * filter.perPage, limit: filter.perPage });
+    return { items, totalCount: await this.pulls().count(query) };
+  }
+
+  private pulls() {
+    return this.store.collection<PullRequestDocument>(PULL_REQUESTS_COLLECTION);
+  }
+}

@@ -1,0 +1,100 @@
+import { inject, injectable } from 'inversify';
+import { ORG_MEMBERSHIPS_COLLECTION, type OrgMembershipDocument } from '../accounts/organizations.readModel.js';
+import type { UserDocument } from '../accounts/users.readModel.js';
+import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
+import { RepositoryQueries } from '../repositories/repositoryQueries.js';
+import type { CommitRangeStats, GitStorage } from '../shared/ports/gitStorage.port.js';
+import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import { PullRequestGit } from './pullRequestGit.js';
+import type { PullRequestDocument } from './pullRequests.readModel.js';
+
+export interface RepositoryWithOwner {
+  readonly repository: RepositoryDocument;
+  readonly owner: UserDocument;
+}
+
+export type AuthorAssociation = 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'NONE';
+
+// A pull request with everything its JSON shows beside it.
+export interface PullRequestView {
+  readonly pull: PullRequestDocument;
+  readonly user: UserDocument;
+  readonly mergedBy: UserDocument | null;
+  readonly base: RepositoryWithOwner;
+  // null once the head repository (a fork) is gone.
+  readonly head: RepositoryWithOwner | null;
+  readonly headSha: string;
+  readonly baseSha: string;
+  readonly authorAssociation: AuthorAssociation;
+  readonly stats: CommitRangeStats | null;
+}
+
+@injectable()
+export class PullRequestViews {
+  constructor(
+    @inject(TOKENS.ReadModelStore) private readonly store: ReadModelStore,
+    @inject(TOKENS.GitStorage) private readonly gitStorage: GitStorage,
+    @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
+    @inject(PullRequestGit) private readonly git: PullRequestGit,
+  ) {}
+
+  // One pull request in full: live tips and the commit counts git computes.
+  async one(pull: PullRequestDocument): Promise<PullRequestView | null> {
+    const tips = await this.git.currentTips(pull);
+    const stats = await this.git.statsOf(pull, tips);
+    const [view] = await this.assemble([pull], () => tips, stats);
+    return view ?? null;
+  }
+
+  // A page of pull requests: each repository's refs are read once for the whole page.
+  async many(pulls: readonly PullRequestDocument[]): Promise<PullRequestView[]> {
+    const refs = new Map<number, Map<string, string>>();
+    for (const id of new Set(pulls.filter((pull) => pull.state === 'open').flatMap((pull) => [pull.repository_id, pull.head.repository_id]))) {
+      refs.set(id, new Map((await this.gitStorage.listRefs(id)).map((ref) => [ref.name, ref.sha])));
+    }
+    const tipsOf = (pull: PullRequestDocument) => {
+      if (pull.state !== 'open') return { headSha: pull.head.sha, baseSha: pull.base.sha };
+      return {
+        headSha: refs.get(pull.head.repository_id)?.get(`refs/heads/${pull.head.ref}`) ?? pull.head.sha,
+        baseSha: refs.get(pull.repository_id)?.get(`refs/heads/${pull.base.ref}`) ?? pull.base.sha,
+      };
+    };
+    return this.assemble(pulls, tipsOf, null);
+  }
+
+  private async assemble(
+    pulls: readonly PullRequestDocument[],
+    tipsOf: (pull: PullRequestDocument) => { headSha: string; baseSha: string },
+    stats: CommitRangeStats | null,
+  ): Promise<PullRequestView[]> {
+    const repositories = new Map((await this.repositories.byIds(pulls.flatMap((pull) => [pull.repository_id, pull.head.repository_id]))).map((repository) => [repository.id, repository]));
+    const accountIds = [...repositories.values()].map((repository) => repository.owner_id);
+    for (const pull of pulls) accountIds.push(pull.user_id, ...(pull.merged_by_id === null ? [] : [pull.merged_by_id]));
+    const accounts = await this.repositories.accountsByIds(accountIds);
+    const withOwner = (id: number): RepositoryWithOwner | null => {
+      const repository = repositories.get(id);
+      const owner = repository && accounts.get(repository.owner_id);
+      return repository && owner ? { repository, owner } : null;
+    };
+    const views: PullRequestView[] = [];
+    for (const pull of pulls) {
+      const user = accounts.get(pull.user_id);
+      const base = withOwner(pull.repository_id);
+      if (!user || !base) continue;
+      const mergedBy = pull.merged_by_id === null ? null : (accounts.get(pull.merged_by_id) ?? null);
+      const authorAssociation = await this.associationOf(pull.user_id, base.repository);
+      views.push({ pull, user, mergedBy, base, head: withOwner(pull.head.repository_id), ...tipsOf(pull), authorAssociation, stats });
+    }
+    return views;
+  }
+
+  private async associationOf(userId: number, repository: RepositoryDocument): Promise<AuthorAssociation> {
+    if (repository.owner_type === 'User' && repository.owner_id === userId) return 'OWNER';
+    if (repository.owner_type === 'Organization') {
+      const membership = await this.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).findOne({ _id: `${repository.owner_id}:${userId}` });
+      if (membership?.state === 'active') return membership.role === 'admin' ? 'OWNER' : 'MEMBER';
+    }
+    return (await this.repositories.collaborator(repository.id, userId)) ? 'COLLABORATOR' : 'NONE';
+  }
+}

@@ -1,0 +1,37 @@
+import type { MergeMethod } from '../../domain/pulls/pullRequest.events.js';
+import type { Document } from '../shared/ports/readModelStore.port.js';
+
+export const PULL_REQUESTS_COLLECTION = 'pull_requests';
+
+export interface PullRequestSideDocument {
+  repository_id: number;
+  ref: string;
+  // The commit recorded by the last event (opening, base change, merge); an open pull
+  // request's live tips are read from git when it is shown.
+  sha: string;
+}
+
+// Accounts and repositories are kept by id: logins and names change, ids never do.
+export interface PullRequestDocument extends Document {
+  _id: string; // String(id)
+  id: number;
+  repository_id: number;
+  number: number;
+  user_id: number;
+  title: string;
+  body: string | null;
+  state: 'open' | 'closed';
+  draft: boolean;
+  maintainer_can_modify: boolean;
+  head: PullRequestSideDocument;
+  base: PullRequestSideDocument;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+  merged_at: string | null;
+  merged_by_id: number | null;
+  merge_commit_sha: string | null;
+  merge_method: MergeMethod | null;
+  // Log position of the last event applied: an event at or below it was applied already.
+  position: number;
+}

@@ -1,0 +1,147 @@
+import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
+import type { Decider } from '../shared/decider.js';
+import type { IssueEvent, IssueOpened, IssueStateReason, LockReason } from './issue.events.js';
+import type { IssuesError } from './issues.errors.js';
+import { validTitle } from './issueTitle.js';
+
+export type OpenIssue = { readonly type: 'OpenIssue'; readonly now: Date } & Omit<IssueOpened['data'], 'openedAt'>;
+
+// undefined leaves a field as it is; the handler has already dropped what the caller may not set.
+export interface UpdateIssue {
+  readonly type: 'UpdateIssue';
+  readonly issueId: number;
+  readonly actorId: number;
+  readonly title?: string;
+  readonly body?: string | null;
+  readonly state?: 'open' | 'closed';
+  readonly stateReason?: IssueStateReason | null;
+  readonly labelIds?: readonly number[];
+  readonly assigneeIds?: readonly number[];
+  readonly milestoneId?: number | null;
+  readonly now: Date;
+}
+
+export type IssueCommand =
+  | OpenIssue
+  | UpdateIssue
+  | { readonly type: 'AddIssueLabels'; readonly issueId: number; readonly labelIds: readonly number[]; readonly now: Date }
+  | { readonly type: 'RemoveIssueLabel'; readonly issueId: number; readonly labelId: number; readonly now: Date }
+  | { readonly type: 'LockIssue'; readonly issueId: number; readonly lockReason: LockReason | null; readonly now: Date }
+  | { readonly type: 'UnlockIssue'; readonly issueId: number; readonly now: Date };
+
+export type IssueState =
+  | { readonly status: 'none' }
+  | {
+      readonly status: 'open' | 'closed';
+      readonly title: string;
+      readonly body: string | null;
+      readonly stateReason: 'completed' | 'not_planned' | null;
+      readonly labelIds: readonly number[];
+      readonly assigneeIds: readonly number[];
+      readonly milestoneId: number | null;
+      readonly locked: boolean;
+    };
+
+type Existing = Exclude<IssueState, { status: 'none' }>;
+
+function evolve(state: IssueState, event: IssueEvent): IssueState {
+  if (event.type === 'IssueOpened') {
+    const { title, body, labelIds, assigneeIds, milestoneId } = event.data;
+    return { status: 'open', title, body, stateReason: null, labelIds, assigneeIds, milestoneId, locked: false };
+  }
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'IssueEdited':
+      return { ...state, ...event.data.changes };
+    case 'IssueClosed':
+      return { ...state, status: 'closed', stateReason: event.data.stateReason };
+    case 'IssueReopened':
+      return { ...state, status: 'open', stateReason: null };
+    case 'IssueLabelsChanged':
+      return { ...state, labelIds: event.data.labelIds };
+    case 'IssueAssigneesChanged':
+      return { ...state, assigneeIds: event.data.assigneeIds };
+    case 'IssueMilestoneChanged':
+      return { ...state, milestoneId: event.data.milestoneId };
+    case 'IssueLocked':
+      return { ...state, locked: true };
+    case 'IssueUnlocked':
+      return { ...state, locked: false };
+  }
+}
+
+const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id) => b.includes(id));
+const unique = (ids: readonly number[]) => [...new Set(ids)];
+
+function open(command: OpenIssue): Either<IssuesError, readonly IssueEvent[]> {
+  const title = validTitle(command.title);
+  if (isLeft(title)) return title;
+  const { type: _type, now, ...data } = command;
+  return right([{ type: 'IssueOpened', data: { ...data, labelIds: unique(data.labelIds), assigneeIds: unique(data.assigneeIds), openedAt: now.toISOString() } }]);
+}
+
+// state_reason alone implies the state: completed/not_planned close, reopened opens.
+function wantedState(command: UpdateIssue): 'open' | 'closed' | undefined {
+  if (command.state !== undefined) return command.state;
+  if (command.stateReason === 'reopened') return 'open';
+  if (command.stateReason === 'completed' || command.stateReason === 'not_planned') return 'closed';
+  return undefined;
+}
+
+function stateEvents(command: UpdateIssue, state: Existing, at: string): IssueEvent[] {
+  const wanted = wantedState(command);
+  const { issueId, actorId } = command;
+  if (wanted === 'open' && state.status === 'closed') return [{ type: 'IssueReopened', data: { issueId, reopenedBy: actorId, reopenedAt: at } }];
+  if (wanted !== 'closed') return [];
+  const stateReason = command.stateReason === 'not_planned' ? 'not_planned' : 'completed';
+  if (state.status === 'closed' && state.stateReason === stateReason) return [];
+  return [{ type: 'IssueClosed', data: { issueId, stateReason, closedBy: actorId, closedAt: at } }];
+}
+
+function update(command: UpdateIssue, state: Existing): Either<IssuesError, readonly IssueEvent[]> {
+  const at = command.now.toISOString();
+  const { issueId } = command;
+  if (command.title !== undefined) {
+    const title = validTitle(command.title);
+    if (isLeft(title)) return title;
+  }
+  const changes: { title?: string; body?: string | null } = {};
+  if (command.title !== undefined && command.title !== state.title) changes.title = command.title;
+  if (command.body !== undefined && command.body !== state.body) changes.body = command.body;
+  const events: IssueEvent[] = [];
+  if (Object.keys(changes).length > 0) events.push({ type: 'IssueEdited', data: { issueId, changes, editedAt: at } });
+  events.push(...stateEvents(command, state, at));
+  if (command.labelIds !== undefined && !sameSet(unique(command.labelIds), state.labelIds)) events.push({ type: 'IssueLabelsChanged', data: { issueId, labelIds: unique(command.labelIds), changedAt: at } });
+  if (command.assigneeIds !== undefined && !sameSet(unique(command.assigneeIds), state.assigneeIds)) events.push({ type: 'IssueAssigneesChanged', data: { issueId, assigneeIds: unique(command.assigneeIds), changedAt: at } });
+  if (command.milestoneId !== undefined && command.milestoneId !== state.milestoneId) events.push({ type: 'IssueMilestoneChanged', data: { issueId, milestoneId: command.milestoneId, changedAt: at } });
+  return right(events);
+}
+
+function decide(command: IssueCommand, state: IssueState): Either<IssuesError, readonly IssueEvent[]> {
+  if (command.type === 'OpenIssue') return state.status === 'none' ? open(command) : left({ _tag: 'IssueAlreadyExists', resource: 'Issue' });
+  if (state.status === 'none') return left({ _tag: 'IssueNotFound' });
+  const at = command.now.toISOString();
+  const { issueId } = command;
+  switch (command.type) {
+    case 'UpdateIssue':
+      return update(command, state);
+    case 'AddIssueLabels': {
+      const labelIds = unique([...state.labelIds, ...command.labelIds]);
+      return right(sameSet(labelIds, state.labelIds) ? [] : [{ type: 'IssueLabelsChanged', data: { issueId, labelIds, changedAt: at } }]);
+    }
+    case 'RemoveIssueLabel':
+      // GitHub answers 404 "Label does not exist" for a label the issue does not carry.
+      if (!state.labelIds.includes(command.labelId)) return left({ _tag: 'LabelNotFound' });
+      return right([{ type: 'IssueLabelsChanged', data: { issueId, labelIds: state.labelIds.filter((id) => id !== command.labelId), changedAt: at } }]);
+    case 'LockIssue':
+      return right(state.locked ? [] : [{ type: 'IssueLocked', data: { issueId, lockReason: command.lockReason, lockedAt: at } }]);
+    case 'UnlockIssue':
+      return right(state.locked ? [{ type: 'IssueUnlocked', data: { issueId, unlockedAt: at } }] : []);
+  }
+}
+
+export const issueDecider: Decider<IssueCommand, IssueState, IssueEvent, IssuesError> = {
+  initialState: () => ({ status: 'none' }),
+  evolve,
+  decide,
+};

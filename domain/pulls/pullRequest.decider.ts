@@ -1,0 +1,106 @@
+import { left, right, type Either } from 'fp-ts/lib/Either.js';
+import type { Decider } from '../shared/decider.js';
+import type { EditPullRequest, MergePullRequest, OpenPullRequest, PullRequestCommand } from './pullRequest.commands.js';
+import type { PullRequestChanges, PullRequestEvent, PullRequestSide } from './pullRequest.events.js';
+import type { PullsError } from './pulls.errors.js';
+
+export type { PullRequestCommand } from './pullRequest.commands.js';
+
+export interface ExistingPullRequest {
+  readonly status: 'open' | 'closed' | 'merged';
+  readonly pullRequestId: number;
+  readonly base: PullRequestSide;
+}
+
+export type PullRequestState = { readonly status: 'absent' } | ExistingPullRequest;
+
+type Decision = Either<PullsError, readonly PullRequestEvent[]>;
+
+// GitHub refuses titles longer than this (issues and pull requests alike).
+export const MAX_TITLE_LENGTH = 256;
+
+export const initialState = (): PullRequestState => ({ status: 'absent' });
+
+export function evolve(state: PullRequestState, event: PullRequestEvent): PullRequestState {
+  if (event.type === 'PullRequestOpened') return { status: 'open', pullRequestId: event.data.pullRequestId, base: event.data.base };
+  if (state.status === 'absent') return state;
+  switch (event.type) {
+    case 'PullRequestEdited': {
+      const base = event.data.changes.base;
+      return base ? { ...state, base: { ...state.base, ref: base.ref, sha: base.sha } } : state;
+    }
+    case 'PullRequestClosed':
+      return { ...state, status: 'closed' };
+    case 'PullRequestReopened':
+      return { ...state, status: 'open' };
+    case 'PullRequestMerged':
+      return { ...state, status: 'merged' };
+  }
+}
+
+export function decide(command: PullRequestCommand, state: PullRequestState): Decision {
+  if (command.type === 'OpenPullRequest') return openPullRequest(command, state);
+  if (state.status === 'absent') return left({ _tag: 'PullRequestNotFound' });
+  if (command.type === 'EditPullRequest') return editPullRequest(command, state);
+  const refusal = mergeRefusal(command, state);
+  if (refusal) return left(refusal);
+  const { mergedBy, mergeMethod, mergeCommitSha, headSha, baseSha } = command;
+  return right([{ type: 'PullRequestMerged', data: { pullRequestId: state.pullRequestId, mergedBy, mergeMethod, mergeCommitSha, headSha, baseSha, mergedAt: command.now.toISOString() } }]);
+}
+
+// Asked before any git object is written, and again when the merge is recorded.
+export function mergeRefusal(command: Pick<MergePullRequest, 'expectedHeadSha' | 'headSha'>, state: PullRequestState): PullsError | null {
+  if (state.status === 'absent') return { _tag: 'PullRequestNotFound' };
+  if (state.status !== 'open') return { _tag: 'PullRequestNotMergeable' };
+  if (command.expectedHeadSha !== null && command.expectedHeadSha !== command.headSha) return { _tag: 'PullRequestHeadModified' };
+  return null;
+}
+
+function titleProblem(title: string): PullsError | null {
+  if (title.trim() === '') return { _tag: 'InvalidPullRequestField', field: 'title', code: 'missing_field' };
+  if (title.length > MAX_TITLE_LENGTH) return { _tag: 'InvalidPullRequestField', field: 'title', code: 'invalid' };
+  return null;
+}
+
+function openPullRequest(command: OpenPullRequest, state: PullRequestState): Decision {
+  if (state.status !== 'absent') return left({ _tag: 'InvalidPullRequestField', field: 'number', code: 'invalid' });
+  const problem = titleProblem(command.title);
+  if (problem) return left(problem);
+  if (command.commitsBetween === 0) return left({ _tag: 'NoCommitsBetween', base: command.base.ref, head: command.headName });
+  if (command.openDuplicateExists) return left({ _tag: 'PullRequestAlreadyExists', headLabel: command.headLabel });
+  const { pullRequestId, repositoryId, number, authorId, title, body, draft, maintainerCanModify, head, base } = command;
+  return right([
+    {
+      type: 'PullRequestOpened',
+      data: { pullRequestId, repositoryId, number, authorId, title, body, draft, maintainerCanModify, head, base, openedAt: command.now.toISOString() },
+    },
+  ]);
+}
+
+function editPullRequest(command: EditPullRequest, state: ExistingPullRequest): Decision {
+  const at = command.now.toISOString();
+  if (command.title !== undefined) {
+    const problem = titleProblem(command.title);
+    if (problem) return left(problem);
+  }
+  const baseChanged = command.base !== undefined && command.base.ref !== state.base.ref;
+  if (baseChanged && state.status !== 'open') return left({ _tag: 'PullRequestStateRefused', reason: 'base_of_closed' });
+  const reopening = command.state === 'open' && state.status !== 'open';
+  if (reopening && state.status === 'merged') return left({ _tag: 'PullRequestStateRefused', reason: 'reopen_merged' });
+  if ((reopening || (baseChanged && state.status === 'open')) && command.openDuplicateExists) return left({ _tag: 'PullRequestAlreadyExists', headLabel: command.headLabel });
+  const changes: PullRequestChanges = {
+    ...(command.title !== undefined ? { title: command.title } : {}),
+    ...(command.body !== undefined ? { body: command.body } : {}),
+    ...(command.maintainerCanModify !== undefined ? { maintainerCanModify: command.maintainerCanModify } : {}),
+    ...(baseChanged ? { base: command.base } : {}),
+  };
+  const { pullRequestId } = state;
+  const events: PullRequestEvent[] = [];
+  if (Object.keys(changes).length > 0) events.push({ type: 'PullRequestEdited', data: { pullRequestId, changes, editedAt: at } });
+  if (command.state === 'closed' && state.status === 'open') events.push({ type: 'PullRequestClosed', data: { pullRequestId, closedAt: at } });
+  if (reopening) events.push({ type: 'PullRequestReopened', data: { pullRequestId, reopenedAt: at } });
+  return right(events);
+}
+
+export const pullRequestDecider: Decider<PullRequestCommand, PullRequestState, PullRequestEvent, PullsError> = { initialState, evolve, decide };
+export const pullRequestStream = (pullRequestId: number): string => `pull-request-${pullRequestId}`;

@@ -1,0 +1,57 @@
+import type { DomainEvent } from '../shared/event.js';
+
+// One side of a pull request: a branch of a repository, and the commit it pointed at.
+export interface PullRequestSide {
+  readonly repositoryId: number;
+  readonly ref: string;
+  readonly sha: string;
+}
+
+export type MergeMethod = 'merge' | 'squash' | 'rebase';
+
+export type PullRequestOpened = DomainEvent<
+  'PullRequestOpened',
+  {
+    readonly pullRequestId: number;
+    readonly repositoryId: number;
+    readonly number: number;
+    readonly authorId: number;
+    readonly title: string;
+    readonly body: string | null;
+    readonly draft: boolean;
+    readonly maintainerCanModify: boolean;
+    readonly head: PullRequestSide;
+    readonly base: PullRequestSide;
+    readonly openedAt: string;
+  }
+>;
+
+export interface PullRequestChanges {
+  readonly title?: string;
+  readonly body?: string | null;
+  readonly maintainerCanModify?: boolean;
+  // A new base branch, with the commit it pointed at when the base was changed.
+  readonly base?: { readonly ref: string; readonly sha: string };
+}
+
+// Only what changed.
+export type PullRequestEdited = DomainEvent<'PullRequestEdited', { readonly pullRequestId: number; readonly changes: PullRequestChanges; readonly editedAt: string }>;
+export type PullRequestClosed = DomainEvent<'PullRequestClosed', { readonly pullRequestId: number; readonly closedAt: string }>;
+export type PullRequestReopened = DomainEvent<'PullRequestReopened', { readonly pullRequestId: number; readonly reopenedAt: string }>;
+
+// The merge as git recorded it: the commit written onto the base branch, the head commit
+// merged and the base commit it was merged onto (what the pull request's diff stays).
+export type PullRequestMerged = DomainEvent<
+  'PullRequestMerged',
+  {
+    readonly pullRequestId: number;
+    readonly mergedBy: number;
+    readonly mergeMethod: MergeMethod;
+    readonly mergeCommitSha: string;
+    readonly headSha: string;
+    readonly baseSha: string;
+    readonly mergedAt: string;
+  }
+>;
+
+export type PullRequestEvent = PullRequestOpened | PullRequestEdited | PullRequestClosed | PullRequestReopened | PullRequestMerged;

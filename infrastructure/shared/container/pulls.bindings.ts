@@ -1,0 +1,26 @@
+import type { Container } from 'inversify';
+import { EditPullRequestHandler } from '../../../application/pulls/editPullRequest.handler.js';
+import { MergeCommits } from '../../../application/pulls/mergeCommits.js';
+import { MergePullRequestHandler } from '../../../application/pulls/mergePullRequest.handler.js';
+import { OpenPullRequestHandler } from '../../../application/pulls/openPullRequest.handler.js';
+import { PullRequestGit } from '../../../application/pulls/pullRequestGit.js';
+import { PullRequestHead } from '../../../application/pulls/pullRequestHead.js';
+import { PullRequestQueries } from '../../../application/pulls/pullRequestQueries.js';
+import { PullRequestViews } from '../../../application/pulls/pullRequestViews.query.js';
+
+// The pulls area's application services; GitStorage and the repositories services are bound
+// by the repositories bindings, which run first.
+export function bindPulls(container: Container): void {
+  for (const service of [
+    PullRequestQueries,
+    PullRequestGit,
+    PullRequestHead,
+    PullRequestViews,
+    MergeCommits,
+    OpenPullRequestHandler,
+    EditPullRequestHandler,
+    MergePullRequestHandler,
+  ]) {
+    container.bind(service as new (...args: never[]) => unknown).toSelf().inSingletonScope();
+  }
+}

@@ -1,0 +1,69 @@
+import type { Response } from 'express';
+import type { IssueCommentDocument, IssueDocument, MilestoneDocument } from '../../../application/issues/issues.readModel.js';
+import type { RepositoryDocument } from '../../../application/repositories/repositories.readModel.js';
+import { urlsOf } from '../shared/apiUrls.js';
+import { sendNotFound } from '../shared/respond.js';
+import { repositoryScopeOf } from '../repositories/repositoryScope.js';
+import type { IssuesDeps } from './issues.deps.js';
+import { issueCommentJson, issueJson, milestoneJson, type AuthorAssociation, type RepositoryPaths } from './issues.encoders.js';
+
+export function pathsOf(res: Response): RepositoryPaths {
+  const { owner, repository } = repositoryScopeOf(res);
+  return { fullName: `${owner.login}/${repository.name}`, urls: urlsOf(res) };
+}
+
+// GitHub's author_association: the repository's owner, its collaborators, or nobody in particular.
+async function associations(deps: IssuesDeps, repository: RepositoryDocument): Promise<(userId: number) => AuthorAssociation> {
+  const collaborators = new Set((await deps.repositories.collaboratorsOf(repository.id)).map((collaborator) => collaborator.user_id));
+  return (userId) => (userId === repository.owner_id ? 'OWNER' : collaborators.has(userId) ? 'COLLABORATOR' : 'NONE');
+}
+
+export async function issuesJson(res: Response, deps: IssuesDeps, issues: readonly IssueDocument[]) {
+  const { repository } = repositoryScopeOf(res);
+  const milestones = new Map<number, MilestoneDocument>();
+  for (const id of new Set(issues.flatMap((issue) => (issue.milestone_id === null ? [] : [issue.milestone_id])))) {
+    const milestone = await deps.issues.milestoneById(id);
+    if (milestone) milestones.set(id, milestone);
+  }
+  const userIds = issues.flatMap((issue) => [issue.user_id, ...issue.assignee_ids, ...(issue.closed_by_id === null ? [] : [issue.closed_by_id])]);
+  const users = await deps.repositories.accountsByIds([...userIds, ...[...milestones.values()].map((milestone) => milestone.creator_id)]);
+  const labels = new Map((await deps.issues.labelsByIds([...new Set(issues.flatMap((issue) => issue.label_ids))])).map((label) => [label.id, label]));
+  const association = await associations(deps, repository);
+  const paths = pathsOf(res);
+  return issues.map((issue) =>
+    issueJson(issue, {
+      users,
+      labels: issue.label_ids.flatMap((id) => labels.get(id) ?? []),
+      milestone: issue.milestone_id === null ? null : milestones.get(issue.milestone_id) ?? null,
+      association: association(issue.user_id),
+    }, paths),
+  );
+}
+
+export async function sendIssue(res: Response, deps: IssuesDeps, number: number, status: number): Promise<void> {
+  const issue = await deps.issues.issueByNumber(repositoryScopeOf(res).repository.id, number);
+  if (!issue) return sendNotFound(res);
+  const [json] = await issuesJson(res, deps, [issue]);
+  res.status(status).json(json);
+}
+
+export async function commentsJson(res: Response, deps: IssuesDeps, comments: readonly IssueCommentDocument[]) {
+  const { repository } = repositoryScopeOf(res);
+  const users = await deps.repositories.accountsByIds(comments.map((comment) => comment.user_id));
+  const numbers = new Map<number, number>();
+  for (const issueId of new Set(comments.map((comment) => comment.issue_id))) numbers.set(issueId, (await deps.issues.issueById(issueId))?.number ?? 0);
+  const association = await associations(deps, repository);
+  const paths = pathsOf(res);
+  return comments.map((comment) => issueCommentJson(comment, numbers.get(comment.issue_id) ?? 0, users.get(comment.user_id), association(comment.user_id), paths));
+}
+
+export async function milestonesJson(res: Response, deps: IssuesDeps, milestones: readonly MilestoneDocument[]) {
+  const users = await deps.repositories.accountsByIds(milestones.map((milestone) => milestone.creator_id));
+  const paths = pathsOf(res);
+  return milestones.map((milestone) => milestoneJson(milestone, users.get(milestone.creator_id), paths));
+}
+
+// Path numbers and ids: digits only, anything else names nothing (404).
+export function pathNumber(value: unknown): number | null {
+  return typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : null;
+}

@@ -1,0 +1,34 @@
+import type { Container } from 'inversify';
+import { IssueCommentsHandler } from '../../../application/issues/issueComments.handler.js';
+import { IssueLabelsHandler } from '../../../application/issues/issueLabels.handler.js';
+import { IssueList } from '../../../application/issues/issueList.query.js';
+import { IssueQueries } from '../../../application/issues/issueQueries.js';
+import { LabelsHandler } from '../../../application/issues/labels.handler.js';
+import { LockIssueHandler } from '../../../application/issues/lockIssue.handler.js';
+import { MilestonesHandler } from '../../../application/issues/milestones.handler.js';
+import { OpenIssueHandler } from '../../../application/issues/openIssue.handler.js';
+import { ReactionsHandler } from '../../../application/issues/reactions.handler.js';
+import { UpdateIssueHandler } from '../../../application/issues/updateIssue.handler.js';
+import { RepositoryQueries } from '../../../application/repositories/repositoryQueries.js';
+import type { Clock } from '../../../application/shared/ports/clock.port.js';
+import { TOKENS } from '../../../application/shared/ports/tokens.js';
+
+// What the issues routes use, taken from the container once.
+export function issuesDeps(container: Container) {
+  return {
+    clock: container.get<Clock>(TOKENS.Clock),
+    repositories: container.get(RepositoryQueries),
+    issues: container.get(IssueQueries),
+    issueList: container.get(IssueList),
+    openIssue: container.get(OpenIssueHandler),
+    updateIssue: container.get(UpdateIssueHandler),
+    lockIssue: container.get(LockIssueHandler),
+    issueLabels: container.get(IssueLabelsHandler),
+    comments: container.get(IssueCommentsHandler),
+    labels: container.get(LabelsHandler),
+    milestones: container.get(MilestonesHandler),
+    reactions: container.get(ReactionsHandler),
+  };
+}
+
+export type IssuesDeps = ReturnType<typeof issuesDeps>;

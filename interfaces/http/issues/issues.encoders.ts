@@ -1,0 +1,133 @@
+import type { IssueCommentDocument, IssueDocument, LabelDocument, MilestoneDocument, ReactionCounts, ReactionDocument } from '../../../application/issues/issues.readModel.js';
+import type { UserDocument } from '../../../application/accounts/users.readModel.js';
+import { legacyNodeId } from '../../../domain/shared/nodeId.js';
+import { simpleUser } from '../accounts/users.encoders.js';
+import { githubTime } from '../repositories/repository.encoders.js';
+import type { ApiUrls } from '../shared/apiUrls.js';
+
+export type AuthorAssociation = 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'NONE';
+
+// Where a repository's issue resources live: /repos/{owner}/{repo}/...
+export interface RepositoryPaths {
+  readonly fullName: string;
+  readonly urls: ApiUrls;
+}
+
+const time = (iso: string | null): string | null => (iso === null ? null : githubTime(iso));
+const userOrNull = (user: UserDocument | undefined, urls: ApiUrls) => (user ? simpleUser(user, urls) : null);
+
+export function labelJson(label: LabelDocument, { fullName, urls }: RepositoryPaths) {
+  return {
+    id: label.id,
+    node_id: legacyNodeId('Label', label.id),
+    url: urls.api(`/repos/${fullName}/labels/${encodeURIComponent(label.name)}`),
+    name: label.name,
+    description: label.description,
+    color: label.color,
+    default: label.default,
+  };
+}
+
+export function milestoneJson(milestone: MilestoneDocument, creator: UserDocument | undefined, { fullName, urls }: RepositoryPaths) {
+  const url = urls.api(`/repos/${fullName}/milestones/${milestone.number}`);
+  return {
+    url,
+    html_url: urls.html(`/${fullName}/milestone/${milestone.number}`),
+    labels_url: `${url}/labels`,
+    id: milestone.id,
+    node_id: legacyNodeId('Milestone', milestone.id),
+    number: milestone.number,
+    state: milestone.state,
+    title: milestone.title,
+    description: milestone.description,
+    creator: userOrNull(creator, urls),
+    open_issues: milestone.open_issues,
+    closed_issues: milestone.closed_issues,
+    created_at: githubTime(milestone.created_at),
+    updated_at: githubTime(milestone.updated_at),
+    closed_at: time(milestone.closed_at),
+    due_on: time(milestone.due_on),
+  };
+}
+
+// GitHub's reaction-rollup: counts by content and where to list them.
+export function reactionRollup(counts: ReactionCounts, url: string) {
+  return {
+    url,
+    total_count: counts.total_count,
+    '+1': counts['+1'],
+    '-1': counts['-1'],
+    laugh: counts.laugh,
+    hooray: counts.hooray,
+    confused: counts.confused,
+    heart: counts.heart,
+    rocket: counts.rocket,
+    eyes: counts.eyes,
+  };
+}
+
+export function reactionJson(reaction: ReactionDocument, user: UserDocument | undefined, urls: ApiUrls) {
+  return { id: reaction.id, node_id: legacyNodeId('Reaction', reaction.id), user: userOrNull(user, urls), content: reaction.content, created_at: githubTime(reaction.created_at) };
+}
+
+export interface IssueRelations {
+  readonly users: ReadonlyMap<number, UserDocument>;
+  readonly labels: readonly LabelDocument[];
+  readonly milestone: MilestoneDocument | null;
+  readonly association: AuthorAssociation;
+}
+
+export function issueJson(issue: IssueDocument, relations: IssueRelations, paths: RepositoryPaths) {
+  const { fullName, urls } = paths;
+  const url = urls.api(`/repos/${fullName}/issues/${issue.number}`);
+  const assignees = issue.assignee_ids.flatMap((id) => relations.users.get(id) ?? []).map((user) => simpleUser(user, urls));
+  return {
+    id: issue.id,
+    node_id: legacyNodeId('Issue', issue.id),
+    url,
+    repository_url: urls.api(`/repos/${fullName}`),
+    labels_url: `${url}/labels{/name}`,
+    comments_url: `${url}/comments`,
+    events_url: `${url}/events`,
+    html_url: urls.html(`/${fullName}/issues/${issue.number}`),
+    number: issue.number,
+    state: issue.state,
+    state_reason: issue.state_reason,
+    title: issue.title,
+    body: issue.body,
+    user: userOrNull(relations.users.get(issue.user_id), urls),
+    labels: relations.labels.map((label) => labelJson(label, paths)),
+    assignee: assignees[0] ?? null,
+    assignees,
+    milestone: relations.milestone ? milestoneJson(relations.milestone, relations.users.get(relations.milestone.creator_id), paths) : null,
+    locked: issue.locked,
+    active_lock_reason: issue.active_lock_reason,
+    comments: issue.comments,
+    closed_at: time(issue.closed_at),
+    created_at: githubTime(issue.created_at),
+    updated_at: githubTime(issue.updated_at),
+    closed_by: issue.closed_by_id === null ? null : userOrNull(relations.users.get(issue.closed_by_id), urls),
+    author_association: relations.association,
+    reactions: reactionRollup(issue.reactions, `${url}/reactions`),
+    timeline_url: `${url}/timeline`,
+    performed_via_github_app: null,
+  };
+}
+
+export function issueCommentJson(comment: IssueCommentDocument, issueNumber: number, author: UserDocument | undefined, association: AuthorAssociation, { fullName, urls }: RepositoryPaths) {
+  const url = urls.api(`/repos/${fullName}/issues/comments/${comment.id}`);
+  return {
+    id: comment.id,
+    node_id: legacyNodeId('IssueComment', comment.id),
+    url,
+    html_url: urls.html(`/${fullName}/issues/${issueNumber}#issuecomment-${comment.id}`),
+    body: comment.body,
+    user: userOrNull(author, urls),
+    created_at: githubTime(comment.created_at),
+    updated_at: githubTime(comment.updated_at),
+    issue_url: urls.api(`/repos/${fullName}/issues/${issueNumber}`),
+    author_association: association,
+    performed_via_github_app: null,
+    reactions: reactionRollup(comment.reactions, `${url}/reactions`),
+  };
+}

@@ -1,0 +1,103 @@
+import type { PullRequestView, RepositoryWithOwner } from '../../../application/pulls/pullRequestViews.query.js';
+import { legacyNodeId } from '../../../domain/shared/nodeId.js';
+import { simpleUser } from '../accounts/users.encoders.js';
+import { githubTime, minimalRepository } from '../repositories/repository.encoders.js';
+import type { ApiUrls } from '../shared/apiUrls.js';
+
+const time = (iso: string | null): string | null => (iso === null ? null : githubTime(iso));
+
+// GitHub's repository schema, as head.repo and base.repo.
+function sideRepository(side: RepositoryWithOwner, urls: ApiUrls) {
+  return Object.assign(minimalRepository(side.repository, side.owner, urls, null), {
+    allow_rebase_merge: true,
+    allow_squash_merge: true,
+    allow_merge_commit: true,
+    delete_branch_on_merge: false,
+  });
+}
+
+function side(owner: RepositoryWithOwner | null, ref: string, sha: string, urls: ApiUrls) {
+  return {
+    label: `${owner?.owner.login ?? 'unknown'}:${ref}`,
+    ref,
+    sha,
+    user: owner ? simpleUser(owner.owner, urls) : null,
+    // GitHub shows a null repository once the head fork is deleted.
+    repo: owner ? sideRepository(owner, urls) : null,
+  };
+}
+
+// GitHub's pull-request-simple: every item of GET /repos/{owner}/{repo}/pulls.
+export function pullRequestSimple(view: PullRequestView, urls: ApiUrls) {
+  const { pull, base } = view;
+  const fullName = `${base.owner.login}/${base.repository.name}`;
+  const api = (suffix: string) => urls.api(`/repos/${fullName}${suffix}`);
+  const links = {
+    self: api(`/pulls/${pull.number}`),
+    html: urls.html(`/${fullName}/pull/${pull.number}`),
+    issue: api(`/issues/${pull.number}`),
+    comments: api(`/issues/${pull.number}/comments`),
+    review_comments: api(`/pulls/${pull.number}/comments`),
+    review_comment: api('/pulls/comments{/number}'),
+    commits: api(`/pulls/${pull.number}/commits`),
+    statuses: api(`/statuses/${view.headSha}`),
+  };
+  return {
+    url: links.self,
+    id: pull.id,
+    node_id: legacyNodeId('PullRequest', pull.id),
+    html_url: links.html,
+    diff_url: `${links.html}.diff`,
+    patch_url: `${links.html}.patch`,
+    issue_url: links.issue,
+    commits_url: links.commits,
+    review_comments_url: links.review_comments,
+    review_comment_url: links.review_comment,
+    comments_url: links.comments,
+    statuses_url: links.statuses,
+    number: pull.number,
+    state: pull.state,
+    locked: false,
+    title: pull.title,
+    user: simpleUser(view.user, urls),
+    body: pull.body,
+    labels: [],
+    milestone: null,
+    active_lock_reason: null,
+    created_at: githubTime(pull.created_at),
+    updated_at: githubTime(pull.updated_at),
+    closed_at: time(pull.closed_at),
+    merged_at: time(pull.merged_at),
+    merge_commit_sha: pull.merge_commit_sha,
+    assignee: null,
+    assignees: [],
+    requested_reviewers: [],
+    requested_teams: [],
+    head: side(view.head, pull.head.ref, view.headSha, urls),
+    base: side(base, pull.base.ref, view.baseSha, urls),
+    _links: Object.fromEntries(Object.entries(links).map(([name, href]) => [name, { href }])),
+    author_association: view.authorAssociation,
+    auto_merge: null,
+    draft: pull.draft,
+  };
+}
+
+// GitHub's pull-request: GET, POST and PATCH of one pull request. `mergeable` is computed
+// by a background job GitHub runs after each push; until forgelog runs one it is unknown.
+export function pullRequest(view: PullRequestView, urls: ApiUrls) {
+  const stats = view.stats ?? { commits: 0, additions: 0, deletions: 0, changedFiles: 0 };
+  return Object.assign(pullRequestSimple(view, urls), {
+    merged: view.pull.merged_at !== null,
+    mergeable: null,
+    rebaseable: null,
+    mergeable_state: 'unknown',
+    merged_by: view.mergedBy ? simpleUser(view.mergedBy, urls) : null,
+    comments: 0,
+    review_comments: 0,
+    maintainer_can_modify: view.pull.maintainer_can_modify,
+    commits: stats.commits,
+    additions: stats.additions,
+    deletions: stats.deletions,
+    changed_files: stats.changedFiles,
+  });
+}

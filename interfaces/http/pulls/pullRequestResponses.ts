@@ -1,0 +1,22 @@
+import type { Request, Response } from 'express';
+import { urlsOf } from '../shared/apiUrls.js';
+import { sendNotFound } from '../shared/respond.js';
+import { repositoryScopeOf } from '../repositories/repositoryScope.js';
+import { pullRequest } from './pullRequest.encoders.js';
+import type { PullsDeps } from './pulls.deps.js';
+
+// GitHub's numbers are positive integers; anything else names no pull request.
+export function pullNumberOf(req: Request): number | null {
+  const raw = String(req.params.pull_number ?? '');
+  return /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
+}
+
+// Reads the pull request back from the read model (the command has settled) and answers it in full.
+export async function sendPullRequest(res: Response, deps: Pick<PullsDeps, 'pulls' | 'views'>, number: number, status: number): Promise<void> {
+  const { repository, owner } = repositoryScopeOf(res);
+  const pull = await deps.pulls.byNumber(repository.id, number);
+  const view = pull && (await deps.views.one(pull));
+  if (!view) return sendNotFound(res);
+  if (status === 201) res.location(urlsOf(res).api(`/repos/${owner.login}/${repository.name}/pulls/${number}`));
+  res.status(status).json(pullRequest(view, urlsOf(res)));
+}

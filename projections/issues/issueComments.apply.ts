@@ -1,0 +1,37 @@
+import type { IssueCommentDocument } from '../../application/issues/issues.readModel.js';
+import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
+import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
+import type { IssueCommentEvent } from '../../domain/issues/issueComment.decider.js';
+import { comments, issues, reactionCountsOf, reactions, recountComments } from './issueCounters.js';
+
+export async function applyIssueCommentEvent(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
+  const event = { type: stored.type, data: stored.data } as IssueCommentEvent;
+  switch (event.type) {
+    case 'IssueCommentCreated': {
+      const { commentId, issueId, repositoryId, authorId, body, createdAt } = event.data;
+      const document: IssueCommentDocument = {
+        _id: String(commentId),
+        id: commentId,
+        issue_id: issueId,
+        repository_id: repositoryId,
+        user_id: authorId,
+        body,
+        reactions: await reactionCountsOf({ type: 'issue_comment', id: commentId }, target),
+        created_at: createdAt,
+        updated_at: createdAt,
+      };
+      await comments(target).replaceOne({ _id: document._id }, document, { upsert: true });
+      await recountComments(issueId, target);
+      // A new comment makes the issue recently updated, as on GitHub ($max: replays change nothing).
+      await issues(target).updateOne({ _id: String(issueId) }, { $max: { updated_at: createdAt } });
+      return;
+    }
+    case 'IssueCommentEdited':
+      await comments(target).updateOne({ _id: String(event.data.commentId) }, { $set: { body: event.data.body, updated_at: event.data.editedAt } });
+      return;
+    case 'IssueCommentDeleted':
+      await comments(target).deleteOne({ _id: String(event.data.commentId) });
+      await reactions(target).deleteMany({ subject_type: 'issue_comment', subject_id: event.data.commentId });
+      return recountComments(event.data.issueId, target);
+  }
+}

@@ -1,0 +1,52 @@
+import {
+  ISSUES_COLLECTION,
+  ISSUE_COMMENTS_COLLECTION,
+  LABELS_COLLECTION,
+  MILESTONES_COLLECTION,
+  REACTIONS_COLLECTION,
+  REPOSITORY_ISSUE_COUNTS_COLLECTION,
+} from '../../application/issues/issues.readModel.js';
+import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
+import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
+import { ISSUE_EVENT_TYPES } from '../../domain/issues/issue.events.js';
+import { ISSUE_COMMENT_EVENT_TYPES } from '../../domain/issues/issueComment.decider.js';
+import { LABEL_EVENT_TYPES } from '../../domain/issues/label.decider.js';
+import { MILESTONE_EVENT_TYPES } from '../../domain/issues/milestone.decider.js';
+import { REACTION_EVENT_TYPES } from '../../domain/issues/reaction.decider.js';
+import type { RepositoryCreated, RepositoryDeleted } from '../../domain/repositories/repository.events.js';
+import { applyIssueCommentEvent } from './issueComments.apply.js';
+import { applyIssueEvent } from './issueDocuments.apply.js';
+import { applyLabelEvent, materializeDefaultLabels } from './labels.apply.js';
+import { applyMilestoneEvent } from './milestones.apply.js';
+import { applyReactionEvent } from './reactions.apply.js';
+
+const byRepository = { name: 'repository_id', keys: { repository_id: 1 } } as const;
+const OWNED_COLLECTIONS = [ISSUES_COLLECTION, ISSUE_COMMENTS_COLLECTION, LABELS_COLLECTION, MILESTONES_COLLECTION, REACTIONS_COLLECTION, REPOSITORY_ISSUE_COUNTS_COLLECTION];
+
+// A deleted repository takes its issues, comments, labels, milestones and reactions with it.
+async function repositoryDeleted(data: RepositoryDeleted['data'], target: ProjectionTarget): Promise<void> {
+  for (const name of OWNED_COLLECTIONS) await target.collection(name).deleteMany({ repository_id: data.repositoryId });
+}
+
+// One projection for the six collections of the issues area (see issues.readModel.ts).
+export const issuesProjection: Projection = {
+  name: 'issues',
+  version: 1,
+  collections: [
+    { name: ISSUES_COLLECTION, indexes: [{ name: 'repository_number', keys: { repository_id: 1, number: 1 } }, { name: 'milestone_id', keys: { milestone_id: 1 } }] },
+    { name: ISSUE_COMMENTS_COLLECTION, indexes: [byRepository, { name: 'issue_id', keys: { issue_id: 1 } }] },
+    { name: LABELS_COLLECTION, indexes: [{ name: 'repository_name', keys: { repository_id: 1, name_key: 1 } }] },
+    { name: MILESTONES_COLLECTION, indexes: [{ name: 'repository_number', keys: { repository_id: 1, number: 1 } }] },
+    { name: REACTIONS_COLLECTION, indexes: [{ name: 'subject', keys: { subject_type: 1, subject_id: 1 } }, byRepository] },
+    { name: REPOSITORY_ISSUE_COUNTS_COLLECTION },
+  ],
+  async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
+    if (ISSUE_EVENT_TYPES.has(event.type)) return applyIssueEvent(event, target);
+    if (ISSUE_COMMENT_EVENT_TYPES.has(event.type)) return applyIssueCommentEvent(event, target);
+    if (LABEL_EVENT_TYPES.has(event.type)) return applyLabelEvent(event, target);
+    if (MILESTONE_EVENT_TYPES.has(event.type)) return applyMilestoneEvent(event, target);
+    if (REACTION_EVENT_TYPES.has(event.type)) return applyReactionEvent(event, target);
+    if (event.type === 'RepositoryCreated') return materializeDefaultLabels((event.data as RepositoryCreated['data']), target);
+    if (event.type === 'RepositoryDeleted') return repositoryDeleted(event.data as RepositoryDeleted['data'], target);
+  },
+};

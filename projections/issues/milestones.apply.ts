@@ -1,0 +1,45 @@
+import type { MilestoneDocument } from '../../application/issues/issues.readModel.js';
+import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
+import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
+import type { MilestoneEvent } from '../../domain/issues/milestone.decider.js';
+import { issues, milestones } from './issueCounters.js';
+
+export async function applyMilestoneEvent(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
+  const event = { type: stored.type, data: stored.data } as MilestoneEvent;
+  switch (event.type) {
+    case 'MilestoneCreated': {
+      const data = event.data;
+      const document: MilestoneDocument = {
+        _id: String(data.milestoneId),
+        id: data.milestoneId,
+        repository_id: data.repositoryId,
+        number: data.number,
+        title: data.title,
+        description: data.description,
+        state: data.state,
+        due_on: data.dueOn,
+        creator_id: data.creatorId,
+        open_issues: await issues(target).count({ milestone_id: data.milestoneId, state: 'open' }),
+        closed_issues: await issues(target).count({ milestone_id: data.milestoneId, state: 'closed' }),
+        created_at: data.createdAt,
+        updated_at: data.createdAt,
+        closed_at: data.state === 'closed' ? data.createdAt : null,
+      };
+      await milestones(target).replaceOne({ _id: document._id }, document, { upsert: true });
+      return;
+    }
+    case 'MilestoneUpdated': {
+      const { title, description, state, dueOn } = event.data.changes;
+      const fields: Partial<MilestoneDocument> = { updated_at: event.data.updatedAt };
+      if (title !== undefined) fields.title = title;
+      if (description !== undefined) fields.description = description;
+      if (dueOn !== undefined) fields.due_on = dueOn;
+      if (state !== undefined) Object.assign(fields, { state, closed_at: state === 'closed' ? event.data.updatedAt : null });
+      await milestones(target).updateOne({ _id: String(event.data.milestoneId) }, { $set: fields });
+      return;
+    }
+    case 'MilestoneDeleted':
+      await milestones(target).deleteOne({ _id: String(event.data.milestoneId) });
+      return;
+  }
+}

@@ -1,0 +1,98 @@
+import { PULL_REQUESTS_COLLECTION, type PullRequestDocument } from '../../application/pulls/pullRequests.readModel.js';
+import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
+import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
+import type { PullRequestEvent, PullRequestOpened } from '../../domain/pulls/pullRequest.events.js';
+
+const PULL_REQUEST_EVENT_TYPES: ReadonlySet<string> = new Set<PullRequestEvent['type']>([
+  'PullRequestOpened', 'PullRequestEdited', 'PullRequestClosed', 'PullRequestReopened', 'PullRequestMerged',
+]);
+
+function openedDocument(data: PullRequestOpened['data'], position: number): PullRequestDocument {
+  const side = ({ repositoryId, ref, sha }: PullRequestOpened['data']['head']) => ({ repository_id: repositoryId, ref, sha });
+  return {
+    _id: String(data.pullRequestId),
+    id: data.pullRequestId,
+    repository_id: data.repositoryId,
+    number: data.number,
+    user_id: data.authorId,
+    title: data.title,
+    body: data.body,
+    state: 'open',
+    draft: data.draft,
+    maintainer_can_modify: data.maintainerCanModify,
+    head: side(data.head),
+    base: side(data.base),
+    created_at: data.openedAt,
+    updated_at: data.openedAt,
+    closed_at: null,
+    merged_at: null,
+    merged_by_id: null,
+    merge_commit_sha: null,
+    merge_method: null,
+    position,
+  };
+}
+
+// The absolute values an event sets on an existing pull request.
+function changesOf(event: Exclude<PullRequestEvent, PullRequestOpened>, current: PullRequestDocument): Partial<PullRequestDocument> {
+  switch (event.type) {
+    case 'PullRequestEdited': {
+      const { title, body, maintainerCanModify, base } = event.data.changes;
+      return {
+        ...(title !== undefined ? { title } : {}),
+        ...(body !== undefined ? { body } : {}),
+        ...(maintainerCanModify !== undefined ? { maintainer_can_modify: maintainerCanModify } : {}),
+        ...(base ? { base: { ...current.base, ref: base.ref, sha: base.sha } } : {}),
+        updated_at: event.data.editedAt,
+      };
+    }
+    case 'PullRequestClosed':
+      return { state: 'closed', closed_at: event.data.closedAt, updated_at: event.data.closedAt };
+    case 'PullRequestReopened':
+      return { state: 'open', closed_at: null, updated_at: event.data.reopenedAt };
+    case 'PullRequestMerged': {
+      const { mergedAt, mergedBy, mergeCommitSha, mergeMethod, headSha, baseSha } = event.data;
+      return {
+        state: 'closed',
+        closed_at: mergedAt,
+        merged_at: mergedAt,
+        updated_at: mergedAt,
+        merged_by_id: mergedBy,
+        merge_commit_sha: mergeCommitSha,
+        merge_method: mergeMethod,
+        head: { ...current.head, sha: headSha },
+        base: { ...current.base, sha: baseSha },
+      };
+    }
+  }
+}
+
+// Each document remembers the log position of the last event applied to it, so an event
+// seen again is skipped and every write is of absolute values.
+export const pullRequestsProjection: Projection = {
+  name: 'pull-requests',
+  version: 1,
+  collections: [
+    {
+      name: PULL_REQUESTS_COLLECTION,
+      indexes: [
+        { name: 'repository_number', keys: { repository_id: 1, number: 1 }, unique: true },
+        { name: 'head_repository', keys: { 'head.repository_id': 1 } },
+      ],
+    },
+  ],
+  async apply(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
+    if (!PULL_REQUEST_EVENT_TYPES.has(stored.type)) return;
+    const event = { type: stored.type, data: stored.data } as PullRequestEvent;
+    const pulls = target.collection<PullRequestDocument>(PULL_REQUESTS_COLLECTION);
+    const _id = String(event.data.pullRequestId);
+    const current = await pulls.findOne({ _id });
+    if (current && current.position >= stored.position) return;
+    if (event.type === 'PullRequestOpened') {
+      await pulls.replaceOne({ _id }, openedDocument(event.data, stored.position), { upsert: true });
+      return;
+    }
+    if (!current) return;
+    await pulls.updateOne({ _id }, { $set: { ...changesOf(event, current), position: stored.position } });
+  },
+};
