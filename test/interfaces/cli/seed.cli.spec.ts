@@ -4,11 +4,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
+import { pino } from 'pino';
 import { DEMO_PASSWORD } from '../../../application/shared/seed/seedDemoData.js';
+import { loadConfig } from '../../../infrastructure/shared/config/config.js';
+import { openRuntime } from '../../../infrastructure/shared/container/runtime.js';
+import { dumpCollections } from '../../support/projectionSpec.js';
 import { runCli } from '../../support/runCli.js';
 import { basicAuthorization, newDataDir, startTestServer, type TestServer } from '../../support/testServer.js';
 
 const git = promisify(execFile);
+
+async function readModelsIn(dataDir: string) {
+  const runtime = await openRuntime(loadConfig({ FORGELOG_DATA_DIR: dataDir, FORGELOG_LOG_LEVEL: 'silent' }), { role: 'serve', logger: pino({ level: 'silent' }) });
+  await runtime.start();
+  const dump = await dumpCollections(runtime.adapters.readModels, ['_checkpoints']);
+  await runtime.close();
+  return dump;
+}
 
 describe('forgelog seed', () => {
   let server: TestServer;
@@ -53,6 +65,16 @@ describe('forgelog seed', () => {
     expect(bug.labels.map((label: { name: string }) => label.name).sort()).to.deep.equal(['bug', 'good first issue']);
     expect(bug.reactions.heart).to.equal(1);
     expect(byTitle['Which license is this under?']).to.include({ state: 'closed', state_reason: 'completed', comments: 1 });
+  });
+
+  it('is rebuilt exactly: every read model of every area equals what the log gives again', async () => {
+    await server.stop();
+    const before = await readModelsIn(dataDir);
+    expect(Object.keys(before)).to.include.members(['users', 'organizations', 'repositories', 'issues', 'labels', 'pull_requests']);
+    const rebuilt = await runCli(['rebuild'], { FORGELOG_DATA_DIR: dataDir, FORGELOG_LOG_LEVEL: 'silent' });
+    expect(rebuilt.code, rebuilt.stderr).to.equal(0);
+    expect(await readModelsIn(dataDir)).to.deep.equal(before);
+    server = await startTestServer({}, dataDir);
   });
 
   it('holds real commits that git clones', async () => {
