@@ -46,3 +46,15 @@ export async function expectIdempotent(projection: Projection, events: readonly 
   expect(await dumpCollections(twice)).to.deep.equal(dump);
   return dump;
 }
+
+// The read models a fresh start over `dataDir` gives (embedded family), without checkpoints.
+export async function readModelsIn(dataDir: string): Promise<Record<string, unknown[]>> {
+  const { loadConfig } = await import('../../infrastructure/shared/config/config.js');
+  const { openRuntime } = await import('../../infrastructure/shared/container/runtime.js');
+  const { pino } = await import('pino');
+  const runtime = await openRuntime(loadConfig({ FORGELOG_DATA_DIR: dataDir, FORGELOG_LOG_LEVEL: 'silent' }), { role: 'serve', logger: pino({ level: 'silent' }) });
+  await runtime.start();
+  const dump = await dumpCollections(runtime.adapters.readModels, ['_checkpoints']);
+  await runtime.close();
+  return dump;
+}

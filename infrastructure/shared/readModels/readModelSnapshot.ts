@@ -1,6 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { open, rename, unlink } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { writeChecksummedLines } from '../files/checksummedLinesFile.js';
 import type { Document, IndexSpec } from '../../../application/shared/ports/readModelStore.port.js';
 
 export interface SnapshotCollection {
@@ -19,7 +17,6 @@ export class ReadModelSnapshotError extends Error {
 
 const FORMAT = 'forgelog-read-models';
 const VERSION = 1;
-const WRITE_CHUNK_CHARS = 1 << 20;
 
 // One JSON value per line, so neither side ever holds the whole snapshot as one string; the
 // closing line carries a SHA-256 of every line before it, which catches truncation and bit rot.
@@ -31,41 +28,8 @@ function* snapshotLines(collections: readonly SnapshotCollection[]): Generator<s
   }
 }
 
-async function fsyncDirectory(path: string): Promise<void> {
-  const directory = await open(path, 'r');
-  try {
-    await directory.sync();
-  } finally {
-    await directory.close();
-  }
-}
-
-// Atomic: written beside the target, fsynced, then renamed over it.
 export async function writeReadModelSnapshot(path: string, collections: readonly SnapshotCollection[]): Promise<void> {
-  const temporaryPath = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const file = await open(temporaryPath, 'wx');
-  try {
-    const hash = createHash('sha256');
-    let pending = '';
-    for (const line of snapshotLines(collections)) {
-      hash.update(line + '\n');
-      pending += line + '\n';
-      if (pending.length >= WRITE_CHUNK_CHARS) {
-        await file.write(pending);
-        pending = '';
-      }
-    }
-    pending += JSON.stringify({ end: true, collections: collections.length, sha256: hash.digest('hex') }) + '\n';
-    await file.write(pending);
-    await file.sync();
-    await file.close();
-    await rename(temporaryPath, path);
-  } catch (error) {
-    await file.close().catch(() => undefined);
-    await unlink(temporaryPath).catch(() => undefined);
-    throw error;
-  }
-  await fsyncDirectory(dirname(path));
+  await writeChecksummedLines(path, snapshotLines(collections), (sha256) => ({ end: true, collections: collections.length, sha256 }));
 }
 
 export { FORMAT as SNAPSHOT_FORMAT, VERSION as SNAPSHOT_VERSION };

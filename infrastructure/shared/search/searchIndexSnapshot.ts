@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { open, readFile, rename, unlink } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { createHash } from 'node:crypto';
+import { writeChecksummedLines } from '../files/checksummedLinesFile.js';
+import { readFile } from 'node:fs/promises';
 import type { EmbeddedIndexState } from './embeddedIndex.js';
 
 export interface NamedIndexState {
@@ -18,7 +18,6 @@ export class SearchIndexSnapshotError extends Error {
 
 const FORMAT = 'forgelog-search-index';
 const VERSION = 1;
-const WRITE_CHUNK_CHARS = 1 << 20;
 
 // One JSON value per line: a header, then per index its settings, its documents and
 // MiniSearch's serialized index, then a closing line with the SHA-256 of all lines before it,
@@ -32,40 +31,8 @@ function* snapshotLines(indexes: readonly NamedIndexState[]): Generator<string> 
   }
 }
 
-async function fsyncDirectory(path: string): Promise<void> {
-  const directory = await open(path, 'r');
-  try {
-    await directory.sync();
-  } finally {
-    await directory.close();
-  }
-}
-
-// Atomic: written beside the target, fsynced, renamed over it, then the directory fsynced.
 export async function writeSearchIndexSnapshot(path: string, indexes: readonly NamedIndexState[]): Promise<void> {
-  const temporaryPath = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const file = await open(temporaryPath, 'wx');
-  try {
-    const hash = createHash('sha256');
-    let pending = '';
-    for (const line of snapshotLines(indexes)) {
-      hash.update(`${line}\n`);
-      pending += `${line}\n`;
-      if (pending.length >= WRITE_CHUNK_CHARS) {
-        await file.write(pending);
-        pending = '';
-      }
-    }
-    await file.write(`${pending}${JSON.stringify({ end: true, indexes: indexes.length, sha256: hash.digest('hex') })}\n`);
-    await file.sync();
-    await file.close();
-    await rename(temporaryPath, path);
-  } catch (error) {
-    await file.close().catch(() => undefined);
-    await unlink(temporaryPath).catch(() => undefined);
-    throw error;
-  }
-  await fsyncDirectory(dirname(path));
+  await writeChecksummedLines(path, snapshotLines(indexes), (sha256) => ({ end: true, indexes: indexes.length, sha256 }));
 }
 
 function verifiedLines(path: string, text: string): string[] {

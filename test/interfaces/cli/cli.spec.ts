@@ -1,18 +1,7 @@
 import { expect } from 'chai';
-import { pino } from 'pino';
-import { loadConfig } from '../../../infrastructure/shared/config/config.js';
-import { openRuntime } from '../../../infrastructure/shared/container/runtime.js';
-import { dumpCollections } from '../../support/projectionSpec.js';
+import { readModelsIn } from '../../support/projectionSpec.js';
 import { runCli } from '../../support/runCli.js';
 import { startTestServer, type TestServer } from '../../support/testServer.js';
-
-async function readModelsIn(dataDir: string) {
-  const runtime = await openRuntime(loadConfig({ FORGELOG_DATA_DIR: dataDir, FORGELOG_LOG_LEVEL: 'silent' }), { role: 'serve', logger: pino({ level: 'silent' }) });
-  await runtime.start();
-  const dump = await dumpCollections(runtime.adapters.readModels, ['_checkpoints']);
-  await runtime.close();
-  return dump;
-}
 
 describe('forgelog CLI', () => {
   let server: TestServer;

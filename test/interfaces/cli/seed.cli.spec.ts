@@ -4,23 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
-import { pino } from 'pino';
 import { DEMO_PASSWORD } from '../../../application/shared/seed/seedDemoData.js';
-import { loadConfig } from '../../../infrastructure/shared/config/config.js';
-import { openRuntime } from '../../../infrastructure/shared/container/runtime.js';
-import { dumpCollections } from '../../support/projectionSpec.js';
+import { readModelsIn } from '../../support/projectionSpec.js';
 import { runCli } from '../../support/runCli.js';
 import { basicAuthorization, newDataDir, startTestServer, type TestServer } from '../../support/testServer.js';
 
 const git = promisify(execFile);
-
-async function readModelsIn(dataDir: string) {
-  const runtime = await openRuntime(loadConfig({ FORGELOG_DATA_DIR: dataDir, FORGELOG_LOG_LEVEL: 'silent' }), { role: 'serve', logger: pino({ level: 'silent' }) });
-  await runtime.start();
-  const dump = await dumpCollections(runtime.adapters.readModels, ['_checkpoints']);
-  await runtime.close();
-  return dump;
-}
 
 describe('forgelog seed', () => {
   let server: TestServer;

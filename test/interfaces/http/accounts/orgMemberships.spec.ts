@@ -1,8 +1,5 @@
 import { expect } from 'chai';
-import { pino } from 'pino';
-import { loadConfig } from '../../../../infrastructure/shared/config/config.js';
-import { openRuntime } from '../../../../infrastructure/shared/container/runtime.js';
-import { dumpCollections } from '../../../support/projectionSpec.js';
+import { readModelsIn } from '../../../support/projectionSpec.js';
 import { runCli } from '../../../support/runCli.js';
 import { expectArrayOf, expectSchema } from '../../../support/schemas.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
@@ -181,11 +178,3 @@ describe('HTTP organization memberships (fetch)', () => {
   });
 });
 
-async function readModelsIn(dataDir: string) {
-  const config = loadConfig({ FORGELOG_DATA_DIR: dataDir, FORGELOG_LOG_LEVEL: 'silent' });
-  const runtime = await openRuntime(config, { role: 'serve', logger: pino({ level: 'silent' }) });
-  await runtime.start();
-  const dump = await dumpCollections(runtime.adapters.readModels, ['_checkpoints']);
-  await runtime.close();
-  return dump;
-}

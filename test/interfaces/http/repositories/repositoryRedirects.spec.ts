@@ -1,20 +1,9 @@
 import { expect } from 'chai';
-import { pino } from 'pino';
-import { loadConfig } from '../../../../infrastructure/shared/config/config.js';
-import { openRuntime } from '../../../../infrastructure/shared/container/runtime.js';
-import { dumpCollections } from '../../../support/projectionSpec.js';
+import { readModelsIn } from '../../../support/projectionSpec.js';
 import { runCli } from '../../../support/runCli.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { expectSchema } from '../../../support/schemas.js';
 import { api, createRepository, createUser } from './repositoryFixtures.js';
-
-async function readModelsIn(dataDir: string) {
-  const runtime = await openRuntime(loadConfig({ FORGELOG_DATA_DIR: dataDir, FORGELOG_LOG_LEVEL: 'silent' }), { role: 'serve', logger: pino({ level: 'silent' }) });
-  await runtime.start();
-  const dump = await dumpCollections(runtime.adapters.readModels, ['_checkpoints']);
-  await runtime.close();
-  return dump;
-}
 
 describe('HTTP repositories: rename and transfer redirects, audit, rebuild', () => {
   let server: TestServer;
