@@ -24,7 +24,7 @@ export class ChangePasswordHandler {
   ) {}
 
   async execute(userId: number, input: ChangePasswordInput, context: CommandContext): Promise<Either<AppError, void>> {
-    if (!isAcceptablePassword(input.newPassword)) return left({ _tag: 'PasswordTooShort', minimumLength: MINIMUM_PASSWORD_LENGTH });
+    if (!isAcceptablePassword(input.newPassword)) return left({ _tag: 'PasswordTooShort', minimumLength: MINIMUM_PASSWORD_LENGTH, field: 'new_password' });
     const credential = await this.store.collection<CredentialDocument>(CREDENTIALS_COLLECTION).findOne({ _id: String(userId) });
     const verifiedPasswordHash = credential?.password_hash ?? null;
     if (verifiedPasswordHash === null || !(await this.passwords.verify(input.oldPassword, verifiedPasswordHash))) {

@@ -9,7 +9,7 @@ export type AccountsError =
   // Site admins cannot suspend, demote or delete themselves (they would lock themselves out).
   | { readonly _tag: 'SelfAdministrationRefused'; readonly action: 'suspend' | 'demote' | 'delete' }
   | { readonly _tag: 'WrongOldPassword' }
-  | { readonly _tag: 'PasswordTooShort'; readonly minimumLength: number }
+  | { readonly _tag: 'PasswordTooShort'; readonly minimumLength: number; readonly field: 'password' | 'new_password' }
   | { readonly _tag: 'CannotFollowYourself' }
   | { readonly _tag: 'TwoFactorAlreadyEnabled'; readonly userId: number }
   | { readonly _tag: 'OrganizationNotFound'; readonly org: string }

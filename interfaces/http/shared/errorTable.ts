@@ -46,7 +46,7 @@ export function httpErrorFor(error: AppError): HttpError {
     case 'WrongOldPassword':
       return validationFailed([{ resource: 'User', field: 'old_password', code: 'invalid', message: 'old_password is incorrect' }]);
     case 'PasswordTooShort':
-      return validationFailed([{ resource: 'User', field: 'new_password', code: 'invalid', message: `new_password is too short (minimum is ${error.minimumLength} characters)` }]);
+      return validationFailed([{ resource: 'User', field: error.field, code: 'invalid', message: `${error.field} is too short (minimum is ${error.minimumLength} characters)` }]);
     case 'CannotFollowYourself':
       return validationFailed([{ resource: 'User', field: 'username', code: 'invalid', message: 'You cannot follow yourself' }]);
     case 'TwoFactorAlreadyEnabled':
