@@ -5,7 +5,7 @@ import type { UserDocument } from '../accounts/users.readModel.js';
 import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
-import type { RepositoryDocument } from './repositories.readModel.js';
+import { REPOSITORY_STARS_COLLECTION, type RepositoryDocument, type RepositoryStarDocument } from './repositories.readModel.js';
 import { RepositoryQueries, type Page, type Paged } from './repositoryQueries.js';
 
 export type RepositorySort = 'created' | 'updated' | 'pushed' | 'full_name' | 'stargazers';
@@ -88,16 +88,36 @@ export class RepositoryLists {
     return this.finish(caller, await this.repositories.forksOf(repository.id), order, page);
   }
 
-  private async finish(caller: AccessCaller, candidates: readonly RepositoryDocument[], order: ListOrder, { page, perPage }: Page): Promise<Paged<ListedRepository>> {
-    const roleOf = await this.access.rolesForCaller(caller);
+  // GET /user/starred, GET /users/{username}/starred: by when they were starred (GitHub's
+  // sort=created, the default), only what the caller may read.
+  async starredBy(caller: AccessCaller, userId: number, direction: SortDirection, page: Page): Promise<Paged<ListedRepository>> {
+    const stars = await this.store
+      .collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION)
+      .find({ user_id: userId }, { sort: { starred_at: direction === 'asc' ? 1 : -1, repository_id: 1 } });
+    const byId = new Map((await this.repositories.byIds(stars.map((star) => star.repository_id))).map((repository) => [repository.id, repository]));
+    const starred = stars.flatMap((star) => (byId.has(star.repository_id) ? [byId.get(star.repository_id)!] : []));
+    return this.readablePage(caller, starred, page);
+  }
+
+  private async finish(caller: AccessCaller, candidates: readonly RepositoryDocument[], order: ListOrder, page: Page): Promise<Paged<ListedRepository>> {
     const unique = [...new Map(candidates.map((repository) => [repository.id, repository])).values()];
-    const readable = unique.map((repository) => ({ repository, role: roleOf(repository) })).filter(({ role }) => role !== 'none');
+    return this.readablePage(caller, unique, page, comparator(order));
+  }
+
+  private async readablePage(
+    caller: AccessCaller,
+    candidates: readonly RepositoryDocument[],
+    { page, perPage }: Page,
+    order?: (a: ListedRepository, b: ListedRepository) => number,
+  ): Promise<Paged<ListedRepository>> {
+    const roleOf = await this.access.rolesForCaller(caller);
+    const readable = candidates.map((repository) => ({ repository, role: roleOf(repository) })).filter(({ role }) => role !== 'none');
     const owners = await this.repositories.accountsByIds(readable.map(({ repository }) => repository.owner_id));
     const listed = readable.flatMap(({ repository, role }) => {
       const owner = owners.get(repository.owner_id);
       return owner ? [{ repository, owner, role }] : [];
     });
-    listed.sort(comparator(order));
+    if (order) listed.sort(order);
     return { items: listed.slice((page - 1) * perPage, page * perPage), totalCount: listed.length };
   }
 

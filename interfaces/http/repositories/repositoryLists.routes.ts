@@ -67,6 +67,18 @@ export function repositoryListRoutes(router: Router, deps: RepositoriesDeps): vo
     sendRepositoryPage(req, res, paged, perPage, page);
   });
 
+  const sendStarred = async (req: Request, res: Response, userId: number) => {
+    const { page, perPage } = parsePagination(req.query);
+    const direction = oneOf(queryValue(req, 'direction'), ['asc', 'desc'], 'desc');
+    sendRepositoryPage(req, res, await deps.lists.starredBy(accessCallerOf(res), userId, direction, { page, perPage }), perPage, page);
+  };
+  router.get('/user/starred', requireUser, (req: Request, res: Response) => sendStarred(req, res, accessCallerOf(res)!.userId));
+  router.get('/users/:username/starred', async (req: Request, res: Response) => {
+    const account = await deps.repositories.accountByLogin(String(req.params.username));
+    if (!account) return sendNotFound(res);
+    await sendStarred(req, res, account.id);
+  });
+
   router.get('/orgs/:org/repos', async (req: Request, res: Response) => {
     const organization = await deps.repositories.accountByLogin(String(req.params.org));
     if (!organization || organization.type !== 'Organization') return sendNotFound(res);

@@ -39,6 +39,20 @@ describe('HTTP repositories: stars and subscriptions', () => {
     expect((await api(server, null, 'PUT', '/user/starred/octocat/shiny')).status).to.equal(401);
   });
 
+  it('GET /user/starred and /users/{username}/starred list starred repositories the caller may read, newest star first', async () => {
+    expect((await api(server, octocat, 'PUT', '/user/starred/octocat/hidden')).status).to.equal(204);
+    const mine = await api(server, octocat, 'GET', '/user/starred');
+    expectArrayOf('minimal-repository', mine.body);
+    expect(mine.body.map((repository: { full_name: string }) => repository.full_name)).to.deep.equal(['octocat/hidden', 'octocat/shiny']);
+    const oldestFirst = await api(server, octocat, 'GET', '/user/starred?direction=asc&per_page=1');
+    expect(oldestFirst.body.map((repository: { full_name: string }) => repository.full_name)).to.deep.equal(['octocat/shiny']);
+    expect(oldestFirst.headers.get('link')).to.contain('rel="next"');
+    const seenByOthers = await api(server, null, 'GET', '/users/octocat/starred');
+    expect(seenByOthers.body.map((repository: { full_name: string }) => repository.full_name)).to.deep.equal(['octocat/shiny']);
+    expect((await api(server, null, 'GET', '/user/starred')).status).to.equal(401);
+    expect((await api(server, null, 'GET', '/users/nobody/starred')).status).to.equal(404);
+  });
+
   it('PUT /subscription answers the subscription; subscribers and subscribers_count follow', async () => {
     const set = await api(server, hubot, 'PUT', '/repos/octocat/shiny/subscription', { subscribed: true });
     expect(set.status).to.equal(200);
