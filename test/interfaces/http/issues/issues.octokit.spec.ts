@@ -1,10 +1,9 @@
 import { expect } from 'chai';
 import type { Octokit } from '@octokit/rest';
 import { anonymousOctokit, basicOctokit } from '../../../support/octokit.js';
-import { expectArrayOf, expectSchema } from '../../../support/schemas.js';
+import { expectArrayOf, expectLatestArrayOf, expectLatestSchema, expectSchema } from '../../../support/schemas.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { addCollaborator, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
-import { expectIssueArray, expectIssueSchema, expectLatestArrayOf, expectLatestSchema } from './latestSchemas.js';
 
 const repo = { owner: 'octocat', repo: 'Spoon-Knife' };
 
@@ -37,15 +36,15 @@ describe('HTTP issues, comments and labels through @octokit/rest', () => {
   it('issues.create, get, update, listForRepo, lock and unlock', async () => {
     const created = await owner.rest.issues.create({ ...repo, title: 'Spoon bent', body: 'badly', labels: ['bug'], assignees: ['pusher'] });
     expect(created.status).to.equal(201);
-    expectIssueSchema(created.data);
+    expectLatestSchema('issue', created.data);
     expect(created.data).to.include({ number: 1, title: 'Spoon bent', state: 'open' });
     const read = await anonymousOctokit(server).rest.issues.get({ ...repo, issue_number: 1 });
     expect(read.data.assignees?.map((user) => user.login)).to.deep.equal(['pusher']);
     const updated = await pusher.rest.issues.update({ ...repo, issue_number: 1, state: 'closed', state_reason: 'completed', title: 'Spoon fixed' });
-    expectIssueSchema(updated.data);
+    expectLatestSchema('issue', updated.data);
     expect(updated.data).to.include({ state: 'closed', state_reason: 'completed', title: 'Spoon fixed' });
     const listed = await owner.rest.issues.listForRepo({ ...repo, state: 'closed' });
-    expectIssueArray(listed.data);
+    expectLatestArrayOf('issue', listed.data);
     expect(listed.data.map((issue) => issue.number)).to.deep.equal([1]);
     expect((await owner.rest.issues.listForRepo({ ...repo })).data).to.deep.equal([]);
     expect((await pusher.rest.issues.lock({ ...repo, issue_number: 1, lock_reason: 'resolved' })).status).to.equal(204);

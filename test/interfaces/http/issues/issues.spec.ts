@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { runCli } from '../../../support/runCli.js';
-import { expectSchema } from '../../../support/schemas.js';
-import { expectIssueArray, expectIssueSchema } from './latestSchemas.js';
+import { expectLatestArrayOf, expectLatestSchema, expectSchema } from '../../../support/schemas.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { addCollaborator, api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
 
@@ -27,7 +26,7 @@ describe('HTTP issues: open, read, list, update, lock (fetch)', () => {
   it('POST /repos/{owner}/{repo}/issues opens issue 1 with labels, assignees and a Location', async () => {
     const created = await api(server, owner, 'POST', '/repos/octocat/hello/issues', { title: 'Found a bug', body: 'It crashes', labels: ['bug', 'brand new'], assignees: ['pusher'] });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
-    expectIssueSchema(created.body);
+    expectLatestSchema('issue', created.body);
     expect(created.body).to.include({ number: 1, title: 'Found a bug', body: 'It crashes', state: 'open', state_reason: null, locked: false, comments: 0, author_association: 'OWNER' });
     expect(created.body.user.login).to.equal('octocat');
     expect(created.body.labels.map((label: { name: string }) => label.name)).to.deep.equal(['bug', 'brand new']);
@@ -92,7 +91,7 @@ describe('HTTP issues: open, read, list, update, lock (fetch)', () => {
   it('PATCH closes and reopens with state_reason; the author may, a stranger may not (403)', async () => {
     const closed = await api(server, owner, 'PATCH', '/repos/octocat/hello/issues/2', { state: 'closed', state_reason: 'not_planned' });
     expect(closed.status).to.equal(200);
-    expectIssueSchema(closed.body);
+    expectLatestSchema('issue', closed.body);
     expect(closed.body).to.include({ state: 'closed', state_reason: 'not_planned' });
     expect(closed.body.closed_by.login).to.equal('octocat');
     expect(closed.body.closed_at).to.match(/Z$/);
@@ -110,7 +109,7 @@ describe('HTTP issues: open, read, list, update, lock (fetch)', () => {
 
   it('lists with state, labels, creator, sort and direction, paginated with Link', async () => {
     const all = await api(server, null, 'GET', '/repos/octocat/hello/issues?state=all');
-    expectIssueArray(all.body);
+    expectLatestArrayOf('issue', all.body);
     expect(all.body.map((issue: { number: number }) => issue.number)).to.deep.equal([3, 2, 1]);
     expect((await api(server, null, 'GET', '/repos/octocat/hello/issues?direction=asc')).body.map((issue: { number: number }) => issue.number)).to.deep.equal([1, 2, 3]);
     expect((await api(server, null, 'GET', '/repos/octocat/hello/issues?labels=Enhancement')).body.map((issue: { number: number }) => issue.number)).to.deep.equal([1]);

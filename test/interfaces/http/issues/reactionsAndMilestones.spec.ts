@@ -1,10 +1,9 @@
 import { expect } from 'chai';
 import type { Octokit } from '@octokit/rest';
 import { basicOctokit } from '../../../support/octokit.js';
-import { expectArrayOf, expectSchema } from '../../../support/schemas.js';
+import { expectArrayOf, expectLatestSchema, expectSchema } from '../../../support/schemas.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { addCollaborator, api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
-import { expectIssueSchema, expectLatestSchema } from './latestSchemas.js';
 
 const repo = { owner: 'octocat', repo: 'widgets' };
 
@@ -39,7 +38,7 @@ describe('HTTP reactions, milestones and label validation', () => {
     await octokit.rest.reactions.createForIssue({ ...repo, issue_number: 1, content: '+1' });
     await octokit.rest.reactions.createForIssue({ ...repo, issue_number: 1, content: 'heart' });
     const issue = (await octokit.rest.issues.get({ ...repo, issue_number: 1 })).data;
-    expectIssueSchema(issue);
+    expectLatestSchema('issue', issue);
     expect(issue.reactions).to.deep.include({ total_count: 3, '+1': 1, '-1': 0, heart: 2, laugh: 0, rocket: 0, eyes: 0, hooray: 0, confused: 0 });
     const listed = await octokit.rest.reactions.listForIssue({ ...repo, issue_number: 1 });
     expectArrayOf('reaction', listed.data);
