@@ -14,27 +14,17 @@ import { jsonBody } from './shared/jsonBody.js';
 import { mediaType } from './shared/mediaType.js';
 import { notFound } from './shared/notFound.js';
 import { createMetricsRegistry, httpMetrics, observabilityRouter } from './shared/observability.js';
-import { rateLimiter, searchRoutesUseSearchBudget, type RateLimitSettings } from './shared/rateLimit.js';
+import { rateLimiter, rateLimitSettingsFrom, searchRoutesUseSearchBudget } from './shared/rateLimit.js';
 import { pipeline } from './shared/pipeline.js';
 import { requestLog } from './shared/requestLog.js';
 import { readiness } from './readiness.js';
-
-function rateLimitSettings(runtime: Runtime): RateLimitSettings {
-  const limits = runtime.config.rateLimits;
-  return {
-    enabled: limits.enabled,
-    core: { authenticated: limits.coreAuthenticated, anonymous: limits.coreAnonymous, windowSeconds: 3600 },
-    search: { authenticated: limits.searchAuthenticated, anonymous: limits.searchAnonymous, windowSeconds: 60 },
-    clock: () => runtime.clock.now().getTime(),
-  };
-}
 
 // The order matters: who is calling is known before rate limits are counted, and ETags are
 // computed over the final body.
 export function createApp(runtime: Runtime): Express {
   const { container, logger } = runtime;
   const users = container.get(UserQueries);
-  const limiter = rateLimiter(rateLimitSettings(runtime));
+  const limiter = rateLimiter(rateLimitSettingsFrom(runtime.config.rateLimits, () => runtime.clock.now().getTime()));
   const metrics = createMetricsRegistry();
   const app = express();
   app.set('etag', false);

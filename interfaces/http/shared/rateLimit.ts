@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
+import type { Config } from '../../../infrastructure/shared/config/config.js';
 import { callerOf, type Caller } from './caller.js';
 import { sendGithubError } from './githubError.js';
 import { rateWindows, type RateWindow, type RateWindows } from './rateWindows.js';
@@ -25,21 +26,14 @@ export interface RateLimiter {
 
 export const RATE_LIMIT_DOCUMENTATION_URL = 'https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting';
 
-// GitHub.com's figures; FORGELOG_RATE_LIMITS=off turns limits off as GitHub Enterprise Server ships.
-export function rateLimitSettingsFromEnvironment(env: NodeJS.ProcessEnv, clock: () => number = Date.now): RateLimitSettings {
+// The limits are settings (FORGELOG_RATE_LIMIT_*, with GitHub.com's figures as defaults);
+// FORGELOG_RATE_LIMITS=off turns them off, as GitHub Enterprise Server ships.
+export function rateLimitSettingsFrom(limits: Config['rateLimits'], clock: () => number): RateLimitSettings {
   return {
-    enabled: env.FORGELOG_RATE_LIMITS !== 'off',
-    core: { authenticated: 5000, anonymous: 60, windowSeconds: 3600 },
-    search: { authenticated: 30, anonymous: 10, windowSeconds: 60 },
+    enabled: limits.enabled,
+    core: { authenticated: limits.coreAuthenticated, anonymous: limits.coreAnonymous, windowSeconds: 3600 },
+    search: { authenticated: limits.searchAuthenticated, anonymous: limits.searchAnonymous, windowSeconds: 60 },
     clock,
-  };
-}
-
-// Mounted before the limiter on the routes that count against the search budget.
-export function useRateLimitResource(resource: RateLimitResource): RequestHandler {
-  return (_req, res, next) => {
-    res.locals.rateLimitResource = resource;
-    next();
   };
 }
 

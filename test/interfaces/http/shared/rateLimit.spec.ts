@@ -4,11 +4,12 @@ import type { Caller } from '../../../../interfaces/http/shared/caller.js';
 import { conditionalGet } from '../../../../interfaces/http/shared/conditionalGet.js';
 import {
   rateLimiter,
-  rateLimitSettingsFromEnvironment,
-  useRateLimitResource,
+  rateLimitSettingsFrom,
+  searchRoutesUseSearchBudget,
   type RateLimitSettings,
 } from '../../../../interfaces/http/shared/rateLimit.js';
 import { rateWindows } from '../../../../interfaces/http/shared/rateWindows.js';
+import { loadConfig } from '../../../../infrastructure/shared/config/config.js';
 import { listen, type TestServer } from './listen.js';
 
 const DOCUMENTATION_URL = 'https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting';
@@ -32,13 +33,13 @@ interface Harness {
 
 async function startHarness(overrides: Partial<RateLimitSettings> = {}): Promise<Harness> {
   const clock = { now: startMs };
-  const settings: RateLimitSettings = { ...rateLimitSettingsFromEnvironment({}, () => clock.now), ...overrides };
+  const settings: RateLimitSettings = { ...rateLimitSettingsFrom(loadConfig({}).rateLimits, () => clock.now), ...overrides };
   const limiter = rateLimiter(settings);
   const app = express();
   app.set('etag', false);
   app.use(fakeAuthentication);
   app.use(conditionalGet());
-  app.use('/search', useRateLimitResource('search'));
+  app.use(searchRoutesUseSearchBudget());
   app.use(limiter.middleware);
   app.get('/rate_limit', limiter.statusHandler);
   app.get('/search/code', (_req, res) => {
@@ -153,8 +154,8 @@ describe('rateLimiter', () => {
   });
 
   it('reads FORGELOG_RATE_LIMITS=off as disabled and GitHub.com figures otherwise', () => {
-    expect(rateLimitSettingsFromEnvironment({ FORGELOG_RATE_LIMITS: 'off' }).enabled).to.equal(false);
-    const settings = rateLimitSettingsFromEnvironment({});
+    expect(rateLimitSettingsFrom(loadConfig({ FORGELOG_RATE_LIMITS: 'off' }).rateLimits, Date.now).enabled).to.equal(false);
+    const settings = rateLimitSettingsFrom(loadConfig({}).rateLimits, Date.now);
     expect(settings.enabled).to.equal(true);
     expect(settings.core).to.deep.equal({ authenticated: 5000, anonymous: 60, windowSeconds: 3600 });
     expect(settings.search).to.deep.equal({ authenticated: 30, anonymous: 10, windowSeconds: 60 });
@@ -189,7 +190,7 @@ describe('rateLimiter', () => {
 describe('rateWindows', () => {
   it('drops expired windows so memory stays bounded by active callers', () => {
     const clock = { now: startMs };
-    const windows = rateWindows(rateLimitSettingsFromEnvironment({}, () => clock.now));
+    const windows = rateWindows(rateLimitSettingsFrom(loadConfig({}).rateLimits, () => clock.now));
     for (let caller = 0; caller < 500; caller += 1) windows.current('core', { kind: 'anonymous', ip: `10.0.0.${caller}` });
     for (let caller = 0; caller < 50; caller += 1) windows.current('search', { kind: 'anonymous', ip: `10.0.1.${caller}` });
     expect(windows.size()).to.equal(550);
