@@ -23,6 +23,14 @@ function simpleEqualities(filter: Filter): Array<[string[], unknown]> | undefine
 // path through arrays matches when any element holds the value.
 export function matcherFor(filter: Filter): DocumentMatcher {
   const equalities = simpleEqualities(filter);
+  if (equalities?.length === 1 && equalities[0]![0].length === 1) {
+    // One top-level field: the value itself, or an element of it when it is an array.
+    const [[[field], value]] = equalities as [[[string], unknown]];
+    return (document) => {
+      const found = document[field];
+      return found === value || (Array.isArray(found) && found.includes(value));
+    };
+  }
   if (equalities) {
     return (document) => equalities.every(([segments, value]) => valuesAtPath(document, segments).some((found) => found === value));
   }

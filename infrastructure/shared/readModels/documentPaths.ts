@@ -29,6 +29,7 @@ export function valuesAtPath(value: unknown, segments: readonly string[]): unkno
 // Type-preserving and order-preserving: "1" and 1 differ, as do {a,b} and {b,a}, as in MongoDB.
 // Missing and null share a key, which is how MongoDB's unique indexes treat them.
 export function encodeKey(values: readonly unknown[]): string {
+  if (values.length === 1 && values[0] !== undefined) return `[${JSON.stringify(values[0])}]`;
   return JSON.stringify(values.map((value) => (value === undefined ? null : value)));
 }
 

@@ -85,7 +85,13 @@ export class EmbeddedCollection<T extends Document> implements Collection<T> {
     return found.map((document) => copyOut(document, options.projection !== undefined) as T);
   }
 
+  // Without a sort or a projection the first match is the answer: no list, one copy.
   async findOne(filter: Filter, options: Pick<FindOptions, 'sort' | 'projection'> = {}): Promise<T | null> {
+    if (options.projection === undefined && (options.sort === undefined || Object.keys(options.sort).length === 0)) {
+      const data = this.registry.existing(this.name);
+      const first = data && this.firstMatch(data, filter);
+      return first ? (cloneDocument(first) as T) : null;
+    }
     const [first] = await this.find(filter, { ...options, limit: 1 });
     return first ?? null;
   }

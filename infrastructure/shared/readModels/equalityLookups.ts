@@ -24,6 +24,13 @@ function lookupValues(condition: unknown): unknown[] | undefined {
 // The key tuples to look up in an index over `fields` when the filter pins every one of them
 // at top level (`v`, `{$eq: v}` or `{$in: [...]}`); undefined when the index cannot answer.
 export function equalityLookups(filter: Filter, fields: readonly string[]): unknown[][] | undefined {
+  // The common case, one field pinned to one value, without the cartesian product's arrays.
+  if (fields.length === 1) {
+    const field = fields[0]!;
+    if (!Object.hasOwn(filter, field)) return undefined;
+    const condition = filter[field];
+    if (isLookupScalar(condition)) return [[condition]];
+  }
   let tuples: unknown[][] = [[]];
   for (const field of fields) {
     if (!Object.hasOwn(filter, field)) return undefined;
