@@ -8,19 +8,18 @@ import { pullsRouter } from './pulls/pulls.router.js';
 import { issuesRouter } from './issues/issues.router.js';
 import { resolveApiUrls } from './shared/apiUrls.js';
 import { authenticate } from './shared/authentication.js';
-import { conditionalGet } from './shared/conditionalGet.js';
 import { errorHandler } from './shared/errorHandler.js';
 import { jsonBody } from './shared/jsonBody.js';
 import { mediaType } from './shared/mediaType.js';
 import { notFound } from './shared/notFound.js';
-import { createMetricsRegistry, httpMetrics, observabilityRouter } from './shared/observability.js';
+import { createMetricsRegistry, httpMetrics, observabilityEndpoints } from './shared/observability.js';
 import { rateLimiter, rateLimitSettingsFrom, searchRoutesUseSearchBudget } from './shared/rateLimit.js';
 import { pipeline } from './shared/pipeline.js';
 import { requestLog } from './shared/requestLog.js';
 import { readiness } from './readiness.js';
 
-// The order matters: who is calling is known before rate limits are counted, and ETags are
-// computed over the final body.
+// The order matters: who is calling is known before rate limits are counted. ETags and 304s
+// are decided where every JSON answer is written (shared/jsonResponse.ts).
 export function createApp(runtime: Runtime): Express {
   const { container, logger } = runtime;
   const users = container.get(UserQueries);
@@ -30,8 +29,7 @@ export function createApp(runtime: Runtime): Express {
   app.set('etag', false);
   app.set('x-powered-by', false);
   app.set('trust proxy', 'loopback');
-  app.use(pipeline(requestLog(logger), httpMetrics(metrics)));
-  app.use(observabilityRouter({ registry: metrics, isReady: () => readiness(runtime) }));
+  app.use(pipeline(requestLog(logger), httpMetrics(metrics), observabilityEndpoints({ registry: metrics, isReady: () => readiness(runtime) })));
   app.use(
     pipeline(
       resolveApiUrls(runtime.config.baseUrl),
@@ -39,10 +37,11 @@ export function createApp(runtime: Runtime): Express {
       jsonBody(),
       authenticate({ passwords: container.get(AuthenticateWithPassword), users }),
       searchRoutesUseSearchBudget(),
+      limiter.middleware,
     ),
   );
+  // Behind the limiter, which charges it, but the status route refunds its own request.
   app.get('/rate_limit', limiter.statusHandler);
-  app.use(pipeline(limiter.middleware, conditionalGet()));
   app.use(accountsRouter(container));
   app.use(repositoriesRouter(container));
   app.use(pullsRouter(container));

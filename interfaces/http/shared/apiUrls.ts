@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
+import { clientProtocol } from './clientAddress.js';
 
 // Every URL a body carries starts from the configured base, as GitHub Enterprise's do, or
 // from the address the client used when none is configured.
@@ -17,7 +18,7 @@ export function apiUrls(base: string): ApiUrls {
 }
 
 export function requestBase(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  return `${clientProtocol(req)}://${req.headers.host ?? 'localhost'}`;
 }
 
 const URLS_CACHE_LIMIT = 64;

@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AuthenticateWithPassword } from '../../../application/accounts/authenticateWithPassword.query.js';
 import type { UserQueries } from '../../../application/accounts/userQueries.js';
 import type { Caller } from './caller.js';
+import { clientIp } from './clientAddress.js';
 import { sendGithubError } from './githubError.js';
 
 export type AuthenticatedCaller = Extract<Caller, { kind: 'user' }>;
@@ -45,25 +46,37 @@ function otpRequired(res: Response): void {
 }
 
 // Decides who the caller is; whether that caller may do what it asks is the route's business.
+// Anonymous requests are decided synchronously: no promise for the common case.
 export function authenticate({ passwords, users }: AuthenticationDeps): RequestHandler {
-  return async (req: Request, res: Response, next: NextFunction) => {
-    const ip = req.ip ?? '';
-    const credentials = parseAuthorization(req.get('authorization'));
+  return (req: Request, res: Response, next: NextFunction) => {
+    const ip = clientIp(req);
+    const credentials = parseAuthorization(req.headers.authorization);
     if (credentials.scheme === 'none') {
       res.locals.caller = { kind: 'anonymous', ip } satisfies Caller;
       return next();
     }
     // Tokens arrive with OAuth authorizations; until then only passwords authenticate.
     if (credentials.scheme !== 'basic') return badCredentials(res);
-    const signIn = await passwords.signIn(credentials.login, credentials.secret, req.get('x-github-otp'));
-    if (signIn.outcome === 'otp_required') return otpRequired(res);
-    const user = signIn.outcome === 'authenticated' ? await users.userById(signIn.userId) : null;
-    if (!user) return badCredentials(res);
-    // Right credentials of a suspended account: GitHub Enterprise says so rather than "Bad credentials".
-    if (user.suspended_at) return sendGithubError(res, 403, 'Sorry. Your account was suspended.');
-    res.locals.caller = { kind: 'user', ip, userId: user.id, login: user.login, siteAdmin: user.site_admin, via: 'password' } satisfies Caller;
-    next();
+    return signInWithPassword({ passwords, users }, credentials, ip, req, res, next);
   };
+}
+
+async function signInWithPassword(
+  { passwords, users }: AuthenticationDeps,
+  credentials: Extract<Credentials, { scheme: 'basic' }>,
+  ip: string,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+): Promise<void> {
+  const signIn = await passwords.signIn(credentials.login, credentials.secret, req.get('x-github-otp'));
+  if (signIn.outcome === 'otp_required') return otpRequired(res);
+  const user = signIn.outcome === 'authenticated' ? await users.userById(signIn.userId) : null;
+  if (!user) return badCredentials(res);
+  // Right credentials of a suspended account: GitHub Enterprise says so rather than "Bad credentials".
+  if (user.suspended_at) return sendGithubError(res, 403, 'Sorry. Your account was suspended.');
+  res.locals.caller = { kind: 'user', ip, userId: user.id, login: user.login, siteAdmin: user.site_admin, via: 'password' } satisfies Caller;
+  next();
 }
 
 export const requireUser: RequestHandler = (_req, res, next) => {

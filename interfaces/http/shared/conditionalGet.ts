@@ -1,55 +1,26 @@
-import { createHash } from 'node:crypto';
-import type { Request, RequestHandler, Response } from 'express';
+import { hash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Response } from 'express';
 
-// Validators for GET and HEAD: every 200 gets an ETag computed from the bytes it sends,
-// and a request whose validators still match is answered 304 with an empty body.
-// res.json ends in res.send in express 5, so wrapping send covers both.
-const VARY_FIELDS = ['Accept', 'Authorization', 'Cookie', 'X-GitHub-OTP'];
-const VARY = VARY_FIELDS.join(', ');
+// Conditional GET's pieces: the ETag of a body, whether a request's validators still match,
+// and the feed headers. jsonResponse.ts applies them to every JSON answer.
 
-export function conditionalGet(): RequestHandler {
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      next();
-      return;
-    }
-    // The representation depends on the media type and on who asks, as GitHub declares.
-    if (res.getHeader('Vary') === undefined) res.setHeader('Vary', VARY);
-    else for (const field of VARY_FIELDS) res.vary(field);
-    const send = res.send.bind(res);
-    res.send = ((body?: unknown) => {
-      if (typeof body === 'string' || Buffer.isBuffer(body)) applyValidators(req, res, body);
-      return send(body);
-    }) as Response['send'];
-    next();
-  };
-}
-
-// Readable by later middleware (the rate limiter refunds a 304).
+// Readable by later middleware and observers (the rate limiter refunds a 304).
 export function wasNotModified(res: Response): boolean {
   return res.locals.notModified === true;
 }
 
-function applyValidators(req: Request, res: Response, body: string | Buffer): void {
-  if (res.statusCode !== 200) return;
-  if (res.get('ETag') === undefined) res.setHeader('ETag', weakEtag(body));
-  if (!isNotModified(req, res)) return;
-  // express strips Content-Type, Content-Length and the body from a 304 in res.send.
-  res.status(304);
-  res.locals.notModified = true;
-}
-
 // GitHub's ETags are weak and quoted: W/"<hex digest>".
 export function weakEtag(body: string | Buffer): string {
-  return `W/"${createHash('sha256').update(body).digest('hex')}"`;
+  return `W/"${hash('sha256', body, 'hex')}"`;
 }
 
 // RFC 9110: If-None-Match decides when present; If-Modified-Since only without it.
-function isNotModified(req: Request, res: Response): boolean {
-  const ifNoneMatch = req.get('If-None-Match');
-  if (ifNoneMatch !== undefined) return etagMatches(ifNoneMatch, res.get('ETag'));
-  const ifModifiedSince = req.get('If-Modified-Since');
-  const lastModified = res.get('Last-Modified');
+export function isNotModified(req: IncomingMessage, res: ServerResponse): boolean {
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch !== undefined) return etagMatches(ifNoneMatch, res.getHeader('ETag') as string | undefined);
+  const ifModifiedSince = req.headers['if-modified-since'];
+  const lastModified = res.getHeader('Last-Modified') as string | undefined;
   if (ifModifiedSince === undefined || lastModified === undefined) return false;
   const since = Date.parse(ifModifiedSince);
   const modified = Date.parse(lastModified);

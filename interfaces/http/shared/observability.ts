@@ -1,5 +1,6 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import type { Request, RequestHandler, Response } from 'express';
+import { collectDefaultMetrics, Registry } from 'prom-client';
+import { registerRouteMetrics } from './routeMetrics.js';
 
 export interface Readiness {
   readonly ready: boolean;
@@ -19,21 +20,34 @@ export function createMetricsRegistry(): Registry {
 
 // Liveness says only that the process answers; readiness asks the adapters (event store
 // reachable, projections caught up), so a load balancer stops routing to a lagging node.
-export function observabilityRouter(options: ObservabilityOptions): Router {
+// The three answer from one middleware placed before authentication and rate limits (load
+// balancers and scrapers call them anonymously and often); as express routes they were
+// three more layers every API request walked past.
+export function observabilityEndpoints(options: ObservabilityOptions): RequestHandler {
   const registry = options.registry ?? createMetricsRegistry();
-  const router = Router();
-  router.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  router.get('/readyz', async (_req, res) => {
-    const readiness = await checkReadiness(options.isReady);
-    res.status(readiness.ready ? 200 : 503).json({ status: readiness.ready ? 'ready' : 'not ready', details: readiness.details });
-  });
-  router.get('/metrics', async (_req, res) => {
-    res.setHeader('Content-Type', registry.contentType);
-    res.send(await registry.metrics());
-  });
-  return router;
+  const endpoints = new Map<string, (res: Response) => void | Promise<void>>([
+    ['/healthz', (res) => void res.json({ status: 'ok' })],
+    [
+      '/readyz',
+      async (res) => {
+        const readiness = await checkReadiness(options.isReady);
+        res.status(readiness.ready ? 200 : 503).json({ status: readiness.ready ? 'ready' : 'not ready', details: readiness.details });
+      },
+    ],
+    [
+      '/metrics',
+      async (res) => {
+        res.setHeader('Content-Type', registry.contentType);
+        res.send(await registry.metrics());
+      },
+    ],
+  ]);
+  return (req, res, next) => {
+    const endpoint = req.method === 'GET' || req.method === 'HEAD' ? endpoints.get(req.path) : undefined;
+    if (!endpoint) return next();
+    res.locals.routePattern = req.path;
+    return endpoint(res);
+  };
 }
 
 async function checkReadiness(isReady: () => Promise<Readiness>): Promise<Readiness> {
@@ -48,48 +62,17 @@ const DURATION_BUCKETS_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2
 
 // Labelled by route pattern, never the raw URL, so ids in paths cannot explode cardinality.
 export function httpMetrics(registry: Registry): RequestHandler {
-  const requests = registeredOnce(registry, 'http_requests_total', () =>
-    new Counter({
-      name: 'http_requests_total',
-      help: 'HTTP requests answered, by method, route pattern and status',
-      labelNames: ['method', 'route', 'status'],
-      registers: [registry],
-    }),
-  );
-  const durations = registeredOnce(registry, 'http_request_duration_seconds', () =>
-    new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'HTTP request duration in seconds, by method, route pattern and status',
-      labelNames: ['method', 'route', 'status'],
-      buckets: DURATION_BUCKETS_SECONDS,
-      registers: [registry],
-    }),
-  );
-  // prom-client hashes label values on every call; the children per label set are kept.
-  const children = new Map<string, { requests: { inc(): void }; durations: { observe(value: number): void } }>();
-  const childrenFor = (method: string, route: string, status: string) => {
-    const key = `${method} ${status} ${route}`;
-    let found = children.get(key);
-    if (!found) {
-      found = { requests: requests.labels(method, route, status), durations: durations.labels(method, route, status) };
-      children.set(key, found);
-    }
-    return found;
-  };
+  const tallies = registerRouteMetrics(registry, DURATION_BUCKETS_SECONDS);
+  function recordFinished(this: Response): void {
+    const req = this.req;
+    tallies.record(req.method, routePattern(req, this), this.statusCode, (performance.now() - req.receivedAt) / 1000);
+  }
   return (req, res, next) => {
-    const startedAt = process.hrtime.bigint();
-    res.once('finish', () => {
-      const metrics = childrenFor(req.method, routePattern(req, res), String(res.statusCode));
-      metrics.requests.inc();
-      metrics.durations.observe(Number(process.hrtime.bigint() - startedAt) / 1e9);
-    });
+    // The request log may have set it already; both measure from the same moment.
+    if (!req.receivedAt) req.receivedAt = performance.now();
+    res.on('finish', recordFinished);
     next();
   };
-}
-
-// A second app on the same registry (tests, several listeners) reuses the metric.
-function registeredOnce<T>(registry: Registry, name: string, create: () => T): T {
-  return (registry.getSingleMetric(name) as T | undefined) ?? create();
 }
 
 // req.baseUrl is left out: under a mount path with parameters it holds raw values. A route

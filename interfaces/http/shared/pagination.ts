@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { requestBase } from './apiUrls.js';
 
 export interface Pagination {
   readonly page: number;
@@ -70,6 +71,6 @@ function urlWithQuery(req: Request, replacements: Record<string, string>): strin
   const query = new URLSearchParams(queryStart < 0 ? '' : req.originalUrl.slice(queryStart + 1));
   for (const [name, value] of Object.entries(replacements)) query.set(name, value);
   // The configured base URL when there is one (resolveApiUrls puts it in res.locals).
-  const base = (req.res?.locals.urls as { base?: string } | undefined)?.base ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  const base = (req.res?.locals.urls as { base?: string } | undefined)?.base ?? requestBase(req);
   return `${base}${path}?${query.toString()}`;
 }

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../../../infrastructure/shared/config/config.js';
 import { callerOf, type Caller } from './caller.js';
+import { clientIp } from './clientAddress.js';
 import { sendGithubError } from './githubError.js';
 import { rateWindows, type RateWindow, type RateWindows } from './rateWindows.js';
 
@@ -40,7 +41,7 @@ export function rateLimitSettingsFrom(limits: Config['rateLimits'], clock: () =>
 // GitHub counts every /search/... request against the search budget.
 export function searchRoutesUseSearchBudget(): RequestHandler {
   return (req, res, next) => {
-    if (req.path.startsWith('/search/')) res.locals.rateLimitResource = 'search';
+    if (req.url.startsWith('/search/')) res.locals.rateLimitResource = 'search';
     next();
   };
 }
@@ -107,7 +108,7 @@ function refundCharge(res: Response): void {
 function identifiedCaller(req: Request, res: Response): Caller {
   const caller = callerOf(res);
   if (caller.kind === 'user' || caller.ip !== '') return caller;
-  return { kind: 'anonymous', ip: req.ip ?? req.socket.remoteAddress ?? 'unknown' };
+  return { kind: 'anonymous', ip: clientIp(req) || 'unknown' };
 }
 
 function exceededMessage(caller: Caller): string {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
-import type { Logger } from 'pino';
+import type { RequestHandler, Response } from 'express';
+import { pino, type Logger } from 'pino';
 import type { Caller } from './caller.js';
 
 const REDACTED = '[REDACTED]';
@@ -14,26 +14,43 @@ const BODY_REDACTION = { paths: ['password', 'client_secret', 'token', '*.passwo
 // Bodies are not logged at all; the logger handlers get as req.log redacts secret fields
 // should one log a body. It is one child for all requests: a per-request child (or a
 // per-request property definition) measured as the largest cost of a small GET.
+//
+// The line is the one log line every request writes, so it is formatted here, in pino's
+// line format (level, time, the logger's bindings, then the fields and msg), and handed to
+// the logger's own destination: pino's general-purpose serializer measured at a fifth of
+// a small GET's whole time. Everything else logs through pino itself.
 export function requestLog(logger: Logger): RequestHandler {
   const handlerLogger = logger.child({}, { redact: BODY_REDACTION });
+  const destination = (logger as unknown as Record<symbol, { write(line: string): unknown }>)[pino.symbols.streamSym]!;
+  const bindings = JSON.stringify(logger.bindings()).slice(1, -1);
+  const afterTime = bindings === '' ? '' : `,${bindings}`;
+  const levels = { info: logger.levels.values.info!, error: logger.levels.values.error! };
+  function logCompleted(this: Response): void {
+    const failed = this.statusCode >= 500;
+    if (!logger.isLevelEnabled(failed ? 'error' : 'info')) return;
+    const req = this.req;
+    const level = failed ? levels.error : levels.info;
+    // Only the strings a client chose need JSON's escaping; the rest are known to be plain.
+    destination.write(
+      `{"level":${level},"time":${Date.now()}${afterTime},"req":{"id":"${req.id}","method":${JSON.stringify(req.method)},` +
+        `"url":${JSON.stringify(redactUrl(req.originalUrl))},"remoteAddress":${jsonOrNull(req.socket.remoteAddress)},` +
+        `"userAgent":${jsonOrNull(req.headers['user-agent'])}},"res":{"statusCode":${this.statusCode}},` +
+        `"responseTime":${performance.now() - req.receivedAt},"callerId":${callerIdOf(this)},` +
+        `"msg":"${failed ? 'request errored' : 'request completed'}"}\n`,
+    );
+  }
   return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    const id = nextRequestId();
-    res.setHeader('X-GitHub-Request-Id', id);
-    req.id = id;
+    req.receivedAt = performance.now();
+    req.id = nextRequestId();
     req.log = handlerLogger;
-    res.once('finish', () => {
-      const fields = {
-        req: { id, method: req.method, url: redactUrl(req.originalUrl), remoteAddress: req.socket.remoteAddress, userAgent: req.headers['user-agent'] },
-        res: { statusCode: res.statusCode },
-        responseTime: Number(process.hrtime.bigint() - started) / 1e6,
-        callerId: callerIdOf(res),
-      };
-      if (res.statusCode >= 500) logger.error(fields, 'request errored');
-      else logger.info(fields, 'request completed');
-    });
+    res.setHeader('X-GitHub-Request-Id', req.id);
+    res.on('finish', logCompleted);
     next();
   };
+}
+
+function jsonOrNull(value: string | undefined): string {
+  return value === undefined ? 'null' : JSON.stringify(value);
 }
 
 // GitHub-shaped request id (4:4:6:6:8 hex digits), echoed so a client can quote it in a bug
@@ -78,5 +95,7 @@ declare module 'http' {
   interface IncomingMessage {
     id: string;
     log: Logger;
+    // performance.now() when forgelog first saw the request, for durations.
+    receivedAt: number;
   }
 }

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import express from 'express';
 import {
-  conditionalGet,
   etagMatches,
   setLastModified,
   setPollInterval,
@@ -14,7 +13,7 @@ const projectBody = JSON.stringify({ id: 1, name: 'Roadmap' });
 const projectEtag = `W/"${createHash('sha256').update(projectBody).digest('hex')}"`;
 const feedModifiedAt = new Date('2024-03-01T10:00:00Z');
 
-describe('conditionalGet', () => {
+describe('conditional GET (jsonResponse and conditionalGet)', () => {
   let server: TestServer;
   const notModifiedSeen: boolean[] = [];
 
@@ -22,7 +21,6 @@ describe('conditionalGet', () => {
     const app = express();
     // Express's own ETag would otherwise be added to non-GET responses; the kernel turns it off.
     app.set('etag', false);
-    app.use(conditionalGet());
     app.use((_req, res, next) => {
       res.on('finish', () => notModifiedSeen.push(wasNotModified(res)));
       next();

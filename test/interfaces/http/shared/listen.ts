@@ -1,20 +1,21 @@
 import type { Express } from 'express';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expressOnNodeHttp } from '../../../../interfaces/http/expressOnNodeHttp.js';
 
 export interface TestServer {
   readonly baseUrl: string;
   close(): Promise<void>;
 }
 
-// A real listening server on an ephemeral loopback port, so specs go through HTTP itself.
+// A real listening server on an ephemeral loopback port, so specs go through HTTP itself,
+// served as forgelog serves its app (expressOnNodeHttp: its request classes and JSON writer).
 export function listen(app: Express): Promise<TestServer> {
+  const parts = expressOnNodeHttp(app);
+  const server: Server = createServer({ IncomingMessage: parts.IncomingMessage, ServerResponse: parts.ServerResponse }, parts.listener);
   return new Promise((resolve, reject) => {
-    const server: Server = app.listen(0, '127.0.0.1', (error?: Error) => {
-      if (error) {
-        reject(error);
-        return;
-      }
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       resolve({
         baseUrl: `http://127.0.0.1:${port}`,

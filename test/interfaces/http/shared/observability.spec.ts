@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import express from 'express';
 import { Registry } from 'prom-client';
-import { httpMetrics, observabilityRouter, type Readiness } from '../../../../interfaces/http/shared/observability.js';
+import { httpMetrics, observabilityEndpoints, type Readiness } from '../../../../interfaces/http/shared/observability.js';
 import { eventually, listen, type TestServer } from './listen.js';
 
 describe('observability', () => {
@@ -12,7 +12,7 @@ describe('observability', () => {
   before(async () => {
     const app = express();
     app.use(httpMetrics(registry));
-    app.use(observabilityRouter({ isReady: () => readiness(), registry }));
+    app.use(observabilityEndpoints({ isReady: () => readiness(), registry }));
     app.get('/projects/:project_id', (req, res) => {
       res.json({ id: Number(req.params.project_id) });
     });
@@ -81,7 +81,7 @@ describe('observability', () => {
 
   it('creates its own registry with process metrics when none is given', async () => {
     const app = express();
-    app.use(observabilityRouter({ isReady: async () => ({ ready: true, details: {} }) }));
+    app.use(observabilityEndpoints({ isReady: async () => ({ ready: true, details: {} }) }));
     const own = await listen(app);
     try {
       const text = await (await fetch(`${own.baseUrl}/metrics`)).text();

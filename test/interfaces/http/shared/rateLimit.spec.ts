@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import express, { type RequestHandler } from 'express';
 import type { Caller } from '../../../../interfaces/http/shared/caller.js';
-import { conditionalGet } from '../../../../interfaces/http/shared/conditionalGet.js';
 import {
   rateLimiter,
   rateLimitSettingsFrom,
@@ -38,7 +37,6 @@ async function startHarness(overrides: Partial<RateLimitSettings> = {}): Promise
   const app = express();
   app.set('etag', false);
   app.use(fakeAuthentication);
-  app.use(conditionalGet());
   app.use(searchRoutesUseSearchBudget());
   app.use(limiter.middleware);
   app.get('/rate_limit', limiter.statusHandler);

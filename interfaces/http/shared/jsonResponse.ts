@@ -1,0 +1,46 @@
+import type { ServerResponse } from 'node:http';
+import type { Response } from 'express';
+import { isNotModified, weakEtag } from './conditionalGet.js';
+
+// The representation depends on the media type and on who asks, as GitHub declares.
+const VARY = 'Accept, Authorization, Cookie, X-GitHub-OTP';
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+// Every JSON answer goes out through here (the server's res.json, see expressOnNodeHttp.ts):
+// express's res.json → res.send converts the text to a Buffer, parses the Content-Type to
+// add a charset, hashes for its own ETag and checks freshness again, and a Buffer body
+// leaves node to write the head and the body in two pieces. Here the body stays a string,
+// so node sends head and body in one write, and validators are computed once.
+export function writeJson(res: Response, body: unknown): void {
+  writeText(res, JSON_CONTENT_TYPE, body === undefined ? '' : JSON.stringify(body));
+}
+
+// GET and HEAD answers get the validators: every 200 an ETag computed from the bytes it
+// sends, and a request whose validators still match is answered 304 with an empty body.
+export function writeText(res: Response, contentType: string, text: string): void {
+  const method = res.req.method;
+  const isRead = method === 'GET' || method === 'HEAD';
+  if (isRead) {
+    res.setHeader('Vary', VARY);
+    if (res.statusCode === 200) {
+      if (res.getHeader('ETag') === undefined) res.setHeader('ETag', weakEtag(text));
+      if (isNotModified(res.req, res)) {
+        res.statusCode = 304;
+        res.locals.notModified = true;
+      }
+    }
+  }
+  if (res.statusCode === 204 || res.statusCode === 304) return endWithoutBody(res);
+  if (res.getHeader('Content-Type') === undefined) res.setHeader('Content-Type', contentType);
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  if (method === 'HEAD') res.end();
+  else res.end(text);
+}
+
+// No body, so none of the headers that describe one (RFC 9110 sections 6.4.1 and 15.4.5).
+function endWithoutBody(res: ServerResponse): void {
+  res.removeHeader('Content-Type');
+  res.removeHeader('Content-Length');
+  res.removeHeader('Transfer-Encoding');
+  res.end();
+}
