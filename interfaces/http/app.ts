@@ -29,9 +29,13 @@ export function createApp(runtime: Runtime): Express {
   app.set('etag', false);
   app.set('x-powered-by', false);
   app.set('trust proxy', 'loopback');
-  app.use(pipeline(requestLog(logger), httpMetrics(metrics), observabilityEndpoints({ registry: metrics, isReady: () => readiness(runtime) })));
+  // One pipeline of the cross-cutting middleware: the router matches a path for each of its
+  // layers on every request, and the health endpoints answer from within it.
   app.use(
     pipeline(
+      requestLog(logger),
+      httpMetrics(metrics),
+      observabilityEndpoints({ registry: metrics, isReady: () => readiness(runtime) }),
       resolveApiUrls(runtime.config.baseUrl),
       mediaType(),
       jsonBody(),
@@ -40,12 +44,13 @@ export function createApp(runtime: Runtime): Express {
       limiter.middleware,
     ),
   );
-  // Behind the limiter, which charges it, but the status route refunds its own request.
-  app.get('/rate_limit', limiter.statusHandler);
   app.use(accountsRouter(container));
   app.use(repositoriesRouter(container));
   app.use(pullsRouter(container));
   app.use(issuesRouter(container));
+  // Last of the routes, so API requests do not walk past it; the limiter charged it, and
+  // the status route refunds its own request.
+  app.get('/rate_limit', limiter.statusHandler);
   app.use(notFound());
   app.use(errorHandler(logger));
   return app;

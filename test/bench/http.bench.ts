@@ -36,16 +36,36 @@ function get(agent: Agent, port: number, path: string): Promise<{ status: number
   });
 }
 
-// Requests per second from autocannon over keep-alive connections, after a warm-up.
-async function requestsPerSecond(port: number, path: string, seconds: number, connections: number): Promise<number> {
+// Requests answered by autocannon over keep-alive connections in one timed run.
+async function requestsIn(port: number, path: string, seconds: number, connections: number): Promise<number> {
   const url = `http://127.0.0.1:${port}${path}`;
-  await autocannon({ url, connections, duration: 1 });
   const result = await autocannon({ url, connections, duration: seconds });
   if (result.errors > 0 || result.non2xx > 0) throw new Error(`${result.errors} errors and ${result.non2xx} non-2xx answers from ${url}`);
-  return result.requests.total / (result.duration || seconds);
+  return result.requests.total;
 }
 
-export async function benchHttp(seconds = 5, connections = 16): Promise<BenchRow[]> {
+// The two servers are measured in alternating short rounds (the order swapped each round)
+// rather than one long run each: on shared virtual CPUs the machine's speed drifts by tens
+// of percent over a minute, and alternating puts that drift on both sides of the ratio.
+async function alternatingRates(ports: { baseline: number; value: number }, path: string, rounds: number, secondsPerRound: number, connections: number) {
+  await requestsIn(ports.baseline, path, 1, connections);
+  await requestsIn(ports.value, path, 1, connections);
+  let baseline = 0;
+  let value = 0;
+  for (let round = 0; round < rounds; round += 1) {
+    if (round % 2 === 0) {
+      baseline += await requestsIn(ports.baseline, path, secondsPerRound, connections);
+      value += await requestsIn(ports.value, path, secondsPerRound, connections);
+    } else {
+      value += await requestsIn(ports.value, path, secondsPerRound, connections);
+      baseline += await requestsIn(ports.baseline, path, secondsPerRound, connections);
+    }
+  }
+  const seconds = rounds * secondsPerRound;
+  return { baseline: baseline / seconds, value: value / seconds };
+}
+
+export async function benchHttp(rounds = 6, secondsPerRound = 2, connections = 16): Promise<BenchRow[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'forgelog-bench-http-'));
   const forgelog = await startTarget(['forgelog', dataDir]);
   try {
@@ -58,8 +78,7 @@ export async function benchHttp(seconds = 5, connections = 16): Promise<BenchRow
     await writeFile(bodyFile, JSON.stringify({ body: sample.body, headers }));
     const bare = await startTarget(['bare', bodyFile]);
     try {
-      const baseline = await requestsPerSecond(bare.port, '/users/octocat', seconds, connections);
-      const value = await requestsPerSecond(forgelog.port, '/users/octocat', seconds, connections);
+      const { baseline, value } = await alternatingRates({ baseline: bare.port, value: forgelog.port }, '/users/octocat', rounds, secondsPerRound, connections);
       return [{ name: 'GET /users/{username}', value, unit: 'req/s', baselineName: 'bare node:http, same bytes', baseline, ratio: value / baseline, target: 0.4 }];
     } finally {
       bare.child.kill('SIGKILL');

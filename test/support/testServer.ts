@@ -43,7 +43,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
     FORGELOG_RATE_LIMITS: 'off',
     ...env,
   });
-  const runtime = await openRuntime(config, { role: 'serve', logger: pino({ level: 'silent' }) });
+  const runtime = await openRuntime(config, { role: 'serve', logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
   await runtime.start();
   await runtime.container.get(EnsureSiteAdmin).execute(config.adminLogin, config.adminPassword);
   const http = await startHttpServer(runtime, { port: 0, host: '127.0.0.1' });

@@ -32,6 +32,8 @@ export class DuplicateKeyError extends Error {
   }
 }
 
+// Documents a read returns are the caller's to read, not to change: the embedded adapter
+// hands out its stored documents, frozen, and a change to one throws.
 export interface Collection<T extends Document = Document> {
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
   findOne(filter: Filter, options?: Pick<FindOptions, 'sort' | 'projection'>): Promise<T | null>;

@@ -7,6 +7,7 @@ import {
 import { CollectionIndex } from './collectionIndex.js';
 import { encodeKey } from './documentPaths.js';
 import { equalityLookups } from './equalityLookups.js';
+import { freezeDocument } from './documentFreeze.js';
 import { IndexSet } from './indexSet.js';
 
 export const ID_INDEX = '_id_';
@@ -23,7 +24,8 @@ export function idKey(id: unknown): string {
 }
 
 // The documents of one collection and their indexes. Stored documents are never mutated in
-// place (a write stores a new object), so an array of them is a consistent point-in-time view.
+// place (a write stores a new object, frozen), so an array of them is a consistent
+// point-in-time view, and reads can hand them out without copying.
 export class CollectionData {
   private readonly documents = new Map<string, Document>();
   private readonly indexes = new IndexSet();
@@ -72,7 +74,7 @@ export class CollectionData {
     const refusedBy = this.indexes.apply(changes);
     if (refusedBy !== undefined) throw new DuplicateKeyError(this.name, refusedBy);
     for (const change of changes) {
-      if (change.after) this.documents.set(change.id, change.after);
+      if (change.after) this.documents.set(change.id, freezeDocument(change.after));
       else this.documents.delete(change.id);
     }
   }

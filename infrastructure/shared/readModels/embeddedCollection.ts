@@ -22,9 +22,10 @@ export interface CollectionRegistry {
 
 const NO_MATCH: WriteResult = { matched: 0, modified: 0, upserted: false };
 
-function copyOut(document: Document, projected: boolean): Document {
-  const copy = cloneDocument(document);
-  return projected ? withIdLeading(copy) : copy;
+// Stored documents are frozen (documentFreeze.ts), so a read returns them as they are; a
+// projection is a new object already.
+function readOut(document: Document, projected: boolean): Document {
+  return projected ? withIdLeading(document) : document;
 }
 
 // Sorting and projecting go through mingo (MongoDB's ordering across types, its projection
@@ -82,15 +83,15 @@ export class EmbeddedCollection<T extends Document> implements Collection<T> {
     const data = this.registry.existing(this.name);
     if (!data) return [];
     const found = shaped(this.matches(data, filter), options);
-    return found.map((document) => copyOut(document, options.projection !== undefined) as T);
+    return found.map((document) => readOut(document, options.projection !== undefined) as T);
   }
 
-  // Without a sort or a projection the first match is the answer: no list, one copy.
+  // Without a sort or a projection the first match is the answer: no list.
   async findOne(filter: Filter, options: Pick<FindOptions, 'sort' | 'projection'> = {}): Promise<T | null> {
     if (options.projection === undefined && (options.sort === undefined || Object.keys(options.sort).length === 0)) {
       const data = this.registry.existing(this.name);
       const first = data && this.firstMatch(data, filter);
-      return first ? (cloneDocument(first) as T) : null;
+      return (first as T | undefined) ?? null;
     }
     const [first] = await this.find(filter, { ...options, limit: 1 });
     return first ?? null;

@@ -2,8 +2,31 @@ import type { UserDocument } from '../../../application/accounts/users.readModel
 import { legacyNodeId } from '../../../domain/shared/nodeId.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
 
+export type SimpleUser = Readonly<ReturnType<typeof buildSimpleUser>>;
+
+// A simple-user depends on five values only (base URL, id, login, type, site_admin) and is
+// embedded in most answers (owners, authors, assignees, members), so each account's is
+// built once per base URL and shared, frozen. Built afresh, its thirteen URLs are strings
+// joined from pieces that JSON.stringify must flatten on every answer.
+const SIMPLE_USERS_PER_BASE_LIMIT = 50_000;
+const simpleUsersByUrls = new WeakMap<ApiUrls, Map<number, SimpleUser>>();
+
 // GitHub's simple-user: the shape embedded wherever an account is referenced.
-export function simpleUser(user: UserDocument, urls: ApiUrls) {
+export function simpleUser(user: UserDocument, urls: ApiUrls): SimpleUser {
+  let byId = simpleUsersByUrls.get(urls);
+  if (!byId) {
+    byId = new Map();
+    simpleUsersByUrls.set(urls, byId);
+  }
+  const known = byId.get(user.id);
+  if (known && known.login === user.login && known.type === user.type && known.site_admin === user.site_admin) return known;
+  if (byId.size >= SIMPLE_USERS_PER_BASE_LIMIT) byId.clear();
+  const built = Object.freeze(buildSimpleUser(user, urls));
+  byId.set(user.id, built);
+  return built;
+}
+
+function buildSimpleUser(user: UserDocument, urls: ApiUrls) {
   const userPath = `/users/${user.login}`;
   return {
     login: user.login,
@@ -27,11 +50,30 @@ export function simpleUser(user: UserDocument, urls: ApiUrls) {
   };
 }
 
-// GitHub's public-user: GET /users/{username}.
-// Object.assign rather than a spread: a spread into a literal this wide leaves V8 with a slow
-// dictionary-mode object, measured at thirty times the cost of the whole encoding.
+// GitHub's public-user: GET /users/{username}. One literal with every field: copying the
+// shared simple-user into it with Object.assign or a spread leaves V8 with a slow
+// dictionary-mode object (measured at thirty times the cost of the whole encoding).
 export function publicUser(user: UserDocument, urls: ApiUrls) {
-  return Object.assign(simpleUser(user, urls), {
+  const simple = simpleUser(user, urls);
+  return {
+    login: simple.login,
+    id: simple.id,
+    node_id: simple.node_id,
+    avatar_url: simple.avatar_url,
+    gravatar_id: simple.gravatar_id,
+    url: simple.url,
+    html_url: simple.html_url,
+    followers_url: simple.followers_url,
+    following_url: simple.following_url,
+    gists_url: simple.gists_url,
+    starred_url: simple.starred_url,
+    subscriptions_url: simple.subscriptions_url,
+    organizations_url: simple.organizations_url,
+    repos_url: simple.repos_url,
+    events_url: simple.events_url,
+    received_events_url: simple.received_events_url,
+    type: simple.type,
+    site_admin: simple.site_admin,
     name: user.name,
     company: user.company,
     blog: user.blog,
@@ -46,7 +88,7 @@ export function publicUser(user: UserDocument, urls: ApiUrls) {
     following: user.following,
     created_at: user.created_at,
     updated_at: user.updated_at,
-  });
+  };
 }
 
 // GitHub's private-user: GET /user, the caller's own account with its private counters.

@@ -11,9 +11,10 @@ export function roleName(role: RepositoryPermission): string {
   return role;
 }
 
-// GitHub's collaborator: a simple-user with the user's permissions on the repository.
+// GitHub's collaborator: a simple-user with the user's permissions on the repository (a copy:
+// the simple-user itself is shared and frozen).
 export function collaborator(user: UserDocument, role: RepositoryPermission, urls: ApiUrls) {
-  return Object.assign(simpleUser(user, urls), { permissions: permissionsObject(role), role_name: roleName(role) });
+  return Object.assign({}, simpleUser(user, urls), { permissions: permissionsObject(role), role_name: roleName(role) });
 }
 
 // GitHub's repository-collaborator-permission.

@@ -34,6 +34,28 @@ describe('EmbeddedReadModelStore', function () {
     await rm(directory, { recursive: true, force: true });
   });
 
+  describe('reads without copies', function () {
+    it('hands out its stored documents deeply frozen, the same object until a write replaces it', async function () {
+      const store = new EmbeddedReadModelStore();
+      const users = store.collection('users');
+      await users.insertOne({ _id: 'u1', login: 'octocat', orgs: [{ id: 1 }], profile: { bio: 'hi' } });
+      const first = await users.findOne({ login: 'octocat' });
+      const [listed] = await users.find({ _id: 'u1' });
+      expect(listed).to.equal(first);
+      expect(Object.isFrozen(first)).to.equal(true);
+      expect(Object.isFrozen(first!.orgs)).to.equal(true);
+      expect(Object.isFrozen((first!.orgs as Array<{ id: number }>)[0])).to.equal(true);
+      expect(() => ((first!.profile as { bio: string }).bio = 'changed')).to.throw(TypeError);
+
+      await users.updateOne({ _id: 'u1' }, { $set: { 'profile.bio': 'updated' } });
+      const second = await users.findOne({ _id: 'u1' });
+      expect(second).not.to.equal(first);
+      expect(second).to.deep.equal({ _id: 'u1', login: 'octocat', orgs: [{ id: 1 }], profile: { bio: 'updated' } });
+      expect(first).to.deep.equal({ _id: 'u1', login: 'octocat', orgs: [{ id: 1 }], profile: { bio: 'hi' } });
+      await store.close();
+    });
+  });
+
   describe('snapshots', function () {
     it('round-trips every collection, document and index, leaving only the snapshot file', async function () {
       const original = await seededStore();
