@@ -1,6 +1,7 @@
 import type { UserDocument } from '../../../application/accounts/users.readModel.js';
 import { legacyNodeId } from '../../../domain/shared/nodeId.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
+import { EncodingCache } from '../shared/encodingCache.js';
 
 export type SimpleUser = Readonly<ReturnType<typeof buildSimpleUser>>;
 
@@ -50,10 +51,19 @@ function buildSimpleUser(user: UserDocument, urls: ApiUrls) {
   };
 }
 
-// GitHub's public-user: GET /users/{username}. One literal with every field: copying the
-// shared simple-user into it with Object.assign or a spread leaves V8 with a slow
-// dictionary-mode object (measured at thirty times the cost of the whole encoding).
-export function publicUser(user: UserDocument, urls: ApiUrls) {
+export type PublicUser = Readonly<ReturnType<typeof buildPublicUser>>;
+
+const publicUsers = new EncodingCache<UserDocument, PublicUser>(buildPublicUser);
+
+// GitHub's public-user: GET /users/{username}, kept per stored document (encodingCache.ts).
+export function publicUser(user: UserDocument, urls: ApiUrls): PublicUser {
+  return publicUsers.encoded(user, urls);
+}
+
+// One literal with every field: copying the shared simple-user into it with Object.assign
+// or a spread leaves V8 with a slow dictionary-mode object (measured at thirty times the
+// cost of the whole encoding).
+function buildPublicUser(user: UserDocument, urls: ApiUrls) {
   const simple = simpleUser(user, urls);
   return {
     login: simple.login,
@@ -93,7 +103,7 @@ export function publicUser(user: UserDocument, urls: ApiUrls) {
 
 // GitHub's private-user: GET /user, the caller's own account with its private counters.
 export function privateUser(user: UserDocument, urls: ApiUrls, extra: { twoFactorAuthentication: boolean }) {
-  return Object.assign(publicUser(user, urls), {
+  return Object.assign(buildPublicUser(user, urls), {
     private_gists: 0,
     total_private_repos: 0,
     owned_private_repos: 0,

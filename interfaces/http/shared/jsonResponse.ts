@@ -12,18 +12,40 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 // leaves node to write the head and the body in two pieces. Here the body stays a string,
 // so node sends head and body in one write, and validators are computed once.
 export function writeJson(res: Response, body: unknown): void {
+  if (typeof body === 'object' && body !== null && Object.isFrozen(body)) return writeText(res, JSON_CONTENT_TYPE, serializedOnce(body));
   writeText(res, JSON_CONTENT_TYPE, body === undefined ? '' : JSON.stringify(body));
+}
+
+export interface Serialized {
+  readonly text: string;
+  readonly byteLength: number;
+  readonly etag: string;
+}
+
+// A frozen body (a kept encoding, see encodingCache.ts) cannot change: its text, length and
+// ETag are computed the first time it is written. Entries live as long as the body does.
+const serializedBodies = new WeakMap<object, Serialized>();
+
+function serializedOnce(body: object): Serialized {
+  let serialized = serializedBodies.get(body);
+  if (!serialized) {
+    const text = JSON.stringify(body);
+    serialized = { text, byteLength: Buffer.byteLength(text), etag: weakEtag(text) };
+    serializedBodies.set(body, serialized);
+  }
+  return serialized;
 }
 
 // GET and HEAD answers get the validators: every 200 an ETag computed from the bytes it
 // sends, and a request whose validators still match is answered 304 with an empty body.
-export function writeText(res: Response, contentType: string, text: string): void {
+export function writeText(res: Response, contentType: string, body: string | Serialized): void {
+  const text = typeof body === 'string' ? body : body.text;
   const method = res.req.method;
   const isRead = method === 'GET' || method === 'HEAD';
   if (isRead) {
     res.setHeader('Vary', VARY);
     if (res.statusCode === 200) {
-      if (res.getHeader('ETag') === undefined) res.setHeader('ETag', weakEtag(text));
+      if (res.getHeader('ETag') === undefined) res.setHeader('ETag', typeof body === 'string' ? weakEtag(text) : body.etag);
       if (isNotModified(res.req, res)) {
         res.statusCode = 304;
         res.locals.notModified = true;
@@ -32,7 +54,7 @@ export function writeText(res: Response, contentType: string, text: string): voi
   }
   if (res.statusCode === 204 || res.statusCode === 304) return endWithoutBody(res);
   if (res.getHeader('Content-Type') === undefined) res.setHeader('Content-Type', contentType);
-  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.setHeader('Content-Length', typeof body === 'string' ? Buffer.byteLength(text) : body.byteLength);
   if (method === 'HEAD') res.end();
   else res.end(text);
 }

@@ -35,6 +35,24 @@ describe('HTTP PATCH /user and PATCH /user/password (fetch)', () => {
       expect(publicView.body).to.include(patch);
     });
 
+    // GET /users/{username} answers from a kept encoding of the stored document
+    // (encodingCache.ts); a changed profile is a new document, so it cannot be served stale.
+    it('serves the same bytes and ETag while the profile is unchanged, and the new profile at once after a change', async () => {
+      const first = await call(server, 'GET', '/users/changer', null);
+      const again = await call(server, 'GET', '/users/changer', null);
+      expect(again.body).to.deep.equal(first.body);
+      expect(again.headers.get('etag')).to.equal(first.headers.get('etag'));
+      const notModified = await call(server, 'GET', '/users/changer', null, undefined, { 'If-None-Match': first.headers.get('etag')! });
+      expect(notModified.status).to.equal(304);
+
+      await call(server, 'PATCH', '/user', asUser('changer'), { name: 'Changed Name' });
+      const changed = await call(server, 'GET', '/users/changer', null, undefined, { 'If-None-Match': first.headers.get('etag')! });
+      expect(changed.status).to.equal(200);
+      expectSchema('public-user', changed.body);
+      expect(changed.body).to.deep.equal({ ...first.body, name: 'Changed Name', updated_at: changed.body.updated_at });
+      expect(changed.headers.get('etag')).to.match(/^W\/"[0-9a-f]{64}"$/).and.not.equal(first.headers.get('etag'));
+    });
+
     it('changes only the fields sent, and null clears (blog back to "")', async () => {
       const updated = await call(server, 'PATCH', '/user', asUser('octocat'), { bio: null, blog: null, hireable: null });
       expect(updated.status).to.equal(200);

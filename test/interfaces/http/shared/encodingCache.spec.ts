@@ -1,0 +1,50 @@
+import { expect } from 'chai';
+import { apiUrls } from '../../../../interfaces/http/shared/apiUrls.js';
+import { EncodingCache } from '../../../../interfaces/http/shared/encodingCache.js';
+
+describe('EncodingCache', () => {
+  const urls = apiUrls('http://api.example');
+  let encodings = 0;
+  const encode = (document: { login: string }, base: ReturnType<typeof apiUrls>) => {
+    encodings += 1;
+    return { login: document.login, url: base.api(`/users/${document.login}`) };
+  };
+
+  beforeEach(() => {
+    encodings = 0;
+  });
+
+  it('encodes a frozen document once per base URL and hands out the same frozen encoding', () => {
+    const cache = new EncodingCache(encode);
+    const document = Object.freeze({ login: 'octocat' });
+    const first = cache.encoded(document, urls);
+    expect(cache.encoded(document, urls)).to.equal(first);
+    expect(Object.isFrozen(first)).to.equal(true);
+    expect(first).to.deep.equal({ login: 'octocat', url: 'http://api.example/users/octocat' });
+    const other = cache.encoded(document, apiUrls('http://other.example'));
+    expect(other.url).to.equal('http://other.example/users/octocat');
+    expect(encodings).to.equal(2);
+  });
+
+  it('never keeps the encoding of a document that is not frozen: it could change under the cache', () => {
+    const cache = new EncodingCache(encode);
+    const document = { login: 'octocat' };
+    const first = cache.encoded(document, urls);
+    document.login = 'renamed';
+    const second = cache.encoded(document, urls);
+    expect(second.login).to.equal('renamed');
+    expect(Object.isFrozen(first)).to.equal(false);
+    expect(encodings).to.equal(2);
+  });
+
+  it('stays within its limit: a full cache is emptied and encodes again', () => {
+    const cache = new EncodingCache(encode, 2);
+    const documents = ['a', 'b', 'c'].map((login) => Object.freeze({ login }));
+    for (const document of documents) cache.encoded(document, urls);
+    expect(encodings).to.equal(3);
+    cache.encoded(documents[2]!, urls);
+    expect(encodings).to.equal(3);
+    cache.encoded(documents[0]!, urls);
+    expect(encodings).to.equal(4);
+  });
+});
