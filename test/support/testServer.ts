@@ -43,6 +43,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
     FORGELOG_RATE_LIMITS: 'off',
     ...env,
   });
+  // TEST_LOG_LEVEL=error shows a failing spec's server-side stack on stdout.
   const runtime = await openRuntime(config, { role: 'serve', logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
   await runtime.start();
   await runtime.container.get(EnsureSiteAdmin).execute(config.adminLogin, config.adminPassword);
