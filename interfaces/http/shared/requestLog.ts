@@ -22,8 +22,8 @@ const BODY_REDACTION = { paths: ['password', 'client_secret', 'token', '*.passwo
 export function requestLog(logger: Logger): RequestHandler {
   const handlerLogger = logger.child({}, { redact: BODY_REDACTION });
   const destination = (logger as unknown as Record<symbol, { write(line: string): unknown }>)[pino.symbols.streamSym]!;
-  const bindings = JSON.stringify(logger.bindings()).slice(1, -1);
-  const afterTime = bindings === '' ? '' : `,${bindings}`;
+  // pino's own serialized bindings (pid, hostname, a child's fields), each preceded by a comma.
+  const chindings = ((logger as unknown as Record<symbol, unknown>)[pino.symbols.chindingsSym] as string | undefined) ?? '';
   const levels = { info: logger.levels.values.info!, error: logger.levels.values.error! };
   function logCompleted(this: Response): void {
     const failed = this.statusCode >= 500;
@@ -32,7 +32,7 @@ export function requestLog(logger: Logger): RequestHandler {
     const level = failed ? levels.error : levels.info;
     // Only the strings a client chose need JSON's escaping; the rest are known to be plain.
     destination.write(
-      `{"level":${level},"time":${Date.now()}${afterTime},"req":{"id":"${req.id}","method":${JSON.stringify(req.method)},` +
+      `{"level":${level},"time":${Date.now()}${chindings},"req":{"id":"${req.id}","method":${JSON.stringify(req.method)},` +
         `"url":${JSON.stringify(redactUrl(req.originalUrl))},"remoteAddress":${jsonOrNull(req.socket.remoteAddress)},` +
         `"userAgent":${jsonOrNull(req.headers['user-agent'])}},"res":{"statusCode":${this.statusCode}},` +
         `"responseTime":${performance.now() - req.receivedAt},"callerId":${callerIdOf(this)},` +

@@ -76,6 +76,10 @@ describe('requestLog', () => {
     expect(completed.callerId).to.equal(7);
     expect(completed.reqId).to.equal(undefined);
     expect((completed.req as unknown as { id: string }).id).to.equal(requestId);
+    // In pino's line format, with the fields pino's own lines carry.
+    expect(completed).to.include({ level: 30, pid: process.pid });
+    expect((completed as unknown as { hostname: string }).hostname).to.be.a('string').and.not.equal('');
+    expect((completed as unknown as { time: number }).time).to.be.closeTo(Date.now(), 60_000);
 
     const [handlerLine] = linesWith('creating authorization');
     expect(handlerLine.body).to.deep.equal({ password: '[REDACTED]', client_secret: '[REDACTED]', token: '[REDACTED]', note: 'ci' });
