@@ -2,6 +2,7 @@ import { Query } from 'mingo';
 import type { Document, Filter } from '../../../application/shared/ports/readModelStore.port.js';
 import { isPlainObject, valuesAtPath } from './documentPaths.js';
 import { isLookupScalar } from './equalityLookups.js';
+import { fieldConditionsMatcher } from './fieldConditions.js';
 
 export type DocumentMatcher = (document: Document) => boolean;
 
@@ -34,6 +35,8 @@ export function matcherFor(filter: Filter): DocumentMatcher {
   if (equalities) {
     return (document) => equalities.every(([segments, value]) => valuesAtPath(document, segments).some((found) => found === value));
   }
+  const conditions = fieldConditionsMatcher(filter);
+  if (conditions) return conditions;
   const query = new Query(filter);
   return (document) => query.test(document);
 }

@@ -10,6 +10,7 @@ import type {
 } from '../../../application/shared/ports/readModelStore.port.js';
 import { CollectionData, type DocumentChange, idKey } from './collectionData.js';
 import { cloneDocument } from './documentClone.js';
+import { sortedNatively } from './documentSort.js';
 import { matcherFor } from './documentMatcher.js';
 import { assertReplacement, assertUpdateOperators, withIdFirst } from './documentRules.js';
 import { sameDocument, updatedCopy, upsertedDocument } from './documentUpdates.js';
@@ -29,11 +30,16 @@ function readOut(document: Document, projected: boolean): Document {
 }
 
 // Sorting and projecting go through mingo (MongoDB's ordering across types, its projection
-// rules); a plain page of matches does not need it.
+// rules); a plain page of matches does not need it, nor a sort on numbers or strings alone.
 function shaped(matched: Document[], options: FindOptions): Document[] {
   const { sort, projection, skip = 0, limit = 0 } = options;
   const sorted = sort !== undefined && Object.keys(sort).length > 0;
-  if (!sorted && projection === undefined) return matched.slice(skip, limit > 0 ? skip + limit : undefined);
+  const end = limit > 0 ? skip + limit : undefined;
+  if (!sorted && projection === undefined) return matched.slice(skip, end);
+  if (projection === undefined) {
+    const natively = sortedNatively(matched, sort!);
+    if (natively) return natively.slice(skip, end);
+  }
   const cursor = findWithMingo(matched, {}, projection ?? {});
   if (sorted) cursor.sort(sort);
   if (skip > 0) cursor.skip(skip);
