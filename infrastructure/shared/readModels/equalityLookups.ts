@@ -24,13 +24,16 @@ function lookupValues(condition: unknown): unknown[] | undefined {
 // The key tuples to look up in an index over `fields` when the filter pins every one of them
 // at top level (`v`, `{$eq: v}` or `{$in: [...]}`); undefined when the index cannot answer.
 export function equalityLookups(filter: Filter, fields: readonly string[]): unknown[][] | undefined {
-  // The common case, one field pinned to one value, without the cartesian product's arrays.
-  if (fields.length === 1) {
-    const field = fields[0]!;
+  // The common case, every field pinned to one value: one tuple, without the cartesian
+  // product's arrays.
+  const single: unknown[] = [];
+  for (const field of fields) {
     if (!Object.hasOwn(filter, field)) return undefined;
     const condition = filter[field];
-    if (isLookupScalar(condition)) return [[condition]];
+    if (!isLookupScalar(condition)) break;
+    single.push(condition);
   }
+  if (single.length === fields.length) return [single];
   let tuples: unknown[][] = [[]];
   for (const field of fields) {
     if (!Object.hasOwn(filter, field)) return undefined;

@@ -22,11 +22,80 @@ export function permissionsObject(role: RepositoryPermission) {
   };
 }
 
+// The forty URLs of a repository depend only on its full name and the base URL: built once
+// per repository and base and shared, frozen (fresh, they are strings joined from pieces
+// that JSON.stringify must flatten on every answer). A rename gives a new full name.
+const LINKS_PER_BASE_LIMIT = 50_000;
+const linksByUrls = new WeakMap<ApiUrls, Map<string, RepositoryLinks>>();
+
+type RepositoryLinks = Readonly<ReturnType<typeof buildRepositoryLinks>>;
+
+function repositoryLinks(fullName: string, urls: ApiUrls): RepositoryLinks {
+  let byName = linksByUrls.get(urls);
+  if (!byName) {
+    byName = new Map();
+    linksByUrls.set(urls, byName);
+  }
+  let links = byName.get(fullName);
+  if (!links) {
+    if (byName.size >= LINKS_PER_BASE_LIMIT) byName.clear();
+    links = Object.freeze(buildRepositoryLinks(fullName, urls));
+    byName.set(fullName, links);
+  }
+  return links;
+}
+
+function buildRepositoryLinks(fullName: string, urls: ApiUrls) {
+  const api = (suffix: string) => urls.api(`/repos/${fullName}${suffix}`);
+  return {
+    url: api(''),
+    archive_url: api('/{archive_format}{/ref}'),
+    assignees_url: api('/assignees{/user}'),
+    blobs_url: api('/git/blobs{/sha}'),
+    branches_url: api('/branches{/branch}'),
+    collaborators_url: api('/collaborators{/collaborator}'),
+    comments_url: api('/comments{/number}'),
+    commits_url: api('/commits{/sha}'),
+    compare_url: api('/compare/{base}...{head}'),
+    contents_url: api('/contents/{+path}'),
+    contributors_url: api('/contributors'),
+    deployments_url: api('/deployments'),
+    downloads_url: api('/downloads'),
+    events_url: api('/events'),
+    forks_url: api('/forks'),
+    git_commits_url: api('/git/commits{/sha}'),
+    git_refs_url: api('/git/refs{/sha}'),
+    git_tags_url: api('/git/tags{/sha}'),
+    git_url: `git://${urls.host}/${fullName}.git`,
+    issue_comment_url: api('/issues/comments{/number}'),
+    issue_events_url: api('/issues/events{/number}'),
+    issues_url: api('/issues{/number}'),
+    keys_url: api('/keys{/key_id}'),
+    labels_url: api('/labels{/name}'),
+    languages_url: api('/languages'),
+    merges_url: api('/merges'),
+    milestones_url: api('/milestones{/number}'),
+    notifications_url: api('/notifications{?since,all,participating}'),
+    pulls_url: api('/pulls{/number}'),
+    releases_url: api('/releases{/id}'),
+    ssh_url: `git@${urls.host}:${fullName}.git`,
+    stargazers_url: api('/stargazers'),
+    statuses_url: api('/statuses/{sha}'),
+    subscribers_url: api('/subscribers'),
+    subscription_url: api('/subscription'),
+    tags_url: api('/tags'),
+    teams_url: api('/teams'),
+    trees_url: api('/git/trees{/sha}'),
+    clone_url: urls.html(`/${fullName}.git`),
+    mirror_url: null,
+    hooks_url: api('/hooks'),
+    svn_url: urls.html(`/${fullName}`),
+  };
+}
+
 // GitHub's minimal-repository: the item of every repository list.
 export function minimalRepository(repository: RepositoryDocument, owner: UserDocument, urls: ApiUrls, role: RepositoryPermission | null, openIssues = 0) {
   const fullName = `${owner.login}/${repository.name}`;
-  const api = (suffix: string) => urls.api(`/repos/${fullName}${suffix}`);
-  const host = new URL(urls.base).host;
   return Object.assign(
     {
       id: repository.id,
@@ -38,49 +107,8 @@ export function minimalRepository(repository: RepositoryDocument, owner: UserDoc
       html_url: urls.html(`/${fullName}`),
       description: repository.description,
       fork: repository.fork,
-      url: api(''),
-      archive_url: api('/{archive_format}{/ref}'),
-      assignees_url: api('/assignees{/user}'),
-      blobs_url: api('/git/blobs{/sha}'),
-      branches_url: api('/branches{/branch}'),
-      collaborators_url: api('/collaborators{/collaborator}'),
-      comments_url: api('/comments{/number}'),
-      commits_url: api('/commits{/sha}'),
-      compare_url: api('/compare/{base}...{head}'),
-      contents_url: api('/contents/{+path}'),
-      contributors_url: api('/contributors'),
-      deployments_url: api('/deployments'),
-      downloads_url: api('/downloads'),
-      events_url: api('/events'),
-      forks_url: api('/forks'),
-      git_commits_url: api('/git/commits{/sha}'),
-      git_refs_url: api('/git/refs{/sha}'),
-      git_tags_url: api('/git/tags{/sha}'),
-      git_url: `git://${host}/${fullName}.git`,
-      issue_comment_url: api('/issues/comments{/number}'),
-      issue_events_url: api('/issues/events{/number}'),
-      issues_url: api('/issues{/number}'),
-      keys_url: api('/keys{/key_id}'),
-      labels_url: api('/labels{/name}'),
-      languages_url: api('/languages'),
-      merges_url: api('/merges'),
-      milestones_url: api('/milestones{/number}'),
-      notifications_url: api('/notifications{?since,all,participating}'),
-      pulls_url: api('/pulls{/number}'),
-      releases_url: api('/releases{/id}'),
-      ssh_url: `git@${host}:${fullName}.git`,
-      stargazers_url: api('/stargazers'),
-      statuses_url: api('/statuses/{sha}'),
-      subscribers_url: api('/subscribers'),
-      subscription_url: api('/subscription'),
-      tags_url: api('/tags'),
-      teams_url: api('/teams'),
-      trees_url: api('/git/trees{/sha}'),
-      clone_url: urls.html(`/${fullName}.git`),
-      mirror_url: null,
-      hooks_url: api('/hooks'),
-      svn_url: urls.html(`/${fullName}`),
     },
+    repositoryLinks(fullName, urls),
     {
       homepage: repository.homepage,
       language: null,

@@ -5,6 +5,8 @@ import { clientProtocol } from './clientAddress.js';
 // from the address the client used when none is configured.
 export interface ApiUrls {
   readonly base: string;
+  // The base's host[:port], for git:// and ssh URLs.
+  readonly host: string;
   api(path: string): string;
   html(path: string): string;
 }
@@ -12,9 +14,19 @@ export interface ApiUrls {
 export function apiUrls(base: string): ApiUrls {
   return {
     base,
+    host: hostOf(base),
     api: (path) => `${base}${path}`,
     html: (path) => `${base}${path}`,
   };
+}
+
+// A client's Host header may be anything; it must not make a URL parser throw.
+function hostOf(base: string): string {
+  try {
+    return new URL(base).host;
+  } catch {
+    return base.replace(/^[a-z]+:\/\//i, '');
+  }
 }
 
 export function requestBase(req: Request): string {
