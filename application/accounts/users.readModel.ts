@@ -49,3 +49,14 @@ export interface FollowDocument extends Document {
   // log position of the follow: lists are in follow order, identical after a rebuild
   position: number;
 }
+
+// A login an account had before a rename, kept so its repositories' old URLs still redirect
+// (as GitHub does) until another account takes that login or the account is deleted.
+export const FORMER_LOGINS_COLLECTION = 'former_logins';
+
+export interface FormerLoginDocument extends Document {
+  readonly _id: string; // the former login's key
+  readonly login: string;
+  readonly account_id: number;
+  readonly renamed_at: string;
+}

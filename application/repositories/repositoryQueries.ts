@@ -3,7 +3,7 @@ import { ISSUES_COLLECTION } from '../issues/issues.readModel.js';
 import { PULL_REQUESTS_COLLECTION } from '../pulls/pullRequests.readModel.js';
 import { repositoryNameKey } from '../../domain/repositories/repositoryName.js';
 import { loginKey } from '../../domain/accounts/login.js';
-import { USERS_COLLECTION, type UserDocument } from '../accounts/users.readModel.js';
+import { FORMER_LOGINS_COLLECTION, USERS_COLLECTION, type FormerLoginDocument, type UserDocument } from '../accounts/users.readModel.js';
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import {
@@ -59,6 +59,12 @@ export class RepositoryQueries {
       .collection<RepositoryRedirectDocument>(REPOSITORY_REDIRECTS_COLLECTION)
       .findOne({ _id: redirectId(ownerId, repositoryNameKey(name)) });
     return redirect ? this.byId(redirect.repository_id) : null;
+  }
+
+  // The account that held this login before a rename (and no account holds it now).
+  async accountIdByFormerLogin(login: string): Promise<number | null> {
+    const former = await this.store.collection<FormerLoginDocument>(FORMER_LOGINS_COLLECTION).findOne({ _id: loginKey(login) });
+    return former?.account_id ?? null;
   }
 
   accountByLogin(login: string): Promise<UserDocument | null> {

@@ -3,6 +3,8 @@ import { loginKey } from '../../domain/accounts/login.js';
 import {
   CREDENTIALS_COLLECTION,
   FOLLOWS_COLLECTION,
+  FORMER_LOGINS_COLLECTION,
+  type FormerLoginDocument,
   USERS_COLLECTION,
   type CredentialDocument,
   type UserDocument,
@@ -19,7 +21,7 @@ import { applyOrganizationAccount } from './organizationAccounts.js';
 // projection does not know pass through untouched.
 export const usersProjection: Projection = {
   name: 'users',
-  version: 2,
+  version: 3,
   collections: [
     {
       name: USERS_COLLECTION,
@@ -29,6 +31,7 @@ export const usersProjection: Projection = {
       ],
     },
     { name: CREDENTIALS_COLLECTION, indexes: [{ name: 'login_key', keys: { login_key: 1 }, unique: true }] },
+    { name: FORMER_LOGINS_COLLECTION, indexes: [{ name: 'account_id', keys: { account_id: 1 } }] },
     {
       name: FOLLOWS_COLLECTION,
       indexes: [
@@ -68,6 +71,8 @@ export const usersProjection: Projection = {
       case 'UserUnfollowed':
         return userUnfollowed(dataOf<'UserUnfollowed'>(event), target);
       case 'OrganizationCreated':
+        await loginNowLive((event.data as { login: string }).login, target);
+        return applyOrganizationAccount(event, target);
       case 'OrganizationUpdated':
         return applyOrganizationAccount(event, target);
     }
@@ -79,7 +84,15 @@ function dataOf<Type extends UserEvent['type']>(event: StoredEvent): Extract<Use
   return event.data as never;
 }
 
+const formerLogins = (target: ProjectionTarget) => target.collection<FormerLoginDocument>(FORMER_LOGINS_COLLECTION);
+
+// An account now holds this login: it answers for it, not an account that held it before.
+async function loginNowLive(login: string, target: ProjectionTarget): Promise<void> {
+  await formerLogins(target).deleteOne({ _id: loginKey(login) });
+}
+
 async function userDeleted(data: UserDeleted['data'], target: ProjectionTarget): Promise<void> {
+  await formerLogins(target).deleteMany({ account_id: data.userId });
   await followsOfDeletedUser(data, target);
   await target.collection(USERS_COLLECTION).deleteOne({ _id: String(data.userId) });
   await target.collection(CREDENTIALS_COLLECTION).deleteOne({ _id: String(data.userId) });
@@ -95,11 +108,18 @@ async function setCredential(target: ProjectionTarget, userId: number, fields: P
 
 async function userRenamed(data: UserRenamed['data'], target: ProjectionTarget): Promise<void> {
   const login_key = loginKey(data.login);
+  const previousKey = loginKey(data.previousLogin);
+  if (previousKey !== login_key) {
+    const former: FormerLoginDocument = { _id: previousKey, login: data.previousLogin, account_id: data.userId, renamed_at: data.renamedAt };
+    await formerLogins(target).replaceOne({ _id: previousKey }, former, { upsert: true });
+  }
+  await loginNowLive(data.login, target);
   await setUser(target, data.userId, { login: data.login, login_key, updated_at: data.renamedAt });
   await setCredential(target, data.userId, { login_key });
 }
 
 async function userCreated(data: UserCreated['data'], target: ProjectionTarget): Promise<void> {
+  await loginNowLive(data.login, target);
   const _id = String(data.userId);
   const user: UserDocument = {
     _id,

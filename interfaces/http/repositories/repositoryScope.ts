@@ -46,10 +46,18 @@ export function repositoryScope({ repositories, access }: RepositoryScopeDeps): 
       res.locals.repositoryScope = { repository, owner, role } satisfies RepositoryScope;
       return next();
     }
-    const moved = owner ? await repositories.movedFrom(owner.id, name) : null;
+    const moved = owner ? await repositories.movedFrom(owner.id, name) : await movedWithRenamedOwner(repositories, ownerLogin, name);
     if (moved && (await access.roleFor(caller, moved)) !== 'none') return redirectToMoved(req, res, repositories, moved);
     sendNotFound(res);
   };
+}
+
+// No account holds the login now, but one did before a rename: its repository at that name
+// (or the one that name has since moved to) answers with a redirect, as on GitHub.
+async function movedWithRenamedOwner(repositories: RepositoryQueries, formerLogin: string, name: string): Promise<RepositoryDocument | null> {
+  const accountId = await repositories.accountIdByFormerLogin(formerLogin);
+  if (accountId === null) return null;
+  return (await repositories.byOwnerAndName(accountId, name)) ?? (await repositories.movedFrom(accountId, name));
 }
 
 // A renamed or transferred repository keeps answering at its old name: the same path and

@@ -24,6 +24,21 @@ describe('users projection: user mutations', () => {
     expect(byId(dump, 'credentials', '1')).to.deep.equal({ _id: '1', user_id: 1, login_key: 'monalisa', password_hash: 'scrypt$new', totp_secret: 'v1.iv.tag.ct' });
   });
 
+  it('keeps former logins for redirects until another account takes the login or the account goes', async () => {
+    const dump = (await expectIdempotent(usersProjection, [
+      created(1, 'mona'),
+      event(1, 1, 'UserRenamed', { previousLogin: 'mona', login: 'MonaLisa', renamedAt: at }),
+      event(1, 2, 'UserRenamed', { previousLogin: 'MonaLisa', login: 'Mona-2', renamedAt: at }),
+      created(2, 'MONALISA'),
+      created(3, 'hubot'),
+      event(3, 1, 'UserRenamed', { previousLogin: 'hubot', login: 'HUBOT', renamedAt: at }),
+      created(4, 'octo'),
+      event(4, 1, 'UserRenamed', { previousLogin: 'octo', login: 'octocat', renamedAt: at }),
+      event(4, 2, 'UserDeleted', { login: 'octocat', deletedAt: at }),
+    ])) as Dump;
+    expect(dump.former_logins).to.deep.equal([{ _id: 'mona', login: 'mona', account_id: 1, renamed_at: at }]);
+  });
+
   it('undoes suspension, admin and two-factor', async () => {
     const dump = (await expectIdempotent(usersProjection, [
       created(1, 'mona'),
