@@ -6,19 +6,37 @@ import type { CommandContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
+import { DeleteRepositoryHandler } from '../repositories/deleteRepository.handler.js';
+import { RepositoryQueries } from '../repositories/repositoryQueries.js';
 import { UserCommands } from './userCommand.js';
 
-// DELETE /admin/users/{username}: the user stream records the deletion (its history stays
-// for the audit trail) and the login is released for reuse.
+// DELETE /admin/users/{username}: as on GitHub Enterprise, the user's repositories go with
+// them. The user deletion is checked first (a refused one deletes nothing), then each
+// repository is deleted (its own events, name release and git directory), then the user
+// stream records the deletion (its history stays for the audit trail) and the login is
+// released. A crash part-way leaves the user with fewer repositories; repeating the
+// request finishes the job.
 @injectable()
 export class DeleteUserHandler {
   constructor(
     @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
     @inject(UserCommands) private readonly commands: UserCommands,
+    @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
+    @inject(DeleteRepositoryHandler) private readonly deleteRepository: DeleteRepositoryHandler,
   ) {}
 
   async execute(login: string, context: CommandContext): Promise<Either<AppError, void>> {
-    const deleted = await this.commands.runOnLogin(login, (user) => ({ type: 'DeleteUser', userId: user.id, by: context.actorId, now: context.occurredAt }), context);
+    const user = await this.commands.userNamed(login);
+    if (isLeft(user)) return user;
+    const command = { type: 'DeleteUser' as const, userId: user.right.id, by: context.actorId, now: context.occurredAt };
+    const accepted = await this.commands.check(command);
+    if (isLeft(accepted)) return accepted;
+    const siteAdmin = { userId: context.actorId ?? 0, siteAdmin: true };
+    for (const repository of await this.repositories.ownedBy([user.right.id])) {
+      const removed = await this.deleteRepository.execute(siteAdmin, repository.id, context);
+      if (isLeft(removed) && removed.left._tag !== 'RepositoryNotFound') return removed;
+    }
+    const deleted = await this.commands.run(command, context);
     if (isLeft(deleted)) return deleted;
     for (const event of deleted.right.events) {
       if (event.type !== 'UserDeleted') continue;

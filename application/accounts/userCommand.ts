@@ -5,7 +5,7 @@ import type { UserCommand } from '../../domain/accounts/user.commands.js';
 import type { UserEvent } from '../../domain/accounts/user.events.js';
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
-import { handleCommand, type CommandOutcome } from '../shared/handleCommand.js';
+import { decideWithoutAppending, handleCommand, type CommandOutcome } from '../shared/handleCommand.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
@@ -26,6 +26,12 @@ export class UserCommands {
   async userNamed(login: string): Promise<Either<AppError, UserDocument>> {
     const user = await this.users.userByLogin(login);
     return user && user.type === 'User' ? right(user) : left({ _tag: 'UserNotFound', login });
+  }
+
+  // Whether the command would be accepted now (nothing is written).
+  async check(command: UserCommand): Promise<Either<AppError, void>> {
+    const decision = await decideWithoutAppending(this.eventStore, userDecider, userStream(command.userId), command);
+    return isLeft(decision) ? decision : right(undefined);
   }
 
   async run(command: UserCommand, context: CommandContext): Promise<Either<AppError, CommandOutcome<UserEvent, UserState>>> {

@@ -23,6 +23,20 @@ const MAX_ATTEMPTS = 5;
 export type Upcaster<Event extends DomainEvent> = (stored: StoredEvent) => Event;
 const asIs = <Event extends DomainEvent>(stored: StoredEvent): Event => ({ type: stored.type, data: stored.data }) as Event;
 
+// What the decider would answer now, without appending: for a command whose consequences
+// elsewhere must wait until it is known to be accepted (deleting a user deletes their
+// repositories first, but only if the user deletion itself will be accepted).
+export async function decideWithoutAppending<Command, State, Event extends DomainEvent, Error>(
+  eventStore: EventStore,
+  decider: Decider<Command, State, Event, Error>,
+  streamId: string,
+  command: Command,
+  upcast: Upcaster<Event> = asIs,
+): Promise<Either<Error, readonly Event[]>> {
+  const history = await eventStore.readStream(streamId);
+  return decider.decide(command, history.map(upcast).reduce(decider.evolve, decider.initialState()));
+}
+
 // Read the stream, fold, decide, append with the revision read; retry a bounded number of
 // times when another writer got there first, then report the conflict as a value.
 export async function handleCommand<Command, State, Event extends DomainEvent, Error>(
