@@ -12,14 +12,15 @@ export interface MergeRequest {
   readonly pull: PullRequestDocument;
   readonly headSha: string;
   readonly baseSha: string;
-  readonly method: Exclude<MergeMethod, 'rebase'>;
+  readonly method: MergeMethod;
   readonly commitTitle: string | undefined;
   readonly commitMessage: string | undefined;
   readonly at: Date;
 }
 
 // The commit a merge writes, without a work tree: git merge-tree computes the merged tree,
-// commit-tree writes it with both parents (merge) or the base alone (squash). Nothing is
+// commit-tree writes it with both parents (merge) or the base alone (squash); a rebase
+// replays the head's commits onto the base one by one and answers the last. Nothing is
 // reachable until the branch moves, so a refused merge leaves only unreferenced objects.
 @injectable()
 export class MergeCommits {
@@ -30,13 +31,17 @@ export class MergeCommits {
 
   async write(request: MergeRequest): Promise<Either<AppError, string>> {
     const { pull, headSha, baseSha, method } = request;
-    const merged = await this.git.mergeTree(pull.repository_id, baseSha, headSha);
-    if (!merged.clean) return left({ _tag: 'PullRequestNotMergeable' });
     const accounts = await this.repositories.accountsByIds([request.caller.userId]);
     const merger = accounts.get(request.caller.userId);
     if (!merger) return left({ _tag: 'PullRequestNotMergeable' });
     // GitHub's committer for web merges is the merging user, with their no-reply address when they show none.
     const who = { name: merger.login, email: merger.email ?? `${merger.login}@users.noreply.forgelog.local`, date: request.at };
+    if (method === 'rebase') {
+      const rebased = await this.git.rebase(pull.repository_id, baseSha, headSha, who);
+      return rebased.clean ? right(rebased.tip) : left({ _tag: 'PullRequestNotMergeable' });
+    }
+    const merged = await this.git.mergeTree(pull.repository_id, baseSha, headSha);
+    if (!merged.clean) return left({ _tag: 'PullRequestNotMergeable' });
     const message = await this.messageFor(request);
     const parents = method === 'merge' ? [baseSha, headSha] : [baseSha];
     return right(await this.git.writeCommit(pull.repository_id, { tree: merged.tree, parents, message, author: who, committer: who }));

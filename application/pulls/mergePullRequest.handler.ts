@@ -55,7 +55,6 @@ export class MergePullRequestHandler {
     if (headSha === null || baseSha === null) return left({ _tag: 'PullRequestNotMergeable' });
     const refusal = mergeRefusal({ expectedHeadSha: input.sha ?? null, headSha }, state);
     if (refusal) return left(refusal);
-    if (input.mergeMethod === 'rebase') return left({ _tag: 'MergeMethodNotSupported', method: 'rebase' });
     await this.git.bringHead(repositoryId, { repositoryId: pull.head.repository_id, ref: pull.head.ref, sha: headSha }, number);
     const written = await this.merges.write({ caller, pull, headSha, baseSha, method: input.mergeMethod, commitTitle: input.commitTitle, commitMessage: input.commitMessage, at: context.occurredAt });
     if (isLeft(written)) return written;

@@ -12,5 +12,4 @@ export type PullsError =
   | { readonly _tag: 'PullRequestNotMergeable' }
   // GitHub's 409: the sha the caller reviewed is no longer the head.
   | { readonly _tag: 'PullRequestHeadModified' }
-  | { readonly _tag: 'PullRequestBaseModified' }
-  | { readonly _tag: 'MergeMethodNotSupported'; readonly method: string };
+  | { readonly _tag: 'PullRequestBaseModified' };

@@ -46,6 +46,9 @@ export interface CommitRangeStats {
 // A merge computed without a work tree: the merged tree, or the news that it conflicts.
 export type MergeTreeResult = { readonly clean: true; readonly tree: string } | { readonly clean: false };
 
+// The tip after replaying commits onto a base, or a conflict.
+export type RebaseResult = { readonly clean: true; readonly tip: string } | { readonly clean: false };
+
 // Every operation that creates a repository is idempotent: if the repository already exists
 // it is left as it is. A repository appears whole or not at all (built aside, then renamed in).
 export interface GitStorage {
@@ -70,6 +73,10 @@ export interface GitStorage {
   compareCommits(repositoryId: number, baseSha: string, headSha: string): Promise<CommitRangeStats>;
   mergeTree(repositoryId: number, oursSha: string, theirsSha: string): Promise<MergeTreeResult>;
   writeCommit(repositoryId: number, commit: NewCommit): Promise<string>;
+  // Replays the commits of head that base lacks (merge commits left out, as git rebase does)
+  // onto base, oldest first: each keeps its author and message, the committer is the given
+  // one. Nothing is reachable until a ref moves.
+  rebase(repositoryId: number, baseSha: string, headSha: string, committer: CommitIdentity): Promise<RebaseResult>;
   // Compare-and-swap: moves refName to newSha only if it still holds expectedOldSha (null:
   // only if absent); false when another writer moved it first.
   updateRef(repositoryId: number, refName: string, newSha: string, expectedOldSha: string | null): Promise<boolean>;

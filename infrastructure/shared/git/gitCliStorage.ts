@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CommitRangeStats, ForkOptions, GitRef, GitStorage, InitialCommit, MergeTreeResult, NewCommit } from '../../../application/shared/ports/gitStorage.port.js';
+import type { CommitIdentity, CommitRangeStats, ForkOptions, GitRef, GitStorage, InitialCommit, MergeTreeResult, NewCommit, RebaseResult } from '../../../application/shared/ports/gitStorage.port.js';
 import { gitEnvironment, runGit, type GitRunOptions } from './gitCommand.js';
 import { GitCommitOperations } from './gitCommitOperations.js';
 
@@ -133,6 +133,10 @@ export class GitCliStorage implements GitStorage {
 
   mergeTree(repositoryId: number, oursSha: string, theirsSha: string): Promise<MergeTreeResult> {
     return this.commits.mergeTree(this.pathOf(repositoryId), oursSha, theirsSha);
+  }
+
+  rebase(repositoryId: number, baseSha: string, headSha: string, committer: CommitIdentity): Promise<RebaseResult> {
+    return this.commits.rebase(this.pathOf(repositoryId), baseSha, headSha, committer);
   }
 
   writeCommit(repositoryId: number, commit: NewCommit): Promise<string> {

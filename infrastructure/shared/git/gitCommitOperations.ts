@@ -1,4 +1,4 @@
-import type { CommitIdentity, CommitRangeStats, MergeTreeResult, NewCommit } from '../../../application/shared/ports/gitStorage.port.js';
+import type { CommitIdentity, CommitRangeStats, MergeTreeResult, NewCommit, RebaseResult } from '../../../application/shared/ports/gitStorage.port.js';
 import { GitCommandError, runGit } from './gitCommand.js';
 
 // What pull requests need from a bare repository, without a work tree: comparing two
@@ -50,6 +50,28 @@ export class GitCommitOperations {
     return { clean: true, tree: requireSha(result.stdout.split('\n')[0]!.trim()) };
   }
 
+  // Each commit is cherry-picked with merge-tree: git 2.39's merge-tree takes no explicit
+  // merge base, so a throwaway commit with the current tip's tree and the picked commit's
+  // parent as its only parent makes that parent the merge base, which is a cherry-pick's
+  // three-way merge. The picked commit's author line (time zone included) is kept as is.
+  async rebase(gitDirectory: string, baseSha: string, headSha: string, committer: CommitIdentity): Promise<RebaseResult> {
+    const listed = await this.git(gitDirectory, ['rev-list', '--reverse', '--no-merges', '--topo-order', `${requireSha(baseSha)}..${requireSha(headSha)}`]);
+    let tip = requireSha(baseSha);
+    for (const sha of listed === '' ? [] : listed.split('\n')) {
+      // Untrimmed: the message is kept byte for byte.
+      const picked = parseCommit((await runGit(['--git-dir', gitDirectory, 'cat-file', 'commit', requireSha(sha)], this.environment)).stdout);
+      const parent = picked.parents[0];
+      if (parent === undefined) return { clean: false };
+      const tipTree = await this.git(gitDirectory, ['rev-parse', `${tip}^{tree}`]);
+      const standIn = requireSha(await this.git(gitDirectory, ['commit-tree', requireSha(tipTree), '-p', requireSha(parent), '-m', 'rebase stand-in'], { env: { ...identity('AUTHOR', committer), ...identity('COMMITTER', committer) } }));
+      const merged = await this.mergeTree(gitDirectory, standIn, sha);
+      if (!merged.clean) return { clean: false };
+      const env = { GIT_AUTHOR_NAME: picked.author.name, GIT_AUTHOR_EMAIL: picked.author.email, GIT_AUTHOR_DATE: picked.author.date, ...identity('COMMITTER', committer) };
+      tip = requireSha(await this.git(gitDirectory, ['commit-tree', merged.tree, '-p', tip, '-F', '-'], { input: picked.message, env }));
+    }
+    return { clean: true, tip };
+  }
+
   async writeCommit(gitDirectory: string, commit: NewCommit): Promise<string> {
     const parents = commit.parents.flatMap((parent) => ['-p', requireSha(parent)]);
     const env = { ...identity('AUTHOR', commit.author), ...identity('COMMITTER', commit.committer) };
@@ -86,4 +108,22 @@ export class GitCommitOperations {
 
 function identity(role: 'AUTHOR' | 'COMMITTER', who: CommitIdentity): Record<string, string> {
   return { [`GIT_${role}_NAME`]: who.name, [`GIT_${role}_EMAIL`]: who.email, [`GIT_${role}_DATE`]: gitDate(who.date) };
+}
+
+interface ParsedCommit {
+  readonly parents: readonly string[];
+  readonly author: { readonly name: string; readonly email: string; readonly date: string };
+  readonly message: string;
+}
+
+// A raw commit object: header lines, a blank line, the message as written.
+function parseCommit(raw: string): ParsedCommit {
+  const blank = raw.indexOf('\n\n');
+  const headers = (blank < 0 ? raw : raw.slice(0, blank)).split('\n');
+  const message = blank < 0 ? '' : raw.slice(blank + 2);
+  const parents = headers.filter((line) => line.startsWith('parent ')).map((line) => line.slice('parent '.length));
+  const authorLine = headers.find((line) => line.startsWith('author ')) ?? '';
+  const match = /^author (.*) <([^>]*)> (\d+ [+-]\d{4})$/.exec(authorLine);
+  if (!match) throw new Error(`unreadable author line: ${JSON.stringify(authorLine)}`);
+  return { parents, author: { name: match[1]!, email: match[2]!, date: match[3]! }, message };
 }

@@ -125,8 +125,6 @@ export function httpErrorFor(error: AppError): HttpError {
       return { status: 409, message: 'Head branch was modified. Review and try the merge again.' };
     case 'PullRequestBaseModified':
       return { status: 409, message: 'Base branch was modified. Review and try the merge again.' };
-    case 'MergeMethodNotSupported':
-      return validationFailed([{ resource: 'PullRequest', field: 'merge_method', code: 'custom', message: `${error.method} merges are not supported yet` }]);
     case 'IssueNotFound':
     case 'IssueCommentNotFound':
     case 'MilestoneNotFound':

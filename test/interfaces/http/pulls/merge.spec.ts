@@ -104,12 +104,9 @@ describe('HTTP pulls: merge', () => {
     expect((await api(server, octocat, 'PUT', `/repos/octocat/hello/pulls/${closing.number}/merge`, {})).status).to.equal(405);
   });
 
-  it('squashes into one commit with the base as its only parent; rebase is refused for now', async () => {
+  it('squashes into one commit with the base as its only parent', async () => {
     await bench.pushBranch(repositoryId, 'squashy', { 'squash.txt': 'squashed\n' });
     const pull = await open(octocat, 'squashy', 'Squash me');
-    const rebase = await api(server, octocat, 'PUT', `/repos/octocat/hello/pulls/${pull.number}/merge`, { merge_method: 'rebase' });
-    expect(rebase.status).to.equal(422);
-    expect(rebase.body.errors[0]).to.include({ field: 'merge_method', message: 'rebase merges are not supported yet' });
     expect((await api(server, octocat, 'PUT', `/repos/octocat/hello/pulls/${pull.number}/merge`, { merge_method: 'octopus' })).status).to.equal(422);
     const baseSha = await bench.tip(repositoryId, 'main');
     const squashed = await api(server, octocat, 'PUT', `/repos/octocat/hello/pulls/${pull.number}/merge`, { merge_method: 'squash', commit_message: 'All of it' });
@@ -117,6 +114,40 @@ describe('HTTP pulls: merge', () => {
     const log = await bench.git('--git-dir', bench.bareOf(repositoryId), 'log', '-1', '--format=%P|%B', squashed.body.sha);
     expect(log).to.equal(`${baseSha}|Squash me (#${pull.number})\n\nAll of it`);
     await bench.git('--git-dir', bench.bareOf(repositoryId), 'fsck', '--strict', '--no-dangling');
+  });
+
+  it('rebases: replays each commit onto main with its author and message, committed by the merging user', async () => {
+    const first = await bench.pushBranch(repositoryId, 'rebasing', { 'r1.txt': 'one\n' }, 'main', 'First step\n\nWith a body.');
+    const second = await bench.pushBranch(repositoryId, 'rebasing', { 'r2.txt': 'two\n' }, 'rebasing', 'Second step');
+    await bench.pushBranch(repositoryId, 'main', { 'moved.txt': 'main moved\n' }, 'main', 'Main moves on');
+    const baseSha = await bench.tip(repositoryId, 'main');
+    const pull = await open(octocat, 'rebasing', 'Rebase me');
+    const gitDir = bench.bareOf(repositoryId);
+    const originals = await bench.git('--git-dir', gitDir, 'log', '--format=%an|%ae|%ad|%B', '--date=raw', `${first}^..${second}`);
+
+    const rebased = await api(server, octocat, 'PUT', `/repos/octocat/hello/pulls/${pull.number}/merge`, { merge_method: 'rebase' });
+    expect(rebased.status, JSON.stringify(rebased.body)).to.equal(200);
+    expect(await bench.tip(repositoryId, 'main')).to.equal(rebased.body.sha);
+    expect(await bench.git('--git-dir', gitDir, 'log', '--format=%an|%ae|%ad|%B', '--date=raw', `${baseSha}..${rebased.body.sha}`)).to.equal(originals);
+    expect(await bench.git('--git-dir', gitDir, 'log', '--format=%cn|%ce', `${baseSha}..${rebased.body.sha}`)).to.equal('octocat|octocat@example.com\noctocat|octocat@example.com');
+    expect(await bench.git('--git-dir', gitDir, 'rev-parse', `${rebased.body.sha}~2`)).to.equal(baseSha);
+    expect(rebased.body.sha).not.to.equal(second);
+    for (const [path, content] of [['r1.txt', 'one'], ['r2.txt', 'two'], ['moved.txt', 'main moved']] as const) {
+      expect(await bench.git('--git-dir', gitDir, 'show', `main:${path}`)).to.equal(content);
+    }
+    await bench.git('--git-dir', gitDir, 'fsck', '--strict', '--no-dangling');
+    const shown = await api(server, null, 'GET', `/repos/octocat/hello/pulls/${pull.number}`);
+    expect(shown.body).to.include({ merged: true, merge_commit_sha: rebased.body.sha });
+
+    // A commit that no longer applies refuses the whole rebase and leaves main alone.
+    await bench.pushBranch(repositoryId, 'stale', { 'moved.txt': 'other\n' }, 'main', 'Clashes');
+    await bench.pushBranch(repositoryId, 'main', { 'moved.txt': 'main again\n' }, 'main', 'Main moves again');
+    const before = await bench.tip(repositoryId, 'main');
+    const clashing = await open(octocat, 'stale', 'Clash');
+    const refused = await api(server, octocat, 'PUT', `/repos/octocat/hello/pulls/${clashing.number}/merge`, { merge_method: 'rebase' });
+    expect(refused.status).to.equal(405);
+    expect(refused.body.message).to.equal('Pull Request is not mergeable');
+    expect(await bench.tip(repositoryId, 'main')).to.equal(before);
   });
 
   it('opens and merges a pull request from a fork, fetching its head into refs/pull/<n>/head', async () => {
@@ -149,7 +180,9 @@ describe('HTTP pulls: merge', () => {
 
   it('forgelog rebuild reproduces the pull requests read model exactly', async () => {
     const before = await pullRequestsIn(server.dataDir);
-    expect(before).to.have.length(6);
+    // Every pull request the specs above opened, a rebased one among them.
+    expect(before).to.have.length(8);
+    expect(before!.filter((pull) => (pull as { merge_method: string | null }).merge_method === 'rebase')).to.have.length(1);
     const { code, stdout } = await runCli(['rebuild', 'pull-requests'], { FORGELOG_DATA_DIR: server.dataDir });
     expect(code).to.equal(0);
     expect(stdout).to.contain('rebuilt pull-requests');
