@@ -12,7 +12,9 @@ import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { OPEN_PULL_REQUEST } from './openPullRequest.handler.js';
 import { PullRequestGit } from './pullRequestGit.js';
+import { PullRequestPairLocks } from './pullRequestPairLocks.js';
 import { PullRequestQueries } from './pullRequestQueries.js';
+import type { PullRequestDocument } from './pullRequests.readModel.js';
 
 export interface EditPullRequestInput {
   readonly title?: string;
@@ -32,6 +34,7 @@ export class EditPullRequestHandler {
     @inject(RepositoryAccessQuery) private readonly access: RepositoryAccessQuery,
     @inject(PullRequestGit) private readonly git: PullRequestGit,
     @inject(PullRequestQueries) private readonly pulls: PullRequestQueries,
+    @inject(PullRequestPairLocks) private readonly pairs: PullRequestPairLocks,
   ) {}
 
   async execute(caller: NonNullable<AccessCaller>, repositoryId: number, number: number, input: EditPullRequestInput, context: CommandContext): Promise<Either<AppError, void>> {
@@ -51,6 +54,14 @@ export class EditPullRequestHandler {
       if (sha === null) return left({ _tag: 'PullRequestBranchNotFound', field: 'base', branch: input.base });
       base = { ref: input.base, sha };
     }
+    // Under the lock of the pair the pull request will have: reopening or re-basing it must
+    // not race another pull request opened for the same pair.
+    const pair = { repositoryId, base: base?.ref ?? pull.base.ref, headRepositoryId: pull.head.repository_id, headRef: pull.head.ref };
+    return this.pairs.holding(pair, () => this.edit(pull, base, input, context));
+  }
+
+  private async edit(pull: PullRequestDocument, base: { ref: string; sha: string } | undefined, input: EditPullRequestInput, context: CommandContext): Promise<Either<AppError, void>> {
+    const repositoryId = pull.repository_id;
     const headOwner = (await this.repositories.byId(pull.head.repository_id))?.owner_id;
     const headLogin = headOwner === undefined ? undefined : (await this.repositories.accountsByIds([headOwner])).get(headOwner)?.login;
     const outcome = await handleCommand(this.eventStore, pullRequestDecider, pullRequestStream(pull.id), {

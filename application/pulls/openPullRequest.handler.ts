@@ -15,6 +15,7 @@ import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { PullRequestGit } from './pullRequestGit.js';
 import { PullRequestHead } from './pullRequestHead.js';
+import { PullRequestPairLocks } from './pullRequestPairLocks.js';
 import { PullRequestQueries } from './pullRequestQueries.js';
 
 export interface OpenPullRequestInput {
@@ -41,6 +42,7 @@ export class OpenPullRequestHandler {
     @inject(PullRequestHead) private readonly heads: PullRequestHead,
     @inject(PullRequestGit) private readonly git: PullRequestGit,
     @inject(PullRequestQueries) private readonly pulls: PullRequestQueries,
+    @inject(PullRequestPairLocks) private readonly pairs: PullRequestPairLocks,
   ) {}
 
   async execute(caller: NonNullable<AccessCaller>, repositoryId: number, input: OpenPullRequestInput, context: CommandContext): Promise<Either<AppError, { number: number }>> {
@@ -55,6 +57,17 @@ export class OpenPullRequestHandler {
     const headSha = await this.git.branchTip(head.right.repository.id, head.right.ref);
     if (headSha === null) return left({ _tag: 'PullRequestBranchNotFound', field: 'head', branch: head.right.ref });
     const headSide = { repositoryId: head.right.repository.id, ref: head.right.ref, sha: headSha };
+    const pair = { repositoryId, base: input.base, headRepositoryId: headSide.repositoryId, headRef: headSide.ref };
+    return this.pairs.holding(pair, () => this.open(caller, repositoryId, input, { baseSha, headSha, headSide, label: head.right.label }, context));
+  }
+
+  private async open(
+    caller: NonNullable<AccessCaller>,
+    repositoryId: number,
+    input: OpenPullRequestInput,
+    { baseSha, headSha, headSide, label }: { baseSha: string; headSha: string; headSide: { repositoryId: number; ref: string; sha: string }; label: string },
+    context: CommandContext,
+  ): Promise<Either<AppError, { number: number }>> {
     await this.git.bringHead(repositoryId, headSide, null);
     const command: OpenPullRequest = {
       type: 'OpenPullRequest',
@@ -68,8 +81,8 @@ export class OpenPullRequestHandler {
       maintainerCanModify: input.maintainerCanModify,
       head: headSide,
       base: { repositoryId, ref: input.base, sha: baseSha },
-      headLabel: head.right.label,
-      headName: headSide.repositoryId === repositoryId ? headSide.ref : head.right.label,
+      headLabel: label,
+      headName: headSide.repositoryId === repositoryId ? headSide.ref : label,
       commitsBetween: (await this.git.compare(repositoryId, baseSha, headSha)).commits,
       openDuplicateExists: await this.pulls.openBetween(repositoryId, input.base, headSide.repositoryId, headSide.ref),
       now: context.occurredAt,

@@ -5,6 +5,7 @@ import { MergePullRequestHandler } from '../../../application/pulls/mergePullReq
 import { OpenPullRequestHandler } from '../../../application/pulls/openPullRequest.handler.js';
 import { PullRequestGit } from '../../../application/pulls/pullRequestGit.js';
 import { PullRequestHead } from '../../../application/pulls/pullRequestHead.js';
+import { PullRequestPairLocks } from '../../../application/pulls/pullRequestPairLocks.js';
 import { PullRequestQueries } from '../../../application/pulls/pullRequestQueries.js';
 import { PullRequestViews } from '../../../application/pulls/pullRequestViews.query.js';
 
@@ -15,6 +16,7 @@ export function bindPulls(container: Container): void {
     PullRequestQueries,
     PullRequestGit,
     PullRequestHead,
+    PullRequestPairLocks,
     PullRequestViews,
     MergeCommits,
     OpenPullRequestHandler,

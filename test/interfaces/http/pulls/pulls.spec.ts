@@ -136,4 +136,18 @@ describe('HTTP pulls: create, get, list, update', () => {
     expect(reader.body.author_association).to.equal('OWNER');
     expect((await api(server, hubot, 'PATCH', '/repos/octocat/secret/pulls/1', { state: 'closed' })).status).to.equal(403);
   });
+
+  it('opens exactly one of 12 simultaneous pull requests for the same head and base', async () => {
+    await bench.pushBranch(repositoryId, 'racing', { 'race.txt': 'go\n' });
+    const attempts = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => api(server, octocat, 'POST', '/repos/octocat/hello/pulls', { title: `Race ${n}`, head: 'racing', base: 'main' })),
+    );
+    const opened = attempts.filter((attempt) => attempt.status === 201);
+    const refused = attempts.filter((attempt) => attempt.status === 422);
+    expect(opened).to.have.length(1);
+    expect(refused).to.have.length(11);
+    for (const attempt of refused) expect(attempt.body.errors[0].message).to.equal('A pull request already exists for octocat:racing.');
+    const listed = await api(server, null, 'GET', '/repos/octocat/hello/pulls?head=octocat:racing&state=all');
+    expect(listed.body.map((pull: { number: number }) => pull.number)).to.deep.equal([opened[0]!.body.number]);
+  });
 });
