@@ -16,7 +16,7 @@ export function writeJson(res: Response, body: unknown): void {
   writeText(res, JSON_CONTENT_TYPE, body === undefined ? '' : JSON.stringify(body));
 }
 
-export interface Serialized {
+interface Serialized {
   readonly text: string;
   readonly byteLength: number;
   readonly etag: string;
@@ -38,7 +38,7 @@ function serializedOnce(body: object): Serialized {
 
 // GET and HEAD answers get the validators: every 200 an ETag computed from the bytes it
 // sends, and a request whose validators still match is answered 304 with an empty body.
-export function writeText(res: Response, contentType: string, body: string | Serialized): void {
+function writeText(res: Response, contentType: string, body: string | Serialized): void {
   const text = typeof body === 'string' ? body : body.text;
   const method = res.req.method;
   const isRead = method === 'GET' || method === 'HEAD';
