@@ -1,7 +1,7 @@
 import type { UserDocument } from '../../../application/accounts/users.readModel.js';
 import { legacyNodeId } from '../../../domain/shared/nodeId.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
-import { EncodingCache } from '../shared/encodingCache.js';
+import { EncodingCache, PerBaseUrlCache } from '../shared/encodingCache.js';
 
 export type SimpleUser = Readonly<ReturnType<typeof buildSimpleUser>>;
 
@@ -9,22 +9,16 @@ export type SimpleUser = Readonly<ReturnType<typeof buildSimpleUser>>;
 // embedded in most answers (owners, authors, assignees, members), so each account's is
 // built once per base URL and shared, frozen. Built afresh, its thirteen URLs are strings
 // joined from pieces that JSON.stringify must flatten on every answer.
-const SIMPLE_USERS_PER_BASE_LIMIT = 50_000;
-const simpleUsersByUrls = new WeakMap<ApiUrls, Map<number, SimpleUser>>();
+const simpleUsers = new PerBaseUrlCache<number, SimpleUser>();
 
 // GitHub's simple-user: the shape embedded wherever an account is referenced.
 export function simpleUser(user: UserDocument, urls: ApiUrls): SimpleUser {
-  let byId = simpleUsersByUrls.get(urls);
-  if (!byId) {
-    byId = new Map();
-    simpleUsersByUrls.set(urls, byId);
-  }
-  const known = byId.get(user.id);
-  if (known && known.login === user.login && known.type === user.type && known.site_admin === user.site_admin) return known;
-  if (byId.size >= SIMPLE_USERS_PER_BASE_LIMIT) byId.clear();
-  const built = Object.freeze(buildSimpleUser(user, urls));
-  byId.set(user.id, built);
-  return built;
+  return simpleUsers.kept(
+    urls,
+    user.id,
+    () => buildSimpleUser(user, urls),
+    (kept) => kept.login === user.login && kept.type === user.type && kept.site_admin === user.site_admin,
+  );
 }
 
 function buildSimpleUser(user: UserDocument, urls: ApiUrls) {

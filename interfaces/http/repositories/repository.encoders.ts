@@ -4,6 +4,7 @@ import type { RepositoryView } from '../../../application/repositories/repositor
 import { atLeast, type RepositoryPermission } from '../../../domain/shared/access.js';
 import { legacyNodeId } from '../../../domain/shared/nodeId.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
+import { PerBaseUrlCache } from '../shared/encodingCache.js';
 import { simpleUser } from '../accounts/users.encoders.js';
 
 // GitHub's timestamps carry whole seconds.
@@ -25,24 +26,12 @@ export function permissionsObject(role: RepositoryPermission) {
 // The forty URLs of a repository depend only on its full name and the base URL: built once
 // per repository and base and shared, frozen (fresh, they are strings joined from pieces
 // that JSON.stringify must flatten on every answer). A rename gives a new full name.
-const LINKS_PER_BASE_LIMIT = 50_000;
-const linksByUrls = new WeakMap<ApiUrls, Map<string, RepositoryLinks>>();
+const repositoryLinksCache = new PerBaseUrlCache<string, RepositoryLinks>();
 
 type RepositoryLinks = Readonly<ReturnType<typeof buildRepositoryLinks>>;
 
 function repositoryLinks(fullName: string, urls: ApiUrls): RepositoryLinks {
-  let byName = linksByUrls.get(urls);
-  if (!byName) {
-    byName = new Map();
-    linksByUrls.set(urls, byName);
-  }
-  let links = byName.get(fullName);
-  if (!links) {
-    if (byName.size >= LINKS_PER_BASE_LIMIT) byName.clear();
-    links = Object.freeze(buildRepositoryLinks(fullName, urls));
-    byName.set(fullName, links);
-  }
-  return links;
+  return repositoryLinksCache.kept(urls, fullName, () => buildRepositoryLinks(fullName, urls));
 }
 
 function buildRepositoryLinks(fullName: string, urls: ApiUrls) {

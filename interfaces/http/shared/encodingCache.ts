@@ -24,3 +24,26 @@ export class EncodingCache<D extends object, E extends object> {
     return encoded;
   }
 }
+
+// Encoded parts that depend on a few values and the base URL only (a simple-user, a
+// repository's URLs): kept per base URL under a key, frozen and shared, and built again
+// when the caller says a kept one no longer fits. Bounded per base like EncodingCache.
+export class PerBaseUrlCache<K, E extends object> {
+  private readonly byUrls = new WeakMap<ApiUrls, Map<K, E>>();
+
+  constructor(private readonly limit = 50_000) {}
+
+  kept(urls: ApiUrls, key: K, build: () => E, stillFits: (kept: E) => boolean = () => true): E {
+    let byKey = this.byUrls.get(urls);
+    if (!byKey) {
+      byKey = new Map();
+      this.byUrls.set(urls, byKey);
+    }
+    const known = byKey.get(key);
+    if (known && stillFits(known)) return known;
+    if (byKey.size >= this.limit) byKey.clear();
+    const built = Object.freeze(build());
+    byKey.set(key, built);
+    return built;
+  }
+}

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { apiUrls } from '../../../../interfaces/http/shared/apiUrls.js';
-import { EncodingCache } from '../../../../interfaces/http/shared/encodingCache.js';
+import { EncodingCache, PerBaseUrlCache } from '../../../../interfaces/http/shared/encodingCache.js';
 
 describe('EncodingCache', () => {
   const urls = apiUrls('http://api.example');
@@ -46,5 +46,21 @@ describe('EncodingCache', () => {
     expect(encodings).to.equal(3);
     cache.encoded(documents[0]!, urls);
     expect(encodings).to.equal(4);
+  });
+});
+
+describe('PerBaseUrlCache', () => {
+  it('keeps one frozen part per base URL and key, and builds again when the kept one no longer fits', () => {
+    const cache = new PerBaseUrlCache<number, { login: string }>();
+    const urls = apiUrls('http://api.example');
+    let builds = 0;
+    const partFor = (login: string) =>
+      cache.kept(urls, 7, () => ({ login: `${login}#${++builds}` }), (kept) => kept.login.startsWith(`${login}#`));
+    const first = partFor('octocat');
+    expect(partFor('octocat')).to.equal(first);
+    expect(Object.isFrozen(first)).to.equal(true);
+    expect(partFor('renamed').login).to.equal('renamed#2');
+    expect(cache.kept(apiUrls('http://other.example'), 7, () => ({ login: 'other' })).login).to.equal('other');
+    expect(builds).to.equal(2);
   });
 });
