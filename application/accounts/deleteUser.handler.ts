@@ -31,6 +31,7 @@ export class DeleteUserHandler {
     const command = { type: 'DeleteUser' as const, userId: user.right.id, by: context.actorId, now: context.occurredAt };
     const accepted = await this.commands.check(command);
     if (isLeft(accepted)) return accepted;
+    // Only a site administrator reaches this command (the route requires one).
     const siteAdmin = { userId: context.actorId ?? 0, siteAdmin: true };
     for (const repository of await this.repositories.ownedBy([user.right.id])) {
       const removed = await this.deleteRepository.execute(siteAdmin, repository.id, context);
