@@ -30,6 +30,9 @@ export interface ChangePassword {
   readonly now: Date;
 }
 
+// An operator's reset (`forgelog admin reset-password`): no old password to prove.
+export interface ResetPassword { readonly type: 'ResetPassword'; readonly userId: number; readonly newPasswordHash: string; readonly now: Date }
+
 export interface EnableTwoFactor { readonly type: 'EnableTwoFactor'; readonly userId: number; readonly encryptedTotpSecret: string; readonly now: Date }
 export interface DisableTwoFactor { readonly type: 'DisableTwoFactor'; readonly userId: number; readonly now: Date }
 export interface FollowUser { readonly type: 'FollowUser'; readonly userId: number; readonly targetId: number; readonly now: Date }
@@ -44,6 +47,7 @@ export type UserCommand =
   | UnsuspendUser
   | UpdateProfile
   | ChangePassword
+  | ResetPassword
   | EnableTwoFactor
   | DisableTwoFactor
   | FollowUser

@@ -78,6 +78,8 @@ export function decide(command: UserCommand, state: UserState): Decision {
       return updateProfile(command, state);
     case 'ChangePassword':
       return changePassword(command, state);
+    case 'ResetPassword':
+      return right([{ type: 'UserPasswordChanged', data: { userId, passwordHash: command.newPasswordHash, changedAt: at } }]);
     case 'EnableTwoFactor':
       if (state.twoFactorEnabled) return left({ _tag: 'TwoFactorAlreadyEnabled', userId });
       return right([{ type: 'TwoFactorEnabled', data: { userId, totpSecret: command.encryptedTotpSecret, enabledAt: at } }]);

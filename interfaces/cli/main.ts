@@ -1,9 +1,11 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { ConfigError, loadConfig } from '../../infrastructure/shared/config/config.js';
 import { auditStream } from './audit.command.js';
 import { registerOAuthApplicationCommands } from './oauthApplications.command.js';
 import { rebuild } from './rebuild.command.js';
+import { resetPassword } from './resetPassword.command.js';
 import { seed } from './seed.command.js';
 import { serve } from './serve.command.js';
 import { worker } from './worker.command.js';
@@ -24,7 +26,9 @@ async function run(action: () => Promise<void>): Promise<void> {
   }
 }
 
-const program = new Command('forgelog').description("An event-sourced server speaking GitHub's REST API v3");
+// The version printed is the one package.json declares (dist/interfaces/cli/ is three levels down).
+const packageJson = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+const program = new Command('forgelog').description("An event-sourced server speaking GitHub's REST API v3").version(packageJson.version, '-V, --version');
 
 program
   .command('serve')
@@ -69,6 +73,12 @@ twoFactor
   .argument('<login>', 'the user')
   .description('turn two-factor authentication off')
   .action((login: string) => run(() => disableTwoFactor(loadConfig(), login)));
+
+admin
+  .command('reset-password')
+  .argument('<login>', 'the user')
+  .description('give a user a new random password, printed once (with the embedded family, while the server is stopped)')
+  .action((login: string) => run(() => resetPassword(loadConfig(), login)));
 
 registerOAuthApplicationCommands(admin, run);
 

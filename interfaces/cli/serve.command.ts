@@ -7,7 +7,16 @@ import { seedInto } from './seed.command.js';
 export async function serve(config: Config, options: { withWorker?: boolean; seed?: boolean }): Promise<void> {
   const runtime = await openRuntime(config, { role: 'serve', ...(options.withWorker ? { withWorker: true } : {}) });
   await runtime.start();
+  // The port is bound before the administrator is created: a start that cannot serve (port
+  // taken) must not create an administrator whose generated password nobody saw.
+  const http = await startHttpServer(runtime).catch(async (error: unknown) => {
+    await runtime.close();
+    throw new Error(`cannot serve on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`);
+  });
   const bootstrap = await runtime.container.get(EnsureSiteAdmin).execute(config.adminLogin, config.adminPassword);
+  if (!bootstrap.created && config.adminPassword !== undefined) {
+    runtime.logger.warn({ login: config.adminLogin }, 'FORGELOG_ADMIN_PASSWORD is ignored: this data directory has its site administrator already (forgelog admin reset-password changes it)');
+  }
   if (bootstrap.created && bootstrap.generatedPassword) {
     // Printed once, on the first start, and never logged.
     process.stdout.write(
@@ -16,7 +25,6 @@ export async function serve(config: Config, options: { withWorker?: boolean; see
     );
   }
   if (options.seed) process.stdout.write(`${await seedInto(runtime)}\n`);
-  const http = await startHttpServer(runtime);
   runtime.logger.info({ url: http.url, dataDir: config.dataDir, projectionsInProcess: runtime.runsProjections }, 'forgelog is serving');
   const shutdown = async (signal: string) => {
     runtime.logger.info({ signal }, 'shutting down');

@@ -1,6 +1,7 @@
 import type { Container } from 'inversify';
 import { AuthenticateWithPassword } from '../../../application/accounts/authenticateWithPassword.query.js';
 import { ChangePasswordHandler } from '../../../application/accounts/changePassword.handler.js';
+import { ResetPasswordHandler } from '../../../application/accounts/resetPassword.handler.js';
 import { CreateUserHandler } from '../../../application/accounts/createUser.handler.js';
 import { DeleteUserHandler } from '../../../application/accounts/deleteUser.handler.js';
 import { DisableTwoFactorHandler } from '../../../application/accounts/disableTwoFactor.handler.js';
@@ -51,6 +52,7 @@ export function bindAccounts(container: Container): void {
   container.bind(SetSuspensionHandler).toSelf().inSingletonScope();
   container.bind(UpdateProfileHandler).toSelf().inSingletonScope();
   container.bind(ChangePasswordHandler).toSelf().inSingletonScope();
+  container.bind(ResetPasswordHandler).toSelf().inSingletonScope();
   container.bind(EnableTwoFactorHandler).toSelf().inSingletonScope();
   container.bind(DisableTwoFactorHandler).toSelf().inSingletonScope();
   container.bind(VerifyTwoFactorCode).toSelf().inSingletonScope();

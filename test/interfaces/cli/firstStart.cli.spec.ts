@@ -1,0 +1,64 @@
+import { createServer, type Server } from 'node:net';
+import { rm } from 'node:fs/promises';
+import { expect } from 'chai';
+import { runCli } from '../../support/runCli.js';
+import { basicAuthorization, newDataDir, startTestServer } from '../../support/testServer.js';
+
+function occupiedPort(): Promise<{ port: number; server: Server }> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => resolve({ port: (server.address() as { port: number }).port, server }));
+  });
+}
+
+describe('forgelog serve on a first start, and admin reset-password', () => {
+  it('a start that cannot bind its port creates no administrator (so no generated password is lost)', async () => {
+    const dataDir = await newDataDir();
+    const { port, server } = await occupiedPort();
+    try {
+      const env = { FORGELOG_DATA_DIR: dataDir, FORGELOG_PORT: String(port), FORGELOG_HOST: '127.0.0.1', FORGELOG_LOG_LEVEL: 'silent' };
+      const failed = await runCli(['serve'], env);
+      expect(failed.code).to.equal(1);
+      expect(failed.stderr).to.contain(`cannot serve on 127.0.0.1:${port}`);
+      expect(failed.stdout).not.to.contain('Site administrator created');
+      // Nothing was reserved: the admin login has no stream yet.
+      const audit = await runCli(['audit', 'stream', 'login-admin'], { FORGELOG_DATA_DIR: dataDir });
+      expect(audit.stderr).to.contain('stream login-admin has no events');
+    } finally {
+      server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('reset-password prints a new password once, which then logs in, and the old one no longer does', async () => {
+    const server = await startTestServer();
+    try {
+      const created = await fetch(`${server.url}/admin/users`, {
+        method: 'POST',
+        headers: { authorization: server.adminAuthorization },
+        body: JSON.stringify({ login: 'forgetful', email: 'f@example.com', password: 'the old password' }),
+      });
+      expect(created.status).to.equal(201);
+      await server.stop();
+      const reset = await runCli(['admin', 'reset-password', 'forgetful'], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_LOG_LEVEL: 'silent' });
+      expect(reset.code, reset.stderr).to.equal(0);
+      const password = /New password for forgetful: (\S+)/.exec(reset.stdout)?.[1];
+      expect(password).to.be.a('string').with.length.of.at.least(16);
+      const restarted = await startTestServer({}, server.dataDir);
+      try {
+        const withNew = await fetch(`${restarted.url}/user`, { headers: { authorization: basicAuthorization('forgetful', password!) } });
+        expect(withNew.status).to.equal(200);
+        expect((await withNew.json()).login).to.equal('forgetful');
+        const withOld = await fetch(`${restarted.url}/user`, { headers: { authorization: basicAuthorization('forgetful', 'the old password') } });
+        expect(withOld.status).to.equal(401);
+      } finally {
+        await restarted.close();
+      }
+      const unknown = await runCli(['admin', 'reset-password', 'nobody'], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_LOG_LEVEL: 'silent' });
+      expect(unknown.code).to.equal(1);
+      expect(unknown.stderr).to.contain('no user with the login "nobody"');
+    } finally {
+      await server.close();
+    }
+  });
+});
