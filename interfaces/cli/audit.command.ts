@@ -1,4 +1,6 @@
 import { streamHistory, type AuditEntry } from '../../application/shared/audit/streamHistory.query.js';
+import { findAccountStream, findIssueStream, findRepositoryStream, STREAM_KINDS, type StreamLookup } from '../../application/shared/audit/streamFinder.js';
+import type { EventStore } from '../../application/shared/ports/eventStore.port.js';
 import type { Config } from '../../infrastructure/shared/config/config.js';
 import { openEventStoreForReading } from '../../infrastructure/shared/container/adapters.js';
 
@@ -13,8 +15,38 @@ export function formatAuditEntry(entry: AuditEntry): string {
 }
 
 export async function auditStream(config: Config, streamId: string, options: { json?: boolean }): Promise<void> {
+  await auditFound(config, async () => ({ found: true, streamId }), options, false);
+}
+
+export type AuditTarget = 'user' | 'repo' | 'issue';
+
+const finders: Record<AuditTarget, (eventStore: EventStore, name: string) => Promise<StreamLookup>> = {
+  user: findAccountStream,
+  repo: findRepositoryStream,
+  issue: findIssueStream,
+};
+
+// `audit user <login>`, `audit repo <owner>/<name>`, `audit issue <owner>/<name>#<n>`.
+export async function auditByName(config: Config, target: AuditTarget, name: string, options: { json?: boolean }): Promise<void> {
+  await auditFound(config, (eventStore) => finders[target](eventStore, name), options, true);
+}
+
+export function listStreamKinds(): void {
+  for (const kind of STREAM_KINDS) console.log(`${kind.pattern}\n    ${kind.holds}\n    forgelog ${kind.find}`);
+}
+
+// A stream found by name is printed under its name, so the person learns it.
+async function auditFound(config: Config, find: (eventStore: EventStore) => Promise<StreamLookup>, options: { json?: boolean }, nameIt: boolean): Promise<void> {
   const eventStore = await openEventStoreForReading(config);
   try {
+    const lookup = await find(eventStore);
+    if (!lookup.found) {
+      console.error(lookup.reason);
+      process.exitCode = 1;
+      return;
+    }
+    const streamId = lookup.streamId;
+    if (nameIt && !options.json) console.log(`stream ${streamId}`);
     const entries = await streamHistory(eventStore, streamId);
     if (entries.length === 0) {
       console.error(`stream ${streamId} has no events`);

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { ConfigError, loadConfig } from '../../infrastructure/shared/config/config.js';
-import { auditStream } from './audit.command.js';
+import { auditByName, auditStream, listStreamKinds } from './audit.command.js';
 import { registerOAuthApplicationCommands } from './oauthApplications.command.js';
 import { rebuild } from './rebuild.command.js';
 import { resetPassword } from './resetPassword.command.js';
@@ -59,6 +59,25 @@ audit
   .argument('<name>', 'a stream name, such as user-1 or project-7')
   .option('--json', 'one JSON object per event')
   .action((name: string, options: { json?: boolean }) => run(() => auditStream(loadConfig(), name, options)));
+audit
+  .command('user')
+  .argument('<login>', 'a user or organization login (a former one too)')
+  .option('--json', 'one JSON object per event')
+  .action((login: string, options: { json?: boolean }) => run(() => auditByName(loadConfig(), 'user', login, options)));
+audit
+  .command('repo')
+  .argument('<owner/name>', 'a repository by its full name (a former one too)')
+  .option('--json', 'one JSON object per event')
+  .action((fullName: string, options: { json?: boolean }) => run(() => auditByName(loadConfig(), 'repo', fullName, options)));
+audit
+  .command('issue')
+  .argument('<owner/name#number>', 'an issue or pull request')
+  .option('--json', 'one JSON object per event')
+  .action((reference: string, options: { json?: boolean }) => run(() => auditByName(loadConfig(), 'issue', reference, options)));
+audit
+  .command('kinds')
+  .description('the kinds of stream, what each holds and how to find one')
+  .action(() => listStreamKinds());
 
 // Site administration; with the embedded family it runs while the server is stopped (the log's lock).
 const admin = program.command('admin').description('site administration: users and their two-factor authentication');

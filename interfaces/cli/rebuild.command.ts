@@ -12,17 +12,9 @@ export async function rebuild(config: Config, projection: string | undefined): P
     const names = projection ? [projection] : runtime.projections.map((p) => p.name);
     const unknown = names.filter((name) => !runtime.projections.some((p) => p.name === name));
     if (unknown.length > 0) throw new Error(`no projection named ${unknown.join(', ')}; known: ${runtime.projections.map((p) => p.name).join(', ')}`);
-    const bars = new cliProgress.MultiBar({ format: '{name} [{bar}] {percentage}% | {value}/{total} events', hideCursor: true }, cliProgress.Presets.shades_classic);
-    const barsByName = new Map(names.map((name) => [name, bars.create(1, 0, { name: name.padEnd(16) })]));
-    let lastDraw = 0;
-    await runtime.runner.rebuild(names, ({ projection: name, position, headPosition }) => {
-      if (position !== headPosition && Date.now() - lastDraw < 100) return;
-      lastDraw = Date.now();
-      const bar = barsByName.get(name)!;
-      bar.setTotal(headPosition + 1);
-      bar.update(position + 1);
-    });
-    bars.stop();
+    const progress = process.stderr.isTTY ? barProgress(names) : plainProgress();
+    await runtime.runner.rebuild(names, ({ projection: name, position, headPosition }) => progress.update(name, position + 1, headPosition + 1));
+    progress.stop();
     const { embeddedReadModels, embeddedSearch, eventStore } = runtime.adapters;
     if (embeddedReadModels && embeddedSearch) await writeSnapshots(config, embeddedReadModels, embeddedSearch, await eventStore.headPosition());
     console.log(`rebuilt ${names.join(', ')}`);
@@ -31,4 +23,47 @@ export async function rebuild(config: Config, projection: string | undefined): P
     await runtime.adapters.readModels.close();
     await runtime.adapters.eventStore.close();
   }
+}
+
+interface RebuildProgress {
+  update(name: string, done: number, total: number): void;
+  stop(): void;
+}
+
+// On a terminal: one bar per projection, sized to the terminal's width.
+function barProgress(names: readonly string[]): RebuildProgress {
+  const nameWidth = Math.max(...names.map((name) => name.length));
+  // name, brackets, percentage and the "value/total events" counts take about 40 columns
+  const barsize = Math.max(10, Math.min(40, (process.stderr.columns ?? 80) - nameWidth - 40));
+  const bars = new cliProgress.MultiBar({ format: '{name} [{bar}] {percentage}% | {value}/{total} events', hideCursor: true, barsize }, cliProgress.Presets.shades_classic);
+  const barsByName = new Map(names.map((name) => [name, bars.create(1, 0, { name: name.padEnd(nameWidth) })]));
+  let lastDraw = 0;
+  return {
+    update(name, done, total) {
+      if (done !== total && Date.now() - lastDraw < 100) return;
+      lastDraw = Date.now();
+      const bar = barsByName.get(name)!;
+      bar.setTotal(total);
+      bar.update(done);
+    },
+    stop: () => bars.stop(),
+  };
+}
+
+// Not a terminal (a log file, CI): plain lines, one a second at most, and one when each
+// projection is done.
+function plainProgress(): RebuildProgress {
+  let lastLine = 0;
+  const finished = new Set<string>();
+  return {
+    update(name, done, total) {
+      if (done === total) {
+        if (finished.has(name)) return;
+        finished.add(name);
+      } else if (Date.now() - lastLine < 1000) return;
+      lastLine = Date.now();
+      process.stderr.write(`rebuilding ${name}: ${done}/${total} events (${Math.floor((done / Math.max(total, 1)) * 100)}%)\n`);
+    },
+    stop() {},
+  };
 }

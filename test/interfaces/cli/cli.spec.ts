@@ -55,9 +55,12 @@ describe('forgelog CLI', () => {
   it('rebuild reproduces the read models exactly and writes the snapshot the next start uses', async () => {
     const before = await readModelsIn(server.dataDir);
     expect(before.users).to.have.length(3);
-    const { code, stdout } = await runCli(['rebuild'], { FORGELOG_DATA_DIR: server.dataDir });
+    const { code, stdout, stderr } = await runCli(['rebuild'], { FORGELOG_DATA_DIR: server.dataDir });
     expect(code).to.equal(0);
     expect(stdout).to.contain('rebuilt users');
+    // stderr is a pipe here, not a terminal: plain lines, no bar drawing (escape sequences)
+    expect(stderr).to.match(/^rebuilding users: (\d+)\/\1 events \(100%\)$/m);
+    expect(stderr).not.to.contain('\u001b[');
     expect(await readModelsIn(server.dataDir)).to.deep.equal(before);
   });
 

@@ -1,0 +1,71 @@
+import { expect } from 'chai';
+import { runCli } from '../../support/runCli.js';
+import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { asUser, call, createUser } from '../http/accounts/usersTestSupport.js';
+
+describe('forgelog audit by what a person knows', () => {
+  let server: TestServer;
+  let userId: number;
+  let repositoryId: number;
+  before(async () => {
+    server = await startTestServer();
+    userId = await createUser(server, 'auditee');
+    const created = await call(server, 'POST', '/user/repos', asUser('auditee'), { name: 'ledger', auto_init: true });
+    expect(created.status).to.equal(201);
+    repositoryId = (created.body as { id: number }).id;
+    expect((await call(server, 'PATCH', '/repos/auditee/ledger', asUser('auditee'), { description: 'accounts' })).status).to.equal(200);
+    expect((await call(server, 'POST', '/repos/auditee/ledger/issues', asUser('auditee'), { title: 'first' })).status).to.equal(201);
+    expect((await call(server, 'POST', '/repos/auditee/ledger/issues', asUser('auditee'), { title: 'second' })).status).to.equal(201);
+    expect((await call(server, 'PATCH', '/repos/auditee/ledger/issues/2', asUser('auditee'), { state: 'closed' })).status).to.equal(200);
+  });
+  after(async () => server.close());
+
+  const env = () => ({ FORGELOG_DATA_DIR: server.dataDir, FORGELOG_LOG_LEVEL: 'silent' });
+
+  it('audit user <login> finds the account stream, beside the running server', async () => {
+    const { code, stdout } = await runCli(['audit', 'user', 'auditee'], env());
+    expect(code).to.equal(0);
+    expect(stdout.split('\n')[0]).to.equal(`stream user-${userId}`);
+    expect(stdout).to.match(/#0 {2}\S+ {2}UserCreated/);
+  });
+
+  it('audit repo <owner>/<name> finds the repository stream with its changes', async () => {
+    const { code, stdout } = await runCli(['audit', 'repo', 'auditee/ledger', '--json'], env());
+    expect(code).to.equal(0);
+    const entries = stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; change: { changes?: { description?: string } } });
+    expect(entries[0]!.type).to.equal('RepositoryCreated');
+    expect(entries.some((entry) => entry.type === 'RepositoryEdited' && entry.change.changes?.description === 'accounts')).to.equal(true);
+  });
+
+  it('audit issue <owner>/<name>#<number> finds that issue, not another', async () => {
+    const { code, stdout } = await runCli(['audit', 'issue', 'auditee/ledger#2', '--json'], env());
+    expect(code).to.equal(0);
+    const types = stdout.trim().split('\n').map((line) => (JSON.parse(line) as { type: string }).type);
+    expect(types).to.deep.equal(['IssueOpened', 'IssueClosed']);
+    const first = await runCli(['audit', 'issue', 'auditee/ledger#1', '--json'], env());
+    expect(first.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { change: { title?: string } }).change.title)).to.deep.equal(['first']);
+  });
+
+  it('says what it could not find, and exits non-zero', async () => {
+    const cases: Array<[string[], string]> = [
+      [['audit', 'user', 'nobody'], 'no account has ever had the login "nobody"'],
+      [['audit', 'repo', 'auditee/missing'], 'auditee has never had a repository named "missing"'],
+      [['audit', 'repo', 'not-a-full-name'], 'is not of the form <owner>/<name>'],
+      [['audit', 'issue', 'auditee/ledger#9'], 'auditee/ledger has no issue or pull request #9'],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stderr } = await runCli(args, env());
+      expect(code, args.join(' ')).to.equal(1);
+      expect(stderr, args.join(' ')).to.contain(message);
+    }
+    expect(repositoryId).to.be.a('number');
+  });
+
+  it('audit kinds lists the stream kinds and how to find each', async () => {
+    const { code, stdout } = await runCli(['audit', 'kinds'], {});
+    expect(code).to.equal(0);
+    expect(stdout).to.contain('repository-<id>');
+    expect(stdout).to.contain('forgelog audit repo <owner>/<name>');
+    expect(stdout).to.contain('forgelog audit issue <owner>/<name>#<number>');
+  });
+});
