@@ -2,11 +2,18 @@ import type { Config } from '../../infrastructure/shared/config/config.js';
 import { openRuntime } from '../../infrastructure/shared/container/runtime.js';
 import { startHttpServer } from '../http/server.js';
 import { EnsureSiteAdmin } from '../../application/accounts/ensureSiteAdmin.js';
+import { CheckTwoFactorKey } from '../../application/accounts/twoFactorKeyCheck.js';
+import { ConfigError } from '../../infrastructure/shared/config/config.js';
 import { seedInto } from './seed.command.js';
 
 export async function serve(config: Config, options: { withWorker?: boolean; seed?: boolean }): Promise<void> {
   const runtime = await openRuntime(config, { role: 'serve', ...(options.withWorker ? { withWorker: true } : {}) });
   await runtime.start();
+  const keyCheck = await runtime.container.get(CheckTwoFactorKey).execute();
+  if (!keyCheck.ok) {
+    await runtime.close();
+    throw new ConfigError([keyCheck.problem]);
+  }
   // The port is bound before the administrator is created: a start that cannot serve (port
   // taken) must not create an administrator whose generated password nobody saw.
   const http = await startHttpServer(runtime).catch(async (error: unknown) => {

@@ -15,6 +15,8 @@ export interface Config {
   readonly rateLimits: { readonly enabled: boolean; readonly coreAuthenticated: number; readonly coreAnonymous: number; readonly searchAuthenticated: number; readonly searchAnonymous: number };
   readonly logLevel: string;
   readonly readYourWritesTimeoutMs: number;
+  // FORGELOG_TOTP_KEY, base64 of 32 bytes; unset, the embedded family keeps <dataDir>/keys/totp.key
+  readonly totpKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -65,6 +67,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (!['on', 'off'].includes(rateLimitsRaw)) problems.push(`FORGELOG_RATE_LIMITS must be "on" or "off", got "${env.FORGELOG_RATE_LIMITS}"`);
   const logLevel = env.FORGELOG_LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`FORGELOG_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const totpKey = env.FORGELOG_TOTP_KEY || undefined;
+  if (totpKey !== undefined && Buffer.from(totpKey.trim(), 'base64').length !== 32) {
+    problems.push(`FORGELOG_TOTP_KEY must be 32 random bytes in base64 (44 characters, such as the output of "openssl rand -base64 32"), got ${totpKey.trim().length} characters decoding to ${Buffer.from(totpKey.trim(), 'base64').length} bytes`);
+  }
   const config: Config = {
     port,
     host,
@@ -86,7 +92,11 @@ export function loadConfig(env: Env = process.env): Config {
     },
     logLevel,
     readYourWritesTimeoutMs: integerSetting(env, 'FORGELOG_READ_YOUR_WRITES_TIMEOUT_MS', 10_000, 1, 600_000, problems),
+    totpKey,
   };
+  if (config.eventStoreUrl !== undefined && totpKey === undefined) {
+    problems.push('FORGELOG_TOTP_KEY (base64 of 32 random bytes, the same for every process) must be set when FORGELOG_EVENTSTORE_URL is');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

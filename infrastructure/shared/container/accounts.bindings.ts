@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import { AuthenticateWithPassword } from '../../../application/accounts/authenticateWithPassword.query.js';
 import { ChangePasswordHandler } from '../../../application/accounts/changePassword.handler.js';
 import { ResetPasswordHandler } from '../../../application/accounts/resetPassword.handler.js';
+import { CheckTwoFactorKey } from '../../../application/accounts/twoFactorKeyCheck.js';
 import { CreateUserHandler } from '../../../application/accounts/createUser.handler.js';
 import { DeleteUserHandler } from '../../../application/accounts/deleteUser.handler.js';
 import { DisableTwoFactorHandler } from '../../../application/accounts/disableTwoFactor.handler.js';
@@ -32,9 +33,8 @@ import { AesGcmSecretCipher } from '../../accounts/aesGcmSecretCipher.js';
 import { loadTotpKey } from '../../accounts/totpKey.js';
 import type { Config } from '../config/config.js';
 
-// The TOTP key is not part of Config (read once here, from the same environment).
-function totpSecretCipher(config: Config, env: NodeJS.ProcessEnv = process.env): SecretCipher {
-  const source = { dataDir: config.dataDir, distributed: config.eventStoreUrl !== undefined, configuredKey: env.FORGELOG_TOTP_KEY || undefined };
+function totpSecretCipher(config: Config): SecretCipher {
+  const source = { dataDir: config.dataDir, distributed: config.eventStoreUrl !== undefined, configuredKey: config.totpKey };
   return new AesGcmSecretCipher(() => loadTotpKey(source));
 }
 
@@ -53,6 +53,7 @@ export function bindAccounts(container: Container): void {
   container.bind(UpdateProfileHandler).toSelf().inSingletonScope();
   container.bind(ChangePasswordHandler).toSelf().inSingletonScope();
   container.bind(ResetPasswordHandler).toSelf().inSingletonScope();
+  container.bind(CheckTwoFactorKey).toSelf().inSingletonScope();
   container.bind(EnableTwoFactorHandler).toSelf().inSingletonScope();
   container.bind(DisableTwoFactorHandler).toSelf().inSingletonScope();
   container.bind(VerifyTwoFactorCode).toSelf().inSingletonScope();

@@ -15,6 +15,7 @@ describe('configuration', () => {
       FORGELOG_MEILISEARCH_URL: 'http://localhost:7700',
       FORGELOG_RATE_LIMITS: 'off',
       FORGELOG_BASE_URL: 'https://git.example.com/api/v3/',
+      FORGELOG_TOTP_KEY: Buffer.alloc(32, 7).toString('base64'),
     });
     expect(config.eventStoreUrl).to.equal('esdb://localhost:2113?tls=false');
     expect(config.rateLimits.enabled).to.equal(false);
@@ -35,5 +36,23 @@ describe('configuration', () => {
         'FORGELOG_MONGODB_URL must start with mongodb: or mongodb+srv:, got "postgres://x"',
       ]);
     }
+  });
+
+  it('checks the two-factor key at start: 32 bytes in base64, and required with the distributed family', () => {
+    expect(loadConfig({ FORGELOG_TOTP_KEY: Buffer.alloc(32, 1).toString('base64') }).totpKey).to.equal(Buffer.alloc(32, 1).toString('base64'));
+    const problemsOf = (env: Record<string, string>): readonly string[] => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problemsOf({ FORGELOG_TOTP_KEY: 'c2hvcnQ=' })).to.deep.equal([
+      'FORGELOG_TOTP_KEY must be 32 random bytes in base64 (44 characters, such as the output of "openssl rand -base64 32"), got 8 characters decoding to 5 bytes',
+    ]);
+    expect(problemsOf({ FORGELOG_EVENTSTORE_URL: 'esdb://localhost:2113?tls=false' })).to.deep.equal([
+      'FORGELOG_TOTP_KEY (base64 of 32 random bytes, the same for every process) must be set when FORGELOG_EVENTSTORE_URL is',
+    ]);
   });
 });

@@ -62,3 +62,31 @@ describe('forgelog serve on a first start, and admin reset-password', () => {
     }
   });
 });
+
+describe('forgelog serve checks its two-factor key at start', () => {
+  it('a key that cannot decrypt the stored two-factor secrets stops the start with one sentence (exit 2)', async () => {
+    const server = await startTestServer();
+    try {
+      const created = await fetch(`${server.url}/admin/users`, {
+        method: 'POST',
+        headers: { authorization: server.adminAuthorization },
+        body: JSON.stringify({ login: 'guarded', email: 'g@example.com', password: 'a long password' }),
+      });
+      expect(created.status).to.equal(201);
+      await server.stop();
+      const enabled = await runCli(['admin', 'two-factor', 'enable', 'guarded'], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_LOG_LEVEL: 'silent' });
+      expect(enabled.code, enabled.stderr).to.equal(0);
+      const { port, server: blocker } = await occupiedPort();
+      blocker.close();
+      const wrongKey = Buffer.alloc(32, 9).toString('base64');
+      const started = await runCli(['serve'], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_TOTP_KEY: wrongKey, FORGELOG_PORT: String(port), FORGELOG_HOST: '127.0.0.1', FORGELOG_LOG_LEVEL: 'silent' });
+      expect(started.code).to.equal(2);
+      expect(started.stderr).to.contain('cannot decrypt the two-factor secrets already stored');
+      const badLength = await runCli(['serve'], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_TOTP_KEY: 'c2hvcnQ=', FORGELOG_LOG_LEVEL: 'silent' });
+      expect(badLength.code).to.equal(2);
+      expect(badLength.stderr).to.contain('FORGELOG_TOTP_KEY must be 32 random bytes in base64');
+    } finally {
+      await server.close();
+    }
+  });
+});
