@@ -5,7 +5,8 @@ import { openRuntime, type Runtime } from '../../infrastructure/shared/container
 export async function seedInto(runtime: Runtime): Promise<string> {
   const outcome = await seedDemoData(runtime.container);
   if (!outcome.seeded) return `Not seeded: ${outcome.reason}.`;
-  return `Seeded the demo data: users ${outcome.logins.join(', ')} (password "${DEMO_PASSWORD}"), organization acme, repositories octocat/hello-world, acme/docs, acme/platform (private), hubot/hello-world (a fork).`;
+  const seeded = `Seeded the demo data: users ${outcome.logins.join(', ')} (password "${DEMO_PASSWORD}"), organization acme, repositories octocat/hello-world, acme/docs, acme/platform (private), hubot/hello-world (a fork).`;
+  return outcome.skipped.length === 0 ? seeded : `${seeded}\nSkipped what was there already:\n${outcome.skipped.map((line) => `  - ${line}`).join('\n')}`;
 }
 
 // `forgelog seed`: with the embedded family the server must be stopped (the log's lock);
