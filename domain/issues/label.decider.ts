@@ -33,7 +33,8 @@ export function validLabelFacts(facts: Partial<LabelFacts>): Either<IssuesError,
   if (typeof facts.description === 'string' && [...facts.description].length > MAX_LABEL_DESCRIPTION_LENGTH) {
     return left(issueValidation('Label', 'description', 'invalid', `description is too long (maximum is ${MAX_LABEL_DESCRIPTION_LENGTH} characters)`));
   }
-  return right({ ...facts, ...(facts.color === undefined ? {} : { color: facts.color.toLowerCase() }) });
+  // GitHub keeps the color as it was sent ("B60205" stays upper case).
+  return right(facts);
 }
 
 // A stream without events may still hold a label: the default a RepositoryCreated implied.

