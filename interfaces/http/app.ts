@@ -17,6 +17,7 @@ import { rateLimiter, rateLimitSettingsFrom, searchRoutesUseSearchBudget } from 
 import { pipeline } from './shared/pipeline.js';
 import { requestLog } from './shared/requestLog.js';
 import { readiness } from './readiness.js';
+import { rootDocument } from './shared/rootDocument.js';
 
 // The order matters: who is calling is known before rate limits are counted. ETags and 304s
 // are decided where every JSON answer is written (shared/jsonResponse.ts).
@@ -51,6 +52,7 @@ export function createApp(runtime: Runtime): Express {
   // Last of the routes, so API requests do not walk past it; the limiter charged it, and
   // the status route refunds its own request.
   app.get('/rate_limit', limiter.statusHandler);
+  app.get('/', rootDocument);
   app.use(notFound());
   app.use(errorHandler(logger));
   return app;

@@ -18,6 +18,7 @@ import { orgMembersRoutes } from './orgMembers.routes.js';
 import { organizationsRoutes } from './organizations.routes.js';
 import { adminRoutes } from './admin.routes.js';
 import { usersRoutes } from './users.routes.js';
+import { avatarsRoutes } from './avatars.routes.js';
 import { profileRoutes } from './profile.routes.js';
 import { followsRoutes } from './follows.routes.js';
 import { ChangePasswordHandler } from '../../../application/accounts/changePassword.handler.js';
@@ -35,6 +36,7 @@ export function accountsRouter(container: Container): Router {
   const clock = container.get<Clock>(TOKENS.Clock);
   const router = Router();
   usersRoutes(router, { users });
+  avatarsRoutes(router);
   adminRoutes(router, {
     createUser: container.get(CreateUserHandler),
     renameUser: container.get(RenameUserHandler),

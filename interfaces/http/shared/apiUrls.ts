@@ -5,19 +5,34 @@ import { clientProtocol } from './clientAddress.js';
 // from the address the client used when none is configured.
 export interface ApiUrls {
   readonly base: string;
-  // The base's host[:port], for git:// and ssh URLs.
+  // The base's host[:port].
   readonly host: string;
+  // The base's host name alone, for git:// and ssh URLs (`git@host:owner/repo.git` has no
+  // place for a port).
+  readonly hostname: string;
   api(path: string): string;
   html(path: string): string;
 }
 
+// GitHub Enterprise serves its API under /api/v3 and its web pages (and clone URLs) at the
+// root of the same host: a base ending in /api/v3 gives html URLs without it.
 export function apiUrls(base: string): ApiUrls {
+  const htmlBase = base.replace(/\/api\/v3$/, '');
   return {
     base,
     host: hostOf(base),
+    hostname: hostnameOf(base),
     api: (path) => `${base}${path}`,
-    html: (path) => `${base}${path}`,
+    html: (path) => `${htmlBase}${path}`,
   };
+}
+
+function hostnameOf(base: string): string {
+  try {
+    return new URL(base).hostname;
+  } catch {
+    return hostOf(base).replace(/:\d+$/, '');
+  }
 }
 
 // A client's Host header may be anything; it must not make a URL parser throw.
@@ -35,10 +50,30 @@ export function requestBase(req: Request): string {
 
 const URLS_CACHE_LIMIT = 64;
 
+// The path a configured base carries (`/api/v3` in https://git.example.com/api/v3), or ''.
+export function basePathOf(configuredBase: string | undefined): string {
+  if (configuredBase === undefined) return '';
+  try {
+    return new URL(configuredBase).pathname.replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
+}
+
 export function resolveApiUrls(configuredBase: string | undefined): RequestHandler {
   const fixed = configuredBase === undefined ? undefined : apiUrls(configuredBase);
+  const prefix = basePathOf(configuredBase);
   const byBase = new Map<string, ApiUrls>();
+  // Without a configured base, GitHub Enterprise's /api/v3 is accepted too, so a client set up
+  // for an Enterprise server works unchanged.
+  const servedPrefix = prefix === '' ? '/api/v3' : prefix;
   return (req, res, next) => {
+    // Requests under the base's path reach the same routes as at the root.
+    const url = req.url;
+    if (url.startsWith(servedPrefix) && (url.length === servedPrefix.length || url[servedPrefix.length] === '/' || url[servedPrefix.length] === '?')) {
+      const rest = url.slice(servedPrefix.length);
+      req.url = rest === '' ? '/' : rest.startsWith('?') ? `/${rest}` : rest;
+    }
     if (fixed) {
       res.locals.urls = fixed;
       return next();
