@@ -7,6 +7,7 @@ import { repositoriesDeps } from './repositories.deps.js';
 import { repositoryListRoutes } from './repositoryLists.routes.js';
 import { repositoryRoutes } from './repository.routes.js';
 import { repositoryScope } from './repositoryScope.js';
+import { repositoryIdPaths } from './repositoryIdPaths.js';
 
 // Every route of the repositories area. The /repos/:owner/:repo scope comes first: it answers
 // 404 for what the caller may not read and redirects renamed repositories, for this area and
@@ -14,6 +15,7 @@ import { repositoryScope } from './repositoryScope.js';
 export function repositoriesRouter(container: Container): Router {
   const deps = repositoriesDeps(container);
   const router = Router();
+  router.use(repositoryIdPaths(deps.repositories));
   router.use('/repos/:owner/:repo', repositoryScope(deps));
   repositoryRoutes(router, deps);
   repositoryListRoutes(router, deps);
