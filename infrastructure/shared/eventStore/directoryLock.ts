@@ -16,7 +16,8 @@ export class DirectoryLock {
       if (await tryCreate(path)) return new DirectoryLock(path);
       const owner = await readOwner(path);
       if (owner !== undefined && isAlive(owner)) {
-        throw new Error(`Event store directory ${directory} is locked by process ${owner}`);
+        // Said for a person running the CLI beside a server: what to do, in one line.
+        throw new Error(`Event store directory ${directory} is locked by process ${owner} (a running forgelog server?): stop the server first; only "forgelog audit" reads beside it`);
       }
       await unlink(path).catch(ignoreMissing);
     }
