@@ -8,6 +8,7 @@ export const REPOSITORY_REDIRECTS_COLLECTION = 'repository_redirects';
 export const REPOSITORY_COLLABORATORS_COLLECTION = 'repository_collaborators';
 export const REPOSITORY_STARS_COLLECTION = 'repository_stars';
 export const REPOSITORY_SUBSCRIPTIONS_COLLECTION = 'repository_subscriptions';
+export const REPOSITORY_INVITATIONS_COLLECTION = 'repository_invitations';
 
 // The owner is kept by id: the owner's current login comes from the users collection, so an
 // account rename never leaves a stale full name here.
@@ -44,6 +45,17 @@ export interface RepositoryRedirectDocument extends Document {
   owner_id: number;
   name_key: string;
   repository_id: number;
+}
+
+// A pending invitation to collaborate; gone once accepted, declined or withdrawn.
+export interface RepositoryInvitationDocument extends Document {
+  _id: string; // String(id)
+  id: number;
+  repository_id: number;
+  invitee_id: number;
+  inviter_id: number;
+  permission: CollaboratorPermission;
+  created_at: string;
 }
 
 export interface RepositoryCollaboratorDocument extends Document {

@@ -12,14 +12,17 @@ import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { AuthorizedRepository } from './authorizedRepository.js';
 import { RepositoryQueries } from './repositoryQueries.js';
+import { OrganizationQueries } from '../accounts/organizationQueries.js';
 
 export type CollaboratorChange =
-  | { readonly outcome: 'added'; readonly userId: number; readonly invitationId: number }
-  | { readonly outcome: 'already_collaborator'; readonly userId: number };
+  // a pending invitation: new, or the one the user had already, with this permission now
+  | { readonly outcome: 'invited'; readonly userId: number; readonly invitationId: number }
+  // an existing collaborator's permission, or a member of the owning organization added directly
+  | { readonly outcome: 'collaborator'; readonly userId: number };
 
-// GitHub invites, and the invitee accepts; forgelog adds the collaborator at once, answering
-// with the invitation GitHub would show. A permission change for an existing collaborator
-// is GitHub's 204 with no body, whatever changed.
+// As on GitHub: a new collaborator is invited and gets access only by accepting; a member of
+// the organization that owns the repository is added at once; an existing collaborator's
+// permission changes at once. The last two are GitHub's 204 with no body.
 @injectable()
 export class SetCollaboratorHandler {
   constructor(
@@ -28,6 +31,7 @@ export class SetCollaboratorHandler {
     @inject(TOKENS.ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
     @inject(AuthorizedRepository) private readonly authorized: AuthorizedRepository,
     @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
+    @inject(OrganizationQueries) private readonly organizations: OrganizationQueries,
   ) {}
 
   async execute(
@@ -41,17 +45,21 @@ export class SetCollaboratorHandler {
     const user = await this.repositories.accountByLogin(input.login);
     if (!user || user.type !== 'User') return left({ _tag: 'UserNotFound', login: input.login });
     const existing = await this.repositories.collaborator(repositoryId, user.id);
-    const invitationId = existing ? 0 : await this.ids.next('repository-invitation');
+    const directly = !existing && loaded.right.repository.owner_type === 'Organization' && (await this.organizations.membership(loaded.right.repository.owner_id, user.id)) !== null;
+    const invitationId = existing || directly ? 0 : await this.ids.next('repository-invitation');
     const changed = await handleCommand(this.eventStore, repositoryDecider, repositoryStream(repositoryId), {
       type: 'SetCollaborator',
       userId: user.id,
       permission: input.permission,
       invitationId,
+      inviterId: caller!.userId,
+      directly,
       now: context.occurredAt,
     }, context);
     if (isLeft(changed)) return changed;
     await this.readYourWrites.settle(changed.right.position);
-    const added = changed.right.events.find((event) => event.type === 'CollaboratorAdded');
-    return right(added ? { outcome: 'added', userId: user.id, invitationId: added.data.invitationId } : { outcome: 'already_collaborator', userId: user.id });
+    if (existing || directly) return right({ outcome: 'collaborator', userId: user.id });
+    const pending = changed.right.state.status === 'active' ? Object.entries(changed.right.state.invitations).find(([, invitation]) => invitation.inviteeId === user.id) : undefined;
+    return right(pending ? { outcome: 'invited', userId: user.id, invitationId: Number(pending[0]) } : { outcome: 'collaborator', userId: user.id });
   }
 }

@@ -51,8 +51,16 @@ export interface SetCollaborator {
   readonly permission: CollaboratorPermission;
   // GitHub answers a new collaborator with an invitation; its id is decided before writing.
   readonly invitationId: number;
+  readonly inviterId: number;
+  // A member of the owning organization is added at once, without an invitation (GitHub's 204).
+  readonly directly: boolean;
   readonly now: Date;
 }
+
+export interface AcceptInvitation { readonly type: 'AcceptInvitation'; readonly invitationId: number; readonly userId: number; readonly now: Date }
+export interface DeclineInvitation { readonly type: 'DeclineInvitation'; readonly invitationId: number; readonly userId: number; readonly now: Date }
+export interface DeleteInvitation { readonly type: 'DeleteInvitation'; readonly invitationId: number; readonly now: Date }
+export interface UpdateInvitation { readonly type: 'UpdateInvitation'; readonly invitationId: number; readonly permission: CollaboratorPermission; readonly now: Date }
 
 export interface RemoveCollaborator {
   readonly type: 'RemoveCollaborator';
@@ -68,4 +76,8 @@ export type RepositoryCommand =
   | ReplaceTopics
   | DeleteRepository
   | SetCollaborator
-  | RemoveCollaborator;
+  | RemoveCollaborator
+  | AcceptInvitation
+  | DeclineInvitation
+  | DeleteInvitation
+  | UpdateInvitation;

@@ -1,6 +1,6 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { Decider } from '../shared/decider.js';
-import type { CreateRepository, EditRepository, RemoveCollaborator, RepositoryCommand, SetCollaborator, TransferRepository } from './repository.commands.js';
+import type { AcceptInvitation, CreateRepository, EditRepository, RemoveCollaborator, RepositoryCommand, SetCollaborator, TransferRepository } from './repository.commands.js';
 import type { RepositoryEvent, RepositorySettings } from './repository.events.js';
 import { evolve, initialState, type ActiveRepository, type RepositoryState } from './repository.state.js';
 import type { RepositoriesError } from './repositories.errors.js';
@@ -30,6 +30,22 @@ export function decide(command: RepositoryCommand, state: RepositoryState): Deci
       return setCollaborator(command, state);
     case 'RemoveCollaborator':
       return removeCollaborator(command, state);
+    case 'AcceptInvitation':
+      return acceptInvitation(command, state);
+    case 'DeclineInvitation': {
+      const invitation = state.invitations[command.invitationId];
+      if (!invitation || invitation.inviteeId !== command.userId) return left({ _tag: 'RepositoryInvitationNotFound' });
+      return right([{ type: 'RepositoryInvitationDeclined', data: { repositoryId: state.repositoryId, invitationId: command.invitationId, inviteeId: command.userId, declinedAt: at } }]);
+    }
+    case 'DeleteInvitation':
+      if (!state.invitations[command.invitationId]) return left({ _tag: 'RepositoryInvitationNotFound' });
+      return right([{ type: 'RepositoryInvitationDeleted', data: { repositoryId: state.repositoryId, invitationId: command.invitationId, deletedAt: at } }]);
+    case 'UpdateInvitation': {
+      const invitation = state.invitations[command.invitationId];
+      if (!invitation) return left({ _tag: 'RepositoryInvitationNotFound' });
+      if (invitation.permission === command.permission) return right([]);
+      return right([{ type: 'RepositoryInvitationUpdated', data: { repositoryId: state.repositoryId, invitationId: command.invitationId, permission: command.permission, updatedAt: at } }]);
+    }
   }
 }
 
@@ -83,17 +99,43 @@ function replaceTopics(requested: readonly string[], at: string, state: ActiveRe
   return right([{ type: 'RepositoryTopicsReplaced', data: { repositoryId: state.repositoryId, names, replacedAt: at } }]);
 }
 
-// GitHub: the owner is never a collaborator of their own repository.
+// GitHub: the owner is never a collaborator of their own repository. A collaborator's
+// permission changes at once; anyone else is invited (a pending invitation for them is
+// updated instead of doubled), except a member of the owning organization, added directly.
 function setCollaborator(command: SetCollaborator, state: ActiveRepository): Decision {
   if (state.ownerType === 'User' && command.userId === state.ownerId) return left({ _tag: 'OwnerCannotBeCollaborator' });
   const current = state.collaborators[command.userId];
   const at = command.now.toISOString();
+  const { repositoryId } = state;
   if (current === command.permission) return right([]);
   if (current !== undefined) {
-    return right([{ type: 'CollaboratorPermissionChanged', data: { repositoryId: state.repositoryId, userId: command.userId, permission: command.permission, changedAt: at } }]);
+    return right([{ type: 'CollaboratorPermissionChanged', data: { repositoryId, userId: command.userId, permission: command.permission, changedAt: at } }]);
   }
-  const data = { repositoryId: state.repositoryId, userId: command.userId, permission: command.permission, invitationId: command.invitationId, addedAt: at };
-  return right([{ type: 'CollaboratorAdded', data }]);
+  if (command.directly) {
+    return right([{ type: 'CollaboratorAdded', data: { repositoryId, userId: command.userId, permission: command.permission, invitationId: 0, addedAt: at } }]);
+  }
+  const pending = Object.entries(state.invitations).find(([, invitation]) => invitation.inviteeId === command.userId);
+  if (pending) {
+    const [invitationId, invitation] = pending;
+    if (invitation.permission === command.permission) return right([]);
+    return right([{ type: 'RepositoryInvitationUpdated', data: { repositoryId, invitationId: Number(invitationId), permission: command.permission, updatedAt: at } }]);
+  }
+  const data = { repositoryId, invitationId: command.invitationId, inviteeId: command.userId, inviterId: command.inviterId, permission: command.permission, invitedAt: at };
+  return right([{ type: 'CollaboratorInvited', data }]);
+}
+
+// Only the invitee accepts; the collaboration starts with the invitation's permission.
+function acceptInvitation(command: AcceptInvitation, state: ActiveRepository): Decision {
+  const invitation = state.invitations[command.invitationId];
+  if (!invitation || invitation.inviteeId !== command.userId) return left({ _tag: 'RepositoryInvitationNotFound' });
+  const at = command.now.toISOString();
+  const { repositoryId } = state;
+  const accepted: RepositoryEvent = { type: 'RepositoryInvitationAccepted', data: { repositoryId, invitationId: command.invitationId, inviteeId: command.userId, acceptedAt: at } };
+  if (state.ownerType === 'User' && command.userId === state.ownerId) return right([accepted]);
+  const current = state.collaborators[command.userId];
+  if (current === invitation.permission) return right([accepted]);
+  if (current !== undefined) return right([accepted, { type: 'CollaboratorPermissionChanged', data: { repositoryId, userId: command.userId, permission: invitation.permission, changedAt: at } }]);
+  return right([accepted, { type: 'CollaboratorAdded', data: { repositoryId, userId: command.userId, permission: invitation.permission, invitationId: command.invitationId, addedAt: at } }]);
 }
 
 // Removing someone who is not a collaborator changes nothing; GitHub answers 204 all the same.

@@ -74,7 +74,26 @@ export type CollaboratorPermissionChanged = DomainEvent<
 >;
 export type CollaboratorRemoved = DomainEvent<'CollaboratorRemoved', { readonly repositoryId: number; readonly userId: number; readonly removedAt: string }>;
 
+// GitHub invites a collaborator; access starts only when the invitee accepts.
+export type CollaboratorInvited = DomainEvent<
+  'CollaboratorInvited',
+  { readonly repositoryId: number; readonly invitationId: number; readonly inviteeId: number; readonly inviterId: number; readonly permission: CollaboratorPermission; readonly invitedAt: string }
+>;
+export type RepositoryInvitationUpdated = DomainEvent<'RepositoryInvitationUpdated', { readonly repositoryId: number; readonly invitationId: number; readonly permission: CollaboratorPermission; readonly updatedAt: string }>;
+export type RepositoryInvitationAccepted = DomainEvent<'RepositoryInvitationAccepted', { readonly repositoryId: number; readonly invitationId: number; readonly inviteeId: number; readonly acceptedAt: string }>;
+export type RepositoryInvitationDeclined = DomainEvent<'RepositoryInvitationDeclined', { readonly repositoryId: number; readonly invitationId: number; readonly inviteeId: number; readonly declinedAt: string }>;
+// Withdrawn by an administrator of the repository.
+export type RepositoryInvitationDeleted = DomainEvent<'RepositoryInvitationDeleted', { readonly repositoryId: number; readonly invitationId: number; readonly deletedAt: string }>;
+
+export type RepositoryInvitationEvent =
+  | CollaboratorInvited
+  | RepositoryInvitationUpdated
+  | RepositoryInvitationAccepted
+  | RepositoryInvitationDeclined
+  | RepositoryInvitationDeleted;
+
 export type RepositoryEvent =
+  | RepositoryInvitationEvent
   | RepositoryCreated
   | RepositoryEdited
   | RepositoryArchived

@@ -11,6 +11,8 @@ export interface ActiveRepository {
   readonly archived: boolean;
   readonly topics: readonly string[];
   readonly collaborators: Readonly<Record<string, CollaboratorPermission>>;
+  // Pending invitations by id.
+  readonly invitations: Readonly<Record<string, { readonly inviteeId: number; readonly permission: CollaboratorPermission }>>;
 }
 
 export type RepositoryState =
@@ -30,7 +32,7 @@ export function evolve(state: RepositoryState, event: RepositoryEvent): Reposito
   if (event.type === 'RepositoryCreated') {
     const { repositoryId, ownerId, ownerType, name, description, homepage, private: isPrivate, hasIssues, hasProjects, hasWiki, defaultBranch } = event.data;
     const settings: RepositorySettings = { description, homepage, private: isPrivate, hasIssues, hasProjects, hasWiki, defaultBranch };
-    return { status: 'active', repositoryId, ownerId, ownerType, name, settings, archived: false, topics: [], collaborators: {} };
+    return { status: 'active', repositoryId, ownerId, ownerType, name, settings, archived: false, topics: [], collaborators: {}, invitations: {} };
   }
   if (state.status !== 'active') return state;
   switch (event.type) {
@@ -53,5 +55,15 @@ export function evolve(state: RepositoryState, event: RepositoryEvent): Reposito
       return { ...state, collaborators: { ...state.collaborators, [event.data.userId]: event.data.permission } };
     case 'CollaboratorRemoved':
       return { ...state, collaborators: withoutKey(state.collaborators, String(event.data.userId)) };
+    case 'CollaboratorInvited':
+      return { ...state, invitations: { ...state.invitations, [event.data.invitationId]: { inviteeId: event.data.inviteeId, permission: event.data.permission } } };
+    case 'RepositoryInvitationUpdated': {
+      const invitation = state.invitations[event.data.invitationId];
+      return invitation ? { ...state, invitations: { ...state.invitations, [event.data.invitationId]: { ...invitation, permission: event.data.permission } } } : state;
+    }
+    case 'RepositoryInvitationAccepted':
+    case 'RepositoryInvitationDeclined':
+    case 'RepositoryInvitationDeleted':
+      return { ...state, invitations: withoutKey(state.invitations, String(event.data.invitationId)) };
   }
 }

@@ -4,6 +4,7 @@ import {
   REPOSITORY_REDIRECTS_COLLECTION,
   REPOSITORY_STARS_COLLECTION,
   REPOSITORY_SUBSCRIPTIONS_COLLECTION,
+  REPOSITORY_INVITATIONS_COLLECTION,
 } from '../../application/repositories/repositories.readModel.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
@@ -18,7 +19,8 @@ const byUser = { name: 'user_id', keys: { user_id: 1 } } as const;
 // and every write is an absolute value (applying an event twice changes nothing).
 export const repositoriesProjection: Projection = {
   name: 'repositories',
-  version: 1,
+  // 2: pending repository invitations
+  version: 2,
   collections: [
     {
       name: REPOSITORIES_COLLECTION,
@@ -32,6 +34,7 @@ export const repositoriesProjection: Projection = {
     { name: REPOSITORY_COLLABORATORS_COLLECTION, indexes: [byRepository, byUser] },
     { name: REPOSITORY_STARS_COLLECTION, indexes: [byRepository, byUser] },
     { name: REPOSITORY_SUBSCRIPTIONS_COLLECTION, indexes: [byRepository, byUser] },
+    { name: REPOSITORY_INVITATIONS_COLLECTION, indexes: [byRepository, { name: 'invitee_id', keys: { invitee_id: 1 } }] },
   ],
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     if (REPOSITORY_EVENT_TYPES.has(event.type)) return applyRepositoryEvent(event, target);

@@ -4,6 +4,7 @@ import {
   REPOSITORY_REDIRECTS_COLLECTION,
   REPOSITORY_STARS_COLLECTION,
   REPOSITORY_SUBSCRIPTIONS_COLLECTION,
+  REPOSITORY_INVITATIONS_COLLECTION,
   redirectId,
   type RepositoryDocument,
   type RepositoryRedirectDocument,
@@ -13,12 +14,13 @@ import type { StoredEvent } from '../../application/shared/ports/eventStore.port
 import type { RepositoryEvent, RepositorySettings } from '../../domain/repositories/repository.events.js';
 import { repositoryNameKey } from '../../domain/repositories/repositoryName.js';
 import { applyCollaboratorEvent } from './repositoryInterest.apply.js';
+import { applyInvitationEvent, INVITATION_EVENT_TYPES } from './repositoryInvitations.apply.js';
 import { countersOf, recount } from './repositoryCounters.js';
 
 export const REPOSITORY_EVENT_TYPES: ReadonlySet<string> = new Set<RepositoryEvent['type']>([
   'RepositoryCreated', 'RepositoryEdited', 'RepositoryArchived', 'RepositoryUnarchived', 'RepositoryRenamed',
   'RepositoryTransferred', 'RepositoryTopicsReplaced', 'RepositoryDeleted', 'CollaboratorAdded',
-  'CollaboratorPermissionChanged', 'CollaboratorRemoved',
+  'CollaboratorPermissionChanged', 'CollaboratorRemoved', ...(INVITATION_EVENT_TYPES as ReadonlySet<RepositoryEvent['type']>),
 ]);
 
 const SETTING_FIELDS: Readonly<Record<keyof RepositorySettings, keyof RepositoryDocument>> = {
@@ -69,6 +71,12 @@ export async function applyRepositoryEvent(stored: StoredEvent, target: Projecti
     case 'CollaboratorPermissionChanged':
     case 'CollaboratorRemoved':
       return applyCollaboratorEvent(event, target);
+    case 'CollaboratorInvited':
+    case 'RepositoryInvitationUpdated':
+    case 'RepositoryInvitationAccepted':
+    case 'RepositoryInvitationDeclined':
+    case 'RepositoryInvitationDeleted':
+      return applyInvitationEvent(event, target);
   }
 }
 
@@ -117,7 +125,7 @@ async function moveRedirects(target: ProjectionTarget, repositoryId: number, fro
 async function deleted(repositoryId: number, target: ProjectionTarget): Promise<void> {
   const repository = await repositories(target).findOne({ _id: String(repositoryId) });
   await repositories(target).deleteOne({ _id: String(repositoryId) });
-  for (const collection of [REPOSITORY_REDIRECTS_COLLECTION, REPOSITORY_COLLABORATORS_COLLECTION, REPOSITORY_STARS_COLLECTION, REPOSITORY_SUBSCRIPTIONS_COLLECTION]) {
+  for (const collection of [REPOSITORY_REDIRECTS_COLLECTION, REPOSITORY_COLLABORATORS_COLLECTION, REPOSITORY_STARS_COLLECTION, REPOSITORY_SUBSCRIPTIONS_COLLECTION, REPOSITORY_INVITATIONS_COLLECTION]) {
     await target.collection(collection).deleteMany({ repository_id: repositoryId });
   }
   await recount(repository?.parent_id ?? null, target);

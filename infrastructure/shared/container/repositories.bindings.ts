@@ -13,6 +13,8 @@ import { RepositoryGit } from '../../../application/repositories/repositoryGit.j
 import { RepositoryLists } from '../../../application/repositories/repositoryLists.query.js';
 import { RepositoryQueries } from '../../../application/repositories/repositoryQueries.js';
 import { SetCollaboratorHandler } from '../../../application/repositories/setCollaborator.handler.js';
+import { RepositoryInvitationQueries } from '../../../application/repositories/repositoryInvitations.query.js';
+import { RepositoryInvitationsHandler } from '../../../application/repositories/repositoryInvitations.handler.js';
 import { StarRepositoryHandler } from '../../../application/repositories/starRepository.handler.js';
 import { TransferRepositoryHandler } from '../../../application/repositories/transferRepository.handler.js';
 import { RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
@@ -40,6 +42,8 @@ export function bindRepositories(container: Container): void {
     ReplaceTopicsHandler,
     ForkRepositoryHandler,
     SetCollaboratorHandler,
+    RepositoryInvitationQueries,
+    RepositoryInvitationsHandler,
     RemoveCollaboratorHandler,
     StarRepositoryHandler,
     ChangeSubscriptionHandler,

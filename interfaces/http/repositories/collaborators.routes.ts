@@ -1,14 +1,14 @@
 import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type { CollaboratorAffiliation } from '../../../application/repositories/repositoryCollaborators.query.js';
-import { roleOfCollaborator } from '../../../domain/shared/access.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
 import { decodeInput } from '../shared/decode.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
-import { collaborator, collaboratorPermission, repositoryInvitation } from './collaborators.encoders.js';
+import { collaborator, collaboratorPermission } from './collaborators.encoders.js';
+import { encodeInvitations } from './invitations.routes.js';
 import { AddCollaboratorBody } from './repositories.codecs.js';
 import type { RepositoriesDeps } from './repositories.deps.js';
 import { accessCallerOf, repositoryScopeOf } from './repositoryScope.js';
@@ -47,14 +47,11 @@ export function collaboratorRoutes(router: Router, deps: RepositoriesDeps): void
     const caller = accessCallerOf(res)!;
     const changed = await deps.setCollaborator.execute(caller, scope.repository.id, { login: String(req.params.username), permission }, commandContext(req, res, deps.clock.now()));
     if (isLeft(changed)) return sendAppError(res, changed.left);
-    if (changed.right.outcome === 'already_collaborator') return void res.status(204).end();
-    const accounts = await deps.repositories.accountsByIds([changed.right.userId, caller.userId]);
-    const invitee = accounts.get(changed.right.userId);
-    const inviter = accounts.get(caller.userId);
-    const added = await deps.repositories.collaborator(scope.repository.id, changed.right.userId);
-    if (!invitee || !inviter || !added) return sendNotFound(res);
-    const invitation = { id: changed.right.invitationId, invitee, inviter, role: roleOfCollaborator(permission), createdAt: added.created_at };
-    res.status(201).json(repositoryInvitation(invitation, { document: scope.repository, owner: scope.owner }, urlsOf(res)));
+    if (changed.right.outcome === 'collaborator') return void res.status(204).end();
+    const invitation = await deps.invitations.byId(changed.right.invitationId);
+    const encoded = invitation ? await encodeInvitations(deps, [invitation], urlsOf(res)) : [];
+    if (encoded.length === 0) return sendNotFound(res);
+    res.status(201).json(encoded[0]);
   });
 
   router.delete('/repos/:owner/:repo/collaborators/:username', requireUser, async (req: Request, res: Response) => {

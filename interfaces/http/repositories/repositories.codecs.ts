@@ -41,4 +41,8 @@ export const CreateForkBody = t.partial({ organization: t.string, name: t.string
 export const CollaboratorPermissionCodec = t.keyof({ pull: null, triage: null, push: null, maintain: null, admin: null });
 export const AddCollaboratorBody = t.partial({ permission: CollaboratorPermissionCodec });
 
+// PATCH /repos/{owner}/{repo}/invitations/{id} names roles, not the legacy permission names.
+export const InvitationPermissionsCodec = t.keyof({ read: null, triage: null, write: null, maintain: null, admin: null });
+export const UpdateInvitationBody = t.partial({ permissions: InvitationPermissionsCodec });
+
 export const SubscriptionBody = t.partial({ subscribed: t.boolean, ignored: t.boolean });

@@ -10,6 +10,8 @@ import { RepositoryCollaborators } from '../../../application/repositories/repos
 import { RepositoryLists } from '../../../application/repositories/repositoryLists.query.js';
 import { RepositoryQueries } from '../../../application/repositories/repositoryQueries.js';
 import { SetCollaboratorHandler } from '../../../application/repositories/setCollaborator.handler.js';
+import { RepositoryInvitationQueries } from '../../../application/repositories/repositoryInvitations.query.js';
+import { RepositoryInvitationsHandler } from '../../../application/repositories/repositoryInvitations.handler.js';
 import { StarRepositoryHandler } from '../../../application/repositories/starRepository.handler.js';
 import { TransferRepositoryHandler } from '../../../application/repositories/transferRepository.handler.js';
 import { RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
@@ -31,6 +33,8 @@ export function repositoriesDeps(container: Container) {
     replaceTopics: container.get(ReplaceTopicsHandler),
     forkRepository: container.get(ForkRepositoryHandler),
     setCollaborator: container.get(SetCollaboratorHandler),
+    invitations: container.get(RepositoryInvitationQueries),
+    invitationCommands: container.get(RepositoryInvitationsHandler),
     removeCollaborator: container.get(RemoveCollaboratorHandler),
     starRepository: container.get(StarRepositoryHandler),
     changeSubscription: container.get(ChangeSubscriptionHandler),

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Container } from 'inversify';
 import { collaboratorRoutes } from './collaborators.routes.js';
+import { invitationRoutes } from './invitations.routes.js';
 import { forkRoutes } from './forks.routes.js';
 import { interestRoutes } from './interest.routes.js';
 import { repositoriesDeps } from './repositories.deps.js';
@@ -21,6 +22,7 @@ export function repositoriesRouter(container: Container): Router {
   repositoryListRoutes(router, deps);
   forkRoutes(router, deps);
   collaboratorRoutes(router, deps);
+  invitationRoutes(router, deps);
   interestRoutes(router, deps);
   return router;
 }

@@ -142,6 +142,8 @@ export function httpErrorFor(error: AppError): HttpError {
       return validationFailed([{ resource: error.resource, field: 'id', code: 'already_exists' }]);
     case 'IssueValidationFailed':
       return validationFailed([{ resource: error.resource, field: error.field, code: error.code, ...(error.message === undefined ? {} : { message: error.message }) }]);
+    case 'RepositoryInvitationNotFound':
+      return { status: 404, message: 'Not Found' };
     case 'ConcurrencyConflict':
       return { status: 409, message: `The resource was changed by another request; try again (${error.streamId})` };
     default:

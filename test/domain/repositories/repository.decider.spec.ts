@@ -68,15 +68,42 @@ describe('repository decider', () => {
     spec.given([created]).when({ type: 'ReplaceTopics', names: Array.from({ length: 21 }, (_, i) => `t${i}`), now }).thenFails('TooManyTopics');
   });
 
-  it('adds a collaborator, changes the permission, removes; never the owner', () => {
-    const added: RepositoryEvent = { type: 'CollaboratorAdded', data: { repositoryId: 9, userId: 3, permission: 'pull', invitationId: 1, addedAt: at } };
-    spec.given([created]).when({ type: 'SetCollaborator', userId: 3, permission: 'pull', invitationId: 1, now }).then([added]);
-    spec.given([created, added]).when({ type: 'SetCollaborator', userId: 3, permission: 'pull', invitationId: 2, now }).then([]);
-    spec.given([created, added]).when({ type: 'SetCollaborator', userId: 3, permission: 'admin', invitationId: 2, now }).then([
+  it('adds a collaborator directly (an organization member), changes the permission, removes; never the owner', () => {
+    const added: RepositoryEvent = { type: 'CollaboratorAdded', data: { repositoryId: 9, userId: 3, permission: 'pull', invitationId: 0, addedAt: at } };
+    const set = { type: 'SetCollaborator', inviterId: 2, directly: true, now } as const;
+    spec.given([created]).when({ ...set, userId: 3, permission: 'pull', invitationId: 1 }).then([added]);
+    spec.given([created, added]).when({ ...set, userId: 3, permission: 'pull', invitationId: 2 }).then([]);
+    spec.given([created, added]).when({ ...set, userId: 3, permission: 'admin', invitationId: 2, directly: false }).then([
       { type: 'CollaboratorPermissionChanged', data: { repositoryId: 9, userId: 3, permission: 'admin', changedAt: at } },
     ]);
     spec.given([created, added]).when({ type: 'RemoveCollaborator', userId: 3, now }).then([{ type: 'CollaboratorRemoved', data: { repositoryId: 9, userId: 3, removedAt: at } }]);
     spec.given([created]).when({ type: 'RemoveCollaborator', userId: 3, now }).then([]);
-    spec.given([created]).when({ type: 'SetCollaborator', userId: 2, permission: 'push', invitationId: 1, now }).thenFails('OwnerCannotBeCollaborator');
+    spec.given([created]).when({ ...set, userId: 2, permission: 'push', invitationId: 1 }).thenFails('OwnerCannotBeCollaborator');
+  });
+
+  it('invites anyone else; only the invitee accepts or declines, an administrator updates or withdraws', () => {
+    const invited: RepositoryEvent = { type: 'CollaboratorInvited', data: { repositoryId: 9, invitationId: 5, inviteeId: 3, inviterId: 2, permission: 'push', invitedAt: at } };
+    const invite = { type: 'SetCollaborator', userId: 3, permission: 'push', invitationId: 5, inviterId: 2, directly: false, now } as const;
+    spec.given([created]).when(invite).then([invited]);
+    // Inviting again updates the pending invitation instead of making a second one.
+    spec.given([created, invited]).when({ ...invite, invitationId: 6 }).then([]);
+    spec.given([created, invited]).when({ ...invite, permission: 'admin', invitationId: 6 }).then([
+      { type: 'RepositoryInvitationUpdated', data: { repositoryId: 9, invitationId: 5, permission: 'admin', updatedAt: at } },
+    ]);
+    spec.given([created, invited]).when({ type: 'AcceptInvitation', invitationId: 5, userId: 3, now }).then([
+      { type: 'RepositoryInvitationAccepted', data: { repositoryId: 9, invitationId: 5, inviteeId: 3, acceptedAt: at } },
+      { type: 'CollaboratorAdded', data: { repositoryId: 9, userId: 3, permission: 'push', invitationId: 5, addedAt: at } },
+    ]);
+    spec.given([created, invited]).when({ type: 'AcceptInvitation', invitationId: 5, userId: 4, now }).thenFails('RepositoryInvitationNotFound');
+    spec.given([created, invited]).when({ type: 'DeclineInvitation', invitationId: 5, userId: 3, now }).then([
+      { type: 'RepositoryInvitationDeclined', data: { repositoryId: 9, invitationId: 5, inviteeId: 3, declinedAt: at } },
+    ]);
+    const declined: RepositoryEvent = { type: 'RepositoryInvitationDeclined', data: { repositoryId: 9, invitationId: 5, inviteeId: 3, declinedAt: at } };
+    spec.given([created, invited, declined]).when({ type: 'AcceptInvitation', invitationId: 5, userId: 3, now }).thenFails('RepositoryInvitationNotFound');
+    spec.given([created, invited]).when({ type: 'DeleteInvitation', invitationId: 5, now }).then([
+      { type: 'RepositoryInvitationDeleted', data: { repositoryId: 9, invitationId: 5, deletedAt: at } },
+    ]);
+    spec.given([created]).when({ type: 'DeleteInvitation', invitationId: 5, now }).thenFails('RepositoryInvitationNotFound');
+    spec.given([created, invited]).when({ type: 'UpdateInvitation', invitationId: 5, permission: 'push', now }).then([]);
   });
 });

@@ -17,7 +17,7 @@ describe('HTTP repositories: collaborators', () => {
   });
   after(async () => server.close());
 
-  it('PUT adds a collaborator at once: 201 with the invitation GitHub would show; again: 204', async () => {
+  it('PUT invites: 201 with the invitation and its Location; access starts once the invitee accepts; then 204 changes the permission', async () => {
     const added = await api(server, octocat, 'PUT', '/repos/octocat/team-work/collaborators/hubot', { permission: 'triage' });
     expect(added.status).to.equal(201);
     expectSchema('repository-invitation', added.body);
@@ -25,11 +25,19 @@ describe('HTTP repositories: collaborators', () => {
     expect(added.body.invitee.login).to.equal('hubot');
     expect(added.body.inviter.login).to.equal('octocat');
     expect(added.body.repository.full_name).to.equal('octocat/team-work');
-    const same = await api(server, octocat, 'PUT', '/repos/octocat/team-work/collaborators/hubot', { permission: 'triage' });
-    expect(same.status).to.equal(204);
-    expect(same.body).to.equal(null);
-    // GitHub changes an existing collaborator's permission with the same 204.
-    expect((await api(server, octocat, 'PUT', '/repos/octocat/team-work/collaborators/hubot', { permission: 'push' })).status).to.equal(204);
+    expect(added.headers.get('location')).to.equal(added.body.url);
+    // Nothing is granted yet: the private repository is still hidden from the invitee.
+    expect((await api(server, hubot, 'GET', '/repos/octocat/team-work')).status).to.equal(404);
+    // Inviting again answers the same pending invitation.
+    const again = await api(server, octocat, 'PUT', '/repos/octocat/team-work/collaborators/hubot', { permission: 'triage' });
+    expect(again.status).to.equal(201);
+    expect(again.body.id).to.equal(added.body.id);
+    expect((await api(server, hubot, 'PATCH', `/user/repository_invitations/${added.body.id}`)).status).to.equal(204);
+    expect((await api(server, hubot, 'GET', '/repos/octocat/team-work')).body.permissions).to.include({ triage: true, push: false });
+    // GitHub changes an existing collaborator's permission with 204 and no body.
+    const changed = await api(server, octocat, 'PUT', '/repos/octocat/team-work/collaborators/hubot', { permission: 'push' });
+    expect(changed.status).to.equal(204);
+    expect(changed.body).to.equal(null);
     expect((await api(server, hubot, 'GET', '/repos/octocat/team-work')).body.permissions).to.include({ push: true, admin: false });
   });
 
@@ -81,7 +89,9 @@ describe('HTTP repositories: collaborators', () => {
     expect((await api(server, hubot, 'GET', '/repos/octocat/team-work')).status).to.equal(404);
     expect((await api(server, octocat, 'DELETE', '/repos/octocat/team-work/collaborators/hubot')).status).to.equal(204);
     // A collaborator may leave on their own.
-    await api(server, octocat, 'PUT', '/repos/octocat/team-work/collaborators/stranger', { permission: 'pull' });
+    const invited = await api(server, octocat, 'PUT', '/repos/octocat/team-work/collaborators/stranger', { permission: 'pull' });
+    expect((await api(server, stranger, 'PATCH', `/user/repository_invitations/${invited.body.id}`)).status).to.equal(204);
+    expect((await api(server, stranger, 'GET', '/repos/octocat/team-work')).status).to.equal(200);
     expect((await api(server, stranger, 'DELETE', '/repos/octocat/team-work/collaborators/stranger')).status).to.equal(204);
     expect((await api(server, stranger, 'GET', '/repos/octocat/team-work')).status).to.equal(404);
   });

@@ -72,9 +72,17 @@ describe('HTTP repositories (@octokit/rest 20.1.0)', () => {
     expect((await octocat.rest.repos.get({ owner: 'octocat', repo: 'Spoon-Knife' })).data.forks_count).to.equal(1);
   });
 
-  it('repos.addCollaborator, repos.checkCollaborator, repos.getCollaboratorPermissionLevel, repos.listCollaborators, repos.removeCollaborator', async () => {
+  it('repos.addCollaborator, listInvitations, listInvitationsForAuthenticatedUser, acceptInvitationForAuthenticatedUser, checkCollaborator, getCollaboratorPermissionLevel, listCollaborators, removeCollaborator', async () => {
     const added = await octocat.rest.repos.addCollaborator({ owner: 'octocat', repo: 'a-3', username: 'hubot', permission: 'maintain' });
     expect(added.status).to.equal(201);
+    await expectStatus(octocat.rest.repos.checkCollaborator({ owner: 'octocat', repo: 'a-3', username: 'hubot' }), 404);
+    const pending = await octocat.rest.repos.listInvitations({ owner: 'octocat', repo: 'a-3' });
+    expect(pending.data.map((invitation) => invitation.id)).to.deep.equal([added.data!.id]);
+    const mine = await hubot.rest.repos.listInvitationsForAuthenticatedUser();
+    expectSchema('repository-invitation', mine.data[0]);
+    expect(mine.data.map((invitation) => invitation.repository.full_name)).to.deep.equal(['octocat/a-3']);
+    expect((await hubot.rest.repos.acceptInvitationForAuthenticatedUser({ invitation_id: added.data!.id })).status).to.equal(204);
+    expect((await hubot.rest.repos.listInvitationsForAuthenticatedUser()).data).to.deep.equal([]);
     expect((await octocat.rest.repos.checkCollaborator({ owner: 'octocat', repo: 'a-3', username: 'hubot' })).status).to.equal(204);
     const level = await hubot.rest.repos.getCollaboratorPermissionLevel({ owner: 'octocat', repo: 'a-3', username: 'hubot' });
     expectSchema('repository-collaborator-permission', level.data);

@@ -31,7 +31,12 @@ export async function createRepository(server: TestServer, authorization: string
   return created.body;
 }
 
-export async function addCollaborator(server: TestServer, ownerAuthorization: string, fullName: string, login: string, permission: string): Promise<void> {
+// Invites the user and accepts as the invitee (GitHub grants access only then); a member of
+// the owning organization or an existing collaborator is changed at once (204).
+export async function addCollaborator(server: TestServer, ownerAuthorization: string, fullName: string, login: string, permission: string, inviteePassword = PASSWORD): Promise<void> {
   const added = await api(server, ownerAuthorization, 'PUT', `/repos/${fullName}/collaborators/${login}`, { permission });
   expect(added.status, JSON.stringify(added.body)).to.be.oneOf([201, 204]);
+  if (added.status !== 201) return;
+  const accepted = await api(server, basicAuthorization(login, inviteePassword), 'PATCH', `/user/repository_invitations/${added.body.id}`);
+  expect(accepted.status, JSON.stringify(accepted.body)).to.equal(204);
 }
