@@ -3,6 +3,7 @@ import type { Document } from '../shared/ports/readModelStore.port.js';
 export const USERS_COLLECTION = 'users';
 export const CREDENTIALS_COLLECTION = 'credentials';
 export const FOLLOWS_COLLECTION = 'follows';
+export const ACCOUNT_REPOSITORIES_COLLECTION = 'account_repositories';
 
 // One account as the API shows it; organizations join this collection with type 'Organization'.
 export interface UserDocument extends Document {
@@ -21,6 +22,8 @@ export interface UserDocument extends Document {
   hireable: boolean | null;
   twitter_username: string | null;
   public_repos: number;
+  // Private repositories the account owns (absent on documents written before it was kept: 0).
+  owned_private_repos?: number;
   public_gists: number;
   followers: number;
   following: number;
@@ -59,4 +62,13 @@ export interface FormerLoginDocument extends Document {
   readonly login: string;
   readonly account_id: number;
   readonly renamed_at: string;
+}
+
+// Which account owns a repository and whether it is private: the users projection's own
+// record, so an account's repository counters move exactly once per change (see
+// accountRepositories.apply.ts).
+export interface AccountRepositoryDocument extends Document {
+  _id: string; // String(repository id)
+  owner_id: number;
+  private: boolean;
 }

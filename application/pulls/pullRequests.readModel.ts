@@ -1,6 +1,7 @@
 import type { MergeMethod } from '../../domain/pulls/pullRequest.events.js';
 import type { Document } from '../shared/ports/readModelStore.port.js';
 
+export const REPOSITORY_PULL_COUNTS_COLLECTION = 'repository_pull_counts';
 export const PULL_REQUESTS_COLLECTION = 'pull_requests';
 
 export interface PullRequestSideDocument {
@@ -34,4 +35,12 @@ export interface PullRequestDocument extends Document {
   merge_method: MergeMethod | null;
   // Log position of the last event applied: an event at or below it was applied already.
   position: number;
+}
+
+// Open pull requests of a repository, kept by the pull-requests projection (GitHub's
+// open_issues_count counts them with the issues).
+export interface RepositoryPullCountDocument extends Document {
+  _id: string; // String(repository_id)
+  repository_id: number;
+  open_pull_requests_count: number;
 }

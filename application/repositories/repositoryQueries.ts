@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { ISSUES_COLLECTION } from '../issues/issues.readModel.js';
-import { PULL_REQUESTS_COLLECTION } from '../pulls/pullRequests.readModel.js';
+import { REPOSITORY_ISSUE_COUNTS_COLLECTION, type RepositoryIssueCountDocument } from '../issues/issues.readModel.js';
+import { REPOSITORY_PULL_COUNTS_COLLECTION, type RepositoryPullCountDocument } from '../pulls/pullRequests.readModel.js';
 import { repositoryNameKey } from '../../domain/repositories/repositoryName.js';
 import { loginKey } from '../../domain/accounts/login.js';
 import { FORMER_LOGINS_COLLECTION, USERS_COLLECTION, type FormerLoginDocument, type UserDocument } from '../accounts/users.readModel.js';
@@ -94,12 +94,22 @@ export class RepositoryQueries {
   }
 
   private async openIssuesAndPullRequests(repositoryId: number): Promise<number> {
-    const open = { repository_id: repositoryId, state: 'open' };
+    return (await this.openIssuesOf([repositoryId])).get(repositoryId) ?? 0;
+  }
+
+  // GitHub's open_issues_count (open issues and pull requests) for a page of repositories,
+  // from the counters the issues and pull-requests projections keep: two reads per page.
+  async openIssuesOf(repositoryIds: readonly number[]): Promise<Map<number, number>> {
+    const counts = new Map<number, number>(repositoryIds.map((id) => [id, 0]));
+    if (repositoryIds.length === 0) return counts;
+    const ids = { _id: { $in: repositoryIds.map(String) } };
     const [issues, pulls] = await Promise.all([
-      this.store.collection(ISSUES_COLLECTION).count(open),
-      this.store.collection(PULL_REQUESTS_COLLECTION).count(open),
+      this.store.collection<RepositoryIssueCountDocument>(REPOSITORY_ISSUE_COUNTS_COLLECTION).find(ids),
+      this.store.collection<RepositoryPullCountDocument>(REPOSITORY_PULL_COUNTS_COLLECTION).find(ids),
     ]);
-    return issues + pulls;
+    for (const count of issues) counts.set(count.repository_id, (counts.get(count.repository_id) ?? 0) + count.open_issues_count);
+    for (const count of pulls) counts.set(count.repository_id, (counts.get(count.repository_id) ?? 0) + count.open_pull_requests_count);
+    return counts;
   }
 
   async ownedBy(ownerIds: readonly number[]): Promise<RepositoryDocument[]> {

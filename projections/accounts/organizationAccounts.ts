@@ -35,6 +35,7 @@ async function organizationAccountCreated(data: OrganizationCreated['data'], tar
     hireable: null,
     twitter_username: profile.twitter_username,
     public_repos: 0,
+    owned_private_repos: 0,
     public_gists: 0,
     followers: 0,
     following: 0,

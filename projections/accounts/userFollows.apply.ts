@@ -2,16 +2,13 @@ import type { UserDeleted, UserFollowed, UserUnfollowed } from '../../domain/acc
 import { FOLLOWS_COLLECTION, USERS_COLLECTION, type FollowDocument, type UserDocument } from '../../application/accounts/users.readModel.js';
 import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
 
-// Counters are never incremented: each affected account's `followers`/`following` is
-// recounted from the edges, so a replayed event writes the same absolute numbers.
-async function recount(target: ProjectionTarget, accountIds: readonly number[]): Promise<void> {
-  const follows = target.collection<FollowDocument>(FOLLOWS_COLLECTION);
+// `followers`/`following` move by increments, each riding on the write of the edge it
+// counts: an edge inserted (upserted) or deleted by this application, never one that was
+// already there or already gone, so a replayed event moves nothing.
+async function countEdge(target: ProjectionTarget, followerId: number, followeeId: number, delta: 1 | -1): Promise<void> {
   const users = target.collection<UserDocument>(USERS_COLLECTION);
-  for (const id of new Set(accountIds)) {
-    const followers = await follows.count({ followee_id: id });
-    const following = await follows.count({ follower_id: id });
-    await users.updateOne({ _id: String(id) }, { $set: { followers, following } });
-  }
+  await users.updateOne({ _id: String(followerId) }, { $inc: { following: delta } });
+  await users.updateOne({ _id: String(followeeId) }, { $inc: { followers: delta } });
 }
 
 const edgeId = (followerId: number, followeeId: number) => `${followerId}:${followeeId}`;
@@ -21,20 +18,22 @@ export async function userFollowed(data: UserFollowed['data'], position: number,
   if (!(await target.collection<UserDocument>(USERS_COLLECTION).findOne({ _id: String(data.targetId) }))) return;
   const _id = edgeId(data.userId, data.targetId);
   const edge: FollowDocument = { _id, follower_id: data.userId, followee_id: data.targetId, position };
-  await target.collection<FollowDocument>(FOLLOWS_COLLECTION).replaceOne({ _id }, edge, { upsert: true });
-  await recount(target, [data.userId, data.targetId]);
+  const { upserted } = await target.collection<FollowDocument>(FOLLOWS_COLLECTION).replaceOne({ _id }, edge, { upsert: true });
+  if (upserted) await countEdge(target, data.userId, data.targetId, 1);
 }
 
 export async function userUnfollowed(data: UserUnfollowed['data'], target: ProjectionTarget): Promise<void> {
-  await target.collection<FollowDocument>(FOLLOWS_COLLECTION).deleteOne({ _id: edgeId(data.userId, data.targetId) });
-  await recount(target, [data.userId, data.targetId]);
+  if ((await target.collection<FollowDocument>(FOLLOWS_COLLECTION).deleteOne({ _id: edgeId(data.userId, data.targetId) })) === 1) {
+    await countEdge(target, data.userId, data.targetId, -1);
+  }
 }
 
-// A deleted account's edges go both ways; the accounts on their other ends are recounted.
+// A deleted account's edges go both ways; each one deleted here moves the counts of the
+// account on its other end (the cost is the account's own edges, not the whole graph).
 export async function followsOfDeletedUser(data: UserDeleted['data'], target: ProjectionTarget): Promise<void> {
   const follows = target.collection<FollowDocument>(FOLLOWS_COLLECTION);
   const edges = await follows.find({ $or: [{ follower_id: data.userId }, { followee_id: data.userId }] });
-  await follows.deleteMany({ $or: [{ follower_id: data.userId }, { followee_id: data.userId }] });
-  const others = edges.map((edge) => (edge.follower_id === data.userId ? edge.followee_id : edge.follower_id));
-  await recount(target, others);
+  for (const edge of edges) {
+    if ((await follows.deleteOne({ _id: edge._id })) === 1) await countEdge(target, edge.follower_id, edge.followee_id, -1);
+  }
 }

@@ -1,6 +1,7 @@
 import type { UserCreated, UserDeleted, UserEvent, UserRenamed } from '../../domain/accounts/user.events.js';
 import { loginKey } from '../../domain/accounts/login.js';
 import {
+  ACCOUNT_REPOSITORIES_COLLECTION,
   CREDENTIALS_COLLECTION,
   FOLLOWS_COLLECTION,
   FORMER_LOGINS_COLLECTION,
@@ -14,14 +15,16 @@ import type { StoredEvent } from '../../application/shared/ports/eventStore.port
 import type { Update } from '../../application/shared/ports/readModelStore.port.js';
 import { followsOfDeletedUser, userFollowed, userUnfollowed } from './userFollows.apply.js';
 import { applyOrganizationAccount } from './organizationAccounts.js';
+import { ACCOUNT_REPOSITORY_EVENT_TYPES, applyAccountRepositoryEvent } from './accountRepositories.apply.js';
 
 // Every write is a whole-document replace or a $set of absolute values keyed by the account
-// id, and counters are recounted (userFollows.apply.ts): applying an event twice leaves the
-// same documents. Organizations' account events go to organizationAccounts.ts; events this
+// id, and counters move by increments guarded by the write they follow (userFollows.apply.ts,
+// accountRepositories.apply.ts): applying an event twice leaves the same documents. Organizations' account events go to organizationAccounts.ts; events this
 // projection does not know pass through untouched.
 export const usersProjection: Projection = {
   name: 'users',
-  version: 3,
+  // 4: public_repos and owned_private_repos kept from repository events
+  version: 4,
   collections: [
     {
       name: USERS_COLLECTION,
@@ -32,6 +35,7 @@ export const usersProjection: Projection = {
     },
     { name: CREDENTIALS_COLLECTION, indexes: [{ name: 'login_key', keys: { login_key: 1 }, unique: true }] },
     { name: FORMER_LOGINS_COLLECTION, indexes: [{ name: 'account_id', keys: { account_id: 1 } }] },
+    { name: ACCOUNT_REPOSITORIES_COLLECTION, indexes: [] },
     {
       name: FOLLOWS_COLLECTION,
       indexes: [
@@ -41,6 +45,7 @@ export const usersProjection: Projection = {
     },
   ],
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
+    if (ACCOUNT_REPOSITORY_EVENT_TYPES.has(event.type)) return applyAccountRepositoryEvent(event, target);
     switch (event.type) {
       case 'UserCreated':
         return userCreated(dataOf<'UserCreated'>(event), target);
@@ -137,6 +142,7 @@ async function userCreated(data: UserCreated['data'], target: ProjectionTarget):
     hireable: null,
     twitter_username: null,
     public_repos: 0,
+    owned_private_repos: 0,
     public_gists: 0,
     followers: 0,
     following: 0,

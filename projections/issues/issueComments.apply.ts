@@ -2,7 +2,7 @@ import type { IssueCommentDocument } from '../../application/issues/issues.readM
 import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { IssueCommentEvent } from '../../domain/issues/issueComment.decider.js';
-import { comments, issues, reactionCountsOf, reactions, recountComments } from './issueCounters.js';
+import { comments, countComment, emptyReactionCounts, issues, reactions } from './issueCounters.js';
 
 export async function applyIssueCommentEvent(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
   const event = { type: stored.type, data: stored.data } as IssueCommentEvent;
@@ -16,12 +16,12 @@ export async function applyIssueCommentEvent(stored: StoredEvent, target: Projec
         repository_id: repositoryId,
         user_id: authorId,
         body,
-        reactions: await reactionCountsOf({ type: 'issue_comment', id: commentId }, target),
+        reactions: emptyReactionCounts(),
         created_at: createdAt,
         updated_at: createdAt,
       };
-      await comments(target).replaceOne({ _id: document._id }, document, { upsert: true });
-      await recountComments(issueId, target);
+      const { upserted } = await comments(target).replaceOne({ _id: document._id }, document, { upsert: true });
+      if (upserted) await countComment(issueId, 1, target);
       // A new comment makes the issue recently updated, as on GitHub ($max: replays change nothing).
       await issues(target).updateOne({ _id: String(issueId) }, { $max: { updated_at: createdAt } });
       return;
@@ -30,8 +30,8 @@ export async function applyIssueCommentEvent(stored: StoredEvent, target: Projec
       await comments(target).updateOne({ _id: String(event.data.commentId) }, { $set: { body: event.data.body, updated_at: event.data.editedAt } });
       return;
     case 'IssueCommentDeleted':
-      await comments(target).deleteOne({ _id: String(event.data.commentId) });
+      if ((await comments(target).deleteOne({ _id: String(event.data.commentId) })) === 1) await countComment(event.data.issueId, -1, target);
       await reactions(target).deleteMany({ subject_type: 'issue_comment', subject_id: event.data.commentId });
-      return recountComments(event.data.issueId, target);
+      return;
   }
 }

@@ -14,12 +14,16 @@ import {
 import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
 import { REACTION_CONTENTS, type ReactionSubject } from '../../domain/issues/reaction.decider.js';
 
-// Every counter is recounted from the documents it counts, never incremented: an event
-// applied twice leaves the same numbers.
+// Counters are kept by increments, never recounted by scanning (a count would cost time
+// proportional to what came before). Each increment rides on a state transition of the
+// document it counts, written with a filter on the state it leaves: the write that changes
+// the document reports it, and only then is the counter moved. Applying an event a second
+// time finds the document already in its new state, changes nothing, and counts nothing.
 export const issues = (target: ProjectionTarget) => target.collection<IssueDocument>(ISSUES_COLLECTION);
 export const comments = (target: ProjectionTarget) => target.collection<IssueCommentDocument>(ISSUE_COMMENTS_COLLECTION);
 export const milestones = (target: ProjectionTarget) => target.collection<MilestoneDocument>(MILESTONES_COLLECTION);
 export const reactions = (target: ProjectionTarget) => target.collection<ReactionDocument>(REACTIONS_COLLECTION);
+const openCounts = (target: ProjectionTarget) => target.collection<RepositoryIssueCountDocument>(REPOSITORY_ISSUE_COUNTS_COLLECTION);
 
 export function emptyReactionCounts(): ReactionCounts {
   const counts = { total_count: 0 } as ReactionCounts;
@@ -27,42 +31,26 @@ export function emptyReactionCounts(): ReactionCounts {
   return counts;
 }
 
-export async function reactionCountsOf(subject: ReactionSubject, target: ProjectionTarget): Promise<ReactionCounts> {
-  const counts = emptyReactionCounts();
-  for (const reaction of await reactions(target).find({ subject_type: subject.type, subject_id: subject.id })) {
-    counts[reaction.content] += 1;
-    counts.total_count += 1;
-  }
-  return counts;
-}
-
-export async function recountReactions(subject: ReactionSubject, target: ProjectionTarget): Promise<void> {
+// A reaction was added to (+1) or removed from (-1) its subject.
+export async function countReaction(subject: ReactionSubject, content: string, delta: 1 | -1, target: ProjectionTarget): Promise<void> {
   const collection = subject.type === 'issue' ? issues(target) : comments(target);
-  await collection.updateOne({ _id: String(subject.id) }, { $set: { reactions: await reactionCountsOf(subject, target) } });
+  await collection.updateOne({ _id: String(subject.id) }, { $inc: { [`reactions.${content}`]: delta, 'reactions.total_count': delta } });
 }
 
-export async function recountComments(issueId: number, target: ProjectionTarget): Promise<void> {
-  await issues(target).updateOne({ _id: String(issueId) }, { $set: { comments: await comments(target).count({ issue_id: issueId }) } });
+export async function countComment(issueId: number, delta: 1 | -1, target: ProjectionTarget): Promise<void> {
+  await issues(target).updateOne({ _id: String(issueId) }, { $inc: { comments: delta } });
 }
 
-export async function recountMilestone(milestoneId: number | null, target: ProjectionTarget): Promise<void> {
+// An issue entered (+1) or left (-1) a state, in its milestone and in its repository's open count.
+export async function countIssueState(issue: Pick<IssueDocument, 'repository_id' | 'milestone_id'>, state: 'open' | 'closed', delta: 1 | -1, target: ProjectionTarget): Promise<void> {
+  await countInMilestone(issue.milestone_id, state, delta, target);
+  if (state === 'open') {
+    const _id = String(issue.repository_id);
+    await openCounts(target).updateOne({ _id }, { $inc: { open_issues_count: delta }, $setOnInsert: { repository_id: issue.repository_id } }, { upsert: true });
+  }
+}
+
+export async function countInMilestone(milestoneId: number | null, state: 'open' | 'closed', delta: 1 | -1, target: ProjectionTarget): Promise<void> {
   if (milestoneId === null) return;
-  await milestones(target).updateOne(
-    { _id: String(milestoneId) },
-    {
-      $set: {
-        open_issues: await issues(target).count({ milestone_id: milestoneId, state: 'open' }),
-        closed_issues: await issues(target).count({ milestone_id: milestoneId, state: 'closed' }),
-      },
-    },
-  );
-}
-
-export async function recountOpenIssues(repositoryId: number, target: ProjectionTarget): Promise<void> {
-  const document: RepositoryIssueCountDocument = {
-    _id: String(repositoryId),
-    repository_id: repositoryId,
-    open_issues_count: await issues(target).count({ repository_id: repositoryId, state: 'open' }),
-  };
-  await target.collection<RepositoryIssueCountDocument>(REPOSITORY_ISSUE_COUNTS_COLLECTION).replaceOne({ _id: document._id }, document, { upsert: true });
+  await milestones(target).updateOne({ _id: String(milestoneId) }, { $inc: { [state === 'open' ? 'open_issues' : 'closed_issues']: delta } });
 }

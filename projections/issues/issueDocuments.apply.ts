@@ -2,19 +2,23 @@ import type { IssueDocument } from '../../application/issues/issues.readModel.js
 import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { IssueEvent, IssueOpened } from '../../domain/issues/issue.events.js';
-import { issues, reactionCountsOf, recountMilestone, recountOpenIssues } from './issueCounters.js';
+import { countInMilestone, countIssueState, emptyReactionCounts, issues } from './issueCounters.js';
 
 async function setIssue(target: ProjectionTarget, issueId: number, fields: Partial<IssueDocument>): Promise<IssueDocument | null> {
   await issues(target).updateOne({ _id: String(issueId) }, { $set: fields });
   return issues(target).findOne({ _id: String(issueId) });
 }
 
-// State changes move an issue between its milestone's open and closed counts and change the
-// repository's open issues count.
-async function recountAround(issue: IssueDocument | null, target: ProjectionTarget): Promise<void> {
+// A state change, written only if the issue is in the other state: the write says whether it
+// happened, and only then do the counts move (see issueCounters.ts).
+async function changeState(issueId: number, to: 'open' | 'closed', fields: Partial<IssueDocument>, target: ProjectionTarget): Promise<void> {
+  const from = to === 'open' ? 'closed' : 'open';
+  const { modified } = await issues(target).updateOne({ _id: String(issueId), state: from }, { $set: { ...fields, state: to } });
+  if (modified === 0) return;
+  const issue = await issues(target).findOne({ _id: String(issueId) });
   if (!issue) return;
-  await recountMilestone(issue.milestone_id, target);
-  await recountOpenIssues(issue.repository_id, target);
+  await countIssueState(issue, from, -1, target);
+  await countIssueState(issue, to, 1, target);
 }
 
 async function opened(data: IssueOpened['data'], target: ProjectionTarget): Promise<void> {
@@ -34,14 +38,15 @@ async function opened(data: IssueOpened['data'], target: ProjectionTarget): Prom
     locked: false,
     active_lock_reason: null,
     comments: 0,
-    reactions: await reactionCountsOf({ type: 'issue', id: data.issueId }, target),
+    // nothing can react to an issue before it exists
+    reactions: emptyReactionCounts(),
     closed_at: null,
     closed_by_id: null,
     created_at: data.openedAt,
     updated_at: data.openedAt,
   };
-  await issues(target).replaceOne({ _id: document._id }, document, { upsert: true });
-  await recountAround(document, target);
+  const { upserted } = await issues(target).replaceOne({ _id: document._id }, document, { upsert: true });
+  if (upserted) await countIssueState(document, 'open', 1, target);
 }
 
 export async function applyIssueEvent(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
@@ -53,11 +58,11 @@ export async function applyIssueEvent(stored: StoredEvent, target: ProjectionTar
       return void (await setIssue(target, event.data.issueId, { ...event.data.changes, updated_at: event.data.editedAt }));
     case 'IssueClosed': {
       const { issueId, stateReason, closedBy, closedAt } = event.data;
-      return recountAround(await setIssue(target, issueId, { state: 'closed', state_reason: stateReason, closed_at: closedAt, closed_by_id: closedBy, updated_at: closedAt }), target);
+      return changeState(issueId, 'closed', { state_reason: stateReason, closed_at: closedAt, closed_by_id: closedBy, updated_at: closedAt }, target);
     }
     case 'IssueReopened': {
       const { issueId, reopenedAt } = event.data;
-      return recountAround(await setIssue(target, issueId, { state: 'open', state_reason: 'reopened', closed_at: null, closed_by_id: null, updated_at: reopenedAt }), target);
+      return changeState(issueId, 'open', { state_reason: 'reopened', closed_at: null, closed_by_id: null, updated_at: reopenedAt }, target);
     }
     case 'IssueLabelsChanged':
       return void (await setIssue(target, event.data.issueId, { label_ids: [...event.data.labelIds], updated_at: event.data.changedAt }));
@@ -65,9 +70,15 @@ export async function applyIssueEvent(stored: StoredEvent, target: ProjectionTar
       return void (await setIssue(target, event.data.issueId, { assignee_ids: [...event.data.assigneeIds], updated_at: event.data.changedAt }));
     case 'IssueMilestoneChanged': {
       const before = await issues(target).findOne({ _id: String(event.data.issueId) });
-      await setIssue(target, event.data.issueId, { milestone_id: event.data.milestoneId, updated_at: event.data.changedAt });
-      await recountMilestone(before?.milestone_id ?? null, target);
-      return recountMilestone(event.data.milestoneId, target);
+      if (!before || before.milestone_id === event.data.milestoneId) return void (await setIssue(target, event.data.issueId, { updated_at: event.data.changedAt }));
+      // Guarded by the milestone it leaves: a second application finds the new one and moves nothing.
+      const { modified } = await issues(target).updateOne(
+        { _id: before._id, milestone_id: before.milestone_id },
+        { $set: { milestone_id: event.data.milestoneId, updated_at: event.data.changedAt } },
+      );
+      if (modified === 0) return;
+      await countInMilestone(before.milestone_id, before.state, -1, target);
+      return countInMilestone(event.data.milestoneId, before.state, 1, target);
     }
     case 'IssueLocked':
       return void (await setIssue(target, event.data.issueId, { locked: true, active_lock_reason: event.data.lockReason, updated_at: event.data.lockedAt }));

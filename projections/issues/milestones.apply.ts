@@ -2,7 +2,7 @@ import type { MilestoneDocument } from '../../application/issues/issues.readMode
 import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { MilestoneEvent } from '../../domain/issues/milestone.decider.js';
-import { issues, milestones } from './issueCounters.js';
+import { milestones } from './issueCounters.js';
 
 export async function applyMilestoneEvent(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
   const event = { type: stored.type, data: stored.data } as MilestoneEvent;
@@ -19,8 +19,9 @@ export async function applyMilestoneEvent(stored: StoredEvent, target: Projectio
         state: data.state,
         due_on: data.dueOn,
         creator_id: data.creatorId,
-        open_issues: await issues(target).count({ milestone_id: data.milestoneId, state: 'open' }),
-        closed_issues: await issues(target).count({ milestone_id: data.milestoneId, state: 'closed' }),
+        // no issue can be in a milestone before it exists
+        open_issues: 0,
+        closed_issues: 0,
         created_at: data.createdAt,
         updated_at: data.createdAt,
         closed_at: data.state === 'closed' ? data.createdAt : null,

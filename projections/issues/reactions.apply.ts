@@ -2,7 +2,7 @@ import type { ReactionDocument } from '../../application/issues/issues.readModel
 import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { ReactionEvent } from '../../domain/issues/reaction.decider.js';
-import { reactions, recountReactions } from './issueCounters.js';
+import { countReaction, reactions } from './issueCounters.js';
 
 export async function applyReactionEvent(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
   const event = { type: stored.type, data: stored.data } as ReactionEvent;
@@ -18,9 +18,11 @@ export async function applyReactionEvent(stored: StoredEvent, target: Projection
       content,
       created_at: createdAt,
     };
-    await reactions(target).replaceOne({ _id: document._id }, document, { upsert: true });
-  } else {
-    await reactions(target).deleteOne({ _id: String(event.data.reactionId) });
+    const { upserted } = await reactions(target).replaceOne({ _id: document._id }, document, { upsert: true });
+    if (upserted) await countReaction(subject, content, 1, target);
+    return;
   }
-  return recountReactions(event.data.subject, target);
+  // The removed reaction's content is in its document (the event names only the reaction).
+  const removed = await reactions(target).findOne({ _id: String(event.data.reactionId) });
+  if (removed && (await reactions(target).deleteOne({ _id: removed._id })) === 1) await countReaction(event.data.subject, removed.content, -1, target);
 }

@@ -1,4 +1,4 @@
-import { PULL_REQUESTS_COLLECTION, type PullRequestDocument } from '../../application/pulls/pullRequests.readModel.js';
+import { PULL_REQUESTS_COLLECTION, REPOSITORY_PULL_COUNTS_COLLECTION, type PullRequestDocument, type RepositoryPullCountDocument } from '../../application/pulls/pullRequests.readModel.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { PullRequestEvent, PullRequestOpened } from '../../domain/pulls/pullRequest.events.js';
@@ -67,12 +67,22 @@ function changesOf(event: Exclude<PullRequestEvent, PullRequestOpened>, current:
   }
 }
 
+// A pull request entered (+1) or left (-1) the open state: its repository's open count moves.
+async function countOpen(repositoryId: number, delta: 1 | -1, target: ProjectionTarget): Promise<void> {
+  await target
+    .collection<RepositoryPullCountDocument>(REPOSITORY_PULL_COUNTS_COLLECTION)
+    .updateOne({ _id: String(repositoryId) }, { $inc: { open_pull_requests_count: delta }, $setOnInsert: { repository_id: repositoryId } }, { upsert: true });
+}
+
 // Each document remembers the log position of the last event applied to it, so an event
-// seen again is skipped and every write is of absolute values.
+// seen again is skipped. The open count per repository moves only when a write that is
+// guarded by that position changed the state, so it is counted once.
 export const pullRequestsProjection: Projection = {
   name: 'pull-requests',
-  version: 1,
+  // 2: open pull requests counted per repository
+  version: 2,
   collections: [
+    { name: REPOSITORY_PULL_COUNTS_COLLECTION, indexes: [] },
     {
       name: PULL_REQUESTS_COLLECTION,
       indexes: [
@@ -89,10 +99,13 @@ export const pullRequestsProjection: Projection = {
     const current = await pulls.findOne({ _id });
     if (current && current.position >= stored.position) return;
     if (event.type === 'PullRequestOpened') {
-      await pulls.replaceOne({ _id }, openedDocument(event.data, stored.position), { upsert: true });
+      const { upserted } = await pulls.replaceOne({ _id }, openedDocument(event.data, stored.position), { upsert: true });
+      if (upserted) await countOpen(event.data.repositoryId, 1, target);
       return;
     }
     if (!current) return;
-    await pulls.updateOne({ _id }, { $set: { ...changesOf(event, current), position: stored.position } });
+    const changes = changesOf(event, current);
+    const { modified } = await pulls.updateOne({ _id, position: { $lt: stored.position } }, { $set: { ...changes, position: stored.position } });
+    if (modified === 1 && changes.state !== undefined && changes.state !== current.state) await countOpen(current.repository_id, changes.state === 'open' ? 1 : -1, target);
   },
 };

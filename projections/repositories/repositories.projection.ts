@@ -14,9 +14,9 @@ import { applyInterestEvent, INTEREST_EVENT_TYPES } from './repositoryInterest.a
 const byRepository = { name: 'repository_id', keys: { repository_id: 1 } } as const;
 const byUser = { name: 'user_id', keys: { user_id: 1 } } as const;
 
-// One projection for the five collections: the counters on a repository (forks, stars,
-// subscribers) are recounted from the collections beside it, so each collection has one writer
-// and every write is an absolute value (applying an event twice changes nothing).
+// One projection for the repositories' collections: the counters on a repository (forks,
+// stars, subscribers) move by increments that ride on guarded writes of what they count
+// (repositoryCounters.ts), so applying an event twice changes nothing.
 export const repositoriesProjection: Projection = {
   name: 'repositories',
   // 2: pending repository invitations

@@ -15,7 +15,7 @@ import type { RepositoryEvent, RepositorySettings } from '../../domain/repositor
 import { repositoryNameKey } from '../../domain/repositories/repositoryName.js';
 import { applyCollaboratorEvent } from './repositoryInterest.apply.js';
 import { applyInvitationEvent, INVITATION_EVENT_TYPES } from './repositoryInvitations.apply.js';
-import { countersOf, recount } from './repositoryCounters.js';
+import { countOn, NO_COUNTS } from './repositoryCounters.js';
 
 export const REPOSITORY_EVENT_TYPES: ReadonlySet<string> = new Set<RepositoryEvent['type']>([
   'RepositoryCreated', 'RepositoryEdited', 'RepositoryArchived', 'RepositoryUnarchived', 'RepositoryRenamed',
@@ -100,15 +100,15 @@ async function created(data: Extract<RepositoryEvent, { type: 'RepositoryCreated
     archived: false,
     default_branch: data.defaultBranch,
     topics: [],
-    ...(await countersOf(data.repositoryId, target)),
+    ...NO_COUNTS,
     created_at: data.createdAt,
     updated_at: data.createdAt,
     pushed_at: data.createdAt,
   };
-  await repositories(target).replaceOne({ _id: document._id }, document, { upsert: true });
+  const { upserted } = await repositories(target).replaceOne({ _id: document._id }, document, { upsert: true });
   // A live repository at a name ends any redirect that name carried, as on GitHub.
   await redirects(target).deleteOne({ _id: redirectId(data.ownerId, document.name_key) });
-  await recount(document.parent_id, target);
+  if (upserted) await countOn(document.parent_id, 'forks_count', 1, target);
 }
 
 // The old (owner, name) now redirects here; the new one is live, so no redirect may shadow it.
@@ -124,9 +124,9 @@ async function moveRedirects(target: ProjectionTarget, repositoryId: number, fro
 
 async function deleted(repositoryId: number, target: ProjectionTarget): Promise<void> {
   const repository = await repositories(target).findOne({ _id: String(repositoryId) });
-  await repositories(target).deleteOne({ _id: String(repositoryId) });
+  const removed = await repositories(target).deleteOne({ _id: String(repositoryId) });
   for (const collection of [REPOSITORY_REDIRECTS_COLLECTION, REPOSITORY_COLLABORATORS_COLLECTION, REPOSITORY_STARS_COLLECTION, REPOSITORY_SUBSCRIPTIONS_COLLECTION, REPOSITORY_INVITATIONS_COLLECTION]) {
     await target.collection(collection).deleteMany({ repository_id: repositoryId });
   }
-  await recount(repository?.parent_id ?? null, target);
+  if (removed === 1) await countOn(repository?.parent_id ?? null, 'forks_count', -1, target);
 }

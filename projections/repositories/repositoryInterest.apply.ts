@@ -12,7 +12,7 @@ import type { ProjectionTarget } from '../../application/shared/projections/proj
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { StarEvent, SubscriptionEvent } from '../../domain/repositories/repositoryInterest.deciders.js';
 import type { CollaboratorAdded, CollaboratorPermissionChanged, CollaboratorRemoved } from '../../domain/repositories/repository.events.js';
-import { recount } from './repositoryCounters.js';
+import { countOn } from './repositoryCounters.js';
 
 export const INTEREST_EVENT_TYPES: ReadonlySet<string> = new Set<(StarEvent | SubscriptionEvent)['type']>([
   'RepositoryStarred', 'RepositoryUnstarred', 'RepositorySubscriptionSet', 'RepositorySubscriptionDeleted',
@@ -43,26 +43,33 @@ export async function applyInterestEvent(stored: StoredEvent, target: Projection
   const { repositoryId, userId } = event.data;
   const _id = pairId(repositoryId, userId);
   const exists = (await target.collection(REPOSITORIES_COLLECTION).count({ _id: String(repositoryId) })) > 0;
+  const stars = target.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION);
+  const subscriptions = target.collection<RepositorySubscriptionDocument>(REPOSITORY_SUBSCRIPTIONS_COLLECTION);
   switch (event.type) {
     case 'RepositoryStarred':
       if (exists) {
         const star: RepositoryStarDocument = { _id, repository_id: repositoryId, user_id: userId, starred_at: event.data.starredAt };
-        await target.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION).replaceOne({ _id }, star, { upsert: true });
+        const { upserted } = await stars.replaceOne({ _id }, star, { upsert: true });
+        if (upserted) await countOn(repositoryId, 'stargazers_count', 1, target);
       }
-      break;
+      return;
     case 'RepositoryUnstarred':
-      await target.collection(REPOSITORY_STARS_COLLECTION).deleteOne({ _id });
-      break;
-    case 'RepositorySubscriptionSet':
-      if (exists) {
-        const { subscribed, ignored, createdAt } = event.data;
-        const subscription: RepositorySubscriptionDocument = { _id, repository_id: repositoryId, user_id: userId, subscribed, ignored, created_at: createdAt };
-        await target.collection<RepositorySubscriptionDocument>(REPOSITORY_SUBSCRIPTIONS_COLLECTION).replaceOne({ _id }, subscription, { upsert: true });
-      }
-      break;
-    case 'RepositorySubscriptionDeleted':
-      await target.collection(REPOSITORY_SUBSCRIPTIONS_COLLECTION).deleteOne({ _id });
-      break;
+      if ((await stars.deleteOne({ _id })) === 1) await countOn(repositoryId, 'stargazers_count', -1, target);
+      return;
+    case 'RepositorySubscriptionSet': {
+      if (!exists) return;
+      const { subscribed, ignored, createdAt } = event.data;
+      const before = await subscriptions.findOne({ _id });
+      const subscription: RepositorySubscriptionDocument = { _id, repository_id: repositoryId, user_id: userId, subscribed, ignored, created_at: createdAt };
+      await subscriptions.replaceOne({ _id }, subscription, { upsert: true });
+      // subscribers_count counts the subscribed ones: it moves when this write changed that.
+      if ((before?.subscribed ?? false) !== subscribed) await countOn(repositoryId, 'subscribers_count', subscribed ? 1 : -1, target);
+      return;
+    }
+    case 'RepositorySubscriptionDeleted': {
+      const before = await subscriptions.findOne({ _id });
+      if (before && (await subscriptions.deleteOne({ _id })) === 1 && before.subscribed) await countOn(repositoryId, 'subscribers_count', -1, target);
+      return;
+    }
   }
-  if (exists) await recount(repositoryId, target);
 }

@@ -11,6 +11,7 @@ export type OrganizationView = 'public' | 'member' | 'owner';
 // The account counters (repositories, followers) live on the organization's users document.
 export interface AccountCounters {
   readonly public_repos: number;
+  readonly owned_private_repos?: number;
   readonly public_gists: number;
   readonly followers: number;
   readonly following: number;
@@ -75,9 +76,11 @@ export function organizationFull(
   if (view === 'public') return body;
   Object.assign(body, { plan: { name: 'enterprise', space: 976562499, private_repos: 999999, filled_seats: memberCount, seats: memberCount } });
   if (view === 'member') return body;
+  // An organization's private repositories are all owned by it.
+  const privateRepositories = counters?.owned_private_repos ?? 0;
   return Object.assign(body, {
-    total_private_repos: 0,
-    owned_private_repos: 0,
+    total_private_repos: privateRepositories,
+    owned_private_repos: privateRepositories,
     private_gists: 0,
     disk_usage: 0,
     collaborators: 0,

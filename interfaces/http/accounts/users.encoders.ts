@@ -99,8 +99,9 @@ function buildPublicUser(user: UserDocument, urls: ApiUrls) {
 export function privateUser(user: UserDocument, urls: ApiUrls, extra: { twoFactorAuthentication: boolean }) {
   return Object.assign(buildPublicUser(user, urls), {
     private_gists: 0,
-    total_private_repos: 0,
-    owned_private_repos: 0,
+    // the private repositories the user owns (GitHub counts the same two for a user's own)
+    total_private_repos: user.owned_private_repos ?? 0,
+    owned_private_repos: user.owned_private_repos ?? 0,
     disk_usage: 0,
     collaborators: 0,
     two_factor_authentication: extra.twoFactorAuthentication,

@@ -37,6 +37,6 @@ export function forkRoutes(router: Router, deps: RepositoriesDeps): void {
     const order = FORK_ORDERS[sortParam] ?? FORK_ORDERS.newest!;
     const { page, perPage } = parsePagination(req.query);
     const paged = await deps.lists.forksOf(accessCallerOf(res), repositoryScopeOf(res).repository, order, { page, perPage });
-    sendRepositoryPage(req, res, paged, perPage, page);
+    await sendRepositoryPage(req, res, deps, paged, perPage, page);
   });
 }

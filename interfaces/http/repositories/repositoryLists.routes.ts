@@ -25,10 +25,11 @@ export function listOrder(req: Request, sorts: readonly RepositorySort[], fallba
   return { sort, direction: oneOf(queryValue(req, 'direction'), ['asc', 'desc'], sort === 'full_name' ? 'asc' : 'desc') };
 }
 
-export function sendRepositoryPage(req: Request, res: Response, paged: Paged<ListedRepository>, perPage: number, page: number): void {
+export async function sendRepositoryPage(req: Request, res: Response, deps: Pick<RepositoriesDeps, 'repositories'>, paged: Paged<ListedRepository>, perPage: number, page: number): Promise<void> {
   setLinkHeader(req, res, { page, perPage, totalCount: paged.totalCount });
   const signedIn = accessCallerOf(res) !== null;
-  res.json(paged.items.map(({ repository, owner, role }) => minimalRepository(repository, owner, urlsOf(res), signedIn ? role : null)));
+  const openIssues = await deps.repositories.openIssuesOf(paged.items.map(({ repository }) => repository.id));
+  res.json(paged.items.map(({ repository, owner, role }) => minimalRepository(repository, owner, urlsOf(res), signedIn ? role : null, openIssues.get(repository.id) ?? 0)));
 }
 
 const AFFILIATIONS: readonly Affiliation[] = ['owner', 'collaborator', 'organization_member'];
@@ -55,7 +56,7 @@ export function repositoryListRoutes(router: Router, deps: RepositoriesDeps): vo
     const visibility = type === 'public' || type === 'private' ? type : oneOf(visibilityParam, ['all', 'public', 'private'], 'all');
     const { page, perPage } = parsePagination(req.query);
     const paged = await deps.lists.forAuthenticatedUser(accessCallerOf(res)!, { affiliations, visibility }, listOrder(req, ['created', 'updated', 'pushed', 'full_name'], 'full_name'), { page, perPage });
-    sendRepositoryPage(req, res, paged, perPage, page);
+    await sendRepositoryPage(req, res, deps, paged, perPage, page);
   });
 
   router.get('/users/:username/repos', async (req: Request, res: Response) => {
@@ -64,13 +65,13 @@ export function repositoryListRoutes(router: Router, deps: RepositoriesDeps): vo
     const type = oneOf(queryValue(req, 'type'), ['all', 'owner', 'member'], 'owner');
     const { page, perPage } = parsePagination(req.query);
     const paged = await deps.lists.forAccount(accessCallerOf(res), account, type, listOrder(req, ['created', 'updated', 'pushed', 'full_name'], 'full_name'), { page, perPage });
-    sendRepositoryPage(req, res, paged, perPage, page);
+    await sendRepositoryPage(req, res, deps, paged, perPage, page);
   });
 
   const sendStarred = async (req: Request, res: Response, userId: number) => {
     const { page, perPage } = parsePagination(req.query);
     const direction = oneOf(queryValue(req, 'direction'), ['asc', 'desc'], 'desc');
-    sendRepositoryPage(req, res, await deps.lists.starredBy(accessCallerOf(res), userId, direction, { page, perPage }), perPage, page);
+    await sendRepositoryPage(req, res, deps, await deps.lists.starredBy(accessCallerOf(res), userId, direction, { page, perPage }), perPage, page);
   };
   router.get('/user/starred', requireUser, (req: Request, res: Response) => sendStarred(req, res, accessCallerOf(res)!.userId));
   router.get('/users/:username/starred', async (req: Request, res: Response) => {
@@ -85,6 +86,6 @@ export function repositoryListRoutes(router: Router, deps: RepositoriesDeps): vo
     const type = oneOf<OrganizationListType>(queryValue(req, 'type'), ['all', 'public', 'private', 'forks', 'sources', 'member'], 'all');
     const { page, perPage } = parsePagination(req.query);
     const paged = await deps.lists.forOrganization(accessCallerOf(res), organization, type, listOrder(req, ['created', 'updated', 'pushed', 'full_name'], 'created'), { page, perPage });
-    sendRepositoryPage(req, res, paged, perPage, page);
+    await sendRepositoryPage(req, res, deps, paged, perPage, page);
   });
 }
