@@ -71,3 +71,58 @@ export function expectArrayOf(name: string, body: unknown): void {
   expect(body).to.be.an('array');
   for (const item of body as unknown[]) expectSchema(name, item);
 }
+
+type SchemaNode = Record<string, unknown>;
+
+// A $ref the extract of the newest description lacks is looked up in the subset.
+function resolved(document: SchemaNode, node: SchemaNode): SchemaNode {
+  let current: SchemaNode | undefined = node;
+  while (current && typeof current.$ref === 'string') {
+    const path: string[] = (current.$ref as string).replace(/^#\//, '').split('/');
+    const lookUp = (root: SchemaNode): SchemaNode | undefined => {
+      let at: SchemaNode | undefined = root;
+      for (const key of path) at = at?.[key] as SchemaNode | undefined;
+      return at;
+    };
+    current = lookUp(document) ?? lookUp(subset as SchemaNode);
+  }
+  return current ?? {};
+}
+
+// The object schemas a node allows (allOf merged; for anyOf/oneOf, each object branch).
+function objectSchemas(document: SchemaNode, node: SchemaNode): SchemaNode[] {
+  const schema = resolved(document, node);
+  if (Array.isArray(schema.allOf)) {
+    const properties: Record<string, SchemaNode> = {};
+    for (const part of schema.allOf as SchemaNode[]) for (const branch of objectSchemas(document, part)) Object.assign(properties, branch.properties ?? {});
+    return [{ type: 'object', properties }];
+  }
+  const branches = (schema.anyOf ?? schema.oneOf) as SchemaNode[] | undefined;
+  if (Array.isArray(branches)) return branches.flatMap((branch) => objectSchemas(document, branch));
+  return schema.properties && typeof schema.properties === 'object' ? [schema] : [];
+}
+
+// Every key GitHub's schema lists for an object, required or not, that the body lacks, at
+// every depth where the body has an object (or an array of objects) the schema describes.
+// The newest description is the reference where it has the schema (it lists more keys).
+export function missingSchemaKeys(name: string, body: unknown): string[] {
+  const document = (latest.components.schemas[name] ? latest : subset) as SchemaNode;
+  const missing: string[] = [];
+  const walk = (node: SchemaNode, value: unknown, path: string): void => {
+    if (Array.isArray(value)) {
+      const items = resolved(document, node).items as SchemaNode | undefined;
+      if (items) value.forEach((item) => walk(items, item, `${path}[]`));
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const [schema] = objectSchemas(document, node);
+    if (!schema) return;
+    for (const [key, child] of Object.entries(schema.properties as Record<string, SchemaNode>)) {
+      const at = path === '' ? key : `${path}.${key}`;
+      if (!(key in (value as object))) missing.push(at);
+      else walk(child, (value as Record<string, unknown>)[key], at);
+    }
+  };
+  walk({ $ref: `#/components/schemas/${name}` }, body, '');
+  return [...new Set(missing.map((key) => key.replace(/\[\]/g, '[]')))];
+}

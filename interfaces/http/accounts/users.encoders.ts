@@ -41,6 +41,8 @@ function buildSimpleUser(user: UserDocument, urls: ApiUrls) {
     events_url: urls.api(`${userPath}/events{/privacy}`),
     received_events_url: urls.api(`${userPath}/received_events`),
     type: user.type,
+    // GitHub's marker of how much of an account the body shows
+    user_view_type: 'public',
     site_admin: user.site_admin,
   };
 }
@@ -77,6 +79,7 @@ function buildPublicUser(user: UserDocument, urls: ApiUrls) {
     events_url: simple.events_url,
     received_events_url: simple.received_events_url,
     type: simple.type,
+    user_view_type: simple.user_view_type,
     site_admin: simple.site_admin,
     name: user.name,
     company: user.company,
@@ -98,6 +101,8 @@ function buildPublicUser(user: UserDocument, urls: ApiUrls) {
 // GitHub's private-user: GET /user, the caller's own account with its private counters.
 export function privateUser(user: UserDocument, urls: ApiUrls, extra: { twoFactorAuthentication: boolean }) {
   return Object.assign(buildPublicUser(user, urls), {
+    user_view_type: 'private',
+    notification_email: user.email,
     private_gists: 0,
     // the private repositories the user owns (GitHub counts the same two for a user's own)
     total_private_repos: user.owned_private_repos ?? 0,

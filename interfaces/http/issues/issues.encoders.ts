@@ -111,6 +111,9 @@ export function issueJson(issue: IssueDocument, relations: IssueRelations, paths
     reactions: reactionRollup(issue.reactions, `${url}/reactions`),
     timeline_url: `${url}/timeline`,
     performed_via_github_app: null,
+    // issue types and sub-issues, which forgelog does not have: GitHub's values for none
+    type: null,
+    sub_issues_summary: { total: 0, completed: 0, percent_completed: 0 },
   };
 }
 

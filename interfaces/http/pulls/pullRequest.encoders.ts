@@ -1,19 +1,14 @@
 import type { PullRequestView, RepositoryWithOwner } from '../../../application/pulls/pullRequestViews.query.js';
 import { legacyNodeId } from '../../../domain/shared/nodeId.js';
 import { simpleUser } from '../accounts/users.encoders.js';
-import { githubTime, minimalRepository } from '../repositories/repository.encoders.js';
+import { embeddedRepository, githubTime } from '../repositories/repository.encoders.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
 
 const time = (iso: string | null): string | null => (iso === null ? null : githubTime(iso));
 
 // GitHub's repository schema, as head.repo and base.repo.
 function sideRepository(side: RepositoryWithOwner, urls: ApiUrls) {
-  return Object.assign(minimalRepository(side.repository, side.owner, urls, null), {
-    allow_rebase_merge: true,
-    allow_squash_merge: true,
-    allow_merge_commit: true,
-    delete_branch_on_merge: false,
-  });
+  return embeddedRepository(side.repository, side.owner, urls);
 }
 
 function side(owner: RepositoryWithOwner | null, ref: string, sha: string, urls: ApiUrls) {

@@ -123,36 +123,52 @@ export function minimalRepository(repository: RepositoryDocument, owner: UserDoc
       created_at: githubTime(repository.created_at),
       updated_at: githubTime(repository.updated_at),
       ...(role === null ? {} : { permissions: permissionsObject(role) }),
+      ...(role === null ? {} : { role_name: role }),
       license: null,
       forks: repository.forks_count,
       open_issues: openIssues,
       watchers: repository.stargazers_count,
+      // GitHub's defaults for what forgelog has no setting for yet
+      has_pull_requests: true,
+      pull_request_creation_policy: 'all',
+      temp_clone_token: '',
+      allow_forking: true,
+      web_commit_signoff_required: false,
+      delete_branch_on_merge: false,
+      custom_properties: {},
     },
   );
 }
 
+// The merge settings GitHub shows on a full repository and on the repository schema (a
+// pull request's head and base, a fork's parent): its defaults, until they can be changed.
+const MERGE_SETTINGS = {
+  allow_rebase_merge: true,
+  allow_squash_merge: true,
+  allow_auto_merge: false,
+  allow_merge_commit: true,
+  allow_update_branch: false,
+  use_squash_pr_title_as_default: false,
+  squash_merge_commit_title: 'COMMIT_OR_PR_TITLE',
+  squash_merge_commit_message: 'COMMIT_MESSAGES',
+  merge_commit_title: 'MERGE_MESSAGE',
+  merge_commit_message: 'PR_TITLE',
+} as const;
+
+// GitHub's repository schema, embedded in pull requests (head and base).
+export function embeddedRepository(repository: RepositoryDocument, owner: UserDocument, urls: ApiUrls) {
+  return Object.assign(minimalRepository(repository, owner, urls, null), MERGE_SETTINGS);
+}
+
 // GitHub's repository schema, as parent and source inside a full repository.
 function relatedRepository(related: { repository: RepositoryDocument; owner: UserDocument }, urls: ApiUrls) {
-  return Object.assign(minimalRepository(related.repository, related.owner, urls, null), {
-    allow_rebase_merge: true,
-    allow_squash_merge: true,
-    allow_merge_commit: true,
-    delete_branch_on_merge: false,
-  });
+  return embeddedRepository(related.repository, related.owner, urls);
 }
 
 // GitHub's full-repository: GET /repos/{owner}/{repo} and every create, edit and fork.
 export function fullRepository(view: RepositoryView, urls: ApiUrls, role: RepositoryPermission | null) {
   const { repository, owner } = view;
-  return Object.assign(minimalRepository(repository, owner, urls, role, view.openIssues), {
-    allow_rebase_merge: true,
-    allow_squash_merge: true,
-    allow_auto_merge: false,
-    delete_branch_on_merge: false,
-    allow_merge_commit: true,
-    allow_update_branch: false,
-    allow_forking: true,
-    web_commit_signoff_required: false,
+  return Object.assign(minimalRepository(repository, owner, urls, role, view.openIssues), MERGE_SETTINGS, {
     subscribers_count: repository.subscribers_count,
     network_count: view.source?.repository.forks_count ?? repository.forks_count,
     ...(owner.type === 'Organization' ? { organization: simpleUser(owner, urls) } : {}),
