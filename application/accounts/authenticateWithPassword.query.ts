@@ -39,7 +39,7 @@ export class AuthenticateWithPassword {
     if (!credential || !(await this.passwordMatches(credential, password))) return { outcome: 'bad_credentials' };
     // Organizations and records written before two-factor existed carry no totp_secret.
     const secret = credential.totp_secret ?? null;
-    if (secret !== null && (otp === undefined || !(await this.twoFactor.execute(secret, otp)))) return { outcome: 'otp_required' };
+    if (secret !== null && (otp === undefined || !(await this.twoFactor.execute(credential.user_id, secret, otp)))) return { outcome: 'otp_required' };
     return { outcome: 'authenticated', userId: credential.user_id };
   }
 

@@ -1,19 +1,47 @@
+import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
-import { base32Decode, verifyTotp } from '../../domain/accounts/totp.js';
+import { base32Decode, matchingTotpCounter } from '../../domain/accounts/totp.js';
+import { metadataFor, systemContext } from '../shared/commandContext.js';
 import type { Clock } from '../shared/ports/clock.port.js';
+import type { EventStore } from '../shared/ports/eventStore.port.js';
 import type { SecretCipher } from '../shared/ports/secretCipher.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 
-// Checks the code of an X-GitHub-OTP header against a user's encrypted TOTP secret.
+// One stream per user holding the time steps of the codes accepted, newest last.
+export const acceptedCodesStream = (userId: number): string => `two-factor-codes-${userId}`;
+
+const CLAIM_ATTEMPTS = 3;
+
+// Checks the code of an X-GitHub-OTP header against a user's encrypted TOTP secret, and
+// accepts each code once only (RFC 6238 section 5.2): the time step of an accepted code is
+// appended to the user's accepted-codes stream with the revision last read, so of two
+// requests with the same code, or a replay, only one is accepted, whichever process takes
+// it. Reading the stream's last event alone keeps the cost flat however often the user signs in.
 @injectable()
 export class VerifyTwoFactorCode {
   constructor(
     @inject(TOKENS.TotpSecretCipher) private readonly cipher: SecretCipher,
     @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
   ) {}
 
-  async execute(encryptedTotpSecret: string, code: string): Promise<boolean> {
-    const secret = base32Decode(await this.cipher.decrypt(encryptedTotpSecret));
-    return verifyTotp(secret, code.trim(), this.clock.now().getTime());
+  async execute(userId: number, encryptedTotpSecret: string, code: string): Promise<boolean> {
+    const now = this.clock.now();
+    const counter = matchingTotpCounter(base32Decode(await this.cipher.decrypt(encryptedTotpSecret)), code.trim(), now.getTime());
+    if (counter === null) return false;
+    const streamId = acceptedCodesStream(userId);
+    for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+      const [last] = await this.eventStore.readStream(streamId, { direction: 'backwards', maxCount: 1 });
+      // A code of this step or an earlier one was accepted already: this one is spent.
+      if (last && (last.data as { counter: number }).counter >= counter) return false;
+      const metadata = metadataFor(systemContext(now, userId));
+      const appended = await this.eventStore.append(
+        streamId,
+        [{ id: randomUUID(), type: 'TwoFactorCodeAccepted', data: { userId, counter, acceptedAt: now.toISOString() }, metadata }],
+        last ? last.revision : 'no_stream',
+      );
+      if (appended.outcome === 'appended') return true;
+    }
+    return false;
   }
 }

@@ -62,13 +62,19 @@ export function totp(secret: Uint8Array, unixMs: number, digits = TOTP_DIGITS): 
 
 // One step either side is accepted, for clocks that drift and codes typed near a boundary.
 export function verifyTotp(secret: Uint8Array, code: string, unixMs: number, window = 1): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
+  return matchingTotpCounter(secret, code, unixMs, window) !== null;
+}
+
+// The time step whose code this is, or null: what a verifier records so that a code is
+// accepted once only (RFC 6238 section 5.2).
+export function matchingTotpCounter(secret: Uint8Array, code: string, unixMs: number, window = 1): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
   const counter = totpCounter(unixMs);
-  let matched = false;
+  let matched: number | null = null;
   for (let step = -window; step <= window; step++) {
     const expected = Buffer.from(hotp(secret, counter + step));
     // Every candidate is compared, in constant time, so timing says nothing about which one matched.
-    if (timingSafeEqual(expected, Buffer.from(code))) matched = true;
+    if (timingSafeEqual(expected, Buffer.from(code))) matched = counter + step;
   }
   return matched;
 }

@@ -17,6 +17,7 @@ describe('two-factor authentication: CLI enrolment, X-GitHub-OTP over HTTP', () 
   let secret: string;
   const cli = (...args: string[]) => runCli(['admin', 'two-factor', ...args], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_LOG_LEVEL: 'warn' });
   const codeAt = (offsetMs = 0) => totp(base32Decode(secret), Date.now() + offsetMs);
+  let usedCodes: string[] = [];
 
   before(async () => {
     server = await startTestServer();
@@ -71,15 +72,34 @@ describe('two-factor authentication: CLI enrolment, X-GitHub-OTP over HTTP', () 
     });
 
     it('authenticates with the current code (and one step either side); GET /user says two_factor_authentication', async () => {
-      for (const offset of [0, -30_000, 30_000]) {
-        const response = await call(server, 'GET', '/user', asUser('secure'), undefined, { 'x-github-otp': codeAt(offset) });
-        expect(response.status, `offset ${offset}`).to.equal(200);
+      // Each code is accepted once, and never one older than a code accepted before: oldest
+      // first. (The step before now is accepted too, but not after these: it is older.)
+      usedCodes = [codeAt(0), codeAt(30_000)];
+      const octokit = basicOctokit(server, 'secure', USER_PASSWORD, { 'x-github-otp': usedCodes[0]! });
+      expect(((await octokit.rest.users.getAuthenticated()).data as { two_factor_authentication?: boolean }).two_factor_authentication).to.equal(true);
+      for (const code of usedCodes.slice(1)) {
+        // the first code went through octokit above
+        const response = await call(server, 'GET', '/user', asUser('secure'), undefined, { 'x-github-otp': code });
+        expect(response.status, code).to.equal(200);
         expectSchema('private-user', response.body);
         expect(response.body).to.include({ login: 'secure', two_factor_authentication: true });
       }
-      const octokit = basicOctokit(server, 'secure', USER_PASSWORD, { 'x-github-otp': codeAt() });
-      expect(((await octokit.rest.users.getAuthenticated()).data as { two_factor_authentication?: boolean }).two_factor_authentication).to.equal(true);
       expect((await call(server, 'GET', '/user', asUser('plain'))).body.two_factor_authentication).to.equal(false);
+    });
+
+    it('accepts a code once only: a replay within its window, or an older code, answers 401 with X-GitHub-OTP', async () => {
+      // The same codes, computed once above, so a step boundary passing meanwhile changes nothing.
+      for (const code of [...usedCodes].reverse()) {
+        const replay = await call(server, 'GET', '/user', asUser('secure'), undefined, { 'x-github-otp': code });
+        expect(replay.status, code).to.equal(401);
+        expect(replay.headers.get('x-github-otp')).to.equal('required; app');
+      }
+      const accepted = await server.runtime.adapters.eventStore.readStream(`two-factor-codes-${userId}`);
+      expect(accepted.map((event) => event.type)).to.deep.equal(['TwoFactorCodeAccepted', 'TwoFactorCodeAccepted']);
+      const counters = accepted.map((event) => (event.data as { counter: number }).counter);
+      expect(counters[1]! - counters[0]!).to.equal(1);
+      const older = await call(server, 'GET', '/user', asUser('secure'), undefined, { 'x-github-otp': codeAt(-30_000) });
+      expect(older.status).to.equal(401);
     });
 
     it('keeps the secret out of the log and the read models in plain form', async () => {
