@@ -2,7 +2,8 @@ import type { AccountsError } from '../../domain/accounts/accounts.errors.js';
 import type { RepositoriesError } from '../../domain/repositories/repositories.errors.js';
 import type { PullsError } from '../../domain/pulls/pulls.errors.js';
 import type { IssuesError } from '../../domain/issues/issues.errors.js';
+import type { AuthorizationsError } from '../../domain/authorizations/authorizations.errors.js';
 import type { ConcurrencyConflict } from './handleCommand.js';
 
 // Every error an application function can return as a value; interfaces/http maps each tag.
-export type AppError = AccountsError | RepositoriesError | PullsError | IssuesError | ConcurrencyConflict;
+export type AppError = AccountsError | RepositoriesError | PullsError | IssuesError | AuthorizationsError | ConcurrencyConflict;

@@ -1,3 +1,4 @@
+import { scopesAllow } from '../authorizations/oauthScopes.js';
 // THE access model: who may do what to a repository, decided from facts alone. Every area
 // (repositories, issues, projects, git data...) asks this, through the application's
 // RepositoryAccessQuery, which loads the facts from the read models.
@@ -32,7 +33,8 @@ export function roleOfCollaborator(permission: CollaboratorPermission): Reposito
 
 export interface RepositoryAccessFacts {
   // null: an anonymous caller. Suspended users never get here: authentication refuses them.
-  readonly caller: { readonly userId: number; readonly siteAdmin: boolean } | null;
+  // `scopes` is present for a caller signed in with an OAuth token, whose scopes cap its role.
+  readonly caller: { readonly userId: number; readonly siteAdmin: boolean; readonly scopes?: readonly string[] } | null;
   readonly repository: {
     readonly ownerId: number;
     readonly ownerType: 'User' | 'Organization';
@@ -60,8 +62,15 @@ export function grantedRole({ caller, repository, organization, collaboratorPerm
 }
 
 // The caller's role on the repository, archived or not: anyone reads a public repository.
+// A token without `repo` sees no private repository; one without `repo` or `public_repo`
+// reads public ones only, as on GitHub.
 export function repositoryRole(facts: RepositoryAccessFacts): RepositoryPermission {
-  return highest(grantedRole(facts), facts.repository.private ? 'none' : 'read');
+  const role = highest(grantedRole(facts), facts.repository.private ? 'none' : 'read');
+  const scopes = facts.caller?.scopes;
+  if (scopes === undefined) return role;
+  if (facts.repository.private && !scopesAllow(scopes, ['repo'])) return 'none';
+  if (atLeast(role, 'triage') && !scopesAllow(scopes, ['repo', 'public_repo'])) return 'read';
+  return role;
 }
 
 // An archived repository is read-only for everyone, its administrators included.

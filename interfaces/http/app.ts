@@ -1,11 +1,13 @@
 import express, { type Express } from 'express';
 import { AuthenticateWithPassword } from '../../application/accounts/authenticateWithPassword.query.js';
 import { UserQueries } from '../../application/accounts/userQueries.js';
+import { AuthenticateWithToken } from '../../application/authorizations/authenticateWithToken.query.js';
 import type { Runtime } from '../../infrastructure/shared/container/runtime.js';
 import { accountsRouter } from './accounts/accounts.router.js';
 import { repositoriesRouter } from './repositories/repositories.router.js';
 import { pullsRouter } from './pulls/pulls.router.js';
 import { issuesRouter } from './issues/issues.router.js';
+import { authorizationsRouter } from './authorizations/authorizations.router.js';
 import { resolveApiUrls } from './shared/apiUrls.js';
 import { authenticate } from './shared/authentication.js';
 import { errorHandler } from './shared/errorHandler.js';
@@ -40,7 +42,7 @@ export function createApp(runtime: Runtime): Express {
       resolveApiUrls(runtime.config.baseUrl),
       mediaType(),
       jsonBody(),
-      authenticate({ passwords: container.get(AuthenticateWithPassword), users }),
+      authenticate({ passwords: container.get(AuthenticateWithPassword), tokens: container.get(AuthenticateWithToken), users }),
       searchRoutesUseSearchBudget(),
       limiter.middleware,
     ),
@@ -49,6 +51,7 @@ export function createApp(runtime: Runtime): Express {
   app.use(repositoriesRouter(container));
   app.use(pullsRouter(container));
   app.use(issuesRouter(container));
+  app.use(authorizationsRouter(container));
   // Last of the routes, so API requests do not walk past it; the limiter charged it, and
   // the status route refunds its own request.
   app.get('/rate_limit', limiter.statusHandler);

@@ -5,6 +5,7 @@ import { oauthApplicationsProjection } from '../accounts/oauthApplications.proje
 import { repositoriesProjection } from '../repositories/repositories.projection.js';
 import { pullRequestsProjection } from '../pulls/pullRequests.projection.js';
 import { issuesProjection } from '../issues/issues.projection.js';
+import { authorizationsProjection } from '../authorizations/authorizations.projection.js';
 
 // Every projection the runner feeds, in the order each event is applied to them.
-export const allProjections: readonly Projection[] = [usersProjection, organizationsProjection, oauthApplicationsProjection, repositoriesProjection, pullRequestsProjection, issuesProjection];
+export const allProjections: readonly Projection[] = [usersProjection, organizationsProjection, oauthApplicationsProjection, repositoriesProjection, pullRequestsProjection, issuesProjection, authorizationsProjection];

@@ -17,7 +17,7 @@ import type { ReadModelStore } from '../ports/readModelStore.port.js';
 import { TOKENS } from '../ports/tokens.js';
 
 // Who asks: null for an anonymous caller.
-export type AccessCaller = { readonly userId: number; readonly siteAdmin: boolean } | null;
+export type AccessCaller = { readonly userId: number; readonly siteAdmin: boolean; readonly scopes?: readonly string[] } | null;
 
 // What the access model needs to know about a repository (RepositoryDocument has it all).
 export interface AccessibleRepository {

@@ -17,6 +17,9 @@ export interface Config {
   readonly readYourWritesTimeoutMs: number;
   // FORGELOG_TOTP_KEY, base64 of 32 bytes; unset, the embedded family keeps <dataDir>/keys/totp.key
   readonly totpKey: string | undefined;
+  // GitHub retired the OAuth Authorizations API on 13 November 2020, after brownouts:
+  // enabled (with optional brownout windows), brownout, or removed (404, as GitHub since).
+  readonly authorizationsApi: { readonly mode: 'enabled' | 'brownout' | 'removed'; readonly brownouts: readonly { readonly from: number; readonly to: number }[] };
 }
 
 export class ConfigError extends Error {
@@ -71,6 +74,16 @@ export function loadConfig(env: Env = process.env): Config {
   if (totpKey !== undefined && Buffer.from(totpKey.trim(), 'base64').length !== 32) {
     problems.push(`FORGELOG_TOTP_KEY must be 32 random bytes in base64 (44 characters, such as the output of "openssl rand -base64 32"), got ${totpKey.trim().length} characters decoding to ${Buffer.from(totpKey.trim(), 'base64').length} bytes`);
   }
+  const authorizationsMode = (env.FORGELOG_AUTHORIZATIONS_API || 'enabled').toLowerCase();
+  if (!['enabled', 'brownout', 'removed'].includes(authorizationsMode)) problems.push(`FORGELOG_AUTHORIZATIONS_API must be enabled, brownout or removed, got "${env.FORGELOG_AUTHORIZATIONS_API}"`);
+  const brownouts = (env.FORGELOG_AUTHORIZATIONS_BROWNOUTS ?? '').split(',').map((window) => window.trim()).filter((window) => window !== '').flatMap((window) => {
+    const [from, to] = window.split('/').map((instant) => Date.parse(instant));
+    if (from === undefined || to === undefined || Number.isNaN(from) || Number.isNaN(to) || to <= from) {
+      problems.push(`FORGELOG_AUTHORIZATIONS_BROWNOUTS takes ISO 8601 intervals "start/end" separated by commas, got "${window}"`);
+      return [];
+    }
+    return [{ from, to }];
+  });
   const config: Config = {
     port,
     host,
@@ -93,6 +106,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     readYourWritesTimeoutMs: integerSetting(env, 'FORGELOG_READ_YOUR_WRITES_TIMEOUT_MS', 10_000, 1, 600_000, problems),
     totpKey,
+    authorizationsApi: { mode: authorizationsMode as Config['authorizationsApi']['mode'], brownouts },
   };
   if (config.eventStoreUrl !== undefined && totpKey === undefined) {
     problems.push('FORGELOG_TOTP_KEY (base64 of 32 random bytes, the same for every process) must be set when FORGELOG_EVENTSTORE_URL is');

@@ -18,6 +18,7 @@ import { bindAccounts } from './accounts.bindings.js';
 import { bindRepositories } from './repositories.bindings.js';
 import { bindPulls } from './pulls.bindings.js';
 import { bindIssues } from './issues.bindings.js';
+import { bindAuthorizations } from './authorizations.bindings.js';
 import { openAdapters, type Adapters } from './adapters.js';
 import { writeSnapshots } from './snapshots.js';
 
@@ -75,6 +76,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
   bindRepositories(container);
   bindPulls(container);
   bindIssues(container);
+  bindAuthorizations(container);
   return {
     config,
     logger,

@@ -24,7 +24,8 @@ export interface RepositoryScopeDeps {
 
 export function accessCallerOf(res: Response): AccessCaller {
   const caller = callerOf(res);
-  return caller.kind === 'user' ? { userId: caller.userId, siteAdmin: caller.siteAdmin } : null;
+  if (caller.kind !== 'user') return null;
+  return caller.scopes === undefined ? { userId: caller.userId, siteAdmin: caller.siteAdmin } : { userId: caller.userId, siteAdmin: caller.siteAdmin, scopes: caller.scopes };
 }
 
 export function repositoryScopeOf(res: Response): RepositoryScope {

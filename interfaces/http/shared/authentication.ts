@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AuthenticateWithPassword } from '../../../application/accounts/authenticateWithPassword.query.js';
 import type { UserQueries } from '../../../application/accounts/userQueries.js';
+import type { AuthenticateWithToken } from '../../../application/authorizations/authenticateWithToken.query.js';
 import type { Caller } from './caller.js';
 import { clientIp } from './clientAddress.js';
 import { sendGithubError } from './githubError.js';
@@ -9,6 +10,7 @@ export type AuthenticatedCaller = Extract<Caller, { kind: 'user' }>;
 
 export interface AuthenticationDeps {
   readonly passwords: AuthenticateWithPassword;
+  readonly tokens: AuthenticateWithToken;
   readonly users: UserQueries;
 }
 
@@ -47,7 +49,7 @@ function otpRequired(res: Response): void {
 
 // Decides who the caller is; whether that caller may do what it asks is the route's business.
 // Anonymous requests are decided synchronously: no promise for the common case.
-export function authenticate({ passwords, users }: AuthenticationDeps): RequestHandler {
+export function authenticate(deps: AuthenticationDeps): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const ip = clientIp(req);
     const credentials = parseAuthorization(req.headers.authorization);
@@ -55,14 +57,37 @@ export function authenticate({ passwords, users }: AuthenticationDeps): RequestH
       res.locals.caller = { kind: 'anonymous', ip } satisfies Caller;
       return next();
     }
-    // Tokens arrive with OAuth authorizations; until then only passwords authenticate.
+    if (credentials.scheme === 'token') return signInWithToken(deps, credentials.token, null, ip, res, next);
     if (credentials.scheme !== 'basic') return badCredentials(res);
-    return signInWithPassword({ passwords, users }, credentials, ip, req, res, next);
+    // GitHub takes a token as the Basic password too (git does that).
+    if (deps.tokens.looksLikeToken(credentials.secret)) return signInWithToken(deps, credentials.secret, credentials.login, ip, res, next);
+    return signInWithPassword(deps, credentials, ip, req, res, next);
   };
 }
 
+// An OAuth token: the caller is its user, limited to its scopes, which every answer names in
+// X-OAuth-Scopes. With Basic, the login must be the token's user's.
+async function signInWithToken({ tokens, users }: AuthenticationDeps, token: string, login: string | null, ip: string, res: Response, next: NextFunction): Promise<void> {
+  const signIn = await tokens.execute(token);
+  const user = signIn ? await users.userById(signIn.userId) : null;
+  if (!signIn || !user || (login !== null && login.toLowerCase() !== user.login.toLowerCase())) return badCredentials(res);
+  if (user.suspended_at) return sendGithubError(res, 403, 'Sorry. Your account was suspended.');
+  res.setHeader('X-OAuth-Scopes', signIn.scopes.join(', '));
+  res.locals.caller = {
+    kind: 'user',
+    ip,
+    userId: user.id,
+    login: user.login,
+    siteAdmin: user.site_admin,
+    via: 'token',
+    scopes: signIn.scopes,
+    authorizationId: signIn.authorizationId,
+  } satisfies Caller;
+  next();
+}
+
 async function signInWithPassword(
-  { passwords, users }: AuthenticationDeps,
+  { passwords, users }: Pick<AuthenticationDeps, 'passwords' | 'users'>,
   credentials: Extract<Credentials, { scheme: 'basic' }>,
   ip: string,
   req: Request,

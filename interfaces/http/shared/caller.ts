@@ -10,6 +10,9 @@ export type Caller =
       readonly login: string;
       readonly siteAdmin: boolean;
       readonly via: 'password' | 'token';
+      // an OAuth token's scopes and id (absent when signed in with a password)
+      readonly scopes?: readonly string[];
+      readonly authorizationId?: number;
     };
 
 export function callerOf(res: Response): Caller {

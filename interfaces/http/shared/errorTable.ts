@@ -144,6 +144,27 @@ export function httpErrorFor(error: AppError): HttpError {
       return validationFailed([{ resource: error.resource, field: error.field, code: error.code, ...(error.message === undefined ? {} : { message: error.message }) }]);
     case 'RepositoryInvitationNotFound':
       return { status: 404, message: 'Not Found' };
+    case 'AuthorizationNotFound':
+    case 'GrantNotFound':
+      return { status: 404, message: 'Not Found' };
+    case 'AuthorizationAlreadyExists':
+      return validationFailed([{ resource: 'OauthAccess', field: 'id', code: 'already_exists' }]);
+    case 'UnknownScopes':
+      return validationFailed([{ resource: 'OauthAccess', field: 'scopes', code: 'invalid', message: `Unknown scopes: ${error.scopes.join(', ')}` }]);
+    case 'AuthorizationFieldMissing':
+      return validationFailed([{ resource: 'OauthAccess', field: error.field, code: 'missing_field' }]);
+    case 'AuthorizationFieldInvalid':
+      return validationFailed([{ resource: 'OauthAccess', field: error.field, code: 'invalid', message: error.message }]);
+    case 'ConflictingScopeChanges':
+      return validationFailed([{ resource: 'OauthAccess', field: 'scopes', code: 'invalid', message: 'Only one of scopes, add_scopes or remove_scopes may be given' }]);
+    case 'OAuthClientNotFound':
+      return validationFailed([{ resource: 'OauthAccess', field: 'client_id', code: 'invalid', message: 'client_id and client_secret do not name a registered OAuth application' }]);
+    case 'AuthorizationsRemoved':
+      return { status: 404, message: 'Not Found' };
+    case 'AuthorizationsBrownout':
+      return { status: 410, message: 'This endpoint is temporarily being browned out. See https://developer.github.com/changes/2020-02-14-deprecating-oauth-auth-endpoint/ for more information.' };
+    case 'PasswordAuthenticationRequired':
+      return { status: 401, message: 'This API can only be accessed with username and password Basic Auth' };
     case 'ConcurrencyConflict':
       return { status: 409, message: `The resource was changed by another request; try again (${error.streamId})` };
     default:

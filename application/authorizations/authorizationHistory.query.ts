@@ -1,0 +1,82 @@
+import { inject, injectable } from 'inversify';
+import { auditLogOf, eventsAsOf, type AuditLogEntry, type AuditVocabulary } from '../shared/audit/auditLog.js';
+import type { EventStore } from '../shared/ports/eventStore.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import { authorizationStream } from '../../domain/authorizations/authorization.decider.js';
+import type { AuthorizationEvent } from '../../domain/authorizations/authorization.events.js';
+import type { AuthorizationDocument } from './authorizations.readModel.js';
+
+const ACTIONS: Readonly<Record<string, string>> = Object.assign(Object.create(null) as Record<string, string>, {
+  AuthorizationCreated: 'oauth_authorization.create',
+  AuthorizationUpdated: 'oauth_authorization.update',
+  AuthorizationDeleted: 'oauth_authorization.destroy',
+});
+
+// GitHub's audit-log names for what changed; the token hash is never shown.
+const vocabulary: AuditVocabulary = {
+  action: (entry) => ACTIONS[entry.type] ?? `oauth_authorization.${entry.type}`,
+  fields(entry) {
+    const event = { type: entry.type, data: entry.change } as AuthorizationEvent;
+    switch (event.type) {
+      case 'AuthorizationCreated': {
+        const { authorizationId, userId, clientId, scopes, note, noteUrl, fingerprint, tokenLastEight } = event.data;
+        return { oauth_authorization_id: authorizationId, user_id: userId, application_client_id: clientId, scopes, note, note_url: noteUrl, fingerprint, token_last_eight: tokenLastEight };
+      }
+      case 'AuthorizationUpdated':
+        return { oauth_authorization_id: event.data.authorizationId, user_id: event.data.userId, before: snake(event.data.before), after: snake(event.data.changes) };
+      case 'AuthorizationDeleted':
+        return { oauth_authorization_id: event.data.authorizationId, user_id: event.data.userId, reason: event.data.reason };
+      default:
+        return {};
+    }
+  },
+};
+
+function snake(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key === 'noteUrl' ? 'note_url' : key, value]));
+}
+
+// A token's whole life from its stream (a deleted token's too), and the authorization as it
+// stood at a past instant.
+@injectable()
+export class AuthorizationHistory {
+  constructor(@inject(TOKENS.EventStore) private readonly eventStore: EventStore) {}
+
+  // The user the authorization belongs to, from its first event: null if it never existed.
+  async ownerOf(authorizationId: number): Promise<number | null> {
+    const [created] = await this.eventStore.readStream(authorizationStream(authorizationId), { maxCount: 1 });
+    return created?.type === 'AuthorizationCreated' ? (created.data as { userId: number }).userId : null;
+  }
+
+  history(authorizationId: number): Promise<AuditLogEntry[]> {
+    return auditLogOf(this.eventStore, authorizationStream(authorizationId), vocabulary);
+  }
+
+  // The document the projection would have held then; null before creation or after deletion.
+  async asOf(authorizationId: number, instant: Date): Promise<AuthorizationDocument | null> {
+    let document: AuthorizationDocument | null = null;
+    for (const stored of await eventsAsOf(this.eventStore, authorizationStream(authorizationId), instant)) {
+      const event = { type: stored.type, data: stored.data } as AuthorizationEvent;
+      if (event.type === 'AuthorizationCreated') {
+        const data = event.data;
+        document = {
+          _id: String(data.authorizationId), id: data.authorizationId, user_id: data.userId, application_id: data.applicationId, client_id: data.clientId, grant_id: data.grantId,
+          scopes: [...data.scopes], note: data.note, note_url: data.noteUrl, fingerprint: data.fingerprint, hashed_token: data.hashedToken, token_last_eight: data.tokenLastEight,
+          created_at: data.createdAt, updated_at: data.createdAt,
+        };
+      } else if (event.type === 'AuthorizationUpdated' && document !== null) {
+        const { scopes, note, noteUrl, fingerprint } = event.data.changes;
+        const current: AuthorizationDocument = document;
+        document = {
+          ...current,
+          ...(scopes !== undefined ? { scopes: [...scopes] } : {}),
+          ...(note !== undefined ? { note } : {}),
+          ...(noteUrl !== undefined ? { note_url: noteUrl } : {}),
+          ...(fingerprint !== undefined ? { fingerprint } : {}),
+          updated_at: event.data.updatedAt,
+        };
+      } else if (event.type === 'AuthorizationDeleted') document = null;
+    }
+    return document;
+  }
+}

@@ -1,0 +1,41 @@
+import type { DomainEvent } from '../shared/event.js';
+
+// The fields of an authorization a person sees and changes; the token itself is never in an
+// event, only its SHA-256 hash and last eight characters.
+export interface AuthorizationFields {
+  readonly scopes: readonly string[];
+  readonly note: string | null;
+  readonly noteUrl: string | null;
+  readonly fingerprint: string | null;
+}
+
+export type AuthorizationCreated = DomainEvent<
+  'AuthorizationCreated',
+  AuthorizationFields & {
+    readonly authorizationId: number;
+    readonly userId: number;
+    // null for a personal token (no OAuth application)
+    readonly applicationId: number | null;
+    readonly clientId: string | null;
+    readonly grantId: number | null;
+    readonly hashedToken: string;
+    readonly tokenLastEight: string;
+    readonly createdAt: string;
+  }
+>;
+
+// `before` and `changes` hold only the fields that changed: the audit shows both sides.
+export type AuthorizationUpdated = DomainEvent<
+  'AuthorizationUpdated',
+  { readonly authorizationId: number; readonly userId: number; readonly before: Partial<AuthorizationFields>; readonly changes: Partial<AuthorizationFields>; readonly updatedAt: string }
+>;
+
+// Why it ended: deleted on its own, or revoked with its application's grant.
+export type AuthorizationDeleted = DomainEvent<
+  'AuthorizationDeleted',
+  { readonly authorizationId: number; readonly userId: number; readonly applicationId: number | null; readonly reason: 'deleted' | 'grant_revoked'; readonly deletedAt: string }
+>;
+
+export type AuthorizationEvent = AuthorizationCreated | AuthorizationUpdated | AuthorizationDeleted;
+
+export const AUTHORIZATION_EVENT_TYPES: ReadonlySet<string> = new Set<AuthorizationEvent['type']>(['AuthorizationCreated', 'AuthorizationUpdated', 'AuthorizationDeleted']);

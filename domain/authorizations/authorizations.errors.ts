@@ -1,0 +1,13 @@
+export type AuthorizationsError =
+  | { readonly _tag: 'AuthorizationNotFound' }
+  | { readonly _tag: 'AuthorizationAlreadyExists'; readonly authorizationId: number }
+  | { readonly _tag: 'GrantNotFound' }
+  | { readonly _tag: 'UnknownScopes'; readonly scopes: readonly string[] }
+  // GitHub: a personal token needs a note; only one of scopes, add_scopes, remove_scopes.
+  | { readonly _tag: 'AuthorizationFieldMissing'; readonly field: string }
+  | { readonly _tag: 'AuthorizationFieldInvalid'; readonly field: string; readonly message: string }
+  | { readonly _tag: 'ConflictingScopeChanges' }
+  | { readonly _tag: 'OAuthClientNotFound' }
+  | { readonly _tag: 'AuthorizationsRemoved' }
+  | { readonly _tag: 'AuthorizationsBrownout' }
+  | { readonly _tag: 'PasswordAuthenticationRequired' };

@@ -1,0 +1,35 @@
+import type { RequestHandler } from 'express';
+import type { Clock } from '../../../application/shared/ports/clock.port.js';
+import type { Config } from '../../../infrastructure/shared/config/config.js';
+import { callerOf } from '../shared/caller.js';
+import { httpErrorFor } from '../shared/errorTable.js';
+import { sendGithubError } from '../shared/githubError.js';
+
+// The OAuth Authorizations API as GitHub ran its end: every answer carries Deprecation and
+// Sunset; during a brownout creating a token answers 410; once removed, everything 404.
+export function authorizationsApiPolicy(settings: Config['authorizationsApi'], clock: Clock): RequestHandler {
+  return (req, res, next) => {
+    res.setHeader('Deprecation', '@1581638400');
+    res.setHeader('Sunset', 'Fri, 13 Nov 2020 16:00:00 GMT');
+    if (settings.mode === 'removed') return sendGithubError(res, 404, 'Not Found');
+    const now = clock.now().getTime();
+    const brownout = settings.mode === 'brownout' || settings.brownouts.some((window) => window.from <= now && now < window.to);
+    const creates = (req.method === 'POST' && req.path === '/authorizations') || (req.method === 'PUT' && req.path.startsWith('/authorizations/clients/'));
+    if (brownout && creates) {
+      const error = httpErrorFor({ _tag: 'AuthorizationsBrownout' });
+      return sendGithubError(res, error.status, error.message);
+    }
+    next();
+  };
+}
+
+// These operations take Basic authentication with a login and password only, as GitHub's did.
+export const passwordOnly: RequestHandler = (_req, res, next) => {
+  const caller = callerOf(res);
+  if (caller.kind !== 'user') return sendGithubError(res, 401, 'Requires authentication');
+  if (caller.via !== 'password') {
+    const error = httpErrorFor({ _tag: 'PasswordAuthenticationRequired' });
+    return sendGithubError(res, error.status, error.message);
+  }
+  next();
+};

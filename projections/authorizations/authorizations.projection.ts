@@ -1,0 +1,99 @@
+import {
+  AUTHORIZATIONS_COLLECTION,
+  grantKey,
+  OAUTH_GRANTS_COLLECTION,
+  type AuthorizationDocument,
+  type OAuthGrantDocument,
+} from '../../application/authorizations/authorizations.readModel.js';
+import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
+import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
+import { AUTHORIZATION_EVENT_TYPES, type AuthorizationEvent } from '../../domain/authorizations/authorization.events.js';
+
+const authorizations = (target: ProjectionTarget) => target.collection<AuthorizationDocument>(AUTHORIZATIONS_COLLECTION);
+const grants = (target: ProjectionTarget) => target.collection<OAuthGrantDocument>(OAUTH_GRANTS_COLLECTION);
+
+// A grant's scopes are the union of the user's live tokens for its application; a grant with
+// no token left is gone. The cost is the user's tokens of one application, not all tokens.
+async function refreshGrant(userId: number, applicationId: number, at: string, target: ProjectionTarget): Promise<void> {
+  const tokens = await authorizations(target).find({ user_id: userId, application_id: applicationId }, { sort: { id: 1 } });
+  const _id = grantKey(userId, applicationId);
+  if (tokens.length === 0) {
+    await grants(target).deleteOne({ _id });
+    return;
+  }
+  const scopes = [...new Set(tokens.flatMap((token) => token.scopes))];
+  const first = tokens[0]!;
+  const existing = await grants(target).findOne({ _id });
+  const grant: OAuthGrantDocument = {
+    _id,
+    id: existing?.id ?? first.grant_id ?? first.id,
+    user_id: userId,
+    application_id: applicationId,
+    client_id: first.client_id ?? '',
+    scopes,
+    created_at: existing?.created_at ?? first.created_at,
+    updated_at: at,
+  };
+  await grants(target).replaceOne({ _id }, grant, { upsert: true });
+}
+
+export const authorizationsProjection: Projection = {
+  name: 'authorizations',
+  version: 1,
+  collections: [
+    {
+      name: AUTHORIZATIONS_COLLECTION,
+      indexes: [
+        { name: 'hashed_token', keys: { hashed_token: 1 }, unique: true },
+        { name: 'user_application', keys: { user_id: 1, application_id: 1 } },
+      ],
+    },
+    { name: OAUTH_GRANTS_COLLECTION, indexes: [{ name: 'id', keys: { id: 1 } }, { name: 'user_id', keys: { user_id: 1 } }] },
+  ],
+  async apply(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
+    if (!AUTHORIZATION_EVENT_TYPES.has(stored.type)) return;
+    const event = { type: stored.type, data: stored.data } as AuthorizationEvent;
+    switch (event.type) {
+      case 'AuthorizationCreated': {
+        const data = event.data;
+        const document: AuthorizationDocument = {
+          _id: String(data.authorizationId),
+          id: data.authorizationId,
+          user_id: data.userId,
+          application_id: data.applicationId,
+          client_id: data.clientId,
+          grant_id: data.grantId,
+          scopes: [...data.scopes],
+          note: data.note,
+          note_url: data.noteUrl,
+          fingerprint: data.fingerprint,
+          hashed_token: data.hashedToken,
+          token_last_eight: data.tokenLastEight,
+          created_at: data.createdAt,
+          updated_at: data.createdAt,
+        };
+        await authorizations(target).replaceOne({ _id: document._id }, document, { upsert: true });
+        if (data.applicationId !== null) await refreshGrant(data.userId, data.applicationId, data.createdAt, target);
+        return;
+      }
+      case 'AuthorizationUpdated': {
+        const { changes, updatedAt } = event.data;
+        const fields: Partial<AuthorizationDocument> = { updated_at: updatedAt };
+        if (changes.scopes !== undefined) fields.scopes = [...changes.scopes];
+        if (changes.note !== undefined) fields.note = changes.note;
+        if (changes.noteUrl !== undefined) fields.note_url = changes.noteUrl;
+        if (changes.fingerprint !== undefined) fields.fingerprint = changes.fingerprint;
+        const _id = String(event.data.authorizationId);
+        await authorizations(target).updateOne({ _id }, { $set: fields });
+        const current = await authorizations(target).findOne({ _id });
+        if (current?.application_id != null) await refreshGrant(current.user_id, current.application_id, updatedAt, target);
+        return;
+      }
+      case 'AuthorizationDeleted': {
+        await authorizations(target).deleteOne({ _id: String(event.data.authorizationId) });
+        if (event.data.applicationId !== null) await refreshGrant(event.data.userId, event.data.applicationId, event.data.deletedAt, target);
+        return;
+      }
+    }
+  },
+};
