@@ -18,12 +18,18 @@ export async function auditStream(config: Config, streamId: string, options: { j
   await auditFound(config, async () => ({ found: true, streamId }), options, false);
 }
 
-export type AuditTarget = 'user' | 'repo' | 'issue';
+export type AuditTarget = 'user' | 'repo' | 'issue' | 'token';
 
 const finders: Record<AuditTarget, (eventStore: EventStore, name: string) => Promise<StreamLookup>> = {
   user: findAccountStream,
   repo: findRepositoryStream,
   issue: findIssueStream,
+  // a token by its authorization id: its stream outlives its deletion
+  token: async (eventStore, id) => {
+    if (!/^\d{1,15}$/.test(id)) return { found: false, reason: `"${id}" is not an authorization id` };
+    const [first] = await eventStore.readStream(`authorization-${id}`, { maxCount: 1 });
+    return first ? { found: true, streamId: `authorization-${id}` } : { found: false, reason: `no authorization has the id ${id}` };
+  },
 };
 
 // `audit user <login>`, `audit repo <owner>/<name>`, `audit issue <owner>/<name>#<n>`.

@@ -6,6 +6,7 @@ import { auditByName, auditStream, listStreamKinds } from './audit.command.js';
 import { registerOAuthApplicationCommands } from './oauthApplications.command.js';
 import { rebuild } from './rebuild.command.js';
 import { resetPassword } from './resetPassword.command.js';
+import { createToken } from './token.command.js';
 import { seed } from './seed.command.js';
 import { serve } from './serve.command.js';
 import { worker } from './worker.command.js';
@@ -75,6 +76,12 @@ audit
   .option('--json', 'one JSON object per event')
   .action((reference: string, options: { json?: boolean }) => run(() => auditByName(loadConfig(), 'issue', reference, options)));
 audit
+  .command('token')
+  .argument('<id>', 'an OAuth authorization id (a deleted one too)')
+  .option('--json', 'one JSON object per event')
+  .description("a token's whole life: creation, scope and note changes, deletion or revocation, with actor, time and origin")
+  .action((id: string, options: { json?: boolean }) => run(() => auditByName(loadConfig(), 'token', id, options)));
+audit
   .command('kinds')
   .description('the kinds of stream, what each holds and how to find one')
   .action(() => listStreamKinds());
@@ -98,6 +105,16 @@ admin
   .argument('<login>', 'the user')
   .description('give a user a new random password, printed once (with the embedded family, while the server is stopped)')
   .action((login: string) => run(() => resetPassword(loadConfig(), login)));
+
+admin
+  .command('token')
+  .description('personal access tokens')
+  .command('create')
+  .argument('<login>', 'the user the token acts as')
+  .option('--scopes <scopes>', 'comma-separated OAuth scopes, such as repo,user', '')
+  .requiredOption('--note <note>', 'what the token is for')
+  .description('mint a personal token for first use, printed once (with the embedded family, while the server is stopped)')
+  .action((login: string, options: { scopes: string; note: string }) => run(() => createToken(loadConfig(), login, options)));
 
 registerOAuthApplicationCommands(admin, run);
 

@@ -20,6 +20,7 @@ import { pipeline } from './shared/pipeline.js';
 import { requestLog } from './shared/requestLog.js';
 import { readiness } from './readiness.js';
 import { rootDocument } from './shared/rootDocument.js';
+import { enforceTokenScopes } from './shared/oauthScopeTable.js';
 
 // The order matters: who is calling is known before rate limits are counted. ETags and 304s
 // are decided where every JSON answer is written (shared/jsonResponse.ts).
@@ -43,6 +44,7 @@ export function createApp(runtime: Runtime): Express {
       mediaType(),
       jsonBody(),
       authenticate({ passwords: container.get(AuthenticateWithPassword), tokens: container.get(AuthenticateWithToken), users }),
+      enforceTokenScopes(),
       searchRoutesUseSearchBudget(),
       limiter.middleware,
     ),

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { Clock } from '../../application/shared/ports/clock.port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -32,7 +33,7 @@ export async function newDataDir(): Promise<string> {
 
 // A real listening server on an ephemeral port over the embedded family in a fresh
 // temporary data directory (or a given one, to test restarts).
-export async function startTestServer(env: Record<string, string> = {}, dataDir?: string): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, dataDir?: string, options: { readonly clock?: Clock } = {}): Promise<TestServer> {
   const directory = dataDir ?? (await newDataDir());
   const config: Config = loadConfig({
     FORGELOG_DATA_DIR: directory,
@@ -44,7 +45,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
     ...env,
   });
   // TEST_LOG_LEVEL=error shows a failing spec's server-side stack on stdout.
-  const runtime = await openRuntime(config, { role: 'serve', logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  const runtime = await openRuntime(config, { role: 'serve', logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), ...(options.clock ? { clock: options.clock } : {}) });
   await runtime.start();
   await runtime.container.get(EnsureSiteAdmin).execute(config.adminLogin, config.adminPassword);
   const http = await startHttpServer(runtime, { port: 0, host: '127.0.0.1' });
@@ -67,4 +68,21 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+// A clock the spec moves by hand, so events get the instants it chooses.
+export class ManualClock implements Clock {
+  constructor(private current: Date) {}
+
+  now(): Date {
+    return new Date(this.current.getTime());
+  }
+
+  set(instant: Date): void {
+    this.current = new Date(instant.getTime());
+  }
+
+  advance(milliseconds: number): void {
+    this.current = new Date(this.current.getTime() + milliseconds);
+  }
 }

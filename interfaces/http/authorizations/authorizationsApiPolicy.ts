@@ -14,7 +14,9 @@ export function authorizationsApiPolicy(settings: Config['authorizationsApi'], c
     if (settings.mode === 'removed') return sendGithubError(res, 404, 'Not Found');
     const now = clock.now().getTime();
     const brownout = settings.mode === 'brownout' || settings.brownouts.some((window) => window.from <= now && now < window.to);
-    const creates = (req.method === 'POST' && req.path === '/authorizations') || (req.method === 'PUT' && req.path.startsWith('/authorizations/clients/'));
+    // Mounted on its paths: the full path is the mount (baseUrl) and what follows it.
+    const path = `${req.baseUrl}${req.path}`.replace(/\/$/, '');
+    const creates = (req.method === 'POST' && path === '/authorizations') || (req.method === 'PUT' && path.startsWith('/authorizations/clients/'));
     if (brownout && creates) {
       const error = httpErrorFor({ _tag: 'AuthorizationsBrownout' });
       return sendGithubError(res, error.status, error.message);

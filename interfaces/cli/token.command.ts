@@ -1,0 +1,29 @@
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { UserQueries } from '../../application/accounts/userQueries.js';
+import { AuthorizationCommands } from '../../application/authorizations/authorizationCommands.js';
+import { systemContext } from '../../application/shared/commandContext.js';
+import type { Config } from '../../infrastructure/shared/config/config.js';
+import { openRuntime } from '../../infrastructure/shared/container/runtime.js';
+
+// `forgelog admin token create <login> --scopes repo,user --note "first use"`: a personal token
+// for a user who has none yet (an administrator's first, say), printed once.
+export async function createToken(config: Config, login: string, options: { scopes: string; note: string }): Promise<void> {
+  const runtime = await openRuntime(config, { role: 'serve' });
+  try {
+    await runtime.start();
+    const user = await runtime.container.get(UserQueries).userByLogin(login);
+    if (!user || user.type !== 'User') throw new Error(`no user with the login "${login}"`);
+    const scopes = options.scopes.split(',').map((scope) => scope.trim()).filter((scope) => scope !== '');
+    const created = await runtime.container.get(AuthorizationCommands).create(user.id, { scopes, note: options.note }, { ...systemContext(runtime.clock.now()), userAgent: 'forgelog admin token create' });
+    if (isLeft(created)) {
+      const problem = created.left;
+      throw new Error(problem._tag === 'UnknownScopes' ? `unknown scopes: ${problem.scopes.join(', ')}` : `could not create the token: ${problem._tag}`);
+    }
+    // Printed once: the log and the read models hold only its hash.
+    console.log(`Token for ${user.login} (authorization ${created.right.authorization.id}, scopes: ${created.right.authorization.scopes.join(', ') || 'none'}):`);
+    console.log(created.right.token);
+    console.log('It is shown only now.');
+  } finally {
+    await runtime.close();
+  }
+}

@@ -1,0 +1,69 @@
+import type { RequestHandler } from 'express';
+import { scopesAllow } from '../../../domain/authorizations/oauthScopes.js';
+import { httpErrorFor } from './errorTable.js';
+import { callerOf } from './caller.js';
+import { sendGithubError } from './githubError.js';
+
+interface ScopeRule {
+  readonly method: string;
+  readonly path: RegExp;
+  // The scopes any of which lets a token through (GitHub's X-Accepted-OAuth-Scopes).
+  readonly accepted: readonly string[];
+}
+
+const SEGMENT = '[^/]+';
+const rule = (method: string, path: string, accepted: readonly string[]): ScopeRule => ({ method, path: new RegExp(`^${path.replaceAll(':x', SEGMENT)}/?$`), accepted });
+
+// The one table of which OAuth scopes an operation accepts, as GitHub documents them. What a
+// token may do on a repository is decided by the access model (repo for private ones,
+// repo or public_repo to change a public one); this table covers the rest. An area adds
+// its rows here (projects, migrations, hooks).
+export const SCOPE_RULES: readonly ScopeRule[] = [
+  rule('PATCH', '/user', ['user']),
+  rule('GET', '/user/orgs', ['user', 'read:org']),
+  rule('PUT', '/user/following/:x', ['user:follow', 'user']),
+  rule('DELETE', '/user/following/:x', ['user:follow', 'user']),
+  rule('GET', '/user/repository_invitations', ['repo', 'repo:invite']),
+  rule('PATCH', '/user/repository_invitations/:x', ['repo', 'repo:invite']),
+  rule('DELETE', '/user/repository_invitations/:x', ['repo', 'repo:invite']),
+  rule('POST', '/user/repos', ['repo', 'public_repo']),
+  rule('POST', '/orgs/:x/repos', ['repo', 'public_repo']),
+  rule('DELETE', '/repos/:x/:x', ['delete_repo']),
+  rule('DELETE', '/repositories/\\d+', ['delete_repo']),
+  rule('PATCH', '/orgs/:x', ['admin:org']),
+  rule('GET', '/orgs/:x/memberships/:x', ['admin:org', 'write:org', 'read:org']),
+  rule('PUT', '/orgs/:x/memberships/:x', ['admin:org', 'write:org']),
+  rule('DELETE', '/orgs/:x/memberships/:x', ['admin:org', 'write:org']),
+  // GitHub Enterprise Server's site-admin API: a site administrator's token with site_admin.
+  rule('GET', '/admin/.*', ['site_admin']),
+  rule('POST', '/admin/.*', ['site_admin']),
+  rule('PATCH', '/admin/.*', ['site_admin']),
+  rule('DELETE', '/admin/.*', ['site_admin']),
+  rule('PUT', '/users/:x/(site_admin|suspended)', ['site_admin']),
+  rule('DELETE', '/users/:x/(site_admin|suspended)', ['site_admin']),
+];
+
+// Operations a token may never do: a password change proves the password itself.
+const PASSWORD_ONLY: readonly ScopeRule[] = [rule('PATCH', '/user/password', [])];
+
+export function acceptedScopesFor(method: string, path: string): readonly string[] | null {
+  return SCOPE_RULES.find((candidate) => candidate.method === method && candidate.path.test(path))?.accepted ?? null;
+}
+
+// For token callers: X-Accepted-OAuth-Scopes on the operations the table names, and 404
+// (GitHub hides what a token may not reach) when none of them is held.
+export function enforceTokenScopes(): RequestHandler {
+  return (req, res, next) => {
+    const caller = callerOf(res);
+    if (caller.kind !== 'user' || caller.scopes === undefined) return next();
+    if (PASSWORD_ONLY.some((candidate) => candidate.method === req.method && candidate.path.test(req.path))) {
+      const error = httpErrorFor({ _tag: 'PasswordAuthenticationRequired' });
+      return sendGithubError(res, error.status, error.message);
+    }
+    const accepted = acceptedScopesFor(req.method, req.path);
+    if (accepted === null) return next();
+    res.setHeader('X-Accepted-OAuth-Scopes', accepted.join(', '));
+    if (!scopesAllow(caller.scopes, accepted)) return sendGithubError(res, 404, 'Not Found');
+    next();
+  };
+}

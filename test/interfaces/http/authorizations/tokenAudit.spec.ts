@@ -1,0 +1,180 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { runCli } from '../../../support/runCli.js';
+import { expectSchema } from '../../../support/schemas.js';
+import { ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
+import { api, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
+import { tokenHeader } from './authorizationsFixtures.js';
+
+async function filesUnder(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, { withFileTypes: true });
+  const nested = await Promise.all(entries.map((entry) => (entry.isDirectory() ? filesUnder(join(directory, entry.name)) : [join(directory, entry.name)])));
+  return nested.flat();
+}
+
+describe("a token's audit history", () => {
+  let server: TestServer;
+  let ada: string;
+  const clock = new ManualClock(new Date('2026-03-01T10:00:00Z'));
+  const instants: string[] = [];
+  let id: number;
+  let token: string;
+  before(async () => {
+    server = await startTestServer({}, undefined, { clock });
+    ada = await createUser(server, 'ada');
+    await createUser(server, 'bo');
+    const step = () => {
+      clock.advance(60_000);
+      instants.push(clock.now().toISOString());
+    };
+    step();
+    const created = await api(server, ada, 'POST', '/authorizations', { scopes: ['repo'], note: 'deploy' });
+    id = created.body.id;
+    token = created.body.token;
+    step();
+    expect((await api(server, ada, 'PATCH', `/authorizations/${id}`, { add_scopes: ['gist'] })).status).to.equal(200);
+    step();
+    expect((await api(server, ada, 'PATCH', `/authorizations/${id}`, { remove_scopes: ['repo'] })).status).to.equal(200);
+    step();
+    expect((await api(server, ada, 'PATCH', `/authorizations/${id}`, { note: 'deploy bot' })).status).to.equal(200);
+    step();
+    expect((await api(server, ada, 'DELETE', `/authorizations/${id}`)).status).to.equal(204);
+  });
+  after(async () => server.close());
+
+  it('over HTTP: every change in GitHub\'s audit-log shape, with actor, ip, user agent and the fields before and after; a deleted token\'s too', async () => {
+    const history = await api(server, ada, 'GET', `/authorizations/${id}/history`);
+    expect(history.status).to.equal(200);
+    expect(history.body.map((entry: { action: string }) => entry.action)).to.deep.equal([
+      'oauth_authorization.create', 'oauth_authorization.update', 'oauth_authorization.update', 'oauth_authorization.update', 'oauth_authorization.destroy',
+    ]);
+    expect(history.body.map((entry: { '@timestamp': number }) => new Date(entry['@timestamp']).toISOString())).to.deep.equal(instants);
+    expect(history.body[0]).to.include({ actor: 'ada', actor_ip: '127.0.0.1', oauth_authorization_id: id, note: 'deploy', token_last_eight: token.slice(-8) });
+    expect(history.body[0].user_agent).to.be.a('string');
+    expect(history.body[1]).to.deep.include({ before: { scopes: ['repo'] }, after: { scopes: ['repo', 'gist'] } });
+    expect(history.body[3]).to.deep.include({ before: { note: 'deploy' }, after: { note: 'deploy bot' } });
+    expect(history.body[4]).to.include({ reason: 'deleted' });
+    expect(JSON.stringify(history.body)).not.to.contain(token);
+    // Its owner and site administrators read it; nobody else.
+    expect((await api(server, server.adminAuthorization, 'GET', `/authorizations/${id}/history`)).status).to.equal(200);
+    expect((await api(server, 'Basic ' + Buffer.from(`bo:${PASSWORD}`).toString('base64'), 'GET', `/authorizations/${id}/history`)).status).to.equal(404);
+  });
+
+  it('as_of gives the authorization as it stood after each change, and 404 before its creation and after its deletion', async () => {
+    const expected = [
+      { scopes: ['repo'], note: 'deploy' },
+      { scopes: ['repo', 'gist'], note: 'deploy' },
+      { scopes: ['gist'], note: 'deploy' },
+      { scopes: ['gist'], note: 'deploy bot' },
+    ];
+    for (const [index, state] of expected.entries()) {
+      const then = await api(server, ada, 'GET', `/authorizations/${id}?as_of=${encodeURIComponent(instants[index]!)}`);
+      expect(then.status, instants[index]).to.equal(200);
+      expectSchema('authorization', then.body);
+      expect(then.body).to.deep.include({ ...state, token: '', id });
+    }
+    expect((await api(server, ada, 'GET', `/authorizations/${id}?as_of=2026-03-01T10:00:00Z`)).status).to.equal(404);
+    expect((await api(server, ada, 'GET', `/authorizations/${id}?as_of=${encodeURIComponent(instants[4]!)}`)).status).to.equal(404);
+    expect((await api(server, ada, 'GET', `/authorizations/${id}?as_of=not-a-date`)).status).to.equal(422);
+  });
+
+  it('forgelog audit token <id> prints the same life from the log, beside the running server', async () => {
+    const { code, stdout } = await runCli(['audit', 'token', String(id), '--json'], { FORGELOG_DATA_DIR: server.dataDir });
+    expect(code).to.equal(0);
+    const entries = stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; occurredAt: string; actor: { login: string }; change: Record<string, unknown> });
+    expect(entries.map((entry) => entry.type)).to.deep.equal(['AuthorizationCreated', 'AuthorizationUpdated', 'AuthorizationUpdated', 'AuthorizationUpdated', 'AuthorizationDeleted']);
+    expect(entries.map((entry) => entry.occurredAt)).to.deep.equal(instants);
+    expect(entries.every((entry) => entry.actor.login === 'ada')).to.equal(true);
+    expect(stdout).not.to.contain(token);
+    const text = await runCli(['audit', 'token', String(id)], { FORGELOG_DATA_DIR: server.dataDir });
+    expect(text.stdout.split('\n')[0]).to.equal(`stream authorization-${id}`);
+    expect((await runCli(['audit', 'token', '999'], { FORGELOG_DATA_DIR: server.dataDir })).stderr).to.contain('no authorization has the id 999');
+  });
+});
+
+describe('forgelog admin token create, and no secret in plain text', () => {
+  it('mints a personal token printed once, which authenticates; no token or password appears in the data directory or the logs', async () => {
+    const server = await startTestServer();
+    const secrets: string[] = [PASSWORD];
+    let logs = '';
+    try {
+      const ada = await createUser(server, 'ada');
+      const viaApi = await api(server, ada, 'POST', '/authorizations', { scopes: ['user'], note: 'api' });
+      secrets.push(viaApi.body.token);
+      await server.stop();
+      const minted = await runCli(['admin', 'token', 'create', 'ada', '--scopes', 'repo,user', '--note', 'first use'], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_LOG_LEVEL: 'info' });
+      expect(minted.code, minted.stderr).to.equal(0);
+      const token = minted.stdout.split('\n')[1]!;
+      expect(token).to.match(/^ghp_[0-9A-Za-z]{36}$/);
+      secrets.push(token);
+      logs += minted.stderr;
+      const unknownScope = await runCli(['admin', 'token', 'create', 'ada', '--scopes', 'root', '--note', 'x'], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_LOG_LEVEL: 'silent' });
+      expect(unknownScope.code).to.equal(1);
+      expect(unknownScope.stderr).to.contain('unknown scopes: root');
+      const restarted = await startTestServer({}, server.dataDir);
+      try {
+        const me = await api(restarted, tokenHeader(token), 'GET', '/user');
+        expect(me.body.login).to.equal('ada');
+        expect(me.headers.get('x-oauth-scopes')).to.equal('repo, user');
+      } finally {
+        await restarted.stop();
+      }
+      for (const file of await filesUnder(server.dataDir)) {
+        if (!(await stat(file)).isFile()) continue;
+        const content = await readFile(file, 'latin1');
+        for (const secret of secrets) expect(content.includes(secret), `${secret.slice(0, 6)}… in ${file}`).to.equal(false);
+      }
+      for (const secret of secrets) expect(logs.includes(secret)).to.equal(false);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a serving process logs no token and no password', () => {
+  it('over a session of password and token requests, failures included, its logs and data directory hold neither in plain text', async () => {
+    const { spawn } = await import('node:child_process');
+    const { fileURLToPath } = await import('node:url');
+    const { newDataDir, basicAuthorization } = await import('../../../support/testServer.js');
+    const dataDir = await newDataDir();
+    const cliMain = fileURLToPath(new URL('../../../../interfaces/cli/main.js', import.meta.url));
+    const adminPassword = 'the administrator password';
+    const env = { PATH: process.env.PATH ?? '', FORGELOG_DATA_DIR: dataDir, FORGELOG_PORT: '0', FORGELOG_HOST: '127.0.0.1', FORGELOG_ADMIN_PASSWORD: adminPassword, FORGELOG_LOG_LEVEL: 'debug' };
+    const child = spawn(process.execPath, [cliMain, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let logs = '';
+    child.stdout.on('data', (chunk) => (logs += chunk));
+    child.stderr.on('data', (chunk) => (logs += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    try {
+      const deadline = Date.now() + 20_000;
+      while (!/"url":"(http:[^"]+)"/.test(logs) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      const url = /"url":"(http:[^"]+)"/.exec(logs)![1]!;
+      const call = async (authorization: string, method: string, path: string, body?: unknown) => {
+        const response = await fetch(`${url}${path}`, { method, headers: { authorization, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+        const text = await response.text();
+        return { status: response.status, body: text ? JSON.parse(text) : null };
+      };
+      const admin = basicAuthorization('admin', adminPassword);
+      const created = await call(admin, 'POST', '/authorizations', { scopes: ['repo', 'site_admin'], note: 'logged?' });
+      expect(created.status).to.equal(201);
+      const token = created.body.token as string;
+      expect((await call(`token ${token}`, 'GET', '/user')).status).to.equal(200);
+      expect((await call(`token ${token.slice(0, -1)}x`, 'GET', '/user')).status).to.equal(401);
+      expect((await call(basicAuthorization('admin', 'a wrong password'), 'GET', '/user')).status).to.equal(401);
+      expect((await call(admin, 'DELETE', `/authorizations/${created.body.id}`)).status).to.equal(204);
+      expect((await call(`token ${token}`, 'GET', '/user')).status).to.equal(401);
+      child.kill('SIGTERM');
+      expect(await exited).to.equal(0);
+      expect(logs).to.contain('"method":"GET"');
+      for (const secret of [token, adminPassword, 'a wrong password']) {
+        expect(logs.includes(secret), 'in the logs').to.equal(false);
+        for (const file of await filesUnder(dataDir)) expect((await readFile(file, 'latin1')).includes(secret), file).to.equal(false);
+      }
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      const { rm } = await import('node:fs/promises');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

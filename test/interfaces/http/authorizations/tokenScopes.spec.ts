@@ -1,0 +1,94 @@
+import { expect } from 'chai';
+import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
+import { tokenHeader } from './authorizationsFixtures.js';
+
+describe('token scopes, from one table', () => {
+  let server: TestServer;
+  let ada: string;
+  const tokenWith = async (authorization: string, scopes: string[]) => (await api(server, authorization, 'POST', '/authorizations', { scopes, note: scopes.join(' ') || 'none' })).body.token as string;
+  before(async () => {
+    server = await startTestServer();
+    ada = await createUser(server, 'ada');
+    await createUser(server, 'bo');
+    await createRepository(server, ada, { name: 'doomed' });
+  });
+  after(async () => server.close());
+
+  it('PATCH /user needs user; the answer names the accepted scopes', async () => {
+    const without = await api(server, tokenHeader(await tokenWith(ada, ['repo'])), 'PATCH', '/user', { bio: 'no' });
+    expect(without.status).to.equal(404);
+    expect(without.headers.get('x-accepted-oauth-scopes')).to.equal('user');
+    expect(without.headers.get('x-oauth-scopes')).to.equal('repo');
+    const withUser = await api(server, tokenHeader(await tokenWith(ada, ['user'])), 'PATCH', '/user', { bio: 'yes' });
+    expect(withUser.status).to.equal(200);
+    expect(withUser.body.bio).to.equal('yes');
+  });
+
+  it('following needs user:follow (or user)', async () => {
+    expect((await api(server, tokenHeader(await tokenWith(ada, ['read:user'])), 'PUT', '/user/following/bo')).status).to.equal(404);
+    expect((await api(server, tokenHeader(await tokenWith(ada, ['user:follow'])), 'PUT', '/user/following/bo')).status).to.equal(204);
+  });
+
+  it('deleting a repository needs delete_repo', async () => {
+    expect((await api(server, tokenHeader(await tokenWith(ada, ['repo'])), 'DELETE', '/repos/ada/doomed')).status).to.equal(404);
+    expect((await api(server, ada, 'GET', '/repos/ada/doomed')).status).to.equal(200);
+    expect((await api(server, tokenHeader(await tokenWith(ada, ['repo', 'delete_repo'])), 'DELETE', '/repos/ada/doomed')).status).to.equal(204);
+  });
+
+  it("the site-admin routes need a site administrator's token with site_admin", async () => {
+    const plain = await tokenWith(server.adminAuthorization, ['user']);
+    expect((await api(server, tokenHeader(plain), 'GET', '/admin/oauth-applications')).status).to.equal(404);
+    const siteAdmin = await tokenWith(server.adminAuthorization, ['site_admin']);
+    expect((await api(server, tokenHeader(siteAdmin), 'GET', '/admin/oauth-applications')).status).to.equal(200);
+    const notAnAdmin = await tokenWith(ada, ['site_admin']);
+    expect((await api(server, tokenHeader(notAnAdmin), 'GET', '/admin/oauth-applications')).status).to.equal(403);
+  });
+
+  it('PATCH /user/password needs the password itself, never a token', async () => {
+    const refused = await api(server, tokenHeader(await tokenWith(ada, ['user'])), 'PATCH', '/user/password', { old_password: 'x', new_password: 'a new long password' });
+    expect(refused.status).to.equal(401);
+    expect(refused.body.message).to.equal('This API can only be accessed with username and password Basic Auth');
+  });
+});
+
+describe('the OAuth Authorizations API deprecation setting', () => {
+  it('removed: every operation answers 404, as GitHub after 13 November 2020', async () => {
+    const server = await startTestServer({ FORGELOG_AUTHORIZATIONS_API: 'removed' });
+    try {
+      const ada = await createUser(server, 'ada');
+      for (const [method, path] of [['GET', '/authorizations'], ['POST', '/authorizations'], ['GET', '/applications/grants']] as const) {
+        const answer = await api(server, ada, method, path, method === 'POST' ? { note: 'x' } : undefined);
+        expect(answer.status, path).to.equal(404);
+        expect(answer.headers.get('sunset')).to.equal('Fri, 13 Nov 2020 16:00:00 GMT');
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('brownout: creation answers 410 with GitHub\'s message, reads still answer', async () => {
+    const server = await startTestServer({ FORGELOG_AUTHORIZATIONS_API: 'brownout' });
+    try {
+      const ada = await createUser(server, 'ada');
+      const created = await api(server, ada, 'POST', '/authorizations', { note: 'x' });
+      expect(created.status).to.equal(410);
+      expect(created.body.message).to.contain('browned out');
+      expect((await api(server, ada, 'GET', '/authorizations')).status).to.equal(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('brownout windows: inside one creation answers 410, outside it is allowed', async () => {
+    const inside = await startTestServer({ FORGELOG_AUTHORIZATIONS_BROWNOUTS: '2000-01-01T00:00:00Z/2999-01-01T00:00:00Z' });
+    const outside = await startTestServer({ FORGELOG_AUTHORIZATIONS_BROWNOUTS: '2000-01-01T00:00:00Z/2000-01-02T00:00:00Z' });
+    try {
+      expect((await api(inside, await createUser(inside, 'ada'), 'POST', '/authorizations', { note: 'x' })).status).to.equal(410);
+      expect((await api(outside, await createUser(outside, 'ada'), 'POST', '/authorizations', { note: 'x' })).status).to.equal(201);
+    } finally {
+      await inside.close();
+      await outside.close();
+    }
+  });
+});
