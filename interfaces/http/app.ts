@@ -9,7 +9,7 @@ import { pullsRouter } from './pulls/pulls.router.js';
 import { issuesRouter } from './issues/issues.router.js';
 import { authorizationsRouter } from './authorizations/authorizations.router.js';
 import { resolveApiUrls } from './shared/apiUrls.js';
-import { authenticate } from './shared/authentication.js';
+import { answerFailedSignIns, authenticate } from './shared/authentication.js';
 import { errorHandler } from './shared/errorHandler.js';
 import { jsonBody } from './shared/jsonBody.js';
 import { mediaType } from './shared/mediaType.js';
@@ -47,6 +47,7 @@ export function createApp(runtime: Runtime): Express {
       enforceTokenScopes(),
       searchRoutesUseSearchBudget(),
       limiter.middleware,
+      answerFailedSignIns(),
     ),
   );
   app.use(accountsRouter(container));

@@ -3,6 +3,7 @@ import { AuthenticateWithPassword } from '../../../application/accounts/authenti
 import { ChangePasswordHandler } from '../../../application/accounts/changePassword.handler.js';
 import { ResetPasswordHandler } from '../../../application/accounts/resetPassword.handler.js';
 import { CheckTwoFactorKey } from '../../../application/accounts/twoFactorKeyCheck.js';
+import { SignInAttempts } from '../../../application/accounts/signInAttempts.js';
 import { CreateUserHandler } from '../../../application/accounts/createUser.handler.js';
 import { DeleteUserHandler } from '../../../application/accounts/deleteUser.handler.js';
 import { DisableTwoFactorHandler } from '../../../application/accounts/disableTwoFactor.handler.js';
@@ -54,6 +55,7 @@ export function bindAccounts(container: Container): void {
   container.bind(ChangePasswordHandler).toSelf().inSingletonScope();
   container.bind(ResetPasswordHandler).toSelf().inSingletonScope();
   container.bind(CheckTwoFactorKey).toSelf().inSingletonScope();
+  container.bind(SignInAttempts).toSelf().inSingletonScope();
   container.bind(EnableTwoFactorHandler).toSelf().inSingletonScope();
   container.bind(DisableTwoFactorHandler).toSelf().inSingletonScope();
   container.bind(VerifyTwoFactorCode).toSelf().inSingletonScope();

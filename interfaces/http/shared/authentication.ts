@@ -38,7 +38,27 @@ function parseAuthorization(header: string | undefined): Credentials {
   }
 }
 
+// A failed sign-in is answered after the rate limiter has counted it against the client
+// address (a guess costs the guesser's budget): the caller continues as anonymous with the
+// answer kept, and `answerFailedSignIns` (after the limiter) sends it.
+type FailedSignIn = (res: Response) => void;
+
+function failSignIn(res: Response, ip: string, next: NextFunction, answer: FailedSignIn): void {
+  res.locals.caller = { kind: 'anonymous', ip } satisfies Caller;
+  res.locals.failedSignIn = answer;
+  next();
+}
+
+export function answerFailedSignIns(): RequestHandler {
+  return (_req, res, next) => {
+    const answer = res.locals.failedSignIn as FailedSignIn | undefined;
+    if (answer) return answer(res);
+    next();
+  };
+}
+
 const badCredentials = (res: Response) => sendGithubError(res, 401, 'Bad credentials');
+const LOCKED_MESSAGE = 'Maximum number of login attempts exceeded. Please try again later.';
 
 // GitHub's answer to a right password without (or with a wrong) one-time code.
 const TWO_FACTOR_DOCUMENTATION_URL = 'https://docs.github.com/rest/overview/other-authentication-methods#working-with-two-factor-authentication';
@@ -58,7 +78,7 @@ export function authenticate(deps: AuthenticationDeps): RequestHandler {
       return next();
     }
     if (credentials.scheme === 'token') return signInWithToken(deps, credentials.token, null, ip, res, next);
-    if (credentials.scheme !== 'basic') return badCredentials(res);
+    if (credentials.scheme !== 'basic') return failSignIn(res, ip, next, badCredentials);
     // GitHub takes a token as the Basic password too (git does that).
     if (deps.tokens.looksLikeToken(credentials.secret)) return signInWithToken(deps, credentials.secret, credentials.login, ip, res, next);
     return signInWithPassword(deps, credentials, ip, req, res, next);
@@ -70,7 +90,7 @@ export function authenticate(deps: AuthenticationDeps): RequestHandler {
 async function signInWithToken({ tokens, users }: AuthenticationDeps, token: string, login: string | null, ip: string, res: Response, next: NextFunction): Promise<void> {
   const signIn = await tokens.execute(token);
   const user = signIn ? await users.userById(signIn.userId) : null;
-  if (!signIn || !user || (login !== null && login.toLowerCase() !== user.login.toLowerCase())) return badCredentials(res);
+  if (!signIn || !user || (login !== null && login.toLowerCase() !== user.login.toLowerCase())) return failSignIn(res, ip, next, badCredentials);
   if (user.suspended_at) return sendGithubError(res, 403, 'Sorry. Your account was suspended.');
   res.setHeader('X-OAuth-Scopes', signIn.scopes.join(', '));
   res.locals.caller = {
@@ -94,10 +114,12 @@ async function signInWithPassword(
   res: Response,
   next: NextFunction,
 ): Promise<void> {
-  const signIn = await passwords.signIn(credentials.login, credentials.secret, req.get('x-github-otp'));
-  if (signIn.outcome === 'otp_required') return otpRequired(res);
+  const userAgent = req.get('user-agent');
+  const signIn = await passwords.signIn(credentials.login, credentials.secret, req.get('x-github-otp'), { ip, ...(userAgent ? { userAgent } : {}) });
+  if (signIn.outcome === 'locked') return failSignIn(res, ip, next, (response) => sendGithubError(response, 403, LOCKED_MESSAGE));
+  if (signIn.outcome === 'otp_required') return failSignIn(res, ip, next, otpRequired);
   const user = signIn.outcome === 'authenticated' ? await users.userById(signIn.userId) : null;
-  if (!user) return badCredentials(res);
+  if (!user) return failSignIn(res, ip, next, badCredentials);
   // Right credentials of a suspended account: GitHub Enterprise says so rather than "Bad credentials".
   if (user.suspended_at) return sendGithubError(res, 403, 'Sorry. Your account was suspended.');
   res.locals.caller = { kind: 'user', ip, userId: user.id, login: user.login, siteAdmin: user.site_admin, via: 'password' } satisfies Caller;

@@ -48,9 +48,19 @@ describe('HTTP kernel on the real server', () => {
     expect(response.headers.get('x-github-request-id')).to.match(/^[0-9A-F:]+$/);
   });
 
-  it('answers Basic credentials for an unknown login with 401 Bad credentials', async () => {
-    const response = await fetch(`${server.url}/user`, { headers: { authorization: basicAuthorization('ghost', 'whatever') } });
-    expect(response.status).to.equal(401);
-    expect((await response.json()).message).to.equal('Bad credentials');
+  it('answers Basic credentials for an unknown login with 401 Bad credentials, counted against the address\'s budget', async () => {
+    // The anonymous budget of 5 is spent by now: a failed sign-in is counted like an anonymous request.
+    const limited = await fetch(`${server.url}/user`, { headers: { authorization: basicAuthorization('ghost', 'whatever') } });
+    expect(limited.status).to.equal(403);
+    expect((await limited.json()).message).to.contain('API rate limit exceeded');
+    const fresh = await startTestServer({ FORGELOG_RATE_LIMITS: 'on', FORGELOG_RATE_LIMIT_CORE_ANONYMOUS: '5' });
+    try {
+      const response = await fetch(`${fresh.url}/user`, { headers: { authorization: basicAuthorization('ghost', 'whatever') } });
+      expect(response.status).to.equal(401);
+      expect(response.headers.get('x-ratelimit-remaining')).to.equal('4');
+      expect((await response.json()).message).to.equal('Bad credentials');
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -1,0 +1,44 @@
+// Guessing resistance, as a pure policy over an account's (or a client address's) recent
+// sign-in attempts: after `threshold` failures in a row of one kind, sign-ins of that kind
+// are refused for `baseMs`; each further `threshold` failures doubles the wait, up to
+// `maxMs`. A success of a kind ends that kind's streak only: a right password never ends a
+// two-factor lockout.
+export type AttemptKind = 'password' | 'otp';
+
+export interface SignInAttempt {
+  readonly kind: AttemptKind;
+  readonly outcome: 'failed' | 'succeeded';
+  readonly at: number; // ms since the epoch
+}
+
+export interface LockoutPolicy {
+  readonly threshold: number;
+  readonly baseMs: number;
+  readonly maxMs: number;
+}
+
+export const ACCOUNT_LOCKOUT: LockoutPolicy = { threshold: 5, baseMs: 60_000, maxMs: 3_600_000 };
+// A client address may sign in to many accounts (an office behind one NAT): more room.
+export const ADDRESS_LOCKOUT: LockoutPolicy = { threshold: 20, baseMs: 60_000, maxMs: 3_600_000 };
+
+// How many recent attempts decide a lockout: enough to reach the longest wait.
+export const ATTEMPTS_CONSIDERED = 64;
+
+// The instant until which sign-ins of this kind are refused, or null when they are not.
+export function lockedUntil(attempts: readonly SignInAttempt[], kind: AttemptKind, now: number, policy: LockoutPolicy): number | null {
+  let failures: number[] = [];
+  for (const attempt of attempts) {
+    if (attempt.kind !== kind) continue;
+    failures = attempt.outcome === 'succeeded' ? [] : [...failures, attempt.at];
+  }
+  const lockouts = Math.floor(failures.length / policy.threshold);
+  if (lockouts === 0) return null;
+  const startedAt = failures[lockouts * policy.threshold - 1]!;
+  const until = startedAt + Math.min(policy.maxMs, policy.baseMs * 2 ** (lockouts - 1));
+  return now < until ? until : null;
+}
+
+export function hasFailureStreak(attempts: readonly SignInAttempt[], kind: AttemptKind): boolean {
+  const last = [...attempts].reverse().find((attempt) => attempt.kind === kind);
+  return last?.outcome === 'failed';
+}
