@@ -32,7 +32,8 @@ export function createApp(runtime: Runtime): Express {
   const app = express();
   app.set('etag', false);
   app.set('x-powered-by', false);
-  app.set('trust proxy', 'loopback');
+  // Forwarding headers only from the proxies the operator names (FORGELOG_TRUSTED_PROXIES).
+  app.set('trust proxy', runtime.config.trustedProxies.length > 0 ? [...runtime.config.trustedProxies] : false);
   // One pipeline of the cross-cutting middleware: the router matches a path for each of its
   // layers on every request, and the health endpoints answer from within it.
   app.use(

@@ -19,6 +19,9 @@ export interface Config {
   readonly totpKey: string | undefined;
   // GitHub retired the OAuth Authorizations API on 13 November 2020, after brownouts:
   // enabled (with optional brownout windows), brownout, or removed (404, as GitHub since).
+  // X-Forwarded-For and X-Forwarded-Proto are believed only from these proxies (addresses,
+  // CIDR ranges, or loopback/linklocal/uniquelocal); none by default.
+  readonly trustedProxies: readonly string[];
   readonly authorizationsApi: { readonly mode: 'enabled' | 'brownout' | 'removed'; readonly brownouts: readonly { readonly from: number; readonly to: number }[] };
 }
 
@@ -106,6 +109,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     readYourWritesTimeoutMs: integerSetting(env, 'FORGELOG_READ_YOUR_WRITES_TIMEOUT_MS', 10_000, 1, 600_000, problems),
     totpKey,
+    trustedProxies: (env.FORGELOG_TRUSTED_PROXIES ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''),
     authorizationsApi: { mode: authorizationsMode as Config['authorizationsApi']['mode'], brownouts },
   };
   if (config.eventStoreUrl !== undefined && totpKey === undefined) {

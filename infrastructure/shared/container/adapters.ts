@@ -1,3 +1,4 @@
+import { openPrivateDataDirectory } from '../files/privateDataDirectory.js';
 import type { EventStore } from '../../../application/shared/ports/eventStore.port.js';
 import type { ReadModelStore } from '../../../application/shared/ports/readModelStore.port.js';
 import type { SearchIndex } from '../../../application/shared/ports/searchIndex.port.js';
@@ -23,6 +24,7 @@ export interface Adapters {
 }
 
 export async function openAdapters(config: Config, options: { loadSnapshots: boolean }): Promise<Adapters> {
+  await openPrivateDataDirectory(config.dataDir);
   const eventStore: EventStore = config.eventStoreUrl
     ? new EventStoreDbEventStore(config.eventStoreUrl)
     : await EmbeddedEventStore.open(eventsDirectory(config));

@@ -10,7 +10,11 @@ export function clientIp(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? '';
 }
 
+// A trusted proxy's X-Forwarded-Proto counts only when it names http or https: the scheme
+// starts every URL in every body.
 export function clientProtocol(req: Request): string {
-  if (req.headers['x-forwarded-proto'] === undefined) return (req.socket as TLSSocket).encrypted ? 'https' : 'http';
-  return req.protocol;
+  const own = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
+  if (req.headers['x-forwarded-proto'] === undefined) return own;
+  const forwarded = req.protocol;
+  return forwarded === 'http' || forwarded === 'https' ? forwarded : own;
 }
