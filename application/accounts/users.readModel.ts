@@ -15,6 +15,8 @@ export interface UserDocument extends Document {
   site_admin: boolean;
   name: string | null;
   email: string | null;
+  // Whether the user chose to show the email (PATCH /user); one an administrator gave is not.
+  email_public?: boolean;
   company: string | null;
   blog: string;
   location: string | null;

@@ -23,8 +23,8 @@ import { ACCOUNT_REPOSITORY_EVENT_TYPES, applyAccountRepositoryEvent } from './a
 // projection does not know pass through untouched.
 export const usersProjection: Projection = {
   name: 'users',
-  // 4: public_repos and owned_private_repos kept from repository events
-  version: 4,
+  // 4: public_repos and owned_private_repos kept from repository events; 5: email_public
+  version: 5,
   collections: [
     {
       name: USERS_COLLECTION,
@@ -63,7 +63,7 @@ export const usersProjection: Projection = {
         return setUser(target, dataOf<'UserUnsuspended'>(event).userId, { suspended_at: null });
       case 'UserProfileUpdated': {
         const { userId, changes, updatedAt } = dataOf<'UserProfileUpdated'>(event);
-        return setUser(target, userId, { ...changes, updated_at: updatedAt });
+        return setUser(target, userId, { ...changes, ...(changes.email !== undefined ? { email_public: changes.email !== null } : {}), updated_at: updatedAt });
       }
       case 'UserPasswordChanged':
         return setCredential(target, dataOf<'UserPasswordChanged'>(event).userId, { password_hash: dataOf<'UserPasswordChanged'>(event).passwordHash });
@@ -135,6 +135,7 @@ async function userCreated(data: UserCreated['data'], target: ProjectionTarget):
     site_admin: data.siteAdmin,
     name: data.name,
     email: data.email,
+    email_public: false,
     company: null,
     blog: '',
     location: null,

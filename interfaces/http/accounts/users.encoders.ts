@@ -85,7 +85,8 @@ function buildPublicUser(user: UserDocument, urls: ApiUrls) {
     company: user.company,
     blog: user.blog,
     location: user.location,
-    email: user.email,
+    // only an email the user made public, as on GitHub
+    email: user.email_public === true ? user.email : null,
     hireable: user.hireable,
     bio: user.bio,
     twitter_username: user.twitter_username,
@@ -102,6 +103,8 @@ function buildPublicUser(user: UserDocument, urls: ApiUrls) {
 export function privateUser(user: UserDocument, urls: ApiUrls, extra: { twoFactorAuthentication: boolean }) {
   return Object.assign(buildPublicUser(user, urls), {
     user_view_type: 'private',
+    // the account itself sees its own address
+    email: user.email,
     notification_email: user.email,
     private_gists: 0,
     // the private repositories the user owns (GitHub counts the same two for a user's own)

@@ -19,7 +19,19 @@ describe('HTTP users (@octokit/rest 20.1.0)', () => {
     expectSchema('simple-user', created.data);
     const read = await admin.rest.users.getByUsername({ username: 'hubot' });
     expectSchema('public-user', read.data);
-    expect(read.data).to.include({ login: 'hubot', id: (created.data as { id: number }).id, email: 'hubot@example.com' });
+    // The address an administrator gave is not public: GitHub shows only one the user made public.
+    expect(read.data).to.include({ login: 'hubot', id: (created.data as { id: number }).id, email: null });
+  });
+
+  it('shows an email in the public profile once the user makes it public with PATCH /user, to anyone', async () => {
+    const { basicOctokit, anonymousOctokit } = await import('../../../support/octokit.js');
+    const created = await admin.request('POST /admin/users', { login: 'mona', email: 'mona@example.com', password: 'a long password' });
+    expect(created.status).to.equal(201);
+    const mona = basicOctokit(server, 'mona', 'a long password');
+    expect((await mona.rest.users.getAuthenticated()).data.email).to.equal('mona@example.com');
+    expect((await anonymousOctokit(server).rest.users.getByUsername({ username: 'mona' })).data.email).to.equal(null);
+    await mona.rest.users.updateAuthenticated({ email: 'mona@public.example' });
+    expect((await anonymousOctokit(server).rest.users.getByUsername({ username: 'mona' })).data.email).to.equal('mona@public.example');
   });
 
   it('users.getAuthenticated answers the caller as a private-user, with rate limit headers', async () => {
