@@ -12,13 +12,14 @@ import { sendRepositoryPage } from './repositoryLists.routes.js';
 import { sendFullRepository } from './repositoryResponses.js';
 import { accessCallerOf, repositoryScopeOf } from './repositoryScope.js';
 
-const FORK_ORDERS: Readonly<Record<string, ListOrder>> = {
+// A null-prototype table: a query value such as __proto__ or toString finds nothing.
+const FORK_ORDERS: Readonly<Record<string, ListOrder>> = Object.assign(Object.create(null), {
   newest: { sort: 'created', direction: 'desc' },
   oldest: { sort: 'created', direction: 'asc' },
   stargazers: { sort: 'stargazers', direction: 'desc' },
   // GitHub's watchers are its stargazers.
   watchers: { sort: 'stargazers', direction: 'desc' },
-};
+});
 
 export function forkRoutes(router: Router, deps: RepositoriesDeps): void {
   // GitHub forks in the background and answers 202 at once; here the copy is done by then.

@@ -33,13 +33,14 @@ export async function sendRepositoryPage(req: Request, res: Response, deps: Pick
 }
 
 const AFFILIATIONS: readonly Affiliation[] = ['owner', 'collaborator', 'organization_member'];
-const TYPE_AFFILIATIONS: Readonly<Record<string, readonly Affiliation[]>> = {
+// A null-prototype table: a query value such as __proto__ or toString finds nothing.
+const TYPE_AFFILIATIONS: Readonly<Record<string, readonly Affiliation[]>> = Object.assign(Object.create(null), {
   all: AFFILIATIONS,
   owner: ['owner'],
   public: AFFILIATIONS,
   private: AFFILIATIONS,
   member: ['collaborator', 'organization_member'],
-};
+});
 
 export function repositoryListRoutes(router: Router, deps: RepositoriesDeps): void {
   // GitHub refuses `type` together with `visibility` or `affiliation` (422).

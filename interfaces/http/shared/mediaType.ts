@@ -112,13 +112,14 @@ export function mediaTypeOf(res: Response): MediaType {
 }
 
 // The API names GitHub put in its 415 message for each preview.
-const PREVIEW_API_NAMES: Readonly<Record<string, string>> = {
+// A null-prototype table: a query value such as __proto__ or toString finds nothing.
+const PREVIEW_API_NAMES: Readonly<Record<string, string>> = Object.assign(Object.create(null), {
   inertia: 'Projects',
   cloak: 'Commit Search',
   mercy: 'Repository Topics',
   wyandotte: 'Migrations',
   'barred-rock': 'Source Imports',
-};
+});
 
 export const MEDIA_TYPES_DOCUMENTATION_URL = 'https://docs.github.com/rest/overview/media-types';
 
