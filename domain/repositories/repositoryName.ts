@@ -7,13 +7,15 @@ export const MAX_REPOSITORY_NAME_LENGTH = 100;
 const NAME_CHARACTER = /[A-Za-z0-9._-]/;
 const RESERVED_NAMES = new Set(['.', '..']);
 
-export type RepositoryNameProblem = 'empty' | 'too_long' | 'reserved';
+export type RepositoryNameProblem = 'empty' | 'too_long' | 'reserved' | 'git_suffix';
 
 export function normalizeRepositoryName(requested: string): Either<RepositoryNameProblem, string> {
   const name = Array.from(requested.trim(), (character) => (NAME_CHARACTER.test(character) ? character : '-')).join('');
   if (name === '') return left('empty');
   if (name.length > MAX_REPOSITORY_NAME_LENGTH) return left('too_long');
   if (RESERVED_NAMES.has(name)) return left('reserved');
+  // "x.git" would be served at the same clone URL as "x" (/owner/x.git).
+  if (name.toLowerCase().endsWith('.git')) return left('git_suffix');
   return right(name);
 }
 

@@ -23,6 +23,7 @@ const repositoryNameMessages = {
   empty: "name can't be blank",
   too_long: 'name is too long (maximum is 100 characters)',
   reserved: 'name is reserved',
+  git_suffix: 'name cannot end with .git',
 } as const;
 
 // The one table from application error tags to GitHub's statuses and bodies.

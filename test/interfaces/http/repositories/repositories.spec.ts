@@ -74,6 +74,8 @@ describe('HTTP repositories: create, read, edit, delete (fetch)', () => {
       [{ name: 'x', private: 'yes' }, [{ resource: 'Repository', field: 'private', code: 'invalid' }]],
       [{ name: 'x', has_issues: 1, description: 5 }, [{ resource: 'Repository', field: 'description', code: 'invalid' }, { resource: 'Repository', field: 'has_issues', code: 'invalid' }]],
       [{ name: '..' }, [{ resource: 'Repository', field: 'name', code: 'invalid', message: 'name is reserved' }]],
+      [{ name: '.' }, [{ resource: 'Repository', field: 'name', code: 'invalid', message: 'name is reserved' }]],
+      [{ name: 'mirror.GIT' }, [{ resource: 'Repository', field: 'name', code: 'invalid', message: 'name cannot end with .git' }]],
       [{ name: '   ' }, [{ resource: 'Repository', field: 'name', code: 'missing_field', message: "name can't be blank" }]],
       [{ name: 'a'.repeat(101) }, [{ resource: 'Repository', field: 'name', code: 'invalid', message: 'name is too long (maximum is 100 characters)' }]],
     ];
