@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
-import { isAcceptablePassword, MINIMUM_PASSWORD_LENGTH } from '../../domain/accounts/password.js';
+import { passwordProblem } from '../../domain/accounts/password.js';
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import type { PasswordHasher } from '../shared/ports/passwordHasher.port.js';
@@ -24,7 +24,8 @@ export class ChangePasswordHandler {
   ) {}
 
   async execute(userId: number, input: ChangePasswordInput, context: CommandContext): Promise<Either<AppError, void>> {
-    if (!isAcceptablePassword(input.newPassword)) return left({ _tag: 'PasswordTooShort', minimumLength: MINIMUM_PASSWORD_LENGTH, field: 'new_password' });
+    const problem = passwordProblem(input.newPassword);
+    if (problem) return left({ ...problem, field: 'new_password' });
     const credential = await this.store.collection<CredentialDocument>(CREDENTIALS_COLLECTION).findOne({ _id: String(userId) });
     const verifiedPasswordHash = credential?.password_hash ?? null;
     if (verifiedPasswordHash === null || !(await this.passwords.verify(input.oldPassword, verifiedPasswordHash))) {

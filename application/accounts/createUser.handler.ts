@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { isValidLogin } from '../../domain/accounts/login.js';
-import { isAcceptablePassword, MINIMUM_PASSWORD_LENGTH } from '../../domain/accounts/password.js';
+import { passwordProblem } from '../../domain/accounts/password.js';
 import { loginReservationDecider, loginStream } from '../../domain/accounts/loginReservation.decider.js';
 import { userDecider, userStream } from '../../domain/accounts/user.decider.js';
 import type { AppError } from '../shared/appError.js';
@@ -34,9 +34,8 @@ export class CreateUserHandler {
   // response waits until the users read model shows the new user.
   async execute(input: CreateUserInput, context: CommandContext): Promise<Either<AppError, { userId: number }>> {
     if (!isValidLogin(input.login)) return left({ _tag: 'InvalidLogin', login: input.login });
-    if (input.password !== undefined && !isAcceptablePassword(input.password)) {
-      return left({ _tag: 'PasswordTooShort', minimumLength: MINIMUM_PASSWORD_LENGTH, field: 'password' });
-    }
+    const problem = input.password === undefined ? null : passwordProblem(input.password);
+    if (problem) return left({ ...problem, field: 'password' });
     const userId = await this.ids.next('user');
     const reservation = await handleCommand(this.eventStore, loginReservationDecider, loginStream(input.login), {
       type: 'ReserveLogin',

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { isLeft, left, type Either } from 'fp-ts/lib/Either.js';
 import type { InitialCommitRecipe } from '../../domain/repositories/repository.events.js';
+import { MAX_DESCRIPTION_LENGTH } from '../../domain/repositories/repository.decider.js';
 import { normalizeRepositoryName } from '../../domain/repositories/repositoryName.js';
 import type { UserDocument } from '../accounts/users.readModel.js';
 import type { AppError } from '../shared/appError.js';
@@ -46,6 +47,8 @@ export class CreateRepositoryHandler {
     const name = normalizeRepositoryName(input.name);
     if (isLeft(name)) return left({ _tag: 'InvalidRepositoryName', name: input.name, problem: name.left });
     const description = input.description ?? null;
+    // Checked before the name is reserved, so a refused description leaves no reservation.
+    if (description !== null && [...description].length > MAX_DESCRIPTION_LENGTH) return left({ _tag: 'RepositoryFieldTooLong', field: 'description', maximumLength: MAX_DESCRIPTION_LENGTH });
     return this.creation.create({
       owner,
       names: [name.right],

@@ -10,6 +10,9 @@ export type AccountsError =
   | { readonly _tag: 'SelfAdministrationRefused'; readonly action: 'suspend' | 'demote' | 'delete' }
   | { readonly _tag: 'WrongOldPassword' }
   | { readonly _tag: 'PasswordTooShort'; readonly minimumLength: number; readonly field: 'password' | 'new_password' }
+  | { readonly _tag: 'PasswordTooLong'; readonly maximumLength: number; readonly field: 'password' | 'new_password' }
+  // GitHub's limits on profile fields (bio 160, name, company, location and blog 255)
+  | { readonly _tag: 'ProfileFieldTooLong'; readonly field: string; readonly maximumLength: number }
   | { readonly _tag: 'CannotFollowYourself' }
   | { readonly _tag: 'TwoFactorAlreadyEnabled'; readonly userId: number }
   | { readonly _tag: 'OrganizationNotFound'; readonly org: string }

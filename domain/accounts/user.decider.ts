@@ -139,9 +139,16 @@ function suspendUser(command: SuspendUser, state: ActiveUser): Decision {
   return right([{ type: 'UserSuspended', data: { userId: state.userId, reason: command.reason, suspendedAt: command.now.toISOString() } }]);
 }
 
+// GitHub's limits on what a profile shows to everyone.
+const PROFILE_FIELD_LIMITS = { bio: 160, name: 255, company: 255, location: 255, blog: 255, twitter_username: 15 } as const;
+
 function updateProfile(command: UpdateProfile, state: ActiveUser): Decision {
   const { email } = command.changes;
   if (typeof email === 'string' && !isValidEmail(email)) return left({ _tag: 'InvalidEmail', email });
+  for (const [field, maximumLength] of Object.entries(PROFILE_FIELD_LIMITS)) {
+    const value = (command.changes as Record<string, unknown>)[field];
+    if (typeof value === 'string' && [...value].length > maximumLength) return left({ _tag: 'ProfileFieldTooLong', field, maximumLength });
+  }
   if (Object.keys(command.changes).length === 0) return right([]);
   return right([{ type: 'UserProfileUpdated', data: { userId: state.userId, changes: command.changes, updatedAt: command.now.toISOString() } }]);
 }

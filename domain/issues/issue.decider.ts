@@ -2,7 +2,7 @@ import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { Decider } from '../shared/decider.js';
 import type { IssueEvent, IssueOpened, IssueStateReason, LockReason } from './issue.events.js';
 import type { IssuesError } from './issues.errors.js';
-import { validTitle } from './issueTitle.js';
+import { validBody, validTitle } from './issueTitle.js';
 
 export type OpenIssue = { readonly type: 'OpenIssue'; readonly now: Date } & Omit<IssueOpened['data'], 'openedAt'>;
 
@@ -76,6 +76,8 @@ const unique = (ids: readonly number[]) => [...new Set(ids)];
 function open(command: OpenIssue): Either<IssuesError, readonly IssueEvent[]> {
   const title = validTitle(command.title);
   if (isLeft(title)) return title;
+  const body = validBody('Issue', command.body);
+  if (isLeft(body)) return body;
   const { type: _type, now, ...data } = command;
   return right([{ type: 'IssueOpened', data: { ...data, labelIds: unique(data.labelIds), assigneeIds: unique(data.assigneeIds), openedAt: now.toISOString() } }]);
 }
@@ -105,6 +107,8 @@ function update(command: UpdateIssue, state: Existing): Either<IssuesError, read
     const title = validTitle(command.title);
     if (isLeft(title)) return title;
   }
+  const body = validBody('Issue', command.body);
+  if (isLeft(body)) return body;
   const changes: { title?: string; body?: string | null } = {};
   if (command.title !== undefined && command.title !== state.title) changes.title = command.title;
   if (command.body !== undefined && command.body !== state.body) changes.body = command.body;

@@ -1,6 +1,7 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { Decider } from '../shared/decider.js';
 import type { DomainEvent } from '../shared/event.js';
+import { validBody } from './issueTitle.js';
 import { issueValidation, type IssuesError } from './issues.errors.js';
 
 // One stream per comment, not the issue's: a busy conversation never makes commenters
@@ -41,12 +42,16 @@ export const issueCommentDecider: Decider<IssueCommentCommand, IssueCommentState
     if (command.type === 'CreateIssueComment') {
       if (state.status !== 'none') return left({ _tag: 'IssueAlreadyExists', resource: 'IssueComment' });
       if (command.body.trim() === '') return blankBody();
+      const tooLong = validBody('IssueComment', command.body);
+      if (tooLong._tag === 'Left') return tooLong;
       const { type: _type, now: _now, ...data } = command;
       return right([{ type: 'IssueCommentCreated', data: { ...data, createdAt: at } }]);
     }
     if (state.status !== 'present') return left({ _tag: 'IssueCommentNotFound' });
     if (command.type === 'EditIssueComment') {
       if (command.body.trim() === '') return blankBody();
+      const tooLong = validBody('IssueComment', command.body);
+      if (tooLong._tag === 'Left') return tooLong;
       return right(command.body === state.body ? [] : [{ type: 'IssueCommentEdited', data: { commentId: command.commentId, body: command.body, editedAt: at } }]);
     }
     return right([{ type: 'IssueCommentDeleted', data: { commentId: command.commentId, issueId: state.issueId, deletedAt: at } }]);

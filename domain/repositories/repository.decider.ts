@@ -49,8 +49,17 @@ export function decide(command: RepositoryCommand, state: RepositoryState): Deci
   }
 }
 
+// GitHub's limit on a repository's description.
+export const MAX_DESCRIPTION_LENGTH = 350;
+
+function descriptionTooLong(description: string | null | undefined): Decision | null {
+  return typeof description === 'string' && [...description].length > MAX_DESCRIPTION_LENGTH ? left({ _tag: 'RepositoryFieldTooLong', field: 'description', maximumLength: MAX_DESCRIPTION_LENGTH }) : null;
+}
+
 function create(command: CreateRepository, state: RepositoryState): Decision {
   if (state.status !== 'absent') return left({ _tag: 'RepositoryAlreadyExists', repositoryId: command.repositoryId });
+  const tooLong = descriptionTooLong(command.settings.description);
+  if (tooLong) return tooLong;
   if (!isValidRepositoryName(command.name)) return left({ _tag: 'InvalidRepositoryName', name: command.name, problem: 'reserved' });
   const { repositoryId, ownerId, ownerType, name, settings, fork, initialCommit } = command;
   return right([{ type: 'RepositoryCreated', data: { repositoryId, ownerId, ownerType, name, ...settings, fork, initialCommit, createdAt: command.now.toISOString() } }]);
@@ -59,6 +68,8 @@ function create(command: CreateRepository, state: RepositoryState): Decision {
 // Only what differs is recorded; an edit that changes nothing writes nothing. Unarchiving
 // comes first and archiving last, so the edit never lands on a read-only repository.
 function edit(command: EditRepository, state: ActiveRepository): Decision {
+  const tooLong = descriptionTooLong(command.changes.description);
+  if (tooLong) return tooLong;
   const at = command.now.toISOString();
   const changes: Partial<Record<keyof RepositorySettings, unknown>> = {};
   for (const [field, value] of Object.entries(command.changes) as [keyof RepositorySettings, unknown][]) {

@@ -48,6 +48,10 @@ export function httpErrorFor(error: AppError): HttpError {
       return validationFailed([{ resource: 'User', field: 'old_password', code: 'invalid', message: 'old_password is incorrect' }]);
     case 'PasswordTooShort':
       return validationFailed([{ resource: 'User', field: error.field, code: 'invalid', message: `${error.field} is too short (minimum is ${error.minimumLength} characters)` }]);
+    case 'PasswordTooLong':
+      return validationFailed([{ resource: 'User', field: error.field, code: 'invalid', message: `${error.field} is too long (maximum is ${error.maximumLength} characters)` }]);
+    case 'ProfileFieldTooLong':
+      return validationFailed([{ resource: 'User', field: error.field, code: 'invalid', message: `${error.field} is too long (maximum is ${error.maximumLength} characters)` }]);
     case 'CannotFollowYourself':
       return validationFailed([{ resource: 'User', field: 'username', code: 'invalid', message: 'You cannot follow yourself' }]);
     case 'TwoFactorAlreadyEnabled':
@@ -143,6 +147,8 @@ export function httpErrorFor(error: AppError): HttpError {
       return validationFailed([{ resource: error.resource, field: 'id', code: 'already_exists' }]);
     case 'IssueValidationFailed':
       return validationFailed([{ resource: error.resource, field: error.field, code: error.code, ...(error.message === undefined ? {} : { message: error.message }) }]);
+    case 'RepositoryFieldTooLong':
+      return validationFailed([{ resource: 'Repository', field: error.field, code: 'invalid', message: `${error.field} is too long (maximum is ${error.maximumLength} characters)` }]);
     case 'RepositoryInvitationNotFound':
       return { status: 404, message: 'Not Found' };
     case 'AuthorizationNotFound':

@@ -147,9 +147,11 @@ describe('a serving process logs no token and no password', () => {
     child.stderr.on('data', (chunk) => (logs += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
     try {
-      const deadline = Date.now() + 20_000;
+      const deadline = Date.now() + 50_000;
       while (!/"url":"(http:[^"]+)"/.test(logs) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      const url = /"url":"(http:[^"]+)"/.exec(logs)![1]!;
+      const serving = /"url":"(http:[^"]+)"/.exec(logs);
+      expect(serving, `the server did not say where it serves:\n${logs}`).not.to.equal(null);
+      const url = serving![1]!;
       const call = async (authorization: string, method: string, path: string, body?: unknown) => {
         const response = await fetch(`${url}${path}`, { method, headers: { authorization, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
         const text = await response.text();
@@ -165,7 +167,7 @@ describe('a serving process logs no token and no password', () => {
       expect((await call(admin, 'DELETE', `/authorizations/${created.body.id}`)).status).to.equal(204);
       expect((await call(`token ${token}`, 'GET', '/user')).status).to.equal(401);
       child.kill('SIGTERM');
-      expect(await exited).to.equal(0);
+      expect(await exited, logs).to.equal(0);
       expect(logs).to.contain('"method":"GET"');
       for (const secret of [token, adminPassword, 'a wrong password']) {
         expect(logs.includes(secret), 'in the logs').to.equal(false);
