@@ -14,6 +14,7 @@ import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { AuthorizedRepository } from './authorizedRepository.js';
 import type { RepositoryDocument } from './repositories.readModel.js';
 import { RepositoryGit } from './repositoryGit.js';
+import { RepositoryQueries } from './repositoryQueries.js';
 import { moveRepository } from './repositoryMove.js';
 
 export interface EditRepositoryInput extends Partial<RepositorySettings> {
@@ -37,12 +38,18 @@ export class EditRepositoryHandler {
     @inject(TOKENS.ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
     @inject(AuthorizedRepository) private readonly authorized: AuthorizedRepository,
     @inject(RepositoryGit) private readonly git: RepositoryGit,
+    @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
   ) {}
 
   async execute(caller: AccessCaller, repositoryId: number, input: EditRepositoryInput, context: CommandContext): Promise<Either<AppError, void>> {
     const loaded = await this.authorized.load(caller, repositoryId, (repository) => operationFor(input, repository));
     if (isLeft(loaded)) return loaded;
     const { repository } = loaded.right;
+    // GitHub: a fork of a public repository is public, and stays so.
+    if (input.private === true && !repository.private && repository.parent_id !== null) {
+      const parent = await this.repositories.byId(repository.parent_id);
+      if (parent && !parent.private) return left({ _tag: 'ForkVisibilityFixed' });
+    }
     const { name, archived, ...changes } = input;
     const branchChanged = changes.defaultBranch !== undefined && changes.defaultBranch !== repository.default_branch;
     // GitHub only names an existing branch the default.

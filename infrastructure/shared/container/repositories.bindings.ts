@@ -13,6 +13,7 @@ import { RepositoryGit } from '../../../application/repositories/repositoryGit.j
 import { RepositoryLists } from '../../../application/repositories/repositoryLists.query.js';
 import { RepositoryQueries } from '../../../application/repositories/repositoryQueries.js';
 import { SetCollaboratorHandler } from '../../../application/repositories/setCollaborator.handler.js';
+import { EmbeddedRepositories } from '../../../application/shared/access/embeddedRepositories.js';
 import { RepositoryInvitationQueries } from '../../../application/repositories/repositoryInvitations.query.js';
 import { RepositoryInvitationsHandler } from '../../../application/repositories/repositoryInvitations.handler.js';
 import { StarRepositoryHandler } from '../../../application/repositories/starRepository.handler.js';
@@ -42,6 +43,7 @@ export function bindRepositories(container: Container): void {
     ReplaceTopicsHandler,
     ForkRepositoryHandler,
     SetCollaboratorHandler,
+    EmbeddedRepositories,
     RepositoryInvitationQueries,
     RepositoryInvitationsHandler,
     RemoveCollaboratorHandler,

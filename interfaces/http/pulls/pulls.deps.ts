@@ -5,6 +5,7 @@ import { OpenPullRequestHandler } from '../../../application/pulls/openPullReque
 import { PullRequestQueries } from '../../../application/pulls/pullRequestQueries.js';
 import { PullRequestViews } from '../../../application/pulls/pullRequestViews.query.js';
 import { RepositoryQueries } from '../../../application/repositories/repositoryQueries.js';
+import { EmbeddedRepositories } from '../../../application/shared/access/embeddedRepositories.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
 
@@ -15,6 +16,7 @@ export function pullsDeps(container: Container) {
     repositories: container.get(RepositoryQueries),
     pulls: container.get(PullRequestQueries),
     views: container.get(PullRequestViews),
+    embedded: container.get(EmbeddedRepositories),
     openPullRequest: container.get(OpenPullRequestHandler),
     editPullRequest: container.get(EditPullRequestHandler),
     mergePullRequest: container.get(MergePullRequestHandler),

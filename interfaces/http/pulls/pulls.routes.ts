@@ -10,7 +10,7 @@ import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
 import { accessCallerOf, repositoryScopeOf } from '../repositories/repositoryScope.js';
 import { pullRequestSimple } from './pullRequest.encoders.js';
-import { pullNumberOf, sendPullRequest } from './pullRequestResponses.js';
+import { pullNumberOf, sendPullRequest, visibleToCaller } from './pullRequestResponses.js';
 import { CreatePullRequestBody, ListPullRequestsQuery, UpdatePullRequestBody } from './pulls.codecs.js';
 import type { PullsDeps } from './pulls.deps.js';
 
@@ -48,7 +48,7 @@ export function pullRequestRoutes(router: Router, deps: PullsDeps): void {
     };
     const listed = await deps.pulls.list(repository.id, filter);
     setLinkHeader(req, res, { page, perPage, totalCount: listed.totalCount });
-    const views = await deps.views.many(listed.items);
+    const views = await Promise.all((await deps.views.many(listed.items)).map((view) => visibleToCaller(res, deps, view)));
     res.json(views.map((view) => pullRequestSimple(view, urlsOf(res))));
   });
 

@@ -10,6 +10,7 @@ import { RepositoryCollaborators } from '../../../application/repositories/repos
 import { RepositoryLists } from '../../../application/repositories/repositoryLists.query.js';
 import { RepositoryQueries } from '../../../application/repositories/repositoryQueries.js';
 import { SetCollaboratorHandler } from '../../../application/repositories/setCollaborator.handler.js';
+import { EmbeddedRepositories } from '../../../application/shared/access/embeddedRepositories.js';
 import { RepositoryInvitationQueries } from '../../../application/repositories/repositoryInvitations.query.js';
 import { RepositoryInvitationsHandler } from '../../../application/repositories/repositoryInvitations.handler.js';
 import { StarRepositoryHandler } from '../../../application/repositories/starRepository.handler.js';
@@ -33,6 +34,7 @@ export function repositoriesDeps(container: Container) {
     replaceTopics: container.get(ReplaceTopicsHandler),
     forkRepository: container.get(ForkRepositoryHandler),
     setCollaborator: container.get(SetCollaboratorHandler),
+    embedded: container.get(EmbeddedRepositories),
     invitations: container.get(RepositoryInvitationQueries),
     invitationCommands: container.get(RepositoryInvitationsHandler),
     removeCollaborator: container.get(RemoveCollaboratorHandler),

@@ -7,11 +7,13 @@ import { sendNotFound } from '../shared/respond.js';
 
 // Reads the repository back from the read model (the command has settled) and answers it
 // as a full-repository, with the caller's permissions when there is a caller.
-export async function sendFullRepository(res: Response, deps: Pick<RepositoriesDeps, 'repositories' | 'access'>, repositoryId: number, status: number): Promise<void> {
+export async function sendFullRepository(res: Response, deps: Pick<RepositoriesDeps, 'repositories' | 'access' | 'embedded'>, repositoryId: number, status: number): Promise<void> {
   const repository = await deps.repositories.byId(repositoryId);
   const view = repository && (await deps.repositories.view(repository));
   if (!repository || !view) return sendNotFound(res);
   const caller = accessCallerOf(res);
   const role = caller === null ? null : await deps.access.roleFor(caller, repository);
-  res.status(status).json(fullRepository(view, urlsOf(res), role));
+  // A fork's parent and source only for a caller who may read them.
+  const shown = { ...view, parent: await deps.embedded.visible(caller, view.parent), source: await deps.embedded.visible(caller, view.source) };
+  res.status(status).json(fullRepository(shown, urlsOf(res), role));
 }

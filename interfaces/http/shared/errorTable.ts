@@ -147,6 +147,8 @@ export function httpErrorFor(error: AppError): HttpError {
       return validationFailed([{ resource: error.resource, field: 'id', code: 'already_exists' }]);
     case 'IssueValidationFailed':
       return validationFailed([{ resource: error.resource, field: error.field, code: error.code, ...(error.message === undefined ? {} : { message: error.message }) }]);
+    case 'ForkVisibilityFixed':
+      return validationFailed([{ resource: 'Repository', field: 'private', code: 'invalid', message: 'a fork of a public repository is public and cannot be made private' }]);
     case 'RepositoryFieldTooLong':
       return validationFailed([{ resource: 'Repository', field: error.field, code: 'invalid', message: `${error.field} is too long (maximum is ${error.maximumLength} characters)` }]);
     case 'RepositoryInvitationNotFound':

@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { GitWorkbench } from '../pulls/pullFixtures.js';
+import { addCollaborator, api, createRepository, createUser } from './repositoryFixtures.js';
+
+// A repository embedded in another answer passes the same access decision as when read on
+// its own: a fork's parent and source, a pull request's head repository.
+describe('no leak through forks and pull requests', () => {
+  let server: TestServer;
+  let bench: GitWorkbench;
+  let alice: string;
+  let bob: string;
+  let stranger: string;
+  before(async () => {
+    server = await startTestServer();
+    bench = await GitWorkbench.open(server);
+    alice = await createUser(server, 'alice');
+    bob = await createUser(server, 'bob');
+    stranger = await createUser(server, 'stranger');
+  });
+  after(async () => {
+    await server.close();
+    await bench.dispose();
+  });
+
+  it("a public fork of a parent made private shows the parent only to those who may read it, and never its later edits to others", async () => {
+    await createRepository(server, alice, { name: 'project', auto_init: true });
+    expect((await api(server, bob, 'POST', '/repos/alice/project/forks', {})).status).to.equal(202);
+    expect((await api(server, alice, 'PATCH', '/repos/alice/project', { private: true, description: 'the secret plan' })).status).to.equal(200);
+    for (const [who, authorization] of [['anonymous', null], ['stranger', stranger], ['bob (the fork\'s owner, not a collaborator)', bob]] as const) {
+      const fork = await api(server, authorization, 'GET', '/repos/bob/project');
+      expect(fork.status, who).to.equal(200);
+      expect(fork.body, who).not.to.have.property('parent');
+      expect(fork.body, who).not.to.have.property('source');
+      expect(JSON.stringify(fork.body), who).not.to.contain('the secret plan');
+    }
+    const asOwner = await api(server, alice, 'GET', '/repos/bob/project');
+    expect(asOwner.body.parent.full_name).to.equal('alice/project');
+    expect(asOwner.body.parent.description).to.equal('the secret plan');
+  });
+
+  it('a removed collaborator stops seeing the private parent of their fork', async () => {
+    await createRepository(server, alice, { name: 'inner', private: true, auto_init: true });
+    await addCollaborator(server, alice, 'alice/inner', 'bob', 'pull');
+    expect((await api(server, bob, 'POST', '/repos/alice/inner/forks', {})).status).to.equal(202);
+    expect((await api(server, bob, 'GET', '/repos/bob/inner')).body.parent.full_name).to.equal('alice/inner');
+    expect((await api(server, alice, 'DELETE', '/repos/alice/inner/collaborators/bob')).status).to.equal(204);
+    expect((await api(server, alice, 'PATCH', '/repos/alice/inner', { description: 'after bob left' })).status).to.equal(200);
+    const fork = await api(server, bob, 'GET', '/repos/bob/inner');
+    expect(fork.body).not.to.have.property('parent');
+    expect(JSON.stringify(fork.body)).not.to.contain('after bob left');
+  });
+
+  it("a pull request from a private fork into a public repository shows head.repo only to those who may read the fork", async () => {
+    await createRepository(server, alice, { name: 'lib', private: true, auto_init: true });
+    await addCollaborator(server, alice, 'alice/lib', 'bob', 'pull');
+    const fork = await api(server, bob, 'POST', '/repos/alice/lib/forks', {});
+    expect(fork.body.private).to.equal(true);
+    expect((await api(server, alice, 'PATCH', '/repos/alice/lib', { private: false })).status).to.equal(200);
+    await bench.pushBranch(fork.body.id, 'patch', { 'patch.txt': 'p\n' });
+    const opened = await api(server, bob, 'POST', '/repos/alice/lib/pulls', { title: 'from a private fork', head: 'bob:patch', base: 'main' });
+    expect(opened.status, JSON.stringify(opened.body)).to.equal(201);
+    expect(opened.body.head.repo.full_name).to.equal('bob/lib');
+    for (const [who, authorization] of [['anonymous', null], ['stranger', stranger]] as const) {
+      const read = await api(server, authorization, 'GET', '/repos/alice/lib/pulls/1');
+      expect(read.status, who).to.equal(200);
+      expect(read.body.head.repo, who).to.equal(null);
+      const listed = await api(server, authorization, 'GET', '/repos/alice/lib/pulls');
+      expect(listed.body[0].head.repo, who).to.equal(null);
+    }
+    expect((await api(server, bob, 'GET', '/repos/alice/lib/pulls/1')).body.head.repo.full_name).to.equal('bob/lib');
+  });
+
+  it('a fork of a public repository cannot be made private', async () => {
+    await createRepository(server, alice, { name: 'open-source', auto_init: true });
+    expect((await api(server, bob, 'POST', '/repos/alice/open-source/forks', {})).status).to.equal(202);
+    const refused = await api(server, bob, 'PATCH', '/repos/bob/open-source', { private: true });
+    expect(refused.status).to.equal(422);
+    expect(refused.body.errors).to.deep.equal([{ resource: 'Repository', field: 'private', code: 'invalid', message: 'a fork of a public repository is public and cannot be made private' }]);
+    expect((await api(server, null, 'GET', '/repos/bob/open-source')).status).to.equal(200);
+  });
+});
