@@ -43,12 +43,12 @@ export function createApp(runtime: Runtime): Express {
       observabilityEndpoints({ registry: metrics, isReady: () => readiness(runtime) }),
       resolveApiUrls(runtime.config.baseUrl),
       mediaType(),
-      jsonBody(),
       authenticate({ passwords: container.get(AuthenticateWithPassword), tokens: container.get(AuthenticateWithToken), users }),
       enforceTokenScopes(),
       searchRoutesUseSearchBudget(),
       limiter.middleware,
       answerFailedSignIns(),
+      jsonBody(),
     ),
   );
   app.use(accountsRouter(container));

@@ -12,7 +12,19 @@ export interface HttpServer {
 
 export async function startHttpServer(runtime: Runtime, listen: { port?: number; host?: string } = {}): Promise<HttpServer> {
   const parts = expressOnNodeHttp(createApp(runtime));
-  const server = createServer({ IncomingMessage: parts.IncomingMessage, ServerResponse: parts.ServerResponse }, parts.listener);
+  const server = createServer(
+    // how often node looks for requests past their timeout
+    {
+      IncomingMessage: parts.IncomingMessage,
+      ServerResponse: parts.ServerResponse,
+      // A request (headers and body) that stops arriving is ended: a slow client cannot hold a
+      // socket and a buffer open (node answers 408 and closes).
+      requestTimeout: runtime.config.requestTimeoutMs,
+      headersTimeout: Math.min(20_000, runtime.config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(1_000, runtime.config.requestTimeoutMs),
+    },
+    parts.listener,
+  );
   // Clients keep connections alive; a closing server should not wait on idle ones.
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {

@@ -22,6 +22,8 @@ export interface Config {
   // X-Forwarded-For and X-Forwarded-Proto are believed only from these proxies (addresses,
   // CIDR ranges, or loopback/linklocal/uniquelocal); none by default.
   readonly trustedProxies: readonly string[];
+  // How long a request's headers and body may take to arrive (FORGELOG_REQUEST_TIMEOUT_MS).
+  readonly requestTimeoutMs: number;
   readonly authorizationsApi: { readonly mode: 'enabled' | 'brownout' | 'removed'; readonly brownouts: readonly { readonly from: number; readonly to: number }[] };
 }
 
@@ -109,6 +111,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     readYourWritesTimeoutMs: integerSetting(env, 'FORGELOG_READ_YOUR_WRITES_TIMEOUT_MS', 10_000, 1, 600_000, problems),
     totpKey,
+    requestTimeoutMs: integerSetting(env, 'FORGELOG_REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000, problems),
     trustedProxies: (env.FORGELOG_TRUSTED_PROXIES ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''),
     authorizationsApi: { mode: authorizationsMode as Config['authorizationsApi']['mode'], brownouts },
   };

@@ -1,8 +1,22 @@
-import express, { type RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import { callerOf } from './caller.js';
 import { sendGithubError } from './githubError.js';
 
 export interface JsonBodyOptions {
-  readonly limit?: string | number;
+  // for a signed-in caller; GitHub's largest bodies (blobs) are this order of size
+  readonly limit?: number;
+  // for an anonymous one, who can change nothing: a body is read only to be refused
+  readonly anonymousLimit?: number;
+}
+
+const DEFAULT_LIMIT = 25 * 1024 * 1024;
+const DEFAULT_ANONYMOUS_LIMIT = 64 * 1024;
+
+// Refused at once from its declared length, before a byte is read, and the connection
+// closed so the client stops sending.
+function tooLarge(res: Response): void {
+  res.setHeader('Connection', 'close');
+  sendGithubError(res, 413, 'Request body too large');
 }
 
 // fatal: invalid UTF-8 is malformed JSON, not a string with replacement characters.
@@ -10,9 +24,15 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 // GitHub parses the body as JSON whatever the Content-Type says (curl -d sends form
 // encoding by default), so the bytes are read raw and parsed here. Any JSON value is
-// accepted: whether an object was expected is the route's decision.
+// accepted: whether an object was expected is the route's decision. Mounted after
+// authentication and the rate limiter: nobody makes the server buffer a body before it
+// knows who is asking and has counted the request, and an anonymous caller (who can
+// change nothing) has a small limit. The limit holds while streaming too: past it the
+// answer goes out at once and the connection is closed (a body parser that waits for the
+// rest of the body to end first would let a client hold it open forever).
 export function jsonBody(options: JsonBodyOptions = {}): RequestHandler {
-  const readRawBody = express.raw({ type: () => true, limit: options.limit ?? '25mb' });
+  const limit = options.limit ?? DEFAULT_LIMIT;
+  const anonymousLimit = options.anonymousLimit ?? DEFAULT_ANONYMOUS_LIMIT;
   return (req, res, next) => {
     // Most requests (GET, HEAD) carry no body at all: nothing to read.
     if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
@@ -20,12 +40,25 @@ export function jsonBody(options: JsonBodyOptions = {}): RequestHandler {
       next();
       return;
     }
-    readRawBody(req, res, (error?: unknown) => {
-      if (error) {
-        next(error);
-        return;
+    const allowed = callerOf(res).kind === 'user' ? limit : anonymousLimit;
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > allowed) return refuseRest(req, res);
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let refused = false;
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > allowed) {
+        refused = true;
+        req.off('data', onData);
+        return refuseRest(req, res);
       }
-      const parsed = parseJsonBytes(req.body);
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => {
+      if (refused) return;
+      const parsed = parseJsonBytes(Buffer.concat(chunks, received));
       if (parsed.ok) {
         req.body = parsed.value;
         next();
@@ -33,13 +66,21 @@ export function jsonBody(options: JsonBodyOptions = {}): RequestHandler {
         sendGithubError(res, 400, 'Problems parsing JSON');
       }
     });
+    // A client that goes away mid-body needs no answer.
+    req.once('error', () => undefined);
   };
+}
+
+// 413, then the connection is closed once the answer is out: the rest is never read.
+function refuseRest(req: Request, res: Response): void {
+  req.pause();
+  res.once('finish', () => req.socket.destroy());
+  tooLarge(res);
 }
 
 type Parsed = { ok: true; value: unknown } | { ok: false };
 
-function parseJsonBytes(raw: unknown): Parsed {
-  if (!Buffer.isBuffer(raw)) return { ok: true, value: undefined };
+function parseJsonBytes(raw: Buffer): Parsed {
   try {
     const text = utf8.decode(raw);
     // An empty body means "no body" (DELETE, PUT without payload), not a parse error.

@@ -10,7 +10,7 @@ describe('jsonBody', () => {
 
   before(async () => {
     const app = express();
-    app.use(jsonBody({ limit: 64 }));
+    app.use(jsonBody({ limit: 64, anonymousLimit: 64 }));
     app.all('/echo', (req, res) => {
       res.json({ bodyType: req.body === undefined ? 'undefined' : typeof req.body, body: req.body ?? null });
     });
@@ -75,7 +75,7 @@ describe('jsonBody', () => {
     expect(((await response.json()) as { message: string }).message).to.equal('Problems parsing JSON');
   });
 
-  it('answers 413 through the error handler when the body exceeds the limit', async () => {
+  it('answers 413 when the body exceeds the limit', async () => {
     const response = await post(JSON.stringify({ padding: 'x'.repeat(100) }), { 'Content-Type': 'application/json' });
     expect(response.status).to.equal(413);
     expect(await response.json()).to.deep.equal({
