@@ -11,6 +11,7 @@ import type { SignedInCaller } from './createRepository.handler.js';
 import type { RepositoryDocument } from './repositories.readModel.js';
 import { RepositoryCreation } from './repositoryCreation.js';
 import { RepositoryQueries } from './repositoryQueries.js';
+import { ForkReservations } from './forkReservation.js';
 
 export interface ForkRepositoryInput {
   readonly organizationLogin?: string;
@@ -20,6 +21,8 @@ export interface ForkRepositoryInput {
 
 // How many "-1", "-2"... suffixes a fork tries when its name is taken under the new owner.
 const NAME_SUFFIXES = 9;
+// How long a simultaneous request waits for the fork another one is making.
+const FORK_WAIT_MS = 30_000;
 
 @injectable()
 export class ForkRepositoryHandler {
@@ -28,6 +31,7 @@ export class ForkRepositoryHandler {
     @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
     @inject(RepositoryAccessQuery) private readonly access: RepositoryAccessQuery,
     @inject(RepositoryCreation) private readonly creation: RepositoryCreation,
+    @inject(ForkReservations) private readonly reservations: ForkReservations,
   ) {}
 
   // GitHub answers a second fork request into the same account with the existing fork.
@@ -38,13 +42,41 @@ export class ForkRepositoryHandler {
     const owner = await this.forkOwner(caller, input.organizationLogin);
     if (isLeft(owner)) return owner;
     if (owner.right.id === parent.owner_id) return left({ _tag: 'ForkIntoOwningAccount' });
-    const existing = (await this.repositories.forksOf(parent.id)).find((fork) => fork.owner_id === owner.right.id);
+    const existing = await this.existingFork(parent.id, owner.right.id);
     if (existing) return right({ repositoryId: existing.id });
     const names = candidateNames(parent, input.name);
     if (isLeft(names)) return names;
+    // Simultaneous requests: one creates the fork, the others answer with it once it exists.
+    const claim = await this.reservations.claim(parent.id, owner.right.id, context);
+    if (!claim.claimed) return this.awaitFork(parent.id, owner.right.id);
+    try {
+      const raced = await this.existingFork(parent.id, owner.right.id);
+      if (raced) return right({ repositoryId: raced.id });
+      return await this.create(parent, owner.right, names.right, input, context);
+    } finally {
+      await this.reservations.release(parent.id, owner.right.id, context);
+    }
+  }
+
+  private async existingFork(parentId: number, ownerId: number): Promise<RepositoryDocument | undefined> {
+    return (await this.repositories.forksOf(parentId)).find((fork) => fork.owner_id === ownerId);
+  }
+
+  // Polls the read model, with a deadline, for the fork another request is making.
+  private async awaitFork(parentId: number, ownerId: number): Promise<Either<AppError, { repositoryId: number }>> {
+    const deadline = Date.now() + FORK_WAIT_MS;
+    while (Date.now() < deadline) {
+      const fork = await this.existingFork(parentId, ownerId);
+      if (fork) return right({ repositoryId: fork.id });
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return left({ _tag: 'ConcurrencyConflict', streamId: `fork-${parentId}-${ownerId}` });
+  }
+
+  private create(parent: RepositoryDocument, owner: UserDocument, names: readonly string[], input: ForkRepositoryInput, context: CommandContext) {
     return this.creation.create({
-      owner: owner.right,
-      names: names.right,
+      owner,
+      names,
       settings: {
         description: parent.description,
         homepage: parent.homepage,

@@ -14,6 +14,7 @@ import { RepositoryLists } from '../../../application/repositories/repositoryLis
 import { RepositoryQueries } from '../../../application/repositories/repositoryQueries.js';
 import { SetCollaboratorHandler } from '../../../application/repositories/setCollaborator.handler.js';
 import { EmbeddedRepositories } from '../../../application/shared/access/embeddedRepositories.js';
+import { ForkReservations } from '../../../application/repositories/forkReservation.js';
 import { RepositoryInvitationQueries } from '../../../application/repositories/repositoryInvitations.query.js';
 import { RepositoryInvitationsHandler } from '../../../application/repositories/repositoryInvitations.handler.js';
 import { StarRepositoryHandler } from '../../../application/repositories/starRepository.handler.js';
@@ -44,6 +45,7 @@ export function bindRepositories(container: Container): void {
     ForkRepositoryHandler,
     SetCollaboratorHandler,
     EmbeddedRepositories,
+    ForkReservations,
     RepositoryInvitationQueries,
     RepositoryInvitationsHandler,
     RemoveCollaboratorHandler,
