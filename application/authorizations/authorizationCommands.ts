@@ -13,6 +13,12 @@ import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { AuthorizationQueries } from './authorizationQueries.js';
 import type { AuthorizationDocument } from './authorizations.readModel.js';
 import { issueToken } from './personalTokens.js';
+import { randomUUID, createHash } from 'node:crypto';
+import { metadataFor } from '../shared/commandContext.js';
+
+// The one live token per user, application and fingerprint (get-or-create's key).
+export const authorizationKeyStream = (userId: number, applicationId: number, fingerprint: string | null): string =>
+  `authorization-key-${userId}-${applicationId}-${fingerprint === null ? 'none' : createHash('sha256').update(fingerprint).digest('hex').slice(0, 32)}`;
 
 export interface AuthorizationInput {
   readonly scopes?: readonly string[] | null;
@@ -67,7 +73,32 @@ export class AuthorizationCommands {
     if (!application) return left({ _tag: 'OAuthClientNotFound' });
     const existing = await this.queries.forApplication(userId, application.id, fingerprint);
     if (existing) return right({ authorization: existing, created: false });
-    return this.issue(userId, application, { ...input, fingerprint }, context);
+    // Simultaneous requests: whoever binds the key (user, application, fingerprint) in the
+    // log creates the token; the others answer with it once it exists.
+    const authorizationId = await this.ids.next('authorization');
+    const key = authorizationKeyStream(userId, application.id, fingerprint);
+    const [last] = await this.eventStore.readStream(key, { direction: 'backwards', maxCount: 1 });
+    const bound = last?.type === 'AuthorizationKeyBound' ? (last.data as { authorizationId: number }).authorizationId : null;
+    if (bound !== null) return this.awaitBound(userId, bound);
+    const claimed = await this.eventStore.append(key, [{ id: randomUUID(), type: 'AuthorizationKeyBound', data: { authorizationId }, metadata: metadataFor(context) }], last ? last.revision : 'no_stream');
+    if (claimed.outcome !== 'appended') {
+      const [winner] = await this.eventStore.readStream(key, { direction: 'backwards', maxCount: 1 });
+      return this.awaitBound(userId, (winner?.data as { authorizationId: number } | undefined)?.authorizationId ?? -1);
+    }
+    const issued = await this.issue(userId, application, { ...input, fingerprint }, context, authorizationId);
+    // A refused creation (unknown scopes, say) frees the key again.
+    if (isLeft(issued)) await this.eventStore.append(key, [{ id: randomUUID(), type: 'AuthorizationKeyReleased', data: { authorizationId }, metadata: metadataFor(context) }], 'any');
+    return issued;
+  }
+
+  private async awaitBound(userId: number, authorizationId: number): Promise<Either<AppError, GetOrCreateOutcome>> {
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const authorization = await this.queries.ownedBy(userId, authorizationId);
+      if (authorization) return right({ authorization, created: false });
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return left({ _tag: 'ConcurrencyConflict', streamId: `authorization-${authorizationId}` });
   }
 
   async update(userId: number, authorizationId: number, changes: ScopeChanges & AuthorizationInput, context: CommandContext): Promise<Either<AppError, AuthorizationDocument>> {
@@ -91,8 +122,18 @@ export class AuthorizationCommands {
   }
 
   async delete(userId: number, authorizationId: number, context: CommandContext): Promise<Either<AppError, void>> {
-    if (!(await this.queries.ownedBy(userId, authorizationId))) return left({ _tag: 'AuthorizationNotFound' });
-    return this.run(authorizationId, { type: 'DeleteAuthorization', reason: 'deleted', now: context.occurredAt }, context);
+    const authorization = await this.queries.ownedBy(userId, authorizationId);
+    if (!authorization) return left({ _tag: 'AuthorizationNotFound' });
+    const deleted = await this.run(authorizationId, { type: 'DeleteAuthorization', reason: 'deleted', now: context.occurredAt }, context);
+    if (!isLeft(deleted)) await this.unbind(authorization, context);
+    return deleted;
+  }
+
+  // A deleted application token frees its key: a later get-or-create makes a new one.
+  private async unbind(authorization: AuthorizationDocument, context: CommandContext): Promise<void> {
+    if (authorization.application_id === null) return;
+    const key = authorizationKeyStream(authorization.user_id, authorization.application_id, authorization.fingerprint);
+    await this.eventStore.append(key, [{ id: randomUUID(), type: 'AuthorizationKeyReleased', data: { authorizationId: authorization.id }, metadata: metadataFor(context) }], 'any');
   }
 
   // Every token of the grant's application for this user ends; the grant goes with the last.
@@ -102,12 +143,13 @@ export class AuthorizationCommands {
     for (const authorization of await this.queries.ofApplication(userId, grant.application_id)) {
       const revoked = await this.run(authorization.id, { type: 'DeleteAuthorization', reason: 'grant_revoked', now: context.occurredAt }, context);
       if (isLeft(revoked) && revoked.left._tag !== 'AuthorizationNotFound') return revoked;
+      await this.unbind(authorization, context);
     }
     return right(undefined);
   }
 
-  private async issue(userId: number, application: OAuthApplication | null, input: AuthorizationInput, context: CommandContext): Promise<Either<AppError, IssuedAuthorization>> {
-    const authorizationId = await this.ids.next('authorization');
+  private async issue(userId: number, application: OAuthApplication | null, input: AuthorizationInput, context: CommandContext, chosenId?: number): Promise<Either<AppError, IssuedAuthorization>> {
+    const authorizationId = chosenId ?? (await this.ids.next('authorization'));
     const grant = application ? await this.queries.grantFor(userId, application.id) : null;
     const grantId = application ? (grant?.id ?? (await this.ids.next('oauth-grant'))) : null;
     const issued = issueToken(application ? 'gho_' : 'ghp_');

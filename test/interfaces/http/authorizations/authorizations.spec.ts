@@ -181,3 +181,27 @@ describe('@octokit/rest 16.43.2 oauthAuthorizations.*', () => {
     expect((await octokit.oauthAuthorizations.listAuthorizations!()).data).to.deep.equal([]);
   });
 });
+
+describe('get-or-create under simultaneous requests', () => {
+  it('ten at once for one application and fingerprint create exactly one token; a refused one frees the key; a deleted one can be made again', async () => {
+    const server = await startTestServer();
+    try {
+      const user = await createUser(server, 'racer');
+      const app = await registerApplication(server);
+      const answers = await Promise.all(Array.from({ length: 10 }, () => api(server, user, 'PUT', `/authorizations/clients/${app.clientId}/race`, { client_secret: app.clientSecret, scopes: ['user'] })));
+      expect(answers.filter((answer) => answer.status === 201)).to.have.length(1);
+      expect(answers.filter((answer) => answer.status === 200)).to.have.length(9);
+      expect(new Set(answers.map((answer) => answer.body.id)).size).to.equal(1);
+      expect((await api(server, user, 'GET', '/authorizations')).body).to.have.length(1);
+      const refused = await api(server, user, 'PUT', `/authorizations/clients/${app.clientId}/other`, { client_secret: app.clientSecret, scopes: ['nonsense'] });
+      expect(refused.status).to.equal(422);
+      expect((await api(server, user, 'PUT', `/authorizations/clients/${app.clientId}/other`, { client_secret: app.clientSecret })).status).to.equal(201);
+      expect((await api(server, user, 'DELETE', `/authorizations/${answers[0]!.body.id}`)).status).to.equal(204);
+      const again = await api(server, user, 'PUT', `/authorizations/clients/${app.clientId}/race`, { client_secret: app.clientSecret });
+      expect(again.status).to.equal(201);
+      expect(again.body.id).not.to.equal(answers[0]!.body.id);
+    } finally {
+      await server.close();
+    }
+  });
+});
