@@ -87,7 +87,7 @@ export class AuthorizationCommands {
     }
     const issued = await this.issue(userId, application, { ...input, fingerprint }, context, authorizationId);
     // A refused creation (unknown scopes, say) frees the key again.
-    if (isLeft(issued)) await this.eventStore.append(key, [{ id: randomUUID(), type: 'AuthorizationKeyReleased', data: { authorizationId }, metadata: metadataFor(context) }], 'any');
+    if (isLeft(issued)) await this.releaseKey(key, authorizationId, context);
     return issued;
   }
 
@@ -132,8 +132,11 @@ export class AuthorizationCommands {
   // A deleted application token frees its key: a later get-or-create makes a new one.
   private async unbind(authorization: AuthorizationDocument, context: CommandContext): Promise<void> {
     if (authorization.application_id === null) return;
-    const key = authorizationKeyStream(authorization.user_id, authorization.application_id, authorization.fingerprint);
-    await this.eventStore.append(key, [{ id: randomUUID(), type: 'AuthorizationKeyReleased', data: { authorizationId: authorization.id }, metadata: metadataFor(context) }], 'any');
+    await this.releaseKey(authorizationKeyStream(authorization.user_id, authorization.application_id, authorization.fingerprint), authorization.id, context);
+  }
+
+  private async releaseKey(key: string, authorizationId: number, context: CommandContext): Promise<void> {
+    await this.eventStore.append(key, [{ id: randomUUID(), type: 'AuthorizationKeyReleased', data: { authorizationId }, metadata: metadataFor(context) }], 'any');
   }
 
   // Every token of the grant's application for this user ends; the grant goes with the last.

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
 import { runCli } from '../../support/runCli.js';
+import { startServingProcess } from '../../support/servingProcess.js';
 import { basicAuthorization, newDataDir, startTestServer } from '../../support/testServer.js';
 
 function occupiedPort(): Promise<{ port: number; server: Server }> {
@@ -111,26 +112,14 @@ describe('admin commands beside a running server', () => {
 
 describe('forgelog serve on a data directory that has its administrator', () => {
   it('says FORGELOG_ADMIN_PASSWORD is ignored, serves, and stops cleanly on SIGTERM', async () => {
-    const { spawn } = await import('node:child_process');
-    const { fileURLToPath } = await import('node:url');
     const server = await startTestServer();
     await server.stop();
     try {
-      const cliMain = fileURLToPath(new URL('../../../interfaces/cli/main.js', import.meta.url));
-      const env = { PATH: process.env.PATH ?? '', FORGELOG_DATA_DIR: server.dataDir, FORGELOG_PORT: '0', FORGELOG_HOST: '127.0.0.1', FORGELOG_ADMIN_PASSWORD: 'a new password', FORGELOG_LOG_LEVEL: 'info' };
-      const child = spawn(process.execPath, [cliMain, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let output = '';
-      child.stdout.on('data', (chunk) => (output += chunk));
-      child.stderr.on('data', (chunk) => (output += chunk));
-      const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-      const deadline = Date.now() + 20_000;
-      while (!output.includes('forgelog is serving') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(output).to.contain('forgelog is serving');
-      expect(output).to.contain('FORGELOG_ADMIN_PASSWORD is ignored: this data directory has its site administrator already');
-      expect(output).not.to.contain('Site administrator created');
-      child.kill('SIGTERM');
-      expect(await exited).to.equal(0);
-      expect(output).to.contain('shutting down');
+      const serving = await startServingProcess({ FORGELOG_DATA_DIR: server.dataDir, FORGELOG_ADMIN_PASSWORD: 'a new password', FORGELOG_LOG_LEVEL: 'info' });
+      expect(serving.output()).to.contain('FORGELOG_ADMIN_PASSWORD is ignored: this data directory has its site administrator already');
+      expect(serving.output()).not.to.contain('Site administrator created');
+      expect(await serving.stop()).to.equal(0);
+      expect(serving.output()).to.contain('shutting down');
     } finally {
       await server.close();
     }

@@ -2,6 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { runCli } from '../../../support/runCli.js';
+import { startServingProcess } from '../../../support/servingProcess.js';
 import { expectSchema } from '../../../support/schemas.js';
 import { ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
@@ -134,26 +135,14 @@ describe('forgelog admin token create, and no secret in plain text', () => {
 
 describe('a serving process logs no token and no password', () => {
   it('over a session of password and token requests, failures included, its logs and data directory hold neither in plain text', async () => {
-    const { spawn } = await import('node:child_process');
-    const { fileURLToPath } = await import('node:url');
     const { newDataDir, basicAuthorization } = await import('../../../support/testServer.js');
+    const { rm } = await import('node:fs/promises');
     const dataDir = await newDataDir();
-    const cliMain = fileURLToPath(new URL('../../../../interfaces/cli/main.js', import.meta.url));
     const adminPassword = 'the administrator password';
-    const env = { PATH: process.env.PATH ?? '', FORGELOG_DATA_DIR: dataDir, FORGELOG_PORT: '0', FORGELOG_HOST: '127.0.0.1', FORGELOG_ADMIN_PASSWORD: adminPassword, FORGELOG_LOG_LEVEL: 'debug' };
-    const child = spawn(process.execPath, [cliMain, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let logs = '';
-    child.stdout.on('data', (chunk) => (logs += chunk));
-    child.stderr.on('data', (chunk) => (logs += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const serving = await startServingProcess({ FORGELOG_DATA_DIR: dataDir, FORGELOG_ADMIN_PASSWORD: adminPassword, FORGELOG_LOG_LEVEL: 'debug' });
     try {
-      const deadline = Date.now() + 50_000;
-      while (!/"url":"(http:[^"]+)"/.test(logs) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      const serving = /"url":"(http:[^"]+)"/.exec(logs);
-      expect(serving, `the server did not say where it serves:\n${logs}`).not.to.equal(null);
-      const url = serving![1]!;
       const call = async (authorization: string, method: string, path: string, body?: unknown) => {
-        const response = await fetch(`${url}${path}`, { method, headers: { authorization, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+        const response = await fetch(`${serving.url}${path}`, { method, headers: { authorization, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
         const text = await response.text();
         return { status: response.status, body: text ? JSON.parse(text) : null };
       };
@@ -166,16 +155,15 @@ describe('a serving process logs no token and no password', () => {
       expect((await call(basicAuthorization('admin', 'a wrong password'), 'GET', '/user')).status).to.equal(401);
       expect((await call(admin, 'DELETE', `/authorizations/${created.body.id}`)).status).to.equal(204);
       expect((await call(`token ${token}`, 'GET', '/user')).status).to.equal(401);
-      child.kill('SIGTERM');
-      expect(await exited, logs).to.equal(0);
+      expect(await serving.stop(), serving.output()).to.equal(0);
+      const logs = serving.output();
       expect(logs).to.contain('"method":"GET"');
       for (const secret of [token, adminPassword, 'a wrong password']) {
         expect(logs.includes(secret), 'in the logs').to.equal(false);
         for (const file of await filesUnder(dataDir)) expect((await readFile(file, 'latin1')).includes(secret), file).to.equal(false);
       }
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-      const { rm } = await import('node:fs/promises');
+      if (serving.child.exitCode === null) serving.child.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
     }
   });
