@@ -5,6 +5,7 @@ import { metadataFor, systemContext } from '../shared/commandContext.js';
 import type { Clock } from '../shared/ports/clock.port.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import type { SecretCipher } from '../shared/ports/secretCipher.port.js';
+import type { MessageAuthentication } from '../shared/ports/hmac.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 
 // One stream per user holding the time steps of the codes accepted, newest last.
@@ -23,11 +24,12 @@ export class VerifyTwoFactorCode {
     @inject(TOKENS.TotpSecretCipher) private readonly cipher: SecretCipher,
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
+    @inject(TOKENS.MessageAuthentication) private readonly mac: MessageAuthentication,
   ) {}
 
   async execute(userId: number, encryptedTotpSecret: string, code: string): Promise<boolean> {
     const now = this.clock.now();
-    const counter = matchingTotpCounter(base32Decode(await this.cipher.decrypt(encryptedTotpSecret)), code.trim(), now.getTime());
+    const counter = matchingTotpCounter((key, message) => this.mac.hmacSha1(key, message), base32Decode(await this.cipher.decrypt(encryptedTotpSecret)), code.trim(), now.getTime());
     if (counter === null) return false;
     const streamId = acceptedCodesStream(userId);
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {

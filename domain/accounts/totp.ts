@@ -1,7 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-
 // Time-based one-time passwords (RFC 6238 over RFC 4226's HOTP) with HMAC-SHA1, as every
 // authenticator app expects: 30-second steps, 6 digits, secrets exchanged in base32 (RFC 4648).
+// The HMAC itself is the caller's (a port: the domain imports nothing from the platform).
+export type HmacSha1 = (key: Uint8Array, message: Uint8Array) => Uint8Array;
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_DIGITS = 6;
 
@@ -24,7 +24,7 @@ export function base32Encode(bytes: Uint8Array): string {
 }
 
 // Lenient as authenticator apps are: case, spaces and padding are ignored.
-export function base32Decode(text: string): Buffer {
+export function base32Decode(text: string): Uint8Array {
   const clean = text.toUpperCase().replace(/[\s=]/g, '');
   const bytes: number[] = [];
   let bits = 0;
@@ -39,42 +39,49 @@ export function base32Decode(text: string): Buffer {
       bits -= 8;
     }
   }
-  return Buffer.from(bytes);
+  return Uint8Array.from(bytes);
 }
 
 // RFC 4226 section 5.3: HMAC over the 8-byte big-endian counter, dynamic truncation.
-export function hotp(secret: Uint8Array, counter: number, digits = TOTP_DIGITS): string {
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const mac = createHmac('sha1', secret).update(message).digest();
+export function hotp(hmac: HmacSha1, secret: Uint8Array, counter: number, digits = TOTP_DIGITS): string {
+  const message = new Uint8Array(8);
+  new DataView(message.buffer).setBigUint64(0, BigInt(counter));
+  const mac = hmac(secret, message);
   const offset = mac[mac.length - 1]! & 0x0f;
-  const binary = mac.readUInt32BE(offset) & 0x7fffffff;
+  const binary = new DataView(mac.buffer, mac.byteOffset, mac.byteLength).getUint32(offset) & 0x7fffffff;
   return String(binary % 10 ** digits).padStart(digits, '0');
+}
+
+// Compares every character whatever the first difference, so timing says nothing.
+function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let index = 0; index < a.length; index++) difference |= a.charCodeAt(index) ^ b.charCodeAt(index);
+  return difference === 0;
 }
 
 export function totpCounter(unixMs: number, stepSeconds = TOTP_STEP_SECONDS): number {
   return Math.floor(unixMs / 1000 / stepSeconds);
 }
 
-export function totp(secret: Uint8Array, unixMs: number, digits = TOTP_DIGITS): string {
-  return hotp(secret, totpCounter(unixMs), digits);
+export function totp(hmac: HmacSha1, secret: Uint8Array, unixMs: number, digits = TOTP_DIGITS): string {
+  return hotp(hmac, secret, totpCounter(unixMs), digits);
 }
 
 // One step either side is accepted, for clocks that drift and codes typed near a boundary.
-export function verifyTotp(secret: Uint8Array, code: string, unixMs: number, window = 1): boolean {
-  return matchingTotpCounter(secret, code, unixMs, window) !== null;
+export function verifyTotp(hmac: HmacSha1, secret: Uint8Array, code: string, unixMs: number, window = 1): boolean {
+  return matchingTotpCounter(hmac, secret, code, unixMs, window) !== null;
 }
 
 // The time step whose code this is, or null: what a verifier records so that a code is
 // accepted once only (RFC 6238 section 5.2).
-export function matchingTotpCounter(secret: Uint8Array, code: string, unixMs: number, window = 1): number | null {
+export function matchingTotpCounter(hmac: HmacSha1, secret: Uint8Array, code: string, unixMs: number, window = 1): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const counter = totpCounter(unixMs);
   let matched: number | null = null;
   for (let step = -window; step <= window; step++) {
-    const expected = Buffer.from(hotp(secret, counter + step));
     // Every candidate is compared, in constant time, so timing says nothing about which one matched.
-    if (timingSafeEqual(expected, Buffer.from(code))) matched = counter + step;
+    if (constantTimeEqual(hotp(hmac, secret, counter + step), code)) matched = counter + step;
   }
   return matched;
 }

@@ -14,4 +14,5 @@ export const TOKENS = {
   Projections: Symbol('Projections'),
   GitStorage: Symbol('GitStorage'),
   TotpSecretCipher: Symbol('TotpSecretCipher'),
+  MessageAuthentication: Symbol('MessageAuthentication'),
 } as const;

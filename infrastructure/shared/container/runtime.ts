@@ -14,6 +14,7 @@ import { allProjections } from '../../../projections/shared/allProjections.js';
 import { systemClock } from '../clock/systemClock.js';
 import type { Config } from '../config/config.js';
 import { ScryptPasswordHasher } from '../crypto/scryptPasswordHasher.js';
+import { nodeMessageAuthentication } from '../crypto/nodeMessageAuthentication.js';
 import { bindAccounts } from './accounts.bindings.js';
 import { bindRepositories } from './repositories.bindings.js';
 import { bindPulls } from './pulls.bindings.js';
@@ -65,6 +66,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
   container.bind(TOKENS.IdAllocator).toConstantValue(new EventSourcedIdAllocator(adapters.eventStore, clock));
   container.bind(TOKENS.IssueNumberAllocator).toConstantValue(new EventSourcedIssueNumberAllocator(adapters.eventStore, clock));
   container.bind(TOKENS.PasswordHasher).toConstantValue(new ScryptPasswordHasher());
+  container.bind(TOKENS.MessageAuthentication).toConstantValue(nodeMessageAuthentication);
   container.bind(TOKENS.ProjectionRunner).toConstantValue(runner);
   container.bind(TOKENS.Projections).toConstantValue(projections);
   container.bind(TOKENS.ReadYourWrites).toConstantValue(

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { hmacSha1 } from '../../../support/hmac.js';
 import { base32Decode, totp } from '../../../../domain/accounts/totp.js';
 import type { PasswordHasher } from '../../../../application/shared/ports/passwordHasher.port.js';
 import { TOKENS } from '../../../../application/shared/ports/tokens.js';
@@ -83,7 +84,7 @@ describe('guessing: the two-factor code', () => {
       const enabled = await runCli(['admin', 'two-factor', 'enable', 'guarded'], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_LOG_LEVEL: 'silent' });
       const secret = /Secret \(base32\): (\S+)/.exec(enabled.stdout)![1]!;
       server = await startTestServer({}, server.dataDir, { clock });
-      const code = () => totp(base32Decode(secret), clock.now().getTime());
+      const code = () => totp(hmacSha1, base32Decode(secret), clock.now().getTime());
       const wrongCode = () => (code() === '000000' ? '111111' : '000000');
       const attempt = async (otp?: string) => {
         const response = await fetch(`${server.url}/user`, { headers: { authorization: basicAuthorization('guarded', PASSWORD), ...(otp ? { 'x-github-otp': otp } : {}) } });

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { hmacSha1 } from '../../../support/hmac.js';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { base32Decode, totp } from '../../../../domain/accounts/totp.js';
@@ -16,7 +17,7 @@ describe('two-factor authentication: CLI enrolment, X-GitHub-OTP over HTTP', () 
   let userId: number;
   let secret: string;
   const cli = (...args: string[]) => runCli(['admin', 'two-factor', ...args], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_LOG_LEVEL: 'warn' });
-  const codeAt = (offsetMs = 0) => totp(base32Decode(secret), Date.now() + offsetMs);
+  const codeAt = (offsetMs = 0) => totp(hmacSha1, base32Decode(secret), Date.now() + offsetMs);
   let usedCodes: string[] = [];
 
   before(async () => {
