@@ -1,9 +1,9 @@
 import type { ReadModelStore } from '../ports/readModelStore.port.js';
 import { CHECKPOINTS_COLLECTION, type Checkpoint, type Projection } from './projection.js';
-import type { ProjectionProgress } from './projectionRunner.js';
+import { readsItsWrites, type ProjectionProgress } from './projectionRunner.js';
 
 // Distributed family: the projections run in a worker process, so an API process learns
-// how far they are by reading their checkpoints (every few milliseconds, bounded in time).
+// how far the read-your-writes ones are by reading their checkpoints (every few milliseconds, bounded in time).
 export class PolledCheckpoints implements ProjectionProgress {
   constructor(
     private readonly store: ReadModelStore,
@@ -21,7 +21,8 @@ export class PolledCheckpoints implements ProjectionProgress {
   }
 
   private async slowest(): Promise<number> {
-    const names = this.projections.map((p) => p.name);
+    const names = this.projections.filter(readsItsWrites).map((p) => p.name);
+    if (names.length === 0) return Number.MAX_SAFE_INTEGER;
     const checkpoints = await this.store.collection<Checkpoint>(CHECKPOINTS_COLLECTION).find({ _id: { $in: names } });
     if (checkpoints.length < names.length) return -1;
     return Math.min(...checkpoints.map((c) => c.position));

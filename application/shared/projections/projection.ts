@@ -26,6 +26,9 @@ export interface Projection {
   readonly version: number;
   readonly collections: readonly ProjectionCollection[];
   readonly searchIndexes?: readonly ProjectionSearchIndex[];
+  // 'read-your-writes' (the default): a command's answer waits for it. 'eventual': it runs
+  // in a lane of its own and follows as fast as it can (feeds, search indexes).
+  readonly consistency?: 'read-your-writes' | 'eventual';
   // Must be idempotent: applying the same event twice leaves the same read model.
   apply(event: StoredEvent, target: ProjectionTarget): Promise<void>;
 }

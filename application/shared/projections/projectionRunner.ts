@@ -1,10 +1,10 @@
-import type { AllSubscription, EventStore, StoredEvent } from '../ports/eventStore.port.js';
+import type { EventStore, StoredEvent } from '../ports/eventStore.port.js';
 import type { ReadModelStore } from '../ports/readModelStore.port.js';
 import type { SearchIndex } from '../ports/searchIndex.port.js';
 import { CHECKPOINTS_COLLECTION, REBUILD_SUFFIX, type Checkpoint, type Projection, type ProjectionTarget } from './projection.js';
+import { DEFAULT_LANE_OPTIONS, ProjectionLane, type LaneEvents, type LaneOptions } from './projectionLane.js';
+import { pruneTombstones } from './positionGuardedCollection.js';
 import { clearTarget, liveTarget, prepareTarget, rebuildTarget, swapRebuiltIntoLive } from './projectionTargets.js';
-import { PositionWaiters } from './positionWaiters.js';
-import { SerialQueue } from './serialQueue.js';
 
 export interface RebuildProgress {
   readonly projection: string;
@@ -13,88 +13,142 @@ export interface RebuildProgress {
 }
 
 export interface ProjectionProgress {
-  // Resolves true once every projection has applied the event at `position`, false on timeout.
+  // Resolves true once every read-your-writes projection has applied the event at
+  // `position`, false on timeout.
   waitFor(position: number, timeoutMs: number): Promise<boolean>;
 }
 
-// Feeds every projection from one subscription to all events, in log order, keeping a
-// checkpoint per projection. Events at or before a projection's checkpoint are skipped,
-// so a restart re-applies at most the event that was in flight (projections are idempotent).
+export interface ProjectionStatus {
+  readonly name: string;
+  readonly lane: string;
+  readonly readYourWrites: boolean;
+  readonly position: number;
+}
+
+export const READ_YOUR_WRITES_LANE = 'read-your-writes';
+// Tombstones are pruned every so many events (they matter only while writers overlap).
+const PRUNE_EVERY_EVENTS = 1024;
+
+export function readsItsWrites(projection: Projection): boolean {
+  return (projection.consistency ?? 'read-your-writes') === 'read-your-writes';
+}
+
+// Feeds the projections from the log, keeping a checkpoint per projection. Projections a
+// command's answer depends on share one lane, which read-your-writes waits for; every
+// eventual projection (feeds, indexes) has a lane of its own, so a slow one delays only
+// itself, and its lag shows in /metrics. Events at or before a projection's checkpoint are
+// skipped, so a restart re-applies at most the event that was in flight.
 export class ProjectionRunner implements ProjectionProgress {
   private readonly checkpoints = new Map<string, number>();
-  private readonly waiters = new PositionWaiters();
-  private subscription: AllSubscription | undefined;
-  private readonly queue = new SerialQueue();
-  private failure: unknown;
+  private readonly lanes: ProjectionLane[] = [];
+  private readonly laneOf = new Map<string, ProjectionLane>();
+  private readonly readYourWritesLane: ProjectionLane | undefined;
+  private appliedSincePrune = 0;
+  private fatal: unknown;
 
   constructor(
     private readonly eventStore: EventStore,
     private readonly store: ReadModelStore,
     private readonly search: SearchIndex,
     private readonly projections: readonly Projection[],
-  ) {}
+    private readonly events: Partial<LaneEvents> = {},
+    laneOptions: LaneOptions = DEFAULT_LANE_OPTIONS,
+  ) {
+    const laneEvents: LaneEvents = {
+      onResubscribe: (lane, failures, error) => this.events.onResubscribe?.(lane, failures, error),
+      onFatal: (lane, error) => {
+        this.fatal = error;
+        this.events.onFatal?.(lane, error);
+      },
+    };
+    const inOrder = projections.filter(readsItsWrites);
+    if (inOrder.length > 0) this.readYourWritesLane = this.addLane(READ_YOUR_WRITES_LANE, inOrder, laneEvents, laneOptions);
+    for (const projection of projections.filter((p) => !readsItsWrites(p))) this.addLane(projection.name, [projection], laneEvents, laneOptions);
+  }
 
+  // The position every projection has reached: what a snapshot of the models may claim.
   get processedPosition(): number {
-    return this.waiters.position;
+    return this.lanes.length === 0 ? -1 : Math.min(...this.lanes.map((lane) => lane.position));
   }
 
   get failed(): unknown {
-    return this.failure;
+    return this.fatal;
+  }
+
+  statuses(): ProjectionStatus[] {
+    return this.projections.map((projection) => ({
+      name: projection.name,
+      lane: this.laneOf.get(projection.name)!.name,
+      readYourWrites: readsItsWrites(projection),
+      position: this.checkpoints.get(projection.name) ?? -1,
+    }));
+  }
+
+  laneNamed(name: string): ProjectionLane | undefined {
+    return this.lanes.find((lane) => lane.name === name);
   }
 
   // `reset` names projections whose stored models cannot be trusted and are replayed from the start.
   async start(options: { reset?: readonly string[] } = {}): Promise<void> {
     for (const projection of this.projections) await this.loadCheckpoint(projection, options.reset?.includes(projection.name) ?? false);
     const head = await this.eventStore.headPosition();
-    const after = Math.min(head, ...this.projections.map((p) => this.checkpoints.get(p.name)!));
-    this.waiters.advance(after);
+    for (const lane of this.lanes) {
+      const members = this.projections.filter((p) => this.laneOf.get(p.name) === lane);
+      lane.start(Math.min(head, ...members.map((p) => this.checkpoints.get(p.name)!)));
+    }
     // Catch up before serving: the head is where read-your-writes begins.
-    this.subscription = this.eventStore.subscribeToAll({
-      ...(after >= 0 ? { after } : {}),
-      onEvent: (event) => this.queue.run(() => this.process(event)),
-      onError: (error) => {
-        this.failure = error;
-      },
-    });
-    if (head >= 0 && !(await this.waitFor(head, 24 * 3600_000))) throw new Error('projections did not catch up');
+    if (head >= 0 && !(await this.waitForAll(head, 24 * 3600_000))) throw new Error('projections did not catch up');
   }
 
   async stop(): Promise<void> {
-    await this.subscription?.close();
-    this.subscription = undefined;
-    this.waiters.rejectAll();
+    for (const lane of this.lanes) await lane.stop();
   }
 
   waitFor(position: number, timeoutMs: number): Promise<boolean> {
-    return this.waiters.waitFor(position, timeoutMs);
+    return this.readYourWritesLane ? this.readYourWritesLane.waiters.waitFor(position, timeoutMs) : Promise.resolve(true);
+  }
+
+  // Every lane, eventual ones included (start-up, specs, the rebuild command).
+  async waitForAll(position: number, timeoutMs: number): Promise<boolean> {
+    const reached = await Promise.all(this.lanes.map((lane) => lane.waiters.waitFor(position, timeoutMs)));
+    return reached.every(Boolean);
   }
 
   // Rebuilds into fresh collections and indexes while the live ones keep serving, then
-  // holds live processing, catches up to the same position, and swaps.
+  // holds the projection's lane, catches up to the same position, and swaps.
   async rebuild(names: readonly string[], onProgress: (progress: RebuildProgress) => void = () => {}): Promise<void> {
     for (const projection of this.projections.filter((p) => names.length === 0 || names.includes(p.name))) {
+      const lane = this.laneOf.get(projection.name)!;
       await clearTarget(projection, this.store, this.search, REBUILD_SUFFIX);
-      const target = rebuildTarget(this.store, this.search);
-      await prepareTarget(projection, target);
-      let position = await this.replay(projection, target, -1, await this.eventStore.headPosition(), onProgress);
-      await this.queue.run(async () => {
-        const live = this.subscription ? this.processedPosition : await this.eventStore.headPosition();
-        position = await this.replay(projection, target, position, live, onProgress);
+      await prepareTarget(projection, rebuildTarget(this.store, this.search));
+      const rebuilt = (position: number): ProjectionTarget => rebuildTarget(this.store, this.search, position);
+      let position = await this.replay(projection, rebuilt, -1, await this.eventStore.headPosition(), onProgress);
+      await lane.queue.run(async () => {
+        const live = lane.following ? lane.position : await this.eventStore.headPosition();
+        position = await this.replay(projection, rebuilt, position, live, onProgress);
         await swapRebuiltIntoLive(projection, this.store, this.search);
-        if (!this.subscription) {
+        if (!lane.following) {
           // A worker in another process may have written to the old model during the swap:
-          // replay what it may have missed into the new one (apply is idempotent).
+          // replay what it may have missed into the new one. Its writes and these may now
+          // interleave out of order; the position guard keeps the newer state.
           const head = await this.eventStore.headPosition();
-          position = await this.replay(projection, liveTarget(this.store, this.search), position, head, onProgress);
+          position = await this.replay(projection, (at) => liveTarget(this.store, this.search, at), position, head, onProgress);
         }
-        await this.saveCheckpoint(projection, Math.max(position, this.processedPosition));
+        await this.saveCheckpoint(projection, Math.max(position, lane.position));
       });
     }
   }
 
+  private addLane(name: string, members: readonly Projection[], events: LaneEvents, options: LaneOptions): ProjectionLane {
+    const lane = new ProjectionLane(name, this.eventStore, (event) => this.process(members, event), events, options);
+    this.lanes.push(lane);
+    for (const projection of members) this.laneOf.set(projection.name, lane);
+    return lane;
+  }
+
   private async replay(
     projection: Projection,
-    target: ProjectionTarget,
+    target: (position: number) => ProjectionTarget,
     after: number,
     until: number,
     onProgress: (progress: RebuildProgress) => void,
@@ -103,21 +157,24 @@ export class ProjectionRunner implements ProjectionProgress {
     if (until <= after) return position;
     for await (const event of this.eventStore.readAll(after >= 0 ? { after } : {})) {
       if (event.position > until) break;
-      await projection.apply(event, target);
+      await projection.apply(event, target(event.position));
       position = event.position;
       onProgress({ projection: projection.name, position, headPosition: until });
     }
     return position;
   }
 
-  private async process(event: StoredEvent): Promise<void> {
-    const target = liveTarget(this.store, this.search);
-    for (const projection of this.projections) {
+  private async process(members: readonly Projection[], event: StoredEvent): Promise<void> {
+    const target = liveTarget(this.store, this.search, event.position);
+    for (const projection of members) {
       if (event.position <= this.checkpoints.get(projection.name)!) continue;
       await projection.apply(event, target);
       await this.saveCheckpoint(projection, event.position);
     }
-    this.waiters.advance(event.position);
+    if (++this.appliedSincePrune >= PRUNE_EVERY_EVENTS) {
+      this.appliedSincePrune = 0;
+      await pruneTombstones(this.store, Math.min(...this.checkpoints.values()));
+    }
   }
 
   private async loadCheckpoint(projection: Projection, reset: boolean): Promise<void> {

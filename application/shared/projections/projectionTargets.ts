@@ -1,14 +1,20 @@
 import type { ReadModelStore } from '../ports/readModelStore.port.js';
 import type { SearchIndex } from '../ports/searchIndex.port.js';
+import { dropTombstones, PositionGuardedCollection } from './positionGuardedCollection.js';
 import { REBUILD_SUFFIX, type Projection, type ProjectionTarget } from './projection.js';
 
-export function liveTarget(store: ReadModelStore, search: SearchIndex): ProjectionTarget {
-  return { collection: (name) => store.collection(name), search, searchIndexName: (name) => name };
+// Where one event is applied: every write carries the event's position (positionGuardedCollection.ts).
+export function liveTarget(store: ReadModelStore, search: SearchIndex, position = Number.MAX_SAFE_INTEGER): ProjectionTarget {
+  return {
+    collection: (name) => new PositionGuardedCollection(store.collection(name), name, store, position),
+    search,
+    searchIndexName: (name) => name,
+  };
 }
 
-export function rebuildTarget(store: ReadModelStore, search: SearchIndex): ProjectionTarget {
+export function rebuildTarget(store: ReadModelStore, search: SearchIndex, position = Number.MAX_SAFE_INTEGER): ProjectionTarget {
   return {
-    collection: (name) => store.collection(name + REBUILD_SUFFIX),
+    collection: (name) => new PositionGuardedCollection(store.collection(name + REBUILD_SUFFIX), name + REBUILD_SUFFIX, store, position),
     search,
     searchIndexName: (name) => name + REBUILD_SUFFIX,
   };
@@ -25,7 +31,10 @@ export async function prepareTarget(projection: Projection, target: ProjectionTa
 }
 
 export async function clearTarget(projection: Projection, store: ReadModelStore, search: SearchIndex, suffix: string): Promise<void> {
-  for (const collection of projection.collections) await store.dropCollection(collection.name + suffix);
+  for (const collection of projection.collections) {
+    await store.dropCollection(collection.name + suffix);
+    await dropTombstones(store, collection.name + suffix);
+  }
   for (const index of projection.searchIndexes ?? []) await search.dropIndex(index.name + suffix);
 }
 
@@ -34,8 +43,10 @@ export async function swapRebuiltIntoLive(projection: Projection, store: ReadMod
   const existing = new Set(await store.listCollections());
   for (const collection of projection.collections) {
     // A collection the rebuild never wrote to is an empty model: the live one goes too.
+    // The live model's tombstones stay: a catch-up racing a worker on the new model needs them.
     if (existing.has(collection.name + REBUILD_SUFFIX)) await store.renameCollection(collection.name + REBUILD_SUFFIX, collection.name);
     else await store.dropCollection(collection.name);
+    await dropTombstones(store, collection.name + REBUILD_SUFFIX);
   }
   for (const index of projection.searchIndexes ?? []) {
     await search.ensureIndex(index.name, index.settings);

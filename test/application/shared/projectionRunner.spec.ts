@@ -119,4 +119,75 @@ describe('projection runner', () => {
     await replay.stop();
     await runner.stop();
   });
+
+  it('a dropped subscription resubscribes after the last event applied, and resumes with nothing lost or doubled', async () => {
+    const resubscribed: string[] = [];
+    const store = new EmbeddedReadModelStore();
+    const runner = new ProjectionRunner(eventStore, store, new EmbeddedSearchIndex(), [tallyProjection()], {
+      onResubscribe: (lane) => resubscribed.push(lane),
+    }, { retryBaseMs: 5, retryMaxMs: 20, maxFailures: 3 });
+    for (let i = 0; i < 3; i++) await appendNamed(eventStore, 's', `before ${i}`);
+    await runner.start();
+    await runner.laneNamed('read-your-writes')!.dropSubscription(new Error('connection reset'));
+    let last = -1;
+    for (let i = 0; i < 4; i++) last = await appendNamed(eventStore, 's', `after ${i}`);
+    expect(await runner.waitFor(last, 10_000)).to.equal(true);
+    expect(resubscribed).to.deep.equal(['read-your-writes']);
+    expect((await store.collection('tallies').findOne({ _id: 's' }))?.count).to.equal(7);
+    expect(runner.failed).to.equal(undefined);
+    await runner.stop();
+  });
+
+  it('a projection that keeps failing: the lane retries with backoff, then gives up and reports it as fatal', async () => {
+    const fatal: unknown[] = [];
+    let attempts = 0;
+    const broken: Projection = {
+      name: 'broken',
+      version: 1,
+      collections: [],
+      async apply() {
+        attempts++;
+        throw new Error('cannot apply');
+      },
+    };
+    const runner = new ProjectionRunner(eventStore, new EmbeddedReadModelStore(), new EmbeddedSearchIndex(), [broken], {
+      onFatal: (_lane, error) => fatal.push(error),
+    }, { retryBaseMs: 1, retryMaxMs: 4, maxFailures: 3 });
+    await runner.start();
+    await appendNamed(eventStore, 's', 'poison');
+    const deadline = Date.now() + 10_000;
+    while (fatal.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(attempts).to.equal(4);
+    expect(String(fatal[0])).to.contain('cannot apply');
+    expect(String(runner.failed)).to.contain('cannot apply');
+    await runner.stop();
+  });
+
+  it('read-your-writes waits only for its own lane: a stalled eventual projection lags, visibly, and catches up', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow: Projection = {
+      name: 'slow-feed',
+      version: 1,
+      consistency: 'eventual',
+      collections: [{ name: 'feed' }],
+      async apply(event, target) {
+        await gate;
+        await target.collection('feed').replaceOne({ _id: event.id }, { _id: event.id }, { upsert: true });
+      },
+    };
+    const store = new EmbeddedReadModelStore();
+    const runner = new ProjectionRunner(eventStore, store, new EmbeddedSearchIndex(), [tallyProjection(), slow]);
+    await runner.start();
+    const position = await appendNamed(eventStore, 's', 'one');
+    expect(await runner.waitFor(position, 10_000)).to.equal(true);
+    expect((await store.collection('tallies').findOne({ _id: 's' }))?.count).to.equal(1);
+    expect(runner.statuses().find((status) => status.name === 'slow-feed')).to.deep.include({ lane: 'slow-feed', readYourWrites: false, position: -1 });
+    expect(runner.processedPosition).to.equal(-1);
+    release();
+    expect(await runner.waitForAll(position, 10_000)).to.equal(true);
+    expect(await store.collection('feed').count({})).to.equal(1);
+    expect(runner.statuses().find((status) => status.name === 'slow-feed')?.position).to.equal(position);
+    await runner.stop();
+  });
 });

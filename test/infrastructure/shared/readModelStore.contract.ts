@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ReadModelStore } from '../../../application/shared/ports/readModelStore.port.js';
 import { describeCollectionLifecycleContract } from './readModelStoreCollections.contract.js';
 import { describeIndexContract } from './readModelStoreIndexes.contract.js';
+import { describePositionGuardContract } from './readModelStorePositionGuard.contract.js';
 import { describeQueryContract } from './readModelStoreQueries.contract.js';
 import { describeWriteContract } from './readModelStoreWrites.contract.js';
 
@@ -43,5 +44,6 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
     describeWriteContract(context);
     describeIndexContract(context);
     describeCollectionLifecycleContract(context);
+    describePositionGuardContract(context);
   });
 }

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { withoutPositions } from '../../support/projectionSpec.js';
 import { pino } from 'pino';
 import { loadConfig } from '../../../infrastructure/shared/config/config.js';
 import { openRuntime } from '../../../infrastructure/shared/container/runtime.js';
@@ -12,7 +13,7 @@ async function usersModelIn(dataDir: string): Promise<Record<string, unknown[]>>
   const runtime = await openRuntime(loadConfig({ FORGELOG_DATA_DIR: dataDir, FORGELOG_LOG_LEVEL: 'silent' }), { role: 'serve', logger: pino({ level: 'silent' }) });
   await runtime.start();
   const dump: Record<string, unknown[]> = {};
-  for (const { name } of usersProjection.collections) dump[name] = await runtime.adapters.readModels.collection(name).find({}, { sort: { _id: 1 } });
+  for (const { name } of usersProjection.collections) dump[name] = withoutPositions(await runtime.adapters.readModels.collection(name).find({}, { sort: { _id: 1 } }));
   await runtime.close();
   return dump;
 }

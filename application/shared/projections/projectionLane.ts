@@ -1,0 +1,106 @@
+import type { AllSubscription, EventStore, StoredEvent } from '../ports/eventStore.port.js';
+import { PositionWaiters } from './positionWaiters.js';
+import { SerialQueue } from './serialQueue.js';
+
+export interface LaneOptions {
+  // First wait after a dropped subscription; doubled per failure without progress, capped.
+  readonly retryBaseMs: number;
+  readonly retryMaxMs: number;
+  // Consecutive failures without progress before the lane gives up (the worker then exits).
+  readonly maxFailures: number;
+}
+
+export const DEFAULT_LANE_OPTIONS: LaneOptions = { retryBaseMs: 250, retryMaxMs: 30_000, maxFailures: 8 };
+
+export interface LaneEvents {
+  onResubscribe(lane: string, failures: number, error: unknown): void;
+  onFatal(lane: string, error: unknown): void;
+}
+
+// One subscription to the log feeding some projections in order, one event at a time. A
+// dropped subscription (the store restarted, the connection broke, a projection threw)
+// resubscribes after the last event applied, with backoff; after too many failures in a row
+// without progress the lane stops and reports the failure as fatal.
+export class ProjectionLane {
+  readonly waiters = new PositionWaiters();
+  readonly queue = new SerialQueue();
+  private subscription: AllSubscription | undefined;
+  private failures = 0;
+  private stopped = true;
+  private retryTimer: NodeJS.Timeout | undefined;
+  failure: unknown;
+  resubscriptions = 0;
+
+  constructor(
+    readonly name: string,
+    private readonly eventStore: EventStore,
+    private readonly apply: (event: StoredEvent) => Promise<void>,
+    private readonly events: LaneEvents,
+    private readonly options: LaneOptions = DEFAULT_LANE_OPTIONS,
+  ) {}
+
+  get position(): number {
+    return this.waiters.position;
+  }
+
+  get following(): boolean {
+    return this.subscription !== undefined;
+  }
+
+  start(after: number): void {
+    this.waiters.advance(after);
+    this.stopped = false;
+    this.subscribe();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    await subscription?.close().catch(() => undefined);
+    this.waiters.rejectAll();
+  }
+
+  // Drops the subscription as a broken connection would (specs and operators use it).
+  async dropSubscription(error: unknown): Promise<void> {
+    await this.failed(error);
+  }
+
+  private subscribe(): void {
+    const after = this.position;
+    this.subscription = this.eventStore.subscribeToAll({
+      ...(after >= 0 ? { after } : {}),
+      onEvent: (event) => this.queue.run(() => this.process(event)),
+      onError: (error) => void this.failed(error),
+    });
+  }
+
+  private async process(event: StoredEvent): Promise<void> {
+    if (event.position <= this.position) return;
+    await this.apply(event);
+    this.failures = 0;
+    this.waiters.advance(event.position);
+  }
+
+  private async failed(error: unknown): Promise<void> {
+    if (this.stopped) return;
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    await subscription?.close().catch(() => undefined);
+    this.failures++;
+    if (this.failures > this.options.maxFailures) {
+      this.failure = error;
+      this.stopped = true;
+      this.events.onFatal(this.name, error);
+      return;
+    }
+    this.resubscriptions++;
+    this.events.onResubscribe(this.name, this.failures, error);
+    const delay = Math.min(this.options.retryMaxMs, this.options.retryBaseMs * 2 ** (this.failures - 1));
+    this.retryTimer = setTimeout(() => {
+      if (!this.stopped) this.subscribe();
+    }, delay);
+    this.retryTimer.unref();
+  }
+}
