@@ -23,6 +23,17 @@ const MAX_ATTEMPTS = 5;
 export type Upcaster<Event extends DomainEvent> = (stored: StoredEvent) => Event;
 const asIs = <Event extends DomainEvent>(stored: StoredEvent): Event => ({ type: stored.type, data: stored.data }) as Event;
 
+// An aggregate's state now, for a process that checks another aggregate's facts.
+export async function foldStream<Command, State, Event extends DomainEvent, Error>(
+  eventStore: EventStore,
+  decider: Decider<Command, State, Event, Error>,
+  streamId: string,
+  upcast: Upcaster<Event> = asIs,
+): Promise<State> {
+  const history = await eventStore.readStream(streamId);
+  return history.map(upcast).reduce(decider.evolve, decider.initialState());
+}
+
 // What the decider would answer now, without appending: for a command whose consequences
 // elsewhere must wait until it is known to be accepted (deleting a user deletes their
 // repositories first, but only if the user deletion itself will be accepted).

@@ -6,8 +6,15 @@ import { CheckTwoFactorKey } from '../../application/accounts/twoFactorKeyCheck.
 import { ConfigError } from '../../infrastructure/shared/config/config.js';
 import { seedInto } from './seed.command.js';
 
+// Background work that cannot go on takes the process down with a non-zero status: a
+// supervisor restarts it, and the restart resumes from the checkpoints.
+export function exitOnFatal(): void {
+  process.exitCode = 70;
+  setImmediate(() => process.exit(70));
+}
+
 export async function serve(config: Config, options: { withWorker?: boolean; seed?: boolean }): Promise<void> {
-  const runtime = await openRuntime(config, { role: 'serve', ...(options.withWorker ? { withWorker: true } : {}) });
+  const runtime = await openRuntime(config, { role: 'serve', onFatal: exitOnFatal, ...(options.withWorker ? { withWorker: true } : {}) });
   await runtime.start();
   const keyCheck = await runtime.container.get(CheckTwoFactorKey).execute();
   if (!keyCheck.ok) {

@@ -1,11 +1,12 @@
 import type { Config } from '../../infrastructure/shared/config/config.js';
 import { openRuntime } from '../../infrastructure/shared/container/runtime.js';
+import { exitOnFatal } from './serve.command.js';
 
 export async function worker(config: Config): Promise<void> {
   if (!config.mongodbUrl) {
     throw new Error('forgelog worker runs projections into MongoDB (FORGELOG_MONGODB_URL); with the embedded read models, `forgelog serve` runs them in process');
   }
-  const runtime = await openRuntime(config, { role: 'worker' });
+  const runtime = await openRuntime(config, { role: 'worker', onFatal: exitOnFatal });
   await runtime.start();
   runtime.logger.info({ position: runtime.runner.processedPosition }, 'projection worker caught up and following the log');
   const shutdown = async () => {

@@ -4,7 +4,7 @@ import type { Readiness } from './shared/observability.js';
 // Ready when the event log answers and, where projections run here, they have not failed.
 export async function readiness(runtime: Runtime): Promise<Readiness> {
   const headPosition = await runtime.adapters.eventStore.headPosition();
-  const failure = runtime.runner.failed;
+  const failure = runtime.failed;
   return {
     ready: failure === undefined,
     details: {

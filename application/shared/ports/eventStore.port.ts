@@ -55,6 +55,14 @@ export interface SubscribeToAllOptions {
   readonly onError?: (error: unknown) => void;
 }
 
+// Counted since the process started, for /metrics; durableWrites where the adapter groups
+// appends into one write and fsync (the embedded store).
+export interface EventStoreStatistics {
+  readonly appends: number;
+  readonly events: number;
+  readonly durableWrites?: number;
+}
+
 export interface EventStore {
   // Only a transport or storage fault throws; a revision mismatch is a conflict value.
   append(streamId: string, events: readonly EventToAppend[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
@@ -64,5 +72,6 @@ export interface EventStore {
   subscribeToAll(options: SubscribeToAllOptions): AllSubscription;
   // Global position of the last acknowledged event, or -1 for an empty log.
   headPosition(): Promise<number>;
+  statistics(): EventStoreStatistics;
   close(): Promise<void>;
 }

@@ -24,6 +24,11 @@ export interface Config {
   readonly trustedProxies: readonly string[];
   // How long a request's headers and body may take to arrive (FORGELOG_REQUEST_TIMEOUT_MS).
   readonly requestTimeoutMs: number;
+  // How long a name reservation may wait for its holder before it counts as orphaned and is
+  // released (FORGELOG_RESERVATION_GRACE_MS); longer than any command runs.
+  readonly reservationGraceMs: number;
+  // How often process managers look for due steps (FORGELOG_PROCESS_TICK_MS).
+  readonly processTickMs: number;
   readonly authorizationsApi: { readonly mode: 'enabled' | 'brownout' | 'removed'; readonly brownouts: readonly { readonly from: number; readonly to: number }[] };
 }
 
@@ -112,6 +117,8 @@ export function loadConfig(env: Env = process.env): Config {
     readYourWritesTimeoutMs: integerSetting(env, 'FORGELOG_READ_YOUR_WRITES_TIMEOUT_MS', 10_000, 1, 600_000, problems),
     totpKey,
     requestTimeoutMs: integerSetting(env, 'FORGELOG_REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000, problems),
+    reservationGraceMs: integerSetting(env, 'FORGELOG_RESERVATION_GRACE_MS', 600_000, 1_000, 86_400_000, problems),
+    processTickMs: integerSetting(env, 'FORGELOG_PROCESS_TICK_MS', 250, 5, 60_000, problems),
     trustedProxies: (env.FORGELOG_TRUSTED_PROXIES ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''),
     authorizationsApi: { mode: authorizationsMode as Config['authorizationsApi']['mode'], brownouts },
   };

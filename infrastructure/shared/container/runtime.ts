@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { createLogger, flushLogger } from '../logging/logger.js';
@@ -10,6 +11,10 @@ import { ProjectionRunner } from '../../../application/shared/projections/projec
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
 import { ProjectionReadYourWrites } from '../../../application/shared/readYourWrites.js';
+import { ProcessManagers } from '../../../application/shared/processes/processManagers.js';
+import { WorkerLease } from '../../../application/shared/projections/workerLease.js';
+import type { LaneEvents } from '../../../application/shared/projections/projectionLane.js';
+import { allProcessManagers } from './processManagers.js';
 import { allProjections } from '../../../projections/shared/allProjections.js';
 import { systemClock } from '../clock/systemClock.js';
 import type { Config } from '../config/config.js';
@@ -31,7 +36,13 @@ export interface RuntimeOptions {
   readonly clock?: Clock;
   // serve with a durable read-model store normally leaves projections to a worker
   readonly withWorker?: boolean;
+  // What to do when background work cannot go on (a lane gave up, the lease was lost): the
+  // CLI exits non-zero; without it the failure is logged and /readyz answers 503.
+  readonly onFatal?: (reason: string) => void;
 }
+
+// The lease is renewed three times per period, so one slow renewal does not lose it.
+const WORKER_LEASE_MS = 15_000;
 
 export interface Runtime {
   readonly config: Config;
@@ -39,9 +50,12 @@ export interface Runtime {
   readonly clock: Clock;
   readonly adapters: Adapters;
   readonly runner: ProjectionRunner;
+  readonly processes: ProcessManagers;
   readonly projections: readonly Projection[];
   readonly container: Container;
   readonly runsProjections: boolean;
+  // Background work that stopped for good (a lane gave up, the lease was lost).
+  readonly failed: unknown;
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -52,7 +66,17 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
   const clock = options.clock ?? systemClock;
   const adapters = await openAdapters(config, { loadSnapshots: true });
   const projections = allProjections;
-  const runner = new ProjectionRunner(adapters.eventStore, adapters.readModels, adapters.search, projections);
+  let fatal: unknown;
+  const laneEvents: LaneEvents = {
+    onResubscribe: (lane, failures, error) => logger.warn({ lane, failures, err: error }, 'subscription to the log dropped; resubscribing after the last event applied'),
+    onFatal: (lane, error) => {
+      fatal = error;
+      logger.error({ lane, err: error }, 'projection lane gave up after repeated failures without progress; the worker stops');
+      flushLogger(logger);
+      options.onFatal?.(`projection lane ${lane} failed`);
+    },
+  };
+  const runner = new ProjectionRunner(adapters.eventStore, adapters.readModels, adapters.search, projections, laneEvents);
   const durableReadModels = adapters.embeddedReadModels === undefined;
   const runsProjections = options.role === 'worker' || (options.role === 'serve' && (!durableReadModels || options.withWorker === true));
   const progress = runsProjections ? runner : new PolledCheckpoints(adapters.readModels, projections);
@@ -79,23 +103,80 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
   bindPulls(container);
   bindIssues(container);
   bindAuthorizations(container);
+  const processes = new ProcessManagers(
+    allProcessManagers(config, { eventStore: adapters.eventStore, clock, git: container.get(TOKENS.GitStorage) }),
+    adapters.eventStore,
+    adapters.readModels,
+    clock,
+    laneEvents,
+    { tickMs: config.processTickMs, retryBaseMs: 1_000, retryMaxMs: 300_000, maxAttempts: 10 },
+  );
+  // Shared read models (MongoDB) may have several workers: one works, the others stand by.
+  const lease = durableReadModels ? new WorkerLease(adapters.readModels, clock, 'projection-worker', randomUUID(), WORKER_LEASE_MS) : undefined;
+  let renewal: NodeJS.Timeout | undefined;
+  const holdLease = async (): Promise<void> => {
+    if (!lease) return;
+    let announced = false;
+    while (!(await lease.tryAcquire())) {
+      if (!announced) logger.info({ holder: await lease.currentHolder() }, 'another worker holds the projection lease; standing by');
+      announced = true;
+      await new Promise((resolve) => setTimeout(resolve, WORKER_LEASE_MS / 3));
+    }
+    renewal = setInterval(() => {
+      void lease.renew().then(
+        (held) => {
+          if (held) return;
+          clearInterval(renewal);
+          fatal = new Error('lost the projection worker lease');
+          logger.error({ holder: lease.holder }, 'another worker took the projection lease; this worker stops');
+          void runner.stop();
+          void processes.stop();
+          flushLogger(logger);
+          options.onFatal?.('lost the projection worker lease');
+        },
+        (error: unknown) => logger.warn({ err: error }, 'could not renew the projection worker lease'),
+      );
+    }, WORKER_LEASE_MS / 3);
+    renewal.unref();
+  };
   return {
     config,
     logger,
     clock,
     adapters,
     runner,
+    processes,
     projections,
     container,
     runsProjections,
+    get failed() {
+      return fatal ?? runner.failed ?? processes.failed;
+    },
     async start() {
       if (!runsProjections) return;
+      await holdLease();
+      const started = performance.now();
+      const checkpoints = await adapters.readModels.collection<{ _id: string; position: number }>('_checkpoints').find({ _id: { $in: projections.map((p) => p.name) } });
+      const from = checkpoints.length < projections.length ? -1 : Math.min(...checkpoints.map((checkpoint) => checkpoint.position));
       // An in-memory search index beside durable read models starts empty: its projections replay.
       const reset = adapters.embeddedSearch && durableReadModels ? projections.filter((p) => p.searchIndexes?.length).map((p) => p.name) : [];
       await runner.start({ reset });
+      await processes.start();
+      logger.info(
+        {
+          resumedFrom: adapters.loadedFromSnapshot ? 'snapshot' : durableReadModels ? 'checkpoints' : 'log',
+          replayedEvents: Math.max(0, runner.processedPosition - from),
+          headPosition: runner.processedPosition,
+          ms: Math.round(performance.now() - started),
+        },
+        adapters.loadedFromSnapshot ? 'read models resumed from the snapshot and caught up' : 'read models caught up with the log',
+      );
     },
     async close() {
+      clearInterval(renewal);
+      await processes.stop();
       await runner.stop();
+      await lease?.release();
       if (adapters.embeddedReadModels && adapters.embeddedSearch && runsProjections) {
         await writeSnapshots(config, adapters.embeddedReadModels, adapters.embeddedSearch, runner.processedPosition);
       }

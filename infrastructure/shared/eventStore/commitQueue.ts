@@ -21,6 +21,8 @@ export class CommitQueue {
   private waiters: PositionWaiter[] = [];
   private running: Promise<void> | undefined;
   private failure: Error | undefined;
+  // For /metrics: appends acknowledged, their events, and the write + fdatasync batches they took.
+  readonly statistics = { appends: 0, events: 0, durableWrites: 0 };
 
   constructor(
     private readonly log: SegmentLog,
@@ -75,7 +77,10 @@ export class CommitQueue {
       this.fail(error, batches);
       return;
     }
+    this.statistics.durableWrites++;
     for (const batch of batches) {
+      this.statistics.appends++;
+      this.statistics.events += batch.payloads.length;
       this.durable = batch.lastPosition;
       this.onDurable(batch.payloads);
       batch.resolve();

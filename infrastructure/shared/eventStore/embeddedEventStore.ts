@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type {
+  EventStoreStatistics,
   AllSubscription,
   AppendResult,
   EventStore,
@@ -129,6 +130,10 @@ export class EmbeddedEventStore implements EventStore {
         return subscription.close();
       },
     };
+  }
+
+  statistics(): EventStoreStatistics {
+    return { ...this.commits.statistics };
   }
 
   async headPosition(): Promise<number> {

@@ -10,6 +10,7 @@ import {
   type AllStreamSubscription,
 } from '@eventstore/db-client';
 import type {
+  EventStoreStatistics,
   AllSubscription,
   AppendResult,
   EventStore,
@@ -35,6 +36,7 @@ import {
 export class EventStoreDbEventStore implements EventStore {
   private readonly client: EventStoreDBClient;
   private readonly subscriptions = new Set<AllSubscription>();
+  private readonly counted = { appends: 0, events: 0 };
 
   constructor(connectionString: string) {
     this.client = EventStoreDBClient.connectionString(connectionString);
@@ -48,6 +50,8 @@ export class EventStoreDbEventStore implements EventStore {
       // success is false only when the connection string sets throwOnAppendFailure=false
       if (!result.success) return conflictOf(streamId, expected, result.nextExpectedRevision);
       const position = result.position === undefined ? -1 : Number(result.position.commit);
+      this.counted.appends++;
+      this.counted.events += events.length;
       return { outcome: 'appended', nextRevision: Number(result.nextExpectedRevision), position };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) return conflictOf(streamId, expected, error.actualVersion);
@@ -98,6 +102,10 @@ export class EventStoreDbEventStore implements EventStore {
     };
     this.subscriptions.add(handle);
     return handle;
+  }
+
+  statistics(): EventStoreStatistics {
+    return { ...this.counted };
   }
 
   // The last application event: system events after it do not count.

@@ -1,0 +1,25 @@
+import type { StoredEvent } from '../ports/eventStore.port.js';
+
+// What a step answers: done, or not yet (a condition that time will settle, such as a
+// grace period: no failure, no attempt spent). A thrown error is a failure, retried with backoff.
+export type StepOutcome = { readonly done: true } | { readonly done: false; readonly notBefore: Date };
+
+export const STEP_DONE: StepOutcome = { done: true };
+
+// One step of a process. It may run more than once (a crash between its effect and the
+// record of its completion), so its effect must be idempotent: append with an expected
+// revision, compare-and-swap a ref, check before creating.
+export interface ProcessStep {
+  readonly name: string;
+  run(): Promise<StepOutcome>;
+}
+
+// A process manager reacts to events of the log: for a triggering event it names the steps
+// to run, in order. Each (manager, triggering event) is one process, recorded in its own
+// stream, so a step completed is never run again however often the trigger is seen.
+export interface ProcessManager {
+  readonly name: string;
+  // Where a manager that has never run starts: the whole log, or only what comes next.
+  readonly startsFrom: 'beginning' | 'now';
+  stepsFor(event: StoredEvent): readonly ProcessStep[];
+}

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../ports/clock.port.js';
+import type { EventStore, StoredEvent } from '../ports/eventStore.port.js';
+import type { ReadModelStore } from '../ports/readModelStore.port.js';
+import { CHECKPOINTS_COLLECTION, type Checkpoint } from '../projections/projection.js';
+import { DEFAULT_LANE_OPTIONS, ProjectionLane, type LaneEvents } from '../projections/projectionLane.js';
+import type { ProcessManager, ProcessStep } from './processManager.js';
+import { processStateOf, processStream, type ProcessTrigger } from './processEvents.js';
+
+export interface ProcessRunnerOptions {
+  // How often due steps are looked for; time itself is the clock's, so specs can move it.
+  readonly tickMs: number;
+  readonly retryBaseMs: number;
+  readonly retryMaxMs: number;
+  readonly maxAttempts: number;
+}
+
+export const DEFAULT_PROCESS_OPTIONS: ProcessRunnerOptions = { tickMs: 250, retryBaseMs: 1_000, retryMaxMs: 300_000, maxAttempts: 10 };
+
+interface PendingProcess {
+  readonly trigger: StoredEvent;
+  readonly steps: readonly ProcessStep[];
+  dueAt: number;
+  loaded: boolean;
+  revision: number;
+  completed: Set<string>;
+  attempts: Record<string, number>;
+}
+
+const processMetadata = (trigger: StoredEvent, now: Date) => ({
+  schemaVersion: 1,
+  actorId: null,
+  correlationId: trigger.metadata.correlationId,
+  causationId: trigger.id,
+  occurredAt: now.toISOString(),
+});
+
+// Runs one process manager: its own subscription and checkpoint, its pending processes in
+// memory (the checkpoint stays before the oldest unfinished one, so a restart finds them
+// again), each step's completion and failures appended to the process's stream.
+export class ProcessManagerRunner {
+  private readonly pending = new Map<number, PendingProcess>();
+  private readonly lane: ProjectionLane;
+  private seen = -1;
+  private savedCheckpoint = Number.NaN;
+  private ticking: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  // For /metrics: steps completed, failed attempts, processes abandoned.
+  readonly tallies = { completed: 0, failed: 0, abandoned: 0 };
+
+  constructor(
+    readonly manager: ProcessManager,
+    private readonly eventStore: EventStore,
+    private readonly store: ReadModelStore,
+    private readonly clock: Clock,
+    laneEvents: LaneEvents,
+    private readonly options: ProcessRunnerOptions = DEFAULT_PROCESS_OPTIONS,
+  ) {
+    this.lane = new ProjectionLane(`process:${manager.name}`, eventStore, async (event) => this.offer(event), laneEvents, DEFAULT_LANE_OPTIONS);
+  }
+
+  get backlog(): number {
+    return this.pending.size;
+  }
+
+  get position(): number {
+    return this.seen;
+  }
+
+  get failure(): unknown {
+    return this.lane.failure;
+  }
+
+  async start(): Promise<void> {
+    const stored = await this.checkpoints().findOne({ _id: this.checkpointId });
+    const start = stored ? stored.position : this.manager.startsFrom === 'now' ? await this.eventStore.headPosition() : -1;
+    this.seen = start;
+    this.lane.start(start);
+    this.timer = setInterval(() => void this.tick(), this.options.tickMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.lane.stop();
+    await this.ticking;
+    await this.saveCheckpoint();
+  }
+
+  // Resolves once every trigger up to `position` has been seen and nothing due is left
+  // (specs; `forgelog` commands that wait for background work).
+  async settled(position: number, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await this.tick();
+      const due = [...this.pending.values()].some((p) => p.dueAt <= this.clock.now().getTime());
+      if (this.seen >= position && !due) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
+  private offer(event: StoredEvent): void {
+    this.seen = event.position;
+    const steps = this.manager.stepsFor(event);
+    if (steps.length === 0) return;
+    this.pending.set(event.position, { trigger: event, steps, dueAt: 0, loaded: false, revision: -1, completed: new Set(), attempts: Object.create(null) });
+    void this.tick();
+  }
+
+  private tick(): Promise<void> {
+    this.ticking ??= this.runDue().finally(() => (this.ticking = undefined));
+    return this.ticking;
+  }
+
+  private async runDue(): Promise<void> {
+    const now = this.clock.now().getTime();
+    for (const [position, process] of [...this.pending]) {
+      if (process.dueAt > now) continue;
+      if (await this.advance(process)) this.pending.delete(position);
+    }
+    await this.saveCheckpoint();
+  }
+
+  // Runs the process's steps from the first not yet completed; true once it is finished.
+  private async advance(process: PendingProcess): Promise<boolean> {
+    const stream = processStream(this.manager.name, process.trigger.id);
+    if (!process.loaded) {
+      const state = processStateOf(await this.eventStore.readStream(stream));
+      if (state.status === 'abandoned') return true;
+      process.loaded = true;
+      process.revision = state.revision;
+      process.completed = new Set(state.completedSteps);
+      process.attempts = { ...state.attempts };
+    }
+    for (const [index, step] of process.steps.entries()) {
+      if (process.completed.has(step.name)) continue;
+      const attempt = (process.attempts[step.name] ?? 0) + 1;
+      let outcome;
+      try {
+        outcome = await step.run();
+      } catch (error) {
+        return this.failed(process, step, attempt, error);
+      }
+      if (!outcome.done) {
+        process.dueAt = outcome.notBefore.getTime();
+        return false;
+      }
+      if (!(await this.record(process, 'ProcessStepCompleted', { trigger: this.triggerOf(process), step: step.name, attempts: attempt, processCompleted: index === process.steps.length - 1 }))) return false;
+      process.completed.add(step.name);
+      this.tallies.completed++;
+    }
+    return true;
+  }
+
+  private async failed(process: PendingProcess, step: ProcessStep, attempt: number, error: unknown): Promise<boolean> {
+    const message = error instanceof Error ? error.message : String(error);
+    process.attempts[step.name] = attempt;
+    if (attempt >= this.options.maxAttempts) {
+      this.tallies.abandoned++;
+      await this.record(process, 'ProcessStepAbandoned', { trigger: this.triggerOf(process), step: step.name, attempts: attempt, error: message });
+      return true;
+    }
+    this.tallies.failed++;
+    const delay = Math.min(this.options.retryMaxMs, this.options.retryBaseMs * 2 ** (attempt - 1));
+    const retryAt = new Date(this.clock.now().getTime() + delay);
+    process.dueAt = retryAt.getTime();
+    await this.record(process, 'ProcessStepFailed', { trigger: this.triggerOf(process), step: step.name, attempt, error: message, retryAt: retryAt.toISOString() });
+    return false;
+  }
+
+  // Appended at the revision last read: a conflict means another runner recorded something
+  // (a lease taken over); the process is read again before its next step.
+  private async record(process: PendingProcess, type: string, data: unknown): Promise<boolean> {
+    const stream = processStream(this.manager.name, process.trigger.id);
+    const result = await this.eventStore.append(stream, [{ id: randomUUID(), type, data, metadata: processMetadata(process.trigger, this.clock.now()) }], process.revision < 0 ? 'no_stream' : process.revision);
+    if (result.outcome === 'conflict') {
+      process.loaded = false;
+      return false;
+    }
+    process.revision = result.nextRevision;
+    return true;
+  }
+
+  private triggerOf(process: PendingProcess): ProcessTrigger {
+    const { id, type, streamId, position } = process.trigger;
+    return { manager: this.manager.name, eventId: id, eventType: type, streamId, position };
+  }
+
+  private get checkpointId(): string {
+    return `process:${this.manager.name}`;
+  }
+
+  private checkpoints() {
+    return this.store.collection<Checkpoint>(CHECKPOINTS_COLLECTION);
+  }
+
+  // Before the oldest unfinished process: a restart sees its trigger again.
+  private async saveCheckpoint(): Promise<void> {
+    const oldest = this.pending.size === 0 ? this.seen + 1 : Math.min(...this.pending.keys());
+    const position = oldest - 1;
+    if (position === this.savedCheckpoint) return;
+    this.savedCheckpoint = position;
+    await this.checkpoints().replaceOne({ _id: this.checkpointId }, { _id: this.checkpointId, position, version: 1 }, { upsert: true });
+  }
+}
