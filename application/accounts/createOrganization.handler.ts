@@ -6,6 +6,7 @@ import { organizationDecider, organizationStream } from '../../domain/accounts/o
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
+import { releasedUnlessTakenUp } from '../shared/reservations.js';
 import type { IdAllocator } from '../shared/idAllocator.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
@@ -45,14 +46,18 @@ export class CreateOrganizationHandler {
     if (isLeft(reservation)) {
       return reservation.left._tag === 'LoginTaken' ? left({ _tag: 'OrganizationLoginTaken', login: input.login }) : reservation;
     }
-    const created = await handleCommand(this.eventStore, organizationDecider, organizationStream(orgId), {
-      type: 'CreateOrganization',
-      orgId,
-      login: input.login,
-      name: input.name,
-      firstOwner: { userId: admin.id, login: admin.login },
-      now: context.occurredAt,
-    }, context);
+    const created = await releasedUnlessTakenUp(
+      () =>
+        handleCommand(this.eventStore, organizationDecider, organizationStream(orgId), {
+          type: 'CreateOrganization',
+          orgId,
+          login: input.login,
+          name: input.name,
+          firstOwner: { userId: admin.id, login: admin.login },
+          now: context.occurredAt,
+        }, context),
+      () => handleCommand(this.eventStore, loginReservationDecider, loginStream(input.login), { type: 'ReleaseLogin', login: input.login, accountId: orgId }, context),
+    );
     if (isLeft(created)) return created;
     await this.readYourWrites.settle(created.right.position);
     return right({ orgId });

@@ -7,6 +7,7 @@ import { userDecider, userStream } from '../../domain/accounts/user.decider.js';
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
+import { releasedUnlessTakenUp } from '../shared/reservations.js';
 import type { IdAllocator } from '../shared/idAllocator.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import type { PasswordHasher } from '../shared/ports/passwordHasher.port.js';
@@ -45,16 +46,20 @@ export class CreateUserHandler {
     }, context);
     if (isLeft(reservation)) return reservation;
     const passwordHash = input.password === undefined ? null : await this.passwords.hash(input.password);
-    const created = await handleCommand(this.eventStore, userDecider, userStream(userId), {
-      type: 'CreateUser',
-      userId,
-      login: input.login,
-      email: input.email,
-      name: input.name ?? null,
-      siteAdmin: input.siteAdmin ?? false,
-      passwordHash,
-      now: context.occurredAt,
-    }, context);
+    const created = await releasedUnlessTakenUp(
+      () =>
+        handleCommand(this.eventStore, userDecider, userStream(userId), {
+          type: 'CreateUser',
+          userId,
+          login: input.login,
+          email: input.email,
+          name: input.name ?? null,
+          siteAdmin: input.siteAdmin ?? false,
+          passwordHash,
+          now: context.occurredAt,
+        }, context),
+      () => handleCommand(this.eventStore, loginReservationDecider, loginStream(input.login), { type: 'ReleaseLogin', login: input.login, accountId: userId }, context),
+    );
     if (isLeft(created)) return created;
     await this.readYourWrites.settle(created.right.position);
     return right({ userId });

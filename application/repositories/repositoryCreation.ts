@@ -6,6 +6,7 @@ import { repositoryNameReservationDecider, repositoryNameStream } from '../../do
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
+import { releasedUnlessTakenUp } from '../shared/reservations.js';
 import type { IdAllocator } from '../shared/idAllocator.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
@@ -36,17 +37,28 @@ export class RepositoryCreation {
     const repositoryId = await this.ids.next('repository');
     const name = await this.reserveFirstFreeName(repository, repositoryId, context);
     if (isLeft(name)) return name;
-    const created = await handleCommand(this.eventStore, repositoryDecider, repositoryStream(repositoryId), {
-      type: 'CreateRepository',
-      repositoryId,
-      ownerId: repository.owner.id,
-      ownerType: repository.owner.type,
-      name: name.right,
-      settings: repository.settings,
-      fork: repository.fork,
-      initialCommit: repository.initialCommit,
-      now: context.occurredAt,
-    }, context);
+    const ownerId = repository.owner.id;
+    const created = await releasedUnlessTakenUp(
+      () =>
+        handleCommand(this.eventStore, repositoryDecider, repositoryStream(repositoryId), {
+          type: 'CreateRepository',
+          repositoryId,
+          ownerId,
+          ownerType: repository.owner.type,
+          name: name.right,
+          settings: repository.settings,
+          fork: repository.fork,
+          initialCommit: repository.initialCommit,
+          now: context.occurredAt,
+        }, context),
+      () =>
+        handleCommand(this.eventStore, repositoryNameReservationDecider, repositoryNameStream(ownerId, name.right), {
+          type: 'ReleaseRepositoryName',
+          ownerId,
+          name: name.right,
+          repositoryId,
+        }, context),
+    );
     if (isLeft(created)) return created;
     // The event is durable before the directory exists; see RepositoryGit for why that is safe.
     await this.git.materialize((created.right.events[0] as RepositoryCreated).data);

@@ -1,5 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Clock } from '../../application/shared/ports/clock.port.js';
+import type { EventStore } from '../../application/shared/ports/eventStore.port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -33,7 +34,12 @@ export async function newDataDir(): Promise<string> {
 
 // A real listening server on an ephemeral port over the embedded family in a fresh
 // temporary data directory (or a given one, to test restarts).
-export async function startTestServer(env: Record<string, string> = {}, dataDir?: string, options: { readonly clock?: Clock } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  readonly clock?: Clock;
+  readonly decorateEventStore?: (store: EventStore) => EventStore;
+}
+
+export async function startTestServer(env: Record<string, string> = {}, dataDir?: string, options: TestServerOptions = {}): Promise<TestServer> {
   const directory = dataDir ?? (await newDataDir());
   const config: Config = loadConfig({
     FORGELOG_DATA_DIR: directory,
@@ -45,7 +51,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
     ...env,
   });
   // TEST_LOG_LEVEL=error shows a failing spec's server-side stack on stdout.
-  const runtime = await openRuntime(config, { role: 'serve', logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), ...(options.clock ? { clock: options.clock } : {}) });
+  const runtime = await openRuntime(config, { role: 'serve', logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), ...(options.clock ? { clock: options.clock } : {}), ...(options.decorateEventStore ? { decorateEventStore: options.decorateEventStore } : {}) });
   await runtime.start();
   await runtime.container.get(EnsureSiteAdmin).execute(config.adminLogin, config.adminPassword);
   const http = await startHttpServer(runtime, { port: 0, host: '127.0.0.1' });

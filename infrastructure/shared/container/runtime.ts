@@ -9,6 +9,7 @@ import type { Projection } from '../../../application/shared/projections/project
 import { PolledCheckpoints } from '../../../application/shared/projections/polledCheckpoints.js';
 import { ProjectionRunner } from '../../../application/shared/projections/projectionRunner.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
+import type { EventStore } from '../../../application/shared/ports/eventStore.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
 import { ProjectionReadYourWrites } from '../../../application/shared/readYourWrites.js';
 import { ProcessManagers } from '../../../application/shared/processes/processManagers.js';
@@ -39,6 +40,8 @@ export interface RuntimeOptions {
   // What to do when background work cannot go on (a lane gave up, the lease was lost): the
   // CLI exits non-zero; without it the failure is logged and /readyz answers 503.
   readonly onFatal?: (reason: string) => void;
+  // Wraps the event store every part of the runtime uses (fault injection in specs, instrumentation).
+  readonly decorateEventStore?: (store: EventStore) => EventStore;
 }
 
 // The lease is renewed three times per period, so one slow renewal does not lose it.
@@ -64,7 +67,8 @@ export interface Runtime {
 export async function openRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? systemClock;
-  const adapters = await openAdapters(config, { loadSnapshots: true });
+  const opened = await openAdapters(config, { loadSnapshots: true });
+  const adapters: Adapters = options.decorateEventStore ? { ...opened, eventStore: options.decorateEventStore(opened.eventStore) } : opened;
   const projections = allProjections;
   let fatal: unknown;
   const laneEvents: LaneEvents = {

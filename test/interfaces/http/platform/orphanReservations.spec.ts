@@ -1,0 +1,102 @@
+import { expect } from 'chai';
+import type { EventStore } from '../../../../application/shared/ports/eventStore.port.js';
+import { ORPHAN_RESERVATIONS } from '../../../../application/shared/processes/orphanReservations.js';
+import { processStream } from '../../../../application/shared/processes/processEvents.js';
+import { FaultyEventStore } from '../../../support/faultyEventStore.js';
+import { ManualClock, newDataDir, startTestServer, type TestServer } from '../../../support/testServer.js';
+import { api, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
+
+const GRACE_MS = 60_000;
+const FAST_PROCESSES = { FORGELOG_RESERVATION_GRACE_MS: String(GRACE_MS), FORGELOG_PROCESS_TICK_MS: '10' };
+
+async function typesOf(eventStore: EventStore, stream: string): Promise<string[]> {
+  return (await eventStore.readStream(stream)).map((event) => event.type);
+}
+
+async function pollUntil<T>(attempt: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await attempt();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: last saw ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+// The fault sits between the two appends of a creation: the reservation is in the log, the
+// holder's stream is not. A command that fails there releases at once; a process that dies
+// there leaves the release to the orphan-reservations process manager after its restart.
+describe('reservations whose creating command fails or crashes after reserving', () => {
+  let server: TestServer | undefined;
+  let faulty: FaultyEventStore;
+  const decorate = (store: EventStore) => (faulty = new FaultyEventStore(store));
+  afterEach(async () => server?.close());
+
+  it('a user creation that fails after reserving the login releases it at once: the same login can be created right away', async () => {
+    server = await startTestServer({}, undefined, { decorateEventStore: decorate });
+    faulty.failOnce(/^user-/);
+    const failed = await api(server, server.adminAuthorization, 'POST', '/admin/users', { login: 'bianca', email: null, password: PASSWORD });
+    expect(failed.status).to.equal(500);
+    expect(await typesOf(server.runtime.adapters.eventStore, 'login-bianca')).to.deep.equal(['LoginReserved', 'LoginReleased']);
+    const created = await api(server, server.adminAuthorization, 'POST', '/admin/users', { login: 'bianca', email: null, password: PASSWORD });
+    expect(created.status).to.equal(201);
+    expect(created.body.login).to.equal('bianca');
+  });
+
+  it('a crash between the login reservation and the user: after a restart the orphan is released once its grace period is over, and the login can be taken', async () => {
+    const dataDir = await newDataDir();
+    const crashed = await startTestServer({}, dataDir, { decorateEventStore: decorate });
+    faulty.crashAt(/^user-/);
+    expect((await api(crashed, crashed.adminAuthorization, 'POST', '/admin/users', { login: 'orphan', email: null, password: PASSWORD })).status).to.equal(500);
+    const reservation = (await crashed.runtime.adapters.eventStore.readStream('login-orphan'))[0]!;
+    expect(reservation.type).to.equal('LoginReserved');
+    await crashed.stop();
+
+    const clock = new ManualClock(new Date(Date.parse(reservation.metadata.occurredAt) + 1_000));
+    server = await startTestServer(FAST_PROCESSES, dataDir, { clock });
+    const eventStore = server.runtime.adapters.eventStore;
+    // Within the grace period the name stays reserved: a command might still be running.
+    expect(await server.runtime.processes.settled(await eventStore.headPosition(), 10_000)).to.equal(true);
+    const early = await api(server, server.adminAuthorization, 'POST', '/admin/users', { login: 'orphan', email: null, password: PASSWORD });
+    expect(early.status).to.equal(422);
+    expect(await typesOf(eventStore, 'login-orphan')).to.deep.equal(['LoginReserved']);
+    clock.advance(GRACE_MS);
+    const created = await pollUntil(
+      () => api(server!, server!.adminAuthorization, 'POST', '/admin/users', { login: 'orphan', email: null, password: PASSWORD }),
+      (response) => response.status === 201,
+      'the orphaned login to be released',
+    );
+    expect(created.body.login).to.equal('orphan');
+    expect(await typesOf(eventStore, 'login-orphan')).to.deep.equal(['LoginReserved', 'LoginReleased', 'LoginReserved']);
+    const process = await server.runtime.processes.stateOf(ORPHAN_RESERVATIONS, reservation.id);
+    expect(process).to.deep.include({ status: 'completed', completedSteps: ['release-if-orphaned'], lastError: null });
+    expect(await typesOf(eventStore, processStream(ORPHAN_RESERVATIONS, reservation.id))).to.deep.equal(['ProcessStepCompleted']);
+    // The released reservation's process is not run again after another restart.
+    await server.stop();
+    server = await startTestServer(FAST_PROCESSES, dataDir, { clock });
+    expect(await server.runtime.processes.settled(await server.runtime.adapters.eventStore.headPosition(), 10_000)).to.equal(true);
+    expect(await typesOf(server.runtime.adapters.eventStore, 'login-orphan')).to.deep.equal(['LoginReserved', 'LoginReleased', 'LoginReserved']);
+  });
+
+  it('a crash between the repository-name reservation and the repository: the name is released after the grace period', async () => {
+    const dataDir = await newDataDir();
+    const crashed = await startTestServer({}, dataDir, { decorateEventStore: decorate });
+    const ada = await createUser(crashed, 'ada');
+    const adaId = (await api(crashed, ada, 'GET', '/user')).body.id as number;
+    faulty.crashAt(/^repository-\d+$/);
+    expect((await api(crashed, ada, 'POST', '/user/repos', { name: 'engine' })).status).to.equal(500);
+    const nameStream = `repository-name-${adaId}-engine`;
+    const reservation = (await crashed.runtime.adapters.eventStore.readStream(nameStream))[0]!;
+    expect(reservation.type).to.equal('RepositoryNameReserved');
+    await crashed.stop();
+
+    const clock = new ManualClock(new Date(Date.parse(reservation.metadata.occurredAt) + 1_000));
+    server = await startTestServer(FAST_PROCESSES, dataDir, { clock });
+    expect(await server.runtime.processes.settled(await server.runtime.adapters.eventStore.headPosition(), 10_000)).to.equal(true);
+    expect((await api(server, ada, 'POST', '/user/repos', { name: 'engine' })).status).to.equal(422);
+    clock.advance(GRACE_MS);
+    const created = await pollUntil(() => api(server!, ada, 'POST', '/user/repos', { name: 'engine' }), (response) => response.status === 201, 'the orphaned name to be released');
+    expect(created.body.full_name).to.equal('ada/engine');
+    expect(await typesOf(server.runtime.adapters.eventStore, nameStream)).to.deep.equal(['RepositoryNameReserved', 'RepositoryNameReleased', 'RepositoryNameReserved']);
+  });
+});

@@ -1,0 +1,60 @@
+import type { AllSubscription, AppendResult, EventStore, EventStoreStatistics, EventToAppend, ExpectedRevision, ReadAllOptions, ReadStreamOptions, StoredEvent, SubscribeToAllOptions } from '../../application/shared/ports/eventStore.port.js';
+
+export class InjectedFault extends Error {
+  constructor(streamId: string) {
+    super(`injected fault: append to ${streamId}`);
+    this.name = 'InjectedFault';
+  }
+}
+
+// An event store that fails on cue, for crash specs. `failOnce` fails one append to a
+// matching stream (a command that fails); `crashAt` fails it and every append after it, as
+// a process that died there would write nothing more.
+export class FaultyEventStore implements EventStore {
+  private trigger: { pattern: RegExp; crash: boolean } | undefined;
+  private dead = false;
+
+  constructor(private readonly inner: EventStore) {}
+
+  failOnce(pattern: RegExp): void {
+    this.trigger = { pattern, crash: false };
+  }
+
+  crashAt(pattern: RegExp): void {
+    this.trigger = { pattern, crash: true };
+  }
+
+  async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (this.dead) throw new InjectedFault(streamId);
+    if (this.trigger?.pattern.test(streamId)) {
+      this.dead = this.trigger.crash;
+      this.trigger = undefined;
+      throw new InjectedFault(streamId);
+    }
+    return this.inner.append(streamId, events, expected);
+  }
+
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]> {
+    return this.inner.readStream(streamId, options);
+  }
+
+  readAll(options?: ReadAllOptions): AsyncIterable<StoredEvent> {
+    return this.inner.readAll(options);
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions): AllSubscription {
+    return this.inner.subscribeToAll(options);
+  }
+
+  headPosition(): Promise<number> {
+    return this.inner.headPosition();
+  }
+
+  statistics(): EventStoreStatistics {
+    return this.inner.statistics();
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
