@@ -12,7 +12,9 @@ import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { OPEN_PULL_REQUEST } from './openPullRequest.handler.js';
 import { PullRequestGit } from './pullRequestGit.js';
-import { PullRequestPairLocks } from './pullRequestPairLocks.js';
+import { PullRequestPairs } from './pullRequestPairs.js';
+import { releasedUnlessTakenUp } from '../shared/reservations.js';
+import type { PullRequestPair } from '../../domain/pulls/pullRequestPair.decider.js';
 import { PullRequestQueries } from './pullRequestQueries.js';
 import type { PullRequestDocument } from './pullRequests.readModel.js';
 
@@ -34,7 +36,7 @@ export class EditPullRequestHandler {
     @inject(RepositoryAccessQuery) private readonly access: RepositoryAccessQuery,
     @inject(PullRequestGit) private readonly git: PullRequestGit,
     @inject(PullRequestQueries) private readonly pulls: PullRequestQueries,
-    @inject(PullRequestPairLocks) private readonly pairs: PullRequestPairLocks,
+    @inject(PullRequestPairs) private readonly pairs: PullRequestPairs,
   ) {}
 
   async execute(caller: NonNullable<AccessCaller>, repositoryId: number, number: number, input: EditPullRequestInput, context: CommandContext): Promise<Either<AppError, void>> {
@@ -54,29 +56,48 @@ export class EditPullRequestHandler {
       if (sha === null) return left({ _tag: 'PullRequestBranchNotFound', field: 'base', branch: input.base });
       base = { ref: input.base, sha };
     }
-    // Under the lock of the pair the pull request will have: reopening or re-basing it must
-    // not race another pull request opened for the same pair.
-    const pair = { repositoryId, base: base?.ref ?? pull.base.ref, headRepositoryId: pull.head.repository_id, headRef: pull.head.ref };
-    return this.pairs.holding(pair, () => this.edit(pull, base, input, context));
+    return this.edit(pull, base, input, context);
   }
 
+  // A pull request open after the edit holds its pair (reserved first, so reopening or
+  // re-basing cannot race another pull request for that pair); a pair it held before and
+  // holds no longer (closed, re-based) is released after the edit.
   private async edit(pull: PullRequestDocument, base: { ref: string; sha: string } | undefined, input: EditPullRequestInput, context: CommandContext): Promise<Either<AppError, void>> {
     const repositoryId = pull.repository_id;
     const headOwner = (await this.repositories.byId(pull.head.repository_id))?.owner_id;
     const headLogin = headOwner === undefined ? undefined : (await this.repositories.accountsByIds([headOwner])).get(headOwner)?.login;
-    const outcome = await handleCommand(this.eventStore, pullRequestDecider, pullRequestStream(pull.id), {
+    const headLabel = `${headLogin ?? 'unknown'}:${pull.head.ref}`;
+    const pairOn = (branch: string): PullRequestPair => ({ repositoryId, base: branch, headRepositoryId: pull.head.repository_id, headRef: pull.head.ref });
+    const openBefore = pull.state === 'open';
+    const openAfter = input.state === undefined ? openBefore : input.state === 'open' && pull.merged_at === null;
+    const before = pairOn(pull.base.ref);
+    const after = pairOn(base?.ref ?? pull.base.ref);
+    const reserving = openAfter && (!openBefore || after.base !== before.base);
+    if (reserving) {
+      const reserved = await this.pairs.reserve(after, pull.id, headLabel, context);
+      if (isLeft(reserved)) return reserved;
+    }
+    const outcome = await releasedUnlessTakenUp(() => this.append(pull, base, input, headLabel, context), () => (reserving ? this.pairs.release(after, pull.id, context) : Promise.resolve()));
+    if (isLeft(outcome)) return outcome;
+    if (openBefore && (!openAfter || after.base !== before.base)) await this.pairs.release(before, pull.id, context);
+    await this.readYourWrites.settle(outcome.right.position);
+    return right(undefined);
+  }
+
+  private async append(pull: PullRequestDocument, base: { ref: string; sha: string } | undefined, input: EditPullRequestInput, headLabel: string, context: CommandContext) {
+    const repositoryId = pull.repository_id;
+    // The read model still answers for pull requests opened before pairs were reserved in the log.
+    const openDuplicateExists = await this.pulls.openBetween(repositoryId, base?.ref ?? pull.base.ref, pull.head.repository_id, pull.head.ref, pull.id);
+    return handleCommand(this.eventStore, pullRequestDecider, pullRequestStream(pull.id), {
       type: 'EditPullRequest',
       ...(input.title !== undefined ? { title: input.title } : {}),
       ...(input.body !== undefined ? { body: input.body } : {}),
       ...(input.maintainerCanModify !== undefined ? { maintainerCanModify: input.maintainerCanModify } : {}),
       ...(input.state !== undefined ? { state: input.state } : {}),
       ...(base ? { base } : {}),
-      headLabel: `${headLogin ?? 'unknown'}:${pull.head.ref}`,
-      openDuplicateExists: await this.pulls.openBetween(repositoryId, base?.ref ?? pull.base.ref, pull.head.repository_id, pull.head.ref, pull.id),
+      headLabel,
+      openDuplicateExists,
       now: context.occurredAt,
     }, context);
-    if (isLeft(outcome)) return outcome;
-    await this.readYourWrites.settle(outcome.right.position);
-    return right(undefined);
   }
 }

@@ -47,10 +47,6 @@ export class MergeCommits {
     return right(await this.git.writeCommit(pull.repository_id, { tree: merged.tree, parents, message, author: who, committer: who }));
   }
 
-  moveBranch(repositoryId: number, refName: string, newSha: string, expectedOldSha: string): Promise<boolean> {
-    return this.git.updateRef(repositoryId, refName, newSha, expectedOldSha);
-  }
-
   // GitHub's defaults: "Merge pull request #7 from octocat/feature" with the pull request's
   // title as the body; a squash is titled "<title> (#7)".
   private async messageFor({ pull, method, commitTitle, commitMessage }: MergeRequest): Promise<string> {

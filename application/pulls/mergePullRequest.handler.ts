@@ -12,6 +12,9 @@ import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { MergeCommits } from './mergeCommits.js';
+import { MergedBaseBranch } from './mergedBaseBranch.js';
+import { PullRequestPairs } from './pullRequestPairs.js';
+import { BranchTipClaims } from '../repositories/branchTipClaims.js';
 import { PullRequestGit } from './pullRequestGit.js';
 import { PullRequestQueries } from './pullRequestQueries.js';
 
@@ -22,9 +25,11 @@ export interface MergePullRequestInput {
   readonly mergeMethod: MergeMethod;
 }
 
-// PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge, for those who may push. git's branch
-// moves first, by compare-and-swap (so two merges onto the same base cannot both win), then
-// the event records it; if the event is refused the branch is moved back the same way.
+// PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge, for those who may push. The merge
+// commit is written (unreachable), the base branch's tip is claimed in the log (of two
+// merges onto one base, one claim wins: the other is told the base was modified), the
+// merge is recorded (the fact), then git is made to agree and the pair is released; the
+// pull-requests process manager finishes both after a crash.
 @injectable()
 export class MergePullRequestHandler {
   constructor(
@@ -35,6 +40,9 @@ export class MergePullRequestHandler {
     @inject(PullRequestGit) private readonly git: PullRequestGit,
     @inject(PullRequestQueries) private readonly pulls: PullRequestQueries,
     @inject(MergeCommits) private readonly merges: MergeCommits,
+    @inject(BranchTipClaims) private readonly claims: BranchTipClaims,
+    @inject(MergedBaseBranch) private readonly baseBranch: MergedBaseBranch,
+    @inject(PullRequestPairs) private readonly pairs: PullRequestPairs,
   ) {}
 
   async execute(caller: NonNullable<AccessCaller>, repositoryId: number, number: number, input: MergePullRequestInput, context: CommandContext): Promise<Either<AppError, { sha: string }>> {
@@ -50,6 +58,8 @@ export class MergePullRequestHandler {
     if (state.status === 'absent') return left({ _tag: 'PullRequestNotFound' });
     const headSha = await this.git.branchTip(pull.head.repository_id, pull.head.ref);
     const baseRef = `refs/heads/${state.base.ref}`;
+    // The claim stream's revision before the tip: a claim made after this read conflicts.
+    const claimRevision = await this.claims.revision(repositoryId, baseRef);
     const baseSha = await this.git.branchTip(repositoryId, state.base.ref);
     // A deleted head or base branch leaves nothing to merge.
     if (headSha === null || baseSha === null) return left({ _tag: 'PullRequestNotMergeable' });
@@ -59,7 +69,8 @@ export class MergePullRequestHandler {
     const written = await this.merges.write({ caller, pull, headSha, baseSha, method: input.mergeMethod, commitTitle: input.commitTitle, commitMessage: input.commitMessage, at: context.occurredAt });
     if (isLeft(written)) return written;
     const mergeCommitSha = written.right;
-    if (!(await this.merges.moveBranch(repositoryId, baseRef, mergeCommitSha, baseSha))) return left({ _tag: 'PullRequestBaseModified' });
+    const claimed = await this.claims.claim({ repositoryId, ref: baseRef, from: baseSha, to: mergeCommitSha, pullRequestId: pull.id }, claimRevision, context);
+    if (!claimed) return left({ _tag: 'PullRequestBaseModified' });
     const outcome = await handleCommand(this.eventStore, pullRequestDecider, stream, {
       type: 'MergePullRequest',
       mergedBy: caller.userId,
@@ -70,10 +81,10 @@ export class MergePullRequestHandler {
       mergeCommitSha,
       now: context.occurredAt,
     }, context);
-    if (isLeft(outcome)) {
-      await this.merges.moveBranch(repositoryId, baseRef, baseSha, mergeCommitSha);
-      return outcome;
-    }
+    // Refused (closed, or its head moved, meanwhile): the claim stands unused and git never moved.
+    if (isLeft(outcome)) return outcome;
+    await this.baseBranch.makeAgree({ repositoryId, baseRef, baseSha, mergeCommitSha });
+    await this.pairs.release({ repositoryId, base: state.base.ref, headRepositoryId: state.head.repositoryId, headRef: state.head.ref }, pull.id, context);
     await this.readYourWrites.settle(outcome.right.position);
     return right({ sha: mergeCommitSha });
   }

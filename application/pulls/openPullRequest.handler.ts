@@ -15,7 +15,8 @@ import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { PullRequestGit } from './pullRequestGit.js';
 import { PullRequestHead } from './pullRequestHead.js';
-import { PullRequestPairLocks } from './pullRequestPairLocks.js';
+import { PullRequestPairs } from './pullRequestPairs.js';
+import { releasedUnlessTakenUp } from '../shared/reservations.js';
 import { PullRequestQueries } from './pullRequestQueries.js';
 
 export interface OpenPullRequestInput {
@@ -42,7 +43,7 @@ export class OpenPullRequestHandler {
     @inject(PullRequestHead) private readonly heads: PullRequestHead,
     @inject(PullRequestGit) private readonly git: PullRequestGit,
     @inject(PullRequestQueries) private readonly pulls: PullRequestQueries,
-    @inject(PullRequestPairLocks) private readonly pairs: PullRequestPairLocks,
+    @inject(PullRequestPairs) private readonly pairs: PullRequestPairs,
   ) {}
 
   async execute(caller: NonNullable<AccessCaller>, repositoryId: number, input: OpenPullRequestInput, context: CommandContext): Promise<Either<AppError, { number: number }>> {
@@ -57,8 +58,7 @@ export class OpenPullRequestHandler {
     const headSha = await this.git.branchTip(head.right.repository.id, head.right.ref);
     if (headSha === null) return left({ _tag: 'PullRequestBranchNotFound', field: 'head', branch: head.right.ref });
     const headSide = { repositoryId: head.right.repository.id, ref: head.right.ref, sha: headSha };
-    const pair = { repositoryId, base: input.base, headRepositoryId: headSide.repositoryId, headRef: headSide.ref };
-    return this.pairs.holding(pair, () => this.open(caller, repositoryId, input, { baseSha, headSha, headSide, label: head.right.label }, context));
+    return this.open(caller, repositoryId, input, { baseSha, headSha, headSide, label: head.right.label }, context);
   }
 
   private async open(
@@ -90,12 +90,24 @@ export class OpenPullRequestHandler {
     // Decided once before the number is drawn, so a refused pull request spends no number.
     const refusal = pullRequestDecider.decide(command, pullRequestDecider.initialState());
     if (isLeft(refusal)) return refusal;
-    const identified = { ...command, pullRequestId: await this.ids.next('pull-request'), number: await this.numbers.next(repositoryId) };
-    const outcome = await handleCommand(this.eventStore, pullRequestDecider, pullRequestStream(identified.pullRequestId), identified, context);
+    // The pair is reserved in the log before the pull request exists: of simultaneous
+    // requests, in this process or another, one reservation wins.
+    const pullRequestId = await this.ids.next('pull-request');
+    const pair = { repositoryId, base: input.base, headRepositoryId: headSide.repositoryId, headRef: headSide.ref };
+    const reserved = await this.pairs.reserve(pair, pullRequestId, label, context);
+    if (isLeft(reserved)) return reserved;
+    let number = 0;
+    const outcome = await releasedUnlessTakenUp(
+      async () => {
+        number = await this.numbers.next(repositoryId);
+        return handleCommand(this.eventStore, pullRequestDecider, pullRequestStream(pullRequestId), { ...command, pullRequestId, number }, context);
+      },
+      () => this.pairs.release(pair, pullRequestId, context),
+    );
     if (isLeft(outcome)) return outcome;
     // After the event (the fact): the commit is already here, the hidden ref only names it.
-    await this.git.bringHead(repositoryId, headSide, identified.number);
+    await this.git.bringHead(repositoryId, headSide, number);
     await this.readYourWrites.settle(outcome.right.position);
-    return right({ number: identified.number });
+    return right({ number: number });
   }
 }

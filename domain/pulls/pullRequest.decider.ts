@@ -9,7 +9,11 @@ export type { PullRequestCommand } from './pullRequest.commands.js';
 export interface ExistingPullRequest {
   readonly status: 'open' | 'closed' | 'merged';
   readonly pullRequestId: number;
+  readonly repositoryId: number;
+  readonly head: PullRequestSide;
   readonly base: PullRequestSide;
+  // Every base branch it has had, oldest first: the pairs it may have held.
+  readonly bases: readonly string[];
 }
 
 export type PullRequestState = { readonly status: 'absent' } | ExistingPullRequest;
@@ -22,12 +26,15 @@ export const MAX_TITLE_LENGTH = 256;
 export const initialState = (): PullRequestState => ({ status: 'absent' });
 
 export function evolve(state: PullRequestState, event: PullRequestEvent): PullRequestState {
-  if (event.type === 'PullRequestOpened') return { status: 'open', pullRequestId: event.data.pullRequestId, base: event.data.base };
+  if (event.type === 'PullRequestOpened') {
+    const { pullRequestId, repositoryId, head, base } = event.data;
+    return { status: 'open', pullRequestId, repositoryId, head, base, bases: [base.ref] };
+  }
   if (state.status === 'absent') return state;
   switch (event.type) {
     case 'PullRequestEdited': {
       const base = event.data.changes.base;
-      return base ? { ...state, base: { ...state.base, ref: base.ref, sha: base.sha } } : state;
+      return base ? { ...state, base: { ...state.base, ref: base.ref, sha: base.sha }, bases: [...state.bases, base.ref] } : state;
     }
     case 'PullRequestClosed':
       return { ...state, status: 'closed' };

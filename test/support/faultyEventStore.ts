@@ -11,7 +11,7 @@ export class InjectedFault extends Error {
 // matching stream (a command that fails); `crashAt` fails it and every append after it, as
 // a process that died there would write nothing more.
 export class FaultyEventStore implements EventStore {
-  private trigger: { pattern: RegExp; crash: boolean } | undefined;
+  private trigger: { pattern: RegExp; crash: boolean; afterAppending?: boolean } | undefined;
   private dead = false;
 
   constructor(private readonly inner: EventStore) {}
@@ -24,11 +24,19 @@ export class FaultyEventStore implements EventStore {
     this.trigger = { pattern, crash: true };
   }
 
+  // The append is made (durable), then the process "dies": nothing after it is written.
+  crashAfter(pattern: RegExp): void {
+    this.trigger = { pattern, crash: true, afterAppending: true };
+  }
+
   async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
     if (this.dead) throw new InjectedFault(streamId);
     if (this.trigger?.pattern.test(streamId)) {
-      this.dead = this.trigger.crash;
+      const trigger = this.trigger;
       this.trigger = undefined;
+      // Dead from here on: a dead process neither writes nor hears of what it wrote.
+      this.dead = trigger.crash;
+      if (trigger.afterAppending) await this.inner.append(streamId, events, expected);
       throw new InjectedFault(streamId);
     }
     return this.inner.append(streamId, events, expected);
@@ -43,7 +51,7 @@ export class FaultyEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeToAllOptions): AllSubscription {
-    return this.inner.subscribeToAll(options);
+    return this.inner.subscribeToAll({ ...options, onEvent: (event) => (this.dead ? Promise.resolve() : options.onEvent(event)) });
   }
 
   headPosition(): Promise<number> {

@@ -77,6 +77,8 @@ export interface GitStorage {
   // onto base, oldest first: each keeps its author and message, the committer is the given
   // one. Nothing is reachable until a ref moves.
   rebase(repositoryId: number, baseSha: string, headSha: string, committer: CommitIdentity): Promise<RebaseResult>;
+  // Whether the first commit is the second or one of its ancestors (git merge-base --is-ancestor).
+  isAncestor(repositoryId: number, ancestorSha: string, descendantSha: string): Promise<boolean>;
   // Compare-and-swap: moves refName to newSha only if it still holds expectedOldSha (null:
   // only if absent); false when another writer moved it first.
   updateRef(repositoryId: number, refName: string, newSha: string, expectedOldSha: string | null): Promise<boolean>;

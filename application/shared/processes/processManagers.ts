@@ -26,8 +26,9 @@ export class ProcessManagers {
     clock: Clock,
     events: LaneEvents,
     options: ProcessRunnerOptions = DEFAULT_PROCESS_OPTIONS,
+    onFault: (manager: string, error: unknown) => void = () => {},
   ) {
-    this.runners = managers.map((manager) => new ProcessManagerRunner(manager, eventStore, store, clock, events, options));
+    this.runners = managers.map((manager) => new ProcessManagerRunner(manager, eventStore, store, clock, events, options, (error) => onFault(manager.name, error)));
   }
 
   async start(): Promise<void> {

@@ -55,6 +55,7 @@ export class ProcessManagerRunner {
     private readonly clock: Clock,
     laneEvents: LaneEvents,
     private readonly options: ProcessRunnerOptions = DEFAULT_PROCESS_OPTIONS,
+    private readonly onFault: (error: unknown) => void = () => {},
   ) {
     this.lane = new ProjectionLane(`process:${manager.name}`, eventStore, async (event) => this.offer(event), laneEvents, DEFAULT_LANE_OPTIONS);
   }
@@ -117,9 +118,16 @@ export class ProcessManagerRunner {
     const now = this.clock.now().getTime();
     for (const [position, process] of [...this.pending]) {
       if (process.dueAt > now) continue;
-      if (await this.advance(process)) this.pending.delete(position);
+      try {
+        if (await this.advance(process)) this.pending.delete(position);
+      } catch (error) {
+        // The log or the store failed (not the step): read the process again, later.
+        process.loaded = false;
+        process.dueAt = now + this.options.retryBaseMs;
+        this.onFault(error);
+      }
     }
-    await this.saveCheckpoint();
+    await this.saveCheckpoint().catch((error: unknown) => this.onFault(error));
   }
 
   // Runs the process's steps from the first not yet completed; true once it is finished.

@@ -5,7 +5,9 @@ import { MergePullRequestHandler } from '../../../application/pulls/mergePullReq
 import { OpenPullRequestHandler } from '../../../application/pulls/openPullRequest.handler.js';
 import { PullRequestGit } from '../../../application/pulls/pullRequestGit.js';
 import { PullRequestHead } from '../../../application/pulls/pullRequestHead.js';
-import { PullRequestPairLocks } from '../../../application/pulls/pullRequestPairLocks.js';
+import { PullRequestPairs } from '../../../application/pulls/pullRequestPairs.js';
+import { MergedBaseBranch } from '../../../application/pulls/mergedBaseBranch.js';
+import { BranchTipClaims } from '../../../application/repositories/branchTipClaims.js';
 import { PullRequestQueries } from '../../../application/pulls/pullRequestQueries.js';
 import { PullRequestViews } from '../../../application/pulls/pullRequestViews.query.js';
 
@@ -16,7 +18,9 @@ export function bindPulls(container: Container): void {
     PullRequestQueries,
     PullRequestGit,
     PullRequestHead,
-    PullRequestPairLocks,
+    PullRequestPairs,
+    MergedBaseBranch,
+    BranchTipClaims,
     PullRequestViews,
     MergeCommits,
     OpenPullRequestHandler,

@@ -108,12 +108,13 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
   bindIssues(container);
   bindAuthorizations(container);
   const processes = new ProcessManagers(
-    allProcessManagers(config, { eventStore: adapters.eventStore, clock, git: container.get(TOKENS.GitStorage) }),
+    allProcessManagers(config, adapters.eventStore, clock, container),
     adapters.eventStore,
     adapters.readModels,
     clock,
     laneEvents,
     { tickMs: config.processTickMs, retryBaseMs: 1_000, retryMaxMs: 300_000, maxAttempts: 10 },
+    (manager, error) => logger.warn({ manager, err: error }, 'process manager could not read or record a step; it tries again'),
   );
   // Shared read models (MongoDB) may have several workers: one works, the others stand by.
   const lease = durableReadModels ? new WorkerLease(adapters.readModels, clock, 'projection-worker', randomUUID(), WORKER_LEASE_MS) : undefined;

@@ -5,6 +5,7 @@ import { gitEnvironment, runGit, type GitRunOptions } from './gitCommand.js';
 import { GitCommitOperations } from './gitCommitOperations.js';
 
 // A full ref name git would accept, and that can never be read as an option.
+const SHA = /^[0-9a-f]{40}$/;
 const REF_NAME = /^refs\/(?!.*\.\.)(?!.*\/\.)[^\s~^:?*[\\\x00-\x1f\x7f]+(?<![./])$/;
 const BRANCH_NAME = /^(?!-)(?!.*\.\.)(?!.*\/\.)[^\s~^:?*[\\\x00-\x1f\x7f]+(?<![./])$/;
 
@@ -141,6 +142,12 @@ export class GitCliStorage implements GitStorage {
 
   writeCommit(repositoryId: number, commit: NewCommit): Promise<string> {
     return this.commits.writeCommit(this.pathOf(repositoryId), commit);
+  }
+
+  async isAncestor(repositoryId: number, ancestorSha: string, descendantSha: string): Promise<boolean> {
+    if (!SHA.test(ancestorSha) || !SHA.test(descendantSha)) return false;
+    const result = await runGit(['--git-dir', this.pathOf(repositoryId), 'merge-base', '--is-ancestor', ancestorSha, descendantSha], this.environment, { allowExitCodes: [1] });
+    return result.exitCode === 0;
   }
 
   updateRef(repositoryId: number, refName: string, newSha: string, expectedOldSha: string | null): Promise<boolean> {

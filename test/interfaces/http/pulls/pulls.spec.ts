@@ -137,7 +137,7 @@ describe('HTTP pulls: create, get, list, update', () => {
     expect((await api(server, hubot, 'PATCH', '/repos/octocat/secret/pulls/1', { state: 'closed' })).status).to.equal(403);
   });
 
-  it('opens exactly one of 12 simultaneous pull requests for the same head and base', async () => {
+  it('opens exactly one of 12 simultaneous pull requests for the same head and base: the pair is reserved in the log, once', async () => {
     await bench.pushBranch(repositoryId, 'racing', { 'race.txt': 'go\n' });
     const attempts = await Promise.all(
       Array.from({ length: 12 }, (_, n) => api(server, octocat, 'POST', '/repos/octocat/hello/pulls', { title: `Race ${n}`, head: 'racing', base: 'main' })),
@@ -149,5 +149,17 @@ describe('HTTP pulls: create, get, list, update', () => {
     for (const attempt of refused) expect(attempt.body.errors[0].message).to.equal('A pull request already exists for octocat:racing.');
     const listed = await api(server, null, 'GET', '/repos/octocat/hello/pulls?head=octocat:racing&state=all');
     expect(listed.body.map((pull: { number: number }) => pull.number)).to.deep.equal([opened[0]!.body.number]);
+    // No lock in the process holds the rule: the pair's reservation stream does, as names are held.
+    const pair = await server.runtime.adapters.eventStore.readStream(`pull-request-pair-${repositoryId}:main..${repositoryId}:racing`);
+    expect(pair.map((event) => [event.type, (event.data as { pullRequestId: number }).pullRequestId])).to.deep.equal([['PullRequestPairReserved', opened[0]!.body.id]]);
+    // Closing releases it; reopening takes it again; another pull request for the pair is refused meanwhile.
+    expect((await api(server, octocat, 'PATCH', `/repos/octocat/hello/pulls/${opened[0]!.body.number}`, { state: 'closed' })).status).to.equal(200);
+    const second = await api(server, octocat, 'POST', '/repos/octocat/hello/pulls', { title: 'Second', head: 'racing', base: 'main' });
+    expect(second.status).to.equal(201);
+    const reopened = await api(server, octocat, 'PATCH', `/repos/octocat/hello/pulls/${opened[0]!.body.number}`, { state: 'open' });
+    expect(reopened.status).to.equal(422);
+    expect(reopened.body.errors[0].message).to.equal('A pull request already exists for octocat:racing.');
+    const types = (await server.runtime.adapters.eventStore.readStream(`pull-request-pair-${repositoryId}:main..${repositoryId}:racing`)).map((event) => event.type);
+    expect(types).to.deep.equal(['PullRequestPairReserved', 'PullRequestPairReleased', 'PullRequestPairReserved']);
   });
 });
