@@ -14,6 +14,7 @@ import { errorHandler } from './shared/errorHandler.js';
 import { jsonBody } from './shared/jsonBody.js';
 import { mediaType } from './shared/mediaType.js';
 import { notFound } from './shared/notFound.js';
+import { registerPlatformMetrics } from './platformMetrics.js';
 import { createMetricsRegistry, httpMetrics, observabilityEndpoints } from './shared/observability.js';
 import { rateLimiter, rateLimitSettingsFrom, searchRoutesUseSearchBudget } from './shared/rateLimit.js';
 import { pipeline } from './shared/pipeline.js';
@@ -29,6 +30,7 @@ export function createApp(runtime: Runtime): Express {
   const users = container.get(UserQueries);
   const limiter = rateLimiter(rateLimitSettingsFrom(runtime.config.rateLimits, () => runtime.clock.now().getTime()));
   const metrics = createMetricsRegistry();
+  registerPlatformMetrics(metrics, runtime);
   const app = express();
   app.set('etag', false);
   app.set('x-powered-by', false);

@@ -16,6 +16,7 @@ export interface ReservationKind {
 }
 
 export const ORPHAN_RESERVATIONS = 'orphan-reservations';
+const RECHECK_MS = 1_000;
 
 // Waits out a grace period (longer than any command takes: a command still running must
 // not lose its name), then releases what the holder never took up.
@@ -32,8 +33,10 @@ export function orphanReservationReleases(kinds: readonly ReservationKind[], clo
           name: 'release-if-orphaned',
           async run(): Promise<StepOutcome> {
             if (await kind.heldByItsHolder(event)) return STEP_DONE;
-            const graceEnds = new Date(Date.parse(event.metadata.occurredAt) + graceMs);
-            if (clock.now() < graceEnds) return { done: false, notBefore: graceEnds };
+            const graceEnds = Date.parse(event.metadata.occurredAt) + graceMs;
+            // Most holders take their reservation up within milliseconds: look again soon.
+            const now = clock.now().getTime();
+            if (now < graceEnds) return { done: false, notBefore: new Date(Math.min(graceEnds, now + RECHECK_MS)) };
             // Read again: the holder may have taken it up while we looked at the clock.
             if (await kind.heldByItsHolder(event)) return STEP_DONE;
             await kind.release(event);

@@ -23,6 +23,7 @@ export interface ProjectionStatus {
   readonly lane: string;
   readonly readYourWrites: boolean;
   readonly position: number;
+  readonly resubscriptions: number; // of its lane, since the start
 }
 
 export const READ_YOUR_WRITES_LANE = 'read-your-writes';
@@ -81,6 +82,7 @@ export class ProjectionRunner implements ProjectionProgress {
       lane: this.laneOf.get(projection.name)!.name,
       readYourWrites: readsItsWrites(projection),
       position: this.checkpoints.get(projection.name) ?? -1,
+      resubscriptions: this.laneOf.get(projection.name)!.resubscriptions,
     }));
   }
 
