@@ -2,6 +2,7 @@ import type { BenchRow } from './benchRow.js';
 import { benchEventStore } from './eventStore.bench.js';
 import { benchHttp } from './http.bench.js';
 import { benchReadModels } from './readModels.bench.js';
+import { benchReadYourWrites } from './readYourWrites.bench.js';
 
 // `npm run bench`: every figure beside a baseline measured in the same run, as a ratio.
 function format(value: number): string {
@@ -24,6 +25,7 @@ function printRows(rows: readonly BenchRow[]): void {
 const suites: Record<string, () => Promise<BenchRow[]>> = {
   'event store': benchEventStore,
   'read models': benchReadModels,
+  'read-your-writes': benchReadYourWrites,
   http: () => benchHttp(),
 };
 const only = process.argv.slice(2);

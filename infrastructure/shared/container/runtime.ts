@@ -40,6 +40,8 @@ export interface RuntimeOptions {
   // What to do when background work cannot go on (a lane gave up, the lease was lost): the
   // CLI exits non-zero; without it the failure is logged and /readyz answers 503.
   readonly onFatal?: (reason: string) => void;
+  // Projections fed besides the application's own (benchmarks: a deliberately slow one).
+  readonly extraProjections?: readonly Projection[];
   // Wraps the event store every part of the runtime uses (fault injection in specs, instrumentation).
   readonly decorateEventStore?: (store: EventStore) => EventStore;
 }
@@ -69,7 +71,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
   const clock = options.clock ?? systemClock;
   const opened = await openAdapters(config, { loadSnapshots: true });
   const adapters: Adapters = options.decorateEventStore ? { ...opened, eventStore: options.decorateEventStore(opened.eventStore) } : opened;
-  const projections = allProjections;
+  const projections = [...allProjections, ...(options.extraProjections ?? [])];
   let fatal: unknown;
   const laneEvents: LaneEvents = {
     onResubscribe: (lane, failures, error) => logger.warn({ lane, failures, err: error }, 'subscription to the log dropped; resubscribing after the last event applied'),
