@@ -11,7 +11,7 @@ import type { IdAllocator } from '../shared/idAllocator.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
-import { UserQueries } from './userQueries.js';
+import { UserQueries } from './user.queries.js';
 
 export interface CreateOrganizationInput {
   readonly login: string;

@@ -7,7 +7,7 @@ import { handleCommand } from '../shared/handleCommand.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
-import { OAuthApplicationQueries } from './oauthApplicationQueries.js';
+import { OAuthApplicationQueries } from './oauthApplication.queries.js';
 
 @injectable()
 export class DeleteOAuthApplicationHandler {

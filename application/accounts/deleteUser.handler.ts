@@ -7,7 +7,7 @@ import { handleCommand } from '../shared/handleCommand.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import { DeleteRepositoryHandler } from '../repositories/deleteRepository.handler.js';
-import { RepositoryQueries } from '../repositories/repositoryQueries.js';
+import { RepositoryQueries } from '../repositories/repository.queries.js';
 import { UserCommands } from './userCommand.js';
 
 // DELETE /admin/users/{username}: as on GitHub Enterprise, the user's repositories go with

@@ -3,9 +3,9 @@ import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { OrganizationActor } from '../../domain/accounts/organization.decider.js';
 import type { AppError } from '../shared/appError.js';
 import { organizationAndUser, type OrganizationAndUser } from './organizationAndUser.js';
-import { OrganizationQueries } from './organizationQueries.js';
+import { OrganizationQueries } from './organization.queries.js';
 import type { OrgMembershipDocument } from './organizations.readModel.js';
-import { UserQueries } from './userQueries.js';
+import { UserQueries } from './user.queries.js';
 
 export interface VisibleMembership extends OrganizationAndUser {
   readonly membership: OrgMembershipDocument;

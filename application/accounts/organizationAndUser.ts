@@ -1,8 +1,8 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { AppError } from '../shared/appError.js';
-import type { OrganizationQueries } from './organizationQueries.js';
+import type { OrganizationQueries } from './organization.queries.js';
 import type { OrganizationDocument } from './organizations.readModel.js';
-import type { UserQueries } from './userQueries.js';
+import type { UserQueries } from './user.queries.js';
 import type { UserDocument } from './users.readModel.js';
 
 export interface OrganizationAndUser {

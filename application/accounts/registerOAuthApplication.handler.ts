@@ -9,7 +9,7 @@ import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { hashClientSecret, newClientId, newClientSecret } from './oauthClientSecrets.js';
-import { UserQueries } from './userQueries.js';
+import { UserQueries } from './user.queries.js';
 
 export interface RegisterOAuthApplicationInput {
   readonly name: string;

@@ -8,8 +8,8 @@ import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { organizationAndUser } from './organizationAndUser.js';
-import { OrganizationQueries } from './organizationQueries.js';
-import { UserQueries } from './userQueries.js';
+import { OrganizationQueries } from './organization.queries.js';
+import { UserQueries } from './user.queries.js';
 
 export interface RemoveOrganizationMembershipInput {
   readonly org: string;

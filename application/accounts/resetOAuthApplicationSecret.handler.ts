@@ -7,7 +7,7 @@ import { handleCommand } from '../shared/handleCommand.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
-import { OAuthApplicationQueries } from './oauthApplicationQueries.js';
+import { OAuthApplicationQueries } from './oauthApplication.queries.js';
 import { hashClientSecret, newClientSecret } from './oauthClientSecrets.js';
 
 // A new secret replaces the old one at once: the old one stops verifying.

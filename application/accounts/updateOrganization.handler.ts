@@ -8,7 +8,7 @@ import { handleCommand } from '../shared/handleCommand.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
-import { OrganizationQueries } from './organizationQueries.js';
+import { OrganizationQueries } from './organization.queries.js';
 
 export interface UpdateOrganizationInput {
   readonly org: string;

@@ -9,7 +9,7 @@ import { decideWithoutAppending, handleCommand, type CommandOutcome } from '../s
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
-import { UserQueries } from './userQueries.js';
+import { UserQueries } from './user.queries.js';
 import type { UserDocument } from './users.readModel.js';
 
 // What every user command shares: find the user account a login names (organizations share

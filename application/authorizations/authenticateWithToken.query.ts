@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { isWellFormedToken } from '../../domain/authorizations/tokenFormat.js';
-import { AuthorizationQueries } from './authorizationQueries.js';
+import { AuthorizationQueries } from './authorization.queries.js';
 import { hashToken, sameHash } from './personalTokens.js';
 
 export interface TokenSignIn {

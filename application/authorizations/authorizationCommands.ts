@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
-import { OAuthApplicationQueries } from '../accounts/oauthApplicationQueries.js';
+import { OAuthApplicationQueries } from '../accounts/oauthApplication.queries.js';
 import type { OAuthApplication } from '../accounts/oauthApplications.readModel.js';
 import { authorizationDecider, authorizationStream, type AuthorizationCommand } from '../../domain/authorizations/authorization.decider.js';
 import type { AppError } from '../shared/appError.js';
@@ -10,7 +10,7 @@ import type { IdAllocator } from '../shared/idAllocator.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
-import { AuthorizationQueries } from './authorizationQueries.js';
+import { AuthorizationQueries } from './authorization.queries.js';
 import type { AuthorizationDocument } from './authorizations.readModel.js';
 import { issueToken } from './personalTokens.js';
 import { randomUUID, createHash } from 'node:crypto';

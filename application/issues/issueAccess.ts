@@ -5,7 +5,7 @@ import { AuthorizedRepository } from '../repositories/authorizedRepository.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { AppError } from '../shared/appError.js';
-import { IssueQueries } from './issueQueries.js';
+import { IssueQueries } from './issue.queries.js';
 import type { IssueCommentDocument, IssueDocument } from './issues.readModel.js';
 
 // What each issues operation needs from THE access model (domain/shared/access.ts). GitHub

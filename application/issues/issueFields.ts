@@ -3,10 +3,10 @@ import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import { issueValidation } from '../../domain/issues/issues.errors.js';
 import { atLeast } from '../../domain/shared/access.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
-import { RepositoryQueries } from '../repositories/repositoryQueries.js';
+import { RepositoryQueries } from '../repositories/repository.queries.js';
 import { RepositoryAccessQuery } from '../shared/access/repositoryAccess.query.js';
 import type { AppError } from '../shared/appError.js';
-import { IssueQueries } from './issueQueries.js';
+import { IssueQueries } from './issue.queries.js';
 
 // Turns the names an issue body carries (assignee logins, a milestone number) into ids.
 @injectable()

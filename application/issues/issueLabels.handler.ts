@@ -10,7 +10,7 @@ import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { IssueAccess, ISSUE_OPERATIONS } from './issueAccess.js';
-import { IssueQueries } from './issueQueries.js';
+import { IssueQueries } from './issue.queries.js';
 import { LabelResolver } from './labelResolver.js';
 
 export type IssueLabelChange =

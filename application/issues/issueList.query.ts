@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Filter, SortSpec } from '../shared/ports/readModelStore.port.js';
-import { RepositoryQueries } from '../repositories/repositoryQueries.js';
-import { IssueQueries, type Direction, type Page, type Paged } from './issueQueries.js';
+import { RepositoryQueries } from '../repositories/repository.queries.js';
+import { IssueQueries, type Direction, type Page, type Paged } from './issue.queries.js';
 import type { IssueDocument } from './issues.readModel.js';
 
 // GET /repos/{owner}/{repo}/issues, with GitHub's filters as the query string gives them.

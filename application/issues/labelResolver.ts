@@ -11,7 +11,7 @@ import type { IdAllocator } from '../shared/idAllocator.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
-import { IssueQueries } from './issueQueries.js';
+import { IssueQueries } from './issue.queries.js';
 
 // The colour GitHub gives a label created on the fly by naming it on an issue.
 export const ON_THE_FLY_LABEL_COLOR = 'ededed';

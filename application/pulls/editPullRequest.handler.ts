@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { pullRequestDecider, pullRequestStream } from '../../domain/pulls/pullRequest.decider.js';
 import { REPOSITORY_OPERATIONS } from '../../domain/shared/access.js';
-import { RepositoryQueries } from '../repositories/repositoryQueries.js';
+import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { AppError } from '../shared/appError.js';
 import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { CommandContext } from '../shared/commandContext.js';
@@ -15,7 +15,7 @@ import { PullRequestGit } from './pullRequestGit.js';
 import { PullRequestPairs } from './pullRequestPairs.js';
 import { releasedUnlessTakenUp } from '../shared/reservations.js';
 import type { PullRequestPair } from '../../domain/pulls/pullRequestPair.decider.js';
-import { PullRequestQueries } from './pullRequestQueries.js';
+import { PullRequestQueries } from './pullRequest.queries.js';
 import type { PullRequestDocument } from './pullRequests.readModel.js';
 
 export interface EditPullRequestInput {

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { MergeMethod } from '../../domain/pulls/pullRequest.events.js';
-import { RepositoryQueries } from '../repositories/repositoryQueries.js';
+import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { AppError } from '../shared/appError.js';
 import type { GitStorage } from '../shared/ports/gitStorage.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';

@@ -3,7 +3,7 @@ import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { mergeRefusal, pullRequestDecider, pullRequestStream } from '../../domain/pulls/pullRequest.decider.js';
 import type { PullRequestEvent, MergeMethod } from '../../domain/pulls/pullRequest.events.js';
 import { REPOSITORY_OPERATIONS } from '../../domain/shared/access.js';
-import { RepositoryQueries } from '../repositories/repositoryQueries.js';
+import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { AppError } from '../shared/appError.js';
 import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { CommandContext } from '../shared/commandContext.js';
@@ -16,7 +16,7 @@ import { MergedBaseBranch } from './mergedBaseBranch.js';
 import { PullRequestPairs } from './pullRequestPairs.js';
 import { BranchTipClaims } from '../repositories/branchTipClaims.js';
 import { PullRequestGit } from './pullRequestGit.js';
-import { PullRequestQueries } from './pullRequestQueries.js';
+import { PullRequestQueries } from './pullRequest.queries.js';
 
 export interface MergePullRequestInput {
   readonly commitTitle?: string;

@@ -3,7 +3,7 @@ import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { OpenPullRequest } from '../../domain/pulls/pullRequest.commands.js';
 import { pullRequestDecider, pullRequestStream } from '../../domain/pulls/pullRequest.decider.js';
 import type { RepositoryOperation } from '../../domain/shared/access.js';
-import { RepositoryQueries } from '../repositories/repositoryQueries.js';
+import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { AppError } from '../shared/appError.js';
 import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { CommandContext } from '../shared/commandContext.js';
@@ -17,7 +17,7 @@ import { PullRequestGit } from './pullRequestGit.js';
 import { PullRequestHead } from './pullRequestHead.js';
 import { PullRequestPairs } from './pullRequestPairs.js';
 import { releasedUnlessTakenUp } from '../shared/reservations.js';
-import { PullRequestQueries } from './pullRequestQueries.js';
+import { PullRequestQueries } from './pullRequest.queries.js';
 
 export interface OpenPullRequestInput {
   readonly title: string;

@@ -3,7 +3,7 @@ import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { REPOSITORY_OPERATIONS } from '../../domain/shared/access.js';
 import type { UserDocument } from '../accounts/users.readModel.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
-import { RepositoryQueries } from '../repositories/repositoryQueries.js';
+import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { AppError } from '../shared/appError.js';
 import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
 

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { ORG_MEMBERSHIPS_COLLECTION, type OrgMembershipDocument } from '../accounts/organizations.readModel.js';
 import type { UserDocument } from '../accounts/users.readModel.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
-import { RepositoryQueries } from '../repositories/repositoryQueries.js';
+import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { CommitRangeStats, GitStorage } from '../shared/ports/gitStorage.port.js';
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';

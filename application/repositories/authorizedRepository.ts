@@ -4,7 +4,7 @@ import type { RepositoryOperation, RepositoryPermission } from '../../domain/sha
 import type { AppError } from '../shared/appError.js';
 import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { RepositoryDocument } from './repositories.readModel.js';
-import { RepositoryQueries } from './repositoryQueries.js';
+import { RepositoryQueries } from './repository.queries.js';
 
 export interface Authorized {
   readonly repository: RepositoryDocument;

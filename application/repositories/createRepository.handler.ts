@@ -8,7 +8,7 @@ import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import { RepositoryCreation } from './repositoryCreation.js';
-import { RepositoryQueries } from './repositoryQueries.js';
+import { RepositoryQueries } from './repository.queries.js';
 
 export type SignedInCaller = NonNullable<AccessCaller>;
 

@@ -14,7 +14,7 @@ import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { AuthorizedRepository } from './authorizedRepository.js';
 import type { RepositoryDocument } from './repositories.readModel.js';
 import { RepositoryGit } from './repositoryGit.js';
-import { RepositoryQueries } from './repositoryQueries.js';
+import { RepositoryQueries } from './repository.queries.js';
 import { moveRepository } from './repositoryMove.js';
 
 export interface EditRepositoryInput extends Partial<RepositorySettings> {

@@ -10,7 +10,7 @@ import { AuthorizedRepository } from './authorizedRepository.js';
 import type { SignedInCaller } from './createRepository.handler.js';
 import type { RepositoryDocument } from './repositories.readModel.js';
 import { RepositoryCreation } from './repositoryCreation.js';
-import { RepositoryQueries } from './repositoryQueries.js';
+import { RepositoryQueries } from './repository.queries.js';
 import { ForkReservations } from './forkReservation.js';
 
 export interface ForkRepositoryInput {

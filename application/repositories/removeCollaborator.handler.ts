@@ -10,7 +10,7 @@ import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { AuthorizedRepository } from './authorizedRepository.js';
-import { RepositoryQueries } from './repositoryQueries.js';
+import { RepositoryQueries } from './repository.queries.js';
 
 @injectable()
 export class RemoveCollaboratorHandler {

@@ -9,7 +9,7 @@ import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import { AuthorizedRepository } from './authorizedRepository.js';
 import type { RepositoryDocument } from './repositories.readModel.js';
-import { RepositoryQueries } from './repositoryQueries.js';
+import { RepositoryQueries } from './repository.queries.js';
 
 export type CollaboratorAffiliation = 'outside' | 'direct' | 'all';
 

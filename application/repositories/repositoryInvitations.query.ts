@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import { REPOSITORY_INVITATIONS_COLLECTION, type RepositoryInvitationDocument } from './repositories.readModel.js';
-import type { Page, Paged } from './repositoryQueries.js';
+import type { Page, Paged } from './repository.queries.js';
 
 // Pending repository invitations, oldest first, for a repository's administrators and for
 // the invitee.

@@ -6,7 +6,7 @@ import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repos
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import { REPOSITORY_STARS_COLLECTION, type RepositoryDocument, type RepositoryStarDocument } from './repositories.readModel.js';
-import { RepositoryQueries, type Page, type Paged } from './repositoryQueries.js';
+import { RepositoryQueries, type Page, type Paged } from './repository.queries.js';
 
 export type RepositorySort = 'created' | 'updated' | 'pushed' | 'full_name' | 'stargazers';
 export type SortDirection = 'asc' | 'desc';

@@ -11,8 +11,8 @@ import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { AuthorizedRepository } from './authorizedRepository.js';
-import { RepositoryQueries } from './repositoryQueries.js';
-import { OrganizationQueries } from '../accounts/organizationQueries.js';
+import { RepositoryQueries } from './repository.queries.js';
+import { OrganizationQueries } from '../accounts/organization.queries.js';
 
 export type CollaboratorChange =
   // a pending invitation: new, or the one the user had already, with this permission now

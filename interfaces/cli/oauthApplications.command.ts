@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { isLeft, type Either } from 'fp-ts/lib/Either.js';
 import { DeleteOAuthApplicationHandler } from '../../application/accounts/deleteOAuthApplication.handler.js';
-import { OAuthApplicationQueries } from '../../application/accounts/oauthApplicationQueries.js';
+import { OAuthApplicationQueries } from '../../application/accounts/oauthApplication.queries.js';
 import type { OAuthApplication } from '../../application/accounts/oauthApplications.readModel.js';
 import { RegisterOAuthApplicationHandler } from '../../application/accounts/registerOAuthApplication.handler.js';
 import { ResetOAuthApplicationSecretHandler } from '../../application/accounts/resetOAuthApplicationSecret.handler.js';
-import { UserQueries } from '../../application/accounts/userQueries.js';
+import { UserQueries } from '../../application/accounts/user.queries.js';
 import type { AppError } from '../../application/shared/appError.js';
 import { systemContext } from '../../application/shared/commandContext.js';
 import { loadConfig, type Config } from '../../infrastructure/shared/config/config.js';

@@ -1,5 +1,5 @@
 import { isLeft } from 'fp-ts/lib/Either.js';
-import { UserQueries } from '../../application/accounts/userQueries.js';
+import { UserQueries } from '../../application/accounts/user.queries.js';
 import { AuthorizationCommands } from '../../application/authorizations/authorizationCommands.js';
 import { systemContext } from '../../application/shared/commandContext.js';
 import type { Config } from '../../infrastructure/shared/config/config.js';

@@ -1,13 +1,8 @@
 import express, { type Express } from 'express';
 import { AuthenticateWithPassword } from '../../application/accounts/authenticateWithPassword.query.js';
-import { UserQueries } from '../../application/accounts/userQueries.js';
+import { UserQueries } from '../../application/accounts/user.queries.js';
 import { AuthenticateWithToken } from '../../application/authorizations/authenticateWithToken.query.js';
 import type { Runtime } from '../../infrastructure/shared/container/runtime.js';
-import { accountsRouter } from './accounts/accounts.router.js';
-import { repositoriesRouter } from './repositories/repositories.router.js';
-import { pullsRouter } from './pulls/pulls.router.js';
-import { issuesRouter } from './issues/issues.router.js';
-import { authorizationsRouter } from './authorizations/authorizations.router.js';
 import { resolveApiUrls } from './shared/apiUrls.js';
 import { answerFailedSignIns, authenticate } from './shared/authentication.js';
 import { errorHandler } from './shared/errorHandler.js';
@@ -15,6 +10,7 @@ import { jsonBody } from './shared/jsonBody.js';
 import { mediaType } from './shared/mediaType.js';
 import { notFound } from './shared/notFound.js';
 import { registerPlatformMetrics } from './platformMetrics.js';
+import { AREA_ROUTERS } from './areaRouters.js';
 import { createMetricsRegistry, httpMetrics, observabilityEndpoints } from './shared/observability.js';
 import { rateLimiter, rateLimitSettingsFrom, searchRoutesUseSearchBudget } from './shared/rateLimit.js';
 import { pipeline } from './shared/pipeline.js';
@@ -53,11 +49,7 @@ export function createApp(runtime: Runtime): Express {
       jsonBody(),
     ),
   );
-  app.use(accountsRouter(container));
-  app.use(repositoriesRouter(container));
-  app.use(pullsRouter(container));
-  app.use(issuesRouter(container));
-  app.use(authorizationsRouter(container));
+  for (const areaRouter of AREA_ROUTERS) app.use(areaRouter(container));
   // Last of the routes, so API requests do not walk past it; the limiter charged it, and
   // the status route refunds its own request.
   app.get('/rate_limit', limiter.statusHandler);

@@ -4,9 +4,9 @@ import { CreateOrganizationHandler } from '../../accounts/createOrganization.han
 import { CreateUserHandler } from '../../accounts/createUser.handler.js';
 import { FollowUserHandler } from '../../accounts/followUser.handler.js';
 import { SetOrganizationMembershipHandler } from '../../accounts/setOrganizationMembership.handler.js';
-import { UserQueries } from '../../accounts/userQueries.js';
+import { UserQueries } from '../../accounts/user.queries.js';
 import { CreateRepositoryHandler, type CreateRepositoryInput } from '../../repositories/createRepository.handler.js';
-import { RepositoryQueries } from '../../repositories/repositoryQueries.js';
+import { RepositoryQueries } from '../../repositories/repository.queries.js';
 import { ForkRepositoryHandler } from '../../repositories/forkRepository.handler.js';
 import { ReplaceTopicsHandler } from '../../repositories/replaceTopics.handler.js';
 import { StarRepositoryHandler } from '../../repositories/starRepository.handler.js';

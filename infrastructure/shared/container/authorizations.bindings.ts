@@ -1,7 +1,7 @@
 import type { Container } from 'inversify';
 import { AuthenticateWithToken } from '../../../application/authorizations/authenticateWithToken.query.js';
 import { AuthorizationCommands } from '../../../application/authorizations/authorizationCommands.js';
-import { AuthorizationQueries } from '../../../application/authorizations/authorizationQueries.js';
+import { AuthorizationQueries } from '../../../application/authorizations/authorization.queries.js';
 import { AuthorizationHistory } from '../../../application/authorizations/authorizationHistory.query.js';
 
 // Application services of the authorizations area.

@@ -4,7 +4,7 @@ import { IssueCommentsHandler } from '../../../application/issues/issueComments.
 import { IssueFields } from '../../../application/issues/issueFields.js';
 import { IssueLabelsHandler } from '../../../application/issues/issueLabels.handler.js';
 import { IssueList } from '../../../application/issues/issueList.query.js';
-import { IssueQueries } from '../../../application/issues/issueQueries.js';
+import { IssueQueries } from '../../../application/issues/issue.queries.js';
 import { LabelResolver } from '../../../application/issues/labelResolver.js';
 import { LabelsHandler } from '../../../application/issues/labels.handler.js';
 import { LockIssueHandler } from '../../../application/issues/lockIssue.handler.js';

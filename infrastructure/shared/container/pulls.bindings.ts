@@ -8,7 +8,7 @@ import { PullRequestHead } from '../../../application/pulls/pullRequestHead.js';
 import { PullRequestPairs } from '../../../application/pulls/pullRequestPairs.js';
 import { MergedBaseBranch } from '../../../application/pulls/mergedBaseBranch.js';
 import { BranchTipClaims } from '../../../application/repositories/branchTipClaims.js';
-import { PullRequestQueries } from '../../../application/pulls/pullRequestQueries.js';
+import { PullRequestQueries } from '../../../application/pulls/pullRequest.queries.js';
 import { PullRequestViews } from '../../../application/pulls/pullRequestViews.query.js';
 
 // The pulls area's application services; GitStorage and the repositories services are bound

@@ -11,7 +11,7 @@ import { RepositoryCollaborators } from '../../../application/repositories/repos
 import { RepositoryCreation } from '../../../application/repositories/repositoryCreation.js';
 import { RepositoryGit } from '../../../application/repositories/repositoryGit.js';
 import { RepositoryLists } from '../../../application/repositories/repositoryLists.query.js';
-import { RepositoryQueries } from '../../../application/repositories/repositoryQueries.js';
+import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import { SetCollaboratorHandler } from '../../../application/repositories/setCollaborator.handler.js';
 import { EmbeddedRepositories } from '../../../application/shared/access/embeddedRepositories.js';
 import { ForkReservations } from '../../../application/repositories/forkReservation.js';

@@ -16,16 +16,12 @@ import { ProcessManagers } from '../../../application/shared/processes/processMa
 import { WorkerLease } from '../../../application/shared/projections/workerLease.js';
 import type { LaneEvents } from '../../../application/shared/projections/projectionLane.js';
 import { allProcessManagers } from './processManagers.js';
+import { AREA_BINDINGS } from './areaBindings.js';
 import { allProjections } from '../../../projections/shared/allProjections.js';
 import { systemClock } from '../clock/systemClock.js';
 import type { Config } from '../config/config.js';
 import { ScryptPasswordHasher } from '../crypto/scryptPasswordHasher.js';
 import { nodeMessageAuthentication } from '../crypto/nodeMessageAuthentication.js';
-import { bindAccounts } from './accounts.bindings.js';
-import { bindRepositories } from './repositories.bindings.js';
-import { bindPulls } from './pulls.bindings.js';
-import { bindIssues } from './issues.bindings.js';
-import { bindAuthorizations } from './authorizations.bindings.js';
 import { openAdapters, type Adapters } from './adapters.js';
 import { writeSnapshots } from './snapshots.js';
 
@@ -104,11 +100,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
       logger.warn({ position }, 'projections did not reach the written position in time'),
     ),
   );
-  bindAccounts(container);
-  bindRepositories(container);
-  bindPulls(container);
-  bindIssues(container);
-  bindAuthorizations(container);
+  for (const bindArea of AREA_BINDINGS) bindArea(container);
   const processes = new ProcessManagers(
     allProcessManagers(config, adapters.eventStore, clock, container),
     adapters.eventStore,

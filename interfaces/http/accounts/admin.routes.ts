@@ -5,7 +5,7 @@ import { DeleteUserHandler } from '../../../application/accounts/deleteUser.hand
 import { RenameUserHandler } from '../../../application/accounts/renameUser.handler.js';
 import { SetSiteAdminHandler } from '../../../application/accounts/setSiteAdmin.handler.js';
 import { SetSuspensionHandler } from '../../../application/accounts/setSuspension.handler.js';
-import { UserQueries } from '../../../application/accounts/userQueries.js';
+import { UserQueries } from '../../../application/accounts/user.queries.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireSiteAdmin } from '../shared/authentication.js';

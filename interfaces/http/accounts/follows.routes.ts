@@ -1,8 +1,8 @@
 import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import { FollowQueries, type AccountsPage } from '../../../application/accounts/followQueries.js';
+import { FollowQueries, type AccountsPage } from '../../../application/accounts/follow.queries.js';
 import { FollowUserHandler } from '../../../application/accounts/followUser.handler.js';
-import { UserQueries } from '../../../application/accounts/userQueries.js';
+import { UserQueries } from '../../../application/accounts/user.queries.js';
 import type { UserDocument } from '../../../application/accounts/users.readModel.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { urlsOf } from '../shared/apiUrls.js';

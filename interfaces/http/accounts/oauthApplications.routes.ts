@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type { DeleteOAuthApplicationHandler } from '../../../application/accounts/deleteOAuthApplication.handler.js';
-import type { OAuthApplicationQueries } from '../../../application/accounts/oauthApplicationQueries.js';
+import type { OAuthApplicationQueries } from '../../../application/accounts/oauthApplication.queries.js';
 import type { RegisterOAuthApplicationHandler } from '../../../application/accounts/registerOAuthApplication.handler.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { urlsOf } from '../shared/apiUrls.js';

@@ -1,10 +1,10 @@
 import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import type { OrganizationQueries } from '../../../application/accounts/organizationQueries.js';
+import type { OrganizationQueries } from '../../../application/accounts/organization.queries.js';
 import type { OrgMembershipQuery } from '../../../application/accounts/orgMembership.query.js';
 import type { RemoveOrganizationMembershipHandler } from '../../../application/accounts/removeOrganizationMembership.handler.js';
 import type { SetOrganizationMembershipHandler } from '../../../application/accounts/setOrganizationMembership.handler.js';
-import type { UserQueries } from '../../../application/accounts/userQueries.js';
+import type { UserQueries } from '../../../application/accounts/user.queries.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';

@@ -1,10 +1,10 @@
 import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type { CreateOrganizationHandler } from '../../../application/accounts/createOrganization.handler.js';
-import type { OrganizationQueries } from '../../../application/accounts/organizationQueries.js';
+import type { OrganizationQueries } from '../../../application/accounts/organization.queries.js';
 import type { OrganizationDocument } from '../../../application/accounts/organizations.readModel.js';
 import type { UpdateOrganizationHandler } from '../../../application/accounts/updateOrganization.handler.js';
-import type { UserQueries } from '../../../application/accounts/userQueries.js';
+import type { UserQueries } from '../../../application/accounts/user.queries.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import type { OrganizationActor } from '../../../domain/accounts/organization.decider.js';
 import { urlsOf } from '../shared/apiUrls.js';

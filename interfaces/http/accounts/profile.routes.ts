@@ -2,7 +2,7 @@ import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { ChangePasswordHandler } from '../../../application/accounts/changePassword.handler.js';
 import { UpdateProfileHandler } from '../../../application/accounts/updateProfile.handler.js';
-import { UserQueries } from '../../../application/accounts/userQueries.js';
+import { UserQueries } from '../../../application/accounts/user.queries.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import type { ProfileChanges } from '../../../domain/accounts/user.events.js';
 import { urlsOf } from '../shared/apiUrls.js';

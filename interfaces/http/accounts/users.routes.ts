@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import type { AuthenticatedCaller } from '../shared/authentication.js';
-import { UserQueries } from '../../../application/accounts/userQueries.js';
+import { UserQueries } from '../../../application/accounts/user.queries.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
 import { parsePagination, setNextLinkHeader } from '../shared/pagination.js';

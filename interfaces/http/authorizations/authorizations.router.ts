@@ -1,11 +1,11 @@
 import { Router, type Request, type Response } from 'express';
 import type { Container } from 'inversify';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import { OAuthApplicationQueries } from '../../../application/accounts/oauthApplicationQueries.js';
-import { UserQueries } from '../../../application/accounts/userQueries.js';
+import { OAuthApplicationQueries } from '../../../application/accounts/oauthApplication.queries.js';
+import { UserQueries } from '../../../application/accounts/user.queries.js';
 import { AuthorizationCommands } from '../../../application/authorizations/authorizationCommands.js';
 import { AuthorizationHistory } from '../../../application/authorizations/authorizationHistory.query.js';
-import { AuthorizationQueries } from '../../../application/authorizations/authorizationQueries.js';
+import { AuthorizationQueries } from '../../../application/authorizations/authorization.queries.js';
 import type { AuthorizationDocument } from '../../../application/authorizations/authorizations.readModel.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';

@@ -1,5 +1,5 @@
 import type { IssueListParams } from '../../../application/issues/issueList.query.js';
-import type { Direction } from '../../../application/issues/issueQueries.js';
+import type { Direction } from '../../../application/issues/issue.queries.js';
 
 // A query parameter's single value; a repeated one takes its last, as Rails does.
 export function queryValue(query: Record<string, unknown>, name: string): string | undefined {

@@ -2,14 +2,14 @@ import type { Container } from 'inversify';
 import { IssueCommentsHandler } from '../../../application/issues/issueComments.handler.js';
 import { IssueLabelsHandler } from '../../../application/issues/issueLabels.handler.js';
 import { IssueList } from '../../../application/issues/issueList.query.js';
-import { IssueQueries } from '../../../application/issues/issueQueries.js';
+import { IssueQueries } from '../../../application/issues/issue.queries.js';
 import { LabelsHandler } from '../../../application/issues/labels.handler.js';
 import { LockIssueHandler } from '../../../application/issues/lockIssue.handler.js';
 import { MilestonesHandler } from '../../../application/issues/milestones.handler.js';
 import { OpenIssueHandler } from '../../../application/issues/openIssue.handler.js';
 import { ReactionsHandler } from '../../../application/issues/reactions.handler.js';
 import { UpdateIssueHandler } from '../../../application/issues/updateIssue.handler.js';
-import { RepositoryQueries } from '../../../application/repositories/repositoryQueries.js';
+import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
 

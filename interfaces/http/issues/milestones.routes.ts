@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import type { MilestoneListFilter } from '../../../application/issues/issueQueries.js';
+import type { MilestoneListFilter } from '../../../application/issues/issue.queries.js';
 import { requireUser } from '../shared/authentication.js';
 import { decodeInput } from '../shared/decode.js';
 import type { ValidationErrorItem } from '../shared/githubError.js';

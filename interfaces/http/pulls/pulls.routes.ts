@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import type { PullRequestListFilter } from '../../../application/pulls/pullRequestQueries.js';
+import type { PullRequestListFilter } from '../../../application/pulls/pullRequest.queries.js';
 import type { RepositoryDocument } from '../../../application/repositories/repositories.readModel.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';

@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import type { Paged } from '../../../application/repositories/repositoryQueries.js';
+import type { Paged } from '../../../application/repositories/repository.queries.js';
 import { simpleUser } from '../accounts/users.encoders.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';

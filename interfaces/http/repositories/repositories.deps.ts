@@ -8,7 +8,7 @@ import { RemoveCollaboratorHandler } from '../../../application/repositories/rem
 import { ReplaceTopicsHandler } from '../../../application/repositories/replaceTopics.handler.js';
 import { RepositoryCollaborators } from '../../../application/repositories/repositoryCollaborators.query.js';
 import { RepositoryLists } from '../../../application/repositories/repositoryLists.query.js';
-import { RepositoryQueries } from '../../../application/repositories/repositoryQueries.js';
+import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import { SetCollaboratorHandler } from '../../../application/repositories/setCollaborator.handler.js';
 import { EmbeddedRepositories } from '../../../application/shared/access/embeddedRepositories.js';
 import { RepositoryInvitationQueries } from '../../../application/repositories/repositoryInvitations.query.js';

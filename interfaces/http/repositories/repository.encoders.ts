@@ -1,6 +1,6 @@
 import type { UserDocument } from '../../../application/accounts/users.readModel.js';
 import type { RepositoryDocument } from '../../../application/repositories/repositories.readModel.js';
-import type { RepositoryView } from '../../../application/repositories/repositoryQueries.js';
+import type { RepositoryView } from '../../../application/repositories/repository.queries.js';
 import { atLeast, type RepositoryPermission } from '../../../domain/shared/access.js';
 import { legacyNodeId } from '../../../domain/shared/nodeId.js';
 import type { ApiUrls } from '../shared/apiUrls.js';

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { RepositoryQueries } from '../../../application/repositories/repositoryQueries.js';
+import type { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import { sendNotFound } from '../shared/respond.js';
 
 const ID_PATH = /^\/repositories\/(\d{1,15})(\/[^?]*)?(\?.*)?$/;

@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import type { Affiliation, ListOrder, ListedRepository, OrganizationListType, RepositorySort } from '../../../application/repositories/repositoryLists.query.js';
-import type { Paged } from '../../../application/repositories/repositoryQueries.js';
+import type { Paged } from '../../../application/repositories/repository.queries.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { UserDocument } from '../../../application/accounts/users.readModel.js';
 import type { RepositoryDocument } from '../../../application/repositories/repositories.readModel.js';
-import type { RepositoryQueries } from '../../../application/repositories/repositoryQueries.js';
+import type { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import type { AccessCaller, RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
 import type { RepositoryPermission } from '../../../domain/shared/access.js';
 import { urlsOf } from '../shared/apiUrls.js';

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AuthenticateWithPassword } from '../../../application/accounts/authenticateWithPassword.query.js';
-import type { UserQueries } from '../../../application/accounts/userQueries.js';
+import type { UserQueries } from '../../../application/accounts/user.queries.js';
 import type { AuthenticateWithToken } from '../../../application/authorizations/authenticateWithToken.query.js';
 import type { Caller } from './caller.js';
 import { clientIp } from './clientAddress.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { OAuthApplicationQueries } from '../../../application/accounts/oauthApplicationQueries.js';
+import { OAuthApplicationQueries } from '../../../application/accounts/oauthApplication.queries.js';
 import { clientSecretMatches, hashClientSecret, newClientId, newClientSecret } from '../../../application/accounts/oauthClientSecrets.js';
 import { liveTarget } from '../../../application/shared/projections/projectionTargets.js';
 import { EmbeddedReadModelStore } from '../../../infrastructure/shared/readModels/embeddedReadModelStore.js';

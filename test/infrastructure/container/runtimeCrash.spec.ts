@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { pino } from 'pino';
-import { UserQueries } from '../../../application/accounts/userQueries.js';
+import { UserQueries } from '../../../application/accounts/user.queries.js';
 import { loadConfig } from '../../../infrastructure/shared/config/config.js';
 import { openRuntime } from '../../../infrastructure/shared/container/runtime.js';
 import { dumpCollections } from '../../support/projectionSpec.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { OAuthApplicationQueries } from '../../../application/accounts/oauthApplicationQueries.js';
+import { OAuthApplicationQueries } from '../../../application/accounts/oauthApplication.queries.js';
 import { runCli } from '../../support/runCli.js';
 import { startTestServer, type TestServer } from '../../support/testServer.js';
 

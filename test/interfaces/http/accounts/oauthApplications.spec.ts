@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Octokit } from '@octokit/rest';
-import { OAuthApplicationQueries } from '../../../../application/accounts/oauthApplicationQueries.js';
+import { OAuthApplicationQueries } from '../../../../application/accounts/oauthApplication.queries.js';
 import { basicOctokit } from '../../../support/octokit.js';
 import { runCli } from '../../../support/runCli.js';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../../../support/testServer.js';

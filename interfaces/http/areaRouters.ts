@@ -1,0 +1,12 @@
+import type { Router } from 'express';
+import type { Container } from 'inversify';
+import { accountsRouter } from './accounts/accounts.router.js';
+import { authorizationsRouter } from './authorizations/authorizations.router.js';
+import { issuesRouter } from './issues/issues.router.js';
+import { pullsRouter } from './pulls/pulls.router.js';
+import { repositoriesRouter } from './repositories/repositories.router.js';
+
+// Every area's router, in the order requests try them: a new area adds one line. The
+// repositories router comes before the areas under /repos/{owner}/{repo}, whose scope it
+// resolves, hides and redirects for them.
+export const AREA_ROUTERS: readonly ((container: Container) => Router)[] = [accountsRouter, repositoriesRouter, pullsRouter, issuesRouter, authorizationsRouter];
