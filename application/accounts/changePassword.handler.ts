@@ -32,10 +32,7 @@ export class ChangePasswordHandler {
       return left({ _tag: 'WrongOldPassword' });
     }
     const newPasswordHash = await this.passwords.hash(input.newPassword);
-    const changed = await this.commands.run(
-      { type: 'ChangePassword', userId, verifiedPasswordHash, newPasswordHash, now: context.occurredAt },
-      context,
-    );
+    const changed = await this.commands.run({ type: 'ChangePassword', userId, verifiedPasswordHash, newPasswordHash, now: context.occurredAt }, context);
     return isLeft(changed) ? changed : right(undefined);
   }
 }

@@ -37,26 +37,45 @@ export class CreateOrganizationHandler {
     const admin = await this.users.userByLogin(input.admin);
     if (!admin || admin.type !== 'User') return left({ _tag: 'OrganizationAdminNotFound', login: input.admin });
     const orgId = await this.ids.next('user');
-    const reservation = await handleCommand(this.eventStore, loginReservationDecider, loginStream(input.login), {
-      type: 'ReserveLogin',
-      login: input.login,
-      accountId: orgId,
-      accountType: 'Organization',
-    }, context);
+    const reservation = await handleCommand(
+      this.eventStore,
+      loginReservationDecider,
+      loginStream(input.login),
+      {
+        type: 'ReserveLogin',
+        login: input.login,
+        accountId: orgId,
+        accountType: 'Organization',
+      },
+      context,
+    );
     if (isLeft(reservation)) {
       return reservation.left._tag === 'LoginTaken' ? left({ _tag: 'OrganizationLoginTaken', login: input.login }) : reservation;
     }
     const created = await releasedUnlessTakenUp(
       () =>
-        handleCommand(this.eventStore, organizationDecider, organizationStream(orgId), {
-          type: 'CreateOrganization',
-          orgId,
-          login: input.login,
-          name: input.name,
-          firstOwner: { userId: admin.id, login: admin.login },
-          now: context.occurredAt,
-        }, context),
-      () => handleCommand(this.eventStore, loginReservationDecider, loginStream(input.login), { type: 'ReleaseLogin', login: input.login, accountId: orgId }, context),
+        handleCommand(
+          this.eventStore,
+          organizationDecider,
+          organizationStream(orgId),
+          {
+            type: 'CreateOrganization',
+            orgId,
+            login: input.login,
+            name: input.name,
+            firstOwner: { userId: admin.id, login: admin.login },
+            now: context.occurredAt,
+          },
+          context,
+        ),
+      () =>
+        handleCommand(
+          this.eventStore,
+          loginReservationDecider,
+          loginStream(input.login),
+          { type: 'ReleaseLogin', login: input.login, accountId: orgId },
+          context,
+        ),
     );
     if (isLeft(created)) return created;
     await this.readYourWrites.settle(created.right.position);

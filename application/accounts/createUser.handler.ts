@@ -38,27 +38,46 @@ export class CreateUserHandler {
     const problem = input.password === undefined ? null : passwordProblem(input.password);
     if (problem) return left({ ...problem, field: 'password' });
     const userId = await this.ids.next('user');
-    const reservation = await handleCommand(this.eventStore, loginReservationDecider, loginStream(input.login), {
-      type: 'ReserveLogin',
-      login: input.login,
-      accountId: userId,
-      accountType: 'User',
-    }, context);
+    const reservation = await handleCommand(
+      this.eventStore,
+      loginReservationDecider,
+      loginStream(input.login),
+      {
+        type: 'ReserveLogin',
+        login: input.login,
+        accountId: userId,
+        accountType: 'User',
+      },
+      context,
+    );
     if (isLeft(reservation)) return reservation;
     const passwordHash = input.password === undefined ? null : await this.passwords.hash(input.password);
     const created = await releasedUnlessTakenUp(
       () =>
-        handleCommand(this.eventStore, userDecider, userStream(userId), {
-          type: 'CreateUser',
-          userId,
-          login: input.login,
-          email: input.email,
-          name: input.name ?? null,
-          siteAdmin: input.siteAdmin ?? false,
-          passwordHash,
-          now: context.occurredAt,
-        }, context),
-      () => handleCommand(this.eventStore, loginReservationDecider, loginStream(input.login), { type: 'ReleaseLogin', login: input.login, accountId: userId }, context),
+        handleCommand(
+          this.eventStore,
+          userDecider,
+          userStream(userId),
+          {
+            type: 'CreateUser',
+            userId,
+            login: input.login,
+            email: input.email,
+            name: input.name ?? null,
+            siteAdmin: input.siteAdmin ?? false,
+            passwordHash,
+            now: context.occurredAt,
+          },
+          context,
+        ),
+      () =>
+        handleCommand(
+          this.eventStore,
+          loginReservationDecider,
+          loginStream(input.login),
+          { type: 'ReleaseLogin', login: input.login, accountId: userId },
+          context,
+        ),
     );
     if (isLeft(created)) return created;
     await this.readYourWrites.settle(created.right.position);

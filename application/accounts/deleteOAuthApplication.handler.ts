@@ -20,10 +20,16 @@ export class DeleteOAuthApplicationHandler {
   async execute(clientId: string, context: CommandContext): Promise<Either<AppError, { applicationId: number }>> {
     const application = await this.applications.applicationByClientId(clientId);
     if (!application) return left({ _tag: 'OAuthApplicationNotFound', clientId });
-    const deleted = await handleCommand(this.eventStore, oauthApplicationDecider, oauthApplicationStream(application.id), {
-      type: 'DeleteOAuthApplication',
-      now: context.occurredAt,
-    }, context);
+    const deleted = await handleCommand(
+      this.eventStore,
+      oauthApplicationDecider,
+      oauthApplicationStream(application.id),
+      {
+        type: 'DeleteOAuthApplication',
+        now: context.occurredAt,
+      },
+      context,
+    );
     if (isLeft(deleted)) return deleted;
     await this.readYourWrites.settle(deleted.right.position);
     return right({ applicationId: application.id });

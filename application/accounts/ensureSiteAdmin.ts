@@ -8,9 +8,7 @@ import { TOKENS } from '../shared/ports/tokens.js';
 import { systemContext } from '../shared/commandContext.js';
 import { CreateUserHandler } from './createUser.handler.js';
 
-export type SiteAdminBootstrap =
-  | { readonly created: false }
-  | { readonly created: true; readonly login: string; readonly generatedPassword: string | null };
+export type SiteAdminBootstrap = { readonly created: false } | { readonly created: true; readonly login: string; readonly generatedPassword: string | null };
 
 // On the first start (the admin login was never reserved) the site administrator is created.
 @injectable()

@@ -13,7 +13,7 @@ export function loginReservations(eventStore: EventStore, clock: Clock): Reserva
   return {
     reservedEventType: 'LoginReserved',
     async heldByItsHolder(reservation) {
-      const { login, accountId, accountType } = (reservation.data as LoginReserved['data']);
+      const { login, accountId, accountType } = reservation.data as LoginReserved['data'];
       const account =
         accountType === 'Organization'
           ? await foldStream(eventStore, organizationDecider, organizationStream(accountId))

@@ -45,17 +45,23 @@ export class RegisterOAuthApplicationHandler {
     const applicationId = await this.ids.next('oauth-application');
     const clientId = newClientId();
     const clientSecret = newClientSecret();
-    const registered = await handleCommand(this.eventStore, oauthApplicationDecider, oauthApplicationStream(applicationId), {
-      type: 'RegisterOAuthApplication',
-      applicationId,
-      clientId,
-      secret: hashClientSecret(clientSecret),
-      name: input.name,
-      url: input.url,
-      callbackUrl: input.callbackUrl,
-      ownerId,
-      now: context.occurredAt,
-    }, context);
+    const registered = await handleCommand(
+      this.eventStore,
+      oauthApplicationDecider,
+      oauthApplicationStream(applicationId),
+      {
+        type: 'RegisterOAuthApplication',
+        applicationId,
+        clientId,
+        secret: hashClientSecret(clientSecret),
+        name: input.name,
+        url: input.url,
+        callbackUrl: input.callbackUrl,
+        ownerId,
+        now: context.occurredAt,
+      },
+      context,
+    );
     if (isLeft(registered)) return registered;
     await this.readYourWrites.settle(registered.right.position);
     return right({ applicationId, clientId, clientSecret });

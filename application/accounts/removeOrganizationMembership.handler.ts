@@ -30,12 +30,18 @@ export class RemoveOrganizationMembershipHandler {
     const found = await organizationAndUser(this.organizations, this.users, input.org, input.username);
     if (isLeft(found)) return found;
     const { organization, user } = found.right;
-    const removed = await handleCommand(this.eventStore, organizationDecider, organizationStream(organization.id), {
-      type: 'RemoveOrganizationMember',
-      actor: input.actor,
-      member: { userId: user.id, login: user.login },
-      now: context.occurredAt,
-    }, context);
+    const removed = await handleCommand(
+      this.eventStore,
+      organizationDecider,
+      organizationStream(organization.id),
+      {
+        type: 'RemoveOrganizationMember',
+        actor: input.actor,
+        member: { userId: user.id, login: user.login },
+        now: context.occurredAt,
+      },
+      context,
+    );
     if (isLeft(removed)) return removed;
     await this.readYourWrites.settle(removed.right.position);
     return right({ orgId: organization.id, userId: user.id });

@@ -23,11 +23,17 @@ export class ResetOAuthApplicationSecretHandler {
     const application = await this.applications.applicationByClientId(clientId);
     if (!application) return left({ _tag: 'OAuthApplicationNotFound', clientId });
     const clientSecret = newClientSecret();
-    const reset = await handleCommand(this.eventStore, oauthApplicationDecider, oauthApplicationStream(application.id), {
-      type: 'ResetOAuthApplicationSecret',
-      secret: hashClientSecret(clientSecret),
-      now: context.occurredAt,
-    }, context);
+    const reset = await handleCommand(
+      this.eventStore,
+      oauthApplicationDecider,
+      oauthApplicationStream(application.id),
+      {
+        type: 'ResetOAuthApplicationSecret',
+        secret: hashClientSecret(clientSecret),
+        now: context.occurredAt,
+      },
+      context,
+    );
     if (isLeft(reset)) return reset;
     await this.readYourWrites.settle(reset.right.position);
     return right({ clientSecret });

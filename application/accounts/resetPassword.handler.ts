@@ -25,7 +25,11 @@ export class ResetPasswordHandler {
   async execute(login: string, context: CommandContext): Promise<Either<AppError, PasswordReset>> {
     const password = randomBytes(15).toString('base64url');
     const newPasswordHash = await this.passwords.hash(password);
-    const reset = await this.commands.runOnLogin(login, (user) => ({ type: 'ResetPassword', userId: user.id, newPasswordHash, now: context.occurredAt }), context);
+    const reset = await this.commands.runOnLogin(
+      login,
+      (user) => ({ type: 'ResetPassword', userId: user.id, newPasswordHash, now: context.occurredAt }),
+      context,
+    );
     return isLeft(reset) ? reset : right({ login, password });
   }
 }

@@ -34,13 +34,19 @@ export class SetOrganizationMembershipHandler {
     const found = await organizationAndUser(this.organizations, this.users, input.org, input.username);
     if (isLeft(found)) return found;
     const { organization, user } = found.right;
-    const set = await handleCommand(this.eventStore, organizationDecider, organizationStream(organization.id), {
-      type: 'SetOrganizationMembership',
-      actor: input.actor,
-      member: { userId: user.id, login: user.login },
-      role: input.role,
-      now: context.occurredAt,
-    }, context);
+    const set = await handleCommand(
+      this.eventStore,
+      organizationDecider,
+      organizationStream(organization.id),
+      {
+        type: 'SetOrganizationMembership',
+        actor: input.actor,
+        member: { userId: user.id, login: user.login },
+        role: input.role,
+        now: context.occurredAt,
+      },
+      context,
+    );
     if (isLeft(set)) return set;
     await this.readYourWrites.settle(set.right.position);
     return right(found.right);

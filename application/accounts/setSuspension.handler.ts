@@ -14,9 +14,7 @@ export class SetSuspensionHandler {
     const outcome = await this.commands.runOnLogin(
       login,
       (user) =>
-        suspended
-          ? { type: 'SuspendUser', userId: user.id, reason, by: context.actorId, now }
-          : { type: 'UnsuspendUser', userId: user.id, reason, now },
+        suspended ? { type: 'SuspendUser', userId: user.id, reason, by: context.actorId, now } : { type: 'UnsuspendUser', userId: user.id, reason, now },
       context,
     );
     return isLeft(outcome) ? outcome : right(undefined);

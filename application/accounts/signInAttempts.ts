@@ -35,6 +35,10 @@ export class SignInAttempts {
     const context = { ...systemContext(at, attempt.userId), ip: attempt.ip, ...(attempt.userAgent ? { userAgent: attempt.userAgent } : {}) };
     const data = { kind: attempt.kind, login: attempt.login, userId: attempt.userId, ip: attempt.ip, at: at.toISOString() };
     // Appended whatever the stream's revision: attempts do not conflict with one another.
-    await this.eventStore.append(streamId, [{ id: randomUUID(), type: outcome === 'failed' ? 'SignInFailed' : 'SignInSucceeded', data, metadata: metadataFor(context) }], 'any');
+    await this.eventStore.append(
+      streamId,
+      [{ id: randomUUID(), type: outcome === 'failed' ? 'SignInFailed' : 'SignInSucceeded', data, metadata: metadataFor(context) }],
+      'any',
+    );
   }
 }

@@ -27,12 +27,18 @@ export class UpdateOrganizationHandler {
   async execute(input: UpdateOrganizationInput, context: CommandContext): Promise<Either<AppError, { orgId: number }>> {
     const organization = await this.organizations.organizationByLogin(input.org);
     if (!organization) return left({ _tag: 'OrganizationNotFound', org: input.org });
-    const updated = await handleCommand(this.eventStore, organizationDecider, organizationStream(organization.id), {
-      type: 'UpdateOrganization',
-      actor: input.actor,
-      changes: input.changes,
-      now: context.occurredAt,
-    }, context);
+    const updated = await handleCommand(
+      this.eventStore,
+      organizationDecider,
+      organizationStream(organization.id),
+      {
+        type: 'UpdateOrganization',
+        actor: input.actor,
+        changes: input.changes,
+        now: context.occurredAt,
+      },
+      context,
+    );
     if (isLeft(updated)) return updated;
     await this.readYourWrites.settle(updated.right.position);
     return right({ orgId: organization.id });

@@ -29,9 +29,7 @@ export class UserQueries {
 
   // GET /users pages by id with `since`, not by page number, as GitHub does.
   async usersSince(since: number, perPage: number): Promise<UsersPage> {
-    const users = await this.store
-      .collection<UserDocument>(USERS_COLLECTION)
-      .find({ id: { $gt: since } }, { sort: { id: 1 }, limit: perPage + 1 });
+    const users = await this.store.collection<UserDocument>(USERS_COLLECTION).find({ id: { $gt: since } }, { sort: { id: 1 }, limit: perPage + 1 });
     return { users: users.slice(0, perPage), hasMore: users.length > perPage };
   }
 }

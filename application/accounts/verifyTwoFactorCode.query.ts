@@ -29,7 +29,12 @@ export class VerifyTwoFactorCode {
 
   async execute(userId: number, encryptedTotpSecret: string, code: string): Promise<boolean> {
     const now = this.clock.now();
-    const counter = matchingTotpCounter((key, message) => this.mac.hmacSha1(key, message), base32Decode(await this.cipher.decrypt(encryptedTotpSecret)), code.trim(), now.getTime());
+    const counter = matchingTotpCounter(
+      (key, message) => this.mac.hmacSha1(key, message),
+      base32Decode(await this.cipher.decrypt(encryptedTotpSecret)),
+      code.trim(),
+      now.getTime(),
+    );
     if (counter === null) return false;
     const streamId = acceptedCodesStream(userId);
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {

@@ -23,7 +23,10 @@ export class AuthorizationQueries {
 
   async ofUser(userId: number, page: number, perPage: number): Promise<Paged<AuthorizationDocument>> {
     const filter = { user_id: userId };
-    return { items: await this.authorizations.find(filter, { sort: { id: 1 }, skip: (page - 1) * perPage, limit: perPage }), totalCount: await this.authorizations.count(filter) };
+    return {
+      items: await this.authorizations.find(filter, { sort: { id: 1 }, skip: (page - 1) * perPage, limit: perPage }),
+      totalCount: await this.authorizations.count(filter),
+    };
   }
 
   async ownedBy(userId: number, authorizationId: number): Promise<AuthorizationDocument | null> {
@@ -46,7 +49,10 @@ export class AuthorizationQueries {
 
   async grantsOf(userId: number, clientId: string | undefined, page: number, perPage: number): Promise<Paged<OAuthGrantDocument>> {
     const filter = clientId === undefined ? { user_id: userId } : { user_id: userId, client_id: clientId };
-    return { items: await this.grants.find(filter, { sort: { id: 1 }, skip: (page - 1) * perPage, limit: perPage }), totalCount: await this.grants.count(filter) };
+    return {
+      items: await this.grants.find(filter, { sort: { id: 1 }, skip: (page - 1) * perPage, limit: perPage }),
+      totalCount: await this.grants.count(filter),
+    };
   }
 
   async grantOwnedBy(userId: number, grantId: number): Promise<OAuthGrantDocument | null> {

@@ -56,7 +56,11 @@ export class AuthorizationCommands {
     @inject(OAuthApplicationQueries) private readonly applications: OAuthApplicationQueries,
   ) {}
 
-  async create(userId: number, input: AuthorizationInput & { readonly clientId?: string; readonly clientSecret?: string }, context: CommandContext): Promise<Either<AppError, IssuedAuthorization>> {
+  async create(
+    userId: number,
+    input: AuthorizationInput & { readonly clientId?: string; readonly clientSecret?: string },
+    context: CommandContext,
+  ): Promise<Either<AppError, IssuedAuthorization>> {
     let application: OAuthApplication | null = null;
     if (input.clientId !== undefined || input.clientSecret !== undefined) {
       application = await this.applications.verifyClientCredentials(input.clientId ?? '', input.clientSecret ?? '');
@@ -67,7 +71,14 @@ export class AuthorizationCommands {
 
   // PUT /authorizations/clients/{client_id}[/{fingerprint}]: 200 with the existing one (its
   // token not shown again), or 201 with a new one.
-  async getOrCreate(userId: number, clientId: string, clientSecret: string, fingerprint: string | null, input: AuthorizationInput, context: CommandContext): Promise<Either<AppError, GetOrCreateOutcome>> {
+  async getOrCreate(
+    userId: number,
+    clientId: string,
+    clientSecret: string,
+    fingerprint: string | null,
+    input: AuthorizationInput,
+    context: CommandContext,
+  ): Promise<Either<AppError, GetOrCreateOutcome>> {
     if (clientId.length !== 20) return left({ _tag: 'AuthorizationFieldInvalid', field: 'client_id', message: 'client_id must be 20 characters' });
     const application = await this.applications.verifyClientCredentials(clientId, clientSecret);
     if (!application) return left({ _tag: 'OAuthClientNotFound' });
@@ -80,7 +91,11 @@ export class AuthorizationCommands {
     const [last] = await this.eventStore.readStream(key, { direction: 'backwards', maxCount: 1 });
     const bound = last?.type === 'AuthorizationKeyBound' ? (last.data as { authorizationId: number }).authorizationId : null;
     if (bound !== null) return this.awaitBound(userId, bound);
-    const claimed = await this.eventStore.append(key, [{ id: randomUUID(), type: 'AuthorizationKeyBound', data: { authorizationId }, metadata: metadataFor(context) }], last ? last.revision : 'no_stream');
+    const claimed = await this.eventStore.append(
+      key,
+      [{ id: randomUUID(), type: 'AuthorizationKeyBound', data: { authorizationId }, metadata: metadataFor(context) }],
+      last ? last.revision : 'no_stream',
+    );
     if (claimed.outcome !== 'appended') {
       const [winner] = await this.eventStore.readStream(key, { direction: 'backwards', maxCount: 1 });
       return this.awaitBound(userId, (winner?.data as { authorizationId: number } | undefined)?.authorizationId ?? -1);
@@ -101,7 +116,12 @@ export class AuthorizationCommands {
     return left({ _tag: 'ConcurrencyConflict', streamId: `authorization-${authorizationId}` });
   }
 
-  async update(userId: number, authorizationId: number, changes: ScopeChanges & AuthorizationInput, context: CommandContext): Promise<Either<AppError, AuthorizationDocument>> {
+  async update(
+    userId: number,
+    authorizationId: number,
+    changes: ScopeChanges & AuthorizationInput,
+    context: CommandContext,
+  ): Promise<Either<AppError, AuthorizationDocument>> {
     if (!(await this.queries.ownedBy(userId, authorizationId))) return left({ _tag: 'AuthorizationNotFound' });
     const given = [changes.scopes, changes.addScopes, changes.removeScopes].filter((value) => value !== undefined);
     if (given.length > 1) return left({ _tag: 'ConflictingScopeChanges' });
@@ -136,7 +156,11 @@ export class AuthorizationCommands {
   }
 
   private async releaseKey(key: string, authorizationId: number, context: CommandContext): Promise<void> {
-    await this.eventStore.append(key, [{ id: randomUUID(), type: 'AuthorizationKeyReleased', data: { authorizationId }, metadata: metadataFor(context) }], 'any');
+    await this.eventStore.append(
+      key,
+      [{ id: randomUUID(), type: 'AuthorizationKeyReleased', data: { authorizationId }, metadata: metadataFor(context) }],
+      'any',
+    );
   }
 
   // Every token of the grant's application for this user ends; the grant goes with the last.
@@ -151,7 +175,13 @@ export class AuthorizationCommands {
     return right(undefined);
   }
 
-  private async issue(userId: number, application: OAuthApplication | null, input: AuthorizationInput, context: CommandContext, chosenId?: number): Promise<Either<AppError, IssuedAuthorization>> {
+  private async issue(
+    userId: number,
+    application: OAuthApplication | null,
+    input: AuthorizationInput,
+    context: CommandContext,
+    chosenId?: number,
+  ): Promise<Either<AppError, IssuedAuthorization>> {
     const authorizationId = chosenId ?? (await this.ids.next('authorization'));
     const grant = application ? await this.queries.grantFor(userId, application.id) : null;
     const grantId = application ? (grant?.id ?? (await this.ids.next('oauth-grant'))) : null;

@@ -20,10 +20,24 @@ const vocabulary: AuditVocabulary = {
     switch (event.type) {
       case 'AuthorizationCreated': {
         const { authorizationId, userId, clientId, scopes, note, noteUrl, fingerprint, tokenLastEight } = event.data;
-        return { oauth_authorization_id: authorizationId, user_id: userId, application_client_id: clientId, scopes, note, note_url: noteUrl, fingerprint, token_last_eight: tokenLastEight };
+        return {
+          oauth_authorization_id: authorizationId,
+          user_id: userId,
+          application_client_id: clientId,
+          scopes,
+          note,
+          note_url: noteUrl,
+          fingerprint,
+          token_last_eight: tokenLastEight,
+        };
       }
       case 'AuthorizationUpdated':
-        return { oauth_authorization_id: event.data.authorizationId, user_id: event.data.userId, before: snake(event.data.before), after: snake(event.data.changes) };
+        return {
+          oauth_authorization_id: event.data.authorizationId,
+          user_id: event.data.userId,
+          before: snake(event.data.before),
+          after: snake(event.data.changes),
+        };
       case 'AuthorizationDeleted':
         return { oauth_authorization_id: event.data.authorizationId, user_id: event.data.userId, reason: event.data.reason };
       default:
@@ -60,9 +74,20 @@ export class AuthorizationHistory {
       if (event.type === 'AuthorizationCreated') {
         const data = event.data;
         document = {
-          _id: String(data.authorizationId), id: data.authorizationId, user_id: data.userId, application_id: data.applicationId, client_id: data.clientId, grant_id: data.grantId,
-          scopes: [...data.scopes], note: data.note, note_url: data.noteUrl, fingerprint: data.fingerprint, hashed_token: data.hashedToken, token_last_eight: data.tokenLastEight,
-          created_at: data.createdAt, updated_at: data.createdAt,
+          _id: String(data.authorizationId),
+          id: data.authorizationId,
+          user_id: data.userId,
+          application_id: data.applicationId,
+          client_id: data.clientId,
+          grant_id: data.grantId,
+          scopes: [...data.scopes],
+          note: data.note,
+          note_url: data.noteUrl,
+          fingerprint: data.fingerprint,
+          hashed_token: data.hashedToken,
+          token_last_eight: data.tokenLastEight,
+          created_at: data.createdAt,
+          updated_at: data.createdAt,
         };
       } else if (event.type === 'AuthorizationUpdated' && document !== null) {
         const { scopes, note, noteUrl, fingerprint } = event.data.changes;

@@ -61,9 +61,18 @@ export class IssueQueries {
   }
 
   // Oldest first, as GitHub lists comments; `since` keeps those updated at or after it.
-  async pagedComments(scope: { issue_id: number } | { repository_id: number }, since: string | undefined, direction: Direction, page: Page): Promise<Paged<IssueCommentDocument>> {
+  async pagedComments(
+    scope: { issue_id: number } | { repository_id: number },
+    since: string | undefined,
+    direction: Direction,
+    page: Page,
+  ): Promise<Paged<IssueCommentDocument>> {
     const filter: Filter = { ...scope, ...(since === undefined ? {} : { updated_at: { $gte: since } }) };
-    const items = await this.comments().find(filter, { sort: { created_at: order(direction), id: order(direction) }, skip: (page.page - 1) * page.perPage, limit: page.perPage });
+    const items = await this.comments().find(filter, {
+      sort: { created_at: order(direction), id: order(direction) },
+      skip: (page.page - 1) * page.perPage,
+      limit: page.perPage,
+    });
     return { items, totalCount: await this.comments().count(filter) };
   }
 
@@ -98,7 +107,10 @@ export class IssueQueries {
 
   // GitHub sorts by due date (undated last), or by completeness (share of closed issues).
   async pagedMilestones(repositoryId: number, filter: MilestoneListFilter, page: Page): Promise<Paged<MilestoneDocument>> {
-    const all = await this.milestones().find({ repository_id: repositoryId, ...(filter.state === 'all' ? {} : { state: filter.state }) }, { sort: { number: 1 } });
+    const all = await this.milestones().find(
+      { repository_id: repositoryId, ...(filter.state === 'all' ? {} : { state: filter.state }) },
+      { sort: { number: 1 } },
+    );
     const key = (milestone: MilestoneDocument): number =>
       filter.sort === 'completeness' ? completeness(milestone) : milestone.due_on === null ? Number.POSITIVE_INFINITY : Date.parse(milestone.due_on);
     const sorted = [...all].sort((a, b) => (key(a) === key(b) ? a.number - b.number : (key(a) < key(b) ? -1 : 1) * order(filter.direction)));

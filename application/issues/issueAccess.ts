@@ -45,14 +45,24 @@ export class IssueAccess {
     return right({ repository: readable.right.repository, role: role.right });
   }
 
-  async issue(caller: AccessCaller, repositoryId: number, number: number, operation: RepositoryOperation): Promise<Either<AppError, IssueScope & { issue: IssueDocument }>> {
+  async issue(
+    caller: AccessCaller,
+    repositoryId: number,
+    number: number,
+    operation: RepositoryOperation,
+  ): Promise<Either<AppError, IssueScope & { issue: IssueDocument }>> {
     const scope = await this.repository(caller, repositoryId, operation);
     if (isLeft(scope)) return scope;
     const issue = await this.issues.issueByNumber(repositoryId, number);
     return issue ? right({ ...scope.right, issue }) : left({ _tag: 'IssueNotFound' });
   }
 
-  async comment(caller: AccessCaller, repositoryId: number, commentId: number, operation: RepositoryOperation): Promise<Either<AppError, IssueScope & { comment: IssueCommentDocument; issue: IssueDocument }>> {
+  async comment(
+    caller: AccessCaller,
+    repositoryId: number,
+    commentId: number,
+    operation: RepositoryOperation,
+  ): Promise<Either<AppError, IssueScope & { comment: IssueCommentDocument; issue: IssueDocument }>> {
     const scope = await this.repository(caller, repositoryId, operation);
     if (isLeft(scope)) return scope;
     const comment = await this.issues.comment(commentId);

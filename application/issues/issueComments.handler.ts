@@ -22,12 +22,26 @@ export class IssueCommentsHandler {
     @inject(IssueAccess) private readonly access: IssueAccess,
   ) {}
 
-  async create(caller: SignedInCaller, repositoryId: number, number: number, body: string, context: CommandContext): Promise<Either<AppError, { commentId: number }>> {
+  async create(
+    caller: SignedInCaller,
+    repositoryId: number,
+    number: number,
+    body: string,
+    context: CommandContext,
+  ): Promise<Either<AppError, { commentId: number }>> {
     const scope = await this.access.issue(caller, repositoryId, number, ISSUE_OPERATIONS.participate);
     if (isLeft(scope)) return scope;
     if (scope.right.issue.locked && !mayManage(scope.right.role)) return left({ _tag: 'IssueLocked' });
     const commentId = await this.ids.next('issue_comment');
-    const command = { type: 'CreateIssueComment' as const, commentId, issueId: scope.right.issue.id, repositoryId, authorId: caller.userId, body, now: context.occurredAt };
+    const command = {
+      type: 'CreateIssueComment' as const,
+      commentId,
+      issueId: scope.right.issue.id,
+      repositoryId,
+      authorId: caller.userId,
+      body,
+      now: context.occurredAt,
+    };
     const outcome = await this.run(commentId, command, context);
     return isLeft(outcome) ? outcome : right({ commentId });
   }
@@ -40,10 +54,17 @@ export class IssueCommentsHandler {
     return this.change(caller, repositoryId, commentId, { type: 'DeleteIssueComment', commentId, now: context.occurredAt }, context);
   }
 
-  private async change(caller: SignedInCaller, repositoryId: number, commentId: number, command: IssueCommentCommand, context: CommandContext): Promise<Either<AppError, void>> {
+  private async change(
+    caller: SignedInCaller,
+    repositoryId: number,
+    commentId: number,
+    command: IssueCommentCommand,
+    context: CommandContext,
+  ): Promise<Either<AppError, void>> {
     const scope = await this.access.comment(caller, repositoryId, commentId, ISSUE_OPERATIONS.participate);
     if (isLeft(scope)) return scope;
-    if (scope.right.comment.user_id !== caller.userId && !mayModerate(scope.right.role)) return left({ _tag: 'IssueChangeForbidden', resource: 'IssueComment' });
+    if (scope.right.comment.user_id !== caller.userId && !mayModerate(scope.right.role))
+      return left({ _tag: 'IssueChangeForbidden', resource: 'IssueComment' });
     return this.run(commentId, command, context);
   }
 

@@ -14,9 +14,7 @@ import { IssueQueries } from './issue.queries.js';
 import { LabelResolver } from './labelResolver.js';
 
 export type IssueLabelChange =
-  | { readonly kind: 'add' | 'set'; readonly names: readonly string[] }
-  | { readonly kind: 'remove'; readonly name: string }
-  | { readonly kind: 'clear' };
+  { readonly kind: 'add' | 'set'; readonly names: readonly string[] } | { readonly kind: 'remove'; readonly name: string } | { readonly kind: 'clear' };
 
 // POST, PUT, DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels[/{name}]: triagers.
 // Naming a label the repository lacks creates it, as GitHub does.
@@ -30,7 +28,13 @@ export class IssueLabelsHandler {
     @inject(LabelResolver) private readonly labels: LabelResolver,
   ) {}
 
-  async execute(caller: SignedInCaller, repositoryId: number, number: number, change: IssueLabelChange, context: CommandContext): Promise<Either<AppError, void>> {
+  async execute(
+    caller: SignedInCaller,
+    repositoryId: number,
+    number: number,
+    change: IssueLabelChange,
+    context: CommandContext,
+  ): Promise<Either<AppError, void>> {
     const scope = await this.access.issue(caller, repositoryId, number, ISSUE_OPERATIONS.manage);
     if (isLeft(scope)) return scope;
     const command = await this.commandFor(scope.right.issue.id, repositoryId, change, context);
@@ -50,6 +54,10 @@ export class IssueLabelsHandler {
     }
     const labelIds = await this.labels.idsFor(repositoryId, change.names, context);
     if (isLeft(labelIds)) return labelIds;
-    return right(change.kind === 'add' ? { type: 'AddIssueLabels', issueId, labelIds: labelIds.right, now } : { type: 'UpdateIssue', issueId, actorId: context.actorId ?? 0, labelIds: labelIds.right, now });
+    return right(
+      change.kind === 'add'
+        ? { type: 'AddIssueLabels', issueId, labelIds: labelIds.right, now }
+        : { type: 'UpdateIssue', issueId, actorId: context.actorId ?? 0, labelIds: labelIds.right, now },
+    );
   }
 }

@@ -27,7 +27,12 @@ export class IssueList {
   ) {}
 
   async list(repositoryId: number, params: IssueListParams, page: Page): Promise<Paged<IssueDocument>> {
-    const parts = await Promise.all([this.labelFilter(repositoryId, params.labels), this.userFilter('assignee_ids', params.assignee), this.userFilter('user_id', params.creator), this.milestoneFilter(repositoryId, params.milestone)]);
+    const parts = await Promise.all([
+      this.labelFilter(repositoryId, params.labels),
+      this.userFilter('assignee_ids', params.assignee),
+      this.userFilter('user_id', params.creator),
+      this.milestoneFilter(repositoryId, params.milestone),
+    ]);
     const filter: Filter = Object.assign(
       { repository_id: repositoryId },
       params.state === 'all' ? {} : { state: params.state },

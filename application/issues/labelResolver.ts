@@ -33,7 +33,13 @@ export class LabelResolver {
     // Validate before reserving, so a bad colour never holds a name.
     const check = labelDecider.decide(command, labelDecider.initialState());
     if (isLeft(check)) return check;
-    const reserved = await handleCommand(this.eventStore, labelNameDecider, labelNameStream(repositoryId, facts.name), { type: 'ReserveLabelName', repositoryId, name: facts.name, labelId }, context);
+    const reserved = await handleCommand(
+      this.eventStore,
+      labelNameDecider,
+      labelNameStream(repositoryId, facts.name),
+      { type: 'ReserveLabelName', repositoryId, name: facts.name, labelId },
+      context,
+    );
     if (isLeft(reserved)) return reserved;
     const created = await handleCommand(this.eventStore, labelDecider, labelStream(labelId), command, context);
     if (isLeft(created)) return created;

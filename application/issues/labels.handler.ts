@@ -36,7 +36,13 @@ export class LabelsHandler {
     return right({ labelId: created.right.labelId });
   }
 
-  async update(caller: SignedInCaller, repositoryId: number, name: string, changes: Partial<LabelFacts>, context: CommandContext): Promise<Either<AppError, { labelId: number }>> {
+  async update(
+    caller: SignedInCaller,
+    repositoryId: number,
+    name: string,
+    changes: Partial<LabelFacts>,
+    context: CommandContext,
+  ): Promise<Either<AppError, { labelId: number }>> {
     const label = await this.authorizedLabel(caller, repositoryId, name);
     if (isLeft(label)) return label;
     const labelId = label.right.id;
@@ -46,12 +52,31 @@ export class LabelsHandler {
       // Validated before reserving, so a refused name never holds a reservation.
       const check = validLabelFacts(changes);
       if (isLeft(check)) return check;
-      const reserved = await handleCommand(this.eventStore, labelNameDecider, labelNameStream(repositoryId, changes.name!), { type: 'ReserveLabelName', repositoryId, name: changes.name!, labelId }, context);
+      const reserved = await handleCommand(
+        this.eventStore,
+        labelNameDecider,
+        labelNameStream(repositoryId, changes.name!),
+        { type: 'ReserveLabelName', repositoryId, name: changes.name!, labelId },
+        context,
+      );
       if (isLeft(reserved)) return reserved;
     }
-    const updated = await handleCommand(this.eventStore, labelDecider, labelStream(labelId), { type: 'UpdateLabel', labelId, changes, now: context.occurredAt }, context);
+    const updated = await handleCommand(
+      this.eventStore,
+      labelDecider,
+      labelStream(labelId),
+      { type: 'UpdateLabel', labelId, changes, now: context.occurredAt },
+      context,
+    );
     if (isLeft(updated)) return updated;
-    if (renamedKey) await handleCommand(this.eventStore, labelNameDecider, labelNameStream(repositoryId, label.right.name), { type: 'ReleaseLabelName', repositoryId, name: label.right.name, labelId }, context);
+    if (renamedKey)
+      await handleCommand(
+        this.eventStore,
+        labelNameDecider,
+        labelNameStream(repositoryId, label.right.name),
+        { type: 'ReleaseLabelName', repositoryId, name: label.right.name, labelId },
+        context,
+      );
     await this.readYourWrites.settle(updated.right.position);
     return right({ labelId });
   }
@@ -60,9 +85,21 @@ export class LabelsHandler {
     const label = await this.authorizedLabel(caller, repositoryId, name);
     if (isLeft(label)) return label;
     const labelId = label.right.id;
-    const deleted = await handleCommand(this.eventStore, labelDecider, labelStream(labelId), { type: 'DeleteLabel', labelId, now: context.occurredAt }, context);
+    const deleted = await handleCommand(
+      this.eventStore,
+      labelDecider,
+      labelStream(labelId),
+      { type: 'DeleteLabel', labelId, now: context.occurredAt },
+      context,
+    );
     if (isLeft(deleted)) return deleted;
-    await handleCommand(this.eventStore, labelNameDecider, labelNameStream(repositoryId, label.right.name), { type: 'ReleaseLabelName', repositoryId, name: label.right.name, labelId }, context);
+    await handleCommand(
+      this.eventStore,
+      labelNameDecider,
+      labelNameStream(repositoryId, label.right.name),
+      { type: 'ReleaseLabelName', repositoryId, name: label.right.name, labelId },
+      context,
+    );
     await this.readYourWrites.settle(deleted.right.position);
     return right(undefined);
   }

@@ -20,11 +20,20 @@ export class LockIssueHandler {
     @inject(IssueAccess) private readonly access: IssueAccess,
   ) {}
 
-  async execute(caller: SignedInCaller, repositoryId: number, number: number, lock: { readonly lockReason: LockReason | null } | null, context: CommandContext): Promise<Either<AppError, void>> {
+  async execute(
+    caller: SignedInCaller,
+    repositoryId: number,
+    number: number,
+    lock: { readonly lockReason: LockReason | null } | null,
+    context: CommandContext,
+  ): Promise<Either<AppError, void>> {
     const scope = await this.access.issue(caller, repositoryId, number, ISSUE_OPERATIONS.manage);
     if (isLeft(scope)) return scope;
     const issueId = scope.right.issue.id;
-    const command = lock === null ? { type: 'UnlockIssue' as const, issueId, now: context.occurredAt } : { type: 'LockIssue' as const, issueId, lockReason: lock.lockReason, now: context.occurredAt };
+    const command =
+      lock === null
+        ? { type: 'UnlockIssue' as const, issueId, now: context.occurredAt }
+        : { type: 'LockIssue' as const, issueId, lockReason: lock.lockReason, now: context.occurredAt };
     const outcome = await handleCommand(this.eventStore, issueDecider, issueStream(issueId), command, context);
     if (isLeft(outcome)) return outcome;
     await this.readYourWrites.settle(outcome.right.position);

@@ -38,7 +38,13 @@ export class MilestonesHandler {
     return isLeft(outcome) ? outcome : right({ number });
   }
 
-  async update(caller: SignedInCaller, repositoryId: number, number: number, changes: Partial<MilestoneFacts>, context: CommandContext): Promise<Either<AppError, void>> {
+  async update(
+    caller: SignedInCaller,
+    repositoryId: number,
+    number: number,
+    changes: Partial<MilestoneFacts>,
+    context: CommandContext,
+  ): Promise<Either<AppError, void>> {
     const milestoneId = await this.authorizedMilestone(caller, repositoryId, number);
     if (isLeft(milestoneId)) return milestoneId;
     return this.run(milestoneId.right, { type: 'UpdateMilestone', milestoneId: milestoneId.right, changes, now: context.occurredAt }, context);

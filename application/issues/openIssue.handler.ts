@@ -53,19 +53,25 @@ export class OpenIssueHandler {
     if (isLeft(labelIds)) return labelIds;
     const issueId = await this.ids.next('issue');
     const number = await this.numbers.next(repositoryId);
-    const opened = await handleCommand(this.eventStore, issueDecider, issueStream(issueId), {
-      type: 'OpenIssue',
-      issueId,
-      repositoryId,
-      number,
-      authorId: caller.userId,
-      title: input.title,
-      body: input.body ?? null,
-      labelIds: labelIds.right,
-      assigneeIds: assigneeIds.right,
-      milestoneId: milestoneId.right,
-      now: context.occurredAt,
-    }, context);
+    const opened = await handleCommand(
+      this.eventStore,
+      issueDecider,
+      issueStream(issueId),
+      {
+        type: 'OpenIssue',
+        issueId,
+        repositoryId,
+        number,
+        authorId: caller.userId,
+        title: input.title,
+        body: input.body ?? null,
+        labelIds: labelIds.right,
+        assigneeIds: assigneeIds.right,
+        milestoneId: milestoneId.right,
+        now: context.occurredAt,
+      },
+      context,
+    );
     if (isLeft(opened)) return opened;
     await this.readYourWrites.settle(opened.right.position);
     return right({ number });

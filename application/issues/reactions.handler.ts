@@ -29,7 +29,13 @@ export class ReactionsHandler {
   ) {}
 
   // `created` false: the caller had already reacted so; GitHub answers 200 with that reaction.
-  async add(caller: SignedInCaller, repositoryId: number, target: ReactionTarget, content: string, context: CommandContext): Promise<Either<AppError, { reactionId: number; created: boolean }>> {
+  async add(
+    caller: SignedInCaller,
+    repositoryId: number,
+    target: ReactionTarget,
+    content: string,
+    context: CommandContext,
+  ): Promise<Either<AppError, { reactionId: number; created: boolean }>> {
     if (!isReactionContent(content)) return left(issueValidation('Reaction', 'content', 'invalid'));
     const scope = await this.subject(caller, repositoryId, target);
     if (isLeft(scope)) return scope;
@@ -44,7 +50,13 @@ export class ReactionsHandler {
     return right({ reactionId: held, created: outcome.right.events.length > 0 });
   }
 
-  async remove(caller: SignedInCaller, repositoryId: number, target: ReactionTarget, reaction: { readonly id: number; readonly userId: number }, context: CommandContext): Promise<Either<AppError, void>> {
+  async remove(
+    caller: SignedInCaller,
+    repositoryId: number,
+    target: ReactionTarget,
+    reaction: { readonly id: number; readonly userId: number },
+    context: CommandContext,
+  ): Promise<Either<AppError, void>> {
     const scope = await this.subject(caller, repositoryId, target);
     if (isLeft(scope)) return scope;
     if (reaction.userId !== caller.userId) return left({ _tag: 'IssueChangeForbidden', resource: 'Reaction' });
@@ -55,7 +67,11 @@ export class ReactionsHandler {
     return right(undefined);
   }
 
-  private async subject(caller: SignedInCaller, repositoryId: number, target: ReactionTarget): Promise<Either<AppError, IssueScope & { issue: IssueDocument; subject: ReactionSubject }>> {
+  private async subject(
+    caller: SignedInCaller,
+    repositoryId: number,
+    target: ReactionTarget,
+  ): Promise<Either<AppError, IssueScope & { issue: IssueDocument; subject: ReactionSubject }>> {
     if (target.type === 'issue') {
       const scope = await this.access.issue(caller, repositoryId, target.number, ISSUE_OPERATIONS.participate);
       return isLeft(scope) ? scope : right({ ...scope.right, subject: { type: 'issue', id: scope.right.issue.id } });

@@ -31,13 +31,28 @@ export class UpdateIssueHandler {
     @inject(LabelResolver) private readonly labels: LabelResolver,
   ) {}
 
-  async execute(caller: SignedInCaller, repositoryId: number, number: number, input: UpdateIssueInput, context: CommandContext): Promise<Either<AppError, void>> {
+  async execute(
+    caller: SignedInCaller,
+    repositoryId: number,
+    number: number,
+    input: UpdateIssueInput,
+    context: CommandContext,
+  ): Promise<Either<AppError, void>> {
     const scope = await this.access.issue(caller, repositoryId, number, ISSUE_OPERATIONS.participate);
     if (isLeft(scope)) return scope;
     const { issue, repository, role } = scope.right;
     const manages = mayManage(role);
     if (!manages && issue.user_id !== caller.userId) return left({ _tag: 'IssueChangeForbidden', resource: 'Issue' });
-    let command: UpdateIssue = { type: 'UpdateIssue', issueId: issue.id, actorId: caller.userId, title: input.title, body: input.body, state: input.state, stateReason: input.stateReason, now: context.occurredAt };
+    let command: UpdateIssue = {
+      type: 'UpdateIssue',
+      issueId: issue.id,
+      actorId: caller.userId,
+      title: input.title,
+      body: input.body,
+      state: input.state,
+      stateReason: input.stateReason,
+      now: context.occurredAt,
+    };
     if (manages) {
       const assigneeIds = input.assignees === undefined ? right(undefined) : await this.fields.assigneeIds(repository, input.assignees);
       if (isLeft(assigneeIds)) return assigneeIds;

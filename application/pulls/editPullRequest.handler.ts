@@ -39,7 +39,13 @@ export class EditPullRequestHandler {
     @inject(PullRequestPairs) private readonly pairs: PullRequestPairs,
   ) {}
 
-  async execute(caller: NonNullable<AccessCaller>, repositoryId: number, number: number, input: EditPullRequestInput, context: CommandContext): Promise<Either<AppError, void>> {
+  async execute(
+    caller: NonNullable<AccessCaller>,
+    repositoryId: number,
+    number: number,
+    input: EditPullRequestInput,
+    context: CommandContext,
+  ): Promise<Either<AppError, void>> {
     const repository = await this.repositories.byId(repositoryId);
     if (!repository) return left({ _tag: 'RepositoryNotFound' });
     const readable = await this.access.authorize(caller, repository, OPEN_PULL_REQUEST);
@@ -62,7 +68,12 @@ export class EditPullRequestHandler {
   // A pull request open after the edit holds its pair (reserved first, so reopening or
   // re-basing cannot race another pull request for that pair); a pair it held before and
   // holds no longer (closed, re-based) is released after the edit.
-  private async edit(pull: PullRequestDocument, base: { ref: string; sha: string } | undefined, input: EditPullRequestInput, context: CommandContext): Promise<Either<AppError, void>> {
+  private async edit(
+    pull: PullRequestDocument,
+    base: { ref: string; sha: string } | undefined,
+    input: EditPullRequestInput,
+    context: CommandContext,
+  ): Promise<Either<AppError, void>> {
     const repositoryId = pull.repository_id;
     const headOwner = (await this.repositories.byId(pull.head.repository_id))?.owner_id;
     const headLogin = headOwner === undefined ? undefined : (await this.repositories.accountsByIds([headOwner])).get(headOwner)?.login;
@@ -77,27 +88,42 @@ export class EditPullRequestHandler {
       const reserved = await this.pairs.reserve(after, pull.id, headLabel, context);
       if (isLeft(reserved)) return reserved;
     }
-    const outcome = await releasedUnlessTakenUp(() => this.append(pull, base, input, headLabel, context), () => (reserving ? this.pairs.release(after, pull.id, context) : Promise.resolve()));
+    const outcome = await releasedUnlessTakenUp(
+      () => this.append(pull, base, input, headLabel, context),
+      () => (reserving ? this.pairs.release(after, pull.id, context) : Promise.resolve()),
+    );
     if (isLeft(outcome)) return outcome;
     if (openBefore && (!openAfter || after.base !== before.base)) await this.pairs.release(before, pull.id, context);
     await this.readYourWrites.settle(outcome.right.position);
     return right(undefined);
   }
 
-  private async append(pull: PullRequestDocument, base: { ref: string; sha: string } | undefined, input: EditPullRequestInput, headLabel: string, context: CommandContext) {
+  private async append(
+    pull: PullRequestDocument,
+    base: { ref: string; sha: string } | undefined,
+    input: EditPullRequestInput,
+    headLabel: string,
+    context: CommandContext,
+  ) {
     const repositoryId = pull.repository_id;
     // The read model still answers for pull requests opened before pairs were reserved in the log.
     const openDuplicateExists = await this.pulls.openBetween(repositoryId, base?.ref ?? pull.base.ref, pull.head.repository_id, pull.head.ref, pull.id);
-    return handleCommand(this.eventStore, pullRequestDecider, pullRequestStream(pull.id), {
-      type: 'EditPullRequest',
-      ...(input.title !== undefined ? { title: input.title } : {}),
-      ...(input.body !== undefined ? { body: input.body } : {}),
-      ...(input.maintainerCanModify !== undefined ? { maintainerCanModify: input.maintainerCanModify } : {}),
-      ...(input.state !== undefined ? { state: input.state } : {}),
-      ...(base ? { base } : {}),
-      headLabel,
-      openDuplicateExists,
-      now: context.occurredAt,
-    }, context);
+    return handleCommand(
+      this.eventStore,
+      pullRequestDecider,
+      pullRequestStream(pull.id),
+      {
+        type: 'EditPullRequest',
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.body !== undefined ? { body: input.body } : {}),
+        ...(input.maintainerCanModify !== undefined ? { maintainerCanModify: input.maintainerCanModify } : {}),
+        ...(input.state !== undefined ? { state: input.state } : {}),
+        ...(base ? { base } : {}),
+        headLabel,
+        openDuplicateExists,
+        now: context.occurredAt,
+      },
+      context,
+    );
   }
 }

@@ -45,7 +45,13 @@ export class MergePullRequestHandler {
     @inject(PullRequestPairs) private readonly pairs: PullRequestPairs,
   ) {}
 
-  async execute(caller: NonNullable<AccessCaller>, repositoryId: number, number: number, input: MergePullRequestInput, context: CommandContext): Promise<Either<AppError, { sha: string }>> {
+  async execute(
+    caller: NonNullable<AccessCaller>,
+    repositoryId: number,
+    number: number,
+    input: MergePullRequestInput,
+    context: CommandContext,
+  ): Promise<Either<AppError, { sha: string }>> {
     const repository = await this.repositories.byId(repositoryId);
     if (!repository) return left({ _tag: 'RepositoryNotFound' });
     const pusher = await this.access.authorize(caller, repository, REPOSITORY_OPERATIONS.write);
@@ -54,7 +60,9 @@ export class MergePullRequestHandler {
     if (!pull) return left({ _tag: 'PullRequestNotFound' });
     const stream = pullRequestStream(pull.id);
     const history = await this.eventStore.readStream(stream);
-    const state = history.map((stored) => ({ type: stored.type, data: stored.data }) as PullRequestEvent).reduce(pullRequestDecider.evolve, pullRequestDecider.initialState());
+    const state = history
+      .map((stored) => ({ type: stored.type, data: stored.data }) as PullRequestEvent)
+      .reduce(pullRequestDecider.evolve, pullRequestDecider.initialState());
     if (state.status === 'absent') return left({ _tag: 'PullRequestNotFound' });
     const headSha = await this.git.branchTip(pull.head.repository_id, pull.head.ref);
     const baseRef = `refs/heads/${state.base.ref}`;
@@ -66,21 +74,36 @@ export class MergePullRequestHandler {
     const refusal = mergeRefusal({ expectedHeadSha: input.sha ?? null, headSha }, state);
     if (refusal) return left(refusal);
     await this.git.bringHead(repositoryId, { repositoryId: pull.head.repository_id, ref: pull.head.ref, sha: headSha }, number);
-    const written = await this.merges.write({ caller, pull, headSha, baseSha, method: input.mergeMethod, commitTitle: input.commitTitle, commitMessage: input.commitMessage, at: context.occurredAt });
+    const written = await this.merges.write({
+      caller,
+      pull,
+      headSha,
+      baseSha,
+      method: input.mergeMethod,
+      commitTitle: input.commitTitle,
+      commitMessage: input.commitMessage,
+      at: context.occurredAt,
+    });
     if (isLeft(written)) return written;
     const mergeCommitSha = written.right;
     const claimed = await this.claims.claim({ repositoryId, ref: baseRef, from: baseSha, to: mergeCommitSha, pullRequestId: pull.id }, claimRevision, context);
     if (!claimed) return left({ _tag: 'PullRequestBaseModified' });
-    const outcome = await handleCommand(this.eventStore, pullRequestDecider, stream, {
-      type: 'MergePullRequest',
-      mergedBy: caller.userId,
-      mergeMethod: input.mergeMethod,
-      expectedHeadSha: input.sha ?? null,
-      headSha,
-      baseSha,
-      mergeCommitSha,
-      now: context.occurredAt,
-    }, context);
+    const outcome = await handleCommand(
+      this.eventStore,
+      pullRequestDecider,
+      stream,
+      {
+        type: 'MergePullRequest',
+        mergedBy: caller.userId,
+        mergeMethod: input.mergeMethod,
+        expectedHeadSha: input.sha ?? null,
+        headSha,
+        baseSha,
+        mergeCommitSha,
+        now: context.occurredAt,
+      },
+      context,
+    );
     // Refused (closed, or its head moved, meanwhile): the claim stands unused and git never moved.
     if (isLeft(outcome)) return outcome;
     await this.baseBranch.makeAgree({ repositoryId, baseRef, baseSha, mergeCommitSha });

@@ -46,7 +46,12 @@ export class OpenPullRequestHandler {
     @inject(PullRequestPairs) private readonly pairs: PullRequestPairs,
   ) {}
 
-  async execute(caller: NonNullable<AccessCaller>, repositoryId: number, input: OpenPullRequestInput, context: CommandContext): Promise<Either<AppError, { number: number }>> {
+  async execute(
+    caller: NonNullable<AccessCaller>,
+    repositoryId: number,
+    input: OpenPullRequestInput,
+    context: CommandContext,
+  ): Promise<Either<AppError, { number: number }>> {
     const repository = await this.repositories.byId(repositoryId);
     if (!repository) return left({ _tag: 'RepositoryNotFound' });
     const allowed = await this.access.authorize(caller, repository, OPEN_PULL_REQUEST);

@@ -43,7 +43,13 @@ export class PullRequestQueries {
 
   // An open pull request already joining these two branches, as GitHub allows only one.
   async openBetween(baseRepositoryId: number, baseRef: string, headRepositoryId: number, headRef: string, except: number | null = null): Promise<boolean> {
-    const open = await this.pulls().find({ repository_id: baseRepositoryId, state: 'open', 'base.ref': baseRef, 'head.repository_id': headRepositoryId, 'head.ref': headRef });
+    const open = await this.pulls().find({
+      repository_id: baseRepositoryId,
+      state: 'open',
+      'base.ref': baseRef,
+      'head.repository_id': headRepositoryId,
+      'head.ref': headRef,
+    });
     return open.some((pull) => pull.id !== except);
   }
 

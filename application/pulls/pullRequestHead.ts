@@ -29,9 +29,13 @@ export class PullRequestHead {
     const colon = head.indexOf(':');
     const ref = colon < 0 ? head : head.slice(colon + 1);
     if (ref === '') return invalid;
-    const owner = colon < 0 ? (await this.repositories.accountsByIds([base.owner_id])).get(base.owner_id) : await this.repositories.accountByLogin(head.slice(0, colon));
+    const owner =
+      colon < 0 ? (await this.repositories.accountsByIds([base.owner_id])).get(base.owner_id) : await this.repositories.accountByLogin(head.slice(0, colon));
     if (!owner) return invalid;
-    const repository = owner.id === base.owner_id ? base : (await this.repositories.ownedBy([owner.id])).find((candidate) => candidate.parent_id === base.id || candidate.source_id === base.id);
+    const repository =
+      owner.id === base.owner_id
+        ? base
+        : (await this.repositories.ownedBy([owner.id])).find((candidate) => candidate.parent_id === base.id || candidate.source_id === base.id);
     if (!repository) return invalid;
     // A fork the caller cannot read is, for the caller, no fork at all.
     if (repository.id !== base.id && isLeft(await this.access.authorize(caller, repository, REPOSITORY_OPERATIONS.read))) return invalid;

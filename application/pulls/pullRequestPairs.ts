@@ -15,11 +15,23 @@ export class PullRequestPairs {
   constructor(@inject(TOKENS.EventStore) private readonly eventStore: EventStore) {}
 
   async reserve(pair: PullRequestPair, pullRequestId: number, headLabel: string, context: CommandContext): Promise<Either<AppError, unknown>> {
-    return handleCommand(this.eventStore, pullRequestPairDecider, pullRequestPairStream(pair), { type: 'ReservePullRequestPair', pair, pullRequestId, headLabel }, context);
+    return handleCommand(
+      this.eventStore,
+      pullRequestPairDecider,
+      pullRequestPairStream(pair),
+      { type: 'ReservePullRequestPair', pair, pullRequestId, headLabel },
+      context,
+    );
   }
 
   async release(pair: PullRequestPair, pullRequestId: number, context: CommandContext): Promise<Either<AppError, unknown>> {
-    return handleCommand(this.eventStore, pullRequestPairDecider, pullRequestPairStream(pair), { type: 'ReleasePullRequestPair', pair, pullRequestId }, context);
+    return handleCommand(
+      this.eventStore,
+      pullRequestPairDecider,
+      pullRequestPairStream(pair),
+      { type: 'ReleasePullRequestPair', pair, pullRequestId },
+      context,
+    );
   }
 
   // For a process finishing an older fact: a reservation the pull request made after that
@@ -30,10 +42,16 @@ export class PullRequestPairs {
     const history = await this.eventStore.readStream(stream);
     const last = history[history.length - 1];
     if (!last || last.type !== 'PullRequestPairReserved' || last.position > position) return;
-    const state = history.map((event) => ({ type: event.type, data: event.data }) as PullRequestPairEvent).reduce(pullRequestPairDecider.evolve, pullRequestPairDecider.initialState());
+    const state = history
+      .map((event) => ({ type: event.type, data: event.data }) as PullRequestPairEvent)
+      .reduce(pullRequestPairDecider.evolve, pullRequestPairDecider.initialState());
     const decision = pullRequestPairDecider.decide({ type: 'ReleasePullRequestPair', pair, pullRequestId }, state);
     if (isLeft(decision) || decision.right.length === 0) return;
     const metadata = metadataFor(context);
-    await this.eventStore.append(stream, decision.right.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata })), last.revision);
+    await this.eventStore.append(
+      stream,
+      decision.right.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata })),
+      last.revision,
+    );
   }
 }

@@ -68,7 +68,9 @@ export class PullRequestViews {
     tipsOf: (pull: PullRequestDocument) => { headSha: string; baseSha: string },
     stats: CommitRangeStats | null,
   ): Promise<PullRequestView[]> {
-    const repositories = new Map((await this.repositories.byIds(pulls.flatMap((pull) => [pull.repository_id, pull.head.repository_id]))).map((repository) => [repository.id, repository]));
+    const repositories = new Map(
+      (await this.repositories.byIds(pulls.flatMap((pull) => [pull.repository_id, pull.head.repository_id]))).map((repository) => [repository.id, repository]),
+    );
     const accountIds = [...repositories.values()].map((repository) => repository.owner_id);
     for (const pull of pulls) accountIds.push(pull.user_id, ...(pull.merged_by_id === null ? [] : [pull.merged_by_id]));
     const accounts = await this.repositories.accountsByIds(accountIds);

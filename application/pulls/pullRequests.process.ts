@@ -16,11 +16,19 @@ const asEvent = (stored: StoredEvent) => ({ type: stored.type, data: stored.data
 // The pull request as it was once `upTo` (a revision of its stream) was applied.
 async function pullRequestAt(eventStore: EventStore, pullRequestId: number, upTo = Number.MAX_SAFE_INTEGER): Promise<ExistingPullRequest | null> {
   const history = await eventStore.readStream(pullRequestStream(pullRequestId));
-  const state = history.filter((event) => event.revision <= upTo).map(asEvent).reduce(pullRequestDecider.evolve, pullRequestDecider.initialState());
+  const state = history
+    .filter((event) => event.revision <= upTo)
+    .map(asEvent)
+    .reduce(pullRequestDecider.evolve, pullRequestDecider.initialState());
   return state.status === 'absent' ? null : state;
 }
 
-const pairOf = (pull: ExistingPullRequest, base: string): PullRequestPair => ({ repositoryId: pull.repositoryId, base, headRepositoryId: pull.head.repositoryId, headRef: pull.head.ref });
+const pairOf = (pull: ExistingPullRequest, base: string): PullRequestPair => ({
+  repositoryId: pull.repositoryId,
+  base,
+  headRepositoryId: pull.head.repositoryId,
+  headRef: pull.head.ref,
+});
 
 // What a pull request's facts require of git and of the pair reservations, done by the
 // handlers at once and again here, so a crash between the fact and its consequences
@@ -60,7 +68,8 @@ export function pullRequestConsequences(eventStore: EventStore, baseBranch: Merg
         return [moveBaseBranch, releaseStalePairs(pullRequestId, event)];
       }
       if (event.type === 'PullRequestClosed') return [releaseStalePairs(pullRequestId, event)];
-      if (event.type === 'PullRequestEdited' && (event.data as { changes: { base?: unknown } }).changes.base !== undefined) return [releaseStalePairs(pullRequestId, event)];
+      if (event.type === 'PullRequestEdited' && (event.data as { changes: { base?: unknown } }).changes.base !== undefined)
+        return [releaseStalePairs(pullRequestId, event)];
       return [];
     },
   };

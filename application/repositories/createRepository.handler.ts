@@ -48,22 +48,26 @@ export class CreateRepositoryHandler {
     if (isLeft(name)) return left({ _tag: 'InvalidRepositoryName', name: input.name, problem: name.left });
     const description = input.description ?? null;
     // Checked before the name is reserved, so a refused description leaves no reservation.
-    if (description !== null && [...description].length > MAX_DESCRIPTION_LENGTH) return left({ _tag: 'RepositoryFieldTooLong', field: 'description', maximumLength: MAX_DESCRIPTION_LENGTH });
-    return this.creation.create({
-      owner,
-      names: [name.right],
-      settings: {
-        description,
-        homepage: input.homepage ?? null,
-        private: input.private ?? false,
-        hasIssues: input.hasIssues ?? true,
-        hasProjects: input.hasProjects ?? true,
-        hasWiki: input.hasWiki ?? true,
-        defaultBranch: DEFAULT_BRANCH,
+    if (description !== null && [...description].length > MAX_DESCRIPTION_LENGTH)
+      return left({ _tag: 'RepositoryFieldTooLong', field: 'description', maximumLength: MAX_DESCRIPTION_LENGTH });
+    return this.creation.create(
+      {
+        owner,
+        names: [name.right],
+        settings: {
+          description,
+          homepage: input.homepage ?? null,
+          private: input.private ?? false,
+          hasIssues: input.hasIssues ?? true,
+          hasProjects: input.hasProjects ?? true,
+          hasWiki: input.hasWiki ?? true,
+          defaultBranch: DEFAULT_BRANCH,
+        },
+        fork: null,
+        initialCommit: input.autoInit ? readmeCommit(creator, name.right, description) : null,
       },
-      fork: null,
-      initialCommit: input.autoInit ? readmeCommit(creator, name.right, description) : null,
-    }, context);
+      context,
+    );
   }
 }
 

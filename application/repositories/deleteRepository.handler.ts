@@ -28,14 +28,26 @@ export class DeleteRepositoryHandler {
     const loaded = await this.authorized.load(caller, repositoryId, REPOSITORY_OPERATIONS.administer);
     if (isLeft(loaded)) return loaded;
     const { repository } = loaded.right;
-    const deleted = await handleCommand(this.eventStore, repositoryDecider, repositoryStream(repositoryId), { type: 'DeleteRepository', now: context.occurredAt }, context);
+    const deleted = await handleCommand(
+      this.eventStore,
+      repositoryDecider,
+      repositoryStream(repositoryId),
+      { type: 'DeleteRepository', now: context.occurredAt },
+      context,
+    );
     if (isLeft(deleted)) return deleted;
-    const released = await handleCommand(this.eventStore, repositoryNameReservationDecider, repositoryNameStream(repository.owner_id, repository.name), {
-      type: 'ReleaseRepositoryName',
-      ownerId: repository.owner_id,
-      name: repository.name,
-      repositoryId,
-    }, context);
+    const released = await handleCommand(
+      this.eventStore,
+      repositoryNameReservationDecider,
+      repositoryNameStream(repository.owner_id, repository.name),
+      {
+        type: 'ReleaseRepositoryName',
+        ownerId: repository.owner_id,
+        name: repository.name,
+        repositoryId,
+      },
+      context,
+    );
     if (isLeft(released) && released.left._tag !== 'RepositoryNameNotReserved') return released;
     await this.readYourWrites.settle(deleted.right.position);
     await this.git.remove(repositoryId);

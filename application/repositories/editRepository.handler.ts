@@ -53,21 +53,33 @@ export class EditRepositoryHandler {
     const { name, archived, ...changes } = input;
     const branchChanged = changes.defaultBranch !== undefined && changes.defaultBranch !== repository.default_branch;
     // GitHub only names an existing branch the default.
-    if (branchChanged && !(await this.git.branchExists(repositoryId, changes.defaultBranch!))) return left({ _tag: 'DefaultBranchNotFound', branch: changes.defaultBranch! });
+    if (branchChanged && !(await this.git.branchExists(repositoryId, changes.defaultBranch!)))
+      return left({ _tag: 'DefaultBranchNotFound', branch: changes.defaultBranch! });
     let position: number | undefined;
     if (name !== undefined) {
       const normalized = normalizeRepositoryName(name);
       if (isLeft(normalized)) return left({ _tag: 'InvalidRepositoryName', name, problem: normalized.left });
-      const moved = await moveRepository(this.eventStore, repository, { ownerId: repository.owner_id, ownerType: repository.owner_type, name: normalized.right }, context);
+      const moved = await moveRepository(
+        this.eventStore,
+        repository,
+        { ownerId: repository.owner_id, ownerType: repository.owner_type, name: normalized.right },
+        context,
+      );
       if (isLeft(moved)) return moved;
       position = moved.right.position;
     }
-    const edited = await handleCommand(this.eventStore, repositoryDecider, repositoryStream(repositoryId), {
-      type: 'EditRepository',
-      changes,
-      ...(archived !== undefined ? { archived } : {}),
-      now: context.occurredAt,
-    }, context);
+    const edited = await handleCommand(
+      this.eventStore,
+      repositoryDecider,
+      repositoryStream(repositoryId),
+      {
+        type: 'EditRepository',
+        changes,
+        ...(archived !== undefined ? { archived } : {}),
+        now: context.occurredAt,
+      },
+      context,
+    );
     if (isLeft(edited)) return edited;
     await this.readYourWrites.settle(edited.right.position ?? position);
     if (branchChanged) await this.git.setDefaultBranch(repositoryId, changes.defaultBranch!);

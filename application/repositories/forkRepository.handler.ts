@@ -35,7 +35,12 @@ export class ForkRepositoryHandler {
   ) {}
 
   // GitHub answers a second fork request into the same account with the existing fork.
-  async execute(caller: SignedInCaller, sourceId: number, input: ForkRepositoryInput, context: CommandContext): Promise<Either<AppError, { repositoryId: number }>> {
+  async execute(
+    caller: SignedInCaller,
+    sourceId: number,
+    input: ForkRepositoryInput,
+    context: CommandContext,
+  ): Promise<Either<AppError, { repositoryId: number }>> {
     const loaded = await this.authorized.load(caller, sourceId, REPOSITORY_OPERATIONS.read);
     if (isLeft(loaded)) return loaded;
     const parent = loaded.right.repository;
@@ -74,22 +79,25 @@ export class ForkRepositoryHandler {
   }
 
   private create(parent: RepositoryDocument, owner: UserDocument, names: readonly string[], input: ForkRepositoryInput, context: CommandContext) {
-    return this.creation.create({
-      owner,
-      names,
-      settings: {
-        description: parent.description,
-        homepage: parent.homepage,
-        private: parent.private,
-        // Forks start with issues turned off, as on GitHub.
-        hasIssues: false,
-        hasProjects: parent.has_projects,
-        hasWiki: parent.has_wiki,
-        defaultBranch: parent.default_branch,
+    return this.creation.create(
+      {
+        owner,
+        names,
+        settings: {
+          description: parent.description,
+          homepage: parent.homepage,
+          private: parent.private,
+          // Forks start with issues turned off, as on GitHub.
+          hasIssues: false,
+          hasProjects: parent.has_projects,
+          hasWiki: parent.has_wiki,
+          defaultBranch: parent.default_branch,
+        },
+        fork: { parentId: parent.id, sourceId: parent.source_id ?? parent.id, defaultBranchOnly: input.defaultBranchOnly ?? false },
+        initialCommit: null,
       },
-      fork: { parentId: parent.id, sourceId: parent.source_id ?? parent.id, defaultBranchOnly: input.defaultBranchOnly ?? false },
-      initialCommit: null,
-    }, context);
+      context,
+    );
   }
 
   private async forkOwner(caller: SignedInCaller, organizationLogin: string | undefined): Promise<Either<AppError, UserDocument>> {

@@ -37,6 +37,10 @@ export class ForkReservations {
   }
 
   async release(parentId: number, ownerId: number, context: CommandContext): Promise<void> {
-    await this.eventStore.append(forkReservationStream(parentId, ownerId), [{ id: randomUUID(), type: 'ForkReservationReleased', data: { parentId, ownerId }, metadata: metadataFor(context) }], 'any');
+    await this.eventStore.append(
+      forkReservationStream(parentId, ownerId),
+      [{ id: randomUUID(), type: 'ForkReservationReleased', data: { parentId, ownerId }, metadata: metadataFor(context) }],
+      'any',
+    );
   }
 }

@@ -28,7 +28,13 @@ export class RemoveCollaboratorHandler {
     const loaded = await this.authorized.load(caller, repositoryId, leaving ? REPOSITORY_OPERATIONS.read : REPOSITORY_OPERATIONS.administer);
     if (isLeft(loaded)) return loaded;
     if (!user) return left({ _tag: 'UserNotFound', login });
-    const removed = await handleCommand(this.eventStore, repositoryDecider, repositoryStream(repositoryId), { type: 'RemoveCollaborator', userId: user.id, now: context.occurredAt }, context);
+    const removed = await handleCommand(
+      this.eventStore,
+      repositoryDecider,
+      repositoryStream(repositoryId),
+      { type: 'RemoveCollaborator', userId: user.id, now: context.occurredAt },
+      context,
+    );
     if (isLeft(removed)) return removed;
     await this.readYourWrites.settle(removed.right.position);
     return right(undefined);

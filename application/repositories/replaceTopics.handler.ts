@@ -23,7 +23,13 @@ export class ReplaceTopicsHandler {
   async execute(caller: AccessCaller, repositoryId: number, names: readonly string[], context: CommandContext): Promise<Either<AppError, void>> {
     const loaded = await this.authorized.load(caller, repositoryId, REPOSITORY_OPERATIONS.maintain);
     if (isLeft(loaded)) return loaded;
-    const replaced = await handleCommand(this.eventStore, repositoryDecider, repositoryStream(repositoryId), { type: 'ReplaceTopics', names, now: context.occurredAt }, context);
+    const replaced = await handleCommand(
+      this.eventStore,
+      repositoryDecider,
+      repositoryStream(repositoryId),
+      { type: 'ReplaceTopics', names, now: context.occurredAt },
+      context,
+    );
     if (isLeft(replaced)) return replaced;
     await this.readYourWrites.settle(replaced.right.position);
     return right(undefined);

@@ -125,7 +125,9 @@ export class RepositoryQueries {
   }
 
   collaboratorsOf(repositoryId: number): Promise<RepositoryCollaboratorDocument[]> {
-    return this.store.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION).find({ repository_id: repositoryId }, { sort: { user_id: 1 } });
+    return this.store
+      .collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION)
+      .find({ repository_id: repositoryId }, { sort: { user_id: 1 } });
   }
 
   collaborationsOf(userId: number): Promise<RepositoryCollaboratorDocument[]> {

@@ -40,24 +40,36 @@ export class RepositoryCreation {
     const ownerId = repository.owner.id;
     const created = await releasedUnlessTakenUp(
       () =>
-        handleCommand(this.eventStore, repositoryDecider, repositoryStream(repositoryId), {
-          type: 'CreateRepository',
-          repositoryId,
-          ownerId,
-          ownerType: repository.owner.type,
-          name: name.right,
-          settings: repository.settings,
-          fork: repository.fork,
-          initialCommit: repository.initialCommit,
-          now: context.occurredAt,
-        }, context),
+        handleCommand(
+          this.eventStore,
+          repositoryDecider,
+          repositoryStream(repositoryId),
+          {
+            type: 'CreateRepository',
+            repositoryId,
+            ownerId,
+            ownerType: repository.owner.type,
+            name: name.right,
+            settings: repository.settings,
+            fork: repository.fork,
+            initialCommit: repository.initialCommit,
+            now: context.occurredAt,
+          },
+          context,
+        ),
       () =>
-        handleCommand(this.eventStore, repositoryNameReservationDecider, repositoryNameStream(ownerId, name.right), {
-          type: 'ReleaseRepositoryName',
-          ownerId,
-          name: name.right,
-          repositoryId,
-        }, context),
+        handleCommand(
+          this.eventStore,
+          repositoryNameReservationDecider,
+          repositoryNameStream(ownerId, name.right),
+          {
+            type: 'ReleaseRepositoryName',
+            ownerId,
+            name: name.right,
+            repositoryId,
+          },
+          context,
+        ),
     );
     if (isLeft(created)) return created;
     // The event is durable before the directory exists; see RepositoryGit for why that is safe.
@@ -69,12 +81,18 @@ export class RepositoryCreation {
   private async reserveFirstFreeName(repository: NewRepository, repositoryId: number, context: CommandContext): Promise<Either<AppError, string>> {
     let firstRefusal: AppError | undefined;
     for (const name of repository.names) {
-      const reserved = await handleCommand(this.eventStore, repositoryNameReservationDecider, repositoryNameStream(repository.owner.id, name), {
-        type: 'ReserveRepositoryName',
-        ownerId: repository.owner.id,
-        name,
-        repositoryId,
-      }, context);
+      const reserved = await handleCommand(
+        this.eventStore,
+        repositoryNameReservationDecider,
+        repositoryNameStream(repository.owner.id, name),
+        {
+          type: 'ReserveRepositoryName',
+          ownerId: repository.owner.id,
+          name,
+          repositoryId,
+        },
+        context,
+      );
       if (!isLeft(reserved)) return right(name);
       if (reserved.left._tag !== 'RepositoryNameTaken') return reserved;
       firstRefusal ??= reserved.left;

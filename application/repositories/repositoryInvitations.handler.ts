@@ -39,7 +39,13 @@ export class RepositoryInvitationsHandler {
     return this.run(invitation.right.repository_id, { type: 'DeclineInvitation', invitationId, userId, now: context.occurredAt }, context);
   }
 
-  async update(caller: AccessCaller, repositoryId: number, invitationId: number, permission: CollaboratorPermission, context: CommandContext): Promise<Either<AppError, void>> {
+  async update(
+    caller: AccessCaller,
+    repositoryId: number,
+    invitationId: number,
+    permission: CollaboratorPermission,
+    context: CommandContext,
+  ): Promise<Either<AppError, void>> {
     const allowed = await this.administered(caller, repositoryId, invitationId);
     if (isLeft(allowed)) return allowed;
     return this.run(repositoryId, { type: 'UpdateInvitation', invitationId, permission, now: context.occurredAt }, context);

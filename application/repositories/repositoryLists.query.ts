@@ -41,7 +41,12 @@ export class RepositoryLists {
   ) {}
 
   // GET /user/repos
-  async forAuthenticatedUser(caller: NonNullable<AccessCaller>, filter: AuthenticatedUserFilter, order: ListOrder, page: Page): Promise<Paged<ListedRepository>> {
+  async forAuthenticatedUser(
+    caller: NonNullable<AccessCaller>,
+    filter: AuthenticatedUserFilter,
+    order: ListOrder,
+    page: Page,
+  ): Promise<Paged<ListedRepository>> {
     const candidates: RepositoryDocument[] = [];
     if (filter.affiliations.has('owner')) candidates.push(...(await this.repositories.ownedBy([caller.userId])));
     if (filter.affiliations.has('collaborator')) {
@@ -53,15 +58,28 @@ export class RepositoryLists {
   }
 
   // GET /users/{username}/repos: what the account owns, what it collaborates on, or both.
-  async forAccount(caller: AccessCaller, account: UserDocument, type: 'all' | 'owner' | 'member', order: ListOrder, page: Page): Promise<Paged<ListedRepository>> {
+  async forAccount(
+    caller: AccessCaller,
+    account: UserDocument,
+    type: 'all' | 'owner' | 'member',
+    order: ListOrder,
+    page: Page,
+  ): Promise<Paged<ListedRepository>> {
     const candidates: RepositoryDocument[] = [];
     if (type !== 'member') candidates.push(...(await this.repositories.ownedBy([account.id])));
-    if (type !== 'owner') candidates.push(...(await this.repositories.byIds((await this.repositories.collaborationsOf(account.id)).map((c) => c.repository_id))));
+    if (type !== 'owner')
+      candidates.push(...(await this.repositories.byIds((await this.repositories.collaborationsOf(account.id)).map((c) => c.repository_id))));
     return this.finish(caller, candidates, order, page);
   }
 
   // GET /orgs/{org}/repos
-  async forOrganization(caller: AccessCaller, organization: UserDocument, type: OrganizationListType, order: ListOrder, page: Page): Promise<Paged<ListedRepository>> {
+  async forOrganization(
+    caller: AccessCaller,
+    organization: UserDocument,
+    type: OrganizationListType,
+    order: ListOrder,
+    page: Page,
+  ): Promise<Paged<ListedRepository>> {
     const owned = await this.repositories.ownedBy([organization.id]);
     const granted = type === 'member' ? await this.grantedIds(caller, owned) : new Set<number>();
     const kept = owned.filter((repository) => {

@@ -24,12 +24,18 @@ export async function moveRepository(
   target: MoveTarget,
   context: CommandContext,
 ): Promise<Either<AppError, { position?: number }>> {
-  const reserved = await handleCommand(eventStore, repositoryNameReservationDecider, repositoryNameStream(target.ownerId, target.name), {
-    type: 'ReserveRepositoryName',
-    ownerId: target.ownerId,
-    name: target.name,
-    repositoryId: repository.id,
-  }, context);
+  const reserved = await handleCommand(
+    eventStore,
+    repositoryNameReservationDecider,
+    repositoryNameStream(target.ownerId, target.name),
+    {
+      type: 'ReserveRepositoryName',
+      ownerId: target.ownerId,
+      name: target.name,
+      repositoryId: repository.id,
+    },
+    context,
+  );
   if (isLeft(reserved)) return reserved;
   const command =
     target.ownerId === repository.owner_id
@@ -38,12 +44,18 @@ export async function moveRepository(
   const moved = await handleCommand(eventStore, repositoryDecider, repositoryStream(repository.id), command, context);
   if (isLeft(moved)) return moved;
   if (target.ownerId !== repository.owner_id || repositoryNameKey(target.name) !== repository.name_key) {
-    const released = await handleCommand(eventStore, repositoryNameReservationDecider, repositoryNameStream(repository.owner_id, repository.name), {
-      type: 'ReleaseRepositoryName',
-      ownerId: repository.owner_id,
-      name: repository.name,
-      repositoryId: repository.id,
-    }, context);
+    const released = await handleCommand(
+      eventStore,
+      repositoryNameReservationDecider,
+      repositoryNameStream(repository.owner_id, repository.name),
+      {
+        type: 'ReleaseRepositoryName',
+        ownerId: repository.owner_id,
+        name: repository.name,
+        repositoryId: repository.id,
+      },
+      context,
+    );
     if (isLeft(released) && released.left._tag !== 'RepositoryNameNotReserved') return released;
   }
   return right(moved.right.position === undefined ? {} : { position: moved.right.position });

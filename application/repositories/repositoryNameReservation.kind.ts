@@ -1,6 +1,10 @@
 import { repositoryDecider, repositoryStream } from '../../domain/repositories/repository.decider.js';
 import { repositoryNameKey } from '../../domain/repositories/repositoryName.js';
-import { repositoryNameReservationDecider, repositoryNameStream, type RepositoryNameReserved } from '../../domain/repositories/repositoryNameReservation.decider.js';
+import {
+  repositoryNameReservationDecider,
+  repositoryNameStream,
+  type RepositoryNameReserved,
+} from '../../domain/repositories/repositoryNameReservation.decider.js';
 import { systemContext } from '../shared/commandContext.js';
 import { foldStream, handleCommand } from '../shared/handleCommand.js';
 import type { Clock } from '../shared/ports/clock.port.js';
@@ -18,7 +22,13 @@ export function repositoryNameReservations(eventStore: EventStore, clock: Clock)
     },
     async release(reservation) {
       const { ownerId, name, repositoryId } = reservation.data as RepositoryNameReserved['data'];
-      await handleCommand(eventStore, repositoryNameReservationDecider, repositoryNameStream(ownerId, name), { type: 'ReleaseRepositoryName', ownerId, name, repositoryId }, systemContext(clock.now()));
+      await handleCommand(
+        eventStore,
+        repositoryNameReservationDecider,
+        repositoryNameStream(ownerId, name),
+        { type: 'ReleaseRepositoryName', ownerId, name, repositoryId },
+        systemContext(clock.now()),
+      );
     },
   };
 }

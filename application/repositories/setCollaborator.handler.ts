@@ -45,21 +45,33 @@ export class SetCollaboratorHandler {
     const user = await this.repositories.accountByLogin(input.login);
     if (!user || user.type !== 'User') return left({ _tag: 'UserNotFound', login: input.login });
     const existing = await this.repositories.collaborator(repositoryId, user.id);
-    const directly = !existing && loaded.right.repository.owner_type === 'Organization' && (await this.organizations.membership(loaded.right.repository.owner_id, user.id)) !== null;
+    const directly =
+      !existing &&
+      loaded.right.repository.owner_type === 'Organization' &&
+      (await this.organizations.membership(loaded.right.repository.owner_id, user.id)) !== null;
     const invitationId = existing || directly ? 0 : await this.ids.next('repository-invitation');
-    const changed = await handleCommand(this.eventStore, repositoryDecider, repositoryStream(repositoryId), {
-      type: 'SetCollaborator',
-      userId: user.id,
-      permission: input.permission,
-      invitationId,
-      inviterId: caller!.userId,
-      directly,
-      now: context.occurredAt,
-    }, context);
+    const changed = await handleCommand(
+      this.eventStore,
+      repositoryDecider,
+      repositoryStream(repositoryId),
+      {
+        type: 'SetCollaborator',
+        userId: user.id,
+        permission: input.permission,
+        invitationId,
+        inviterId: caller!.userId,
+        directly,
+        now: context.occurredAt,
+      },
+      context,
+    );
     if (isLeft(changed)) return changed;
     await this.readYourWrites.settle(changed.right.position);
     if (existing || directly) return right({ outcome: 'collaborator', userId: user.id });
-    const pending = changed.right.state.status === 'active' ? Object.entries(changed.right.state.invitations).find(([, invitation]) => invitation.inviteeId === user.id) : undefined;
+    const pending =
+      changed.right.state.status === 'active'
+        ? Object.entries(changed.right.state.invitations).find(([, invitation]) => invitation.inviteeId === user.id)
+        : undefined;
     return right(pending ? { outcome: 'invited', userId: user.id, invitationId: Number(pending[0]) } : { outcome: 'collaborator', userId: user.id });
   }
 }

@@ -24,7 +24,12 @@ export class StarRepositoryHandler {
   async execute(caller: SignedInCaller, repositoryId: number, starred: boolean, context: CommandContext): Promise<Either<AppError, void>> {
     const loaded = await this.authorized.load(caller, repositoryId, REPOSITORY_OPERATIONS.read);
     if (isLeft(loaded)) return loaded;
-    const command = { type: starred ? ('StarRepository' as const) : ('UnstarRepository' as const), repositoryId, userId: caller.userId, now: context.occurredAt };
+    const command = {
+      type: starred ? ('StarRepository' as const) : ('UnstarRepository' as const),
+      repositoryId,
+      userId: caller.userId,
+      now: context.occurredAt,
+    };
     const outcome = await handleCommand(this.eventStore, starDecider, stargazerStream(repositoryId, caller.userId), command, context);
     if (isLeft(outcome)) return outcome;
     await this.readYourWrites.settle(outcome.right.position);

@@ -35,8 +35,7 @@ export interface DeleteOAuthApplication {
 export type OAuthApplicationCommand = RegisterOAuthApplication | ResetOAuthApplicationSecret | DeleteOAuthApplication;
 
 export type OAuthApplicationState =
-  | { readonly status: 'absent' }
-  | { readonly status: 'registered' | 'deleted'; readonly applicationId: number; readonly clientId: string };
+  { readonly status: 'absent' } | { readonly status: 'registered' | 'deleted'; readonly applicationId: number; readonly clientId: string };
 
 type Decision = Either<AccountsError, readonly OAuthApplicationEvent[]>;
 

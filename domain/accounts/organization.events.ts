@@ -53,9 +53,4 @@ export type OrganizationMemberRemoved = DomainEvent<
   { readonly orgId: number; readonly userId: number; readonly login: string; readonly removedAt: string }
 >;
 
-export type OrganizationEvent =
-  | OrganizationCreated
-  | OrganizationUpdated
-  | OrganizationMemberAdded
-  | OrganizationMemberRoleChanged
-  | OrganizationMemberRemoved;
+export type OrganizationEvent = OrganizationCreated | OrganizationUpdated | OrganizationMemberAdded | OrganizationMemberRoleChanged | OrganizationMemberRemoved;

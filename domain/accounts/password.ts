@@ -8,7 +8,8 @@ export function isAcceptablePassword(password: string): boolean {
   return password.length >= MINIMUM_PASSWORD_LENGTH && password.length <= MAXIMUM_PASSWORD_LENGTH;
 }
 
-export type PasswordProblem = { readonly _tag: 'PasswordTooShort'; readonly minimumLength: number } | { readonly _tag: 'PasswordTooLong'; readonly maximumLength: number };
+export type PasswordProblem =
+  { readonly _tag: 'PasswordTooShort'; readonly minimumLength: number } | { readonly _tag: 'PasswordTooLong'; readonly maximumLength: number };
 
 export function passwordProblem(password: string): PasswordProblem | null {
   if (password.length < MINIMUM_PASSWORD_LENGTH) return { _tag: 'PasswordTooShort', minimumLength: MINIMUM_PASSWORD_LENGTH };

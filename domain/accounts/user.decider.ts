@@ -18,10 +18,7 @@ export interface ActiveUser {
   readonly following: readonly number[];
 }
 
-export type UserState =
-  | { readonly status: 'absent' }
-  | ActiveUser
-  | { readonly status: 'deleted'; readonly userId: number; readonly login: string };
+export type UserState = { readonly status: 'absent' } | ActiveUser | { readonly status: 'deleted'; readonly userId: number; readonly login: string };
 
 type Decision = Either<AccountsError, readonly UserEvent[]>;
 

@@ -15,7 +15,10 @@ export type UserCreated = DomainEvent<
 >;
 
 // `login` is the new login: the audit trail folds `login` fields to name an actor at a given time.
-export type UserRenamed = DomainEvent<'UserRenamed', { readonly userId: number; readonly previousLogin: string; readonly login: string; readonly renamedAt: string }>;
+export type UserRenamed = DomainEvent<
+  'UserRenamed',
+  { readonly userId: number; readonly previousLogin: string; readonly login: string; readonly renamedAt: string }
+>;
 export type UserDeleted = DomainEvent<'UserDeleted', { readonly userId: number; readonly login: string; readonly deletedAt: string }>;
 
 export type SiteAdminGranted = DomainEvent<'SiteAdminGranted', { readonly userId: number; readonly grantedAt: string }>;

@@ -32,7 +32,13 @@ export type AuthorizationCommand = CreateAuthorization | UpdateAuthorization | D
 
 export type AuthorizationState =
   | { readonly status: 'absent' }
-  | { readonly status: 'active'; readonly authorizationId: number; readonly userId: number; readonly applicationId: number | null; readonly fields: AuthorizationFields }
+  | {
+      readonly status: 'active';
+      readonly authorizationId: number;
+      readonly userId: number;
+      readonly applicationId: number | null;
+      readonly fields: AuthorizationFields;
+    }
   | { readonly status: 'deleted'; readonly authorizationId: number };
 
 type Decision = Either<AuthorizationsError, readonly AuthorizationEvent[]>;
@@ -68,7 +74,12 @@ export function decide(command: AuthorizationCommand, state: AuthorizationState)
   if (state.status !== 'active') return left({ _tag: 'AuthorizationNotFound' });
   const at = command.now.toISOString();
   if (command.type === 'DeleteAuthorization') {
-    return right([{ type: 'AuthorizationDeleted', data: { authorizationId: state.authorizationId, userId: state.userId, applicationId: state.applicationId, reason: command.reason, deletedAt: at } }]);
+    return right([
+      {
+        type: 'AuthorizationDeleted',
+        data: { authorizationId: state.authorizationId, userId: state.userId, applicationId: state.applicationId, reason: command.reason, deletedAt: at },
+      },
+    ]);
   }
   return update(command, state, at);
 }
@@ -102,5 +113,9 @@ function update(command: UpdateAuthorization, state: Extract<AuthorizationState,
   return right([{ type: 'AuthorizationUpdated', data: { authorizationId: state.authorizationId, userId: state.userId, before, changes, updatedAt: at } }]);
 }
 
-export const authorizationDecider: Decider<AuthorizationCommand, AuthorizationState, AuthorizationEvent, AuthorizationsError> = { initialState, evolve, decide };
+export const authorizationDecider: Decider<AuthorizationCommand, AuthorizationState, AuthorizationEvent, AuthorizationsError> = {
+  initialState,
+  evolve,
+  decide,
+};
 export const authorizationStream = (authorizationId: number): string => `authorization-${authorizationId}`;

@@ -27,15 +27,31 @@ export type AuthorizationCreated = DomainEvent<
 // `before` and `changes` hold only the fields that changed: the audit shows both sides.
 export type AuthorizationUpdated = DomainEvent<
   'AuthorizationUpdated',
-  { readonly authorizationId: number; readonly userId: number; readonly before: Partial<AuthorizationFields>; readonly changes: Partial<AuthorizationFields>; readonly updatedAt: string }
+  {
+    readonly authorizationId: number;
+    readonly userId: number;
+    readonly before: Partial<AuthorizationFields>;
+    readonly changes: Partial<AuthorizationFields>;
+    readonly updatedAt: string;
+  }
 >;
 
 // Why it ended: deleted on its own, or revoked with its application's grant.
 export type AuthorizationDeleted = DomainEvent<
   'AuthorizationDeleted',
-  { readonly authorizationId: number; readonly userId: number; readonly applicationId: number | null; readonly reason: 'deleted' | 'grant_revoked'; readonly deletedAt: string }
+  {
+    readonly authorizationId: number;
+    readonly userId: number;
+    readonly applicationId: number | null;
+    readonly reason: 'deleted' | 'grant_revoked';
+    readonly deletedAt: string;
+  }
 >;
 
 export type AuthorizationEvent = AuthorizationCreated | AuthorizationUpdated | AuthorizationDeleted;
 
-export const AUTHORIZATION_EVENT_TYPES: ReadonlySet<string> = new Set<AuthorizationEvent['type']>(['AuthorizationCreated', 'AuthorizationUpdated', 'AuthorizationDeleted']);
+export const AUTHORIZATION_EVENT_TYPES: ReadonlySet<string> = new Set<AuthorizationEvent['type']>([
+  'AuthorizationCreated',
+  'AuthorizationUpdated',
+  'AuthorizationDeleted',
+]);

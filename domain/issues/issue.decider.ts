@@ -79,7 +79,9 @@ function open(command: OpenIssue): Either<IssuesError, readonly IssueEvent[]> {
   const body = validBody('Issue', command.body);
   if (isLeft(body)) return body;
   const { type: _type, now, ...data } = command;
-  return right([{ type: 'IssueOpened', data: { ...data, labelIds: unique(data.labelIds), assigneeIds: unique(data.assigneeIds), openedAt: now.toISOString() } }]);
+  return right([
+    { type: 'IssueOpened', data: { ...data, labelIds: unique(data.labelIds), assigneeIds: unique(data.assigneeIds), openedAt: now.toISOString() } },
+  ]);
 }
 
 // state_reason alone implies the state: completed/not_planned close, reopened opens.
@@ -115,9 +117,12 @@ function update(command: UpdateIssue, state: Existing): Either<IssuesError, read
   const events: IssueEvent[] = [];
   if (Object.keys(changes).length > 0) events.push({ type: 'IssueEdited', data: { issueId, changes, editedAt: at } });
   events.push(...stateEvents(command, state, at));
-  if (command.labelIds !== undefined && !sameSet(unique(command.labelIds), state.labelIds)) events.push({ type: 'IssueLabelsChanged', data: { issueId, labelIds: unique(command.labelIds), changedAt: at } });
-  if (command.assigneeIds !== undefined && !sameSet(unique(command.assigneeIds), state.assigneeIds)) events.push({ type: 'IssueAssigneesChanged', data: { issueId, assigneeIds: unique(command.assigneeIds), changedAt: at } });
-  if (command.milestoneId !== undefined && command.milestoneId !== state.milestoneId) events.push({ type: 'IssueMilestoneChanged', data: { issueId, milestoneId: command.milestoneId, changedAt: at } });
+  if (command.labelIds !== undefined && !sameSet(unique(command.labelIds), state.labelIds))
+    events.push({ type: 'IssueLabelsChanged', data: { issueId, labelIds: unique(command.labelIds), changedAt: at } });
+  if (command.assigneeIds !== undefined && !sameSet(unique(command.assigneeIds), state.assigneeIds))
+    events.push({ type: 'IssueAssigneesChanged', data: { issueId, assigneeIds: unique(command.assigneeIds), changedAt: at } });
+  if (command.milestoneId !== undefined && command.milestoneId !== state.milestoneId)
+    events.push({ type: 'IssueMilestoneChanged', data: { issueId, milestoneId: command.milestoneId, changedAt: at } });
   return right(events);
 }
 

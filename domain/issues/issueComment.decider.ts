@@ -8,13 +8,24 @@ import { issueValidation, type IssuesError } from './issues.errors.js';
 // contend for the issue's revision. The issue's comment count is recounted by the projection.
 export type IssueCommentCreated = DomainEvent<
   'IssueCommentCreated',
-  { readonly commentId: number; readonly issueId: number; readonly repositoryId: number; readonly authorId: number; readonly body: string; readonly createdAt: string }
+  {
+    readonly commentId: number;
+    readonly issueId: number;
+    readonly repositoryId: number;
+    readonly authorId: number;
+    readonly body: string;
+    readonly createdAt: string;
+  }
 >;
 export type IssueCommentEdited = DomainEvent<'IssueCommentEdited', { readonly commentId: number; readonly body: string; readonly editedAt: string }>;
 export type IssueCommentDeleted = DomainEvent<'IssueCommentDeleted', { readonly commentId: number; readonly issueId: number; readonly deletedAt: string }>;
 export type IssueCommentEvent = IssueCommentCreated | IssueCommentEdited | IssueCommentDeleted;
 
-export const ISSUE_COMMENT_EVENT_TYPES: ReadonlySet<string> = new Set<IssueCommentEvent['type']>(['IssueCommentCreated', 'IssueCommentEdited', 'IssueCommentDeleted']);
+export const ISSUE_COMMENT_EVENT_TYPES: ReadonlySet<string> = new Set<IssueCommentEvent['type']>([
+  'IssueCommentCreated',
+  'IssueCommentEdited',
+  'IssueCommentDeleted',
+]);
 
 export type IssueCommentCommand =
   | ({ readonly type: 'CreateIssueComment'; readonly now: Date } & Omit<IssueCommentCreated['data'], 'createdAt'>)
@@ -52,7 +63,9 @@ export const issueCommentDecider: Decider<IssueCommentCommand, IssueCommentState
       if (command.body.trim() === '') return blankBody();
       const tooLong = validBody('IssueComment', command.body);
       if (tooLong._tag === 'Left') return tooLong;
-      return right(command.body === state.body ? [] : [{ type: 'IssueCommentEdited', data: { commentId: command.commentId, body: command.body, editedAt: at } }]);
+      return right(
+        command.body === state.body ? [] : [{ type: 'IssueCommentEdited', data: { commentId: command.commentId, body: command.body, editedAt: at } }],
+      );
     }
     return right([{ type: 'IssueCommentDeleted', data: { commentId: command.commentId, issueId: state.issueId, deletedAt: at } }]);
   },

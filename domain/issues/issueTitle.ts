@@ -6,7 +6,8 @@ export const MAX_TITLE_LENGTH = 256;
 
 export function validTitle(title: string): Either<IssuesError, string> {
   if (title.trim() === '') return left(issueValidation('Issue', 'title', 'missing_field', "title can't be blank"));
-  if ([...title].length > MAX_TITLE_LENGTH) return left(issueValidation('Issue', 'title', 'invalid', `title is too long (maximum is ${MAX_TITLE_LENGTH} characters)`));
+  if ([...title].length > MAX_TITLE_LENGTH)
+    return left(issueValidation('Issue', 'title', 'invalid', `title is too long (maximum is ${MAX_TITLE_LENGTH} characters)`));
   return right(title);
 }
 
@@ -14,6 +15,7 @@ export function validTitle(title: string): Either<IssuesError, string> {
 export const MAX_BODY_LENGTH = 65_536;
 
 export function validBody(resource: 'Issue' | 'IssueComment' | 'PullRequest', body: string | null | undefined): Either<IssuesError, void> {
-  if (typeof body === 'string' && body.length > MAX_BODY_LENGTH) return left(issueValidation(resource, 'body', 'invalid', `body is too long (maximum is ${MAX_BODY_LENGTH} characters)`));
+  if (typeof body === 'string' && body.length > MAX_BODY_LENGTH)
+    return left(issueValidation(resource, 'body', 'invalid', `body is too long (maximum is ${MAX_BODY_LENGTH} characters)`));
   return right(undefined);
 }

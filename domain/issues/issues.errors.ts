@@ -15,7 +15,13 @@ export type IssuesError =
   // Seen but not the caller's to change (someone else's comment or reaction).
   | { readonly _tag: 'IssueChangeForbidden'; readonly resource: 'Issue' | 'IssueComment' | 'Reaction' }
   | { readonly _tag: 'IssueAlreadyExists'; readonly resource: 'Issue' | 'IssueComment' | 'Label' | 'Milestone' }
-  | { readonly _tag: 'IssueValidationFailed'; readonly resource: string; readonly field: string; readonly code: IssueValidationCode; readonly message?: string };
+  | {
+      readonly _tag: 'IssueValidationFailed';
+      readonly resource: string;
+      readonly field: string;
+      readonly code: IssueValidationCode;
+      readonly message?: string;
+    };
 
 export const issueValidation = (resource: string, field: string, code: IssueValidationCode, message?: string): IssuesError => ({
   _tag: 'IssueValidationFailed',

@@ -5,8 +5,14 @@ import { impliedDefaultLabel, type LabelFacts } from './defaultLabels.js';
 import { issueValidation, type IssuesError } from './issues.errors.js';
 
 export type LabelCreated = DomainEvent<'LabelCreated', LabelFacts & { readonly labelId: number; readonly repositoryId: number; readonly createdAt: string }>;
-export type LabelUpdated = DomainEvent<'LabelUpdated', { readonly labelId: number; readonly repositoryId: number; readonly changes: Partial<LabelFacts>; readonly updatedAt: string }>;
-export type LabelDeleted = DomainEvent<'LabelDeleted', { readonly labelId: number; readonly repositoryId: number; readonly name: string; readonly deletedAt: string }>;
+export type LabelUpdated = DomainEvent<
+  'LabelUpdated',
+  { readonly labelId: number; readonly repositoryId: number; readonly changes: Partial<LabelFacts>; readonly updatedAt: string }
+>;
+export type LabelDeleted = DomainEvent<
+  'LabelDeleted',
+  { readonly labelId: number; readonly repositoryId: number; readonly name: string; readonly deletedAt: string }
+>;
 export type LabelEvent = LabelCreated | LabelUpdated | LabelDeleted;
 
 export const LABEL_EVENT_TYPES: ReadonlySet<string> = new Set<LabelEvent['type']>(['LabelCreated', 'LabelUpdated', 'LabelDeleted']);
@@ -16,9 +22,7 @@ export type LabelCommand =
   | { readonly type: 'UpdateLabel'; readonly labelId: number; readonly changes: Partial<LabelFacts>; readonly now: Date }
   | { readonly type: 'DeleteLabel'; readonly labelId: number; readonly now: Date };
 
-export type LabelState =
-  | { readonly status: 'none' | 'deleted' }
-  | ({ readonly status: 'present'; readonly repositoryId: number } & LabelFacts);
+export type LabelState = { readonly status: 'none' | 'deleted' } | ({ readonly status: 'present'; readonly repositoryId: number } & LabelFacts);
 
 export const MAX_LABEL_NAME_LENGTH = 50;
 export const MAX_LABEL_DESCRIPTION_LENGTH = 100;
@@ -28,8 +32,10 @@ export const isLabelColor = (color: string): boolean => /^[0-9a-fA-F]{6}$/.test(
 
 export function validLabelFacts(facts: Partial<LabelFacts>): Either<IssuesError, Partial<LabelFacts>> {
   if (facts.name !== undefined && facts.name.trim() === '') return left(issueValidation('Label', 'name', 'missing_field', "name can't be blank"));
-  if (facts.name !== undefined && [...facts.name].length > MAX_LABEL_NAME_LENGTH) return left(issueValidation('Label', 'name', 'invalid', `name is too long (maximum is ${MAX_LABEL_NAME_LENGTH} characters)`));
-  if (facts.color !== undefined && !isLabelColor(facts.color)) return left(issueValidation('Label', 'color', 'invalid', 'color is invalid: use six hexadecimal digits without a leading #'));
+  if (facts.name !== undefined && [...facts.name].length > MAX_LABEL_NAME_LENGTH)
+    return left(issueValidation('Label', 'name', 'invalid', `name is too long (maximum is ${MAX_LABEL_NAME_LENGTH} characters)`));
+  if (facts.color !== undefined && !isLabelColor(facts.color))
+    return left(issueValidation('Label', 'color', 'invalid', 'color is invalid: use six hexadecimal digits without a leading #'));
   if (typeof facts.description === 'string' && [...facts.description].length > MAX_LABEL_DESCRIPTION_LENGTH) {
     return left(issueValidation('Label', 'description', 'invalid', `description is too long (maximum is ${MAX_LABEL_DESCRIPTION_LENGTH} characters)`));
   }
@@ -55,7 +61,13 @@ export const labelDecider: Decider<LabelCommand, LabelState, LabelEvent, IssuesE
   evolve: (state, event) => {
     switch (event.type) {
       case 'LabelCreated':
-        return { status: 'present', repositoryId: event.data.repositoryId, name: event.data.name, color: event.data.color, description: event.data.description };
+        return {
+          status: 'present',
+          repositoryId: event.data.repositoryId,
+          name: event.data.name,
+          color: event.data.color,
+          description: event.data.description,
+        };
       case 'LabelUpdated': {
         const present = current(state, event.data.labelId);
         return present.status === 'present' ? { ...present, ...event.data.changes } : present;
@@ -76,11 +88,14 @@ export const labelDecider: Decider<LabelCommand, LabelState, LabelEvent, IssuesE
     const present = current(state, command.labelId);
     if (present.status !== 'present') return left({ _tag: 'LabelNotFound' });
     const { labelId } = command;
-    if (command.type === 'DeleteLabel') return right([{ type: 'LabelDeleted', data: { labelId, repositoryId: present.repositoryId, name: present.name, deletedAt: at } }]);
+    if (command.type === 'DeleteLabel')
+      return right([{ type: 'LabelDeleted', data: { labelId, repositoryId: present.repositoryId, name: present.name, deletedAt: at } }]);
     const facts = validLabelFacts(command.changes);
     if (isLeft(facts)) return facts;
     const changes = changed(facts.right, present);
-    return right(Object.keys(changes).length === 0 ? [] : [{ type: 'LabelUpdated', data: { labelId, repositoryId: present.repositoryId, changes, updatedAt: at } }]);
+    return right(
+      Object.keys(changes).length === 0 ? [] : [{ type: 'LabelUpdated', data: { labelId, repositoryId: present.repositoryId, changes, updatedAt: at } }],
+    );
   },
 };
 

@@ -12,9 +12,18 @@ export interface MilestoneFacts {
 
 export type MilestoneCreated = DomainEvent<
   'MilestoneCreated',
-  MilestoneFacts & { readonly milestoneId: number; readonly repositoryId: number; readonly number: number; readonly creatorId: number; readonly createdAt: string }
+  MilestoneFacts & {
+    readonly milestoneId: number;
+    readonly repositoryId: number;
+    readonly number: number;
+    readonly creatorId: number;
+    readonly createdAt: string;
+  }
 >;
-export type MilestoneUpdated = DomainEvent<'MilestoneUpdated', { readonly milestoneId: number; readonly changes: Partial<MilestoneFacts>; readonly updatedAt: string }>;
+export type MilestoneUpdated = DomainEvent<
+  'MilestoneUpdated',
+  { readonly milestoneId: number; readonly changes: Partial<MilestoneFacts>; readonly updatedAt: string }
+>;
 export type MilestoneDeleted = DomainEvent<'MilestoneDeleted', { readonly milestoneId: number; readonly repositoryId: number; readonly deletedAt: string }>;
 export type MilestoneEvent = MilestoneCreated | MilestoneUpdated | MilestoneDeleted;
 
@@ -55,11 +64,13 @@ export const milestoneDecider: Decider<MilestoneCommand, MilestoneState, Milesto
       return right([{ type: 'MilestoneCreated', data: { ...data, createdAt: at } }]);
     }
     if (state.status !== 'present') return left({ _tag: 'MilestoneNotFound' });
-    if (command.type === 'DeleteMilestone') return right([{ type: 'MilestoneDeleted', data: { milestoneId: command.milestoneId, repositoryId: state.repositoryId, deletedAt: at } }]);
+    if (command.type === 'DeleteMilestone')
+      return right([{ type: 'MilestoneDeleted', data: { milestoneId: command.milestoneId, repositoryId: state.repositoryId, deletedAt: at } }]);
     const blank = blankTitle(command.changes.title);
     if (blank._tag === 'Left') return blank;
     const changes: Partial<Record<keyof MilestoneFacts, unknown>> = {};
-    for (const key of ['title', 'description', 'state', 'dueOn'] as const) if (command.changes[key] !== undefined && command.changes[key] !== state[key]) changes[key] = command.changes[key];
+    for (const key of ['title', 'description', 'state', 'dueOn'] as const)
+      if (command.changes[key] !== undefined && command.changes[key] !== state[key]) changes[key] = command.changes[key];
     if (Object.keys(changes).length === 0) return right([]);
     return right([{ type: 'MilestoneUpdated', data: { milestoneId: command.milestoneId, changes: changes as Partial<MilestoneFacts>, updatedAt: at } }]);
   },

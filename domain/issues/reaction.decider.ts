@@ -15,15 +15,33 @@ export interface ReactionSubject {
 
 export type ReactionAdded = DomainEvent<
   'ReactionAdded',
-  { readonly reactionId: number; readonly subject: ReactionSubject; readonly repositoryId: number; readonly userId: number; readonly content: ReactionContent; readonly createdAt: string }
+  {
+    readonly reactionId: number;
+    readonly subject: ReactionSubject;
+    readonly repositoryId: number;
+    readonly userId: number;
+    readonly content: ReactionContent;
+    readonly createdAt: string;
+  }
 >;
-export type ReactionRemoved = DomainEvent<'ReactionRemoved', { readonly reactionId: number; readonly subject: ReactionSubject; readonly userId: number; readonly removedAt: string }>;
+export type ReactionRemoved = DomainEvent<
+  'ReactionRemoved',
+  { readonly reactionId: number; readonly subject: ReactionSubject; readonly userId: number; readonly removedAt: string }
+>;
 export type ReactionEvent = ReactionAdded | ReactionRemoved;
 
 export const REACTION_EVENT_TYPES: ReadonlySet<string> = new Set<ReactionEvent['type']>(['ReactionAdded', 'ReactionRemoved']);
 
 export type ReactionCommand =
-  | { readonly type: 'AddReaction'; readonly reactionId: number; readonly subject: ReactionSubject; readonly repositoryId: number; readonly userId: number; readonly content: string; readonly now: Date }
+  | {
+      readonly type: 'AddReaction';
+      readonly reactionId: number;
+      readonly subject: ReactionSubject;
+      readonly repositoryId: number;
+      readonly userId: number;
+      readonly content: string;
+      readonly now: Date;
+    }
   | { readonly type: 'RemoveReaction'; readonly reactionId: number; readonly subject: ReactionSubject; readonly userId: number; readonly now: Date };
 
 // One user's reactions to one subject, by content: GitHub keeps at most one of each.
@@ -43,7 +61,9 @@ export const reactionDecider: Decider<ReactionCommand, ReactionState, ReactionEv
       if (!isReactionContent(command.content)) return left(issueValidation('Reaction', 'content', 'invalid'));
       // Reacting again with the same content changes nothing: the handler answers with the existing one.
       if (state.byContent[command.content] !== undefined) return right([]);
-      return right([{ type: 'ReactionAdded', data: { reactionId, subject, repositoryId: command.repositoryId, userId, content: command.content, createdAt: at } }]);
+      return right([
+        { type: 'ReactionAdded', data: { reactionId, subject, repositoryId: command.repositoryId, userId, content: command.content, createdAt: at } },
+      ]);
     }
     if (!Object.values(state.byContent).includes(reactionId)) return left({ _tag: 'ReactionNotFound' });
     return right([{ type: 'ReactionRemoved', data: { reactionId, subject, userId, removedAt: at } }]);

@@ -52,7 +52,12 @@ export function decide(command: PullRequestCommand, state: PullRequestState): De
   const refusal = mergeRefusal(command, state);
   if (refusal) return left(refusal);
   const { mergedBy, mergeMethod, mergeCommitSha, headSha, baseSha } = command;
-  return right([{ type: 'PullRequestMerged', data: { pullRequestId: state.pullRequestId, mergedBy, mergeMethod, mergeCommitSha, headSha, baseSha, mergedAt: command.now.toISOString() } }]);
+  return right([
+    {
+      type: 'PullRequestMerged',
+      data: { pullRequestId: state.pullRequestId, mergedBy, mergeMethod, mergeCommitSha, headSha, baseSha, mergedAt: command.now.toISOString() },
+    },
+  ]);
 }
 
 // Asked before any git object is written, and again when the merge is recorded.
@@ -94,7 +99,8 @@ function editPullRequest(command: EditPullRequest, state: ExistingPullRequest): 
   if (baseChanged && state.status !== 'open') return left({ _tag: 'PullRequestStateRefused', reason: 'base_of_closed' });
   const reopening = command.state === 'open' && state.status !== 'open';
   if (reopening && state.status === 'merged') return left({ _tag: 'PullRequestStateRefused', reason: 'reopen_merged' });
-  if ((reopening || (baseChanged && state.status === 'open')) && command.openDuplicateExists) return left({ _tag: 'PullRequestAlreadyExists', headLabel: command.headLabel });
+  if ((reopening || (baseChanged && state.status === 'open')) && command.openDuplicateExists)
+    return left({ _tag: 'PullRequestAlreadyExists', headLabel: command.headLabel });
   const changes: PullRequestChanges = {
     ...(command.title !== undefined ? { title: command.title } : {}),
     ...(command.body !== undefined ? { body: command.body } : {}),

@@ -35,7 +35,10 @@ export interface PullRequestChanges {
 }
 
 // Only what changed.
-export type PullRequestEdited = DomainEvent<'PullRequestEdited', { readonly pullRequestId: number; readonly changes: PullRequestChanges; readonly editedAt: string }>;
+export type PullRequestEdited = DomainEvent<
+  'PullRequestEdited',
+  { readonly pullRequestId: number; readonly changes: PullRequestChanges; readonly editedAt: string }
+>;
 export type PullRequestClosed = DomainEvent<'PullRequestClosed', { readonly pullRequestId: number; readonly closedAt: string }>;
 export type PullRequestReopened = DomainEvent<'PullRequestReopened', { readonly pullRequestId: number; readonly reopenedAt: string }>;
 

@@ -57,10 +57,29 @@ export interface SetCollaborator {
   readonly now: Date;
 }
 
-export interface AcceptInvitation { readonly type: 'AcceptInvitation'; readonly invitationId: number; readonly userId: number; readonly now: Date }
-export interface DeclineInvitation { readonly type: 'DeclineInvitation'; readonly invitationId: number; readonly userId: number; readonly now: Date }
-export interface DeleteInvitation { readonly type: 'DeleteInvitation'; readonly invitationId: number; readonly now: Date }
-export interface UpdateInvitation { readonly type: 'UpdateInvitation'; readonly invitationId: number; readonly permission: CollaboratorPermission; readonly now: Date }
+export interface AcceptInvitation {
+  readonly type: 'AcceptInvitation';
+  readonly invitationId: number;
+  readonly userId: number;
+  readonly now: Date;
+}
+export interface DeclineInvitation {
+  readonly type: 'DeclineInvitation';
+  readonly invitationId: number;
+  readonly userId: number;
+  readonly now: Date;
+}
+export interface DeleteInvitation {
+  readonly type: 'DeleteInvitation';
+  readonly invitationId: number;
+  readonly now: Date;
+}
+export interface UpdateInvitation {
+  readonly type: 'UpdateInvitation';
+  readonly invitationId: number;
+  readonly permission: CollaboratorPermission;
+  readonly now: Date;
+}
 
 export interface RemoveCollaborator {
   readonly type: 'RemoveCollaborator';

@@ -1,6 +1,14 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { Decider } from '../shared/decider.js';
-import type { AcceptInvitation, CreateRepository, EditRepository, RemoveCollaborator, RepositoryCommand, SetCollaborator, TransferRepository } from './repository.commands.js';
+import type {
+  AcceptInvitation,
+  CreateRepository,
+  EditRepository,
+  RemoveCollaborator,
+  RepositoryCommand,
+  SetCollaborator,
+  TransferRepository,
+} from './repository.commands.js';
 import type { RepositoryEvent, RepositorySettings } from './repository.events.js';
 import { evolve, initialState, type ActiveRepository, type RepositoryState } from './repository.state.js';
 import type { RepositoriesError } from './repositories.errors.js';
@@ -19,7 +27,12 @@ export function decide(command: RepositoryCommand, state: RepositoryState): Deci
     case 'RenameRepository':
       if (!isValidRepositoryName(command.name)) return left({ _tag: 'InvalidRepositoryName', name: command.name, problem: 'reserved' });
       if (command.name === state.name) return right([]);
-      return right([{ type: 'RepositoryRenamed', data: { repositoryId: state.repositoryId, ownerId: state.ownerId, fromName: state.name, toName: command.name, renamedAt: at } }]);
+      return right([
+        {
+          type: 'RepositoryRenamed',
+          data: { repositoryId: state.repositoryId, ownerId: state.ownerId, fromName: state.name, toName: command.name, renamedAt: at },
+        },
+      ]);
     case 'TransferRepository':
       return transfer(command, state);
     case 'ReplaceTopics':
@@ -35,7 +48,12 @@ export function decide(command: RepositoryCommand, state: RepositoryState): Deci
     case 'DeclineInvitation': {
       const invitation = state.invitations[command.invitationId];
       if (!invitation || invitation.inviteeId !== command.userId) return left({ _tag: 'RepositoryInvitationNotFound' });
-      return right([{ type: 'RepositoryInvitationDeclined', data: { repositoryId: state.repositoryId, invitationId: command.invitationId, inviteeId: command.userId, declinedAt: at } }]);
+      return right([
+        {
+          type: 'RepositoryInvitationDeclined',
+          data: { repositoryId: state.repositoryId, invitationId: command.invitationId, inviteeId: command.userId, declinedAt: at },
+        },
+      ]);
     }
     case 'DeleteInvitation':
       if (!state.invitations[command.invitationId]) return left({ _tag: 'RepositoryInvitationNotFound' });
@@ -44,7 +62,12 @@ export function decide(command: RepositoryCommand, state: RepositoryState): Deci
       const invitation = state.invitations[command.invitationId];
       if (!invitation) return left({ _tag: 'RepositoryInvitationNotFound' });
       if (invitation.permission === command.permission) return right([]);
-      return right([{ type: 'RepositoryInvitationUpdated', data: { repositoryId: state.repositoryId, invitationId: command.invitationId, permission: command.permission, updatedAt: at } }]);
+      return right([
+        {
+          type: 'RepositoryInvitationUpdated',
+          data: { repositoryId: state.repositoryId, invitationId: command.invitationId, permission: command.permission, updatedAt: at },
+        },
+      ]);
     }
   }
 }
@@ -53,7 +76,9 @@ export function decide(command: RepositoryCommand, state: RepositoryState): Deci
 export const MAX_DESCRIPTION_LENGTH = 350;
 
 function descriptionTooLong(description: string | null | undefined): Decision | null {
-  return typeof description === 'string' && [...description].length > MAX_DESCRIPTION_LENGTH ? left({ _tag: 'RepositoryFieldTooLong', field: 'description', maximumLength: MAX_DESCRIPTION_LENGTH }) : null;
+  return typeof description === 'string' && [...description].length > MAX_DESCRIPTION_LENGTH
+    ? left({ _tag: 'RepositoryFieldTooLong', field: 'description', maximumLength: MAX_DESCRIPTION_LENGTH })
+    : null;
 }
 
 function create(command: CreateRepository, state: RepositoryState): Decision {
@@ -62,7 +87,9 @@ function create(command: CreateRepository, state: RepositoryState): Decision {
   if (tooLong) return tooLong;
   if (!isValidRepositoryName(command.name)) return left({ _tag: 'InvalidRepositoryName', name: command.name, problem: 'reserved' });
   const { repositoryId, ownerId, ownerType, name, settings, fork, initialCommit } = command;
-  return right([{ type: 'RepositoryCreated', data: { repositoryId, ownerId, ownerType, name, ...settings, fork, initialCommit, createdAt: command.now.toISOString() } }]);
+  return right([
+    { type: 'RepositoryCreated', data: { repositoryId, ownerId, ownerType, name, ...settings, fork, initialCommit, createdAt: command.now.toISOString() } },
+  ]);
 }
 
 // Only what differs is recorded; an edit that changes nothing writes nothing. Unarchiving
@@ -129,9 +156,18 @@ function setCollaborator(command: SetCollaborator, state: ActiveRepository): Dec
   if (pending) {
     const [invitationId, invitation] = pending;
     if (invitation.permission === command.permission) return right([]);
-    return right([{ type: 'RepositoryInvitationUpdated', data: { repositoryId, invitationId: Number(invitationId), permission: command.permission, updatedAt: at } }]);
+    return right([
+      { type: 'RepositoryInvitationUpdated', data: { repositoryId, invitationId: Number(invitationId), permission: command.permission, updatedAt: at } },
+    ]);
   }
-  const data = { repositoryId, invitationId: command.invitationId, inviteeId: command.userId, inviterId: command.inviterId, permission: command.permission, invitedAt: at };
+  const data = {
+    repositoryId,
+    invitationId: command.invitationId,
+    inviteeId: command.userId,
+    inviterId: command.inviterId,
+    permission: command.permission,
+    invitedAt: at,
+  };
   return right([{ type: 'CollaboratorInvited', data }]);
 }
 
@@ -141,12 +177,25 @@ function acceptInvitation(command: AcceptInvitation, state: ActiveRepository): D
   if (!invitation || invitation.inviteeId !== command.userId) return left({ _tag: 'RepositoryInvitationNotFound' });
   const at = command.now.toISOString();
   const { repositoryId } = state;
-  const accepted: RepositoryEvent = { type: 'RepositoryInvitationAccepted', data: { repositoryId, invitationId: command.invitationId, inviteeId: command.userId, acceptedAt: at } };
+  const accepted: RepositoryEvent = {
+    type: 'RepositoryInvitationAccepted',
+    data: { repositoryId, invitationId: command.invitationId, inviteeId: command.userId, acceptedAt: at },
+  };
   if (state.ownerType === 'User' && command.userId === state.ownerId) return right([accepted]);
   const current = state.collaborators[command.userId];
   if (current === invitation.permission) return right([accepted]);
-  if (current !== undefined) return right([accepted, { type: 'CollaboratorPermissionChanged', data: { repositoryId, userId: command.userId, permission: invitation.permission, changedAt: at } }]);
-  return right([accepted, { type: 'CollaboratorAdded', data: { repositoryId, userId: command.userId, permission: invitation.permission, invitationId: command.invitationId, addedAt: at } }]);
+  if (current !== undefined)
+    return right([
+      accepted,
+      { type: 'CollaboratorPermissionChanged', data: { repositoryId, userId: command.userId, permission: invitation.permission, changedAt: at } },
+    ]);
+  return right([
+    accepted,
+    {
+      type: 'CollaboratorAdded',
+      data: { repositoryId, userId: command.userId, permission: invitation.permission, invitationId: command.invitationId, addedAt: at },
+    },
+  ]);
 }
 
 // Removing someone who is not a collaborator changes nothing; GitHub answers 204 all the same.

@@ -43,7 +43,10 @@ export type RepositoryCreated = DomainEvent<
 >;
 
 // Only the settings that changed.
-export type RepositoryEdited = DomainEvent<'RepositoryEdited', { readonly repositoryId: number; readonly changes: Partial<RepositorySettings>; readonly editedAt: string }>;
+export type RepositoryEdited = DomainEvent<
+  'RepositoryEdited',
+  { readonly repositoryId: number; readonly changes: Partial<RepositorySettings>; readonly editedAt: string }
+>;
 export type RepositoryArchived = DomainEvent<'RepositoryArchived', { readonly repositoryId: number; readonly archivedAt: string }>;
 export type RepositoryUnarchived = DomainEvent<'RepositoryUnarchived', { readonly repositoryId: number; readonly unarchivedAt: string }>;
 export type RepositoryRenamed = DomainEvent<
@@ -62,11 +65,23 @@ export type RepositoryTransferred = DomainEvent<
     readonly transferredAt: string;
   }
 >;
-export type RepositoryTopicsReplaced = DomainEvent<'RepositoryTopicsReplaced', { readonly repositoryId: number; readonly names: readonly string[]; readonly replacedAt: string }>;
-export type RepositoryDeleted = DomainEvent<'RepositoryDeleted', { readonly repositoryId: number; readonly ownerId: number; readonly name: string; readonly deletedAt: string }>;
+export type RepositoryTopicsReplaced = DomainEvent<
+  'RepositoryTopicsReplaced',
+  { readonly repositoryId: number; readonly names: readonly string[]; readonly replacedAt: string }
+>;
+export type RepositoryDeleted = DomainEvent<
+  'RepositoryDeleted',
+  { readonly repositoryId: number; readonly ownerId: number; readonly name: string; readonly deletedAt: string }
+>;
 export type CollaboratorAdded = DomainEvent<
   'CollaboratorAdded',
-  { readonly repositoryId: number; readonly userId: number; readonly permission: CollaboratorPermission; readonly invitationId: number; readonly addedAt: string }
+  {
+    readonly repositoryId: number;
+    readonly userId: number;
+    readonly permission: CollaboratorPermission;
+    readonly invitationId: number;
+    readonly addedAt: string;
+  }
 >;
 export type CollaboratorPermissionChanged = DomainEvent<
   'CollaboratorPermissionChanged',
@@ -77,20 +92,35 @@ export type CollaboratorRemoved = DomainEvent<'CollaboratorRemoved', { readonly 
 // GitHub invites a collaborator; access starts only when the invitee accepts.
 export type CollaboratorInvited = DomainEvent<
   'CollaboratorInvited',
-  { readonly repositoryId: number; readonly invitationId: number; readonly inviteeId: number; readonly inviterId: number; readonly permission: CollaboratorPermission; readonly invitedAt: string }
+  {
+    readonly repositoryId: number;
+    readonly invitationId: number;
+    readonly inviteeId: number;
+    readonly inviterId: number;
+    readonly permission: CollaboratorPermission;
+    readonly invitedAt: string;
+  }
 >;
-export type RepositoryInvitationUpdated = DomainEvent<'RepositoryInvitationUpdated', { readonly repositoryId: number; readonly invitationId: number; readonly permission: CollaboratorPermission; readonly updatedAt: string }>;
-export type RepositoryInvitationAccepted = DomainEvent<'RepositoryInvitationAccepted', { readonly repositoryId: number; readonly invitationId: number; readonly inviteeId: number; readonly acceptedAt: string }>;
-export type RepositoryInvitationDeclined = DomainEvent<'RepositoryInvitationDeclined', { readonly repositoryId: number; readonly invitationId: number; readonly inviteeId: number; readonly declinedAt: string }>;
+export type RepositoryInvitationUpdated = DomainEvent<
+  'RepositoryInvitationUpdated',
+  { readonly repositoryId: number; readonly invitationId: number; readonly permission: CollaboratorPermission; readonly updatedAt: string }
+>;
+export type RepositoryInvitationAccepted = DomainEvent<
+  'RepositoryInvitationAccepted',
+  { readonly repositoryId: number; readonly invitationId: number; readonly inviteeId: number; readonly acceptedAt: string }
+>;
+export type RepositoryInvitationDeclined = DomainEvent<
+  'RepositoryInvitationDeclined',
+  { readonly repositoryId: number; readonly invitationId: number; readonly inviteeId: number; readonly declinedAt: string }
+>;
 // Withdrawn by an administrator of the repository.
-export type RepositoryInvitationDeleted = DomainEvent<'RepositoryInvitationDeleted', { readonly repositoryId: number; readonly invitationId: number; readonly deletedAt: string }>;
+export type RepositoryInvitationDeleted = DomainEvent<
+  'RepositoryInvitationDeleted',
+  { readonly repositoryId: number; readonly invitationId: number; readonly deletedAt: string }
+>;
 
 export type RepositoryInvitationEvent =
-  | CollaboratorInvited
-  | RepositoryInvitationUpdated
-  | RepositoryInvitationAccepted
-  | RepositoryInvitationDeclined
-  | RepositoryInvitationDeleted;
+  CollaboratorInvited | RepositoryInvitationUpdated | RepositoryInvitationAccepted | RepositoryInvitationDeclined | RepositoryInvitationDeleted;
 
 export type RepositoryEvent =
   | RepositoryInvitationEvent

@@ -15,10 +15,7 @@ export interface ActiveRepository {
   readonly invitations: Readonly<Record<string, { readonly inviteeId: number; readonly permission: CollaboratorPermission }>>;
 }
 
-export type RepositoryState =
-  | { readonly status: 'absent' }
-  | ActiveRepository
-  | { readonly status: 'deleted'; readonly repositoryId: number };
+export type RepositoryState = { readonly status: 'absent' } | ActiveRepository | { readonly status: 'deleted'; readonly repositoryId: number };
 
 export const initialState = (): RepositoryState => ({ status: 'absent' });
 
@@ -56,10 +53,15 @@ export function evolve(state: RepositoryState, event: RepositoryEvent): Reposito
     case 'CollaboratorRemoved':
       return { ...state, collaborators: withoutKey(state.collaborators, String(event.data.userId)) };
     case 'CollaboratorInvited':
-      return { ...state, invitations: { ...state.invitations, [event.data.invitationId]: { inviteeId: event.data.inviteeId, permission: event.data.permission } } };
+      return {
+        ...state,
+        invitations: { ...state.invitations, [event.data.invitationId]: { inviteeId: event.data.inviteeId, permission: event.data.permission } },
+      };
     case 'RepositoryInvitationUpdated': {
       const invitation = state.invitations[event.data.invitationId];
-      return invitation ? { ...state, invitations: { ...state.invitations, [event.data.invitationId]: { ...invitation, permission: event.data.permission } } } : state;
+      return invitation
+        ? { ...state, invitations: { ...state.invitations, [event.data.invitationId]: { ...invitation, permission: event.data.permission } } }
+        : state;
     }
     case 'RepositoryInvitationAccepted':
     case 'RepositoryInvitationDeclined':

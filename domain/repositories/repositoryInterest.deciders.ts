@@ -33,16 +33,25 @@ export type RepositorySubscriptionSet = DomainEvent<
   'RepositorySubscriptionSet',
   { readonly repositoryId: number; readonly userId: number; readonly subscribed: boolean; readonly ignored: boolean; readonly createdAt: string }
 >;
-export type RepositorySubscriptionDeleted = DomainEvent<'RepositorySubscriptionDeleted', { readonly repositoryId: number; readonly userId: number; readonly deletedAt: string }>;
+export type RepositorySubscriptionDeleted = DomainEvent<
+  'RepositorySubscriptionDeleted',
+  { readonly repositoryId: number; readonly userId: number; readonly deletedAt: string }
+>;
 export type SubscriptionEvent = RepositorySubscriptionSet | RepositorySubscriptionDeleted;
 
 export type SubscriptionCommand =
-  | { readonly type: 'SetSubscription'; readonly repositoryId: number; readonly userId: number; readonly subscribed: boolean; readonly ignored: boolean; readonly now: Date }
+  | {
+      readonly type: 'SetSubscription';
+      readonly repositoryId: number;
+      readonly userId: number;
+      readonly subscribed: boolean;
+      readonly ignored: boolean;
+      readonly now: Date;
+    }
   | { readonly type: 'DeleteSubscription'; readonly repositoryId: number; readonly userId: number; readonly now: Date };
 
 export type SubscriptionState =
-  | { readonly status: 'none' }
-  | { readonly status: 'set'; readonly subscribed: boolean; readonly ignored: boolean; readonly createdAt: string };
+  { readonly status: 'none' } | { readonly status: 'set'; readonly subscribed: boolean; readonly ignored: boolean; readonly createdAt: string };
 
 export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionState, SubscriptionEvent, RepositoriesError> = {
   initialState: () => ({ status: 'none' }),
@@ -50,7 +59,9 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionState
   decide: (command, state): Either<RepositoriesError, readonly SubscriptionEvent[]> => {
     const { repositoryId, userId } = command;
     if (command.type === 'DeleteSubscription') {
-      return right(state.status === 'none' ? [] : [{ type: 'RepositorySubscriptionDeleted', data: { repositoryId, userId, deletedAt: command.now.toISOString() } }]);
+      return right(
+        state.status === 'none' ? [] : [{ type: 'RepositorySubscriptionDeleted', data: { repositoryId, userId, deletedAt: command.now.toISOString() } }],
+      );
     }
     if (state.status === 'set' && state.subscribed === command.subscribed && state.ignored === command.ignored) return right([]);
     // created_at stays the first subscription's time while the subscription lasts.

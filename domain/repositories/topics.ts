@@ -4,9 +4,7 @@ export const MAX_TOPICS = 20;
 // GitHub's rule: lowercase letters, digits and hyphens, starting with a letter or digit, at most 50.
 const TOPIC_PATTERN = /^[a-z0-9][a-z0-9-]{0,49}$/;
 
-export type TopicsProblem =
-  | { readonly kind: 'invalid'; readonly names: readonly string[] }
-  | { readonly kind: 'too_many'; readonly count: number };
+export type TopicsProblem = { readonly kind: 'invalid'; readonly names: readonly string[] } | { readonly kind: 'too_many'; readonly count: number };
 
 // GitHub saves topics in lowercase and once each, in the order given.
 export function normalizeTopics(requested: readonly string[]): Either<TopicsProblem, readonly string[]> {

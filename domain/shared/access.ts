@@ -106,7 +106,8 @@ export type AccessDecision =
 
 export function decideAccess(role: RepositoryPermission, archived: boolean, operation: RepositoryOperation): AccessDecision {
   if (role === 'none') return { outcome: 'hidden' };
-  if (!atLeast(role, operation.needs)) return archived && operation.changesContent ? { outcome: 'archived' } : { outcome: 'insufficient', needs: operation.needs };
+  if (!atLeast(role, operation.needs))
+    return archived && operation.changesContent ? { outcome: 'archived' } : { outcome: 'insufficient', needs: operation.needs };
   if (archived && operation.changesContent) return { outcome: 'archived' };
   return { outcome: 'allowed' };
 }

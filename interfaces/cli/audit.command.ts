@@ -42,7 +42,12 @@ export function listStreamKinds(): void {
 }
 
 // A stream found by name is printed under its name, so the person learns it.
-async function auditFound(config: Config, find: (eventStore: EventStore) => Promise<StreamLookup>, options: { json?: boolean }, nameIt: boolean): Promise<void> {
+async function auditFound(
+  config: Config,
+  find: (eventStore: EventStore) => Promise<StreamLookup>,
+  options: { json?: boolean },
+  nameIt: boolean,
+): Promise<void> {
   const eventStore = await openEventStoreForReading(config);
   try {
     const lookup = await find(eventStore);

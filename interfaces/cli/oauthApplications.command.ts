@@ -74,7 +74,9 @@ async function create(runtime: Runtime, options: CreateOptions): Promise<void> {
     console.log(JSON.stringify({ id, client_id: clientId, client_secret: clientSecret, name: input.name, url: input.url, callback_url: input.callbackUrl }));
     return;
   }
-  console.log(`Registered OAuth application ${JSON.stringify(input.name)} (id ${id})\n  client_id:     ${clientId}\n  client_secret: ${clientSecret}\n${SHOWN_ONCE}`);
+  console.log(
+    `Registered OAuth application ${JSON.stringify(input.name)} (id ${id})\n  client_id:     ${clientId}\n  client_secret: ${clientSecret}\n${SHOWN_ONCE}`,
+  );
 }
 
 async function list(runtime: Runtime, options: { json?: boolean }): Promise<void> {
@@ -85,7 +87,10 @@ async function list(runtime: Runtime, options: { json?: boolean }): Promise<void
     const owner = application.owner_id === null ? null : ((await users.userById(application.owner_id))?.login ?? null);
     const { id, client_id, name, url, callback_url, created_at } = application;
     if (options.json) console.log(JSON.stringify({ id, client_id, name, url, callback_url, owner, created_at }));
-    else console.log(`${client_id}  ${JSON.stringify(name)}  ${url}  callback ${callback_url}  owner ${owner ?? '(site)'}  created ${created_at}  secret …${application.client_secret_last_eight}`);
+    else
+      console.log(
+        `${client_id}  ${JSON.stringify(name)}  ${url}  callback ${callback_url}  owner ${owner ?? '(site)'}  created ${created_at}  secret …${application.client_secret_last_eight}`,
+      );
   }
 }
 

@@ -35,7 +35,10 @@ function barProgress(names: readonly string[]): RebuildProgress {
   const nameWidth = Math.max(...names.map((name) => name.length));
   // name, brackets, percentage and the "value/total events" counts take about 40 columns
   const barsize = Math.max(10, Math.min(40, (process.stderr.columns ?? 80) - nameWidth - 40));
-  const bars = new cliProgress.MultiBar({ format: '{name} [{bar}] {percentage}% | {value}/{total} events', hideCursor: true, barsize }, cliProgress.Presets.shades_classic);
+  const bars = new cliProgress.MultiBar(
+    { format: '{name} [{bar}] {percentage}% | {value}/{total} events', hideCursor: true, barsize },
+    cliProgress.Presets.shades_classic,
+  );
   const barsByName = new Map(names.map((name) => [name, bars.create(1, 0, { name: name.padEnd(nameWidth) })]));
   let lastDraw = 0;
   return {

@@ -10,7 +10,10 @@ export async function resetPassword(config: Config, login: string): Promise<void
   try {
     await runtime.start();
     const reset = await runtime.container.get(ResetPasswordHandler).execute(login, systemContext(runtime.clock.now()));
-    if (isLeft(reset)) throw new Error(reset.left._tag === 'UserNotFound' ? `no user with the login "${login}"` : `could not reset the password of "${login}": ${reset.left._tag}`);
+    if (isLeft(reset))
+      throw new Error(
+        reset.left._tag === 'UserNotFound' ? `no user with the login "${login}"` : `could not reset the password of "${login}": ${reset.left._tag}`,
+      );
     // Printed once: the log holds only its hash.
     console.log(`New password for ${reset.right.login}: ${reset.right.password}`);
     console.log('It is shown only now.');

@@ -29,7 +29,10 @@ export async function serve(config: Config, options: { withWorker?: boolean; see
   });
   const bootstrap = await runtime.container.get(EnsureSiteAdmin).execute(config.adminLogin, config.adminPassword);
   if (!bootstrap.created && config.adminPassword !== undefined) {
-    runtime.logger.warn({ login: config.adminLogin }, 'FORGELOG_ADMIN_PASSWORD is ignored: this data directory has its site administrator already (forgelog admin reset-password changes it)');
+    runtime.logger.warn(
+      { login: config.adminLogin },
+      'FORGELOG_ADMIN_PASSWORD is ignored: this data directory has its site administrator already (forgelog admin reset-password changes it)',
+    );
   }
   if (bootstrap.created && bootstrap.generatedPassword) {
     // Printed once, on the first start, and never logged.

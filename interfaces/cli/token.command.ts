@@ -13,14 +13,21 @@ export async function createToken(config: Config, login: string, options: { scop
     await runtime.start();
     const user = await runtime.container.get(UserQueries).userByLogin(login);
     if (!user || user.type !== 'User') throw new Error(`no user with the login "${login}"`);
-    const scopes = options.scopes.split(',').map((scope) => scope.trim()).filter((scope) => scope !== '');
-    const created = await runtime.container.get(AuthorizationCommands).create(user.id, { scopes, note: options.note }, { ...systemContext(runtime.clock.now()), userAgent: 'forgelog admin token create' });
+    const scopes = options.scopes
+      .split(',')
+      .map((scope) => scope.trim())
+      .filter((scope) => scope !== '');
+    const created = await runtime.container
+      .get(AuthorizationCommands)
+      .create(user.id, { scopes, note: options.note }, { ...systemContext(runtime.clock.now()), userAgent: 'forgelog admin token create' });
     if (isLeft(created)) {
       const problem = created.left;
       throw new Error(problem._tag === 'UnknownScopes' ? `unknown scopes: ${problem.scopes.join(', ')}` : `could not create the token: ${problem._tag}`);
     }
     // Printed once: the log and the read models hold only its hash.
-    console.log(`Token for ${user.login} (authorization ${created.right.authorization.id}, scopes: ${created.right.authorization.scopes.join(', ') || 'none'}):`);
+    console.log(
+      `Token for ${user.login} (authorization ${created.right.authorization.id}, scopes: ${created.right.authorization.scopes.join(', ') || 'none'}):`,
+    );
     console.log(created.right.token);
     console.log('It is shown only now.');
   } finally {

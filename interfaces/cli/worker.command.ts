@@ -4,7 +4,9 @@ import { exitOnFatal } from './serve.command.js';
 
 export async function worker(config: Config): Promise<void> {
   if (!config.mongodbUrl) {
-    throw new Error('forgelog worker runs projections into MongoDB (FORGELOG_MONGODB_URL); with the embedded read models, `forgelog serve` runs them in process');
+    throw new Error(
+      'forgelog worker runs projections into MongoDB (FORGELOG_MONGODB_URL); with the embedded read models, `forgelog serve` runs them in process',
+    );
   }
   const runtime = await openRuntime(config, { role: 'worker', onFatal: exitOnFatal });
   await runtime.start();

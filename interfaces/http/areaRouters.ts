@@ -9,4 +9,10 @@ import { repositoriesRouter } from './repositories/repositories.router.js';
 // Every area's router, in the order requests try them: a new area adds one line. The
 // repositories router comes before the areas under /repos/{owner}/{repo}, whose scope it
 // resolves, hides and redirects for them.
-export const AREA_ROUTERS: readonly ((container: Container) => Router)[] = [accountsRouter, repositoriesRouter, pullsRouter, issuesRouter, authorizationsRouter];
+export const AREA_ROUTERS: readonly ((container: Container) => Router)[] = [
+  accountsRouter,
+  repositoriesRouter,
+  pullsRouter,
+  issuesRouter,
+  authorizationsRouter,
+];

@@ -26,7 +26,11 @@ export function registerPlatformMetrics(registry: Registry, runtime: Runtime): v
     });
   statistic('forgelog_event_store_appends_total', 'Appends acknowledged by this process', () => eventStore.statistics().appends);
   statistic('forgelog_event_store_appended_events_total', 'Events appended by this process', () => eventStore.statistics().events);
-  statistic('forgelog_event_store_fsync_batches_total', 'Group commits (one write and one fdatasync each) of the embedded log', () => eventStore.statistics().durableWrites);
+  statistic(
+    'forgelog_event_store_fsync_batches_total',
+    'Group commits (one write and one fdatasync each) of the embedded log',
+    () => eventStore.statistics().durableWrites,
+  );
 
   const projectionLabels = ['projection', 'lane'] as const;
   new Gauge({

@@ -48,7 +48,13 @@ export const authorizationsProjection: Projection = {
         { name: 'user_application', keys: { user_id: 1, application_id: 1 } },
       ],
     },
-    { name: OAUTH_GRANTS_COLLECTION, indexes: [{ name: 'id', keys: { id: 1 } }, { name: 'user_id', keys: { user_id: 1 } }] },
+    {
+      name: OAUTH_GRANTS_COLLECTION,
+      indexes: [
+        { name: 'id', keys: { id: 1 } },
+        { name: 'user_id', keys: { user_id: 1 } },
+      ],
+    },
   ],
   async apply(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
     if (!AUTHORIZATION_EVENT_TYPES.has(stored.type)) return;

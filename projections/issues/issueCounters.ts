@@ -42,7 +42,12 @@ export async function countComment(issueId: number, delta: 1 | -1, target: Proje
 }
 
 // An issue entered (+1) or left (-1) a state, in its milestone and in its repository's open count.
-export async function countIssueState(issue: Pick<IssueDocument, 'repository_id' | 'milestone_id'>, state: 'open' | 'closed', delta: 1 | -1, target: ProjectionTarget): Promise<void> {
+export async function countIssueState(
+  issue: Pick<IssueDocument, 'repository_id' | 'milestone_id'>,
+  state: 'open' | 'closed',
+  delta: 1 | -1,
+  target: ProjectionTarget,
+): Promise<void> {
   await countInMilestone(issue.milestone_id, state, delta, target);
   if (state === 'open') {
     const _id = String(issue.repository_id);

@@ -70,7 +70,8 @@ export async function applyIssueEvent(stored: StoredEvent, target: ProjectionTar
       return void (await setIssue(target, event.data.issueId, { assignee_ids: [...event.data.assigneeIds], updated_at: event.data.changedAt }));
     case 'IssueMilestoneChanged': {
       const before = await issues(target).findOne({ _id: String(event.data.issueId) });
-      if (!before || before.milestone_id === event.data.milestoneId) return void (await setIssue(target, event.data.issueId, { updated_at: event.data.changedAt }));
+      if (!before || before.milestone_id === event.data.milestoneId)
+        return void (await setIssue(target, event.data.issueId, { updated_at: event.data.changedAt }));
       // Guarded by the milestone it leaves: a second application finds the new one and moves nothing.
       const { modified } = await issues(target).updateOne(
         { _id: before._id, milestone_id: before.milestone_id },

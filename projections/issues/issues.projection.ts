@@ -21,7 +21,14 @@ import { applyMilestoneEvent } from './milestones.apply.js';
 import { applyReactionEvent } from './reactions.apply.js';
 
 const byRepository = { name: 'repository_id', keys: { repository_id: 1 } } as const;
-const OWNED_COLLECTIONS = [ISSUES_COLLECTION, ISSUE_COMMENTS_COLLECTION, LABELS_COLLECTION, MILESTONES_COLLECTION, REACTIONS_COLLECTION, REPOSITORY_ISSUE_COUNTS_COLLECTION];
+const OWNED_COLLECTIONS = [
+  ISSUES_COLLECTION,
+  ISSUE_COMMENTS_COLLECTION,
+  LABELS_COLLECTION,
+  MILESTONES_COLLECTION,
+  REACTIONS_COLLECTION,
+  REPOSITORY_ISSUE_COUNTS_COLLECTION,
+];
 
 // A deleted repository takes its issues, comments, labels, milestones and reactions with it.
 async function repositoryDeleted(data: RepositoryDeleted['data'], target: ProjectionTarget): Promise<void> {
@@ -33,7 +40,13 @@ export const issuesProjection: Projection = {
   name: 'issues',
   version: 1,
   collections: [
-    { name: ISSUES_COLLECTION, indexes: [{ name: 'repository_number', keys: { repository_id: 1, number: 1 } }, { name: 'milestone_id', keys: { milestone_id: 1 } }] },
+    {
+      name: ISSUES_COLLECTION,
+      indexes: [
+        { name: 'repository_number', keys: { repository_id: 1, number: 1 } },
+        { name: 'milestone_id', keys: { milestone_id: 1 } },
+      ],
+    },
     { name: ISSUE_COMMENTS_COLLECTION, indexes: [byRepository, { name: 'issue_id', keys: { issue_id: 1 } }] },
     { name: LABELS_COLLECTION, indexes: [{ name: 'repository_name', keys: { repository_id: 1, name_key: 1 } }] },
     { name: MILESTONES_COLLECTION, indexes: [{ name: 'repository_number', keys: { repository_id: 1, number: 1 } }] },
@@ -46,7 +59,7 @@ export const issuesProjection: Projection = {
     if (LABEL_EVENT_TYPES.has(event.type)) return applyLabelEvent(event, target);
     if (MILESTONE_EVENT_TYPES.has(event.type)) return applyMilestoneEvent(event, target);
     if (REACTION_EVENT_TYPES.has(event.type)) return applyReactionEvent(event, target);
-    if (event.type === 'RepositoryCreated') return materializeDefaultLabels((event.data as RepositoryCreated['data']), target);
+    if (event.type === 'RepositoryCreated') return materializeDefaultLabels(event.data as RepositoryCreated['data'], target);
     if (event.type === 'RepositoryDeleted') return repositoryDeleted(event.data as RepositoryDeleted['data'], target);
   },
 };

@@ -17,7 +17,16 @@ const labels = (target: ProjectionTarget) => target.collection<LabelDocument>(LA
 export async function materializeDefaultLabels(data: RepositoryCreated['data'], target: ProjectionTarget): Promise<void> {
   for (const [index, facts] of DEFAULT_LABELS.entries()) {
     const id = defaultLabelId(data.repositoryId, index);
-    const document: LabelDocument = { _id: String(id), id, repository_id: data.repositoryId, name: facts.name, name_key: labelNameKey(facts.name), color: facts.color, description: facts.description, default: true };
+    const document: LabelDocument = {
+      _id: String(id),
+      id,
+      repository_id: data.repositoryId,
+      name: facts.name,
+      name_key: labelNameKey(facts.name),
+      color: facts.color,
+      description: facts.description,
+      default: true,
+    };
     await labels(target).updateOne({ _id: document._id }, { $setOnInsert: document }, { upsert: true });
   }
 }
@@ -27,7 +36,16 @@ export async function applyLabelEvent(stored: StoredEvent, target: ProjectionTar
   switch (event.type) {
     case 'LabelCreated': {
       const { labelId, repositoryId, name, color, description } = event.data;
-      const document: LabelDocument = { _id: String(labelId), id: labelId, repository_id: repositoryId, name, name_key: labelNameKey(name), color, description, default: false };
+      const document: LabelDocument = {
+        _id: String(labelId),
+        id: labelId,
+        repository_id: repositoryId,
+        name,
+        name_key: labelNameKey(name),
+        color,
+        description,
+        default: false,
+      };
       await labels(target).replaceOne({ _id: document._id }, document, { upsert: true });
       return;
     }

@@ -1,10 +1,19 @@
-import { PULL_REQUESTS_COLLECTION, REPOSITORY_PULL_COUNTS_COLLECTION, type PullRequestDocument, type RepositoryPullCountDocument } from '../../application/pulls/pullRequests.readModel.js';
+import {
+  PULL_REQUESTS_COLLECTION,
+  REPOSITORY_PULL_COUNTS_COLLECTION,
+  type PullRequestDocument,
+  type RepositoryPullCountDocument,
+} from '../../application/pulls/pullRequests.readModel.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { PullRequestEvent, PullRequestOpened } from '../../domain/pulls/pullRequest.events.js';
 
 const PULL_REQUEST_EVENT_TYPES: ReadonlySet<string> = new Set<PullRequestEvent['type']>([
-  'PullRequestOpened', 'PullRequestEdited', 'PullRequestClosed', 'PullRequestReopened', 'PullRequestMerged',
+  'PullRequestOpened',
+  'PullRequestEdited',
+  'PullRequestClosed',
+  'PullRequestReopened',
+  'PullRequestMerged',
 ]);
 
 function openedDocument(data: PullRequestOpened['data'], position: number): PullRequestDocument {
@@ -106,6 +115,7 @@ export const pullRequestsProjection: Projection = {
     if (!current) return;
     const changes = changesOf(event, current);
     const { modified } = await pulls.updateOne({ _id, position: { $lt: stored.position } }, { $set: { ...changes, position: stored.position } });
-    if (modified === 1 && changes.state !== undefined && changes.state !== current.state) await countOpen(current.repository_id, changes.state === 'open' ? 1 : -1, target);
+    if (modified === 1 && changes.state !== undefined && changes.state !== current.state)
+      await countOpen(current.repository_id, changes.state === 'open' ? 1 : -1, target);
   },
 };

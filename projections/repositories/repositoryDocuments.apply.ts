@@ -18,9 +18,18 @@ import { applyInvitationEvent, INVITATION_EVENT_TYPES } from './repositoryInvita
 import { countOn, NO_COUNTS } from './repositoryCounters.js';
 
 export const REPOSITORY_EVENT_TYPES: ReadonlySet<string> = new Set<RepositoryEvent['type']>([
-  'RepositoryCreated', 'RepositoryEdited', 'RepositoryArchived', 'RepositoryUnarchived', 'RepositoryRenamed',
-  'RepositoryTransferred', 'RepositoryTopicsReplaced', 'RepositoryDeleted', 'CollaboratorAdded',
-  'CollaboratorPermissionChanged', 'CollaboratorRemoved', ...(INVITATION_EVENT_TYPES as ReadonlySet<RepositoryEvent['type']>),
+  'RepositoryCreated',
+  'RepositoryEdited',
+  'RepositoryArchived',
+  'RepositoryUnarchived',
+  'RepositoryRenamed',
+  'RepositoryTransferred',
+  'RepositoryTopicsReplaced',
+  'RepositoryDeleted',
+  'CollaboratorAdded',
+  'CollaboratorPermissionChanged',
+  'CollaboratorRemoved',
+  ...(INVITATION_EVENT_TYPES as ReadonlySet<RepositoryEvent['type']>),
 ]);
 
 const SETTING_FIELDS: Readonly<Record<keyof RepositorySettings, keyof RepositoryDocument>> = {
@@ -60,7 +69,13 @@ export async function applyRepositoryEvent(stored: StoredEvent, target: Projecti
     }
     case 'RepositoryTransferred': {
       const { repositoryId, fromOwnerId, fromName, toOwnerId, toOwnerType, toName, transferredAt } = event.data;
-      await setFields(target, repositoryId, { owner_id: toOwnerId, owner_type: toOwnerType, name: toName, name_key: repositoryNameKey(toName), updated_at: transferredAt });
+      await setFields(target, repositoryId, {
+        owner_id: toOwnerId,
+        owner_type: toOwnerType,
+        name: toName,
+        name_key: repositoryNameKey(toName),
+        updated_at: transferredAt,
+      });
       return moveRedirects(target, repositoryId, { ownerId: fromOwnerId, name: fromName }, { ownerId: toOwnerId, name: toName });
     }
     case 'RepositoryTopicsReplaced':
@@ -112,7 +127,12 @@ async function created(data: Extract<RepositoryEvent, { type: 'RepositoryCreated
 }
 
 // The old (owner, name) now redirects here; the new one is live, so no redirect may shadow it.
-async function moveRedirects(target: ProjectionTarget, repositoryId: number, from: { ownerId: number; name: string }, to: { ownerId: number; name: string }): Promise<void> {
+async function moveRedirects(
+  target: ProjectionTarget,
+  repositoryId: number,
+  from: { ownerId: number; name: string },
+  to: { ownerId: number; name: string },
+): Promise<void> {
   const fromKey = repositoryNameKey(from.name);
   const toKey = repositoryNameKey(to.name);
   if (from.ownerId !== to.ownerId || fromKey !== toKey) {
@@ -125,7 +145,13 @@ async function moveRedirects(target: ProjectionTarget, repositoryId: number, fro
 async function deleted(repositoryId: number, target: ProjectionTarget): Promise<void> {
   const repository = await repositories(target).findOne({ _id: String(repositoryId) });
   const removed = await repositories(target).deleteOne({ _id: String(repositoryId) });
-  for (const collection of [REPOSITORY_REDIRECTS_COLLECTION, REPOSITORY_COLLABORATORS_COLLECTION, REPOSITORY_STARS_COLLECTION, REPOSITORY_SUBSCRIPTIONS_COLLECTION, REPOSITORY_INVITATIONS_COLLECTION]) {
+  for (const collection of [
+    REPOSITORY_REDIRECTS_COLLECTION,
+    REPOSITORY_COLLABORATORS_COLLECTION,
+    REPOSITORY_STARS_COLLECTION,
+    REPOSITORY_SUBSCRIPTIONS_COLLECTION,
+    REPOSITORY_INVITATIONS_COLLECTION,
+  ]) {
     await target.collection(collection).deleteMany({ repository_id: repositoryId });
   }
   if (removed === 1) await countOn(repository?.parent_id ?? null, 'forks_count', -1, target);

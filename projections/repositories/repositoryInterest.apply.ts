@@ -15,16 +15,26 @@ import type { CollaboratorAdded, CollaboratorPermissionChanged, CollaboratorRemo
 import { countOn } from './repositoryCounters.js';
 
 export const INTEREST_EVENT_TYPES: ReadonlySet<string> = new Set<(StarEvent | SubscriptionEvent)['type']>([
-  'RepositoryStarred', 'RepositoryUnstarred', 'RepositorySubscriptionSet', 'RepositorySubscriptionDeleted',
+  'RepositoryStarred',
+  'RepositoryUnstarred',
+  'RepositorySubscriptionSet',
+  'RepositorySubscriptionDeleted',
 ]);
 
-export async function applyCollaboratorEvent(event: CollaboratorAdded | CollaboratorPermissionChanged | CollaboratorRemoved, target: ProjectionTarget): Promise<void> {
+export async function applyCollaboratorEvent(
+  event: CollaboratorAdded | CollaboratorPermissionChanged | CollaboratorRemoved,
+  target: ProjectionTarget,
+): Promise<void> {
   const collaborators = target.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION);
   const _id = pairId(event.data.repositoryId, event.data.userId);
   switch (event.type) {
     case 'CollaboratorAdded': {
       const { repositoryId, userId, permission, invitationId, addedAt } = event.data;
-      await collaborators.replaceOne({ _id }, { _id, repository_id: repositoryId, user_id: userId, permission, invitation_id: invitationId, created_at: addedAt }, { upsert: true });
+      await collaborators.replaceOne(
+        { _id },
+        { _id, repository_id: repositoryId, user_id: userId, permission, invitation_id: invitationId, created_at: addedAt },
+        { upsert: true },
+      );
       return;
     }
     case 'CollaboratorPermissionChanged':

@@ -3,7 +3,11 @@ import type { ProjectionTarget } from '../../application/shared/projections/proj
 import type { RepositoryInvitationEvent } from '../../domain/repositories/repository.events.js';
 
 export const INVITATION_EVENT_TYPES: ReadonlySet<string> = new Set<RepositoryInvitationEvent['type']>([
-  'CollaboratorInvited', 'RepositoryInvitationUpdated', 'RepositoryInvitationAccepted', 'RepositoryInvitationDeclined', 'RepositoryInvitationDeleted',
+  'CollaboratorInvited',
+  'RepositoryInvitationUpdated',
+  'RepositoryInvitationAccepted',
+  'RepositoryInvitationDeclined',
+  'RepositoryInvitationDeleted',
 ]);
 
 // Pending invitations only: an answered or withdrawn one leaves the model (its history stays
@@ -14,7 +18,11 @@ export async function applyInvitationEvent(event: RepositoryInvitationEvent, tar
   switch (event.type) {
     case 'CollaboratorInvited': {
       const { invitationId, repositoryId, inviteeId, inviterId, permission, invitedAt } = event.data;
-      await invitations.replaceOne({ _id }, { _id, id: invitationId, repository_id: repositoryId, invitee_id: inviteeId, inviter_id: inviterId, permission, created_at: invitedAt }, { upsert: true });
+      await invitations.replaceOne(
+        { _id },
+        { _id, id: invitationId, repository_id: repositoryId, invitee_id: inviteeId, inviter_id: inviterId, permission, created_at: invitedAt },
+        { upsert: true },
+      );
       return;
     }
     case 'RepositoryInvitationUpdated':

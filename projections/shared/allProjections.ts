@@ -8,4 +8,12 @@ import { issuesProjection } from '../issues/issues.projection.js';
 import { authorizationsProjection } from '../authorizations/authorizations.projection.js';
 
 // Every projection the runner feeds, in the order each event is applied to them.
-export const allProjections: readonly Projection[] = [usersProjection, organizationsProjection, oauthApplicationsProjection, repositoriesProjection, pullRequestsProjection, issuesProjection, authorizationsProjection];
+export const allProjections: readonly Projection[] = [
+  usersProjection,
+  organizationsProjection,
+  oauthApplicationsProjection,
+  repositoriesProjection,
+  pullRequestsProjection,
+  issuesProjection,
+  authorizationsProjection,
+];

@@ -1,1 +1,9 @@
-export interface BenchRow { name: string; value: number; unit: string; baselineName: string; baseline: number; ratio: number; target?: number }
+export interface BenchRow {
+  name: string;
+  value: number;
+  unit: string;
+  baselineName: string;
+  baseline: number;
+  ratio: number;
+  target?: number;
+}

@@ -62,7 +62,10 @@ async function rawJsonLinesPerSecond(directory: string, batches: readonly EventT
       await syncData(fd);
       offset += buffer.length;
     }
-    return perSecond(batches.reduce((sum, batch) => sum + batch.length, 0), started);
+    return perSecond(
+      batches.reduce((sum, batch) => sum + batch.length, 0),
+      started,
+    );
   } finally {
     await closeFile(fd);
   }
@@ -78,7 +81,10 @@ async function appendsPerSecond(store: EventStore, appenders: number, batches: r
   };
   const started = process.hrtime.bigint();
   await Promise.all(Array.from({ length: appenders }, (_, which) => appender(which)));
-  return perSecond(batches.reduce((sum, batch) => sum + batch.length, 0), started);
+  return perSecond(
+    batches.reduce((sum, batch) => sum + batch.length, 0),
+    started,
+  );
 }
 
 function freshBatches(count: number, size: number): EventToAppend[][] {
@@ -102,8 +108,7 @@ export async function benchAppends(directory: string): Promise<BenchRow[]> {
     // Fresh events every run: appending the same ids again would be an idempotent retry.
     const rawPerRecord = () => rawAppendsPerSecond(directory, freshBatches(SINGLE_APPENDS, 1).map(framedBytes), 1);
     const rawPerBatch = () => rawAppendsPerSecond(directory, freshBatches(BATCHES, BATCH_EVENTS).map(framedBytes), BATCH_EVENTS);
-    const ours = (appenders: number, count: number, size: number) => () =>
-      appendsPerSecond(store, appenders, freshBatches(count, size));
+    const ours = (appenders: number, count: number, size: number) => () => appendsPerSecond(store, appenders, freshBatches(count, size));
     const sequential = await bestInAlternation(3, rawPerRecord, ours(1, SINGLE_APPENDS, 1));
     const concurrent = await bestInAlternation(2, rawPerRecord, ours(CONCURRENT_APPENDERS, SINGLE_APPENDS * 4, 1));
     const rawJsonPerBatch = () => rawJsonLinesPerSecond(directory, freshBatches(BATCHES, BATCH_EVENTS));
@@ -117,7 +122,14 @@ export async function benchAppends(directory: string): Promise<BenchRow[]> {
     return [
       row('durable single-event appends, sequential', sequential.ours, 'events/s', perRecord, rawSingle),
       row(`durable single-event appends, ${CONCURRENT_APPENDERS} concurrent appenders (group commit)`, concurrent.ours, 'events/s', perRecord, rawSingle),
-      row(`durable appends of ${BATCH_EVENTS} events, sequential`, batchedAgainstJson.ours, 'events/s', `JSON lines + write + fdatasync per ${BATCH_EVENTS} events`, batchedAgainstJson.raw, 0.5),
+      row(
+        `durable appends of ${BATCH_EVENTS} events, sequential`,
+        batchedAgainstJson.ours,
+        'events/s',
+        `JSON lines + write + fdatasync per ${BATCH_EVENTS} events`,
+        batchedAgainstJson.raw,
+        0.5,
+      ),
       row(`durable appends of ${BATCH_EVENTS} events, sequential (pre-encoded floor)`, batched.ours, 'events/s', perBatch, rawBatched),
       row(`durable appends of ${BATCH_EVENTS} events, 4 concurrent appenders`, batchedConcurrent.ours, 'events/s', perBatch, rawBatched),
     ];

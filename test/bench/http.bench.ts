@@ -79,7 +79,9 @@ export async function benchHttp(rounds = 6, secondsPerRound = 2, connections = 1
     const bare = await startTarget(['bare', bodyFile]);
     try {
       const { baseline, value } = await alternatingRates({ baseline: bare.port, value: forgelog.port }, '/users/octocat', rounds, secondsPerRound, connections);
-      return [{ name: 'GET /users/{username}', value, unit: 'req/s', baselineName: 'bare node:http, same bytes', baseline, ratio: value / baseline, target: 0.4 }];
+      return [
+        { name: 'GET /users/{username}', value, unit: 'req/s', baselineName: 'bare node:http, same bytes', baseline, ratio: value / baseline, target: 0.4 },
+      ];
     } finally {
       bare.child.kill('SIGKILL');
     }

@@ -21,7 +21,13 @@ if (mode === 'bare') {
   });
   server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ port: (server.address() as { port: number }).port })));
 } else {
-  const config = loadConfig({ FORGELOG_DATA_DIR: argument!, FORGELOG_ADMIN_PASSWORD: 'benchmark-password', FORGELOG_RATE_LIMITS: 'off', FORGELOG_PORT: '0', FORGELOG_HOST: '127.0.0.1' });
+  const config = loadConfig({
+    FORGELOG_DATA_DIR: argument!,
+    FORGELOG_ADMIN_PASSWORD: 'benchmark-password',
+    FORGELOG_RATE_LIMITS: 'off',
+    FORGELOG_PORT: '0',
+    FORGELOG_HOST: '127.0.0.1',
+  });
   // Request logs stay on, written as in production (buffered), to /dev/null.
   const runtime = await openRuntime(config, { role: 'serve', logger: createLogger(process.env.BENCH_LOG_LEVEL ?? 'info', '/dev/null') });
   await runtime.start();

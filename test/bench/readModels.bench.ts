@@ -48,7 +48,10 @@ export async function benchReadModels(): Promise<BenchRow[]> {
   });
   const updateOne = await microsecondsPerCall(LOOKUPS, (n) => users.updateOne({ _id: `user-${n}` }, { $inc: { followers: 1 } }));
   const arrayPage = await microsecondsPerCall(20, () =>
-    [...byLogin.values()].filter((user) => user.type === 'Organization').sort((a, b) => b.followers - a.followers).slice(0, 30),
+    [...byLogin.values()]
+      .filter((user) => user.type === 'Organization')
+      .sort((a, b) => b.followers - a.followers)
+      .slice(0, 30),
   );
   const scanPage = await microsecondsPerCall(20, () => users.find({ type: 'Organization' }, { sort: { followers: -1 }, limit: 30 }));
 

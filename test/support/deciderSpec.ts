@@ -4,9 +4,7 @@ import type { Decider } from '../../domain/shared/decider.js';
 import type { DomainEvent } from '../../domain/shared/event.js';
 
 // given(events).when(command).then(events) / .thenFails(tag), for pure deciders.
-export function deciderSpec<Command, State, Event extends DomainEvent, Error extends { _tag: string }>(
-  decider: Decider<Command, State, Event, Error>,
-) {
+export function deciderSpec<Command, State, Event extends DomainEvent, Error extends { _tag: string }>(decider: Decider<Command, State, Event, Error>) {
   return {
     given(history: readonly Event[]) {
       const state = history.reduce(decider.evolve, decider.initialState());

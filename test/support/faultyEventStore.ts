@@ -1,4 +1,15 @@
-import type { AllSubscription, AppendResult, EventStore, EventStoreStatistics, EventToAppend, ExpectedRevision, ReadAllOptions, ReadStreamOptions, StoredEvent, SubscribeToAllOptions } from '../../application/shared/ports/eventStore.port.js';
+import type {
+  AllSubscription,
+  AppendResult,
+  EventStore,
+  EventStoreStatistics,
+  EventToAppend,
+  ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  StoredEvent,
+  SubscribeToAllOptions,
+} from '../../application/shared/ports/eventStore.port.js';
 
 export class InjectedFault extends Error {
   constructor(streamId: string) {

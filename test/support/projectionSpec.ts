@@ -59,7 +59,10 @@ export async function readModelsIn(dataDir: string): Promise<Record<string, unkn
   const { loadConfig } = await import('../../infrastructure/shared/config/config.js');
   const { openRuntime } = await import('../../infrastructure/shared/container/runtime.js');
   const { pino } = await import('pino');
-  const runtime = await openRuntime(loadConfig({ FORGELOG_DATA_DIR: dataDir, FORGELOG_LOG_LEVEL: 'silent' }), { role: 'serve', logger: pino({ level: 'silent' }) });
+  const runtime = await openRuntime(loadConfig({ FORGELOG_DATA_DIR: dataDir, FORGELOG_LOG_LEVEL: 'silent' }), {
+    role: 'serve',
+    logger: pino({ level: 'silent' }),
+  });
   await runtime.start();
   const dump = await dumpCollections(runtime.adapters.readModels, ['_checkpoints']);
   await runtime.close();

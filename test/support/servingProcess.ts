@@ -16,7 +16,10 @@ export interface ServingProcess {
 // `forgelog serve` as a supervisor runs it, on an ephemeral port: answers once it says where
 // it serves (polled with a deadline).
 export async function startServingProcess(env: Record<string, string>): Promise<ServingProcess> {
-  const child = spawn(process.execPath, [cliMain, 'serve'], { env: { PATH: process.env.PATH ?? '', FORGELOG_PORT: '0', FORGELOG_HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cliMain, 'serve'], {
+    env: { PATH: process.env.PATH ?? '', FORGELOG_PORT: '0', FORGELOG_HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));

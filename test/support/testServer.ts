@@ -51,7 +51,12 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
     ...env,
   });
   // TEST_LOG_LEVEL=error shows a failing spec's server-side stack on stdout.
-  const runtime = await openRuntime(config, { role: 'serve', logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), ...(options.clock ? { clock: options.clock } : {}), ...(options.decorateEventStore ? { decorateEventStore: options.decorateEventStore } : {}) });
+  const runtime = await openRuntime(config, {
+    role: 'serve',
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.decorateEventStore ? { decorateEventStore: options.decorateEventStore } : {}),
+  });
   await runtime.start();
   await runtime.container.get(EnsureSiteAdmin).execute(config.adminLogin, config.adminPassword);
   const http = await startHttpServer(runtime, { port: 0, host: '127.0.0.1' });

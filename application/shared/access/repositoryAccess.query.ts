@@ -11,7 +11,12 @@ import {
   type RepositoryPermission,
 } from '../../../domain/shared/access.js';
 import type { RepositoriesError } from '../../../domain/repositories/repositories.errors.js';
-import { ORGANIZATIONS_COLLECTION, ORG_MEMBERSHIPS_COLLECTION, type OrganizationDocument, type OrgMembershipDocument } from '../../accounts/organizations.readModel.js';
+import {
+  ORGANIZATIONS_COLLECTION,
+  ORG_MEMBERSHIPS_COLLECTION,
+  type OrganizationDocument,
+  type OrgMembershipDocument,
+} from '../../accounts/organizations.readModel.js';
 import { REPOSITORY_COLLABORATORS_COLLECTION, pairId, type RepositoryCollaboratorDocument } from '../../repositories/repositories.readModel.js';
 import type { ReadModelStore } from '../ports/readModelStore.port.js';
 import { TOKENS } from '../ports/tokens.js';
@@ -56,7 +61,11 @@ export class RepositoryAccessQuery {
     return effectivePermission(await this.factsFor(caller, repository));
   }
 
-  async authorize(caller: AccessCaller, repository: AccessibleRepository, operation: RepositoryOperation): Promise<Either<RepositoriesError, RepositoryPermission>> {
+  async authorize(
+    caller: AccessCaller,
+    repository: AccessibleRepository,
+    operation: RepositoryOperation,
+  ): Promise<Either<RepositoriesError, RepositoryPermission>> {
     const role = await this.roleFor(caller, repository);
     const decision = decideAccess(role, repository.archived, operation);
     switch (decision.outcome) {
@@ -77,7 +86,9 @@ export class RepositoryAccessQuery {
     const collaborations = new Map<number, CollaboratorPermission>();
     const organizations = new Map<number, OrganizationFacts>();
     if (caller !== null) {
-      const collaboratorDocuments = await this.store.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION).find({ user_id: caller.userId });
+      const collaboratorDocuments = await this.store
+        .collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION)
+        .find({ user_id: caller.userId });
       for (const document of collaboratorDocuments) collaborations.set(document.repository_id, document.permission);
       const memberships = await this.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).find({ user_id: caller.userId, state: 'active' });
       const orgs = await this.store.collection<OrganizationDocument>(ORGANIZATIONS_COLLECTION).find({ id: { $in: memberships.map((m) => m.org_id) } });

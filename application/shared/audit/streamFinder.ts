@@ -13,10 +13,18 @@ export interface StreamKind {
 
 // The stream categories a person may want to audit, and how to reach each one by name.
 export const STREAM_KINDS: readonly StreamKind[] = [
-  { pattern: 'user-<id>', holds: 'a user account: creation, profile, password and two-factor changes, follows, suspension, deletion', find: 'audit user <login>' },
+  {
+    pattern: 'user-<id>',
+    holds: 'a user account: creation, profile, password and two-factor changes, follows, suspension, deletion',
+    find: 'audit user <login>',
+  },
   { pattern: 'organization-<id>', holds: 'an organization: creation, settings, memberships', find: 'audit user <org login>' },
   { pattern: 'login-<login>', holds: 'who held a login, and when it was released', find: 'audit stream login-<login>' },
-  { pattern: 'repository-<id>', holds: 'a repository: creation, settings, visibility, topics, collaborators, rename, transfer, deletion', find: 'audit repo <owner>/<name>' },
+  {
+    pattern: 'repository-<id>',
+    holds: 'a repository: creation, settings, visibility, topics, collaborators, rename, transfer, deletion',
+    find: 'audit repo <owner>/<name>',
+  },
   { pattern: 'repository-name-<owner id>-<name>', holds: 'which repository held a name', find: 'audit stream' },
   { pattern: 'issue-<id>', holds: 'an issue: opening, edits, state, labels, assignees, milestone, lock', find: 'audit issue <owner>/<name>#<number>' },
   { pattern: 'pull-request-<id>', holds: 'a pull request: opening, edits, state, merge', find: 'audit issue <owner>/<name>#<number>' },

@@ -51,4 +51,3 @@ export async function streamHistory(eventStore: EventStore, streamId: string): P
   }
   return entries;
 }
-

@@ -26,7 +26,10 @@ export interface WriteResult {
 
 // A unique index refused the write: a value, because a projection may want to decide.
 export class DuplicateKeyError extends Error {
-  constructor(readonly collection: string, readonly index: string) {
+  constructor(
+    readonly collection: string,
+    readonly index: string,
+  ) {
     super(`duplicate key in ${collection} for index ${index}`);
     this.name = 'DuplicateKeyError';
   }

@@ -28,7 +28,9 @@ export class ProcessManagers {
     options: ProcessRunnerOptions = DEFAULT_PROCESS_OPTIONS,
     onFault: (manager: string, error: unknown) => void = () => {},
   ) {
-    this.runners = managers.map((manager) => new ProcessManagerRunner(manager, eventStore, store, clock, events, options, (error) => onFault(manager.name, error)));
+    this.runners = managers.map(
+      (manager) => new ProcessManagerRunner(manager, eventStore, store, clock, events, options, (error) => onFault(manager.name, error)),
+    );
   }
 
   async start(): Promise<void> {

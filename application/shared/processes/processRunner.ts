@@ -154,7 +154,15 @@ export class ProcessManagerRunner {
         process.dueAt = outcome.notBefore.getTime();
         return false;
       }
-      if (!(await this.record(process, 'ProcessStepCompleted', { trigger: this.triggerOf(process), step: step.name, attempts: attempt, processCompleted: index === process.steps.length - 1 }))) return false;
+      if (
+        !(await this.record(process, 'ProcessStepCompleted', {
+          trigger: this.triggerOf(process),
+          step: step.name,
+          attempts: attempt,
+          processCompleted: index === process.steps.length - 1,
+        }))
+      )
+        return false;
       process.completed.add(step.name);
       this.tallies.completed++;
     }
@@ -173,7 +181,13 @@ export class ProcessManagerRunner {
     const delay = Math.min(this.options.retryMaxMs, this.options.retryBaseMs * 2 ** (attempt - 1));
     const retryAt = new Date(this.clock.now().getTime() + delay);
     process.dueAt = retryAt.getTime();
-    await this.record(process, 'ProcessStepFailed', { trigger: this.triggerOf(process), step: step.name, attempt, error: message, retryAt: retryAt.toISOString() });
+    await this.record(process, 'ProcessStepFailed', {
+      trigger: this.triggerOf(process),
+      step: step.name,
+      attempt,
+      error: message,
+      retryAt: retryAt.toISOString(),
+    });
     return false;
   }
 
@@ -181,7 +195,11 @@ export class ProcessManagerRunner {
   // (a lease taken over); the process is read again before its next step.
   private async record(process: PendingProcess, type: string, data: unknown): Promise<boolean> {
     const stream = processStream(this.manager.name, process.trigger.id);
-    const result = await this.eventStore.append(stream, [{ id: randomUUID(), type, data, metadata: processMetadata(process.trigger, this.clock.now()) }], process.revision < 0 ? 'no_stream' : process.revision);
+    const result = await this.eventStore.append(
+      stream,
+      [{ id: randomUUID(), type, data, metadata: processMetadata(process.trigger, this.clock.now()) }],
+      process.revision < 0 ? 'no_stream' : process.revision,
+    );
     if (result.outcome === 'conflict') {
       process.loaded = false;
       return false;

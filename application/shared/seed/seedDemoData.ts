@@ -20,8 +20,7 @@ export const DEMO_PASSWORD = 'forgelog-demo-password';
 const DEMO_USERS = ['octocat', 'hubot', 'mona'] as const;
 
 export type SeedOutcome =
-  | { readonly seeded: true; readonly logins: readonly string[]; readonly skipped: readonly string[] }
-  | { readonly seeded: false; readonly reason: string };
+  { readonly seeded: true; readonly logins: readonly string[]; readonly skipped: readonly string[] } | { readonly seeded: false; readonly reason: string };
 
 function must<T>(step: string, result: Either<AppError, T>): T {
   if (isLeft(result)) throw new Error(`seeding failed at ${step}: ${JSON.stringify(result.left)}`);
@@ -58,8 +57,16 @@ export async function seedDemoData(container: Container): Promise<SeedOutcome> {
   if (acme && acme.type !== 'Organization') throw new Error('seeding needs the login "acme" for the demo organization, and a user has it');
   if (acme) skipped.push('organization acme (exists)');
   else {
-    must('organization acme', await container.get(CreateOrganizationHandler).execute({ login: 'acme', admin: 'octocat', name: 'Acme Corporation' }, as(ids.octocat!)));
-    must('acme membership', await container.get(SetOrganizationMembershipHandler).execute({ org: 'acme', username: 'hubot', role: 'member', actor: { userId: ids.octocat!, siteAdmin: false } }, as(ids.octocat!)));
+    must(
+      'organization acme',
+      await container.get(CreateOrganizationHandler).execute({ login: 'acme', admin: 'octocat', name: 'Acme Corporation' }, as(ids.octocat!)),
+    );
+    must(
+      'acme membership',
+      await container
+        .get(SetOrganizationMembershipHandler)
+        .execute({ org: 'acme', username: 'hubot', role: 'member', actor: { userId: ids.octocat!, siteAdmin: false } }, as(ids.octocat!)),
+    );
     added++;
   }
   const acmeId = (await users.userByLogin('acme'))!.id;
@@ -73,20 +80,44 @@ export async function seedDemoData(container: Container): Promise<SeedOutcome> {
     added++;
     return { id: must(fullName, await container.get(CreateRepositoryHandler).execute(caller('octocat'), input, as(ids.octocat!))).repositoryId, created: true };
   };
-  const helloWorld = await ensureRepository(ids.octocat!, 'octocat/hello-world', { organizationLogin: null, name: 'hello-world', description: 'My first repository on forgelog', autoInit: true });
-  await ensureRepository(acmeId, 'acme/platform', { organizationLogin: 'acme', name: 'platform', description: 'The Acme platform (private)', private: true, autoInit: true });
+  const helloWorld = await ensureRepository(ids.octocat!, 'octocat/hello-world', {
+    organizationLogin: null,
+    name: 'hello-world',
+    description: 'My first repository on forgelog',
+    autoInit: true,
+  });
+  await ensureRepository(acmeId, 'acme/platform', {
+    organizationLogin: 'acme',
+    name: 'platform',
+    description: 'The Acme platform (private)',
+    private: true,
+    autoInit: true,
+  });
   const docs = await ensureRepository(acmeId, 'acme/docs', { organizationLogin: 'acme', name: 'docs', description: 'Acme documentation', autoInit: true });
   if (helloWorld.created) {
-    must('topics', await container.get(ReplaceTopicsHandler).execute(caller('octocat'), helloWorld.id, ['demo', 'event-sourcing', 'github-api'], as(ids.octocat!)));
+    must(
+      'topics',
+      await container.get(ReplaceTopicsHandler).execute(caller('octocat'), helloWorld.id, ['demo', 'event-sourcing', 'github-api'], as(ids.octocat!)),
+    );
     if (await repositories.byOwnerAndName(ids.hubot!, 'hello-world')) skipped.push('repository hubot/hello-world (exists; the fork is not made)');
     else must('fork', await container.get(ForkRepositoryHandler).execute(caller('hubot'), helloWorld.id, {}, as(ids.hubot!)));
     await seedIssues(container, { repositoryId: helloWorld.id, authors: { octocat: ids.octocat!, hubot: ids.hubot!, mona: ids.mona! }, as });
   }
   // Stars and follows are idempotent: an existing one stays as it is.
-  const stars: [string, number][] = [['hubot', helloWorld.id], ['mona', helloWorld.id], ['mona', docs.id]];
-  for (const [login, repositoryId] of stars) must(`star by ${login}`, await container.get(StarRepositoryHandler).execute(caller(login), repositoryId, true, as(ids[login]!)));
-  const follows: [string, string][] = [['hubot', 'octocat'], ['mona', 'octocat'], ['octocat', 'hubot']];
+  const stars: [string, number][] = [
+    ['hubot', helloWorld.id],
+    ['mona', helloWorld.id],
+    ['mona', docs.id],
+  ];
+  for (const [login, repositoryId] of stars)
+    must(`star by ${login}`, await container.get(StarRepositoryHandler).execute(caller(login), repositoryId, true, as(ids[login]!)));
+  const follows: [string, string][] = [
+    ['hubot', 'octocat'],
+    ['mona', 'octocat'],
+    ['octocat', 'hubot'],
+  ];
   for (const [follower, target] of follows) must(`follow ${target}`, await container.get(FollowUserHandler).follow(ids[follower]!, target, as(ids[follower]!)));
-  if (added === 0) return { seeded: false, reason: 'the demo data is already there (users octocat, hubot, mona, organization acme and its repositories exist)' };
+  if (added === 0)
+    return { seeded: false, reason: 'the demo data is already there (users octocat, hubot, mona, organization acme and its repositories exist)' };
   return { seeded: true, logins: DEMO_USERS, skipped };
 }

@@ -12,7 +12,13 @@ export interface Config {
   readonly mongodbDatabase: string;
   readonly meilisearchUrl: string | undefined;
   readonly meilisearchKey: string | undefined;
-  readonly rateLimits: { readonly enabled: boolean; readonly coreAuthenticated: number; readonly coreAnonymous: number; readonly searchAuthenticated: number; readonly searchAnonymous: number };
+  readonly rateLimits: {
+    readonly enabled: boolean;
+    readonly coreAuthenticated: number;
+    readonly coreAnonymous: number;
+    readonly searchAuthenticated: number;
+    readonly searchAnonymous: number;
+  };
   readonly logLevel: string;
   readonly readYourWritesTimeoutMs: number;
   // FORGELOG_TOTP_KEY, base64 of 32 bytes; unset, the embedded family keeps <dataDir>/keys/totp.key
@@ -29,7 +35,10 @@ export interface Config {
   readonly reservationGraceMs: number;
   // How often process managers look for due steps (FORGELOG_PROCESS_TICK_MS).
   readonly processTickMs: number;
-  readonly authorizationsApi: { readonly mode: 'enabled' | 'brownout' | 'removed'; readonly brownouts: readonly { readonly from: number; readonly to: number }[] };
+  readonly authorizationsApi: {
+    readonly mode: 'enabled' | 'brownout' | 'removed';
+    readonly brownouts: readonly { readonly from: number; readonly to: number }[];
+  };
 }
 
 export class ConfigError extends Error {
@@ -82,18 +91,25 @@ export function loadConfig(env: Env = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`FORGELOG_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const totpKey = env.FORGELOG_TOTP_KEY || undefined;
   if (totpKey !== undefined && Buffer.from(totpKey.trim(), 'base64').length !== 32) {
-    problems.push(`FORGELOG_TOTP_KEY must be 32 random bytes in base64 (44 characters, such as the output of "openssl rand -base64 32"), got ${totpKey.trim().length} characters decoding to ${Buffer.from(totpKey.trim(), 'base64').length} bytes`);
+    problems.push(
+      `FORGELOG_TOTP_KEY must be 32 random bytes in base64 (44 characters, such as the output of "openssl rand -base64 32"), got ${totpKey.trim().length} characters decoding to ${Buffer.from(totpKey.trim(), 'base64').length} bytes`,
+    );
   }
   const authorizationsMode = (env.FORGELOG_AUTHORIZATIONS_API || 'enabled').toLowerCase();
-  if (!['enabled', 'brownout', 'removed'].includes(authorizationsMode)) problems.push(`FORGELOG_AUTHORIZATIONS_API must be enabled, brownout or removed, got "${env.FORGELOG_AUTHORIZATIONS_API}"`);
-  const brownouts = (env.FORGELOG_AUTHORIZATIONS_BROWNOUTS ?? '').split(',').map((window) => window.trim()).filter((window) => window !== '').flatMap((window) => {
-    const [from, to] = window.split('/').map((instant) => Date.parse(instant));
-    if (from === undefined || to === undefined || Number.isNaN(from) || Number.isNaN(to) || to <= from) {
-      problems.push(`FORGELOG_AUTHORIZATIONS_BROWNOUTS takes ISO 8601 intervals "start/end" separated by commas, got "${window}"`);
-      return [];
-    }
-    return [{ from, to }];
-  });
+  if (!['enabled', 'brownout', 'removed'].includes(authorizationsMode))
+    problems.push(`FORGELOG_AUTHORIZATIONS_API must be enabled, brownout or removed, got "${env.FORGELOG_AUTHORIZATIONS_API}"`);
+  const brownouts = (env.FORGELOG_AUTHORIZATIONS_BROWNOUTS ?? '')
+    .split(',')
+    .map((window) => window.trim())
+    .filter((window) => window !== '')
+    .flatMap((window) => {
+      const [from, to] = window.split('/').map((instant) => Date.parse(instant));
+      if (from === undefined || to === undefined || Number.isNaN(from) || Number.isNaN(to) || to <= from) {
+        problems.push(`FORGELOG_AUTHORIZATIONS_BROWNOUTS takes ISO 8601 intervals "start/end" separated by commas, got "${window}"`);
+        return [];
+      }
+      return [{ from, to }];
+    });
   const config: Config = {
     port,
     host,
@@ -119,7 +135,10 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutMs: integerSetting(env, 'FORGELOG_REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000, problems),
     reservationGraceMs: integerSetting(env, 'FORGELOG_RESERVATION_GRACE_MS', 600_000, 1_000, 86_400_000, problems),
     processTickMs: integerSetting(env, 'FORGELOG_PROCESS_TICK_MS', 250, 5, 60_000, problems),
-    trustedProxies: (env.FORGELOG_TRUSTED_PROXIES ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''),
+    trustedProxies: (env.FORGELOG_TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
     authorizationsApi: { mode: authorizationsMode as Config['authorizationsApi']['mode'], brownouts },
   };
   if (config.eventStoreUrl !== undefined && totpKey === undefined) {

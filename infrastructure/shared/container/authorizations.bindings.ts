@@ -7,6 +7,9 @@ import { AuthorizationHistory } from '../../../application/authorizations/author
 // Application services of the authorizations area.
 export function bindAuthorizations(container: Container): void {
   for (const service of [AuthorizationQueries, AuthorizationCommands, AuthenticateWithToken, AuthorizationHistory]) {
-    container.bind(service as new (...args: never[]) => unknown).toSelf().inSingletonScope();
+    container
+      .bind(service as new (...args: never[]) => unknown)
+      .toSelf()
+      .inSingletonScope();
   }
 }

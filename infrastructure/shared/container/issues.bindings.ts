@@ -32,6 +32,9 @@ export function bindIssues(container: Container): void {
     MilestonesHandler,
     ReactionsHandler,
   ]) {
-    container.bind(service as new (...args: never[]) => unknown).toSelf().inSingletonScope();
+    container
+      .bind(service as new (...args: never[]) => unknown)
+      .toSelf()
+      .inSingletonScope();
   }
 }

@@ -27,6 +27,9 @@ export function bindPulls(container: Container): void {
     EditPullRequestHandler,
     MergePullRequestHandler,
   ]) {
-    container.bind(service as new (...args: never[]) => unknown).toSelf().inSingletonScope();
+    container
+      .bind(service as new (...args: never[]) => unknown)
+      .toSelf()
+      .inSingletonScope();
   }
 }

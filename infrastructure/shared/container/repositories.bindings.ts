@@ -52,6 +52,9 @@ export function bindRepositories(container: Container): void {
     StarRepositoryHandler,
     ChangeSubscriptionHandler,
   ]) {
-    container.bind(service as new (...args: never[]) => unknown).toSelf().inSingletonScope();
+    container
+      .bind(service as new (...args: never[]) => unknown)
+      .toSelf()
+      .inSingletonScope();
   }
 }

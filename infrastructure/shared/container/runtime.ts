@@ -70,7 +70,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
   const projections = [...allProjections, ...(options.extraProjections ?? [])];
   let fatal: unknown;
   const laneEvents: LaneEvents = {
-    onResubscribe: (lane, failures, error) => logger.warn({ lane, failures, err: error }, 'subscription to the log dropped; resubscribing after the last event applied'),
+    onResubscribe: (lane, failures, error) =>
+      logger.warn({ lane, failures, err: error }, 'subscription to the log dropped; resubscribing after the last event applied'),
     onFatal: (lane, error) => {
       fatal = error;
       logger.error({ lane, err: error }, 'projection lane gave up after repeated failures without progress; the worker stops');
@@ -95,11 +96,13 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
   container.bind(TOKENS.MessageAuthentication).toConstantValue(nodeMessageAuthentication);
   container.bind(TOKENS.ProjectionRunner).toConstantValue(runner);
   container.bind(TOKENS.Projections).toConstantValue(projections);
-  container.bind(TOKENS.ReadYourWrites).toConstantValue(
-    new ProjectionReadYourWrites(progress, config.readYourWritesTimeoutMs, (position) =>
-      logger.warn({ position }, 'projections did not reach the written position in time'),
-    ),
-  );
+  container
+    .bind(TOKENS.ReadYourWrites)
+    .toConstantValue(
+      new ProjectionReadYourWrites(progress, config.readYourWritesTimeoutMs, (position) =>
+        logger.warn({ position }, 'projections did not reach the written position in time'),
+      ),
+    );
   for (const bindArea of AREA_BINDINGS) bindArea(container);
   const processes = new ProcessManagers(
     allProcessManagers(config, adapters.eventStore, clock, container),
@@ -155,7 +158,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
       if (!runsProjections) return;
       await holdLease();
       const started = performance.now();
-      const checkpoints = await adapters.readModels.collection<{ _id: string; position: number }>('_checkpoints').find({ _id: { $in: projections.map((p) => p.name) } });
+      const checkpoints = await adapters.readModels
+        .collection<{ _id: string; position: number }>('_checkpoints')
+        .find({ _id: { $in: projections.map((p) => p.name) } });
       const from = checkpoints.length < projections.length ? -1 : Math.min(...checkpoints.map((checkpoint) => checkpoint.position));
       // An in-memory search index beside durable read models starts empty: its projections replay.
       const reset = adapters.embeddedSearch && durableReadModels ? projections.filter((p) => p.searchIndexes?.length).map((p) => p.name) : [];

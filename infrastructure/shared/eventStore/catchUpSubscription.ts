@@ -1,8 +1,4 @@
-import type {
-  AllSubscription,
-  StoredEvent,
-  SubscribeToAllOptions,
-} from '../../../application/shared/ports/eventStore.port.js';
+import type { AllSubscription, StoredEvent, SubscribeToAllOptions } from '../../../application/shared/ports/eventStore.port.js';
 
 export interface CatchUpSource {
   durablePosition(): number;

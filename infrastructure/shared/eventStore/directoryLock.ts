@@ -17,7 +17,9 @@ export class DirectoryLock {
       const owner = await readOwner(path);
       if (owner !== undefined && isAlive(owner)) {
         // Said for a person running the CLI beside a server: what to do, in one line.
-        throw new Error(`Event store directory ${directory} is locked by process ${owner} (a running forgelog server?): stop the server first; only "forgelog audit" reads beside it`);
+        throw new Error(
+          `Event store directory ${directory} is locked by process ${owner} (a running forgelog server?): stop the server first; only "forgelog audit" reads beside it`,
+        );
       }
       await unlink(path).catch(ignoreMissing);
     }

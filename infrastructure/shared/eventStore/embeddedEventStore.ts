@@ -109,8 +109,7 @@ export class EmbeddedEventStore implements EventStore {
   }
 
   readAll(options: ReadAllOptions = {}): AsyncIterable<StoredEvent> {
-    const readChunk = (after: number, maxCount: number) =>
-      this.reader.readChunk(after, maxCount, this.commits.durablePosition);
+    const readChunk = (after: number, maxCount: number) => this.reader.readChunk(after, maxCount, this.commits.durablePosition);
     return new ChunkedEventIterator(readChunk, options.after ?? -1, options.maxCount ?? Number.POSITIVE_INFINITY);
   }
 
@@ -171,12 +170,16 @@ export class EmbeddedEventStore implements EventStore {
     const recordedAt = new Date().toISOString();
     const firstRevision = this.index.lastRevision(streamId) + 1;
     const firstPosition = this.index.count;
-    const payloads = events.map((event, i) =>
-      serializeRecord(event, streamId, firstRevision + i, firstPosition + i, recordedAt),
-    );
+    const payloads = events.map((event, i) => serializeRecord(event, streamId, firstRevision + i, firstPosition + i, recordedAt));
     const { bytes, payloadLengths } = encodeFrames(payloads);
     const { segment, offset } = this.log.reserve(bytes.length);
-    this.index.addAppend(streamId, events.map((event) => event.id), segment, offset, payloadLengths);
+    this.index.addAppend(
+      streamId,
+      events.map((event) => event.id),
+      segment,
+      offset,
+      payloadLengths,
+    );
     const write: PendingWrite = { segment, offset, bytes };
     return { write, lastPosition: firstPosition + events.length - 1, payloads };
   }

@@ -21,14 +21,7 @@ import type {
   StoredEvent,
   SubscribeToAllOptions,
 } from '../../../application/shared/ports/eventStore.port.js';
-import {
-  conflictOf,
-  isSystemEvent,
-  toAppendExpectedRevision,
-  toEventData,
-  toReadPosition,
-  toStoredEvent,
-} from './eventStoreDbMapping.js';
+import { conflictOf, isSystemEvent, toAppendExpectedRevision, toEventData, toReadPosition, toStoredEvent } from './eventStoreDbMapping.js';
 
 // The EventStore port on EventStoreDB. Positions are EventStoreDB commit positions: strictly increasing
 // but NOT dense (they are byte offsets in the transaction log), so never derive one from another by
@@ -150,11 +143,7 @@ export class EventStoreDbEventStore implements EventStore {
 }
 
 // Handler calls are awaited one at a time; resolves with the error that stopped delivery, if any.
-async function deliver(
-  subscription: AllStreamSubscription,
-  options: SubscribeToAllOptions,
-  isClosed: () => boolean,
-): Promise<unknown> {
+async function deliver(subscription: AllStreamSubscription, options: SubscribeToAllOptions, isClosed: () => boolean): Promise<unknown> {
   const after = options.after ?? -1;
   try {
     for await (const resolved of subscription) {

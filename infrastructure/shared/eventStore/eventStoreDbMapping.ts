@@ -12,12 +12,7 @@ import {
   type RecordedEvent,
 } from '@eventstore/db-client';
 import type { EventMetadata } from '../../../domain/shared/event.js';
-import type {
-  AppendResult,
-  EventToAppend,
-  ExpectedRevision,
-  StoredEvent,
-} from '../../../application/shared/ports/eventStore.port.js';
+import type { AppendResult, EventToAppend, ExpectedRevision, StoredEvent } from '../../../application/shared/ports/eventStore.port.js';
 
 export function toAppendExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
   switch (expected) {

@@ -1,17 +1,9 @@
 import type { AppendResult, ExpectedRevision } from '../../../application/shared/ports/eventStore.port.js';
 
 // lastRevision is -1 for a stream that does not exist.
-export function revisionConflict(
-  streamId: string,
-  expected: ExpectedRevision,
-  lastRevision: number,
-): AppendResult | undefined {
+export function revisionConflict(streamId: string, expected: ExpectedRevision, lastRevision: number): AppendResult | undefined {
   const exists = lastRevision >= 0;
-  const satisfied =
-    expected === 'any' ||
-    (expected === 'no_stream' && !exists) ||
-    (expected === 'stream_exists' && exists) ||
-    expected === lastRevision;
+  const satisfied = expected === 'any' || (expected === 'no_stream' && !exists) || (expected === 'stream_exists' && exists) || expected === lastRevision;
   if (satisfied) return undefined;
   return { outcome: 'conflict', streamId, expected, actual: exists ? lastRevision : 'no_stream' };
 }

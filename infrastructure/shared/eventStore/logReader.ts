@@ -59,11 +59,7 @@ export class LogReader {
       const segment = table.segmentOf(position);
       const offset = table.offsetOf(position);
       const end = this.frameEnd(position);
-      const joins =
-        current !== undefined &&
-        current.segment === segment &&
-        offset - current.end <= SPAN_GAP_BYTES &&
-        end - current.start <= CHUNK_BYTES;
+      const joins = current !== undefined && current.segment === segment && offset - current.end <= SPAN_GAP_BYTES && end - current.start <= CHUNK_BYTES;
       if (joins) {
         current!.end = end;
         current!.positions.push(position);

@@ -15,13 +15,7 @@ export interface RecordHeader {
 const TYPE_KEY = Buffer.from(',"type":');
 
 // One object literal in a fixed key order: cheaper to build and stringify than a spread copy.
-export function serializeRecord(
-  event: EventToAppend,
-  streamId: string,
-  revision: number,
-  position: number,
-  recordedAt: string,
-): string {
+export function serializeRecord(event: EventToAppend, streamId: string, revision: number, position: number, recordedAt: string): string {
   const record: StoredEvent = { id: event.id, streamId, revision, position, type: event.type, data: event.data, metadata: event.metadata, recordedAt };
   return JSON.stringify(record);
 }

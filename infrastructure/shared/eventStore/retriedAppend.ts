@@ -4,12 +4,7 @@ import type { EventIndex } from './eventIndex.js';
 // Idempotency by event id, as EventStoreDB does it: when every id is already in the stream, in the
 // same order and consecutively, the append was done before and its original result is returned. When
 // only some are, or elsewhere, it is a conflict. undefined means none of the ids is known.
-export function retriedAppend(
-  index: EventIndex,
-  streamId: string,
-  events: readonly EventToAppend[],
-  expected: ExpectedRevision,
-): AppendResult | undefined {
+export function retriedAppend(index: EventIndex, streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): AppendResult | undefined {
   const positions = events.map((event) => index.positionOfId(event.id));
   if (positions.every((position) => position === undefined)) {
     assertDistinctIds(events);
@@ -18,9 +13,7 @@ export function retriedAppend(
   const streamPositions = index.streamPositions(streamId);
   const first = positions[0];
   const firstRevision = first === undefined ? -1 : index.table.revisionOf(first);
-  const sameAppend =
-    first !== undefined &&
-    positions.every((position, i) => position !== undefined && streamPositions[firstRevision + i] === position);
+  const sameAppend = first !== undefined && positions.every((position, i) => position !== undefined && streamPositions[firstRevision + i] === position);
   if (!sameAppend) {
     const lastRevision = streamPositions.length - 1;
     return { outcome: 'conflict', streamId, expected, actual: lastRevision >= 0 ? lastRevision : 'no_stream' };

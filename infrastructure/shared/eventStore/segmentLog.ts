@@ -4,16 +4,7 @@ import { promisify } from 'node:util';
 import type { FrameLocation } from './eventIndex.js';
 import { decodeRecordHeader, type RecordHeader } from './recordFrames.js';
 import { scanSegment } from './segmentScanner.js';
-import {
-  closeFile,
-  listSegments,
-  openFile,
-  readExactly,
-  segmentPath,
-  syncData,
-  syncDirectory,
-  writeExactly,
-} from './segmentFiles.js';
+import { closeFile, listSegments, openFile, readExactly, segmentPath, syncData, syncDirectory, writeExactly } from './segmentFiles.js';
 
 const statFile = promisify(fstat);
 const truncateFile = promisify(ftruncate);

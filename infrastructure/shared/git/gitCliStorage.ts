@@ -1,6 +1,16 @@
 import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CommitIdentity, CommitRangeStats, ForkOptions, GitRef, GitStorage, InitialCommit, MergeTreeResult, NewCommit, RebaseResult } from '../../../application/shared/ports/gitStorage.port.js';
+import type {
+  CommitIdentity,
+  CommitRangeStats,
+  ForkOptions,
+  GitRef,
+  GitStorage,
+  InitialCommit,
+  MergeTreeResult,
+  NewCommit,
+  RebaseResult,
+} from '../../../application/shared/ports/gitStorage.port.js';
 import { gitEnvironment, runGit, type GitRunOptions } from './gitCommand.js';
 import { GitCommitOperations } from './gitCommitOperations.js';
 
@@ -108,13 +118,17 @@ export class GitCliStorage implements GitStorage {
 
   async readRef(repositoryId: number, refName: string): Promise<string | null> {
     if (!REF_NAME.test(refName) || !(await this.exists(repositoryId))) return null;
-    const result = await runGit(['--git-dir', this.pathOf(repositoryId), 'rev-parse', '--verify', '--quiet', refName], this.environment, { allowExitCodes: [1] });
+    const result = await runGit(['--git-dir', this.pathOf(repositoryId), 'rev-parse', '--verify', '--quiet', refName], this.environment, {
+      allowExitCodes: [1],
+    });
     return result.exitCode === 0 ? result.stdout.trim() : null;
   }
 
   async headBranch(repositoryId: number): Promise<string | null> {
     if (!(await this.exists(repositoryId))) return null;
-    const result = await runGit(['--git-dir', this.pathOf(repositoryId), 'symbolic-ref', '--quiet', '--short', 'HEAD'], this.environment, { allowExitCodes: [1] });
+    const result = await runGit(['--git-dir', this.pathOf(repositoryId), 'symbolic-ref', '--quiet', '--short', 'HEAD'], this.environment, {
+      allowExitCodes: [1],
+    });
     return result.exitCode === 0 ? result.stdout.trim() : null;
   }
 
@@ -146,7 +160,9 @@ export class GitCliStorage implements GitStorage {
 
   async isAncestor(repositoryId: number, ancestorSha: string, descendantSha: string): Promise<boolean> {
     if (!SHA.test(ancestorSha) || !SHA.test(descendantSha)) return false;
-    const result = await runGit(['--git-dir', this.pathOf(repositoryId), 'merge-base', '--is-ancestor', ancestorSha, descendantSha], this.environment, { allowExitCodes: [1] });
+    const result = await runGit(['--git-dir', this.pathOf(repositoryId), 'merge-base', '--is-ancestor', ancestorSha, descendantSha], this.environment, {
+      allowExitCodes: [1],
+    });
     return result.exitCode === 0;
   }
 

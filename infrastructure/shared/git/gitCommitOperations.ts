@@ -63,10 +63,19 @@ export class GitCommitOperations {
       const parent = picked.parents[0];
       if (parent === undefined) return { clean: false };
       const tipTree = await this.git(gitDirectory, ['rev-parse', `${tip}^{tree}`]);
-      const standIn = requireSha(await this.git(gitDirectory, ['commit-tree', requireSha(tipTree), '-p', requireSha(parent), '-m', 'rebase stand-in'], { env: { ...identity('AUTHOR', committer), ...identity('COMMITTER', committer) } }));
+      const standIn = requireSha(
+        await this.git(gitDirectory, ['commit-tree', requireSha(tipTree), '-p', requireSha(parent), '-m', 'rebase stand-in'], {
+          env: { ...identity('AUTHOR', committer), ...identity('COMMITTER', committer) },
+        }),
+      );
       const merged = await this.mergeTree(gitDirectory, standIn, sha);
       if (!merged.clean) return { clean: false };
-      const env = { GIT_AUTHOR_NAME: picked.author.name, GIT_AUTHOR_EMAIL: picked.author.email, GIT_AUTHOR_DATE: picked.author.date, ...identity('COMMITTER', committer) };
+      const env = {
+        GIT_AUTHOR_NAME: picked.author.name,
+        GIT_AUTHOR_EMAIL: picked.author.email,
+        GIT_AUTHOR_DATE: picked.author.date,
+        ...identity('COMMITTER', committer),
+      };
       tip = requireSha(await this.git(gitDirectory, ['commit-tree', merged.tree, '-p', tip, '-F', '-'], { input: picked.message, env }));
     }
     return { clean: true, tip };

@@ -1,9 +1,4 @@
-import {
-  DuplicateKeyError,
-  type Document,
-  type Filter,
-  type IndexSpec,
-} from '../../../application/shared/ports/readModelStore.port.js';
+import { DuplicateKeyError, type Document, type Filter, type IndexSpec } from '../../../application/shared/ports/readModelStore.port.js';
 import { CollectionIndex } from './collectionIndex.js';
 import { encodeKey } from './documentPaths.js';
 import { equalityLookups } from './equalityLookups.js';

@@ -47,9 +47,6 @@ export class CollectionIndex {
   }
 
   sameSpecAs(other: IndexSpec): boolean {
-    return (
-      JSON.stringify(this.spec.keys) === JSON.stringify(other.keys) &&
-      Boolean(this.spec.unique) === Boolean(other.unique)
-    );
+    return JSON.stringify(this.spec.keys) === JSON.stringify(other.keys) && Boolean(this.spec.unique) === Boolean(other.unique);
   }
 }

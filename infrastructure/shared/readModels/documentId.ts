@@ -7,6 +7,8 @@ let counter = randomBytes(3).readUIntBE(0, 3);
 
 export function newDocumentId(): string {
   counter = (counter + 1) % 0x1000000;
-  const seconds = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0');
+  const seconds = Math.floor(Date.now() / 1000)
+    .toString(16)
+    .padStart(8, '0');
   return seconds + processPart + counter.toString(16).padStart(6, '0');
 }

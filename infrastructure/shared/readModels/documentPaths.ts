@@ -15,9 +15,7 @@ export function valuesAtPath(value: unknown, segments: readonly string[]): unkno
   }
   const [segment, ...rest] = segments;
   if (Array.isArray(value)) {
-    const fromElements = value.flatMap((element) =>
-      isPlainObject(element) ? valuesAtPath(element, segments) : [],
-    );
+    const fromElements = value.flatMap((element) => (isPlainObject(element) ? valuesAtPath(element, segments) : []));
     const positional = NUMERIC_SEGMENT.test(segment) ? valuesAtPath(value[Number(segment)], rest) : [];
     const found = [...positional, ...fromElements];
     return found.length === 0 ? [undefined] : found;
@@ -34,10 +32,7 @@ export function encodeKey(values: readonly unknown[]): string {
 }
 
 function cartesian(lists: readonly unknown[][]): unknown[][] {
-  return lists.reduce<unknown[][]>(
-    (tuples, list) => tuples.flatMap((tuple) => list.map((value) => [...tuple, value])),
-    [[]],
-  );
+  return lists.reduce<unknown[][]>((tuples, list) => tuples.flatMap((tuple) => list.map((value) => [...tuple, value])), [[]]);
 }
 
 // The distinct keys a document occupies in an index over `fields`.

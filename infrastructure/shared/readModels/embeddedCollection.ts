@@ -1,13 +1,5 @@
 import { find as findWithMingo } from 'mingo';
-import type {
-  Collection,
-  Document,
-  Filter,
-  FindOptions,
-  IndexSpec,
-  Update,
-  WriteResult,
-} from '../../../application/shared/ports/readModelStore.port.js';
+import type { Collection, Document, Filter, FindOptions, IndexSpec, Update, WriteResult } from '../../../application/shared/ports/readModelStore.port.js';
 import { CollectionData, type DocumentChange, idKey } from './collectionData.js';
 import { cloneDocument } from './documentClone.js';
 import { sortedNatively } from './documentSort.js';

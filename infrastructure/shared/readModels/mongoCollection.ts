@@ -1,13 +1,5 @@
 import type { Collection as DriverCollection, Document as DriverDocument, Filter as DriverFilter, UpdateResult } from 'mongodb';
-import type {
-  Collection,
-  Document,
-  Filter,
-  FindOptions,
-  IndexSpec,
-  Update,
-  WriteResult,
-} from '../../../application/shared/ports/readModelStore.port.js';
+import type { Collection, Document, Filter, FindOptions, IndexSpec, Update, WriteResult } from '../../../application/shared/ports/readModelStore.port.js';
 import { newDocumentId } from './documentId.js';
 import { assertReplacement, assertUpdateOperators, withIdFirst } from './documentRules.js';
 import { translatingErrors } from './mongoErrors.js';
@@ -47,9 +39,7 @@ export class MongoCollection<T extends Document> implements Collection<T> {
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     const { sort, skip, limit, projection } = options;
-    const found = await this.run(() =>
-      this.collection.find(filter as DriverFilter<DriverDocument>, { sort, skip, limit, projection }).toArray(),
-    );
+    const found = await this.run(() => this.collection.find(filter as DriverFilter<DriverDocument>, { sort, skip, limit, projection }).toArray());
     return found as unknown as T[];
   }
 
@@ -71,9 +61,7 @@ export class MongoCollection<T extends Document> implements Collection<T> {
     assertUpdateOperators(update);
     const upsert = options.upsert ?? false;
     const effective = upsert ? withStringIdOnInsert(filter, update) : update;
-    return writeResult(
-      await this.run(() => this.collection.updateOne(filter as DriverFilter<DriverDocument>, effective, { upsert })),
-    );
+    return writeResult(await this.run(() => this.collection.updateOne(filter as DriverFilter<DriverDocument>, effective, { upsert })));
   }
 
   async updateMany(filter: Filter, update: Update): Promise<WriteResult> {

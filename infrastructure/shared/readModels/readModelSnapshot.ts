@@ -9,7 +9,10 @@ export interface SnapshotCollection {
 
 // The caller reacts to this by rebuilding the read models from the event log.
 export class ReadModelSnapshotError extends Error {
-  constructor(readonly path: string, reason: string) {
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
     super(`read model snapshot ${path} is unusable: ${reason}`);
     this.name = 'ReadModelSnapshotError';
   }

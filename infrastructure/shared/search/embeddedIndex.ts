@@ -1,11 +1,5 @@
 import MiniSearch, { type AsPlainObject, type Options } from 'minisearch';
-import type {
-  IndexSettings,
-  SearchDocument,
-  SearchHit,
-  SearchQuery,
-  SearchResult,
-} from '../../../application/shared/ports/searchIndex.port.js';
+import type { IndexSettings, SearchDocument, SearchHit, SearchQuery, SearchResult } from '../../../application/shared/ports/searchIndex.port.js';
 import { isCoveredBy, valuesAtPath } from './documentPath.js';
 import { matchPositions } from './matchPositions.js';
 import { assertValidFilter, matchesFilter } from './searchFilter.evaluate.js';
@@ -39,8 +33,7 @@ function miniSearchOptions(settings: IndexSettings): Options<SearchDocument> {
     idField: settings.primaryKey,
     storeFields: [],
     autoVacuum: false,
-    extractField: (document, field) =>
-      field === settings.primaryKey ? documentKey(document[field]) : searchableText(document, field),
+    extractField: (document, field) => (field === settings.primaryKey ? documentKey(document[field]) : searchableText(document, field)),
     tokenize: (text) => wordTokens(text).map((token) => token.text),
     processTerm: normalizedTerm,
     searchOptions: { combineWith: 'AND', fuzzy: false },
@@ -130,8 +123,7 @@ export class EmbeddedIndex {
 
   private keywordMatches(q: string, keywords: KeywordQuery): RankedDocument[] {
     if (keywords.terms.length === 0) return [...this.documents.values()].map((document) => ({ document, score: 1 }));
-    const prefix = (_term: string, position: number, terms: string[]) =>
-      keywords.lastTermIsPrefix && position === terms.length - 1;
+    const prefix = (_term: string, position: number, terms: string[]) => keywords.lastTermIsPrefix && position === terms.length - 1;
     return this.miniSearch.search(q, { prefix }).map((result) => ({
       document: this.documents.get(result.id as string)!,
       score: result.score,

@@ -1,10 +1,4 @@
-import type {
-  IndexSettings,
-  SearchDocument,
-  SearchIndex,
-  SearchQuery,
-  SearchResult,
-} from '../../../application/shared/ports/searchIndex.port.js';
+import type { IndexSettings, SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../../../application/shared/ports/searchIndex.port.js';
 import { EmbeddedIndex } from './embeddedIndex.js';
 import { readSearchIndexSnapshot, SearchIndexSnapshotError, writeSearchIndexSnapshot } from './searchIndexSnapshot.js';
 

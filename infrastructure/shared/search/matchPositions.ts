@@ -21,11 +21,7 @@ function positionsIn(text: string, keywords: KeywordQuery): MatchPosition[] {
 }
 
 // Per searchable attribute holding one string, the UTF-16 offsets of every matched word.
-export function matchPositions(
-  document: SearchDocument,
-  searchableAttributes: readonly string[],
-  keywords: KeywordQuery,
-): Record<string, MatchPosition[]> {
+export function matchPositions(document: SearchDocument, searchableAttributes: readonly string[], keywords: KeywordQuery): Record<string, MatchPosition[]> {
   const matches: Record<string, MatchPosition[]> = {};
   if (keywords.terms.length === 0) return matches;
   for (const attribute of searchableAttributes) {

@@ -1,11 +1,5 @@
 import type { Hit, Settings } from 'meilisearch';
-import type {
-  IndexSettings,
-  MatchPosition,
-  SearchDocument,
-  SearchHit,
-  SearchQuery,
-} from '../../../application/shared/ports/searchIndex.port.js';
+import type { IndexSettings, MatchPosition, SearchDocument, SearchHit, SearchQuery } from '../../../application/shared/ports/searchIndex.port.js';
 import { stringAtPath } from './documentPath.js';
 
 // The port's settings as Meilisearch settings, tuned to answer as the embedded index does:
@@ -88,11 +82,7 @@ export function matchPositionsFrom(
   return matches;
 }
 
-export function searchHitFrom<T extends SearchDocument>(
-  hit: Hit,
-  searchableAttributes: readonly string[],
-  withMatchPositions: boolean,
-): SearchHit<T> {
+export function searchHitFrom<T extends SearchDocument>(hit: Hit, searchableAttributes: readonly string[], withMatchPositions: boolean): SearchHit<T> {
   const { _rankingScore, _matchesPosition, _formatted, _rankingScoreDetails, _federation, ...fields } = hit;
   const document = fields as T;
   const score = _rankingScore ?? 0;

@@ -1,11 +1,5 @@
 import { type EnqueuedTaskPromise, type IndexSwap, Meilisearch, type Task, type WaitOptions } from 'meilisearch';
-import type {
-  IndexSettings,
-  SearchDocument,
-  SearchIndex,
-  SearchQuery,
-  SearchResult,
-} from '../../../application/shared/ports/searchIndex.port.js';
+import type { IndexSettings, SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../../../application/shared/ports/searchIndex.port.js';
 import { meilisearchFilter } from './meilisearchFilter.translate.js';
 import { meilisearchSettings, pageWindow, searchHitFrom, sortExpressions } from './meilisearchSearch.translate.js';
 import { pagingOf } from './searchPaging.js';
@@ -78,9 +72,7 @@ export class MeilisearchSearchIndex implements SearchIndex {
       showMatchesPosition: withMatchPositions,
     });
     const searchable = withMatchPositions ? await this.searchableAttributesOf(index) : [];
-    const hits = response.hits
-      .slice(window.skip, window.skip + limit)
-      .map((hit) => searchHitFrom<T>(hit, searchable, withMatchPositions));
+    const hits = response.hits.slice(window.skip, window.skip + limit).map((hit) => searchHitFrom<T>(hit, searchable, withMatchPositions));
     return { hits, total: response.totalHits };
   }
 

@@ -10,7 +10,10 @@ export interface NamedIndexState {
 
 // The caller reacts to this by rebuilding the index from the event log.
 export class SearchIndexSnapshotError extends Error {
-  constructor(readonly path: string, reason: string) {
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
     super(`search index snapshot ${path} is unusable: ${reason}`);
     this.name = 'SearchIndexSnapshotError';
   }

@@ -19,9 +19,7 @@ export function sortKey(document: SearchDocument, field: string, direction: Dire
   const values = valuesAtPath(document, field);
   const numbers = values.filter((value): value is number => typeof value === 'number' && Number.isFinite(value));
   if (numbers.length > 0) return pick(numbers, direction);
-  const strings = values
-    .filter((value) => typeof value === 'string' || typeof value === 'boolean')
-    .map((value) => normalizedFacet(String(value)));
+  const strings = values.filter((value) => typeof value === 'string' || typeof value === 'boolean').map((value) => normalizedFacet(String(value)));
   return pick(strings, direction);
 }
 

@@ -9,7 +9,15 @@ const selfAdministrationMessages = {
 
 // The accounts area's part of the error table: each of its error tags as GitHub answers it.
 export const accountsHttpErrors: ErrorTable<AccountsError> = {
-  InvalidLogin: (error) => validationFailed([{ resource: 'User', field: 'login', code: 'invalid', message: `login ${JSON.stringify(error.login)} may only contain alphanumeric characters or single hyphens, and cannot begin or end with a hyphen` }]),
+  InvalidLogin: (error) =>
+    validationFailed([
+      {
+        resource: 'User',
+        field: 'login',
+        code: 'invalid',
+        message: `login ${JSON.stringify(error.login)} may only contain alphanumeric characters or single hyphens, and cannot begin or end with a hyphen`,
+      },
+    ]),
   InvalidEmail: () => validationFailed([{ resource: 'User', field: 'email', code: 'invalid' }]),
   LoginTaken: () => validationFailed([{ resource: 'User', field: 'login', code: 'already_exists', message: 'login is already taken' }]),
   UserAlreadyExists: () => validationFailed([{ resource: 'User', field: 'id', code: 'already_exists' }]),
@@ -18,18 +26,39 @@ export const accountsHttpErrors: ErrorTable<AccountsError> = {
   NotSiteAdmin: () => ({ status: 403, message: 'Must be a site administrator.' }),
   SelfAdministrationRefused: (error) => ({ status: 403, message: selfAdministrationMessages[error.action] }),
   WrongOldPassword: () => validationFailed([{ resource: 'User', field: 'old_password', code: 'invalid', message: 'old_password is incorrect' }]),
-  PasswordTooShort: (error) => validationFailed([{ resource: 'User', field: error.field, code: 'invalid', message: `${error.field} is too short (minimum is ${error.minimumLength} characters)` }]),
-  PasswordTooLong: (error) => validationFailed([{ resource: 'User', field: error.field, code: 'invalid', message: `${error.field} is too long (maximum is ${error.maximumLength} characters)` }]),
-  ProfileFieldTooLong: (error) => validationFailed([{ resource: 'User', field: error.field, code: 'invalid', message: `${error.field} is too long (maximum is ${error.maximumLength} characters)` }]),
+  PasswordTooShort: (error) =>
+    validationFailed([
+      { resource: 'User', field: error.field, code: 'invalid', message: `${error.field} is too short (minimum is ${error.minimumLength} characters)` },
+    ]),
+  PasswordTooLong: (error) =>
+    validationFailed([
+      { resource: 'User', field: error.field, code: 'invalid', message: `${error.field} is too long (maximum is ${error.maximumLength} characters)` },
+    ]),
+  ProfileFieldTooLong: (error) =>
+    validationFailed([
+      { resource: 'User', field: error.field, code: 'invalid', message: `${error.field} is too long (maximum is ${error.maximumLength} characters)` },
+    ]),
   CannotFollowYourself: () => validationFailed([{ resource: 'User', field: 'username', code: 'invalid', message: 'You cannot follow yourself' }]),
-  TwoFactorAlreadyEnabled: () => validationFailed([{ resource: 'User', field: 'two_factor_authentication', code: 'already_exists', message: 'two-factor authentication is already enabled' }]),
+  TwoFactorAlreadyEnabled: () =>
+    validationFailed([
+      { resource: 'User', field: 'two_factor_authentication', code: 'already_exists', message: 'two-factor authentication is already enabled' },
+    ]),
   OrganizationNotFound: () => ({ status: 404, message: 'Not Found' }),
   OrganizationMembershipNotFound: () => ({ status: 404, message: 'Not Found' }),
   OAuthApplicationNotFound: () => ({ status: 404, message: 'Not Found' }),
   OrganizationAlreadyExists: () => validationFailed([{ resource: 'Organization', field: 'id', code: 'already_exists' }]),
-  InvalidOrganizationLogin: (error) => validationFailed([{ resource: 'Organization', field: 'login', code: 'invalid', message: `login ${JSON.stringify(error.login)} may only contain alphanumeric characters or single hyphens, and cannot begin or end with a hyphen` }]),
+  InvalidOrganizationLogin: (error) =>
+    validationFailed([
+      {
+        resource: 'Organization',
+        field: 'login',
+        code: 'invalid',
+        message: `login ${JSON.stringify(error.login)} may only contain alphanumeric characters or single hyphens, and cannot begin or end with a hyphen`,
+      },
+    ]),
   OrganizationLoginTaken: () => validationFailed([{ resource: 'Organization', field: 'login', code: 'already_exists', message: 'login is already taken' }]),
-  OrganizationAdminNotFound: (error) => validationFailed([{ resource: 'Organization', field: 'admin', code: 'invalid', message: `admin ${JSON.stringify(error.login)} is not a user` }]),
+  OrganizationAdminNotFound: (error) =>
+    validationFailed([{ resource: 'Organization', field: 'admin', code: 'invalid', message: `admin ${JSON.stringify(error.login)} is not a user` }]),
   InvalidOrganizationField: (error) => validationFailed([{ resource: 'Organization', field: error.field, code: 'invalid' }]),
   NotOrganizationOwner: () => ({ status: 403, message: 'Must be an organization owner.' }),
   NotOrganizationMember: (error) => ({ status: 403, message: `You must be a member of ${error.org} to see membership information for ${error.login}.` }),

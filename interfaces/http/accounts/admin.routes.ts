@@ -42,7 +42,10 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): void {
     const user = await users.userById(created.right.userId);
     if (!user) return sendNotFound(res);
     const urls = urlsOf(res);
-    res.status(201).location(urls.api(`/users/${user.login}`)).json(simpleUser(user, urls));
+    res
+      .status(201)
+      .location(urls.api(`/users/${user.login}`))
+      .json(simpleUser(user, urls));
   });
 
   // GitHub Enterprise queues the rename and answers 202; here the rename is done (and read
@@ -52,7 +55,9 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): void {
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const renamed = await renameUser.execute(String(req.params.username), body.right.login, commandContext(req, res, clock.now()));
     if (isLeft(renamed)) return sendAppError(res, renamed.left);
-    res.status(202).json({ message: 'Job queued to rename user. It may take a few minutes to complete.', url: urlsOf(res).api(`/user/${renamed.right.userId}`) });
+    res
+      .status(202)
+      .json({ message: 'Job queued to rename user. It may take a few minutes to complete.', url: urlsOf(res).api(`/user/${renamed.right.userId}`) });
   });
 
   router.delete('/admin/users/:username', requireSiteAdmin, async (req: Request, res: Response) => {
@@ -62,7 +67,10 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): void {
   });
 
   // PUT turns the status on, DELETE turns it off.
-  for (const [method, turnOn] of [['put', true], ['delete', false]] as const) {
+  for (const [method, turnOn] of [
+    ['put', true],
+    ['delete', false],
+  ] as const) {
     router[method]('/users/:username/site_admin', requireSiteAdmin, async (req: Request, res: Response) => {
       const changed = await deps.setSiteAdmin.execute(String(req.params.username), turnOn, commandContext(req, res, clock.now()));
       if (isLeft(changed)) return sendAppError(res, changed.left);

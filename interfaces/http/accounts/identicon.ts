@@ -22,7 +22,7 @@ function pattern(seed: Buffer): boolean[][] {
   // 15 bits fill the left three columns; the right two mirror them.
   const rows: boolean[][] = [];
   for (let row = 0; row < 5; row++) {
-    const left = [0, 1, 2].map((column) => ((seed[column * 5 + row]! & 1) === 1));
+    const left = [0, 1, 2].map((column) => (seed[column * 5 + row]! & 1) === 1);
     rows.push([left[0]!, left[1]!, left[2]!, left[1]!, left[0]!]);
   }
   return rows;
@@ -62,5 +62,10 @@ export function identiconPng(accountId: number): Buffer {
   header.writeUInt32BE(SIZE, 4);
   header[8] = 8; // bit depth
   header[9] = 2; // color type: truecolor
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

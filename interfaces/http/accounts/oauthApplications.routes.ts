@@ -23,7 +23,6 @@ export interface OAuthApplicationsRoutesDeps {
 // GitHub has no REST API for registering OAuth applications; these site-admin routes are
 // forgelog's own, beside the `forgelog admin oauth-app` commands.
 export function oauthApplicationsRoutes(router: Router, { registerApplication, deleteApplication, applications, clock }: OAuthApplicationsRoutesDeps): void {
-
   router.post('/admin/oauth-applications', requireSiteAdmin, async (req: Request, res: Response) => {
     const body = decodeInput(RegisterOAuthApplicationBody, req.body, 'OAuthApplication');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
@@ -57,5 +56,4 @@ export function oauthApplicationsRoutes(router: Router, { registerApplication, d
     if (isLeft(deleted)) return sendAppError(res, deleted.left);
     res.status(204).end();
   });
-
 }

@@ -69,10 +69,7 @@ export function orgMembersRoutes(router: Router, deps: OrgMembersRoutesDeps): vo
   });
 
   router.get('/orgs/:org/members/:username', async (req: Request, res: Response) => {
-    const [organization, user] = await Promise.all([
-      organizations.organizationByLogin(String(req.params.org)),
-      users.userByLogin(String(req.params.username)),
-    ]);
+    const [organization, user] = await Promise.all([organizations.organizationByLogin(String(req.params.org)), users.userByLogin(String(req.params.username))]);
     const membership = organization && user ? await organizations.membership(organization.id, user.id) : null;
     if (!membership) return sendNotFound(res);
     res.status(204).end();

@@ -3,10 +3,7 @@ import * as t from 'io-ts';
 const nullableString = t.union([t.string, t.null]);
 
 // POST /admin/organizations: GitHub Enterprise's site-admin create.
-export const CreateOrganizationBody = t.intersection([
-  t.type({ login: t.string, admin: t.string }),
-  t.partial({ profile_name: nullableString }),
-]);
+export const CreateOrganizationBody = t.intersection([t.type({ login: t.string, admin: t.string }), t.partial({ profile_name: nullableString })]);
 
 // PATCH /orgs/{org}: the settings forgelog keeps; others GitHub accepts are ignored.
 export const UpdateOrganizationBody = t.partial({

@@ -43,7 +43,10 @@ export function organizationsRoutes(router: Router, deps: OrganizationsRoutesDep
     const organization = await organizations.organizationById(created.right.orgId);
     if (!organization) return sendNotFound(res);
     const urls = urlsOf(res);
-    res.status(201).location(urls.api(`/orgs/${organization.login}`)).json(organizationSimple(organization, urls));
+    res
+      .status(201)
+      .location(urls.api(`/orgs/${organization.login}`))
+      .json(organizationSimple(organization, urls));
   });
 
   router.get('/organizations', async (req: Request, res: Response) => {

@@ -33,7 +33,6 @@ function profileChanges(body: UpdateProfileBody): ProfileChanges {
 
 // The caller's own account: PATCH /user, and forgelog's PATCH /user/password.
 export function profileRoutes(router: Router, { updateProfile, changePassword, users, clock }: ProfileRoutesDeps): void {
-
   router.patch('/user', requireUser, async (req: Request, res: Response) => {
     // A login changes only through the site-admin rename, which moves the reservation.
     if (isObject(req.body) && 'login' in req.body) {
@@ -58,5 +57,4 @@ export function profileRoutes(router: Router, { updateProfile, changePassword, u
     if (isLeft(changed)) return sendAppError(res, changed.left);
     res.status(204).end();
   });
-
 }

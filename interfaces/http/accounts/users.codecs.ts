@@ -4,10 +4,7 @@ const nullableString = t.union([t.string, t.null]);
 
 // POST /admin/users: GitHub Enterprise's site-admin create, with an optional password so
 // scripted set-ups can create users who log in.
-export const CreateUserBody = t.intersection([
-  t.type({ login: t.string }),
-  t.partial({ email: nullableString, password: t.string, name: nullableString }),
-]);
+export const CreateUserBody = t.intersection([t.type({ login: t.string }), t.partial({ email: nullableString, password: t.string, name: nullableString })]);
 
 export const UsersListQuery = t.partial({ since: t.string, per_page: t.string });
 

@@ -13,7 +13,6 @@ export interface UsersRoutesDeps {
 
 // Adds the routes to the area's router: one router per area keeps route lookup flat.
 export function usersRoutes(router: Router, { users }: UsersRoutesDeps): void {
-
   router.get('/users', async (req: Request, res: Response) => {
     const { perPage } = parsePagination(req.query);
     const since = Math.max(0, Number.parseInt(String(req.query.since ?? '0'), 10) || 0);
@@ -45,5 +44,4 @@ export function usersRoutes(router: Router, { users }: UsersRoutesDeps): void {
     if (!user) return sendNotFound(res);
     res.json(publicUser(user, urlsOf(res)));
   });
-
 }

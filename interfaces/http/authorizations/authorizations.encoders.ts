@@ -16,7 +16,13 @@ function appOf(authorization: { note: string | null }, application: OAuthApplica
 }
 
 // GitHub's authorization: the plain token only in the answer that created it, "" after.
-export function authorizationJson(authorization: AuthorizationDocument, token: string | null, application: OAuthApplication | null, user: UserDocument | null, urls: ApiUrls) {
+export function authorizationJson(
+  authorization: AuthorizationDocument,
+  token: string | null,
+  application: OAuthApplication | null,
+  user: UserDocument | null,
+  urls: ApiUrls,
+) {
   return {
     id: authorization.id,
     url: urls.api(`/authorizations/${authorization.id}`),
@@ -41,7 +47,9 @@ export function grantJson(grant: OAuthGrantDocument, application: OAuthApplicati
   return {
     id: grant.id,
     url: urls.api(`/applications/grants/${grant.id}`),
-    app: application ? { client_id: application.client_id, name: application.name, url: application.url } : { client_id: grant.client_id, name: '', url: PERSONAL_APP_URL },
+    app: application
+      ? { client_id: application.client_id, name: application.name, url: application.url }
+      : { client_id: grant.client_id, name: '', url: PERSONAL_APP_URL },
     created_at: githubTime(grant.created_at),
     updated_at: githubTime(grant.updated_at),
     scopes: grant.scopes,

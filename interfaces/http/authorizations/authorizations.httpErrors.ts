@@ -6,12 +6,21 @@ export const authorizationsHttpErrors: ErrorTable<AuthorizationsError> = {
   AuthorizationNotFound: () => ({ status: 404, message: 'Not Found' }),
   GrantNotFound: () => ({ status: 404, message: 'Not Found' }),
   AuthorizationAlreadyExists: () => validationFailed([{ resource: 'OauthAccess', field: 'id', code: 'already_exists' }]),
-  UnknownScopes: (error) => validationFailed([{ resource: 'OauthAccess', field: 'scopes', code: 'invalid', message: `Unknown scopes: ${error.scopes.join(', ')}` }]),
+  UnknownScopes: (error) =>
+    validationFailed([{ resource: 'OauthAccess', field: 'scopes', code: 'invalid', message: `Unknown scopes: ${error.scopes.join(', ')}` }]),
   AuthorizationFieldMissing: (error) => validationFailed([{ resource: 'OauthAccess', field: error.field, code: 'missing_field' }]),
   AuthorizationFieldInvalid: (error) => validationFailed([{ resource: 'OauthAccess', field: error.field, code: 'invalid', message: error.message }]),
-  ConflictingScopeChanges: () => validationFailed([{ resource: 'OauthAccess', field: 'scopes', code: 'invalid', message: 'Only one of scopes, add_scopes or remove_scopes may be given' }]),
-  OAuthClientNotFound: () => validationFailed([{ resource: 'OauthAccess', field: 'client_id', code: 'invalid', message: 'client_id and client_secret do not name a registered OAuth application' }]),
+  ConflictingScopeChanges: () =>
+    validationFailed([{ resource: 'OauthAccess', field: 'scopes', code: 'invalid', message: 'Only one of scopes, add_scopes or remove_scopes may be given' }]),
+  OAuthClientNotFound: () =>
+    validationFailed([
+      { resource: 'OauthAccess', field: 'client_id', code: 'invalid', message: 'client_id and client_secret do not name a registered OAuth application' },
+    ]),
   AuthorizationsRemoved: () => ({ status: 404, message: 'Not Found' }),
-  AuthorizationsBrownout: () => ({ status: 410, message: 'This endpoint is temporarily being browned out. See https://developer.github.com/changes/2020-02-14-deprecating-oauth-auth-endpoint/ for more information.' }),
+  AuthorizationsBrownout: () => ({
+    status: 410,
+    message:
+      'This endpoint is temporarily being browned out. See https://developer.github.com/changes/2020-02-14-deprecating-oauth-auth-endpoint/ for more information.',
+  }),
   PasswordAuthenticationRequired: () => ({ status: 401, message: 'This API can only be accessed with username and password Basic Auth' }),
 };

@@ -55,7 +55,9 @@ export function authorizationsRouter(container: Container): Router {
     const listed = await queries.grantsOf(signedIn(res).userId, clientId, page, perPage);
     setLinkHeader(req, res, { page, perPage, totalCount: listed.totalCount });
     const user = await users.userById(signedIn(res).userId);
-    res.json(await Promise.all(listed.items.map(async (grant) => grantJson(grant, await applications.applicationByClientId(grant.client_id), user, urlsOf(res)))));
+    res.json(
+      await Promise.all(listed.items.map(async (grant) => grantJson(grant, await applications.applicationByClientId(grant.client_id), user, urlsOf(res)))),
+    );
   });
 
   router.get('/applications/grants/:grant_id', async (req: Request, res: Response) => {
@@ -103,7 +105,14 @@ export function authorizationsRouter(container: Container): Router {
     const { scopes, note, note_url: noteUrl } = body.right;
     const fingerprint = req.params.fingerprint !== undefined ? String(req.params.fingerprint) : (body.right.fingerprint ?? null);
     const input = { ...(scopes !== undefined ? { scopes } : {}), ...(note !== undefined ? { note } : {}), ...(noteUrl !== undefined ? { noteUrl } : {}) };
-    const outcome = await commands.getOrCreate(signedIn(res).userId, String(req.params.client_id), body.right.client_secret, fingerprint, input, commandContext(req, res, clock.now()));
+    const outcome = await commands.getOrCreate(
+      signedIn(res).userId,
+      String(req.params.client_id),
+      body.right.client_secret,
+      fingerprint,
+      input,
+      commandContext(req, res, clock.now()),
+    );
     if (isLeft(outcome)) return sendAppError(res, outcome.left);
     res.status(outcome.right.created ? 201 : 200).json(await encode(res, outcome.right.authorization, outcome.right.created ? outcome.right.token : null));
   };
@@ -129,7 +138,8 @@ export function authorizationsRouter(container: Container): Router {
     const asOf = typeof req.query.as_of === 'string' ? req.query.as_of : undefined;
     if (asOf !== undefined) {
       const instant = Date.parse(asOf);
-      if (Number.isNaN(instant)) return sendGithubError(res, 422, 'Validation Failed', { errors: [{ resource: 'OauthAccess', field: 'as_of', code: 'invalid' }] });
+      if (Number.isNaN(instant))
+        return sendGithubError(res, 422, 'Validation Failed', { errors: [{ resource: 'OauthAccess', field: 'as_of', code: 'invalid' }] });
       const id = await readableHistory(res, req.params.authorization_id);
       const then = id === null ? null : await history.asOf(id, new Date(instant));
       if (!then) return sendNotFound(res);

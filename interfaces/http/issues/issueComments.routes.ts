@@ -22,7 +22,12 @@ async function sendComment(res: Response, deps: IssuesDeps, commentId: number, s
 export function issueCommentRoutes(router: Router, deps: IssuesDeps): void {
   router.get('/repos/:owner/:repo/issues/comments', async (req: Request, res: Response) => {
     const page = parsePagination(req.query);
-    const listed = await deps.issues.pagedComments({ repository_id: repositoryScopeOf(res).repository.id }, sinceOf(req.query), directionOf(req.query, 'asc'), page);
+    const listed = await deps.issues.pagedComments(
+      { repository_id: repositoryScopeOf(res).repository.id },
+      sinceOf(req.query),
+      directionOf(req.query, 'asc'),
+      page,
+    );
     setLinkHeader(req, res, { ...page, totalCount: listed.totalCount });
     res.json(await commentsJson(res, deps, listed.items));
   });
@@ -38,7 +43,13 @@ export function issueCommentRoutes(router: Router, deps: IssuesDeps): void {
     if (commentId === null) return sendNotFound(res);
     const body = decodeInput(CommentBody, req.body ?? {}, 'IssueComment');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
-    const edited = await deps.comments.edit(accessCallerOf(res)!, repositoryScopeOf(res).repository.id, commentId, body.right.body, commandContext(req, res, deps.clock.now()));
+    const edited = await deps.comments.edit(
+      accessCallerOf(res)!,
+      repositoryScopeOf(res).repository.id,
+      commentId,
+      body.right.body,
+      commandContext(req, res, deps.clock.now()),
+    );
     if (isLeft(edited)) return sendAppError(res, edited.left);
     await sendComment(res, deps, commentId, 200);
   });
@@ -46,7 +57,12 @@ export function issueCommentRoutes(router: Router, deps: IssuesDeps): void {
   router.delete('/repos/:owner/:repo/issues/comments/:comment_id', requireUser, async (req: Request, res: Response) => {
     const commentId = pathNumber(req.params.comment_id);
     if (commentId === null) return sendNotFound(res);
-    const deleted = await deps.comments.delete(accessCallerOf(res)!, repositoryScopeOf(res).repository.id, commentId, commandContext(req, res, deps.clock.now()));
+    const deleted = await deps.comments.delete(
+      accessCallerOf(res)!,
+      repositoryScopeOf(res).repository.id,
+      commentId,
+      commandContext(req, res, deps.clock.now()),
+    );
     if (isLeft(deleted)) return sendAppError(res, deleted.left);
     res.status(204).end();
   });
@@ -66,7 +82,13 @@ export function issueCommentRoutes(router: Router, deps: IssuesDeps): void {
     if (number === null) return sendNotFound(res);
     const body = decodeInput(CommentBody, req.body ?? {}, 'IssueComment');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
-    const created = await deps.comments.create(accessCallerOf(res)!, repositoryScopeOf(res).repository.id, number, body.right.body, commandContext(req, res, deps.clock.now()));
+    const created = await deps.comments.create(
+      accessCallerOf(res)!,
+      repositoryScopeOf(res).repository.id,
+      number,
+      body.right.body,
+      commandContext(req, res, deps.clock.now()),
+    );
     if (isLeft(created)) return sendAppError(res, created.left);
     await sendComment(res, deps, created.right.commentId, 201);
   });

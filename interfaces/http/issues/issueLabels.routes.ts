@@ -24,7 +24,13 @@ async function change(req: Request, res: Response, deps: IssuesDeps, labelChange
     if (number === null) sendNotFound(res);
     return null;
   }
-  const changed = await deps.issueLabels.execute(accessCallerOf(res)!, repositoryScopeOf(res).repository.id, number, labelChange, commandContext(req, res, deps.clock.now()));
+  const changed = await deps.issueLabels.execute(
+    accessCallerOf(res)!,
+    repositoryScopeOf(res).repository.id,
+    number,
+    labelChange,
+    commandContext(req, res, deps.clock.now()),
+  );
   if (isLeft(changed)) {
     sendAppError(res, changed.left);
     return null;
@@ -48,7 +54,10 @@ export function issueLabelRoutes(router: Router, deps: IssuesDeps): void {
     await sendIssueLabels(res, deps, number);
   });
 
-  for (const [method, kind] of [['post', 'add'], ['put', 'set']] as const) {
+  for (const [method, kind] of [
+    ['post', 'add'],
+    ['put', 'set'],
+  ] as const) {
     router[method]('/repos/:owner/:repo/issues/:issue_number/labels', requireUser, async (req: Request, res: Response) => {
       const names = namesIn(req, res);
       if (names === null) return;

@@ -33,7 +33,14 @@ export function issueListParams(query: Record<string, unknown>): IssueListParams
     state: oneOf(queryValue(query, 'state'), ['open', 'closed', 'all'], 'open'),
     sort: oneOf(queryValue(query, 'sort'), ['created', 'updated', 'comments'], 'created'),
     direction: directionOf(query, 'desc'),
-    ...(labels ? { labels: labels.split(',').map((name) => name.trim()).filter((name) => name !== '') } : {}),
+    ...(labels
+      ? {
+          labels: labels
+            .split(',')
+            .map((name) => name.trim())
+            .filter((name) => name !== ''),
+        }
+      : {}),
     ...(sinceOf(query) === undefined ? {} : { since: sinceOf(query) }),
     ...optional('assignee'),
     ...optional('creator'),

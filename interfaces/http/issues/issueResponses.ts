@@ -31,12 +31,16 @@ export async function issuesJson(res: Response, deps: IssuesDeps, issues: readon
   const association = await associations(deps, repository);
   const paths = pathsOf(res);
   return issues.map((issue) =>
-    issueJson(issue, {
-      users,
-      labels: issue.label_ids.flatMap((id) => labels.get(id) ?? []),
-      milestone: issue.milestone_id === null ? null : milestones.get(issue.milestone_id) ?? null,
-      association: association(issue.user_id),
-    }, paths),
+    issueJson(
+      issue,
+      {
+        users,
+        labels: issue.label_ids.flatMap((id) => labels.get(id) ?? []),
+        milestone: issue.milestone_id === null ? null : (milestones.get(issue.milestone_id) ?? null),
+        association: association(issue.user_id),
+      },
+      paths,
+    ),
   );
 }
 
@@ -54,7 +58,9 @@ export async function commentsJson(res: Response, deps: IssuesDeps, comments: re
   for (const issueId of new Set(comments.map((comment) => comment.issue_id))) numbers.set(issueId, (await deps.issues.issueById(issueId))?.number ?? 0);
   const association = await associations(deps, repository);
   const paths = pathsOf(res);
-  return comments.map((comment) => issueCommentJson(comment, numbers.get(comment.issue_id) ?? 0, users.get(comment.user_id), association(comment.user_id), paths));
+  return comments.map((comment) =>
+    issueCommentJson(comment, numbers.get(comment.issue_id) ?? 0, users.get(comment.user_id), association(comment.user_id), paths),
+  );
 }
 
 export async function milestonesJson(res: Response, deps: IssuesDeps, milestones: readonly MilestoneDocument[]) {

@@ -1,4 +1,11 @@
-import type { IssueCommentDocument, IssueDocument, LabelDocument, MilestoneDocument, ReactionCounts, ReactionDocument } from '../../../application/issues/issues.readModel.js';
+import type {
+  IssueCommentDocument,
+  IssueDocument,
+  LabelDocument,
+  MilestoneDocument,
+  ReactionCounts,
+  ReactionDocument,
+} from '../../../application/issues/issues.readModel.js';
 import type { UserDocument } from '../../../application/accounts/users.readModel.js';
 import { legacyNodeId } from '../../../domain/shared/nodeId.js';
 import { simpleUser } from '../accounts/users.encoders.js';
@@ -67,7 +74,13 @@ export function reactionRollup(counts: ReactionCounts, url: string) {
 }
 
 export function reactionJson(reaction: ReactionDocument, user: UserDocument | undefined, urls: ApiUrls) {
-  return { id: reaction.id, node_id: legacyNodeId('Reaction', reaction.id), user: userOrNull(user, urls), content: reaction.content, created_at: githubTime(reaction.created_at) };
+  return {
+    id: reaction.id,
+    node_id: legacyNodeId('Reaction', reaction.id),
+    user: userOrNull(user, urls),
+    content: reaction.content,
+    created_at: githubTime(reaction.created_at),
+  };
 }
 
 export interface IssueRelations {
@@ -117,7 +130,13 @@ export function issueJson(issue: IssueDocument, relations: IssueRelations, paths
   };
 }
 
-export function issueCommentJson(comment: IssueCommentDocument, issueNumber: number, author: UserDocument | undefined, association: AuthorAssociation, { fullName, urls }: RepositoryPaths) {
+export function issueCommentJson(
+  comment: IssueCommentDocument,
+  issueNumber: number,
+  author: UserDocument | undefined,
+  association: AuthorAssociation,
+  { fullName, urls }: RepositoryPaths,
+) {
   const url = urls.api(`/repos/${fullName}/issues/comments/${comment.id}`);
   return {
     id: comment.id,

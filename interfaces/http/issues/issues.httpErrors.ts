@@ -12,5 +12,6 @@ export const issuesHttpErrors: ErrorTable<IssuesError> = {
   IssueLocked: () => ({ status: 403, message: 'Unable to create comment because issue is locked.' }),
   IssueChangeForbidden: (error) => ({ status: 403, message: `You do not have permission to change this ${error.resource}.` }),
   IssueAlreadyExists: (error) => validationFailed([{ resource: error.resource, field: 'id', code: 'already_exists' }]),
-  IssueValidationFailed: (error) => validationFailed([{ resource: error.resource, field: error.field, code: error.code, ...(error.message === undefined ? {} : { message: error.message }) }]),
+  IssueValidationFailed: (error) =>
+    validationFailed([{ resource: error.resource, field: error.field, code: error.code, ...(error.message === undefined ? {} : { message: error.message }) }]),
 };

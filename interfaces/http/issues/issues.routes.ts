@@ -50,7 +50,13 @@ export function issueRoutes(router: Router, deps: IssuesDeps): void {
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { title, body: text, labels, milestone, state, state_reason: stateReason } = body.right;
     const input = { title, body: text, labels: labels && labelNames(labels), assignees: assigneesOf(body.right), milestone, state, stateReason };
-    const updated = await deps.updateIssue.execute(accessCallerOf(res)!, repositoryScopeOf(res).repository.id, number, input, commandContext(req, res, deps.clock.now()));
+    const updated = await deps.updateIssue.execute(
+      accessCallerOf(res)!,
+      repositoryScopeOf(res).repository.id,
+      number,
+      input,
+      commandContext(req, res, deps.clock.now()),
+    );
     if (isLeft(updated)) return sendAppError(res, updated.left);
     await sendIssue(res, deps, number, 200);
   });
@@ -61,7 +67,13 @@ export function issueRoutes(router: Router, deps: IssuesDeps): void {
     const body = decodeInput(LockIssueBody, req.body ?? {}, 'Issue');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const lock = { lockReason: body.right.lock_reason ?? null };
-    const locked = await deps.lockIssue.execute(accessCallerOf(res)!, repositoryScopeOf(res).repository.id, number, lock, commandContext(req, res, deps.clock.now()));
+    const locked = await deps.lockIssue.execute(
+      accessCallerOf(res)!,
+      repositoryScopeOf(res).repository.id,
+      number,
+      lock,
+      commandContext(req, res, deps.clock.now()),
+    );
     if (isLeft(locked)) return sendAppError(res, locked.left);
     res.status(204).end();
   });
@@ -69,7 +81,13 @@ export function issueRoutes(router: Router, deps: IssuesDeps): void {
   router.delete('/repos/:owner/:repo/issues/:issue_number/lock', requireUser, async (req: Request, res: Response) => {
     const number = pathNumber(req.params.issue_number);
     if (number === null) return sendNotFound(res);
-    const unlocked = await deps.lockIssue.execute(accessCallerOf(res)!, repositoryScopeOf(res).repository.id, number, null, commandContext(req, res, deps.clock.now()));
+    const unlocked = await deps.lockIssue.execute(
+      accessCallerOf(res)!,
+      repositoryScopeOf(res).repository.id,
+      number,
+      null,
+      commandContext(req, res, deps.clock.now()),
+    );
     if (isLeft(unlocked)) return sendAppError(res, unlocked.left);
     res.status(204).end();
   });

@@ -44,14 +44,29 @@ export function labelRoutes(router: Router, deps: IssuesDeps): void {
     const body = decodeInput(UpdateLabelBody, req.body ?? {}, 'Label');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { new_name: name, color, description } = body.right;
-    const changes = { ...(name === undefined ? {} : { name }), ...(color === undefined ? {} : { color }), ...(description === undefined ? {} : { description }) };
-    const updated = await deps.labels.update(accessCallerOf(res)!, repositoryScopeOf(res).repository.id, String(req.params.name), changes, commandContext(req, res, deps.clock.now()));
+    const changes = {
+      ...(name === undefined ? {} : { name }),
+      ...(color === undefined ? {} : { color }),
+      ...(description === undefined ? {} : { description }),
+    };
+    const updated = await deps.labels.update(
+      accessCallerOf(res)!,
+      repositoryScopeOf(res).repository.id,
+      String(req.params.name),
+      changes,
+      commandContext(req, res, deps.clock.now()),
+    );
     if (isLeft(updated)) return sendAppError(res, updated.left);
     await sendLabel(res, deps, name ?? String(req.params.name), 200);
   });
 
   router.delete('/repos/:owner/:repo/labels/:name', requireUser, async (req: Request, res: Response) => {
-    const deleted = await deps.labels.delete(accessCallerOf(res)!, repositoryScopeOf(res).repository.id, String(req.params.name), commandContext(req, res, deps.clock.now()));
+    const deleted = await deps.labels.delete(
+      accessCallerOf(res)!,
+      repositoryScopeOf(res).repository.id,
+      String(req.params.name),
+      commandContext(req, res, deps.clock.now()),
+    );
     if (isLeft(deleted)) return sendAppError(res, deleted.left);
     res.status(204).end();
   });

@@ -65,8 +65,19 @@ export function milestoneRoutes(router: Router, deps: IssuesDeps): void {
     const due = dueOn(body.right.due_on);
     if ('code' in due) return sendValidationFailed(res, [due]);
     const { title, description, state } = body.right;
-    const changes = { ...(title === undefined ? {} : { title }), ...(description === undefined ? {} : { description }), ...(state === undefined ? {} : { state }), ...(due.value === undefined ? {} : { dueOn: due.value }) };
-    const updated = await deps.milestones.update(accessCallerOf(res)!, repositoryScopeOf(res).repository.id, number, changes, commandContext(req, res, deps.clock.now()));
+    const changes = {
+      ...(title === undefined ? {} : { title }),
+      ...(description === undefined ? {} : { description }),
+      ...(state === undefined ? {} : { state }),
+      ...(due.value === undefined ? {} : { dueOn: due.value }),
+    };
+    const updated = await deps.milestones.update(
+      accessCallerOf(res)!,
+      repositoryScopeOf(res).repository.id,
+      number,
+      changes,
+      commandContext(req, res, deps.clock.now()),
+    );
     if (isLeft(updated)) return sendAppError(res, updated.left);
     await sendMilestone(res, deps, number, 200);
   });
@@ -74,7 +85,12 @@ export function milestoneRoutes(router: Router, deps: IssuesDeps): void {
   router.delete('/repos/:owner/:repo/milestones/:milestone_number', requireUser, async (req: Request, res: Response) => {
     const number = pathNumber(req.params.milestone_number);
     if (number === null) return sendNotFound(res);
-    const deleted = await deps.milestones.delete(accessCallerOf(res)!, repositoryScopeOf(res).repository.id, number, commandContext(req, res, deps.clock.now()));
+    const deleted = await deps.milestones.delete(
+      accessCallerOf(res)!,
+      repositoryScopeOf(res).repository.id,
+      number,
+      commandContext(req, res, deps.clock.now()),
+    );
     if (isLeft(deleted)) return sendAppError(res, deleted.left);
     res.status(204).end();
   });

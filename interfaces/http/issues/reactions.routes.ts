@@ -17,8 +17,14 @@ import { pathNumber } from './issueResponses.js';
 
 // The two subjects GitHub reacts to here, each with its route prefix and its target.
 const SUBJECTS = [
-  { prefix: '/repos/:owner/:repo/issues/comments/:comment_id/reactions', target: (req: Request): ReactionTarget | null => idTarget(pathNumber(req.params.comment_id)) },
-  { prefix: '/repos/:owner/:repo/issues/:issue_number/reactions', target: (req: Request): ReactionTarget | null => numberTarget(pathNumber(req.params.issue_number)) },
+  {
+    prefix: '/repos/:owner/:repo/issues/comments/:comment_id/reactions',
+    target: (req: Request): ReactionTarget | null => idTarget(pathNumber(req.params.comment_id)),
+  },
+  {
+    prefix: '/repos/:owner/:repo/issues/:issue_number/reactions',
+    target: (req: Request): ReactionTarget | null => numberTarget(pathNumber(req.params.issue_number)),
+  },
 ] as const;
 
 const idTarget = (commentId: number | null): ReactionTarget | null => (commentId === null ? null : { type: 'issue_comment', commentId });
@@ -61,7 +67,13 @@ export function reactionRoutes(router: Router, deps: IssuesDeps): void {
       if (reactionTarget === null) return sendNotFound(res);
       const body = decodeInput(ReactionBody, req.body ?? {}, 'Reaction');
       if (isLeft(body)) return sendValidationFailed(res, body.left);
-      const added = await deps.reactions.add(accessCallerOf(res)!, repositoryScopeOf(res).repository.id, reactionTarget, body.right.content, commandContext(req, res, deps.clock.now()));
+      const added = await deps.reactions.add(
+        accessCallerOf(res)!,
+        repositoryScopeOf(res).repository.id,
+        reactionTarget,
+        body.right.content,
+        commandContext(req, res, deps.clock.now()),
+      );
       if (isLeft(added)) return sendAppError(res, added.left);
       await sendReaction(res, deps, added.right.reactionId, added.right.created ? 201 : 200);
     });
@@ -72,7 +84,13 @@ export function reactionRoutes(router: Router, deps: IssuesDeps): void {
       const reactionId = pathNumber(req.params.reaction_id);
       const reaction = reactionId === null ? null : await deps.issues.reaction(reactionId);
       if (!subject || !reactionTarget || !reaction || reaction.subject_type !== subject.type || reaction.subject_id !== subject.id) return sendNotFound(res);
-      const removed = await deps.reactions.remove(accessCallerOf(res)!, repositoryScopeOf(res).repository.id, reactionTarget, { id: reaction.id, userId: reaction.user_id }, commandContext(req, res, deps.clock.now()));
+      const removed = await deps.reactions.remove(
+        accessCallerOf(res)!,
+        repositoryScopeOf(res).repository.id,
+        reactionTarget,
+        { id: reaction.id, userId: reaction.user_id },
+        commandContext(req, res, deps.clock.now()),
+      );
       if (isLeft(removed)) return sendAppError(res, removed.left);
       res.status(204).end();
     });

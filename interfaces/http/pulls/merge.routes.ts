@@ -24,8 +24,19 @@ export function mergeRoutes(router: Router, deps: PullsDeps): void {
     const body = decodeInput(MergePullRequestBody, req.body ?? {}, 'PullRequest');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { commit_title: commitTitle, commit_message: commitMessage, sha, merge_method: mergeMethod } = body.right;
-    const input = { ...(commitTitle !== undefined ? { commitTitle } : {}), ...(commitMessage !== undefined ? { commitMessage } : {}), ...(sha !== undefined ? { sha } : {}), mergeMethod: mergeMethod ?? 'merge' };
-    const merged = await deps.mergePullRequest.execute(accessCallerOf(res)!, repositoryScopeOf(res).repository.id, number, input, commandContext(req, res, deps.clock.now()));
+    const input = {
+      ...(commitTitle !== undefined ? { commitTitle } : {}),
+      ...(commitMessage !== undefined ? { commitMessage } : {}),
+      ...(sha !== undefined ? { sha } : {}),
+      mergeMethod: mergeMethod ?? 'merge',
+    };
+    const merged = await deps.mergePullRequest.execute(
+      accessCallerOf(res)!,
+      repositoryScopeOf(res).repository.id,
+      number,
+      input,
+      commandContext(req, res, deps.clock.now()),
+    );
     if (isLeft(merged)) return sendAppError(res, merged.left);
     res.status(200).json({ sha: merged.right.sha, merged: true, message: 'Pull Request successfully merged' });
   });

@@ -24,8 +24,20 @@ export function pullRequestRoutes(router: Router, deps: PullsDeps): void {
     const body = decodeInput(CreatePullRequestBody, req.body ?? {}, 'PullRequest');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { title, head, base } = body.right;
-    const input = { title, head, base, body: body.right.body ?? null, draft: body.right.draft ?? false, maintainerCanModify: body.right.maintainer_can_modify ?? true };
-    const opened = await deps.openPullRequest.execute(accessCallerOf(res)!, repositoryScopeOf(res).repository.id, input, commandContext(req, res, deps.clock.now()));
+    const input = {
+      title,
+      head,
+      base,
+      body: body.right.body ?? null,
+      draft: body.right.draft ?? false,
+      maintainerCanModify: body.right.maintainer_can_modify ?? true,
+    };
+    const opened = await deps.openPullRequest.execute(
+      accessCallerOf(res)!,
+      repositoryScopeOf(res).repository.id,
+      input,
+      commandContext(req, res, deps.clock.now()),
+    );
     if (isLeft(opened)) return sendAppError(res, opened.left);
     await sendPullRequest(res, deps, opened.right.number, 201);
   });
@@ -64,8 +76,20 @@ export function pullRequestRoutes(router: Router, deps: PullsDeps): void {
     const body = decodeInput(UpdatePullRequestBody, req.body ?? {}, 'PullRequest');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { title, body: text, state, base, maintainer_can_modify: maintainerCanModify } = body.right;
-    const input = { ...(title !== undefined ? { title } : {}), ...(text !== undefined ? { body: text } : {}), ...(state ? { state } : {}), ...(base !== undefined ? { base } : {}), ...(maintainerCanModify !== undefined ? { maintainerCanModify } : {}) };
-    const edited = await deps.editPullRequest.execute(accessCallerOf(res)!, repositoryScopeOf(res).repository.id, number, input, commandContext(req, res, deps.clock.now()));
+    const input = {
+      ...(title !== undefined ? { title } : {}),
+      ...(text !== undefined ? { body: text } : {}),
+      ...(state ? { state } : {}),
+      ...(base !== undefined ? { base } : {}),
+      ...(maintainerCanModify !== undefined ? { maintainerCanModify } : {}),
+    };
+    const edited = await deps.editPullRequest.execute(
+      accessCallerOf(res)!,
+      repositoryScopeOf(res).repository.id,
+      number,
+      input,
+      commandContext(req, res, deps.clock.now()),
+    );
     if (isLeft(edited)) return sendAppError(res, edited.left);
     await sendPullRequest(res, deps, number, 200);
   });
@@ -78,6 +102,8 @@ async function headFilter(deps: PullsDeps, repository: RepositoryDocument, head:
   if (colon < 0) return { repositoryIds: [repository.id], ref: head };
   const account = await deps.repositories.accountByLogin(head.slice(0, colon));
   const owned = account ? await deps.repositories.ownedBy([account.id]) : [];
-  const repositoryIds = owned.filter((candidate) => candidate.id === repository.id || candidate.parent_id === repository.id || candidate.source_id === repository.id).map((candidate) => candidate.id);
+  const repositoryIds = owned
+    .filter((candidate) => candidate.id === repository.id || candidate.parent_id === repository.id || candidate.source_id === repository.id)
+    .map((candidate) => candidate.id);
   return { repositoryIds, ref: head.slice(colon + 1) };
 }

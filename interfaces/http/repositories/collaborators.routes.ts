@@ -45,7 +45,12 @@ export function collaboratorRoutes(router: Router, deps: RepositoriesDeps): void
     const permission = body.right.permission ?? 'push';
     const scope = repositoryScopeOf(res);
     const caller = accessCallerOf(res)!;
-    const changed = await deps.setCollaborator.execute(caller, scope.repository.id, { login: String(req.params.username), permission }, commandContext(req, res, deps.clock.now()));
+    const changed = await deps.setCollaborator.execute(
+      caller,
+      scope.repository.id,
+      { login: String(req.params.username), permission },
+      commandContext(req, res, deps.clock.now()),
+    );
     if (isLeft(changed)) return sendAppError(res, changed.left);
     if (changed.right.outcome === 'collaborator') return void res.status(204).end();
     const invitation = await deps.invitations.byId(changed.right.invitationId);
@@ -55,7 +60,12 @@ export function collaboratorRoutes(router: Router, deps: RepositoriesDeps): void
   });
 
   router.delete('/repos/:owner/:repo/collaborators/:username', requireUser, async (req: Request, res: Response) => {
-    const removed = await deps.removeCollaborator.execute(accessCallerOf(res), repositoryScopeOf(res).repository.id, String(req.params.username), commandContext(req, res, deps.clock.now()));
+    const removed = await deps.removeCollaborator.execute(
+      accessCallerOf(res),
+      repositoryScopeOf(res).repository.id,
+      String(req.params.username),
+      commandContext(req, res, deps.clock.now()),
+    );
     if (isLeft(removed)) return sendAppError(res, removed.left);
     res.status(204).end();
   });

@@ -28,7 +28,12 @@ export function forkRoutes(router: Router, deps: RepositoriesDeps): void {
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { organization, name, default_branch_only } = body.right;
     const input = { organizationLogin: organization, name, defaultBranchOnly: default_branch_only };
-    const forked = await deps.forkRepository.execute(accessCallerOf(res)!, repositoryScopeOf(res).repository.id, input, commandContext(req, res, deps.clock.now()));
+    const forked = await deps.forkRepository.execute(
+      accessCallerOf(res)!,
+      repositoryScopeOf(res).repository.id,
+      input,
+      commandContext(req, res, deps.clock.now()),
+    );
     if (isLeft(forked)) return sendAppError(res, forked.left);
     await sendFullRepository(res, deps, forked.right.repositoryId, 202);
   });

@@ -64,12 +64,22 @@ export function interestRoutes(router: Router, deps: RepositoriesDeps): void {
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     // GitHub: ignoring a repository is a subscription that blocks notifications.
     const change = { subscribed: body.right.subscribed ?? !(body.right.ignored ?? false), ignored: body.right.ignored ?? false };
-    const changed = await deps.changeSubscription.execute(accessCallerOf(res)!, repositoryScopeOf(res).repository.id, change, commandContext(req, res, deps.clock.now()));
+    const changed = await deps.changeSubscription.execute(
+      accessCallerOf(res)!,
+      repositoryScopeOf(res).repository.id,
+      change,
+      commandContext(req, res, deps.clock.now()),
+    );
     if (isLeft(changed)) return sendAppError(res, changed.left);
     await sendSubscription(res, 200);
   });
   router.delete('/repos/:owner/:repo/subscription', requireUser, async (req: Request, res: Response) => {
-    const changed = await deps.changeSubscription.execute(accessCallerOf(res)!, repositoryScopeOf(res).repository.id, null, commandContext(req, res, deps.clock.now()));
+    const changed = await deps.changeSubscription.execute(
+      accessCallerOf(res)!,
+      repositoryScopeOf(res).repository.id,
+      null,
+      commandContext(req, res, deps.clock.now()),
+    );
     if (isLeft(changed)) return sendAppError(res, changed.left);
     res.status(204).end();
   });

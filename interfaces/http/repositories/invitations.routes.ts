@@ -14,12 +14,20 @@ import { UpdateInvitationBody } from './repositories.codecs.js';
 import type { RepositoriesDeps } from './repositories.deps.js';
 import { accessCallerOf, repositoryScopeOf } from './repositoryScope.js';
 
-const PERMISSION_OF_ROLE: Readonly<Record<string, CollaboratorPermission>> = Object.assign(Object.create(null), { read: 'pull', triage: 'triage', write: 'push', maintain: 'maintain', admin: 'admin' });
+const PERMISSION_OF_ROLE: Readonly<Record<string, CollaboratorPermission>> = Object.assign(Object.create(null), {
+  read: 'pull',
+  triage: 'triage',
+  write: 'push',
+  maintain: 'maintain',
+  admin: 'admin',
+});
 
 // GitHub's repository-invitation for each pending invitation, with its repository, invitee
 // and inviter (one read of each kind for the page).
 export async function encodeInvitations(deps: RepositoriesDeps, invitations: readonly RepositoryInvitationDocument[], urls: ApiUrls) {
-  const repositories = new Map((await deps.repositories.byIds([...new Set(invitations.map((invitation) => invitation.repository_id))])).map((repository) => [repository.id, repository]));
+  const repositories = new Map(
+    (await deps.repositories.byIds([...new Set(invitations.map((invitation) => invitation.repository_id))])).map((repository) => [repository.id, repository]),
+  );
   const accountIds = new Set<number>();
   for (const invitation of invitations) accountIds.add(invitation.invitee_id).add(invitation.inviter_id);
   for (const repository of repositories.values()) accountIds.add(repository.owner_id);
@@ -53,7 +61,10 @@ export function invitationRoutes(router: Router, deps: RepositoriesDeps): void {
   });
 
   // Accept (PATCH) or decline (DELETE): 204, or 404 for an invitation that is not the caller's.
-  for (const [method, answer] of [['patch', 'accept'], ['delete', 'decline']] as const) {
+  for (const [method, answer] of [
+    ['patch', 'accept'],
+    ['delete', 'decline'],
+  ] as const) {
     router[method]('/user/repository_invitations/:invitation_id', requireUser, async (req: Request, res: Response) => {
       const caller = callerOf(res);
       const id = invitationId(req);
@@ -80,7 +91,13 @@ export function invitationRoutes(router: Router, deps: RepositoriesDeps): void {
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const scope = repositoryScopeOf(res);
     if (body.right.permissions !== undefined) {
-      const updated = await deps.invitationCommands.update(accessCallerOf(res), scope.repository.id, id, PERMISSION_OF_ROLE[body.right.permissions]!, commandContext(req, res, deps.clock.now()));
+      const updated = await deps.invitationCommands.update(
+        accessCallerOf(res),
+        scope.repository.id,
+        id,
+        PERMISSION_OF_ROLE[body.right.permissions]!,
+        commandContext(req, res, deps.clock.now()),
+      );
       if (isLeft(updated)) return sendAppError(res, updated.left);
     } else if (scope.role !== 'admin') return sendNotFound(res);
     const invitation = await deps.invitations.byId(id);
@@ -91,7 +108,12 @@ export function invitationRoutes(router: Router, deps: RepositoriesDeps): void {
   router.delete('/repos/:owner/:repo/invitations/:invitation_id', requireUser, async (req: Request, res: Response) => {
     const id = invitationId(req);
     if (id === null) return sendNotFound(res);
-    const withdrawn = await deps.invitationCommands.withdraw(accessCallerOf(res), repositoryScopeOf(res).repository.id, id, commandContext(req, res, deps.clock.now()));
+    const withdrawn = await deps.invitationCommands.withdraw(
+      accessCallerOf(res),
+      repositoryScopeOf(res).repository.id,
+      id,
+      commandContext(req, res, deps.clock.now()),
+    );
     if (isLeft(withdrawn)) return sendAppError(res, withdrawn.left);
     res.status(204).end();
   });

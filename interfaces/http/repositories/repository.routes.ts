@@ -38,22 +38,34 @@ export function repositoryRoutes(router: Router, deps: RepositoriesDeps): void {
     const body = decodeInput(CreateRepositoryBody, req.body, 'Repository');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { name, description, homepage, has_issues, has_projects, has_wiki, auto_init } = body.right;
-    const created = await deps.createRepository.execute(accessCallerOf(res)!, {
-      organizationLogin: organization(req),
-      name,
-      description,
-      homepage,
-      private: privateFrom(body.right),
-      hasIssues: has_issues,
-      hasProjects: has_projects,
-      hasWiki: has_wiki,
-      autoInit: auto_init,
-    }, commandContext(req, res, deps.clock.now()));
+    const created = await deps.createRepository.execute(
+      accessCallerOf(res)!,
+      {
+        organizationLogin: organization(req),
+        name,
+        description,
+        homepage,
+        private: privateFrom(body.right),
+        hasIssues: has_issues,
+        hasProjects: has_projects,
+        hasWiki: has_wiki,
+        autoInit: auto_init,
+      },
+      commandContext(req, res, deps.clock.now()),
+    );
     if (isLeft(created)) return sendAppError(res, created.left);
     await sendFullRepository(res, deps, created.right.repositoryId, 201);
   };
-  router.post('/user/repos', requireUser, create(() => null));
-  router.post('/orgs/:org/repos', requireUser, create((req) => String(req.params.org)));
+  router.post(
+    '/user/repos',
+    requireUser,
+    create(() => null),
+  );
+  router.post(
+    '/orgs/:org/repos',
+    requireUser,
+    create((req) => String(req.params.org)),
+  );
 
   router.get('/repos/:owner/:repo', async (_req: Request, res: Response) => {
     await sendFullRepository(res, deps, repositoryScopeOf(res).repository.id, 200);

@@ -1,5 +1,11 @@
 import type { Request, Response, Router } from 'express';
-import type { Affiliation, ListOrder, ListedRepository, OrganizationListType, RepositorySort } from '../../../application/repositories/repositoryLists.query.js';
+import type {
+  Affiliation,
+  ListOrder,
+  ListedRepository,
+  OrganizationListType,
+  RepositorySort,
+} from '../../../application/repositories/repositoryLists.query.js';
 import type { Paged } from '../../../application/repositories/repository.queries.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
@@ -25,11 +31,22 @@ export function listOrder(req: Request, sorts: readonly RepositorySort[], fallba
   return { sort, direction: oneOf(queryValue(req, 'direction'), ['asc', 'desc'], sort === 'full_name' ? 'asc' : 'desc') };
 }
 
-export async function sendRepositoryPage(req: Request, res: Response, deps: Pick<RepositoriesDeps, 'repositories'>, paged: Paged<ListedRepository>, perPage: number, page: number): Promise<void> {
+export async function sendRepositoryPage(
+  req: Request,
+  res: Response,
+  deps: Pick<RepositoriesDeps, 'repositories'>,
+  paged: Paged<ListedRepository>,
+  perPage: number,
+  page: number,
+): Promise<void> {
   setLinkHeader(req, res, { page, perPage, totalCount: paged.totalCount });
   const signedIn = accessCallerOf(res) !== null;
   const openIssues = await deps.repositories.openIssuesOf(paged.items.map(({ repository }) => repository.id));
-  res.json(paged.items.map(({ repository, owner, role }) => minimalRepository(repository, owner, urlsOf(res), signedIn ? role : null, openIssues.get(repository.id) ?? 0)));
+  res.json(
+    paged.items.map(({ repository, owner, role }) =>
+      minimalRepository(repository, owner, urlsOf(res), signedIn ? role : null, openIssues.get(repository.id) ?? 0),
+    ),
+  );
 }
 
 const AFFILIATIONS: readonly Affiliation[] = ['owner', 'collaborator', 'organization_member'];
@@ -52,11 +69,19 @@ export function repositoryListRoutes(router: Router, deps: RepositoriesDeps): vo
       return sendAppError(res, { _tag: 'InvalidRepositoryListFilter', field: 'type' });
     }
     const typeAffiliations = type === undefined ? undefined : TYPE_AFFILIATIONS[type];
-    const requested = (affiliationParam ?? '').split(',').map((part) => part.trim()).filter((part): part is Affiliation => AFFILIATIONS.includes(part as Affiliation));
+    const requested = (affiliationParam ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part): part is Affiliation => AFFILIATIONS.includes(part as Affiliation));
     const affiliations = new Set(typeAffiliations ?? (requested.length > 0 ? requested : AFFILIATIONS));
     const visibility = type === 'public' || type === 'private' ? type : oneOf(visibilityParam, ['all', 'public', 'private'], 'all');
     const { page, perPage } = parsePagination(req.query);
-    const paged = await deps.lists.forAuthenticatedUser(accessCallerOf(res)!, { affiliations, visibility }, listOrder(req, ['created', 'updated', 'pushed', 'full_name'], 'full_name'), { page, perPage });
+    const paged = await deps.lists.forAuthenticatedUser(
+      accessCallerOf(res)!,
+      { affiliations, visibility },
+      listOrder(req, ['created', 'updated', 'pushed', 'full_name'], 'full_name'),
+      { page, perPage },
+    );
     await sendRepositoryPage(req, res, deps, paged, perPage, page);
   });
 
@@ -65,7 +90,10 @@ export function repositoryListRoutes(router: Router, deps: RepositoriesDeps): vo
     if (!account) return sendNotFound(res);
     const type = oneOf(queryValue(req, 'type'), ['all', 'owner', 'member'], 'owner');
     const { page, perPage } = parsePagination(req.query);
-    const paged = await deps.lists.forAccount(accessCallerOf(res), account, type, listOrder(req, ['created', 'updated', 'pushed', 'full_name'], 'full_name'), { page, perPage });
+    const paged = await deps.lists.forAccount(accessCallerOf(res), account, type, listOrder(req, ['created', 'updated', 'pushed', 'full_name'], 'full_name'), {
+      page,
+      perPage,
+    });
     await sendRepositoryPage(req, res, deps, paged, perPage, page);
   });
 
@@ -86,7 +114,13 @@ export function repositoryListRoutes(router: Router, deps: RepositoriesDeps): vo
     if (!organization || organization.type !== 'Organization') return sendNotFound(res);
     const type = oneOf<OrganizationListType>(queryValue(req, 'type'), ['all', 'public', 'private', 'forks', 'sources', 'member'], 'all');
     const { page, perPage } = parsePagination(req.query);
-    const paged = await deps.lists.forOrganization(accessCallerOf(res), organization, type, listOrder(req, ['created', 'updated', 'pushed', 'full_name'], 'created'), { page, perPage });
+    const paged = await deps.lists.forOrganization(
+      accessCallerOf(res),
+      organization,
+      type,
+      listOrder(req, ['created', 'updated', 'pushed', 'full_name'], 'created'),
+      { page, perPage },
+    );
     await sendRepositoryPage(req, res, deps, paged, perPage, page);
   });
 }

@@ -7,7 +7,12 @@ import { sendNotFound } from '../shared/respond.js';
 
 // Reads the repository back from the read model (the command has settled) and answers it
 // as a full-repository, with the caller's permissions when there is a caller.
-export async function sendFullRepository(res: Response, deps: Pick<RepositoriesDeps, 'repositories' | 'access' | 'embedded'>, repositoryId: number, status: number): Promise<void> {
+export async function sendFullRepository(
+  res: Response,
+  deps: Pick<RepositoriesDeps, 'repositories' | 'access' | 'embedded'>,
+  repositoryId: number,
+  status: number,
+): Promise<void> {
   const repository = await deps.repositories.byId(repositoryId);
   const view = repository && (await deps.repositories.view(repository));
   if (!repository || !view) return sendNotFound(res);

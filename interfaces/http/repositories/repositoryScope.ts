@@ -25,7 +25,9 @@ export interface RepositoryScopeDeps {
 export function accessCallerOf(res: Response): AccessCaller {
   const caller = callerOf(res);
   if (caller.kind !== 'user') return null;
-  return caller.scopes === undefined ? { userId: caller.userId, siteAdmin: caller.siteAdmin } : { userId: caller.userId, siteAdmin: caller.siteAdmin, scopes: caller.scopes };
+  return caller.scopes === undefined
+    ? { userId: caller.userId, siteAdmin: caller.siteAdmin }
+    : { userId: caller.userId, siteAdmin: caller.siteAdmin, scopes: caller.scopes };
 }
 
 export function repositoryScopeOf(res: Response): RepositoryScope {
@@ -74,5 +76,9 @@ async function redirectToMoved(req: Request, res: Response, repositories: Reposi
   res
     .status(reading ? 301 : 307)
     .location(location)
-    .json({ message: reading ? 'Moved Permanently' : 'Temporary Redirect', url: location, documentation_url: 'https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api#follow-redirects' });
+    .json({
+      message: reading ? 'Moved Permanently' : 'Temporary Redirect',
+      url: location,
+      documentation_url: 'https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api#follow-redirects',
+    });
 }

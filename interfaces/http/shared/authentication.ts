@@ -87,7 +87,14 @@ export function authenticate(deps: AuthenticationDeps): RequestHandler {
 
 // An OAuth token: the caller is its user, limited to its scopes, which every answer names in
 // X-OAuth-Scopes. With Basic, the login must be the token's user's.
-async function signInWithToken({ tokens, users }: AuthenticationDeps, token: string, login: string | null, ip: string, res: Response, next: NextFunction): Promise<void> {
+async function signInWithToken(
+  { tokens, users }: AuthenticationDeps,
+  token: string,
+  login: string | null,
+  ip: string,
+  res: Response,
+  next: NextFunction,
+): Promise<void> {
   const signIn = await tokens.execute(token);
   const user = signIn ? await users.userById(signIn.userId) : null;
   if (!signIn || !user || (login !== null && login.toLowerCase() !== user.login.toLowerCase())) return failSignIn(res, ip, next, badCredentials);

@@ -1,17 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import { sendGithubError } from './githubError.js';
 
-export type MediaFormat =
-  | 'json'
-  | 'raw'
-  | 'html'
-  | 'full'
-  | 'text'
-  | 'text-match'
-  | 'diff'
-  | 'patch'
-  | 'sha'
-  | 'base64';
+export type MediaFormat = 'json' | 'raw' | 'html' | 'full' | 'text' | 'text-match' | 'diff' | 'patch' | 'sha' | 'base64';
 
 export interface MediaType {
   readonly version: 'v3' | null;
@@ -19,9 +9,7 @@ export interface MediaType {
   readonly format: MediaFormat | null;
 }
 
-const FORMATS: ReadonlySet<string> = new Set<MediaFormat>([
-  'json', 'raw', 'html', 'full', 'text', 'text-match', 'diff', 'patch', 'sha', 'base64',
-]);
+const FORMATS: ReadonlySet<string> = new Set<MediaFormat>(['json', 'raw', 'html', 'full', 'text', 'text-match', 'diff', 'patch', 'sha', 'base64']);
 
 const GITHUB_TYPE_PREFIX = 'application/vnd.github';
 const PREVIEW_SUFFIX = '-preview';

@@ -12,7 +12,11 @@ interface ScopeRule {
 }
 
 const SEGMENT = '[^/]+';
-const rule = (method: string, path: string, accepted: readonly string[]): ScopeRule => ({ method, path: new RegExp(`^${path.replaceAll(':x', SEGMENT)}/?$`), accepted });
+const rule = (method: string, path: string, accepted: readonly string[]): ScopeRule => ({
+  method,
+  path: new RegExp(`^${path.replaceAll(':x', SEGMENT)}/?$`),
+  accepted,
+});
 
 // The one table of which OAuth scopes an operation accepts, as GitHub documents them. What a
 // token may do on a repository is decided by the access model (repo for private ones,

@@ -58,4 +58,3 @@ export function rateWindows(settings: Pick<RateLimitSettings, 'core' | 'search' 
 function windowKey(resource: RateLimitResource, caller: Caller): string {
   return caller.kind === 'user' ? `${resource}:user:${caller.userId}` : `${resource}:ip:${caller.ip}`;
 }
-

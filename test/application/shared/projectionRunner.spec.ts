@@ -123,9 +123,16 @@ describe('projection runner', () => {
   it('a dropped subscription resubscribes after the last event applied, and resumes with nothing lost or doubled', async () => {
     const resubscribed: string[] = [];
     const store = new EmbeddedReadModelStore();
-    const runner = new ProjectionRunner(eventStore, store, new EmbeddedSearchIndex(), [tallyProjection()], {
-      onResubscribe: (lane) => resubscribed.push(lane),
-    }, { retryBaseMs: 5, retryMaxMs: 20, maxFailures: 3 });
+    const runner = new ProjectionRunner(
+      eventStore,
+      store,
+      new EmbeddedSearchIndex(),
+      [tallyProjection()],
+      {
+        onResubscribe: (lane) => resubscribed.push(lane),
+      },
+      { retryBaseMs: 5, retryMaxMs: 20, maxFailures: 3 },
+    );
     for (let i = 0; i < 3; i++) await appendNamed(eventStore, 's', `before ${i}`);
     await runner.start();
     await runner.laneNamed('read-your-writes')!.dropSubscription(new Error('connection reset'));
@@ -150,9 +157,16 @@ describe('projection runner', () => {
         throw new Error('cannot apply');
       },
     };
-    const runner = new ProjectionRunner(eventStore, new EmbeddedReadModelStore(), new EmbeddedSearchIndex(), [broken], {
-      onFatal: (_lane, error) => fatal.push(error),
-    }, { retryBaseMs: 1, retryMaxMs: 4, maxFailures: 3 });
+    const runner = new ProjectionRunner(
+      eventStore,
+      new EmbeddedReadModelStore(),
+      new EmbeddedSearchIndex(),
+      [broken],
+      {
+        onFatal: (_lane, error) => fatal.push(error),
+      },
+      { retryBaseMs: 1, retryMaxMs: 4, maxFailures: 3 },
+    );
     await runner.start();
     await appendNamed(eventStore, 's', 'poison');
     const deadline = Date.now() + 10_000;

@@ -52,7 +52,10 @@ describe('OAuth application decider', () => {
     ['client_secret', { secret: { hash: 'plain-secret', lastEight: 'n-secret' } }],
   ] as const) {
     it(`refuses an invalid ${field}`, () => {
-      spec.given([]).when({ ...register, ...change }).thenFails('InvalidOAuthApplicationField');
+      spec
+        .given([])
+        .when({ ...register, ...change })
+        .thenFails('InvalidOAuthApplicationField');
     });
   }
 
@@ -60,13 +63,18 @@ describe('OAuth application decider', () => {
     spec
       .given([registered])
       .when({ type: 'ResetOAuthApplicationSecret', secret: { hash: 'b'.repeat(64), lastEight: '12345678' }, now })
-      .then([{ type: 'OAuthApplicationSecretReset', data: { applicationId: 5, clientSecretHash: 'b'.repeat(64), clientSecretLastEight: '12345678', resetAt: at } }]);
+      .then([
+        { type: 'OAuthApplicationSecretReset', data: { applicationId: 5, clientSecretHash: 'b'.repeat(64), clientSecretLastEight: '12345678', resetAt: at } },
+      ]);
   });
 
   it('deletes an application, after which it is gone', () => {
     spec.given([registered]).when({ type: 'DeleteOAuthApplication', now }).then([deleted]);
     spec.given([registered, deleted]).when({ type: 'DeleteOAuthApplication', now }).thenFails('OAuthApplicationNotFound');
-    spec.given([registered, deleted]).when({ type: 'ResetOAuthApplicationSecret', secret: { hash, lastEight: 'x' }, now }).thenFails('OAuthApplicationNotFound');
+    spec
+      .given([registered, deleted])
+      .when({ type: 'ResetOAuthApplicationSecret', secret: { hash, lastEight: 'x' }, now })
+      .thenFails('OAuthApplicationNotFound');
   });
 
   it('answers OAuthApplicationNotFound for an application never registered', () => {

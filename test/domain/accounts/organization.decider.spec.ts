@@ -29,7 +29,10 @@ describe('organization decider', () => {
     });
 
     it('refuses an invalid login', () => {
-      spec.given([]).when({ ...create, login: 'git_hub' }).thenFails('InvalidOrganizationLogin');
+      spec
+        .given([])
+        .when({ ...create, login: 'git_hub' })
+        .thenFails('InvalidOrganizationLogin');
     });
   });
 
@@ -40,11 +43,19 @@ describe('organization decider', () => {
       spec
         .given(established)
         .when(update(owner, { name: 'GitHub', description: 'How people build software', has_organization_projects: false }))
-        .then([{ type: 'OrganizationUpdated', data: { orgId: 10, changes: { description: 'How people build software', has_organization_projects: false }, updatedAt: at } }]);
+        .then([
+          {
+            type: 'OrganizationUpdated',
+            data: { orgId: 10, changes: { description: 'How people build software', has_organization_projects: false }, updatedAt: at },
+          },
+        ]);
     });
 
     it('changes nothing when nothing differs', () => {
-      spec.given(established).when(update(owner, { name: 'GitHub', has_repository_projects: true })).then([]);
+      spec
+        .given(established)
+        .when(update(owner, { name: 'GitHub', has_repository_projects: true }))
+        .then([]);
     });
 
     it('lets a site administrator change settings', () => {
@@ -55,22 +66,39 @@ describe('organization decider', () => {
     });
 
     it('refuses members and strangers', () => {
-      spec.given(established).when(update(member, { name: 'Hijacked' })).thenFails('NotOrganizationOwner');
-      spec.given(established).when(update(stranger, { name: 'Hijacked' })).thenFails('NotOrganizationOwner');
+      spec
+        .given(established)
+        .when(update(member, { name: 'Hijacked' }))
+        .thenFails('NotOrganizationOwner');
+      spec
+        .given(established)
+        .when(update(stranger, { name: 'Hijacked' }))
+        .thenFails('NotOrganizationOwner');
     });
 
     it('refuses an invalid email', () => {
-      spec.given(established).when(update(owner, { email: 'not-an-email' })).thenFails('InvalidOrganizationField');
+      spec
+        .given(established)
+        .when(update(owner, { email: 'not-an-email' }))
+        .thenFails('InvalidOrganizationField');
     });
 
     it('answers OrganizationNotFound for an organization that does not exist', () => {
-      spec.given([]).when(update(owner, { name: 'x' })).thenFails('OrganizationNotFound');
+      spec
+        .given([])
+        .when(update(owner, { name: 'x' }))
+        .thenFails('OrganizationNotFound');
     });
   });
 
   describe('SetOrganizationMembership', () => {
-    const set = (actor: OrganizationActor, userId: number, login: string, role: 'admin' | 'member') =>
-      ({ type: 'SetOrganizationMembership' as const, actor, member: { userId, login }, role, now });
+    const set = (actor: OrganizationActor, userId: number, login: string, role: 'admin' | 'member') => ({
+      type: 'SetOrganizationMembership' as const,
+      actor,
+      member: { userId, login },
+      role,
+      now,
+    });
 
     it('adds a new member directly, with the role asked for', () => {
       spec
@@ -83,36 +111,64 @@ describe('organization decider', () => {
       spec
         .given(established)
         .when(set(siteAdmin, 3, 'hubot', 'admin'))
-        .then([{ type: 'OrganizationMemberRoleChanged', data: { orgId: 10, userId: 3, login: 'hubot', role: 'admin', previousRole: 'member', changedAt: at } }]);
+        .then([
+          { type: 'OrganizationMemberRoleChanged', data: { orgId: 10, userId: 3, login: 'hubot', role: 'admin', previousRole: 'member', changedAt: at } },
+        ]);
     });
 
     it('is idempotent for an unchanged role', () => {
-      spec.given(established).when(set(owner, 3, 'hubot', 'member')).then([]);
+      spec
+        .given(established)
+        .when(set(owner, 3, 'hubot', 'member'))
+        .then([]);
     });
 
     it('refuses to demote the last owner', () => {
-      spec.given(established).when(set(owner, 2, 'octocat', 'member')).thenFails('LastOrganizationOwner');
+      spec
+        .given(established)
+        .when(set(owner, 2, 'octocat', 'member'))
+        .thenFails('LastOrganizationOwner');
     });
 
     it('refuses members who are not owners', () => {
-      spec.given(established).when(set(member, 4, 'mona', 'member')).thenFails('NotOrganizationOwner');
+      spec
+        .given(established)
+        .when(set(member, 4, 'mona', 'member'))
+        .thenFails('NotOrganizationOwner');
     });
   });
 
   describe('RemoveOrganizationMember', () => {
-    const remove = (actor: OrganizationActor, userId: number, login: string) => ({ type: 'RemoveOrganizationMember' as const, actor, member: { userId, login }, now });
-    const removed = (userId: number, login: string): OrganizationEvent => ({ type: 'OrganizationMemberRemoved', data: { orgId: 10, userId, login, removedAt: at } });
+    const remove = (actor: OrganizationActor, userId: number, login: string) => ({
+      type: 'RemoveOrganizationMember' as const,
+      actor,
+      member: { userId, login },
+      now,
+    });
+    const removed = (userId: number, login: string): OrganizationEvent => ({
+      type: 'OrganizationMemberRemoved',
+      data: { orgId: 10, userId, login, removedAt: at },
+    });
 
     it('lets an owner remove a member', () => {
-      spec.given(established).when(remove(owner, 3, 'hubot')).then([removed(3, 'hubot')]);
+      spec
+        .given(established)
+        .when(remove(owner, 3, 'hubot'))
+        .then([removed(3, 'hubot')]);
     });
 
     it('lets a member leave', () => {
-      spec.given(established).when(remove(member, 3, 'hubot')).then([removed(3, 'hubot')]);
+      spec
+        .given(established)
+        .when(remove(member, 3, 'hubot'))
+        .then([removed(3, 'hubot')]);
     });
 
     it('refuses to remove the last owner, even by a site administrator', () => {
-      spec.given(established).when(remove(siteAdmin, 2, 'octocat')).thenFails('LastOrganizationOwner');
+      spec
+        .given(established)
+        .when(remove(siteAdmin, 2, 'octocat'))
+        .thenFails('LastOrganizationOwner');
     });
 
     it('removes an owner when another owner remains', () => {
@@ -120,19 +176,31 @@ describe('organization decider', () => {
         type: 'OrganizationMemberRoleChanged',
         data: { orgId: 10, userId: 3, login: 'hubot', role: 'admin', previousRole: 'member', changedAt: at },
       };
-      spec.given([...established, promoted]).when(remove(member, 2, 'octocat')).then([removed(2, 'octocat')]);
+      spec
+        .given([...established, promoted])
+        .when(remove(member, 2, 'octocat'))
+        .then([removed(2, 'octocat')]);
     });
 
     it('refuses a member removing someone else', () => {
-      spec.given(established).when(remove(member, 2, 'octocat')).thenFails('NotOrganizationOwner');
+      spec
+        .given(established)
+        .when(remove(member, 2, 'octocat'))
+        .thenFails('NotOrganizationOwner');
     });
 
     it('answers OrganizationMembershipNotFound for someone who is not a member', () => {
-      spec.given(established).when(remove(owner, 9, 'stranger')).thenFails('OrganizationMembershipNotFound');
+      spec
+        .given(established)
+        .when(remove(owner, 9, 'stranger'))
+        .thenFails('OrganizationMembershipNotFound');
     });
 
     it('forgets a removed member', () => {
-      spec.given([...established, removed(3, 'hubot')]).when(remove(owner, 3, 'hubot')).thenFails('OrganizationMembershipNotFound');
+      spec
+        .given([...established, removed(3, 'hubot')])
+        .when(remove(owner, 3, 'hubot'))
+        .thenFails('OrganizationMembershipNotFound');
     });
   });
 });

@@ -32,8 +32,10 @@ describe('TOTP (RFC 6238)', () => {
 
   it('accepts the code of the current step and of one step either side, not two', () => {
     const now = 1_700_000_015_000;
-    for (const offset of [-30_000, 0, 30_000]) expect(verifyTotp(hmacSha1, RFC_SECRET, totp(hmacSha1, RFC_SECRET, now + offset), now), `offset ${offset}`).to.equal(true);
-    for (const offset of [-60_000, 60_000]) expect(verifyTotp(hmacSha1, RFC_SECRET, totp(hmacSha1, RFC_SECRET, now + offset), now), `offset ${offset}`).to.equal(false);
+    for (const offset of [-30_000, 0, 30_000])
+      expect(verifyTotp(hmacSha1, RFC_SECRET, totp(hmacSha1, RFC_SECRET, now + offset), now), `offset ${offset}`).to.equal(true);
+    for (const offset of [-60_000, 60_000])
+      expect(verifyTotp(hmacSha1, RFC_SECRET, totp(hmacSha1, RFC_SECRET, now + offset), now), `offset ${offset}`).to.equal(false);
   });
 
   it('refuses codes that are not six digits', () => {
@@ -72,7 +74,7 @@ describe('base32 (RFC 4648)', () => {
 });
 
 describe('otpauth URI', () => {
-  it("follows the Key Uri Format authenticator apps read", () => {
+  it('follows the Key Uri Format authenticator apps read', () => {
     expect(otpauthUri('forgelog', 'mona lisa', 'JBSWY3DPEHPK3PXP')).to.equal(
       'otpauth://totp/forgelog:mona%20lisa?secret=JBSWY3DPEHPK3PXP&issuer=forgelog&algorithm=SHA1&digits=6&period=30',
     );

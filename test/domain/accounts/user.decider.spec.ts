@@ -16,7 +16,15 @@ const createOctocat: CreateUser = {
 };
 const octocatCreated: UserCreated = {
   type: 'UserCreated',
-  data: { userId: 7, login: 'octocat', email: 'octocat@example.com', name: null, siteAdmin: false, passwordHash: 'scrypt$hash', createdAt: '2026-11-22T10:00:00.000Z' },
+  data: {
+    userId: 7,
+    login: 'octocat',
+    email: 'octocat@example.com',
+    name: null,
+    siteAdmin: false,
+    passwordHash: 'scrypt$hash',
+    createdAt: '2026-11-22T10:00:00.000Z',
+  },
 };
 
 describe('user decider', () => {
@@ -32,17 +40,26 @@ describe('user decider', () => {
 
   for (const login of ['-octocat', 'octo--cat', 'octocat-', 'octo cat', 'a'.repeat(40), '', 'octo_cat']) {
     it(`refuses the login ${JSON.stringify(login)}`, () => {
-      spec.given([]).when({ ...createOctocat, login }).thenFails('InvalidLogin');
+      spec
+        .given([])
+        .when({ ...createOctocat, login })
+        .thenFails('InvalidLogin');
     });
   }
 
   it('accepts a 39-character login with single hyphens', () => {
     const login = `a-${'b'.repeat(37)}`;
-    spec.given([]).when({ ...createOctocat, login }).then([{ ...octocatCreated, data: { ...octocatCreated.data, login } }]);
+    spec
+      .given([])
+      .when({ ...createOctocat, login })
+      .then([{ ...octocatCreated, data: { ...octocatCreated.data, login } }]);
   });
 
   it('refuses an email without a domain', () => {
-    spec.given([]).when({ ...createOctocat, email: 'octocat' }).thenFails('InvalidEmail');
+    spec
+      .given([])
+      .when({ ...createOctocat, email: 'octocat' })
+      .thenFails('InvalidEmail');
   });
 });
 

@@ -14,9 +14,10 @@ describe('user decider: site administration', () => {
   const spec = deciderSpec(userDecider);
 
   it('renames to a valid login, recording both logins', () => {
-    spec.given([created]).when({ type: 'RenameUser', userId: 7, login: 'monalisa', now }).then([
-      { type: 'UserRenamed', data: { userId: 7, previousLogin: 'octocat', login: 'monalisa', renamedAt: at } },
-    ]);
+    spec
+      .given([created])
+      .when({ type: 'RenameUser', userId: 7, login: 'monalisa', now })
+      .then([{ type: 'UserRenamed', data: { userId: 7, previousLogin: 'octocat', login: 'monalisa', renamedAt: at } }]);
   });
 
   it('renames to the same login as a no-op, and refuses an invalid one', () => {
@@ -35,9 +36,10 @@ describe('user decider: site administration', () => {
     const granted: UserEvent = { type: 'SiteAdminGranted', data: { userId: 7, grantedAt: at } };
     spec.given([created]).when({ type: 'SetSiteAdmin', userId: 7, siteAdmin: true, by: 1, now }).then([granted]);
     spec.given([created, granted]).when({ type: 'SetSiteAdmin', userId: 7, siteAdmin: true, by: 1, now }).then([]);
-    spec.given([created, granted]).when({ type: 'SetSiteAdmin', userId: 7, siteAdmin: false, by: 1, now }).then([
-      { type: 'SiteAdminRevoked', data: { userId: 7, revokedAt: at } },
-    ]);
+    spec
+      .given([created, granted])
+      .when({ type: 'SetSiteAdmin', userId: 7, siteAdmin: false, by: 1, now })
+      .then([{ type: 'SiteAdminRevoked', data: { userId: 7, revokedAt: at } }]);
     spec.given([created]).when({ type: 'SetSiteAdmin', userId: 7, siteAdmin: false, by: 1, now }).then([]);
   });
 
@@ -52,22 +54,27 @@ describe('user decider: site administration', () => {
     const suspended: UserEvent = { type: 'UserSuspended', data: { userId: 7, reason: 'spam', suspendedAt: at } };
     spec.given([created]).when({ type: 'SuspendUser', userId: 7, reason: 'spam', by: 1, now }).then([suspended]);
     spec.given([created, suspended]).when({ type: 'SuspendUser', userId: 7, reason: 'again', by: 1, now }).then([]);
-    spec.given([created, suspended]).when({ type: 'UnsuspendUser', userId: 7, reason: null, now }).then([
-      { type: 'UserUnsuspended', data: { userId: 7, reason: null, unsuspendedAt: at } },
-    ]);
+    spec
+      .given([created, suspended])
+      .when({ type: 'UnsuspendUser', userId: 7, reason: null, now })
+      .then([{ type: 'UserUnsuspended', data: { userId: 7, reason: null, unsuspendedAt: at } }]);
     spec.given([created]).when({ type: 'UnsuspendUser', userId: 7, reason: null, now }).then([]);
   });
 });
 
-describe('user decider: the user\'s own account', () => {
+describe("user decider: the user's own account", () => {
   const spec = deciderSpec(userDecider);
 
   it('updates the profile with the fields given, refusing an invalid email', () => {
-    spec.given([created]).when({ type: 'UpdateProfile', userId: 7, changes: { name: 'Mona', hireable: true }, now }).then([
-      { type: 'UserProfileUpdated', data: { userId: 7, changes: { name: 'Mona', hireable: true }, updatedAt: at } },
-    ]);
+    spec
+      .given([created])
+      .when({ type: 'UpdateProfile', userId: 7, changes: { name: 'Mona', hireable: true }, now })
+      .then([{ type: 'UserProfileUpdated', data: { userId: 7, changes: { name: 'Mona', hireable: true }, updatedAt: at } }]);
     spec.given([created]).when({ type: 'UpdateProfile', userId: 7, changes: {}, now }).then([]);
-    spec.given([created]).when({ type: 'UpdateProfile', userId: 7, changes: { email: 'nope' }, now }).thenFails('InvalidEmail');
+    spec
+      .given([created])
+      .when({ type: 'UpdateProfile', userId: 7, changes: { email: 'nope' }, now })
+      .thenFails('InvalidEmail');
   });
 
   it('changes the password only against the hash the old password was verified with', () => {
@@ -82,7 +89,10 @@ describe('user decider: the user\'s own account', () => {
     const enabled: UserEvent = { type: 'TwoFactorEnabled', data: { userId: 7, totpSecret: 'v1.a.b.c', enabledAt: at } };
     spec.given([created]).when({ type: 'EnableTwoFactor', userId: 7, encryptedTotpSecret: 'v1.a.b.c', now }).then([enabled]);
     spec.given([created, enabled]).when({ type: 'EnableTwoFactor', userId: 7, encryptedTotpSecret: 'v1.d.e.f', now }).thenFails('TwoFactorAlreadyEnabled');
-    spec.given([created, enabled]).when({ type: 'DisableTwoFactor', userId: 7, now }).then([{ type: 'TwoFactorDisabled', data: { userId: 7, disabledAt: at } }]);
+    spec
+      .given([created, enabled])
+      .when({ type: 'DisableTwoFactor', userId: 7, now })
+      .then([{ type: 'TwoFactorDisabled', data: { userId: 7, disabledAt: at } }]);
     spec.given([created]).when({ type: 'DisableTwoFactor', userId: 7, now }).then([]);
   });
 
@@ -91,9 +101,10 @@ describe('user decider: the user\'s own account', () => {
     spec.given([created]).when({ type: 'FollowUser', userId: 7, targetId: 8, now }).then([followed]);
     spec.given([created, followed]).when({ type: 'FollowUser', userId: 7, targetId: 8, now }).then([]);
     spec.given([created]).when({ type: 'FollowUser', userId: 7, targetId: 7, now }).thenFails('CannotFollowYourself');
-    spec.given([created, followed]).when({ type: 'UnfollowUser', userId: 7, targetId: 8, now }).then([
-      { type: 'UserUnfollowed', data: { userId: 7, targetId: 8, unfollowedAt: at } },
-    ]);
+    spec
+      .given([created, followed])
+      .when({ type: 'UnfollowUser', userId: 7, targetId: 8, now })
+      .then([{ type: 'UserUnfollowed', data: { userId: 7, targetId: 8, unfollowedAt: at } }]);
     spec.given([created]).when({ type: 'UnfollowUser', userId: 7, targetId: 8, now }).then([]);
   });
 });

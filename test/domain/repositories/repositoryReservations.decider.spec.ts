@@ -20,9 +20,10 @@ describe('repository name reservation decider', () => {
 
   it('releases only for the holder', () => {
     spec.given([reserved]).when({ type: 'ReleaseRepositoryName', ownerId: 2, name: 'Hello', repositoryId: 10 }).thenFails('RepositoryNameNotReserved');
-    spec.given([reserved]).when({ type: 'ReleaseRepositoryName', ownerId: 2, name: 'Hello', repositoryId: 9 }).then([
-      { type: 'RepositoryNameReleased', data: { ownerId: 2, name: 'Hello', repositoryId: 9 } },
-    ]);
+    spec
+      .given([reserved])
+      .when({ type: 'ReleaseRepositoryName', ownerId: 2, name: 'Hello', repositoryId: 9 })
+      .then([{ type: 'RepositoryNameReleased', data: { ownerId: 2, name: 'Hello', repositoryId: 9 } }]);
   });
 
   it('keys the stream by owner and case-folded name', () => {
@@ -31,13 +32,23 @@ describe('repository name reservation decider', () => {
 });
 
 describe('repository names', () => {
-  for (const [requested, expected] of [['my repo!', 'my-repo-'], ['ok_name.v2', 'ok_name.v2'], ['  trimmed  ', 'trimmed'], ['héllo', 'h-llo']] as const) {
+  for (const [requested, expected] of [
+    ['my repo!', 'my-repo-'],
+    ['ok_name.v2', 'ok_name.v2'],
+    ['  trimmed  ', 'trimmed'],
+    ['héllo', 'h-llo'],
+  ] as const) {
     it(`normalizes ${JSON.stringify(requested)} to ${JSON.stringify(expected)}`, () => {
       const normalized = normalizeRepositoryName(requested);
       expect(isLeft(normalized) ? normalized.left : normalized.right).to.equal(expected);
     });
   }
-  for (const [requested, problem] of [['', 'empty'], ['.', 'reserved'], ['..', 'reserved'], ['x'.repeat(101), 'too_long']] as const) {
+  for (const [requested, problem] of [
+    ['', 'empty'],
+    ['.', 'reserved'],
+    ['..', 'reserved'],
+    ['x'.repeat(101), 'too_long'],
+  ] as const) {
     it(`refuses ${JSON.stringify(requested.slice(0, 12))} as ${problem}`, () => {
       const normalized = normalizeRepositoryName(requested);
       expect(isLeft(normalized) && normalized.left).to.equal(problem);
@@ -53,17 +64,29 @@ describe('star and subscription deciders', () => {
   it('stars once and unstars once', () => {
     stars.given([]).when({ type: 'StarRepository', repositoryId: 9, userId: 3, now }).then([starred]);
     stars.given([starred]).when({ type: 'StarRepository', repositoryId: 9, userId: 3, now }).then([]);
-    stars.given([starred]).when({ type: 'UnstarRepository', repositoryId: 9, userId: 3, now }).then([{ type: 'RepositoryUnstarred', data: { repositoryId: 9, userId: 3, unstarredAt: at } }]);
+    stars
+      .given([starred])
+      .when({ type: 'UnstarRepository', repositoryId: 9, userId: 3, now })
+      .then([{ type: 'RepositoryUnstarred', data: { repositoryId: 9, userId: 3, unstarredAt: at } }]);
     stars.given([]).when({ type: 'UnstarRepository', repositoryId: 9, userId: 3, now }).then([]);
   });
 
   it('keeps the first created_at while a subscription changes; deleting ends it', () => {
-    const set = { type: 'RepositorySubscriptionSet' as const, data: { repositoryId: 9, userId: 3, subscribed: true, ignored: false, createdAt: '2026-01-01T00:00:00.000Z' } };
-    subscriptions.given([set]).when({ type: 'SetSubscription', repositoryId: 9, userId: 3, subscribed: false, ignored: true, now }).then([
-      { type: 'RepositorySubscriptionSet', data: { repositoryId: 9, userId: 3, subscribed: false, ignored: true, createdAt: '2026-01-01T00:00:00.000Z' } },
-    ]);
+    const set = {
+      type: 'RepositorySubscriptionSet' as const,
+      data: { repositoryId: 9, userId: 3, subscribed: true, ignored: false, createdAt: '2026-01-01T00:00:00.000Z' },
+    };
+    subscriptions
+      .given([set])
+      .when({ type: 'SetSubscription', repositoryId: 9, userId: 3, subscribed: false, ignored: true, now })
+      .then([
+        { type: 'RepositorySubscriptionSet', data: { repositoryId: 9, userId: 3, subscribed: false, ignored: true, createdAt: '2026-01-01T00:00:00.000Z' } },
+      ]);
     subscriptions.given([set]).when({ type: 'SetSubscription', repositoryId: 9, userId: 3, subscribed: true, ignored: false, now }).then([]);
-    subscriptions.given([set]).when({ type: 'DeleteSubscription', repositoryId: 9, userId: 3, now }).then([{ type: 'RepositorySubscriptionDeleted', data: { repositoryId: 9, userId: 3, deletedAt: at } }]);
+    subscriptions
+      .given([set])
+      .when({ type: 'DeleteSubscription', repositoryId: 9, userId: 3, now })
+      .then([{ type: 'RepositorySubscriptionDeleted', data: { repositoryId: 9, userId: 3, deletedAt: at } }]);
     subscriptions.given([]).when({ type: 'DeleteSubscription', repositoryId: 9, userId: 3, now }).then([]);
   });
 });

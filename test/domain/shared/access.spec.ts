@@ -32,10 +32,26 @@ describe('the access model', () => {
     ['a push collaborator', facts({ collaboratorPermission: 'push' }), 'write'],
     ['a maintain collaborator', facts({ collaboratorPermission: 'maintain' }), 'maintain'],
     ['an organization owner', facts({ repository: orgRepository, organization: { defaultRepositoryPermission: 'none', callerRole: 'admin' } }), 'admin'],
-    ['an organization member, base read', facts({ repository: orgRepository, organization: { defaultRepositoryPermission: 'read', callerRole: 'member' } }), 'read'],
-    ['an organization member, base none', facts({ repository: orgRepository, organization: { defaultRepositoryPermission: 'none', callerRole: 'member' } }), 'none'],
-    ['a member with base read who also has push', facts({ repository: orgRepository, organization: { defaultRepositoryPermission: 'read', callerRole: 'member' }, collaboratorPermission: 'push' }), 'write'],
-    ['a non-member of the owning organization', facts({ repository: orgRepository, organization: { defaultRepositoryPermission: 'admin', callerRole: null } }), 'none'],
+    [
+      'an organization member, base read',
+      facts({ repository: orgRepository, organization: { defaultRepositoryPermission: 'read', callerRole: 'member' } }),
+      'read',
+    ],
+    [
+      'an organization member, base none',
+      facts({ repository: orgRepository, organization: { defaultRepositoryPermission: 'none', callerRole: 'member' } }),
+      'none',
+    ],
+    [
+      'a member with base read who also has push',
+      facts({ repository: orgRepository, organization: { defaultRepositoryPermission: 'read', callerRole: 'member' }, collaboratorPermission: 'push' }),
+      'write',
+    ],
+    [
+      'a non-member of the owning organization',
+      facts({ repository: orgRepository, organization: { defaultRepositoryPermission: 'admin', callerRole: null } }),
+      'none',
+    ],
   ];
   for (const [who, given, expected] of cases) {
     it(`${who}: ${expected}`, () => expect(repositoryRole(given)).to.equal(expected));
@@ -61,6 +77,13 @@ describe('the access model', () => {
   });
 
   it("words roles as GitHub's collaborator permission endpoint does", () => {
-    expect((['admin', 'maintain', 'write', 'triage', 'read', 'none'] as const).map(legacyPermissionName)).to.deep.equal(['admin', 'write', 'write', 'read', 'read', 'none']);
+    expect((['admin', 'maintain', 'write', 'triage', 'read', 'none'] as const).map(legacyPermissionName)).to.deep.equal([
+      'admin',
+      'write',
+      'write',
+      'read',
+      'read',
+      'none',
+    ]);
   });
 });

@@ -4,7 +4,16 @@ import { ConfigError, loadConfig } from '../../../infrastructure/shared/config/c
 describe('configuration', () => {
   it('has defaults that serve the embedded family under ./data on port 3000', () => {
     const config = loadConfig({});
-    expect(config).to.deep.include({ port: 3000, dataDir: './data', adminLogin: 'admin', adminPassword: undefined, baseUrl: undefined, eventStoreUrl: undefined, mongodbUrl: undefined, meilisearchUrl: undefined });
+    expect(config).to.deep.include({
+      port: 3000,
+      dataDir: './data',
+      adminLogin: 'admin',
+      adminPassword: undefined,
+      baseUrl: undefined,
+      eventStoreUrl: undefined,
+      mongodbUrl: undefined,
+      meilisearchUrl: undefined,
+    });
     expect(config.rateLimits).to.deep.equal({ enabled: true, coreAuthenticated: 5000, coreAnonymous: 60, searchAuthenticated: 30, searchAnonymous: 10 });
   });
 
@@ -24,7 +33,13 @@ describe('configuration', () => {
 
   it('lists every problem in words a person understands', () => {
     try {
-      loadConfig({ FORGELOG_PORT: '70000', FORGELOG_ADMIN_LOGIN: '-root', FORGELOG_ADMIN_PASSWORD: 'short', FORGELOG_MONGODB_URL: 'postgres://x', FORGELOG_RATE_LIMITS: 'maybe' });
+      loadConfig({
+        FORGELOG_PORT: '70000',
+        FORGELOG_ADMIN_LOGIN: '-root',
+        FORGELOG_ADMIN_PASSWORD: 'short',
+        FORGELOG_MONGODB_URL: 'postgres://x',
+        FORGELOG_RATE_LIMITS: 'maybe',
+      });
       expect.fail('expected a ConfigError');
     } catch (error) {
       expect(error).to.be.instanceOf(ConfigError);

@@ -36,7 +36,12 @@ describe('deployment files (infrastructure/deploy)', () => {
       const service = compose.services[name]!;
       expect(service.build?.dockerfile).to.equal('infrastructure/deploy/Dockerfile');
       // compose substitutes ${NAME:?message} from the caller's environment
-      const environment = Object.fromEntries(Object.entries(service.environment ?? {}).map(([key, value]) => [key, value.replace(/^\$\{FORGELOG_TOTP_KEY:\?[^}]*\}$/, Buffer.alloc(32, 3).toString('base64'))]));
+      const environment = Object.fromEntries(
+        Object.entries(service.environment ?? {}).map(([key, value]) => [
+          key,
+          value.replace(/^\$\{FORGELOG_TOTP_KEY:\?[^}]*\}$/, Buffer.alloc(32, 3).toString('base64')),
+        ]),
+      );
       const config = loadConfig(environment);
       expect(config.eventStoreUrl, name).to.match(/^esdb:\/\/eventstore:2113/);
       expect(config.mongodbUrl, name).to.match(/^mongodb:\/\/mongodb:27017/);

@@ -30,7 +30,11 @@ async function ownStreamsAppender(store: EventStore, appender: number): Promise<
     const expected: ExpectedRevision = revisions[which]! < 0 ? 'no_stream' : revisions[which]!;
     const result = await store.append(streams[which]!, events, expected);
     if (result.outcome !== 'appended') throw new Error(`unexpected conflict ${JSON.stringify(result)}`);
-    acknowledge(streams[which]!, revisions[which]! + 1, events.map((event) => event.id));
+    acknowledge(
+      streams[which]!,
+      revisions[which]! + 1,
+      events.map((event) => event.id),
+    );
     revisions[which] = result.nextRevision;
   }
 }
@@ -41,7 +45,11 @@ async function sharedStreamAppender(store: EventStore): Promise<never> {
     const events = newEvents(randomInt(1, 4), 'CrashShared');
     const result = await store.append(SHARED_STREAM, events, 'any');
     if (result.outcome !== 'appended') throw new Error(`unexpected conflict ${JSON.stringify(result)}`);
-    acknowledge(SHARED_STREAM, result.nextRevision - events.length + 1, events.map((event) => event.id));
+    acknowledge(
+      SHARED_STREAM,
+      result.nextRevision - events.length + 1,
+      events.map((event) => event.id),
+    );
   }
 }
 

@@ -46,10 +46,7 @@ describe('EmbeddedEventStore', function () {
 
   it('returns the original result for a retry, even of an append still in flight', async function () {
     const events = newEvents(3);
-    const [first, retried] = await Promise.all([
-      subject.store.append('a-1', events, 'no_stream'),
-      subject.store.append('a-1', events, 'no_stream'),
-    ]);
+    const [first, retried] = await Promise.all([subject.store.append('a-1', events, 'no_stream'), subject.store.append('a-1', events, 'no_stream')]);
     expect(retried).to.deep.equal(first);
     expect(await subject.store.append('a-1', events, 'any')).to.deep.equal(first);
     expect(await subject.store.headPosition()).to.equal(2);

@@ -1,10 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  EmbeddedEventStore,
-  type EmbeddedEventStoreOptions,
-} from '../../../infrastructure/shared/eventStore/embeddedEventStore.js';
+import { EmbeddedEventStore, type EmbeddedEventStoreOptions } from '../../../infrastructure/shared/eventStore/embeddedEventStore.js';
 import type { EventStoreUnderTest } from './eventStore.contract.js';
 
 export interface EmbeddedUnderTest extends EventStoreUnderTest {

@@ -135,9 +135,7 @@ describe('EmbeddedReadModelStore', function () {
       await users.createIndexes([{ name: 'login_unique', keys: { login: 1 }, unique: true }]);
       for (const login of ['a', 'b', 'c']) await users.insertOne({ _id: login, login, plan: 'free' });
       await expectDuplicateKey(users.updateMany({}, { $set: { login: 'same', plan: 'pro' } }), 'users', 'login_unique');
-      expect(await users.find({}, { sort: { _id: 1 } })).to.deep.equal(
-        ['a', 'b', 'c'].map((login) => ({ _id: login, login, plan: 'free' })),
-      );
+      expect(await users.find({}, { sort: { _id: 1 } })).to.deep.equal(['a', 'b', 'c'].map((login) => ({ _id: login, login, plan: 'free' })));
       expect((await users.findOne({ login: 'b' }))?._id).to.equal('b');
       await users.insertOne({ _id: 'd', login: 'same' });
       await expectDuplicateKey(users.insertOne({ _id: 'e', login: 'a' }), 'users', 'login_unique');

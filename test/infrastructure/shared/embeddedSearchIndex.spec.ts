@@ -129,7 +129,10 @@ describe('EmbeddedSearchIndex', function () {
 
   it('refuses a batch holding an invalid id without applying any of it', async function () {
     const index = await seeded();
-    const batch = [{ id: 4, name: 'fine' }, { id: 'not valid!', name: 'bad' }];
+    const batch = [
+      { id: 4, name: 'fine' },
+      { id: 'not valid!', name: 'bad' },
+    ];
     let failure: unknown;
     await index.upsert('repositories', batch).catch((error: unknown) => (failure = error));
     expect(failure).to.be.instanceOf(Error);

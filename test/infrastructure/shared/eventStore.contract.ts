@@ -1,14 +1,6 @@
 import { expect } from 'chai';
 import type { EventStore } from '../../../application/shared/ports/eventStore.port.js';
-import {
-  collect,
-  expectAppended,
-  expectStrictlyIncreasing,
-  idsOf,
-  newEvents,
-  revisionsOf,
-  uniqueStream,
-} from './eventStoreFixtures.js';
+import { collect, expectAppended, expectStrictlyIncreasing, idsOf, newEvents, revisionsOf, uniqueStream } from './eventStoreFixtures.js';
 import { describeSubscriptionContract } from './eventStoreSubscriptions.contract.js';
 
 export interface EventStoreUnderTest {
@@ -65,7 +57,10 @@ export function describeEventStoreContract(name: string, factory: EventStoreFact
     it('stream_exists conflicts on a missing stream and appends to an existing one', async function () {
       const missing = uniqueStream();
       expect(await store.append(missing, newEvents(1), 'stream_exists')).to.deep.equal({
-        outcome: 'conflict', streamId: missing, expected: 'stream_exists', actual: 'no_stream',
+        outcome: 'conflict',
+        streamId: missing,
+        expected: 'stream_exists',
+        actual: 'no_stream',
       });
       expect(await store.readStream(missing)).to.deep.equal([]);
       const { streamId } = await streamWith(1);

@@ -22,7 +22,10 @@ describe('EventStoreDB mapping', function () {
   it('turns the current revision of a wrong-expected-version into the conflict value', function () {
     expect(conflictOf('s-1', 2, 5n)).to.deep.equal({ outcome: 'conflict', streamId: 's-1', expected: 2, actual: 5 });
     expect(conflictOf('s-1', 'stream_exists', NO_STREAM)).to.deep.equal({
-      outcome: 'conflict', streamId: 's-1', expected: 'stream_exists', actual: 'no_stream',
+      outcome: 'conflict',
+      streamId: 's-1',
+      expected: 'stream_exists',
+      actual: 'no_stream',
     });
     expect(conflictOf('s-1', 0, -1n)).to.deep.include({ actual: 'no_stream' });
   });
@@ -30,19 +33,36 @@ describe('EventStoreDB mapping', function () {
   it('sends events as JSON with their id, type, data and metadata', function () {
     const [event] = newEvents(1);
     expect(toEventData(event!)).to.deep.equal({
-      id: event!.id, contentType: 'application/json', type: event!.type, data: event!.data, metadata: event!.metadata,
+      id: event!.id,
+      contentType: 'application/json',
+      type: event!.type,
+      data: event!.data,
+      metadata: event!.metadata,
     });
   });
 
   it('reads a recorded event back with its commit position and ISO time', function () {
     const [event] = newEvents(1);
     const recorded = {
-      streamId: 's-1', id: event!.id, isJson: true, revision: 3n, type: event!.type, created: new Date(0),
-      data: event!.data, metadata: event!.metadata, position: { commit: 900n, prepare: 900n },
+      streamId: 's-1',
+      id: event!.id,
+      isJson: true,
+      revision: 3n,
+      type: event!.type,
+      created: new Date(0),
+      data: event!.data,
+      metadata: event!.metadata,
+      position: { commit: 900n, prepare: 900n },
     } as unknown as RecordedEvent;
     expect(toStoredEvent(recorded)).to.deep.equal({
-      id: event!.id, streamId: 's-1', revision: 3, position: 900, type: event!.type,
-      data: event!.data, metadata: event!.metadata, recordedAt: '1970-01-01T00:00:00.000Z',
+      id: event!.id,
+      streamId: 's-1',
+      revision: 3,
+      position: 900,
+      type: event!.type,
+      data: event!.data,
+      metadata: event!.metadata,
+      recordedAt: '1970-01-01T00:00:00.000Z',
     });
     expect(toStoredEvent({ ...recorded, position: undefined } as RecordedEvent).position).to.equal(-1);
   });

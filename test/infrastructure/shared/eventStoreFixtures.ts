@@ -1,10 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import type {
-  AppendResult,
-  EventToAppend,
-  StoredEvent,
-} from '../../../application/shared/ports/eventStore.port.js';
+import type { AppendResult, EventToAppend, StoredEvent } from '../../../application/shared/ports/eventStore.port.js';
 
 // Unique per call, so the contract can run against a shared server.
 export function uniqueStream(category = 'contract'): string {

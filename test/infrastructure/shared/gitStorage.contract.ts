@@ -127,7 +127,9 @@ export function describeGitStorageContract(adapterName: string, open: () => Prom
     const commitOnto = async (repositoryId: number, parent: string, files: Record<string, string>, message: string): Promise<string> => {
       const entries: string[] = [];
       for (const [name, content] of Object.entries(files)) {
-        const blob = (await runGit(['--git-dir', storage.pathOf(repositoryId), 'hash-object', '-w', '--stdin'], gitEnvironment(scratch), { input: content })).stdout.trim();
+        const blob = (
+          await runGit(['--git-dir', storage.pathOf(repositoryId), 'hash-object', '-w', '--stdin'], gitEnvironment(scratch), { input: content })
+        ).stdout.trim();
         entries.push(`100644 blob ${blob}\t${name}\n`);
       }
       const tree = (await runGit(['--git-dir', storage.pathOf(repositoryId), 'mktree'], gitEnvironment(scratch), { input: entries.join('') })).stdout.trim();
@@ -138,7 +140,9 @@ export function describeGitStorageContract(adapterName: string, open: () => Prom
     it('writes commits with the given parents and identities, and moves refs by compare-and-swap', async () => {
       const base = await storage.initWithReadme(20, firstCommit);
       const child = await commitOnto(20, base, { 'README.md': firstCommit.readme, 'a.txt': 'a\n' }, 'Add a\n');
-      expect((await git(['--git-dir', storage.pathOf(20), 'log', '-1', '--format=%P|%an|%cI|%B', child], scratch)).trim()).to.equal(`${base}|octocat|2026-11-22T10:00:00+00:00|Add a`);
+      expect((await git(['--git-dir', storage.pathOf(20), 'log', '-1', '--format=%P|%an|%cI|%B', child], scratch)).trim()).to.equal(
+        `${base}|octocat|2026-11-22T10:00:00+00:00|Add a`,
+      );
       expect(await storage.updateRef(20, 'refs/heads/feature', child, null)).to.equal(true);
       expect(await storage.updateRef(20, 'refs/heads/feature', base, null)).to.equal(false);
       expect(await storage.updateRef(20, 'refs/heads/main', child, child)).to.equal(false);
@@ -163,7 +167,11 @@ export function describeGitStorageContract(adapterName: string, open: () => Prom
       const clash = await commitOnto(22, base, { 'README.md': firstCommit.readme, 'x.txt': 'clash\n' }, 'Clash');
       const merged = await storage.mergeTree(22, left, right);
       if (!merged.clean) expect.fail('expected a clean merge');
-      expect((await git(['--git-dir', storage.pathOf(22), 'ls-tree', '--name-only', merged.tree], scratch)).trim().split('\n')).to.deep.equal(['README.md', 'x.txt', 'y.txt']);
+      expect((await git(['--git-dir', storage.pathOf(22), 'ls-tree', '--name-only', merged.tree], scratch)).trim().split('\n')).to.deep.equal([
+        'README.md',
+        'x.txt',
+        'y.txt',
+      ]);
       expect(await storage.mergeTree(22, left, clash)).to.deep.equal({ clean: false });
     });
 

@@ -34,15 +34,43 @@ describe('Meilisearch filter translation', function () {
     ['!= on a number', { field: 'comments', op: '!=', value: 3 }, 'comments != 3'],
     ['> on a negative decimal', { field: 'delta', op: '>', value: -1.5 }, 'delta > -1.5'],
     ['>= on a large number', { field: 'size', op: '>=', value: 1e21 }, 'size >= "1e+21"'],
-    ['< and <=', { and: [{ field: 'a', op: '<', value: 1 }, { field: 'b', op: '<=', value: 2 }] }, '(a < 1) AND (b <= 2)'],
+    [
+      '< and <=',
+      {
+        and: [
+          { field: 'a', op: '<', value: 1 },
+          { field: 'b', op: '<=', value: 2 },
+        ],
+      },
+      '(a < 1) AND (b <= 2)',
+    ],
     ['= on a boolean', { field: 'locked', op: '=', value: false }, 'locked = false'],
     ['in', { field: 'labels', op: 'in', values: ['bug', 'ui', 3] }, 'labels IN ["bug", "ui", 3]'],
     ['exists on a nested field', { field: 'owner.login', op: 'exists' }, 'owner.login EXISTS'],
-    ['or', { or: [{ field: 'a', op: '=', value: 'x' }, { field: 'b', op: 'exists' }] }, '(a = "x") OR (b EXISTS)'],
+    [
+      'or',
+      {
+        or: [
+          { field: 'a', op: '=', value: 'x' },
+          { field: 'b', op: 'exists' },
+        ],
+      },
+      '(a = "x") OR (b EXISTS)',
+    ],
     ['not', { not: { field: 'a', op: '=', value: 'x' } }, 'NOT (a = "x")'],
     [
       'nested combinators keep their grouping',
-      { and: [{ or: [{ field: 'a', op: '=', value: 1 }, { field: 'b', op: '=', value: 2 }] }, { not: { field: 'c', op: 'exists' } }] },
+      {
+        and: [
+          {
+            or: [
+              { field: 'a', op: '=', value: 1 },
+              { field: 'b', op: '=', value: 2 },
+            ],
+          },
+          { not: { field: 'c', op: 'exists' } },
+        ],
+      },
       '((a = 1) OR (b = 2)) AND (NOT (c EXISTS))',
     ],
     ['a single operand without parentheses', { and: [{ field: 'a', op: '=', value: 1 }] }, 'a = 1'],
@@ -101,7 +129,12 @@ describe('Meilisearch search translation', function () {
       typoTolerance: { enabled: false },
       pagination: { maxTotalHits: 5000 },
     });
-    expect(sortExpressions([{ field: 'stars', direction: 'desc' }, { field: 'id', direction: 'asc' }])).to.deep.equal(['stars:desc', 'id:asc']);
+    expect(
+      sortExpressions([
+        { field: 'stars', direction: 'desc' },
+        { field: 'id', direction: 'asc' },
+      ]),
+    ).to.deep.equal(['stars:desc', 'id:asc']);
     expect(sortExpressions([])).to.equal(undefined);
   });
 
@@ -117,12 +150,18 @@ describe('Meilisearch search translation', function () {
   it('keeps positions of searchable string attributes only, as string offsets in order', function () {
     const document = { title: 'Über 🚀 parser', labels: ['parser'], state: 'parser' };
     const positions = {
-      title: [{ start: 11, length: 6 }, { start: 0, length: 2 }],
+      title: [
+        { start: 11, length: 6 },
+        { start: 0, length: 2 },
+      ],
       labels: [{ start: 0, length: 6, indices: [0] }],
       state: [{ start: 0, length: 6 }],
     };
     expect(matchPositionsFrom(document, positions, ['title', 'labels'])).to.deep.equal({
-      title: [{ start: 0, length: 1 }, { start: 8, length: 6 }],
+      title: [
+        { start: 0, length: 1 },
+        { start: 8, length: 6 },
+      ],
     });
   });
 

@@ -6,10 +6,12 @@ import { newDataDir, startTestServer } from '../../support/testServer.js';
 
 async function everything(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true });
-  const nested = await Promise.all(entries.map(async (entry) => {
-    const path = join(directory, entry.name);
-    return entry.isDirectory() ? [path, ...(await everything(path))] : [path];
-  }));
+  const nested = await Promise.all(
+    entries.map(async (entry) => {
+      const path = join(directory, entry.name);
+      return entry.isDirectory() ? [path, ...(await everything(path))] : [path];
+    }),
+  );
   return nested.flat();
 }
 
@@ -19,9 +21,17 @@ describe('the data directory is private by default', () => {
     await chmod(dataDir, 0o755);
     const server = await startTestServer({}, dataDir);
     try {
-      const created = await fetch(`${server.url}/admin/users`, { method: 'POST', headers: { authorization: server.adminAuthorization }, body: JSON.stringify({ login: 'private', email: 'p@example.com', password: 'a long password' }) });
+      const created = await fetch(`${server.url}/admin/users`, {
+        method: 'POST',
+        headers: { authorization: server.adminAuthorization },
+        body: JSON.stringify({ login: 'private', email: 'p@example.com', password: 'a long password' }),
+      });
       expect(created.status).to.equal(201);
-      const repository = await fetch(`${server.url}/user/repos`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from('private:a long password').toString('base64')}` }, body: JSON.stringify({ name: 'secret', auto_init: true }) });
+      const repository = await fetch(`${server.url}/user/repos`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from('private:a long password').toString('base64')}` },
+        body: JSON.stringify({ name: 'secret', auto_init: true }),
+      });
       expect(repository.status).to.equal(201);
       await server.stop();
       expect((await runCli(['admin', 'two-factor', 'enable', 'private'], { FORGELOG_DATA_DIR: dataDir, FORGELOG_LOG_LEVEL: 'silent' })).code).to.equal(0);

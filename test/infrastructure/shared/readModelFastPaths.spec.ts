@@ -87,7 +87,9 @@ describe('embedded read models: fast paths answer as mingo does', () => {
   it('sorts by numbers and strings, ties in stored order, exactly as mingo', () => {
     for (let round = 0; round < 300; round += 1) {
       const rows: Document[] = Array.from({ length: 40 }, (_, id) => ({ _id: id, n: Math.floor(random() * 6) - 2, s: pick(['a', 'b', 'B', '', 'ab', 'é']) }));
-      const sort = Object.fromEntries((random() < 0.5 ? ['n', 's'] : ['s', 'n']).slice(0, 1 + Math.floor(random() * 2)).map((field) => [field, pick([1, -1] as const)]));
+      const sort = Object.fromEntries(
+        (random() < 0.5 ? ['n', 's'] : ['s', 'n']).slice(0, 1 + Math.floor(random() * 2)).map((field) => [field, pick([1, -1] as const)]),
+      );
       const native = sortedNatively(rows, sort)!.map((row) => row._id);
       const mingo = (findWithMingo(rows, {}).sort(sort).all() as Document[]).map((row) => row._id);
       expect(native, JSON.stringify(sort)).to.deep.equal(mingo);
@@ -95,7 +97,15 @@ describe('embedded read models: fast paths answer as mingo does', () => {
   });
 
   it('leaves mixed types, missing values and dotted keys to mingo', () => {
-    expect(sortedNatively([{ _id: 1, n: 1 }, { _id: 2, n: 'x' }], { n: 1 })).to.equal(undefined);
+    expect(
+      sortedNatively(
+        [
+          { _id: 1, n: 1 },
+          { _id: 2, n: 'x' },
+        ],
+        { n: 1 },
+      ),
+    ).to.equal(undefined);
     expect(sortedNatively([{ _id: 1, n: 1 }, { _id: 2 }], { n: 1 })).to.equal(undefined);
     expect(sortedNatively([{ _id: 1, n: { m: 1 } }], { 'n.m': 1 })).to.equal(undefined);
   });

@@ -17,7 +17,11 @@ export function describePositionGuardContract(context: ReadModelStoreContext): v
 
     it('applies an older event after a newer one and keeps the newer state (replace, update, updateMany)', async function () {
       await at(10).replaceOne({ _id: 'r1' }, { _id: 'r1', title: 'newer', count: 2 }, { upsert: true });
-      expect(await at(7).replaceOne({ _id: 'r1' }, { _id: 'r1', title: 'older', count: 1 }, { upsert: true })).to.deep.equal({ matched: 0, modified: 0, upserted: false });
+      expect(await at(7).replaceOne({ _id: 'r1' }, { _id: 'r1', title: 'older', count: 1 }, { upsert: true })).to.deep.equal({
+        matched: 0,
+        modified: 0,
+        upserted: false,
+      });
       await at(8).updateOne({ _id: 'r1' }, { $set: { title: 'older' }, $inc: { count: 5 } });
       await at(9).updateMany({}, { $set: { title: 'older' } });
       expect(await stored()).to.deep.equal({ _id: 'r1', title: 'newer', count: 2, _position: 10 });
@@ -48,7 +52,14 @@ export function describePositionGuardContract(context: ReadModelStoreContext): v
       await at(4).insertOne({ _id: 'r2', group: 'g' });
       expect(await at(6).deleteMany({ group: 'g' })).to.equal(1);
       expect(await at(6).deleteOne({ _id: 'r1' })).to.equal(0);
-      expect((await context.store().collection(name).find({}, { sort: { _id: 1 } })).map((d) => d._id)).to.deep.equal(['r1']);
+      expect(
+        (
+          await context
+            .store()
+            .collection(name)
+            .find({}, { sort: { _id: 1 } })
+        ).map((d) => d._id),
+      ).to.deep.equal(['r1']);
     });
 
     it('pruned tombstones no longer stop anything (no writer is behind them)', async function () {

@@ -21,7 +21,13 @@ export function describeWriteContract(context: ReadModelStoreContext): void {
       );
       expect(result).to.deep.equal({ matched: 1, modified: 1, upserted: false });
       expect(await collection.findOne({ _id: 'p1' })).to.deep.equal({
-        _id: 'p1', name: 'roadmap', state: 'closed', columns: 5, scores: [1, 5, 8], settings: { public: true }, cards: 1,
+        _id: 'p1',
+        name: 'roadmap',
+        state: 'closed',
+        columns: 5,
+        scores: [1, 5, 8],
+        settings: { public: true },
+        cards: 1,
       });
     });
 
@@ -29,7 +35,9 @@ export function describeWriteContract(context: ReadModelStoreContext): void {
       await collection.updateOne({ _id: 'p1' }, { $push: { labels: { $each: ['b', 'c'] } }, $pull: { scores: { $gte: 5 } } });
       await collection.updateOne({ _id: 'p1' }, { $pull: { labels: 'a' }, $addToSet: { scores: 1 } });
       expect(await collection.findOne({ _id: 'p1' }, { projection: { labels: 1, scores: 1 } })).to.deep.equal({
-        _id: 'p1', labels: ['b', 'c'], scores: [1],
+        _id: 'p1',
+        labels: ['b', 'c'],
+        scores: [1],
       });
       const unchanged = await collection.updateOne({ _id: 'p1' }, { $addToSet: { labels: 'b' } });
       expect(unchanged).to.deep.equal({ matched: 1, modified: 0, upserted: false });
@@ -61,9 +69,18 @@ export function describeWriteContract(context: ReadModelStoreContext): void {
     });
 
     it('updates the matched array element through the positional operator', async function () {
-      await collection.insertOne({ _id: 'p4', cards: [{ id: 1, done: false }, { id: 2, done: false }] });
+      await collection.insertOne({
+        _id: 'p4',
+        cards: [
+          { id: 1, done: false },
+          { id: 2, done: false },
+        ],
+      });
       await collection.updateOne({ _id: 'p4', 'cards.id': 2 }, { $set: { 'cards.$.done': true } });
-      expect((await collection.findOne({ _id: 'p4' }))?.cards).to.deep.equal([{ id: 1, done: false }, { id: 2, done: true }]);
+      expect((await collection.findOne({ _id: 'p4' }))?.cards).to.deep.equal([
+        { id: 1, done: false },
+        { id: 2, done: true },
+      ]);
     });
 
     it('does nothing without a match unless asked to upsert', async function () {
@@ -111,7 +128,12 @@ export function describeWriteContract(context: ReadModelStoreContext): void {
 
     beforeEach(async function () {
       collection = context.store().collection(context.collectionName('cards'));
-      for (const [id, column] of [['c1', 'todo'], ['c2', 'todo'], ['c3', 'done']]) await collection.insertOne({ _id: id, column, note: id });
+      for (const [id, column] of [
+        ['c1', 'todo'],
+        ['c2', 'todo'],
+        ['c3', 'done'],
+      ])
+        await collection.insertOne({ _id: id, column, note: id });
     });
 
     it('replaces the whole document and keeps its _id', async function () {
@@ -123,7 +145,11 @@ export function describeWriteContract(context: ReadModelStoreContext): void {
     });
 
     it('upserts a replacement with the _id of the filter, of the document, or a new string one', async function () {
-      expect(await collection.replaceOne({ _id: 'c7', column: 'x' }, { note: 'seven' }, { upsert: true })).to.deep.equal({ matched: 0, modified: 0, upserted: true });
+      expect(await collection.replaceOne({ _id: 'c7', column: 'x' }, { note: 'seven' }, { upsert: true })).to.deep.equal({
+        matched: 0,
+        modified: 0,
+        upserted: true,
+      });
       expect(await collection.findOne({ _id: 'c7' })).to.deep.equal({ _id: 'c7', note: 'seven' });
       await collection.replaceOne({ note: 'eight' }, { _id: 'c8', note: 'eight' }, { upsert: true });
       expect(await collection.findOne({ note: 'eight' })).to.deep.equal({ _id: 'c8', note: 'eight' });

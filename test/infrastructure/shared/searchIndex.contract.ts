@@ -1,12 +1,6 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
-import type {
-  SearchDocument,
-  SearchFilter,
-  SearchIndex,
-  SearchQuery,
-  SearchResult,
-} from '../../../application/shared/ports/searchIndex.port.js';
+import type { SearchDocument, SearchFilter, SearchIndex, SearchQuery, SearchResult } from '../../../application/shared/ports/searchIndex.port.js';
 import { FILTER_CASES, ISSUE_SETTINGS, ISSUES, KEYWORD_CASES, PAGE_WINDOWS, SORT_CASES } from './searchIndexContract.fixtures.js';
 
 export interface SearchIndexUnderTest {
@@ -96,7 +90,12 @@ export function describeSearchIndexContract(name: string, factory: () => Promise
       it('swaps the contents and settings of two indexes', async function () {
         const issues = await seededIssues();
         const users = freshName('users');
-        await index.ensureIndex(users, { primaryKey: 'login', searchableAttributes: ['name'], filterableAttributes: ['kind'], sortableAttributes: ['followers'] });
+        await index.ensureIndex(users, {
+          primaryKey: 'login',
+          searchableAttributes: ['name'],
+          filterableAttributes: ['kind'],
+          sortableAttributes: ['followers'],
+        });
         await index.upsert(users, [
           { login: 'alice', name: 'Alice Liddell', kind: 'user', followers: 5 },
           { login: 'acme', name: 'Acme Corp', kind: 'organization', followers: 50 },
@@ -137,7 +136,10 @@ export function describeSearchIndexContract(name: string, factory: () => Promise
         expect((await search(issues, { q: 'streaming' })).total).to.equal(0);
         const numbered = freshName('numbered');
         await index.ensureIndex(numbered, { ...ISSUE_SETTINGS, searchableAttributes: ['title'] });
-        await index.upsert(numbered, [{ id: 1, title: 'one' }, { id: 2, title: 'two' }]);
+        await index.upsert(numbered, [
+          { id: 1, title: 'one' },
+          { id: 2, title: 'two' },
+        ]);
         await index.delete(numbered, [1]);
         expect((await search(numbered, {})).hits.map((hit) => hit.document)).to.deep.equal([{ id: 2, title: 'two' }]);
       });
@@ -218,7 +220,19 @@ export function describeSearchIndexContract(name: string, factory: () => Promise
       it('gives the offsets of every matched word, and only the typed part of a prefix', async function () {
         const result = await search(await seededIssues(), { q: 'parser crash', withMatchPositions: true });
         expect(result.hits.map((hit) => [hit.document.id, hit.matches])).to.deep.equal([
-          ['doc-1', { title: [{ start: 0, length: 6 }, { start: 7, length: 5 }], body: [{ start: 4, length: 6 }, { start: 11, length: 5 }] }],
+          [
+            'doc-1',
+            {
+              title: [
+                { start: 0, length: 6 },
+                { start: 7, length: 5 },
+              ],
+              body: [
+                { start: 4, length: 6 },
+                { start: 11, length: 5 },
+              ],
+            },
+          ],
         ]);
       });
 

@@ -10,11 +10,63 @@ export const ISSUE_SETTINGS: IndexSettings = {
 };
 
 export const ISSUES: readonly SearchDocument[] = [
-  { id: 'doc-1', title: 'Parser crashes on empty input', body: 'The parser crashes when input is empty', state: 'open', labels: ['bug'], comments: 3, created: 100, author: 'alice', locked: false },
-  { id: 'doc-2', title: 'Add streaming parser', body: 'A streaming mode for large inputs', state: 'closed', labels: ['enhancement'], comments: 10, created: 200, author: 'bob', locked: true },
-  { id: 'doc-3', title: 'Crash in renderer', body: 'Renderer crashes with the new theme', state: 'open', labels: ['bug', 'ui'], comments: 3, created: 300, author: 'alice', milestone: 'v1', locked: false },
-  { id: 'doc-4', title: 'Documentation typo', body: 'Fix a typo in the parsing guide', state: 'closed', labels: [], comments: 0, created: 400, author: 'carol', locked: false },
-  { id: 'doc-5', title: 'Parsing performance', body: 'Parse large files faster', state: 'open', labels: ['enhancement', 'performance'], comments: 7, created: 500, author: 'bob', milestone: 'v2', locked: false },
+  {
+    id: 'doc-1',
+    title: 'Parser crashes on empty input',
+    body: 'The parser crashes when input is empty',
+    state: 'open',
+    labels: ['bug'],
+    comments: 3,
+    created: 100,
+    author: 'alice',
+    locked: false,
+  },
+  {
+    id: 'doc-2',
+    title: 'Add streaming parser',
+    body: 'A streaming mode for large inputs',
+    state: 'closed',
+    labels: ['enhancement'],
+    comments: 10,
+    created: 200,
+    author: 'bob',
+    locked: true,
+  },
+  {
+    id: 'doc-3',
+    title: 'Crash in renderer',
+    body: 'Renderer crashes with the new theme',
+    state: 'open',
+    labels: ['bug', 'ui'],
+    comments: 3,
+    created: 300,
+    author: 'alice',
+    milestone: 'v1',
+    locked: false,
+  },
+  {
+    id: 'doc-4',
+    title: 'Documentation typo',
+    body: 'Fix a typo in the parsing guide',
+    state: 'closed',
+    labels: [],
+    comments: 0,
+    created: 400,
+    author: 'carol',
+    locked: false,
+  },
+  {
+    id: 'doc-5',
+    title: 'Parsing performance',
+    body: 'Parse large files faster',
+    state: 'open',
+    labels: ['enhancement', 'performance'],
+    comments: 7,
+    created: 500,
+    author: 'bob',
+    milestone: 'v2',
+    locked: false,
+  },
 ];
 
 export const ALL = ['doc-1', 'doc-2', 'doc-3', 'doc-4', 'doc-5'];
@@ -36,13 +88,41 @@ export const FILTER_CASES: readonly [string, SearchFilter, readonly string[]][] 
   ['in with no values', { field: 'author', op: 'in', values: [] }, []],
   ['exists', { field: 'milestone', op: 'exists' }, ['doc-3', 'doc-5']],
   ['exists on an empty array', { field: 'labels', op: 'exists' }, ALL],
-  ['and', { and: [{ field: 'state', op: '=', value: 'open' }, { field: 'comments', op: '>=', value: 5 }] }, ['doc-5']],
-  ['or', { or: [{ field: 'author', op: '=', value: 'carol' }, { field: 'comments', op: '>=', value: 10 }] }, ['doc-2', 'doc-4']],
+  [
+    'and',
+    {
+      and: [
+        { field: 'state', op: '=', value: 'open' },
+        { field: 'comments', op: '>=', value: 5 },
+      ],
+    },
+    ['doc-5'],
+  ],
+  [
+    'or',
+    {
+      or: [
+        { field: 'author', op: '=', value: 'carol' },
+        { field: 'comments', op: '>=', value: 10 },
+      ],
+    },
+    ['doc-2', 'doc-4'],
+  ],
   ['not', { not: { field: 'state', op: '=', value: 'open' } }, ['doc-2', 'doc-4']],
   ['not exists', { not: { field: 'milestone', op: 'exists' } }, ['doc-1', 'doc-2', 'doc-4']],
   [
     'nested combinators',
-    { and: [{ or: [{ field: 'author', op: '=', value: 'alice' }, { field: 'author', op: '=', value: 'bob' }] }, { not: { field: 'labels', op: 'in', values: ['bug'] } }] },
+    {
+      and: [
+        {
+          or: [
+            { field: 'author', op: '=', value: 'alice' },
+            { field: 'author', op: '=', value: 'bob' },
+          ],
+        },
+        { not: { field: 'labels', op: 'in', values: ['bug'] } },
+      ],
+    },
     ['doc-2', 'doc-5'],
   ],
   ['an empty and', { and: [] }, ALL],
@@ -63,7 +143,14 @@ export const SORT_CASES: readonly [string, SearchQuery['sort'], readonly string[
   ['ascending, ties by primary key', [{ field: 'comments', direction: 'asc' }], ['doc-4', 'doc-1', 'doc-3', 'doc-5', 'doc-2']],
   ['descending, ties still by primary key', [{ field: 'comments', direction: 'desc' }], ['doc-2', 'doc-5', 'doc-1', 'doc-3', 'doc-4']],
   ['on strings', [{ field: 'author', direction: 'desc' }], ['doc-4', 'doc-2', 'doc-5', 'doc-1', 'doc-3']],
-  ['on several attributes', [{ field: 'author', direction: 'asc' }, { field: 'created', direction: 'desc' }], ['doc-3', 'doc-1', 'doc-5', 'doc-2', 'doc-4']],
+  [
+    'on several attributes',
+    [
+      { field: 'author', direction: 'asc' },
+      { field: 'created', direction: 'desc' },
+    ],
+    ['doc-3', 'doc-1', 'doc-5', 'doc-2', 'doc-4'],
+  ],
 ];
 
 // offset, limit, the page sorted by `created`

@@ -32,7 +32,10 @@ describe('forgelog audit by what a person knows', () => {
   it('audit repo <owner>/<name> finds the repository stream with its changes', async () => {
     const { code, stdout } = await runCli(['audit', 'repo', 'auditee/ledger', '--json'], env());
     expect(code).to.equal(0);
-    const entries = stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; change: { changes?: { description?: string } } });
+    const entries = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; change: { changes?: { description?: string } } });
     expect(entries[0]!.type).to.equal('RepositoryCreated');
     expect(entries.some((entry) => entry.type === 'RepositoryEdited' && entry.change.changes?.description === 'accounts')).to.equal(true);
   });
@@ -40,10 +43,18 @@ describe('forgelog audit by what a person knows', () => {
   it('audit issue <owner>/<name>#<number> finds that issue, not another', async () => {
     const { code, stdout } = await runCli(['audit', 'issue', 'auditee/ledger#2', '--json'], env());
     expect(code).to.equal(0);
-    const types = stdout.trim().split('\n').map((line) => (JSON.parse(line) as { type: string }).type);
+    const types = stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { type: string }).type);
     expect(types).to.deep.equal(['IssueOpened', 'IssueClosed']);
     const first = await runCli(['audit', 'issue', 'auditee/ledger#1', '--json'], env());
-    expect(first.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { change: { title?: string } }).change.title)).to.deep.equal(['first']);
+    expect(
+      first.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { change: { title?: string } }).change.title),
+    ).to.deep.equal(['first']);
   });
 
   it('says what it could not find, and exits non-zero', async () => {

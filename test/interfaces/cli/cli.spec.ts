@@ -30,7 +30,10 @@ describe('forgelog CLI', () => {
   it('audit stream --json gives one object per event', async () => {
     const { code, stdout } = await runCli(['audit', 'stream', 'login-bob', '--json'], { FORGELOG_DATA_DIR: server.dataDir });
     expect(code).to.equal(0);
-    const entries = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const entries = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(entries).to.have.length(1);
     expect(entries[0]).to.deep.include({ revision: 0, type: 'LoginReserved', actor: { id: 1, login: 'admin' } });
   });
@@ -71,7 +74,11 @@ describe('forgelog CLI', () => {
   });
 
   it('reports invalid configuration in words, with exit code 2', async () => {
-    const { code, stderr } = await runCli(['audit', 'stream', 'user-1'], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_PORT: 'eighty', FORGELOG_EVENTSTORE_URL: 'http://x' });
+    const { code, stderr } = await runCli(['audit', 'stream', 'user-1'], {
+      FORGELOG_DATA_DIR: server.dataDir,
+      FORGELOG_PORT: 'eighty',
+      FORGELOG_EVENTSTORE_URL: 'http://x',
+    });
     expect(code).to.equal(2);
     expect(stderr).to.contain('FORGELOG_PORT must be a whole number from 0 to 65535, got "eighty"');
     expect(stderr).to.contain('FORGELOG_EVENTSTORE_URL must start with esdb: or esdb+discover:');

@@ -80,7 +80,13 @@ describe('forgelog serve checks its two-factor key at start', () => {
       const { port, server: blocker } = await occupiedPort();
       blocker.close();
       const wrongKey = Buffer.alloc(32, 9).toString('base64');
-      const started = await runCli(['serve'], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_TOTP_KEY: wrongKey, FORGELOG_PORT: String(port), FORGELOG_HOST: '127.0.0.1', FORGELOG_LOG_LEVEL: 'silent' });
+      const started = await runCli(['serve'], {
+        FORGELOG_DATA_DIR: server.dataDir,
+        FORGELOG_TOTP_KEY: wrongKey,
+        FORGELOG_PORT: String(port),
+        FORGELOG_HOST: '127.0.0.1',
+        FORGELOG_LOG_LEVEL: 'silent',
+      });
       expect(started.code).to.equal(2);
       expect(started.stderr).to.contain('cannot decrypt the two-factor secrets already stored');
       const badLength = await runCli(['serve'], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_TOTP_KEY: 'c2hvcnQ=', FORGELOG_LOG_LEVEL: 'silent' });
@@ -96,11 +102,19 @@ describe('admin commands beside a running server', () => {
   it('say in one line that the server must be stopped (the embedded log is locked), while audit reads beside it', async () => {
     const server = await startTestServer();
     try {
-      for (const args of [['admin', 'two-factor', 'enable', 'admin'], ['admin', 'reset-password', 'admin'], ['seed'], ['rebuild'], ['admin', 'oauth-app', 'list']]) {
+      for (const args of [
+        ['admin', 'two-factor', 'enable', 'admin'],
+        ['admin', 'reset-password', 'admin'],
+        ['seed'],
+        ['rebuild'],
+        ['admin', 'oauth-app', 'list'],
+      ]) {
         const { code, stderr } = await runCli(args, { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_LOG_LEVEL: 'silent' });
         expect(code, args.join(' ')).to.equal(1);
         expect(stderr.trim().split('\n'), args.join(' ')).to.have.length(1);
-        expect(stderr, args.join(' ')).to.contain(`is locked by process ${process.pid} (a running forgelog server?): stop the server first; only "forgelog audit" reads beside it`);
+        expect(stderr, args.join(' ')).to.contain(
+          `is locked by process ${process.pid} (a running forgelog server?): stop the server first; only "forgelog audit" reads beside it`,
+        );
       }
       const audit = await runCli(['audit', 'user', 'admin'], { FORGELOG_DATA_DIR: server.dataDir });
       expect(audit.code).to.equal(0);

@@ -22,7 +22,19 @@ describe('forgelog admin oauth-app', () => {
   let clientSecret: string;
 
   it('create prints the 20-character client_id and the 40-character client_secret, once', async () => {
-    const args = ['admin', 'oauth-app', 'create', '--name', 'Octo CI', '--url', 'https://ci.example.com', '--callback-url', 'https://ci.example.com/cb', '--owner', 'admin'];
+    const args = [
+      'admin',
+      'oauth-app',
+      'create',
+      '--name',
+      'Octo CI',
+      '--url',
+      'https://ci.example.com',
+      '--callback-url',
+      'https://ci.example.com/cb',
+      '--owner',
+      'admin',
+    ];
     const { code, stdout, stderr } = await runCli(args, env);
     expect(code, stderr).to.equal(0);
     ({ clientId, clientSecret } = secretsIn(stdout));
@@ -64,7 +76,10 @@ describe('forgelog admin oauth-app', () => {
     const badUrl = await runCli(['admin', 'oauth-app', 'create', '--name', 'X', '--url', 'nope', '--callback-url', 'https://x.example'], env);
     expect(badUrl.code).to.equal(1);
     expect(badUrl.stderr).to.contain('invalid url');
-    const badOwner = await runCli(['admin', 'oauth-app', 'create', '--name', 'X', '--url', 'https://x.example', '--callback-url', 'https://x.example', '--owner', 'nobody'], env);
+    const badOwner = await runCli(
+      ['admin', 'oauth-app', 'create', '--name', 'X', '--url', 'https://x.example', '--callback-url', 'https://x.example', '--owner', 'nobody'],
+      env,
+    );
     expect(badOwner.code).to.equal(1);
     expect(badOwner.stderr).to.contain('no user with login nobody');
     const missing = await runCli(['admin', 'oauth-app', 'create', '--name', 'X'], env);
@@ -80,7 +95,10 @@ describe('forgelog admin oauth-app', () => {
     expect(code).to.equal(0);
     expect(stdout).to.contain(`Deleted OAuth application ${clientId}`);
     expect((await runCli(['admin', 'oauth-app', 'list'], env)).stdout).to.contain('no OAuth applications');
-    const created = await runCli(['admin', 'oauth-app', 'create', '--json', '--name', 'Next', '--url', 'https://n.example', '--callback-url', 'https://n.example/cb'], env);
+    const created = await runCli(
+      ['admin', 'oauth-app', 'create', '--json', '--name', 'Next', '--url', 'https://n.example', '--callback-url', 'https://n.example/cb'],
+      env,
+    );
     const next = JSON.parse(created.stdout);
     expect(next).to.include({ name: 'Next', callback_url: 'https://n.example/cb' });
     expect(next.id).to.be.greaterThan(applicationId);

@@ -32,7 +32,10 @@ describe('forgelog seed on a data directory that has users already', () => {
   });
 
   it('a second run after a demo repository was deleted recreates just that one', async () => {
-    const deleted = await fetch(`${server.url}/repos/acme/docs`, { method: 'DELETE', headers: { authorization: basicAuthorization('octocat', DEMO_PASSWORD) } });
+    const deleted = await fetch(`${server.url}/repos/acme/docs`, {
+      method: 'DELETE',
+      headers: { authorization: basicAuthorization('octocat', DEMO_PASSWORD) },
+    });
     expect(deleted.status).to.equal(204);
     await server.stop();
     const again = await runCli(['seed'], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_LOG_LEVEL: 'silent' });

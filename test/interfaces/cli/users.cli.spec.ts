@@ -10,10 +10,14 @@ import { asUser, call, createUser } from '../http/accounts/usersTestSupport.js';
 
 // The users projection's collections, documents sorted by _id.
 async function usersModelIn(dataDir: string): Promise<Record<string, unknown[]>> {
-  const runtime = await openRuntime(loadConfig({ FORGELOG_DATA_DIR: dataDir, FORGELOG_LOG_LEVEL: 'silent' }), { role: 'serve', logger: pino({ level: 'silent' }) });
+  const runtime = await openRuntime(loadConfig({ FORGELOG_DATA_DIR: dataDir, FORGELOG_LOG_LEVEL: 'silent' }), {
+    role: 'serve',
+    logger: pino({ level: 'silent' }),
+  });
   await runtime.start();
   const dump: Record<string, unknown[]> = {};
-  for (const { name } of usersProjection.collections) dump[name] = withoutPositions(await runtime.adapters.readModels.collection(name).find({}, { sort: { _id: 1 } }));
+  for (const { name } of usersProjection.collections)
+    dump[name] = withoutPositions(await runtime.adapters.readModels.collection(name).find({}, { sort: { _id: 1 } }));
   await runtime.close();
   return dump;
 }
@@ -56,7 +60,10 @@ describe('forgelog CLI on user mutations: audit and rebuild', () => {
 
   it('audit stream shows a suspension with its reason, and the password change without the hash', async () => {
     const { stdout } = await runCli(['audit', 'stream', `user-${ids.ben}`, '--json'], { FORGELOG_DATA_DIR: server.dataDir });
-    const entries = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const entries = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(entries.map((entry) => entry.type)).to.deep.equal(['UserCreated', 'UserPasswordChanged', 'UserSuspended']);
     expect(entries[2]).to.deep.include({ actor: { id: 1, login: 'admin' }, userAgent: 'users-cli-spec/1.0' });
     expect(entries[2].change).to.deep.include({ userId: ids.ben, reason: 'Spam' });
@@ -67,7 +74,10 @@ describe('forgelog CLI on user mutations: audit and rebuild', () => {
     const typesIn = async (stream: string) => {
       const { code, stdout, stderr } = await runCli(['audit', 'stream', stream, '--json'], { FORGELOG_DATA_DIR: server.dataDir });
       expect(code, stderr).to.equal(0);
-      return stdout.trim().split('\n').map((line) => JSON.parse(line).type as string);
+      return stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).type as string);
     };
     expect(await typesIn('login-ana')).to.deep.equal(['LoginReserved', 'LoginReleased']);
     expect(await typesIn('login-anna')).to.deep.equal(['LoginReserved']);

@@ -19,7 +19,7 @@ describe('forgelog --version and the licence', () => {
 });
 
 describe('npm start', () => {
-  it('builds, then execs node, so the server (not a shell) receives a supervisor\'s signals', () => {
+  it("builds, then execs node, so the server (not a shell) receives a supervisor's signals", () => {
     const scripts = (JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts;
     expect(scripts['start']).to.match(/^tsc -p \. && exec node dist\/interfaces\/cli\/main\.js serve$/);
   });

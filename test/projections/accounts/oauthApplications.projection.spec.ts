@@ -22,7 +22,12 @@ describe('OAuth applications projection', () => {
     const dump = await expectIdempotent(oauthApplicationsProjection, [
       registeredEvent(1, 'aaaaaaaaaaaaaaaaaaaa', '1'.repeat(64)),
       registeredEvent(2, 'bbbbbbbbbbbbbbbbbbbb', '2'.repeat(64)),
-      storedEvent('oauth-application-1', 1, 'OAuthApplicationSecretReset', { applicationId: 1, clientSecretHash: '3'.repeat(64), clientSecretLastEight: 'cafebabe', resetAt: later }),
+      storedEvent('oauth-application-1', 1, 'OAuthApplicationSecretReset', {
+        applicationId: 1,
+        clientSecretHash: '3'.repeat(64),
+        clientSecretLastEight: 'cafebabe',
+        resetAt: later,
+      }),
     ]);
     expect(dump.oauth_applications).to.deep.equal([
       {

@@ -10,7 +10,14 @@ const history = () => [
   storedEvent('organization-10', 0, 'OrganizationCreated', { orgId: 10, login: 'GitHub', profile: defaultProfile('GitHub, Inc.'), createdAt: at }),
   storedEvent('organization-10', 1, 'OrganizationMemberAdded', { orgId: 10, userId: 2, login: 'octocat', role: 'admin', addedAt: at }),
   storedEvent('organization-10', 2, 'OrganizationMemberAdded', { orgId: 10, userId: 3, login: 'hubot', role: 'member', addedAt: at }),
-  storedEvent('organization-10', 3, 'OrganizationMemberRoleChanged', { orgId: 10, userId: 3, login: 'hubot', role: 'admin', previousRole: 'member', changedAt: later }),
+  storedEvent('organization-10', 3, 'OrganizationMemberRoleChanged', {
+    orgId: 10,
+    userId: 3,
+    login: 'hubot',
+    role: 'admin',
+    previousRole: 'member',
+    changedAt: later,
+  }),
   storedEvent('organization-10', 4, 'OrganizationUpdated', {
     orgId: 10,
     changes: { description: 'How people build software', blog: 'https://github.blog', has_repository_projects: false },

@@ -4,8 +4,17 @@ import { expectIdempotent, storedEvent } from '../../support/projectionSpec.js';
 
 const at = '2026-11-22T11:00:00.000Z';
 const created = (userId: number, login: string) =>
-  storedEvent(`user-${userId}`, 0, 'UserCreated', { userId, login, email: null, name: null, siteAdmin: false, passwordHash: `scrypt$${userId}`, createdAt: '2026-11-22T10:00:00.000Z' });
-const event = (userId: number, revision: number, type: string, data: Record<string, unknown>) => storedEvent(`user-${userId}`, revision, type, { userId, ...data });
+  storedEvent(`user-${userId}`, 0, 'UserCreated', {
+    userId,
+    login,
+    email: null,
+    name: null,
+    siteAdmin: false,
+    passwordHash: `scrypt$${userId}`,
+    createdAt: '2026-11-22T10:00:00.000Z',
+  });
+const event = (userId: number, revision: number, type: string, data: Record<string, unknown>) =>
+  storedEvent(`user-${userId}`, revision, type, { userId, ...data });
 type Dump = Record<string, Record<string, unknown>[]>;
 const byId = (dump: Dump, collection: string, id: string) => dump[collection]!.find((document) => document._id === id);
 
@@ -20,8 +29,23 @@ describe('users projection: user mutations', () => {
       event(1, 5, 'UserPasswordChanged', { passwordHash: 'scrypt$new', changedAt: at }),
       event(1, 6, 'TwoFactorEnabled', { totpSecret: 'v1.iv.tag.ct', enabledAt: at }),
     ])) as Dump;
-    expect(byId(dump, 'users', '1')).to.deep.include({ login: 'MonaLisa', login_key: 'monalisa', name: 'Mona', bio: 'hi', hireable: true, site_admin: true, suspended_at: at, updated_at: at });
-    expect(byId(dump, 'credentials', '1')).to.deep.equal({ _id: '1', user_id: 1, login_key: 'monalisa', password_hash: 'scrypt$new', totp_secret: 'v1.iv.tag.ct' });
+    expect(byId(dump, 'users', '1')).to.deep.include({
+      login: 'MonaLisa',
+      login_key: 'monalisa',
+      name: 'Mona',
+      bio: 'hi',
+      hireable: true,
+      site_admin: true,
+      suspended_at: at,
+      updated_at: at,
+    });
+    expect(byId(dump, 'credentials', '1')).to.deep.equal({
+      _id: '1',
+      user_id: 1,
+      login_key: 'monalisa',
+      password_hash: 'scrypt$new',
+      totp_secret: 'v1.iv.tag.ct',
+    });
   });
 
   it('keeps former logins for redirects until another account takes the login or the account goes', async () => {

@@ -5,8 +5,20 @@ import { expectIdempotent, storedEvent } from '../../support/projectionSpec.js';
 
 const at = '2026-11-22T10:00:00.000Z';
 const repositoryCreated = storedEvent('repository-3', 0, 'RepositoryCreated', {
-  repositoryId: 3, ownerId: 2, ownerType: 'User', name: 'hello', fork: null, initialCommit: null, createdAt: at,
-  description: null, homepage: null, private: false, hasIssues: true, hasProjects: true, hasWiki: true, defaultBranch: 'main',
+  repositoryId: 3,
+  ownerId: 2,
+  ownerType: 'User',
+  name: 'hello',
+  fork: null,
+  initialCommit: null,
+  createdAt: at,
+  description: null,
+  homepage: null,
+  private: false,
+  hasIssues: true,
+  hasProjects: true,
+  hasWiki: true,
+  defaultBranch: 'main',
 });
 const bugId = defaultLabelId(3, 0);
 
@@ -16,15 +28,61 @@ describe('issues projection', () => {
       repositoryCreated,
       storedEvent('label-' + bugId, 0, 'LabelUpdated', { labelId: bugId, repositoryId: 3, changes: { name: 'Defect', color: '000000' }, updatedAt: at }),
       storedEvent('label-' + defaultLabelId(3, 8), 0, 'LabelDeleted', { labelId: defaultLabelId(3, 8), repositoryId: 3, name: 'wontfix', deletedAt: at }),
-      storedEvent('milestone-4', 0, 'MilestoneCreated', { milestoneId: 4, repositoryId: 3, number: 1, creatorId: 2, title: 'v1', description: null, state: 'open', dueOn: null, createdAt: at }),
-      storedEvent('issue-7', 0, 'IssueOpened', { issueId: 7, repositoryId: 3, number: 1, authorId: 2, title: 'Bug', body: null, labelIds: [bugId], assigneeIds: [], milestoneId: 4, openedAt: at }),
-      storedEvent('issue-8', 0, 'IssueOpened', { issueId: 8, repositoryId: 3, number: 2, authorId: 2, title: 'Other', body: null, labelIds: [], assigneeIds: [], milestoneId: 4, openedAt: at }),
+      storedEvent('milestone-4', 0, 'MilestoneCreated', {
+        milestoneId: 4,
+        repositoryId: 3,
+        number: 1,
+        creatorId: 2,
+        title: 'v1',
+        description: null,
+        state: 'open',
+        dueOn: null,
+        createdAt: at,
+      }),
+      storedEvent('issue-7', 0, 'IssueOpened', {
+        issueId: 7,
+        repositoryId: 3,
+        number: 1,
+        authorId: 2,
+        title: 'Bug',
+        body: null,
+        labelIds: [bugId],
+        assigneeIds: [],
+        milestoneId: 4,
+        openedAt: at,
+      }),
+      storedEvent('issue-8', 0, 'IssueOpened', {
+        issueId: 8,
+        repositoryId: 3,
+        number: 2,
+        authorId: 2,
+        title: 'Other',
+        body: null,
+        labelIds: [],
+        assigneeIds: [],
+        milestoneId: 4,
+        openedAt: at,
+      }),
       storedEvent('issue-7', 1, 'IssueClosed', { issueId: 7, stateReason: 'completed', closedBy: 2, closedAt: at }),
       storedEvent('issue-comment-1', 0, 'IssueCommentCreated', { commentId: 1, issueId: 8, repositoryId: 3, authorId: 2, body: 'hi', createdAt: at }),
       storedEvent('issue-comment-2', 0, 'IssueCommentCreated', { commentId: 2, issueId: 8, repositoryId: 3, authorId: 2, body: 'again', createdAt: at }),
       storedEvent('issue-comment-2', 1, 'IssueCommentDeleted', { commentId: 2, issueId: 8, deletedAt: at }),
-      storedEvent('reactions-issue-8-2', 0, 'ReactionAdded', { reactionId: 5, subject: { type: 'issue', id: 8 }, repositoryId: 3, userId: 2, content: 'heart', createdAt: at }),
-      storedEvent('reactions-issue-8-2', 1, 'ReactionAdded', { reactionId: 6, subject: { type: 'issue', id: 8 }, repositoryId: 3, userId: 2, content: '+1', createdAt: at }),
+      storedEvent('reactions-issue-8-2', 0, 'ReactionAdded', {
+        reactionId: 5,
+        subject: { type: 'issue', id: 8 },
+        repositoryId: 3,
+        userId: 2,
+        content: 'heart',
+        createdAt: at,
+      }),
+      storedEvent('reactions-issue-8-2', 1, 'ReactionAdded', {
+        reactionId: 6,
+        subject: { type: 'issue', id: 8 },
+        repositoryId: 3,
+        userId: 2,
+        content: '+1',
+        createdAt: at,
+      }),
       storedEvent('reactions-issue-8-2', 2, 'ReactionRemoved', { reactionId: 6, subject: { type: 'issue', id: 8 }, userId: 2, removedAt: at }),
       storedEvent('issue-8', 1, 'IssueMilestoneChanged', { issueId: 8, milestoneId: null, changedAt: at }),
     ]);
@@ -39,10 +97,21 @@ describe('issues projection', () => {
     expect(dump.repository_issue_counts).to.deep.equal([{ _id: '3', repository_id: 3, open_issues_count: 1 }]);
   });
 
-  it('drops a deleted repository\'s labels and issues', async () => {
+  it("drops a deleted repository's labels and issues", async () => {
     const dump = await expectIdempotent(issuesProjection, [
       repositoryCreated,
-      storedEvent('issue-9', 0, 'IssueOpened', { issueId: 9, repositoryId: 3, number: 1, authorId: 2, title: 'x', body: null, labelIds: [], assigneeIds: [], milestoneId: null, openedAt: at }),
+      storedEvent('issue-9', 0, 'IssueOpened', {
+        issueId: 9,
+        repositoryId: 3,
+        number: 1,
+        authorId: 2,
+        title: 'x',
+        body: null,
+        labelIds: [],
+        assigneeIds: [],
+        milestoneId: null,
+        openedAt: at,
+      }),
       storedEvent('repository-3', 1, 'RepositoryDeleted', { repositoryId: 3, ownerId: 2, name: 'hello', deletedAt: at }),
     ]);
     expect(dump.labels).to.deep.equal([]);

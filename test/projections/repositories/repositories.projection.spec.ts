@@ -7,7 +7,14 @@ const later = '2026-11-22T11:00:00.000Z';
 const settings = { description: null, homepage: null, private: false, hasIssues: true, hasProjects: true, hasWiki: true, defaultBranch: 'main' };
 const created = (repositoryId: number, ownerId: number, name: string, fork: { parentId: number; sourceId: number } | null = null) =>
   storedEvent(`repository-${repositoryId}`, 0, 'RepositoryCreated', {
-    repositoryId, ownerId, ownerType: 'User', name, ...settings, fork: fork && { ...fork, defaultBranchOnly: false }, initialCommit: null, createdAt: at,
+    repositoryId,
+    ownerId,
+    ownerType: 'User',
+    name,
+    ...settings,
+    fork: fork && { ...fork, defaultBranchOnly: false },
+    initialCommit: null,
+    createdAt: at,
   });
 
 describe('repositories projection', () => {
@@ -25,7 +32,17 @@ describe('repositories projection', () => {
       storedEvent('repository-1', 3, 'RepositoryArchived', { repositoryId: 1, archivedAt: later }),
     ]);
     const [parent, fork] = dump.repositories as Record<string, unknown>[];
-    expect(parent).to.include({ id: 1, name_key: 'hello', description: 'd', has_wiki: false, archived: true, forks_count: 1, stargazers_count: 1, subscribers_count: 1, updated_at: later });
+    expect(parent).to.include({
+      id: 1,
+      name_key: 'hello',
+      description: 'd',
+      has_wiki: false,
+      archived: true,
+      forks_count: 1,
+      stargazers_count: 1,
+      subscribers_count: 1,
+      updated_at: later,
+    });
     expect(parent!.topics).to.deep.equal(['git']);
     expect(fork).to.include({ id: 2, fork: true, parent_id: 1, source_id: 1 });
     expect(dump.repository_subscriptions).to.have.length(2);
@@ -35,7 +52,15 @@ describe('repositories projection', () => {
     const dump = await expectIdempotent(repositoriesProjection, [
       created(1, 10, 'old'),
       storedEvent('repository-1', 1, 'RepositoryRenamed', { repositoryId: 1, ownerId: 10, fromName: 'old', toName: 'New', renamedAt: later }),
-      storedEvent('repository-1', 2, 'RepositoryTransferred', { repositoryId: 1, fromOwnerId: 10, fromName: 'New', toOwnerId: 20, toOwnerType: 'Organization', toName: 'New', transferredAt: later }),
+      storedEvent('repository-1', 2, 'RepositoryTransferred', {
+        repositoryId: 1,
+        fromOwnerId: 10,
+        fromName: 'New',
+        toOwnerId: 20,
+        toOwnerType: 'Organization',
+        toName: 'New',
+        transferredAt: later,
+      }),
       created(2, 10, 'old'),
     ]);
     expect(dump.repository_redirects).to.deep.equal([{ _id: '10:new', owner_id: 10, name_key: 'new', repository_id: 1 }]);
@@ -65,7 +90,8 @@ describe('repositories projection', () => {
     ]);
     expect((dump.repositories as { id: number }[]).map((repository) => repository.id)).to.deep.equal([1]);
     expect(dump.repositories![0]).to.include({ forks_count: 0 });
-    for (const collection of ['repository_collaborators', 'repository_stars', 'repository_redirects']) expect(dump[collection] ?? [], collection).to.deep.equal([]);
+    for (const collection of ['repository_collaborators', 'repository_stars', 'repository_redirects'])
+      expect(dump[collection] ?? [], collection).to.deep.equal([]);
   });
 
   it('ignores events it does not know', async () => {

@@ -18,7 +18,10 @@ describe('HTTP site-admin users API (fetch)', () => {
       const before = await call(server, 'GET', '/users/mona', null);
       const renamed = await call(server, 'PATCH', '/admin/users/mona', admin, { login: 'monalisa' });
       expect(renamed.status).to.equal(202);
-      expect(renamed.body).to.deep.equal({ message: 'Job queued to rename user. It may take a few minutes to complete.', url: `${server.url}/user/${before.body.id}` });
+      expect(renamed.body).to.deep.equal({
+        message: 'Job queued to rename user. It may take a few minutes to complete.',
+        url: `${server.url}/user/${before.body.id}`,
+      });
       const byUrl = await call(server, 'GET', `/user/${before.body.id}`, null);
       expectSchema('public-user', byUrl.body);
       expect(byUrl.body).to.include({ login: 'monalisa', id: before.body.id, url: `${server.url}/users/monalisa` });
@@ -101,7 +104,7 @@ describe('HTTP site-admin users API (fetch)', () => {
   });
 
   describe('PUT/DELETE /users/{username}/suspended', () => {
-    it('a suspended user cannot authenticate (403 with GitHub\'s message); unsuspended, they can', async () => {
+    it("a suspended user cannot authenticate (403 with GitHub's message); unsuspended, they can", async () => {
       expect((await call(server, 'GET', '/user', asUser('suspect'))).status).to.equal(200);
       const suspended = await call(server, 'PUT', '/users/suspect/suspended', admin, { reason: 'Sent spam' });
       expect(suspended.status).to.equal(204);

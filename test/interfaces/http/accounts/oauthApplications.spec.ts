@@ -34,7 +34,12 @@ describe('HTTP OAuth applications (site admin)', () => {
 
   it('never shows the secret or its hash again: GET one and GET the list', async () => {
     const one = await admin.request('GET /admin/oauth-applications/{client_id}', { client_id: created.client_id as string });
-    expect(one.data).to.deep.include({ id: created.id, client_id: created.client_id, name: 'Octo CI', client_secret_last_eight: (created.client_secret as string).slice(-8) });
+    expect(one.data).to.deep.include({
+      id: created.id,
+      client_id: created.client_id,
+      name: 'Octo CI',
+      client_secret_last_eight: (created.client_secret as string).slice(-8),
+    });
     expect(one.data).not.to.have.any.keys('client_secret', 'client_secret_hash');
     const list = await call(server, 'GET', '/admin/oauth-applications', 'admin');
     expect(list.status).to.equal(200);
@@ -92,10 +97,17 @@ describe('HTTP OAuth applications (site admin)', () => {
     await server.stop();
     const { code, stdout } = await runCli(['audit', 'stream', `oauth-application-${created.id}`, '--json'], { FORGELOG_DATA_DIR: server.dataDir });
     expect(code).to.equal(0);
-    const entries = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const entries = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(entries.map((entry) => entry.type)).to.deep.equal(['OAuthApplicationRegistered', 'OAuthApplicationDeleted']);
     expect(entries[0].actor).to.deep.equal({ id: 1, login: 'admin' });
-    expect(entries[0].change).to.include({ clientId: created.client_id, clientSecretHash: '[hidden]', clientSecretLastEight: (created.client_secret as string).slice(-8) });
+    expect(entries[0].change).to.include({
+      clientId: created.client_id,
+      clientSecretHash: '[hidden]',
+      clientSecretLastEight: (created.client_secret as string).slice(-8),
+    });
     expect(stdout).not.to.contain(created.client_secret as string);
   });
 });

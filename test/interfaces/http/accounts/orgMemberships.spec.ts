@@ -143,7 +143,10 @@ describe('HTTP organization memberships (fetch)', () => {
     await server.stop();
     const { code, stdout } = await runCli(['audit', 'stream', `organization-${orgId}`, '--json'], { FORGELOG_DATA_DIR: server.dataDir });
     expect(code).to.equal(0);
-    const entries = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const entries = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(entries.map((entry) => entry.type)).to.deep.equal([
       'OrganizationCreated',
       'OrganizationMemberAdded',
@@ -177,4 +180,3 @@ describe('HTTP organization memberships (fetch)', () => {
     expect(await readModelsIn(server.dataDir)).to.deep.equal(before);
   });
 });
-

@@ -45,7 +45,12 @@ describe('HTTP organizations (@octokit/rest 20.1.0)', () => {
   });
 
   it('orgs.update changes the settings for an owner and is refused to others', async () => {
-    const updated = await octocat.rest.orgs.update({ org: 'octo-org', description: 'Octo things', has_repository_projects: false, members_can_create_repositories: false });
+    const updated = await octocat.rest.orgs.update({
+      org: 'octo-org',
+      description: 'Octo things',
+      has_repository_projects: false,
+      members_can_create_repositories: false,
+    });
     expectSchema('organization-full', updated.data);
     expect(updated.data).to.include({ description: 'Octo things', has_repository_projects: false, members_can_create_repositories: false });
     const refused = await expectStatus(hubot.rest.orgs.update({ org: 'octo-org', description: 'mine now' }), 403);

@@ -50,7 +50,9 @@ describe('HTTP PATCH /user and PATCH /user/password (fetch)', () => {
       expect(changed.status).to.equal(200);
       expectSchema('public-user', changed.body);
       expect(changed.body).to.deep.equal({ ...first.body, name: 'Changed Name', updated_at: changed.body.updated_at });
-      expect(changed.headers.get('etag')).to.match(/^W\/"[0-9a-f]{64}"$/).and.not.equal(first.headers.get('etag'));
+      expect(changed.headers.get('etag'))
+        .to.match(/^W\/"[0-9a-f]{64}"$/)
+        .and.not.equal(first.headers.get('etag'));
     });
 
     it('changes only the fields sent, and null clears (blog back to "")', async () => {
@@ -100,7 +102,9 @@ describe('HTTP PATCH /user and PATCH /user/password (fetch)', () => {
       expect(wrong.body.errors).to.deep.equal([{ resource: 'User', field: 'old_password', code: 'invalid', message: 'old_password is incorrect' }]);
       const short = await call(server, 'PATCH', '/user/password', asUser('changer'), { old_password: 'a long password', new_password: 'short' });
       expect(short.status).to.equal(422);
-      expect(short.body.errors).to.deep.equal([{ resource: 'User', field: 'new_password', code: 'invalid', message: 'new_password is too short (minimum is 8 characters)' }]);
+      expect(short.body.errors).to.deep.equal([
+        { resource: 'User', field: 'new_password', code: 'invalid', message: 'new_password is too short (minimum is 8 characters)' },
+      ]);
       const missing = await call(server, 'PATCH', '/user/password', asUser('changer'), { new_password: 'a new long password' });
       expect(missing.body.errors).to.deep.equal([{ resource: 'User', field: 'old_password', code: 'missing_field' }]);
       expect((await call(server, 'GET', '/user', asUser('changer'))).status).to.equal(200);

@@ -87,7 +87,9 @@ describe('guessing: the two-factor code', () => {
       const code = () => totp(hmacSha1, base32Decode(secret), clock.now().getTime());
       const wrongCode = () => (code() === '000000' ? '111111' : '000000');
       const attempt = async (otp?: string) => {
-        const response = await fetch(`${server.url}/user`, { headers: { authorization: basicAuthorization('guarded', PASSWORD), ...(otp ? { 'x-github-otp': otp } : {}) } });
+        const response = await fetch(`${server.url}/user`, {
+          headers: { authorization: basicAuthorization('guarded', PASSWORD), ...(otp ? { 'x-github-otp': otp } : {}) },
+        });
         return { status: response.status, body: (await response.json()) as { message: string } };
       };
       for (let index = 0; index < 4; index++) expect((await attempt(wrongCode())).status).to.equal(401);

@@ -123,7 +123,10 @@ describe('two-factor authentication: CLI enrolment, X-GitHub-OTP over HTTP', () 
       const again = await cli('disable', 'secure');
       expect(again.stdout).to.contain('Two-factor authentication was not enabled for secure.');
       const audit = await runCli(['audit', 'stream', `user-${userId}`, '--json'], { FORGELOG_DATA_DIR: server.dataDir });
-      const entries = audit.stdout.trim().split('\n').map((line) => JSON.parse(line));
+      const entries = audit.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       expect(entries.map((entry) => entry.type)).to.deep.equal(['UserCreated', 'TwoFactorEnabled', 'TwoFactorDisabled']);
       expect(entries[1].change).to.deep.include({ userId, totpSecret: '[hidden]' });
       expect(entries[1].actor).to.equal(null);

@@ -67,7 +67,9 @@ describe('HTTP users (@octokit/rest 20.1.0)', () => {
     } catch (error) {
       const requestError = error as { status: number; response: { data: { errors: unknown[] } } };
       expect(requestError.status).to.equal(422);
-      expect(requestError.response.data.errors).to.deep.equal([{ resource: 'User', field: 'login', code: 'already_exists', message: 'login is already taken' }]);
+      expect(requestError.response.data.errors).to.deep.equal([
+        { resource: 'User', field: 'login', code: 'already_exists', message: 'login is already taken' },
+      ]);
     }
   });
 

@@ -99,7 +99,9 @@ describe('HTTP users (fetch)', () => {
     const badEmail = await createUser(server, { login: 'goodlogin', email: 'not-an-email' });
     expect((await badEmail.json()).errors).to.deep.equal([{ resource: 'User', field: 'email', code: 'invalid' }]);
     const shortPassword = await createUser(server, { login: 'goodlogin', password: 'short' });
-    expect((await shortPassword.json()).errors).to.deep.equal([{ resource: 'User', field: 'password', code: 'invalid', message: 'password is too short (minimum is 8 characters)' }]);
+    expect((await shortPassword.json()).errors).to.deep.equal([
+      { resource: 'User', field: 'password', code: 'invalid', message: 'password is too short (minimum is 8 characters)' },
+    ]);
     expect((await fetch(`${server.url}/users/goodlogin`)).status).to.equal(404);
     const notObject = await createUser(server, [1, 2]);
     expect(notObject.status).to.equal(422);

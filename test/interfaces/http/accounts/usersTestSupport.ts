@@ -10,7 +10,14 @@ export interface Call {
 }
 
 // One HTTP call with a JSON body (or none); the parsed body, or null for an empty one.
-export async function call(server: TestServer, method: string, path: string, authorization: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<Call> {
+export async function call(
+  server: TestServer,
+  method: string,
+  path: string,
+  authorization: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Call> {
   const response = await fetch(`${server.url}${path}`, {
     method,
     headers: {

@@ -18,14 +18,18 @@ describe('HTTP OAuth authorizations and grants', () => {
   });
   after(async () => server.close());
 
-  it('POST creates a personal token in GitHub\'s format, shown once, stored only hashed; Location, deprecation headers', async () => {
+  it("POST creates a personal token in GitHub's format, shown once, stored only hashed; Location, deprecation headers", async () => {
     const created = await api(server, ada, 'POST', '/authorizations', { scopes: ['repo', 'repo', 'user'], note: 'laptop' });
     expect(created.status).to.equal(201);
     expectSchema('authorization', created.body);
     const token = created.body.token as string;
     expect(token).to.match(/^ghp_[0-9A-Za-z]{36}$/);
     expect(created.body).to.deep.include({ scopes: ['repo', 'user'], note: 'laptop', token_last_eight: token.slice(-8), fingerprint: null });
-    expect(created.body.app).to.deep.equal({ client_id: '00000000000000000000', name: 'laptop (API)', url: 'https://docs.github.com/rest/oauth-authorizations/oauth-authorizations' });
+    expect(created.body.app).to.deep.equal({
+      client_id: '00000000000000000000',
+      name: 'laptop (API)',
+      url: 'https://docs.github.com/rest/oauth-authorizations/oauth-authorizations',
+    });
     expect(created.body.hashed_token).to.match(/^[0-9a-f]{64}$/);
     expect(created.headers.get('location')).to.equal(created.body.url);
     expect(created.headers.get('deprecation')).to.equal('@1581638400');
@@ -61,7 +65,11 @@ describe('HTTP OAuth authorizations and grants', () => {
   });
 
   it('get-or-create for an application: 201 with a new gho_ token, then 200 with the same one; the fingerprint tells tokens apart; client_id must be 20 characters', async () => {
-    const first = await api(server, ada, 'PUT', `/authorizations/clients/${app.clientId}`, { client_secret: app.clientSecret, scopes: ['public_repo'], note: 'ci' });
+    const first = await api(server, ada, 'PUT', `/authorizations/clients/${app.clientId}`, {
+      client_secret: app.clientSecret,
+      scopes: ['public_repo'],
+      note: 'ci',
+    });
     expect(first.status).to.equal(201);
     expect(first.body.token).to.match(/^gho_/);
     expect(first.body.app).to.deep.include({ client_id: app.clientId, name: 'Octo CI' });
@@ -71,7 +79,9 @@ describe('HTTP OAuth authorizations and grants', () => {
     const laptop = await api(server, ada, 'PUT', `/authorizations/clients/${app.clientId}/laptop`, { client_secret: app.clientSecret, scopes: ['gist'] });
     expect(laptop.status).to.equal(201);
     expect(laptop.body.fingerprint).to.equal('laptop');
-    expect((await api(server, ada, 'PUT', `/authorizations/clients/${app.clientId}/laptop`, { client_secret: app.clientSecret })).body.id).to.equal(laptop.body.id);
+    expect((await api(server, ada, 'PUT', `/authorizations/clients/${app.clientId}/laptop`, { client_secret: app.clientSecret })).body.id).to.equal(
+      laptop.body.id,
+    );
     const short = await api(server, ada, 'PUT', '/authorizations/clients/abc', { client_secret: app.clientSecret });
     expect(short.status).to.equal(422);
     expect(short.body.errors[0]).to.include({ field: 'client_id', code: 'invalid' });
@@ -91,7 +101,11 @@ describe('HTTP OAuth authorizations and grants', () => {
     expect(two.status).to.equal(422);
     expect((await api(server, ada, 'PATCH', path, { add_scopes: ['gist', 'repo'] })).body.scopes).to.deep.equal(['repo', 'gist']);
     expect((await api(server, ada, 'PATCH', path, { remove_scopes: ['repo'] })).body.scopes).to.deep.equal(['gist']);
-    expect((await api(server, ada, 'PATCH', path, { scopes: ['user'], note: 'renamed', fingerprint: 'fp' })).body).to.deep.include({ scopes: ['user'], note: 'renamed', fingerprint: 'fp' });
+    expect((await api(server, ada, 'PATCH', path, { scopes: ['user'], note: 'renamed', fingerprint: 'fp' })).body).to.deep.include({
+      scopes: ['user'],
+      note: 'renamed',
+      fingerprint: 'fp',
+    });
     expect((await api(server, 'Basic ' + Buffer.from(`bea:${PASSWORD}`).toString('base64'), 'PATCH', path, { note: 'theirs' })).status).to.equal(404);
   });
 
@@ -143,7 +157,11 @@ describe('HTTP OAuth authorizations and grants', () => {
     expect(enabled.code, enabled.stderr).to.equal(0);
     server = await startTestServer({}, server.dataDir);
     const bea = basicAuthorization('bea', PASSWORD);
-    for (const [method, path, body] of [['POST', '/authorizations', { note: 'x' }], ['PUT', `/authorizations/clients/${app.clientId}`, { client_secret: app.clientSecret }], ['PATCH', '/authorizations/1', { note: 'y' }]] as const) {
+    for (const [method, path, body] of [
+      ['POST', '/authorizations', { note: 'x' }],
+      ['PUT', `/authorizations/clients/${app.clientId}`, { client_secret: app.clientSecret }],
+      ['PATCH', '/authorizations/1', { note: 'y' }],
+    ] as const) {
       const refused = await api(server, bea, method, path, body);
       expect(refused.status, `${method} ${path}`).to.equal(401);
       expect(refused.headers.get('x-github-otp')).to.equal('required; app');
@@ -168,10 +186,21 @@ describe('@octokit/rest 16.43.2 oauthAuthorizations.*', () => {
     const listed = await octokit.oauthAuthorizations.listAuthorizations!();
     expect(listed.data.map((entry: { id: number }) => entry.id)).to.deep.equal([created.data.id]);
     expect((await octokit.oauthAuthorizations.getAuthorization!({ authorization_id: created.data.id })).data.note).to.equal('octokit 16');
-    expect((await octokit.oauthAuthorizations.updateAuthorization!({ authorization_id: created.data.id, add_scopes: ['gist'] })).data.scopes).to.deep.equal(['repo', 'gist']);
-    const forApp = await octokit.oauthAuthorizations.getOrCreateAuthorizationForApp!({ client_id: app.clientId, client_secret: app.clientSecret, scopes: ['user'] });
+    expect((await octokit.oauthAuthorizations.updateAuthorization!({ authorization_id: created.data.id, add_scopes: ['gist'] })).data.scopes).to.deep.equal([
+      'repo',
+      'gist',
+    ]);
+    const forApp = await octokit.oauthAuthorizations.getOrCreateAuthorizationForApp!({
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
+      scopes: ['user'],
+    });
     expect(forApp.status).to.equal(201);
-    const withFingerprint = await octokit.oauthAuthorizations.getOrCreateAuthorizationForAppAndFingerprint!({ client_id: app.clientId, fingerprint: 'desk', client_secret: app.clientSecret });
+    const withFingerprint = await octokit.oauthAuthorizations.getOrCreateAuthorizationForAppAndFingerprint!({
+      client_id: app.clientId,
+      fingerprint: 'desk',
+      client_secret: app.clientSecret,
+    });
     expect(withFingerprint.status).to.equal(201);
     const grants = await octokit.oauthAuthorizations.listGrants!();
     expect(grants.data).to.have.length(1);
@@ -188,12 +217,19 @@ describe('get-or-create under simultaneous requests', () => {
     try {
       const user = await createUser(server, 'racer');
       const app = await registerApplication(server);
-      const answers = await Promise.all(Array.from({ length: 10 }, () => api(server, user, 'PUT', `/authorizations/clients/${app.clientId}/race`, { client_secret: app.clientSecret, scopes: ['user'] })));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          api(server, user, 'PUT', `/authorizations/clients/${app.clientId}/race`, { client_secret: app.clientSecret, scopes: ['user'] }),
+        ),
+      );
       expect(answers.filter((answer) => answer.status === 201)).to.have.length(1);
       expect(answers.filter((answer) => answer.status === 200)).to.have.length(9);
       expect(new Set(answers.map((answer) => answer.body.id)).size).to.equal(1);
       expect((await api(server, user, 'GET', '/authorizations')).body).to.have.length(1);
-      const refused = await api(server, user, 'PUT', `/authorizations/clients/${app.clientId}/other`, { client_secret: app.clientSecret, scopes: ['nonsense'] });
+      const refused = await api(server, user, 'PUT', `/authorizations/clients/${app.clientId}/other`, {
+        client_secret: app.clientSecret,
+        scopes: ['nonsense'],
+      });
       expect(refused.status).to.equal(422);
       expect((await api(server, user, 'PUT', `/authorizations/clients/${app.clientId}/other`, { client_secret: app.clientSecret })).status).to.equal(201);
       expect((await api(server, user, 'DELETE', `/authorizations/${answers[0]!.body.id}`)).status).to.equal(204);

@@ -20,7 +20,11 @@ export function octokit16(server: TestServer, login: string, password: string, o
 }
 
 export async function registerApplication(server: TestServer): Promise<{ clientId: string; clientSecret: string; name: string }> {
-  const registered = await api(server, server.adminAuthorization, 'POST', '/admin/oauth-applications', { name: 'Octo CI', url: 'https://ci.example.com', callback_url: 'https://ci.example.com/cb' });
+  const registered = await api(server, server.adminAuthorization, 'POST', '/admin/oauth-applications', {
+    name: 'Octo CI',
+    url: 'https://ci.example.com',
+    callback_url: 'https://ci.example.com/cb',
+  });
   expect(registered.status).to.equal(201);
   return { clientId: registered.body.client_id, clientSecret: registered.body.client_secret, name: 'Octo CI' };
 }

@@ -44,11 +44,15 @@ describe("a token's audit history", () => {
   });
   after(async () => server.close());
 
-  it('over HTTP: every change in GitHub\'s audit-log shape, with actor, ip, user agent and the fields before and after; a deleted token\'s too', async () => {
+  it("over HTTP: every change in GitHub's audit-log shape, with actor, ip, user agent and the fields before and after; a deleted token's too", async () => {
     const history = await api(server, ada, 'GET', `/authorizations/${id}/history`);
     expect(history.status).to.equal(200);
     expect(history.body.map((entry: { action: string }) => entry.action)).to.deep.equal([
-      'oauth_authorization.create', 'oauth_authorization.update', 'oauth_authorization.update', 'oauth_authorization.update', 'oauth_authorization.destroy',
+      'oauth_authorization.create',
+      'oauth_authorization.update',
+      'oauth_authorization.update',
+      'oauth_authorization.update',
+      'oauth_authorization.destroy',
     ]);
     expect(history.body.map((entry: { '@timestamp': number }) => new Date(entry['@timestamp']).toISOString())).to.deep.equal(instants);
     expect(history.body[0]).to.include({ actor: 'ada', actor_ip: '127.0.0.1', oauth_authorization_id: id, note: 'deploy', token_last_eight: token.slice(-8) });
@@ -83,8 +87,17 @@ describe("a token's audit history", () => {
   it('forgelog audit token <id> prints the same life from the log, beside the running server', async () => {
     const { code, stdout } = await runCli(['audit', 'token', String(id), '--json'], { FORGELOG_DATA_DIR: server.dataDir });
     expect(code).to.equal(0);
-    const entries = stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; occurredAt: string; actor: { login: string }; change: Record<string, unknown> });
-    expect(entries.map((entry) => entry.type)).to.deep.equal(['AuthorizationCreated', 'AuthorizationUpdated', 'AuthorizationUpdated', 'AuthorizationUpdated', 'AuthorizationDeleted']);
+    const entries = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; occurredAt: string; actor: { login: string }; change: Record<string, unknown> });
+    expect(entries.map((entry) => entry.type)).to.deep.equal([
+      'AuthorizationCreated',
+      'AuthorizationUpdated',
+      'AuthorizationUpdated',
+      'AuthorizationUpdated',
+      'AuthorizationDeleted',
+    ]);
     expect(entries.map((entry) => entry.occurredAt)).to.deep.equal(instants);
     expect(entries.every((entry) => entry.actor.login === 'ada')).to.equal(true);
     expect(stdout).not.to.contain(token);
@@ -104,13 +117,19 @@ describe('forgelog admin token create, and no secret in plain text', () => {
       const viaApi = await api(server, ada, 'POST', '/authorizations', { scopes: ['user'], note: 'api' });
       secrets.push(viaApi.body.token);
       await server.stop();
-      const minted = await runCli(['admin', 'token', 'create', 'ada', '--scopes', 'repo,user', '--note', 'first use'], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_LOG_LEVEL: 'info' });
+      const minted = await runCli(['admin', 'token', 'create', 'ada', '--scopes', 'repo,user', '--note', 'first use'], {
+        FORGELOG_DATA_DIR: server.dataDir,
+        FORGELOG_LOG_LEVEL: 'info',
+      });
       expect(minted.code, minted.stderr).to.equal(0);
       const token = minted.stdout.split('\n')[1]!;
       expect(token).to.match(/^ghp_[0-9A-Za-z]{36}$/);
       secrets.push(token);
       logs += minted.stderr;
-      const unknownScope = await runCli(['admin', 'token', 'create', 'ada', '--scopes', 'root', '--note', 'x'], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_LOG_LEVEL: 'silent' });
+      const unknownScope = await runCli(['admin', 'token', 'create', 'ada', '--scopes', 'root', '--note', 'x'], {
+        FORGELOG_DATA_DIR: server.dataDir,
+        FORGELOG_LOG_LEVEL: 'silent',
+      });
       expect(unknownScope.code).to.equal(1);
       expect(unknownScope.stderr).to.contain('unknown scopes: root');
       const restarted = await startTestServer({}, server.dataDir);
@@ -142,7 +161,11 @@ describe('a serving process logs no token and no password', () => {
     const serving = await startServingProcess({ FORGELOG_DATA_DIR: dataDir, FORGELOG_ADMIN_PASSWORD: adminPassword, FORGELOG_LOG_LEVEL: 'debug' });
     try {
       const call = async (authorization: string, method: string, path: string, body?: unknown) => {
-        const response = await fetch(`${serving.url}${path}`, { method, headers: { authorization, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+        const response = await fetch(`${serving.url}${path}`, {
+          method,
+          headers: { authorization, 'content-type': 'application/json' },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
         const text = await response.text();
         return { status: response.status, body: text ? JSON.parse(text) : null };
       };

@@ -6,7 +6,8 @@ import { tokenHeader } from './authorizationsFixtures.js';
 describe('token scopes, from one table', () => {
   let server: TestServer;
   let ada: string;
-  const tokenWith = async (authorization: string, scopes: string[]) => (await api(server, authorization, 'POST', '/authorizations', { scopes, note: scopes.join(' ') || 'none' })).body.token as string;
+  const tokenWith = async (authorization: string, scopes: string[]) =>
+    (await api(server, authorization, 'POST', '/authorizations', { scopes, note: scopes.join(' ') || 'none' })).body.token as string;
   before(async () => {
     server = await startTestServer();
     ada = await createUser(server, 'ada');
@@ -46,7 +47,10 @@ describe('token scopes, from one table', () => {
   });
 
   it('PATCH /user/password needs the password itself, never a token', async () => {
-    const refused = await api(server, tokenHeader(await tokenWith(ada, ['user'])), 'PATCH', '/user/password', { old_password: 'x', new_password: 'a new long password' });
+    const refused = await api(server, tokenHeader(await tokenWith(ada, ['user'])), 'PATCH', '/user/password', {
+      old_password: 'x',
+      new_password: 'a new long password',
+    });
     expect(refused.status).to.equal(401);
     expect(refused.body.message).to.equal('This API can only be accessed with username and password Basic Auth');
   });
@@ -57,7 +61,11 @@ describe('the OAuth Authorizations API deprecation setting', () => {
     const server = await startTestServer({ FORGELOG_AUTHORIZATIONS_API: 'removed' });
     try {
       const ada = await createUser(server, 'ada');
-      for (const [method, path] of [['GET', '/authorizations'], ['POST', '/authorizations'], ['GET', '/applications/grants']] as const) {
+      for (const [method, path] of [
+        ['GET', '/authorizations'],
+        ['POST', '/authorizations'],
+        ['GET', '/applications/grants'],
+      ] as const) {
         const answer = await api(server, ada, method, path, method === 'POST' ? { note: 'x' } : undefined);
         expect(answer.status, path).to.equal(404);
         expect(answer.headers.get('sunset')).to.equal('Fri, 13 Nov 2020 16:00:00 GMT');
@@ -67,7 +75,7 @@ describe('the OAuth Authorizations API deprecation setting', () => {
     }
   });
 
-  it('brownout: creation answers 410 with GitHub\'s message, reads still answer', async () => {
+  it("brownout: creation answers 410 with GitHub's message, reads still answer", async () => {
     const server = await startTestServer({ FORGELOG_AUTHORIZATIONS_API: 'brownout' });
     try {
       const ada = await createUser(server, 'ada');

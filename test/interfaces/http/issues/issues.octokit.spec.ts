@@ -84,8 +84,15 @@ describe('HTTP issues, comments and labels through @octokit/rest', () => {
     const defaults = await anonymousOctokit(server).rest.issues.listLabelsForRepo({ ...repo, per_page: 100 });
     expectArrayOf('label', defaults.data);
     expect(defaults.data.map((label) => [label.name, label.color, label.default])).to.deep.include.members([
-      ['bug', 'd73a4a', true], ['documentation', '0075ca', true], ['duplicate', 'cfd3d7', true], ['enhancement', 'a2eeef', true],
-      ['good first issue', '7057ff', true], ['help wanted', '008672', true], ['invalid', 'e4e669', true], ['question', 'd876e3', true], ['wontfix', 'ffffff', true],
+      ['bug', 'd73a4a', true],
+      ['documentation', '0075ca', true],
+      ['duplicate', 'cfd3d7', true],
+      ['enhancement', 'a2eeef', true],
+      ['good first issue', '7057ff', true],
+      ['help wanted', '008672', true],
+      ['invalid', 'e4e669', true],
+      ['question', 'd876e3', true],
+      ['wontfix', 'ffffff', true],
     ]);
     expect(defaults.data.find((label) => label.name === 'good first issue')?.description).to.equal('Good for newcomers');
     const created = await pusher.rest.issues.createLabel({ ...repo, name: 'Needs Spoon', color: 'ABCDEF', description: 'spoons' });

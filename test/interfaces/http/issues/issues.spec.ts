@@ -24,10 +24,24 @@ describe('HTTP issues: open, read, list, update, lock (fetch)', () => {
   after(async () => server.close());
 
   it('POST /repos/{owner}/{repo}/issues opens issue 1 with labels, assignees and a Location', async () => {
-    const created = await api(server, owner, 'POST', '/repos/octocat/hello/issues', { title: 'Found a bug', body: 'It crashes', labels: ['bug', 'brand new'], assignees: ['pusher'] });
+    const created = await api(server, owner, 'POST', '/repos/octocat/hello/issues', {
+      title: 'Found a bug',
+      body: 'It crashes',
+      labels: ['bug', 'brand new'],
+      assignees: ['pusher'],
+    });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expectLatestSchema('issue', created.body);
-    expect(created.body).to.include({ number: 1, title: 'Found a bug', body: 'It crashes', state: 'open', state_reason: null, locked: false, comments: 0, author_association: 'OWNER' });
+    expect(created.body).to.include({
+      number: 1,
+      title: 'Found a bug',
+      body: 'It crashes',
+      state: 'open',
+      state_reason: null,
+      locked: false,
+      comments: 0,
+      author_association: 'OWNER',
+    });
     expect(created.body.user.login).to.equal('octocat');
     expect(created.body.labels.map((label: { name: string }) => label.name)).to.deep.equal(['bug', 'brand new']);
     expect(created.body.labels[0]).to.include({ color: 'd73a4a', default: true });
@@ -42,7 +56,12 @@ describe('HTTP issues: open, read, list, update, lock (fetch)', () => {
   });
 
   it('lets any signed-in reader open an issue but drops what only triagers may set', async () => {
-    const created = await api(server, stranger, 'POST', '/repos/octocat/hello/issues', { title: 'A question', labels: ['question'], assignees: ['pusher'], milestone: null });
+    const created = await api(server, stranger, 'POST', '/repos/octocat/hello/issues', {
+      title: 'A question',
+      labels: ['question'],
+      assignees: ['pusher'],
+      milestone: null,
+    });
     expect(created.status).to.equal(201);
     expect(created.body).to.include({ number: 2, author_association: 'NONE' });
     expect(created.body.labels).to.deep.equal([]);
@@ -50,7 +69,7 @@ describe('HTTP issues: open, read, list, update, lock (fetch)', () => {
     expect((await api(server, null, 'POST', '/repos/octocat/hello/issues', { title: 'anonymous' })).status).to.equal(401);
   });
 
-  it('hides a private repository\'s issues (404) and lets its pull collaborator open one', async () => {
+  it("hides a private repository's issues (404) and lets its pull collaborator open one", async () => {
     for (const caller of [null, stranger]) {
       expect((await api(server, caller, 'GET', '/repos/octocat/secret/issues')).status).to.equal(404);
       expect((await api(server, caller, 'POST', '/repos/octocat/secret/issues', { title: 'x' })).status).to.equal(404);
@@ -85,7 +104,9 @@ describe('HTTP issues: open, read, list, update, lock (fetch)', () => {
       expect(missing.body.message).to.equal('Not Found');
     }
     expect((await api(server, owner, 'PATCH', '/repos/octocat/hello/issues/999', { title: 'x' })).status).to.equal(404);
-    expect((await api(server, owner, 'PATCH', '/repos/octocat/hello/issues/1', { state: 'shut' })).body.errors).to.deep.equal([{ resource: 'Issue', field: 'state', code: 'invalid' }]);
+    expect((await api(server, owner, 'PATCH', '/repos/octocat/hello/issues/1', { state: 'shut' })).body.errors).to.deep.equal([
+      { resource: 'Issue', field: 'state', code: 'invalid' },
+    ]);
   });
 
   it('PATCH closes and reopens with state_reason; the author may, a stranger may not (403)', async () => {
@@ -111,10 +132,16 @@ describe('HTTP issues: open, read, list, update, lock (fetch)', () => {
     const all = await api(server, null, 'GET', '/repos/octocat/hello/issues?state=all');
     expectLatestArrayOf('issue', all.body);
     expect(all.body.map((issue: { number: number }) => issue.number)).to.deep.equal([3, 2, 1]);
-    expect((await api(server, null, 'GET', '/repos/octocat/hello/issues?direction=asc')).body.map((issue: { number: number }) => issue.number)).to.deep.equal([1, 2, 3]);
-    expect((await api(server, null, 'GET', '/repos/octocat/hello/issues?labels=Enhancement')).body.map((issue: { number: number }) => issue.number)).to.deep.equal([1]);
+    expect((await api(server, null, 'GET', '/repos/octocat/hello/issues?direction=asc')).body.map((issue: { number: number }) => issue.number)).to.deep.equal([
+      1, 2, 3,
+    ]);
+    expect(
+      (await api(server, null, 'GET', '/repos/octocat/hello/issues?labels=Enhancement')).body.map((issue: { number: number }) => issue.number),
+    ).to.deep.equal([1]);
     expect((await api(server, null, 'GET', '/repos/octocat/hello/issues?labels=enhancement,bug')).body).to.deep.equal([]);
-    expect((await api(server, null, 'GET', '/repos/octocat/hello/issues?creator=stranger')).body.map((issue: { number: number }) => issue.number)).to.deep.equal([2]);
+    expect(
+      (await api(server, null, 'GET', '/repos/octocat/hello/issues?creator=stranger')).body.map((issue: { number: number }) => issue.number),
+    ).to.deep.equal([2]);
     const paged = await api(server, null, 'GET', '/repos/octocat/hello/issues?per_page=2');
     expect(paged.body).to.have.length(2);
     expect(paged.headers.get('link')).to.contain('rel="next"').and.to.contain('page=2');

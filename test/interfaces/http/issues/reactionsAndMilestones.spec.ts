@@ -74,8 +74,14 @@ describe('HTTP reactions, milestones and label validation', () => {
 
   it('refuses a label colour that is not six hex digits, and JSON of the wrong type, with 422 items', async () => {
     const cases: [unknown, unknown][] = [
-      [{ name: 'x', color: '#ff0000' }, [{ resource: 'Label', field: 'color', code: 'invalid', message: 'color is invalid: use six hexadecimal digits without a leading #' }]],
-      [{ name: 'x', color: 'zzzzzz' }, [{ resource: 'Label', field: 'color', code: 'invalid', message: 'color is invalid: use six hexadecimal digits without a leading #' }]],
+      [
+        { name: 'x', color: '#ff0000' },
+        [{ resource: 'Label', field: 'color', code: 'invalid', message: 'color is invalid: use six hexadecimal digits without a leading #' }],
+      ],
+      [
+        { name: 'x', color: 'zzzzzz' },
+        [{ resource: 'Label', field: 'color', code: 'invalid', message: 'color is invalid: use six hexadecimal digits without a leading #' }],
+      ],
       [{ name: 'x', color: 12 }, [{ resource: 'Label', field: 'color', code: 'invalid' }]],
       [{ color: 'ffffff' }, [{ resource: 'Label', field: 'name', code: 'missing_field' }]],
       [{ name: 'bug' }, [{ resource: 'Label', field: 'name', code: 'already_exists' }]],

@@ -30,11 +30,22 @@ describe('counts equal the lists they count', () => {
     expect((await api(server, bo, 'PUT', '/repos/ada/engine/subscription', { subscribed: true })).status).to.equal(200);
     expect((await api(server, cy, 'PUT', '/repos/ada/engine/subscription', { ignored: true })).status).to.equal(200);
     for (const user of [bo, cy]) expect((await api(server, user, 'POST', '/repos/ada/engine/forks', {})).status).to.equal(202);
-    for (const [user, target] of [[bo, 'ada'], [cy, 'ada'], [ada, 'bo']] as const) expect((await api(server, user, 'PUT', `/user/following/${target}`)).status).to.equal(204);
+    for (const [user, target] of [
+      [bo, 'ada'],
+      [cy, 'ada'],
+      [ada, 'bo'],
+    ] as const)
+      expect((await api(server, user, 'PUT', `/user/following/${target}`)).status).to.equal(204);
     expect((await api(server, ada, 'POST', '/repos/ada/engine/milestones', { title: 'v1' })).status).to.equal(201);
-    for (const title of ['one', 'two', 'three']) expect((await api(server, bo, 'POST', '/repos/ada/engine/issues', { title, milestone: 1 })).status).to.equal(201);
+    for (const title of ['one', 'two', 'three'])
+      expect((await api(server, bo, 'POST', '/repos/ada/engine/issues', { title, milestone: 1 })).status).to.equal(201);
     for (const body of ['a', 'b', 'c']) expect((await api(server, cy, 'POST', '/repos/ada/engine/issues/1/comments', { body })).status).to.equal(201);
-    for (const [user, content] of [[bo, '+1'], [cy, '+1'], [ada, 'heart']] as const) expect((await api(server, user, 'POST', '/repos/ada/engine/issues/1/reactions', { content })).status).to.be.oneOf([200, 201]);
+    for (const [user, content] of [
+      [bo, '+1'],
+      [cy, '+1'],
+      [ada, 'heart'],
+    ] as const)
+      expect((await api(server, user, 'POST', '/repos/ada/engine/issues/1/reactions', { content })).status).to.be.oneOf([200, 201]);
     await bench.pushBranch(engine.id, 'feature', { 'feature.txt': 'x\n' });
     expect((await api(server, ada, 'POST', '/repos/ada/engine/pulls', { title: 'Feature', head: 'feature', base: 'main' })).status).to.equal(201);
   });
@@ -78,7 +89,8 @@ describe('counts equal the lists they count', () => {
     expect(repository.subscribers_count, 'subscribers_count').to.equal((await all(ada, '/repos/ada/engine/subscribers')).length);
     // Lists show the same counts as the full repository.
     const listed = (await all(ada, '/users/ada/repos')).find((entry) => (entry as { name: string }).name === 'engine') as Record<string, number>;
-    for (const key of ['open_issues_count', 'forks_count', 'stargazers_count', 'watchers_count']) expect(listed[key], `listed ${key}`).to.equal(repository[key]);
+    for (const key of ['open_issues_count', 'forks_count', 'stargazers_count', 'watchers_count'])
+      expect(listed[key], `listed ${key}`).to.equal(repository[key]);
 
     for (const number of [1, 2, 3]) {
       const issue = (await api(server, ada, 'GET', `/repos/ada/engine/issues/${number}`)).body;
@@ -95,7 +107,12 @@ describe('counts equal the lists they count', () => {
   it('after the world is made', async () => {
     await expectCountsMatchLists();
     expect((await api(server, null, 'GET', '/users/ada')).body.public_repos).to.equal(2);
-    expect((await api(server, ada, 'GET', '/repos/ada/engine')).body).to.include({ open_issues_count: 4, forks_count: 2, stargazers_count: 2, subscribers_count: 1 });
+    expect((await api(server, ada, 'GET', '/repos/ada/engine')).body).to.include({
+      open_issues_count: 4,
+      forks_count: 2,
+      stargazers_count: 2,
+      subscribers_count: 1,
+    });
   });
 
   it('after issues close and reopen, comments and reactions go, stars, follows and forks are undone, and repositories change visibility and owner', async () => {

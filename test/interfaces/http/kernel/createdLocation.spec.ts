@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../../../support/testServer.js
 import { api, createUser } from '../repositories/repositoryFixtures.js';
 
 // GitHub answers every creation with `Location`, the new resource's API URL.
-describe('201 Created carries Location, the new resource\'s url', () => {
+describe("201 Created carries Location, the new resource's url", () => {
   let server: TestServer;
   let owner: string;
   before(async () => {

@@ -62,7 +62,11 @@ describe('URLs as GitHub Enterprise builds them', () => {
     it('builds well-formed ssh and git URLs (the host name, no port) and accepts /api/v3 too', async () => {
       const { hostname, host } = new URL(server.url);
       const repository = await api(server, owner, 'GET', '/repos/plain/site');
-      expect(repository.body).to.include({ ssh_url: `git@${hostname}:plain/site.git`, git_url: `git://${hostname}/plain/site.git`, clone_url: `http://${host}/plain/site.git` });
+      expect(repository.body).to.include({
+        ssh_url: `git@${hostname}:plain/site.git`,
+        git_url: `git://${hostname}/plain/site.git`,
+        clone_url: `http://${host}/plain/site.git`,
+      });
       const viaPrefix = await api(server, owner, 'GET', '/api/v3/repos/plain/site');
       expect(viaPrefix.status).to.equal(200);
       expect(viaPrefix.body.id).to.equal(repository.body.id);

@@ -31,25 +31,60 @@ describe('field limits as GitHub has them', () => {
 
   it('titles up to 256, repository descriptions up to 350, label descriptions up to 100', async () => {
     await refused('POST', '/repos/limited/bounded/issues', { title: 't'.repeat(257) }, 'Issue', 'title', 'title is too long (maximum is 256 characters)');
-    await refused('PATCH', '/repos/limited/bounded', { description: 'd'.repeat(351) }, 'Repository', 'description', 'description is too long (maximum is 350 characters)');
-    await refused('POST', '/user/repos', { name: 'too-described', description: 'd'.repeat(351) }, 'Repository', 'description', 'description is too long (maximum is 350 characters)');
+    await refused(
+      'PATCH',
+      '/repos/limited/bounded',
+      { description: 'd'.repeat(351) },
+      'Repository',
+      'description',
+      'description is too long (maximum is 350 characters)',
+    );
+    await refused(
+      'POST',
+      '/user/repos',
+      { name: 'too-described', description: 'd'.repeat(351) },
+      'Repository',
+      'description',
+      'description is too long (maximum is 350 characters)',
+    );
     // Nothing was reserved for the refused creation: the name is free.
     expect((await api(server, owner, 'POST', '/user/repos', { name: 'too-described' })).status).to.equal(201);
-    await refused('POST', '/repos/limited/bounded/labels', { name: 'l', color: 'ffffff', description: 'd'.repeat(101) }, 'Label', 'description', 'description is too long (maximum is 100 characters)');
+    await refused(
+      'POST',
+      '/repos/limited/bounded/labels',
+      { name: 'l', color: 'ffffff', description: 'd'.repeat(101) },
+      'Label',
+      'description',
+      'description is too long (maximum is 100 characters)',
+    );
   });
 
   it('profile fields: bio 160, name, company, location and blog 255; a 20 MB bio is refused', async () => {
     await refused('PATCH', '/user', { bio: 'b'.repeat(161) }, 'User', 'bio', 'bio is too long (maximum is 160 characters)');
-    for (const field of ['name', 'company', 'location', 'blog']) await refused('PATCH', '/user', { [field]: 'v'.repeat(256) }, 'User', field, `${field} is too long (maximum is 255 characters)`);
+    for (const field of ['name', 'company', 'location', 'blog'])
+      await refused('PATCH', '/user', { [field]: 'v'.repeat(256) }, 'User', field, `${field} is too long (maximum is 255 characters)`);
     const huge = await api(server, owner, 'PATCH', '/user', { bio: 'b'.repeat(20_000_000) });
     expect(huge.status).to.be.oneOf([413, 422]);
     expect((await api(server, null, 'GET', '/users/limited')).body.bio).to.equal(null);
   });
 
   it('passwords: at least 8 and at most 72 characters', async () => {
-    const created = await api(server, server.adminAuthorization, 'POST', '/admin/users', { login: 'longpass', email: 'l@example.com', password: 'p'.repeat(73) });
+    const created = await api(server, server.adminAuthorization, 'POST', '/admin/users', {
+      login: 'longpass',
+      email: 'l@example.com',
+      password: 'p'.repeat(73),
+    });
     expect(created.status).to.equal(422);
-    expect(created.body.errors).to.deep.equal([{ resource: 'User', field: 'password', code: 'invalid', message: 'password is too long (maximum is 72 characters)' }]);
-    await refused('PATCH', '/user/password', { old_password: 'a long enough password', new_password: 'n'.repeat(73) }, 'User', 'new_password', 'new_password is too long (maximum is 72 characters)');
+    expect(created.body.errors).to.deep.equal([
+      { resource: 'User', field: 'password', code: 'invalid', message: 'password is too long (maximum is 72 characters)' },
+    ]);
+    await refused(
+      'PATCH',
+      '/user/password',
+      { old_password: 'a long enough password', new_password: 'n'.repeat(73) },
+      'User',
+      'new_password',
+      'new_password is too long (maximum is 72 characters)',
+    );
   });
 });

@@ -17,7 +17,8 @@ function routesOf(app: Express): RouteEntry[] {
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
       if (layer.route) {
-        for (const path of [layer.route.path].flat()) for (const method of Object.keys(layer.route.methods)) if (method !== '_all') found.push({ method: method.toUpperCase(), path });
+        for (const path of [layer.route.path].flat())
+          for (const method of Object.keys(layer.route.methods)) if (method !== '_all') found.push({ method: method.toUpperCase(), path });
       } else if (layer.handle?.stack) walk(layer.handle.stack);
     }
   };
@@ -34,9 +35,80 @@ function random(seed: number) {
   };
 }
 
-const HOSTILE_SEGMENTS = ['..', '.', '%00', '%2e%2e', '__proto__', 'constructor', '-1', '0', '99999999999999999999', '1e309', 'NaN', '%E2%82', 'a'.repeat(300), '%F0%9F%92%A9', 'keys', 'fuzzer', 'admin', ' ', '%20', 'x%2Fy'];
-const HOSTILE_VALUES: unknown[] = [null, true, -1, 0, 1.5, 1e309, '', 'x'.repeat(70_000), '__proto__', { __proto__: { polluted: true } }, [], [[[[[[]]]]]], { a: { b: { c: {} } } }, ['__proto__'], 'constructor', '\u0000', '😀', 2 ** 53 + 1];
-const FIELDS = ['name', 'title', 'body', 'state', 'permission', 'role', 'scopes', 'note', 'login', 'email', 'private', 'labels', 'milestone', 'assignees', 'content', 'sha', 'ref', 'description', 'color', 'merge_method', 'head', 'base', 'old_password', 'new_password', 'client_id', 'client_secret', 'add_scopes', 'names', 'affiliation', 'subscribed'];
+const HOSTILE_SEGMENTS = [
+  '..',
+  '.',
+  '%00',
+  '%2e%2e',
+  '__proto__',
+  'constructor',
+  '-1',
+  '0',
+  '99999999999999999999',
+  '1e309',
+  'NaN',
+  '%E2%82',
+  'a'.repeat(300),
+  '%F0%9F%92%A9',
+  'keys',
+  'fuzzer',
+  'admin',
+  ' ',
+  '%20',
+  'x%2Fy',
+];
+const HOSTILE_VALUES: unknown[] = [
+  null,
+  true,
+  -1,
+  0,
+  1.5,
+  1e309,
+  '',
+  'x'.repeat(70_000),
+  '__proto__',
+  { __proto__: { polluted: true } },
+  [],
+  [[[[[[]]]]]],
+  { a: { b: { c: {} } } },
+  ['__proto__'],
+  'constructor',
+  '\u0000',
+  '😀',
+  2 ** 53 + 1,
+];
+const FIELDS = [
+  'name',
+  'title',
+  'body',
+  'state',
+  'permission',
+  'role',
+  'scopes',
+  'note',
+  'login',
+  'email',
+  'private',
+  'labels',
+  'milestone',
+  'assignees',
+  'content',
+  'sha',
+  'ref',
+  'description',
+  'color',
+  'merge_method',
+  'head',
+  'base',
+  'old_password',
+  'new_password',
+  'client_id',
+  'client_secret',
+  'add_scopes',
+  'names',
+  'affiliation',
+  'subscribed',
+];
 
 describe('a fuzzer walking every route', () => {
   let server: TestServer;
@@ -60,22 +132,42 @@ describe('a fuzzer walking every route', () => {
     const seed = 20261124;
     const next = random(seed);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-    const authorizations = [null, basicAuthorization('fuzzer', PASSWORD), server.adminAuthorization, 'token ghp_notavalidtokenatall000000000000000', 'Basic !!!', 'Bearer ', basicAuthorization('fuzzer', 'wrong')];
+    const authorizations = [
+      null,
+      basicAuthorization('fuzzer', PASSWORD),
+      server.adminAuthorization,
+      'token ghp_notavalidtokenatall000000000000000',
+      'Basic !!!',
+      'Bearer ',
+      basicAuthorization('fuzzer', 'wrong'),
+    ];
     const deadline = Date.now() + 25_000;
     let sent = 0;
     const failures: string[] = [];
     for (let round = 0; round < 6 && Date.now() < deadline; round++) {
       for (const route of routes) {
         if (Date.now() > deadline) break;
-        const path = route.path.replace(/:(\w+)/g, (_, name: string) => (next() < 0.5 ? pick(HOSTILE_SEGMENTS) : name === 'owner' ? 'fuzzer' : name === 'repo' ? 'keys' : String(Math.floor(next() * 5))));
-        const query = next() < 0.5 ? `?${pick(FIELDS)}=${encodeURIComponent(String(pick(HOSTILE_VALUES) ?? ''))}&page=${pick(['-1', '0', 'x', '1e9', '2'])}&per_page=${pick(['0', '101', '-5', 'abc', '100'])}` : '';
+        const path = route.path.replace(/:(\w+)/g, (_, name: string) =>
+          next() < 0.5 ? pick(HOSTILE_SEGMENTS) : name === 'owner' ? 'fuzzer' : name === 'repo' ? 'keys' : String(Math.floor(next() * 5)),
+        );
+        const query =
+          next() < 0.5
+            ? `?${pick(FIELDS)}=${encodeURIComponent(String(pick(HOSTILE_VALUES) ?? ''))}&page=${pick(['-1', '0', 'x', '1e9', '2'])}&per_page=${pick(['0', '101', '-5', 'abc', '100'])}`
+            : '';
         const body: Record<string, unknown> = {};
         for (let field = 0; field < 1 + Math.floor(next() * 4); field++) body[pick(FIELDS)] = pick(HOSTILE_VALUES);
         const rawBody = pick([JSON.stringify(body), JSON.stringify(pick(HOSTILE_VALUES)), '{"unterminated', '\u0000\u0001', '[]', '']);
         const headers: Record<string, string> = { 'content-type': pick(['application/json', 'text/plain', 'application/x-www-form-urlencoded']) };
         const authorization = pick(authorizations);
         if (authorization) headers.authorization = authorization;
-        if (next() < 0.3) headers.accept = pick(['application/vnd.github.inertia-preview+json', 'application/vnd.github.v3.raw', '*/*', 'text/html', 'application/vnd.github.cloak-preview']);
+        if (next() < 0.3)
+          headers.accept = pick([
+            'application/vnd.github.inertia-preview+json',
+            'application/vnd.github.v3.raw',
+            '*/*',
+            'text/html',
+            'application/vnd.github.cloak-preview',
+          ]);
         if (next() < 0.2) headers['x-github-otp'] = pick(['000000', 'abcdef', '']);
         if (next() < 0.2) headers['if-none-match'] = pick(['"x"', 'W/"y"', '*']);
         const controller = new AbortController();
@@ -83,7 +175,12 @@ describe('a fuzzer walking every route', () => {
         const request = `${route.method} ${path}${query} ${rawBody.slice(0, 80)}`;
         try {
           const withBody = route.method !== 'GET' && route.method !== 'HEAD';
-          const response = await fetch(`${server.url}${path}${query}`, { method: route.method, headers, signal: controller.signal, ...(withBody ? { body: rawBody } : {}) });
+          const response = await fetch(`${server.url}${path}${query}`, {
+            method: route.method,
+            headers,
+            signal: controller.signal,
+            ...(withBody ? { body: rawBody } : {}),
+          });
           await response.arrayBuffer();
           if (response.status >= 500) failures.push(`${response.status} ${request}`);
         } catch (error) {

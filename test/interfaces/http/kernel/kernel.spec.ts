@@ -48,7 +48,7 @@ describe('HTTP kernel on the real server', () => {
     expect(response.headers.get('x-github-request-id')).to.match(/^[0-9A-F:]+$/);
   });
 
-  it('answers Basic credentials for an unknown login with 401 Bad credentials, counted against the address\'s budget', async () => {
+  it("answers Basic credentials for an unknown login with 401 Bad credentials, counted against the address's budget", async () => {
     // The anonymous budget of 5 is spent by now: a failed sign-in is counted like an anonymous request.
     const limited = await fetch(`${server.url}/user`, { headers: { authorization: basicAuthorization('ghost', 'whatever') } });
     expect(limited.status).to.equal(403);

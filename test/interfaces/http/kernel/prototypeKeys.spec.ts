@@ -52,7 +52,7 @@ describe('prototype keys as parameter values', () => {
     }
   });
 
-  it('in bodies: 422 (or the operation\'s own 4xx), never a 5xx', async () => {
+  it("in bodies: 422 (or the operation's own 4xx), never a 5xx", async () => {
     const bodies: Array<[string, string, (value: string) => unknown]> = [
       ['PATCH', '/repos/proto/keys/issues/1', (value) => ({ state: value })],
       ['PATCH', '/repos/proto/keys/issues/1', (value) => ({ state: 'closed', state_reason: value })],

@@ -19,22 +19,43 @@ const ONLY_IN_SOME_CONTEXTS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(^|\.)code_of_conduct$/, 'only when the repository has a code of conduct'],
   [/(^|\.)(security_and_analysis|code_search_index_status)$/, 'only to administrators, with GitHub Advanced Security or code search indexing'],
   [/^(body_html|body_text)$/, 'only with the html, text or full media types'],
-  [/^(parent_issue_url|pinned_comment|issue_dependencies_summary|issue_field_values|pin|minimized|stack)$/, 'sub-issues, pinned and minimized comments, dependencies, issue fields, stacked pull requests: features forgelog does not have'],
+  [
+    /^(parent_issue_url|pinned_comment|issue_dependencies_summary|issue_field_values|pin|minimized|stack)$/,
+    'sub-issues, pinned and minimized comments, dependencies, issue fields, stacked pull requests: features forgelog does not have',
+  ],
 ];
 
 // Per request: keys that depend on what the object is (a user-owned repository has no
 // organization; a repository that is not a fork no parent) or on who asks.
 const ONLY_FOR_THIS: Readonly<Record<string, { readonly keys: RegExp; readonly why: string }>> = {
-  'GET /users/keyholder': { keys: /^(notification_email|plan|private_gists|total_private_repos|owned_private_repos|disk_usage|collaborators)$/, why: "the private-user's keys: the account itself only (GET /user)" },
-  'GET /orgs/keyring': { keys: /^(name|company|blog|location|email)$/, why: 'typed as never-null strings: an unset one is left out (GitHub sends null, which the description refuses)' },
-  'GET /orgs/keyring as anyone': { keys: /^(name|company|blog|location|email|total_private_repos|owned_private_repos|private_gists|disk_usage|collaborators|billing_email|plan|default_repository_permission|default_repository_branch|members_.*|two_factor_requirement_enabled|display_commenter_full_name_setting_enabled|readers_can_create_discussions|web_commit_signoff_required|advanced_security_enabled_for_new_repositories|dependabot_.*|dependency_graph_enabled_for_new_repositories|secret_scanning_.*|deploy_keys_enabled_for_repositories)$/, why: "an organization's settings and private counters: members and owners only" },
+  'GET /users/keyholder': {
+    keys: /^(notification_email|plan|private_gists|total_private_repos|owned_private_repos|disk_usage|collaborators)$/,
+    why: "the private-user's keys: the account itself only (GET /user)",
+  },
+  'GET /orgs/keyring': {
+    keys: /^(name|company|blog|location|email)$/,
+    why: 'typed as never-null strings: an unset one is left out (GitHub sends null, which the description refuses)',
+  },
+  'GET /orgs/keyring as anyone': {
+    keys: /^(name|company|blog|location|email|total_private_repos|owned_private_repos|private_gists|disk_usage|collaborators|billing_email|plan|default_repository_permission|default_repository_branch|members_.*|two_factor_requirement_enabled|display_commenter_full_name_setting_enabled|readers_can_create_discussions|web_commit_signoff_required|advanced_security_enabled_for_new_repositories|dependabot_.*|dependency_graph_enabled_for_new_repositories|secret_scanning_.*|deploy_keys_enabled_for_repositories)$/,
+    why: "an organization's settings and private counters: members and owners only",
+  },
   'GET /repos/keyholder/keys': { keys: /^(organization|parent|source)$/, why: 'a user-owned repository that is not a fork' },
   'GET /repos/keyring/org-keys': { keys: /^(parent|source)$/, why: 'not a fork' },
   'POST /repos/keyholder/keys/forks': { keys: /^organization$/, why: 'a user-owned fork' },
   'GET /users/keyholder/repos': { keys: /^(subscribers_count|network_count)$/, why: "a full repository's counters: lists do not carry them" },
-  'PUT /repos/keyholder/keys/collaborators/visitor': { keys: /^repository\.(subscribers_count|network_count)$/, why: "a full repository's counters: the invitation's minimal repository does not carry them" },
-  'POST /repos/keyholder/keys/issues': { keys: /^(pull_request|draft|repository)$/, why: 'pull requests only; the repository only in lists across repositories' },
-  'PATCH /repos/keyholder/keys/issues/1': { keys: /^(pull_request|draft|repository)$/, why: 'pull requests only; the repository only in lists across repositories' },
+  'PUT /repos/keyholder/keys/collaborators/visitor': {
+    keys: /^repository\.(subscribers_count|network_count)$/,
+    why: "a full repository's counters: the invitation's minimal repository does not carry them",
+  },
+  'POST /repos/keyholder/keys/issues': {
+    keys: /^(pull_request|draft|repository)$/,
+    why: 'pull requests only; the repository only in lists across repositories',
+  },
+  'PATCH /repos/keyholder/keys/issues/1': {
+    keys: /^(pull_request|draft|repository)$/,
+    why: 'pull requests only; the repository only in lists across repositories',
+  },
 };
 
 function unexplained(request: string, key: string): boolean {
@@ -42,7 +63,7 @@ function unexplained(request: string, key: string): boolean {
   return !ONLY_FOR_THIS[request]?.keys.test(key);
 }
 
-describe('every key of GitHub\'s schemas, in every object the API returns', () => {
+describe("every key of GitHub's schemas, in every object the API returns", () => {
   let server: TestServer;
   let bench: GitWorkbench;
   let owner: string;
@@ -72,7 +93,11 @@ describe('every key of GitHub\'s schemas, in every object the API returns', () =
     await take('org-membership', owner, 'GET', '/orgs/keyring/memberships/keyholder');
     await take('full-repository', owner, 'GET', '/repos/keyholder/keys');
     await take('full-repository', null, 'GET', '/repos/keyring/org-keys');
-    bodies.push(['minimal-repository', 'GET /users/keyholder/repos', ((await take('minimal-repository', null, 'GET', '/users/keyholder/repos')) as unknown[])[0]]);
+    bodies.push([
+      'minimal-repository',
+      'GET /users/keyholder/repos',
+      ((await take('minimal-repository', null, 'GET', '/users/keyholder/repos')) as unknown[])[0],
+    ]);
     await take('full-repository', other, 'POST', '/repos/keyholder/keys/forks', {});
     await take('repository-invitation', owner, 'PUT', '/repos/keyholder/keys/collaborators/visitor', { permission: 'pull' });
     await take('repository-collaborator-permission', owner, 'GET', '/repos/keyholder/keys/collaborators/keyholder/permission');

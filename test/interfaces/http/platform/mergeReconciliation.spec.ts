@@ -39,7 +39,9 @@ describe('pull request merges: the fact first, git made to agree, reconciled aft
     faulty.crashAfter(/^pull-request-\d+$/);
     expect((await api(crashed, octocat, 'PUT', '/repos/octocat/hello/pulls/1/merge', {})).status).to.equal(500);
     // The fact is in the log; git has not moved.
-    const merged = (await crashed.runtime.adapters.eventStore.readStream(`pull-request-${opened.body.id}`)).find((event) => event.type === 'PullRequestMerged')!;
+    const merged = (await crashed.runtime.adapters.eventStore.readStream(`pull-request-${opened.body.id}`)).find(
+      (event) => event.type === 'PullRequestMerged',
+    )!;
     const mergeCommitSha = (merged.data as { mergeCommitSha: string }).mergeCommitSha;
     expect(await bench.tip(repositoryId, 'main')).to.equal(mainSha);
     await crashed.stop();
@@ -58,7 +60,10 @@ describe('pull request merges: the fact first, git made to agree, reconciled aft
     expect(pull.body).to.deep.include({ state: 'closed', merged: true, merge_commit_sha: mergeCommitSha });
     expect((await api(server, octocat, 'GET', '/repos/octocat/hello/pulls/1/merge')).status).to.equal(204);
     // The pair the crash left reserved was released too, so the branch can be proposed again.
-    expect(await typesOf(eventStore, `pull-request-pair-${repositoryId}:main..${repositoryId}:feature`)).to.deep.equal(['PullRequestPairReserved', 'PullRequestPairReleased']);
+    expect(await typesOf(eventStore, `pull-request-pair-${repositoryId}:main..${repositoryId}:feature`)).to.deep.equal([
+      'PullRequestPairReserved',
+      'PullRequestPairReleased',
+    ]);
     const state = await server.runtime.processes.stateOf(PULL_REQUEST_CONSEQUENCES, merged.id);
     expect(state).to.deep.include({ status: 'completed', completedSteps: ['move-base-branch', 'release-stale-pairs'] });
     expect(await typesOf(eventStore, processStream(PULL_REQUEST_CONSEQUENCES, merged.id))).to.deep.equal(['ProcessStepCompleted', 'ProcessStepCompleted']);
@@ -71,7 +76,8 @@ describe('pull request merges: the fact first, git made to agree, reconciled aft
     bench = await GitWorkbench.open(server);
     await bench.pushBranch(repositoryId, 'left', { 'left.txt': 'left\n' });
     await bench.pushBranch(repositoryId, 'right', { 'right.txt': 'right\n' });
-    for (const head of ['left', 'right']) expect((await api(server, octocat, 'POST', '/repos/octocat/hello/pulls', { title: head, head, base: 'main' })).status).to.equal(201);
+    for (const head of ['left', 'right'])
+      expect((await api(server, octocat, 'POST', '/repos/octocat/hello/pulls', { title: head, head, base: 'main' })).status).to.equal(201);
     const answers = await Promise.all([1, 2].map((number) => api(server!, octocat, 'PUT', `/repos/octocat/hello/pulls/${number}/merge`, {})));
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).to.deep.equal([200, 409]);

@@ -95,8 +95,16 @@ describe('reservations whose creating command fails or crashes after reserving',
     expect(await server.runtime.processes.settled(await server.runtime.adapters.eventStore.headPosition(), 10_000)).to.equal(true);
     expect((await api(server, ada, 'POST', '/user/repos', { name: 'engine' })).status).to.equal(422);
     clock.advance(GRACE_MS);
-    const created = await pollUntil(() => api(server!, ada, 'POST', '/user/repos', { name: 'engine' }), (response) => response.status === 201, 'the orphaned name to be released');
+    const created = await pollUntil(
+      () => api(server!, ada, 'POST', '/user/repos', { name: 'engine' }),
+      (response) => response.status === 201,
+      'the orphaned name to be released',
+    );
     expect(created.body.full_name).to.equal('ada/engine');
-    expect(await typesOf(server.runtime.adapters.eventStore, nameStream)).to.deep.equal(['RepositoryNameReserved', 'RepositoryNameReleased', 'RepositoryNameReserved']);
+    expect(await typesOf(server.runtime.adapters.eventStore, nameStream)).to.deep.equal([
+      'RepositoryNameReserved',
+      'RepositoryNameReleased',
+      'RepositoryNameReserved',
+    ]);
   });
 });

@@ -19,7 +19,7 @@ describe('/metrics: the log, the projections and the process managers', () => {
     await createUser(server, 'ada');
     // The reservations just made are confirmed by their holders within a second or so.
     let metrics = await (await fetch(`${server.url}/metrics`)).text();
-    for (const deadline = Date.now() + 10_000; sample(metrics, 'forgelog_process_backlog{process="orphan-reservations"}') > 0 && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 10_000; sample(metrics, 'forgelog_process_backlog{process="orphan-reservations"}') > 0 && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       metrics = await (await fetch(`${server.url}/metrics`)).text();
     }

@@ -11,7 +11,10 @@ import { addCollaborator, api, createRepository, createUser } from '../repositor
 import { GitWorkbench } from './pullFixtures.js';
 
 async function pullRequestsIn(dataDir: string) {
-  const runtime = await openRuntime(loadConfig({ FORGELOG_DATA_DIR: dataDir, FORGELOG_LOG_LEVEL: 'silent' }), { role: 'serve', logger: pino({ level: 'silent' }) });
+  const runtime = await openRuntime(loadConfig({ FORGELOG_DATA_DIR: dataDir, FORGELOG_LOG_LEVEL: 'silent' }), {
+    role: 'serve',
+    logger: pino({ level: 'silent' }),
+  });
   await runtime.start();
   const dump = await dumpCollections(runtime.adapters.readModels);
   await runtime.close();
@@ -70,7 +73,9 @@ describe('HTTP pulls: merge', () => {
     const clone = join(bench.scratch, 'merged-clone');
     await bench.git('clone', '--quiet', bench.bareOf(repositoryId), clone);
     const log = await bench.git('-C', clone, 'log', '-1', '--format=%H|%P|%an|%ae|%cn|%ce|%B');
-    expect(log).to.equal(`${mergeSha}|${baseSha} ${headSha}|octocat|octocat@example.com|octocat|octocat@example.com|Merge pull request #1 from octocat/feature\n\nAdd feature`);
+    expect(log).to.equal(
+      `${mergeSha}|${baseSha} ${headSha}|octocat|octocat@example.com|octocat|octocat@example.com|Merge pull request #1 from octocat/feature\n\nAdd feature`,
+    );
     expect(await bench.git('-C', clone, 'show', 'HEAD:feature.txt')).to.equal('feature');
     await bench.git('--git-dir', bench.bareOf(repositoryId), 'fsck', '--strict', '--no-dangling');
 
@@ -109,7 +114,10 @@ describe('HTTP pulls: merge', () => {
     const pull = await open(octocat, 'squashy', 'Squash me');
     expect((await api(server, octocat, 'PUT', `/repos/octocat/hello/pulls/${pull.number}/merge`, { merge_method: 'octopus' })).status).to.equal(422);
     const baseSha = await bench.tip(repositoryId, 'main');
-    const squashed = await api(server, octocat, 'PUT', `/repos/octocat/hello/pulls/${pull.number}/merge`, { merge_method: 'squash', commit_message: 'All of it' });
+    const squashed = await api(server, octocat, 'PUT', `/repos/octocat/hello/pulls/${pull.number}/merge`, {
+      merge_method: 'squash',
+      commit_message: 'All of it',
+    });
     expect(squashed.status).to.equal(200);
     const log = await bench.git('--git-dir', bench.bareOf(repositoryId), 'log', '-1', '--format=%P|%B', squashed.body.sha);
     expect(log).to.equal(`${baseSha}|Squash me (#${pull.number})\n\nAll of it`);
@@ -129,10 +137,16 @@ describe('HTTP pulls: merge', () => {
     expect(rebased.status, JSON.stringify(rebased.body)).to.equal(200);
     expect(await bench.tip(repositoryId, 'main')).to.equal(rebased.body.sha);
     expect(await bench.git('--git-dir', gitDir, 'log', '--format=%an|%ae|%ad|%B', '--date=raw', `${baseSha}..${rebased.body.sha}`)).to.equal(originals);
-    expect(await bench.git('--git-dir', gitDir, 'log', '--format=%cn|%ce', `${baseSha}..${rebased.body.sha}`)).to.equal('octocat|octocat@example.com\noctocat|octocat@example.com');
+    expect(await bench.git('--git-dir', gitDir, 'log', '--format=%cn|%ce', `${baseSha}..${rebased.body.sha}`)).to.equal(
+      'octocat|octocat@example.com\noctocat|octocat@example.com',
+    );
     expect(await bench.git('--git-dir', gitDir, 'rev-parse', `${rebased.body.sha}~2`)).to.equal(baseSha);
     expect(rebased.body.sha).not.to.equal(second);
-    for (const [path, content] of [['r1.txt', 'one'], ['r2.txt', 'two'], ['moved.txt', 'main moved']] as const) {
+    for (const [path, content] of [
+      ['r1.txt', 'one'],
+      ['r2.txt', 'two'],
+      ['moved.txt', 'main moved'],
+    ] as const) {
       expect(await bench.git('--git-dir', gitDir, 'show', `main:${path}`)).to.equal(content);
     }
     await bench.git('--git-dir', gitDir, 'fsck', '--strict', '--no-dangling');

@@ -64,7 +64,14 @@ describe('HTTP pulls through @octokit/rest 20.1.0', () => {
   it('pulls.merge and pulls.checkIfMerged', async () => {
     expect(await statusOf(octocat.rest.pulls.checkIfMerged({ owner: 'octocat', repo: 'hello', pull_number: 1 }))).to.equal(404);
     expect(await statusOf(hubot.rest.pulls.merge({ owner: 'octocat', repo: 'hello', pull_number: 1 }))).to.equal(403);
-    const merged = await octocat.rest.pulls.merge({ owner: 'octocat', repo: 'hello', pull_number: 1, sha: headSha, commit_title: 'Land the feature', merge_method: 'merge' });
+    const merged = await octocat.rest.pulls.merge({
+      owner: 'octocat',
+      repo: 'hello',
+      pull_number: 1,
+      sha: headSha,
+      commit_title: 'Land the feature',
+      merge_method: 'merge',
+    });
     expectSchema('pull-request-merge-result', merged.data);
     expect(merged.data).to.include({ merged: true, message: 'Pull Request successfully merged' });
     expect(await bench.git('--git-dir', bench.bareOf(repositoryId), 'log', '-1', '--format=%s|%P', 'main')).to.match(

@@ -27,12 +27,35 @@ describe('HTTP pulls: create, get, list, update', () => {
   });
 
   it('POST /repos/{owner}/{repo}/pulls opens a pull request with git-computed numbers', async () => {
-    const created = await api(server, octocat, 'POST', '/repos/octocat/hello/pulls', { title: 'Add feature', head: 'feature', base: 'main', body: 'Please pull' });
+    const created = await api(server, octocat, 'POST', '/repos/octocat/hello/pulls', {
+      title: 'Add feature',
+      head: 'feature',
+      base: 'main',
+      body: 'Please pull',
+    });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expectSchema('pull-request', created.body);
     expect(created.headers.get('location')).to.equal(`${server.url}/repos/octocat/hello/pulls/1`);
-    expect(created.body).to.include({ number: 1, state: 'open', title: 'Add feature', body: 'Please pull', draft: false, merged: false, mergeable: null, mergeable_state: 'unknown', author_association: 'OWNER' });
-    expect(created.body).to.include({ commits: 1, additions: 4, deletions: 1, changed_files: 2, merge_commit_sha: null, merged_by: null, maintainer_can_modify: true });
+    expect(created.body).to.include({
+      number: 1,
+      state: 'open',
+      title: 'Add feature',
+      body: 'Please pull',
+      draft: false,
+      merged: false,
+      mergeable: null,
+      mergeable_state: 'unknown',
+      author_association: 'OWNER',
+    });
+    expect(created.body).to.include({
+      commits: 1,
+      additions: 4,
+      deletions: 1,
+      changed_files: 2,
+      merge_commit_sha: null,
+      merged_by: null,
+      maintainer_can_modify: true,
+    });
     expect(created.body.head).to.include({ label: 'octocat:feature', ref: 'feature', sha: featureSha });
     expect(created.body.base).to.include({ label: 'octocat:main', ref: 'main', sha: mainSha });
     expect(created.body.base.repo.full_name).to.equal('octocat/hello');
@@ -151,7 +174,9 @@ describe('HTTP pulls: create, get, list, update', () => {
     expect(listed.body.map((pull: { number: number }) => pull.number)).to.deep.equal([opened[0]!.body.number]);
     // No lock in the process holds the rule: the pair's reservation stream does, as names are held.
     const pair = await server.runtime.adapters.eventStore.readStream(`pull-request-pair-${repositoryId}:main..${repositoryId}:racing`);
-    expect(pair.map((event) => [event.type, (event.data as { pullRequestId: number }).pullRequestId])).to.deep.equal([['PullRequestPairReserved', opened[0]!.body.id]]);
+    expect(pair.map((event) => [event.type, (event.data as { pullRequestId: number }).pullRequestId])).to.deep.equal([
+      ['PullRequestPairReserved', opened[0]!.body.id],
+    ]);
     // Closing releases it; reopening takes it again; another pull request for the pair is refused meanwhile.
     expect((await api(server, octocat, 'PATCH', `/repos/octocat/hello/pulls/${opened[0]!.body.number}`, { state: 'closed' })).status).to.equal(200);
     const second = await api(server, octocat, 'POST', '/repos/octocat/hello/pulls', { title: 'Second', head: 'racing', base: 'main' });
@@ -159,7 +184,9 @@ describe('HTTP pulls: create, get, list, update', () => {
     const reopened = await api(server, octocat, 'PATCH', `/repos/octocat/hello/pulls/${opened[0]!.body.number}`, { state: 'open' });
     expect(reopened.status).to.equal(422);
     expect(reopened.body.errors[0].message).to.equal('A pull request already exists for octocat:racing.');
-    const types = (await server.runtime.adapters.eventStore.readStream(`pull-request-pair-${repositoryId}:main..${repositoryId}:racing`)).map((event) => event.type);
+    const types = (await server.runtime.adapters.eventStore.readStream(`pull-request-pair-${repositoryId}:main..${repositoryId}:racing`)).map(
+      (event) => event.type,
+    );
     expect(types).to.deep.equal(['PullRequestPairReserved', 'PullRequestPairReleased', 'PullRequestPairReserved']);
   });
 });

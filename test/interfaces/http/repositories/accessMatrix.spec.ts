@@ -2,7 +2,16 @@ import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api, addCollaborator, createRepository, createUser } from './repositoryFixtures.js';
 
-type Caller = 'anonymous' | 'stranger' | 'collaborator (pull)' | 'collaborator (push)' | 'collaborator (admin)' | 'organization member' | 'organization owner' | 'site admin' | 'suspended user';
+type Caller =
+  | 'anonymous'
+  | 'stranger'
+  | 'collaborator (pull)'
+  | 'collaborator (push)'
+  | 'collaborator (admin)'
+  | 'organization member'
+  | 'organization owner'
+  | 'site admin'
+  | 'suspended user';
 type Operation = 'read: GET repository' | 'write: PATCH description' | 'admin: PUT collaborator';
 type Visibility = 'public' | 'private' | 'archived';
 
@@ -38,11 +47,14 @@ describe('access matrix: callers × repositories × operations', () => {
     }
     await createUser(server, 'target');
     const owner = authorizations.get('organization owner')!;
-    expect((await api(server, server.adminAuthorization, 'POST', '/admin/organizations', { login: 'acme', admin: login('organization owner') })).status).to.equal(201);
+    expect(
+      (await api(server, server.adminAuthorization, 'POST', '/admin/organizations', { login: 'acme', admin: login('organization owner') })).status,
+    ).to.equal(201);
     expect((await api(server, owner, 'PUT', `/orgs/acme/memberships/${login('organization member')}`, { role: 'member' })).status).to.equal(200);
     for (const visibility of VISIBILITIES) {
       await createRepository(server, owner, { name: `${visibility}-repo`, private: visibility === 'private' }, '/orgs/acme/repos');
-      for (const permission of ['pull', 'push', 'admin']) await addCollaborator(server, owner, `acme/${visibility}-repo`, login(`collaborator (${permission})` as Caller), permission);
+      for (const permission of ['pull', 'push', 'admin'])
+        await addCollaborator(server, owner, `acme/${visibility}-repo`, login(`collaborator (${permission})` as Caller), permission);
     }
     expect((await api(server, owner, 'PATCH', '/repos/acme/archived-repo', { archived: true })).body.archived).to.equal(true);
     expect((await api(server, server.adminAuthorization, 'PUT', `/users/${login('suspended user')}/suspended`, {})).status).to.equal(204);
@@ -58,7 +70,8 @@ describe('access matrix: callers × repositories × operations', () => {
       case 'admin: PUT collaborator': {
         const added = await api(server, authorization, 'PUT', `/repos/${fullName}/collaborators/target`, { permission: 'pull' });
         // Each cell starts from the same state: the target is not yet a collaborator.
-        if (added.status === 201) expect((await api(server, server.adminAuthorization, 'DELETE', `/repos/${fullName}/collaborators/target`)).status).to.equal(204);
+        if (added.status === 201)
+          expect((await api(server, server.adminAuthorization, 'DELETE', `/repos/${fullName}/collaborators/target`)).status).to.equal(204);
         return added;
       }
     }
@@ -73,7 +86,8 @@ describe('access matrix: callers × repositories × operations', () => {
           expect(response.status, JSON.stringify(response.body)).to.equal(status);
           if (status === 404) expect(response.body.message).to.equal('Not Found');
           if (status === 403 && caller === 'suspended user') expect(response.body.message).to.equal('Sorry. Your account was suspended.');
-          else if (status === 403 && visibility === 'archived' && operation !== 'admin: PUT collaborator') expect(response.body.message).to.equal('Repository was archived so is read-only.');
+          else if (status === 403 && visibility === 'archived' && operation !== 'admin: PUT collaborator')
+            expect(response.body.message).to.equal('Repository was archived so is read-only.');
           else if (status === 403) expect(response.body.message).to.equal('Must have admin rights to Repository.');
           if (status === 200 && operation === 'read: GET repository') expect(response.body.full_name).to.equal(`acme/${visibility}-repo`);
         });

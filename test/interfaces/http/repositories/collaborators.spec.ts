@@ -45,9 +45,14 @@ describe('HTTP repositories: collaborators', () => {
     const listed = await api(server, octocat, 'GET', '/repos/octocat/team-work/collaborators');
     expect(listed.status).to.equal(200);
     expectArrayOf('collaborator', listed.body);
-    expect(listed.body.map((c: { login: string; role_name: string }) => [c.login, c.role_name])).to.deep.equal([['octocat', 'admin'], ['hubot', 'write']]);
+    expect(listed.body.map((c: { login: string; role_name: string }) => [c.login, c.role_name])).to.deep.equal([
+      ['octocat', 'admin'],
+      ['hubot', 'write'],
+    ]);
     expect(listed.body[1].permissions).to.deep.equal({ admin: false, maintain: false, push: true, triage: true, pull: true });
-    expect((await api(server, octocat, 'GET', '/repos/octocat/team-work/collaborators?affiliation=outside')).body.map((c: { login: string }) => c.login)).to.deep.equal(['hubot']);
+    expect(
+      (await api(server, octocat, 'GET', '/repos/octocat/team-work/collaborators?affiliation=outside')).body.map((c: { login: string }) => c.login),
+    ).to.deep.equal(['hubot']);
     expect((await api(server, stranger, 'GET', '/repos/octocat/team-work/collaborators')).status).to.equal(404);
   });
 
@@ -59,7 +64,12 @@ describe('HTTP repositories: collaborators', () => {
   });
 
   it('GET .../permission answers the role as GitHub words it', async () => {
-    const cases: [string, string, string][] = [['hubot', 'write', 'write'], ['octocat', 'admin', 'admin'], ['stranger', 'none', 'none'], ['admin', 'admin', 'admin']];
+    const cases: [string, string, string][] = [
+      ['hubot', 'write', 'write'],
+      ['octocat', 'admin', 'admin'],
+      ['stranger', 'none', 'none'],
+      ['admin', 'admin', 'admin'],
+    ];
     for (const [login, permission, role] of cases) {
       const answer = await api(server, octocat, 'GET', `/repos/octocat/team-work/collaborators/${login}/permission`);
       expect(answer.status).to.equal(200);

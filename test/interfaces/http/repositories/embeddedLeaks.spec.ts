@@ -23,11 +23,15 @@ describe('no leak through forks and pull requests', () => {
     await bench.dispose();
   });
 
-  it("a public fork of a parent made private shows the parent only to those who may read it, and never its later edits to others", async () => {
+  it('a public fork of a parent made private shows the parent only to those who may read it, and never its later edits to others', async () => {
     await createRepository(server, alice, { name: 'project', auto_init: true });
     expect((await api(server, bob, 'POST', '/repos/alice/project/forks', {})).status).to.equal(202);
     expect((await api(server, alice, 'PATCH', '/repos/alice/project', { private: true, description: 'the secret plan' })).status).to.equal(200);
-    for (const [who, authorization] of [['anonymous', null], ['stranger', stranger], ['bob (the fork\'s owner, not a collaborator)', bob]] as const) {
+    for (const [who, authorization] of [
+      ['anonymous', null],
+      ['stranger', stranger],
+      ["bob (the fork's owner, not a collaborator)", bob],
+    ] as const) {
       const fork = await api(server, authorization, 'GET', '/repos/bob/project');
       expect(fork.status, who).to.equal(200);
       expect(fork.body, who).not.to.have.property('parent');
@@ -51,7 +55,7 @@ describe('no leak through forks and pull requests', () => {
     expect(JSON.stringify(fork.body)).not.to.contain('after bob left');
   });
 
-  it("a pull request from a private fork into a public repository shows head.repo only to those who may read the fork", async () => {
+  it('a pull request from a private fork into a public repository shows head.repo only to those who may read the fork', async () => {
     await createRepository(server, alice, { name: 'lib', private: true, auto_init: true });
     await addCollaborator(server, alice, 'alice/lib', 'bob', 'pull');
     const fork = await api(server, bob, 'POST', '/repos/alice/lib/forks', {});
@@ -61,7 +65,10 @@ describe('no leak through forks and pull requests', () => {
     const opened = await api(server, bob, 'POST', '/repos/alice/lib/pulls', { title: 'from a private fork', head: 'bob:patch', base: 'main' });
     expect(opened.status, JSON.stringify(opened.body)).to.equal(201);
     expect(opened.body.head.repo.full_name).to.equal('bob/lib');
-    for (const [who, authorization] of [['anonymous', null], ['stranger', stranger]] as const) {
+    for (const [who, authorization] of [
+      ['anonymous', null],
+      ['stranger', stranger],
+    ] as const) {
       const read = await api(server, authorization, 'GET', '/repos/alice/lib/pulls/1');
       expect(read.status, who).to.equal(200);
       expect(read.body.head.repo, who).to.equal(null);
@@ -76,7 +83,9 @@ describe('no leak through forks and pull requests', () => {
     expect((await api(server, bob, 'POST', '/repos/alice/open-source/forks', {})).status).to.equal(202);
     const refused = await api(server, bob, 'PATCH', '/repos/bob/open-source', { private: true });
     expect(refused.status).to.equal(422);
-    expect(refused.body.errors).to.deep.equal([{ resource: 'Repository', field: 'private', code: 'invalid', message: 'a fork of a public repository is public and cannot be made private' }]);
+    expect(refused.body.errors).to.deep.equal([
+      { resource: 'Repository', field: 'private', code: 'invalid', message: 'a fork of a public repository is public and cannot be made private' },
+    ]);
     expect((await api(server, null, 'GET', '/repos/bob/open-source')).status).to.equal(200);
   });
 });

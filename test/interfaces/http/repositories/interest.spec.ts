@@ -56,7 +56,13 @@ describe('HTTP repositories: stars and subscriptions', () => {
   it('PUT /subscription answers the subscription; subscribers and subscribers_count follow', async () => {
     const set = await api(server, hubot, 'PUT', '/repos/octocat/shiny/subscription', { subscribed: true });
     expect(set.status).to.equal(200);
-    expect(set.body).to.include({ subscribed: true, ignored: false, reason: null, url: `${server.url}/repos/octocat/shiny/subscription`, repository_url: `${server.url}/repos/octocat/shiny` });
+    expect(set.body).to.include({
+      subscribed: true,
+      ignored: false,
+      reason: null,
+      url: `${server.url}/repos/octocat/shiny/subscription`,
+      repository_url: `${server.url}/repos/octocat/shiny`,
+    });
     expect(set.body.created_at).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     const read = await api(server, hubot, 'GET', '/repos/octocat/shiny/subscription');
     expect(read.body).to.deep.equal(set.body);

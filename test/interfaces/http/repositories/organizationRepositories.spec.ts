@@ -68,7 +68,11 @@ describe('HTTP repositories owned by organizations', () => {
     expectArrayOf('minimal-repository', anonymous.body);
     expect(names(anonymous.body)).to.have.members(['github/public-docs', 'github/by-member']);
     expect(names((await api(server, member, 'GET', '/orgs/github/repos?type=private')).body)).to.deep.equal(['github/octo-api']);
-    expect(names((await api(server, member, 'GET', '/orgs/github/repos?sort=full_name')).body)).to.deep.equal(['github/by-member', 'github/octo-api', 'github/public-docs']);
+    expect(names((await api(server, member, 'GET', '/orgs/github/repos?sort=full_name')).body)).to.deep.equal([
+      'github/by-member',
+      'github/octo-api',
+      'github/public-docs',
+    ]);
     expect((await api(server, null, 'GET', '/orgs/octocat/repos')).status).to.equal(404);
     expect(names((await api(server, member, 'GET', '/user/repos?affiliation=organization_member')).body)).to.include('github/octo-api');
   });
@@ -90,7 +94,10 @@ describe('HTTP repositories owned by organizations', () => {
   it('collaborators of an organization repository include its owners and members', async () => {
     const listed = await api(server, owner, 'GET', '/repos/github/octo-api/collaborators');
     expectArrayOf('collaborator', listed.body);
-    expect(listed.body.map((c: { login: string; role_name: string }) => [c.login, c.role_name])).to.deep.equal([['octocat', 'admin'], ['monalisa', 'read']]);
+    expect(listed.body.map((c: { login: string; role_name: string }) => [c.login, c.role_name])).to.deep.equal([
+      ['octocat', 'admin'],
+      ['monalisa', 'read'],
+    ]);
     const permission = await api(server, owner, 'GET', '/repos/github/octo-api/collaborators/monalisa/permission');
     expect(permission.body).to.include({ permission: 'read', role_name: 'read' });
   });

@@ -59,7 +59,9 @@ describe('HTTP repositories (@octokit/rest 20.1.0)', () => {
   it('repos.getAllTopics and repos.replaceAllTopics', async () => {
     const replaced = await octocat.rest.repos.replaceAllTopics({ owner: 'octocat', repo: 'Spoon-Knife', names: ['git', 'octocat'] });
     expectSchema('topic', replaced.data);
-    expect((await anonymousOctokit(server).rest.repos.getAllTopics({ owner: 'octocat', repo: 'Spoon-Knife' })).data).to.deep.equal({ names: ['git', 'octocat'] });
+    expect((await anonymousOctokit(server).rest.repos.getAllTopics({ owner: 'octocat', repo: 'Spoon-Knife' })).data).to.deep.equal({
+      names: ['git', 'octocat'],
+    });
   });
 
   it('repos.createFork and repos.listForks', async () => {

@@ -17,11 +17,28 @@ describe('HTTP repositories: create, read, edit, delete (fetch)', () => {
   after(async () => server.close());
 
   it('POST /user/repos creates a public repository answered as a full-repository', async () => {
-    const created = await api(server, octocat, 'POST', '/user/repos', { name: 'Hello-World', description: 'My first repository', homepage: 'https://example.com' });
+    const created = await api(server, octocat, 'POST', '/user/repos', {
+      name: 'Hello-World',
+      description: 'My first repository',
+      homepage: 'https://example.com',
+    });
     expect(created.status).to.equal(201);
     expectSchema('full-repository', created.body);
-    expect(created.body).to.include({ name: 'Hello-World', full_name: 'octocat/Hello-World', private: false, fork: false, default_branch: 'main', visibility: 'public' });
-    expect(created.body).to.include({ description: 'My first repository', homepage: 'https://example.com', has_issues: true, archived: false, stargazers_count: 0 });
+    expect(created.body).to.include({
+      name: 'Hello-World',
+      full_name: 'octocat/Hello-World',
+      private: false,
+      fork: false,
+      default_branch: 'main',
+      visibility: 'public',
+    });
+    expect(created.body).to.include({
+      description: 'My first repository',
+      homepage: 'https://example.com',
+      has_issues: true,
+      archived: false,
+      stargazers_count: 0,
+    });
     expect(created.body.owner.login).to.equal('octocat');
     expect(created.body.url).to.equal(`${server.url}/repos/octocat/Hello-World`);
     expect(created.body.permissions).to.deep.equal({ admin: true, maintain: true, push: true, triage: true, pull: true });
@@ -61,7 +78,9 @@ describe('HTTP repositories: create, read, edit, delete (fetch)', () => {
     const taken = await api(server, octocat, 'POST', '/user/repos', { name: 'HELLO-WORLD' });
     expect(taken.status).to.equal(422);
     expectSchema('validation-error', taken.body);
-    expect(taken.body.errors).to.deep.equal([{ resource: 'Repository', field: 'name', code: 'already_exists', message: 'name already exists on this account' }]);
+    expect(taken.body.errors).to.deep.equal([
+      { resource: 'Repository', field: 'name', code: 'already_exists', message: 'name already exists on this account' },
+    ]);
     expect((await api(server, octocat, 'GET', '/user/repos?per_page=100')).body).to.have.length(before.body.length);
     // Another owner may use the same name.
     expect((await api(server, stranger, 'POST', '/user/repos', { name: 'Hello-World' })).status).to.equal(201);
@@ -72,7 +91,13 @@ describe('HTTP repositories: create, read, edit, delete (fetch)', () => {
       [{}, [{ resource: 'Repository', field: 'name', code: 'missing_field' }]],
       [{ name: 42 }, [{ resource: 'Repository', field: 'name', code: 'invalid' }]],
       [{ name: 'x', private: 'yes' }, [{ resource: 'Repository', field: 'private', code: 'invalid' }]],
-      [{ name: 'x', has_issues: 1, description: 5 }, [{ resource: 'Repository', field: 'description', code: 'invalid' }, { resource: 'Repository', field: 'has_issues', code: 'invalid' }]],
+      [
+        { name: 'x', has_issues: 1, description: 5 },
+        [
+          { resource: 'Repository', field: 'description', code: 'invalid' },
+          { resource: 'Repository', field: 'has_issues', code: 'invalid' },
+        ],
+      ],
       [{ name: '..' }, [{ resource: 'Repository', field: 'name', code: 'invalid', message: 'name is reserved' }]],
       [{ name: '.' }, [{ resource: 'Repository', field: 'name', code: 'invalid', message: 'name is reserved' }]],
       [{ name: 'mirror.GIT' }, [{ resource: 'Repository', field: 'name', code: 'invalid', message: 'name cannot end with .git' }]],
@@ -109,7 +134,9 @@ describe('HTTP repositories: create, read, edit, delete (fetch)', () => {
     expect(refused.status).to.equal(403);
     expect(refused.body.message).to.equal('Must have admin rights to Repository.');
     expect((await api(server, null, 'PATCH', '/repos/octocat/Hello-World', { description: 'x' })).status).to.equal(401);
-    expect((await api(server, octocat, 'PATCH', '/repos/octocat/Hello-World', { private: 'no' })).body.errors).to.deep.equal([{ resource: 'Repository', field: 'private', code: 'invalid' }]);
+    expect((await api(server, octocat, 'PATCH', '/repos/octocat/Hello-World', { private: 'no' })).body.errors).to.deep.equal([
+      { resource: 'Repository', field: 'private', code: 'invalid' },
+    ]);
     expect((await api(server, null, 'GET', '/repos/octocat/Hello-World')).body.description).to.equal('Edited');
   });
 
@@ -126,7 +153,10 @@ describe('HTTP repositories: create, read, edit, delete (fetch)', () => {
     await createRepository(server, octocat, { name: 'attic' });
     const archived = await api(server, octocat, 'PATCH', '/repos/octocat/attic', { archived: true });
     expect(archived.body.archived).to.equal(true);
-    for (const [method, path, body] of [['PATCH', '/repos/octocat/attic', { description: 'x' }], ['PUT', '/repos/octocat/attic/topics', { names: ['x'] }]] as const) {
+    for (const [method, path, body] of [
+      ['PATCH', '/repos/octocat/attic', { description: 'x' }],
+      ['PUT', '/repos/octocat/attic/topics', { names: ['x'] }],
+    ] as const) {
       const refused = await api(server, octocat, method, path, body);
       expect(refused.status).to.equal(403);
       expect(refused.body.message).to.equal('Repository was archived so is read-only.');

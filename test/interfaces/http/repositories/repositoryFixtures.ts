@@ -14,7 +14,12 @@ export async function api(server: TestServer, authorization: string | null, meth
   const headers: Record<string, string> = {};
   if (authorization) headers.authorization = authorization;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${server.url}${path}`, { method, headers, redirect: 'manual', ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers,
+    redirect: 'manual',
+    ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+  });
   const text = await response.text();
   return { status: response.status, body: text === '' ? null : JSON.parse(text), headers: response.headers };
 }
@@ -33,7 +38,14 @@ export async function createRepository(server: TestServer, authorization: string
 
 // Invites the user and accepts as the invitee (GitHub grants access only then); a member of
 // the owning organization or an existing collaborator is changed at once (204).
-export async function addCollaborator(server: TestServer, ownerAuthorization: string, fullName: string, login: string, permission: string, inviteePassword = PASSWORD): Promise<void> {
+export async function addCollaborator(
+  server: TestServer,
+  ownerAuthorization: string,
+  fullName: string,
+  login: string,
+  permission: string,
+  inviteePassword = PASSWORD,
+): Promise<void> {
   const added = await api(server, ownerAuthorization, 'PUT', `/repos/${fullName}/collaborators/${login}`, { permission });
   expect(added.status, JSON.stringify(added.body)).to.be.oneOf([201, 204]);
   if (added.status !== 201) return;

@@ -33,7 +33,10 @@ describe('HTTP repositories: lists and topics', () => {
     expect(names((await api(server, octocat, 'GET', '/user/repos?visibility=private')).body)).to.deep.equal(['hubot/hubot-shared', 'octocat/delta-private']);
     expect(names((await api(server, octocat, 'GET', '/user/repos?affiliation=collaborator')).body)).to.deep.equal(['hubot/hubot-shared']);
     expect(names((await api(server, octocat, 'GET', '/user/repos?type=owner&sort=created&direction=asc')).body)).to.deep.equal([
-      'octocat/charlie', 'octocat/Alpha', 'octocat/bravo', 'octocat/delta-private',
+      'octocat/charlie',
+      'octocat/Alpha',
+      'octocat/bravo',
+      'octocat/delta-private',
     ]);
     const conflict = await api(server, octocat, 'GET', '/user/repos?type=owner&visibility=public');
     expect(conflict.status).to.equal(422);
@@ -55,7 +58,11 @@ describe('HTTP repositories: lists and topics', () => {
     expect(names((await api(server, hubot, 'GET', '/users/octocat/repos')).body)).to.have.length(3);
     expect(names((await api(server, octocat, 'GET', '/users/octocat/repos')).body)).to.include('octocat/delta-private');
     expect(names((await api(server, octocat, 'GET', '/users/octocat/repos?type=member')).body)).to.deep.equal(['hubot/hubot-shared']);
-    expect(names((await api(server, null, 'GET', '/users/octocat/repos?sort=full_name&direction=desc')).body)).to.deep.equal(['octocat/charlie', 'octocat/bravo', 'octocat/Alpha']);
+    expect(names((await api(server, null, 'GET', '/users/octocat/repos?sort=full_name&direction=desc')).body)).to.deep.equal([
+      'octocat/charlie',
+      'octocat/bravo',
+      'octocat/Alpha',
+    ]);
     expect((await api(server, null, 'GET', '/users/nobody-here/repos')).status).to.equal(404);
   });
 
@@ -77,8 +84,12 @@ describe('HTTP repositories: lists and topics', () => {
     expect(invalid.body.errors[0].message).to.contain('-bad, has space');
     const many = await api(server, octocat, 'PUT', '/repos/octocat/Alpha/topics', { names: Array.from({ length: 21 }, (_, i) => `t${i}`) });
     expect(many.status).to.equal(422);
-    expect((await api(server, octocat, 'PUT', '/repos/octocat/Alpha/topics', { names: 'atom' })).body.errors).to.deep.equal([{ resource: 'Repository', field: 'names', code: 'invalid' }]);
-    expect((await api(server, octocat, 'PUT', '/repos/octocat/Alpha/topics', {})).body.errors).to.deep.equal([{ resource: 'Repository', field: 'names', code: 'missing_field' }]);
+    expect((await api(server, octocat, 'PUT', '/repos/octocat/Alpha/topics', { names: 'atom' })).body.errors).to.deep.equal([
+      { resource: 'Repository', field: 'names', code: 'invalid' },
+    ]);
+    expect((await api(server, octocat, 'PUT', '/repos/octocat/Alpha/topics', {})).body.errors).to.deep.equal([
+      { resource: 'Repository', field: 'names', code: 'missing_field' },
+    ]);
     const refused = await api(server, hubot, 'PUT', '/repos/octocat/Alpha/topics', { names: ['mine'] });
     expect(refused.status).to.equal(403);
     expect(refused.body.message).to.equal('Must have admin rights to Repository.');

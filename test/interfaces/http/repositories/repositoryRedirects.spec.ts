@@ -76,7 +76,9 @@ describe('HTTP repositories: rename and transfer redirects, audit, rebuild', () 
     const taken = await api(server, hubot, 'POST', '/repos/hubot/new-name/transfer', { new_owner: 'octocat' });
     expect(taken.status).to.equal(422);
     expect(taken.body.errors[0]).to.include({ field: 'name', code: 'already_exists' });
-    expect((await api(server, hubot, 'POST', '/repos/hubot/new-name/transfer', { new_owner: 42 })).body.errors).to.deep.equal([{ resource: 'Repository', field: 'new_owner', code: 'invalid' }]);
+    expect((await api(server, hubot, 'POST', '/repos/hubot/new-name/transfer', { new_owner: 42 })).body.errors).to.deep.equal([
+      { resource: 'Repository', field: 'new_owner', code: 'invalid' },
+    ]);
   });
 
   it('a private repository redirects only callers who can read it', async () => {
@@ -96,9 +98,12 @@ describe('HTTP repositories: rename and transfer redirects, audit, rebuild', () 
     expect(JSON.parse(lines[3]!.trim())).to.deep.include({ repositoryId, fromName: 'old-name', toName: 'new-name' });
     expect(stdout).to.match(/RepositoryTransferred {2}by octocat/);
     const reservation = await runCli(['audit', 'stream', 'repository-name-2-old-name', '--json'], { FORGELOG_DATA_DIR: server.dataDir });
-    expect(reservation.stdout.trim().split('\n').map((line) => JSON.parse(line).type)).to.deep.equal([
-      'RepositoryNameReserved', 'RepositoryNameReleased', 'RepositoryNameReserved', 'RepositoryNameReleased',
-    ]);
+    expect(
+      reservation.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).type),
+    ).to.deep.equal(['RepositoryNameReserved', 'RepositoryNameReleased', 'RepositoryNameReserved', 'RepositoryNameReleased']);
   });
 
   it('forgelog rebuild reproduces the repositories read models exactly', async () => {

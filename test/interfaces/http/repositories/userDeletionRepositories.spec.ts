@@ -5,7 +5,7 @@ import { ADMIN_LOGIN, ADMIN_PASSWORD, basicAuthorization, startTestServer, type 
 import { addCollaborator, api, createRepository, createUser } from './repositoryFixtures.js';
 
 // GitHub Enterprise's DELETE /admin/users/{username} deletes the user's repositories too.
-describe('HTTP DELETE /admin/users/{username}: the user\'s repositories go with them', () => {
+describe("HTTP DELETE /admin/users/{username}: the user's repositories go with them", () => {
   let server: TestServer;
   const admin = basicAuthorization(ADMIN_LOGIN, ADMIN_PASSWORD);
   before(async () => {
@@ -13,7 +13,7 @@ describe('HTTP DELETE /admin/users/{username}: the user\'s repositories go with 
   });
   after(async () => server.close());
 
-  it('deletes every repository the user owns (git directories, names), and leaves others\' repositories alone', async () => {
+  it("deletes every repository the user owns (git directories, names), and leaves others' repositories alone", async () => {
     const leaver = await createUser(server, 'leaver');
     const keeper = await createUser(server, 'keeper');
     const open = await createRepository(server, leaver, { name: 'open', auto_init: true });

@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import express from 'express';
-import {
-  etagMatches,
-  setLastModified,
-  setPollInterval,
-  wasNotModified,
-} from '../../../../interfaces/http/shared/conditionalGet.js';
+import { etagMatches, setLastModified, setPollInterval, wasNotModified } from '../../../../interfaces/http/shared/conditionalGet.js';
 import { eventually, listen, type TestServer } from './listen.js';
 
 const projectBody = JSON.stringify({ id: 1, name: 'Roadmap' });
@@ -44,8 +39,7 @@ describe('conditional GET (jsonResponse and conditionalGet)', () => {
 
   after(() => server.close());
 
-  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
-    fetch(`${server.baseUrl}${path}`, { method, headers });
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(`${server.baseUrl}${path}`, { method, headers });
 
   it('sets a weak ETag computed from the body bytes on a 200 GET', async () => {
     const response = await get('/projects/1');

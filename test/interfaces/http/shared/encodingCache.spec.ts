@@ -55,7 +55,12 @@ describe('PerBaseUrlCache', () => {
     const urls = apiUrls('http://api.example');
     let builds = 0;
     const partFor = (login: string) =>
-      cache.kept(urls, 7, () => ({ login: `${login}#${++builds}` }), (kept) => kept.login.startsWith(`${login}#`));
+      cache.kept(
+        urls,
+        7,
+        () => ({ login: `${login}#${++builds}` }),
+        (kept) => kept.login.startsWith(`${login}#`),
+      );
     const first = partFor('octocat');
     expect(partFor('octocat')).to.equal(first);
     expect(Object.isFrozen(first)).to.equal(true);

@@ -36,7 +36,7 @@ describe('notFound and errorHandler', () => {
   const errorLines = () =>
     output.map((line) => JSON.parse(line) as { msg: string; reqId?: string; err?: { message: string } }).filter((line) => line.msg === 'unhandled error');
 
-  it('answers unknown routes with GitHub\'s JSON 404', async () => {
+  it("answers unknown routes with GitHub's JSON 404", async () => {
     const response = await fetch(`${server.baseUrl}/no/such/route`);
     expect(response.status).to.equal(404);
     expect(response.headers.get('content-type')).to.match(/^application\/json/);
@@ -44,8 +44,7 @@ describe('notFound and errorHandler', () => {
   });
 
   it('maps body-parser errors to 400 and 413', async () => {
-    const post = (body: string) =>
-      fetch(`${server.baseUrl}/strict`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+    const post = (body: string) => fetch(`${server.baseUrl}/strict`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
     const malformed = await post('{"a":');
     expect(malformed.status).to.equal(400);
     expect(await malformed.json()).to.deep.equal({ message: 'Problems parsing JSON', documentation_url: 'https://docs.github.com/rest' });

@@ -20,8 +20,7 @@ describe('jsonBody', () => {
 
   after(() => server.close());
 
-  const post = (body: BodyInit, headers: Record<string, string> = {}) =>
-    fetch(`${server.baseUrl}/echo`, { method: 'POST', body, headers });
+  const post = (body: BodyInit, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}/echo`, { method: 'POST', body, headers });
 
   it('parses a JSON object sent as application/json', async () => {
     const response = await post('{"name":"board","body":null}', { 'Content-Type': 'application/json' });

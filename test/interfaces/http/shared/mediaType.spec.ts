@@ -20,10 +20,7 @@ const table: Array<[string | undefined, Expected]> = [
     'application/vnd.github.inertia-preview+json',
     { version: null, previews: ['inertia'], format: 'json', header: 'github.v3; param=inertia-preview; format=json' },
   ],
-  [
-    'application/vnd.github.v3.text-match+json',
-    { version: 'v3', previews: [], format: 'text-match', header: 'github.v3; param=text-match; format=json' },
-  ],
+  ['application/vnd.github.v3.text-match+json', { version: 'v3', previews: [], format: 'text-match', header: 'github.v3; param=text-match; format=json' }],
   ['application/vnd.github.cloak-preview', { version: null, previews: ['cloak'], format: null, header: 'github.v3; param=cloak-preview' }],
   ['application/vnd.github.v3.raw', { version: 'v3', previews: [], format: 'raw', header: 'github.v3; param=raw' }],
   ['application/vnd.github.full+json', { version: null, previews: [], format: 'full', header: 'github.v3; param=full; format=json' }],
@@ -37,10 +34,7 @@ const table: Array<[string | undefined, Expected]> = [
     'application/vnd.github.wyandotte-preview+json;q=0.9 , application/vnd.github.barred-rock-preview',
     { version: null, previews: ['wyandotte', 'barred-rock'], format: 'json', header: 'github.v3; param=wyandotte-preview; format=json' },
   ],
-  [
-    'Application/VND.GitHub.V3.HTML+JSON',
-    { version: 'v3', previews: [], format: 'html', header: 'github.v3; param=html; format=json' },
-  ],
+  ['Application/VND.GitHub.V3.HTML+JSON', { version: 'v3', previews: [], format: 'html', header: 'github.v3; param=html; format=json' }],
   ['application/vnd.githubber+json', { version: null, previews: [], format: null, header: 'github.v3; format=json' }],
 ];
 
@@ -77,8 +71,7 @@ describe('mediaType', () => {
 
     after(() => server.close());
 
-    const get = (path: string, accept?: string) =>
-      fetch(`${server.baseUrl}${path}`, { headers: accept === undefined ? {} : { Accept: accept } });
+    const get = (path: string, accept?: string) => fetch(`${server.baseUrl}${path}`, { headers: accept === undefined ? {} : { Accept: accept } });
 
     it('exposes the parsed media type and echoes X-GitHub-Media-Type', async () => {
       const response = await get('/projects/1', 'application/vnd.github.inertia-preview+json');

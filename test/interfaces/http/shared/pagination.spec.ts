@@ -7,15 +7,33 @@ describe('pagination', () => {
   describe('parsePagination', () => {
     const cases: Array<[Record<string, unknown>, { page: number; perPage: number }]> = [
       [{}, { page: 1, perPage: 30 }],
-      [{ page: '2', per_page: '50' }, { page: 2, perPage: 50 }],
+      [
+        { page: '2', per_page: '50' },
+        { page: 2, perPage: 50 },
+      ],
       [{ per_page: '100' }, { page: 1, perPage: 100 }],
       [{ per_page: '101' }, { page: 1, perPage: 100 }],
       [{ per_page: '5000' }, { page: 1, perPage: 100 }],
-      [{ per_page: 'abc', page: 'xyz' }, { page: 1, perPage: 30 }],
-      [{ per_page: '0', page: '0' }, { page: 1, perPage: 30 }],
-      [{ per_page: '-5', page: '-3' }, { page: 1, perPage: 30 }],
-      [{ per_page: '20abc', page: '3rd' }, { page: 3, perPage: 20 }],
-      [{ per_page: '', page: '' }, { page: 1, perPage: 30 }],
+      [
+        { per_page: 'abc', page: 'xyz' },
+        { page: 1, perPage: 30 },
+      ],
+      [
+        { per_page: '0', page: '0' },
+        { page: 1, perPage: 30 },
+      ],
+      [
+        { per_page: '-5', page: '-3' },
+        { page: 1, perPage: 30 },
+      ],
+      [
+        { per_page: '20abc', page: '3rd' },
+        { page: 3, perPage: 20 },
+      ],
+      [
+        { per_page: '', page: '' },
+        { page: 1, perPage: 30 },
+      ],
       [{ page: ['2', '4'] }, { page: 4, perPage: 30 }],
       [{ page: '99999999999999999999999' }, { page: 1, perPage: 30 }],
     ];
@@ -53,8 +71,7 @@ describe('pagination', () => {
 
     it('gives next and last on the first of three pages', async () => {
       expect(await linkOf('/repos/o/r/issues?per_page=3')).to.equal(
-        `<${url('/repos/o/r/issues?per_page=3&page=2')}>; rel="next", ` +
-          `<${url('/repos/o/r/issues?per_page=3&page=3')}>; rel="last"`,
+        `<${url('/repos/o/r/issues?per_page=3&page=2')}>; rel="next", ` + `<${url('/repos/o/r/issues?per_page=3&page=3')}>; rel="last"`,
       );
     });
 
@@ -69,8 +86,7 @@ describe('pagination', () => {
 
     it('gives prev and first on the last page', async () => {
       expect(await linkOf('/repos/o/r/issues?per_page=3&page=3')).to.equal(
-        `<${url('/repos/o/r/issues?per_page=3&page=2')}>; rel="prev", ` +
-          `<${url('/repos/o/r/issues?per_page=3&page=1')}>; rel="first"`,
+        `<${url('/repos/o/r/issues?per_page=3&page=2')}>; rel="prev", ` + `<${url('/repos/o/r/issues?per_page=3&page=1')}>; rel="first"`,
       );
     });
 

@@ -1,12 +1,7 @@
 import { expect } from 'chai';
 import express, { type RequestHandler } from 'express';
 import type { Caller } from '../../../../interfaces/http/shared/caller.js';
-import {
-  rateLimiter,
-  rateLimitSettingsFrom,
-  searchRoutesUseSearchBudget,
-  type RateLimitSettings,
-} from '../../../../interfaces/http/shared/rateLimit.js';
+import { rateLimiter, rateLimitSettingsFrom, searchRoutesUseSearchBudget, type RateLimitSettings } from '../../../../interfaces/http/shared/rateLimit.js';
 import { rateWindows } from '../../../../interfaces/http/shared/rateWindows.js';
 import { loadConfig } from '../../../../infrastructure/shared/config/config.js';
 import { listen, type TestServer } from './listen.js';

@@ -27,7 +27,8 @@ describe('requestLog', () => {
     const app = express();
     app.use(requestLog(logger));
     app.use((req, res, next) => {
-      if (req.get('Authorization')) res.locals.caller = { kind: 'user', ip: '127.0.0.1', userId: 7, login: 'octocat', siteAdmin: false, via: 'token' } satisfies Caller;
+      if (req.get('Authorization'))
+        res.locals.caller = { kind: 'user', ip: '127.0.0.1', userId: 7, login: 'octocat', siteAdmin: false, via: 'token' } satisfies Caller;
       next();
     });
     app.use(jsonBody());
@@ -78,7 +79,9 @@ describe('requestLog', () => {
     expect((completed.req as unknown as { id: string }).id).to.equal(requestId);
     // In pino's line format, with the fields pino's own lines carry.
     expect(completed).to.include({ level: 30, pid: process.pid });
-    expect((completed as unknown as { hostname: string }).hostname).to.be.a('string').and.not.equal('');
+    expect((completed as unknown as { hostname: string }).hostname)
+      .to.be.a('string')
+      .and.not.equal('');
     expect((completed as unknown as { time: number }).time).to.be.closeTo(Date.now(), 60_000);
 
     const [handlerLine] = linesWith('creating authorization');
@@ -106,7 +109,10 @@ describe('requestLog', () => {
       ['/user?access_token=abc', '/user?access_token=[REDACTED]'],
       ['/user?ACCESS_TOKEN=abc&x=1', '/user?ACCESS_TOKEN=[REDACTED]&x=1'],
       ['/user?access%5Ftoken=abc', '/user?access%5Ftoken=[REDACTED]'],
-      ['/applications?client_id=id&client_secret=s&password=p&token', '/applications?client_id=id&client_secret=[REDACTED]&password=[REDACTED]&token=[REDACTED]'],
+      [
+        '/applications?client_id=id&client_secret=s&password=p&token',
+        '/applications?client_id=id&client_secret=[REDACTED]&password=[REDACTED]&token=[REDACTED]',
+      ],
       ['/x?%E0%A4%A=1', '/x?%E0%A4%A=1'],
     ];
     for (const [url, expected] of table) {
