@@ -3,6 +3,7 @@ import type { ReadModelStore } from '../../../application/shared/ports/readModel
 import { describeCollectionLifecycleContract } from './readModelStoreCollections.contract.js';
 import { describeIndexContract } from './readModelStoreIndexes.contract.js';
 import { describePositionGuardContract } from './readModelStorePositionGuard.contract.js';
+import { describeLeaseContract } from './readModelStoreLease.contract.js';
 import { describeQueryContract } from './readModelStoreQueries.contract.js';
 import { describeWriteContract } from './readModelStoreWrites.contract.js';
 
@@ -45,5 +46,6 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
     describeIndexContract(context);
     describeCollectionLifecycleContract(context);
     describePositionGuardContract(context);
+    describeLeaseContract(context);
   });
 }
