@@ -45,9 +45,22 @@ export const issuesProjection: Projection = {
       indexes: [
         { name: 'repository_number', keys: { repository_id: 1, number: 1 } },
         { name: 'milestone_id', keys: { milestone_id: 1 } },
+        // GET /repos/{owner}/{repo}/issues: a page walks one of these and stops (issueList.query.ts).
+        { name: 'repository_state_created', keys: { repository_id: 1, state: 1, created_at: 1, number: 1 } },
+        { name: 'repository_state_updated', keys: { repository_id: 1, state: 1, updated_at: 1, number: 1 } },
+        { name: 'repository_state_comments', keys: { repository_id: 1, state: 1, comments: 1, number: 1 } },
+        { name: 'repository_created', keys: { repository_id: 1, created_at: 1, number: 1 } },
       ],
     },
-    { name: ISSUE_COMMENTS_COLLECTION, indexes: [byRepository, { name: 'issue_id', keys: { issue_id: 1 } }] },
+    {
+      name: ISSUE_COMMENTS_COLLECTION,
+      indexes: [
+        byRepository,
+        { name: 'issue_id', keys: { issue_id: 1 } },
+        { name: 'issue_created', keys: { issue_id: 1, created_at: 1, id: 1 } },
+        { name: 'repository_created', keys: { repository_id: 1, created_at: 1, id: 1 } },
+      ],
+    },
     { name: LABELS_COLLECTION, indexes: [{ name: 'repository_name', keys: { repository_id: 1, name_key: 1 } }] },
     { name: MILESTONES_COLLECTION, indexes: [{ name: 'repository_number', keys: { repository_id: 1, number: 1 } }] },
     { name: REACTIONS_COLLECTION, indexes: [{ name: 'subject', keys: { subject_type: 1, subject_id: 1 } }, byRepository] },

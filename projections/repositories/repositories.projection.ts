@@ -32,8 +32,19 @@ export const repositoriesProjection: Projection = {
     },
     { name: REPOSITORY_REDIRECTS_COLLECTION, indexes: [byRepository] },
     { name: REPOSITORY_COLLABORATORS_COLLECTION, indexes: [byRepository, byUser] },
-    { name: REPOSITORY_STARS_COLLECTION, indexes: [byRepository, byUser] },
-    { name: REPOSITORY_SUBSCRIPTIONS_COLLECTION, indexes: [byRepository, byUser] },
+    {
+      name: REPOSITORY_STARS_COLLECTION,
+      indexes: [
+        byRepository,
+        byUser,
+        { name: 'repository_starred', keys: { repository_id: 1, starred_at: 1, user_id: 1 } },
+        { name: 'user_starred', keys: { user_id: 1, starred_at: 1, repository_id: 1 } },
+      ],
+    },
+    {
+      name: REPOSITORY_SUBSCRIPTIONS_COLLECTION,
+      indexes: [byRepository, byUser, { name: 'repository_subscribed', keys: { repository_id: 1, created_at: 1, user_id: 1 } }],
+    },
     { name: REPOSITORY_INVITATIONS_COLLECTION, indexes: [byRepository, { name: 'invitee_id', keys: { invitee_id: 1 } }] },
   ],
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {

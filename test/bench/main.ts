@@ -3,6 +3,7 @@ import { benchEventStore } from './eventStore.bench.js';
 import { benchHttp } from './http.bench.js';
 import { benchReadModels } from './readModels.bench.js';
 import { benchReadYourWrites } from './readYourWrites.bench.js';
+import { benchScale } from './scale.bench.js';
 
 // `npm run bench`: every figure beside a baseline measured in the same run, as a ratio.
 function format(value: number): string {
@@ -27,6 +28,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   'read models': benchReadModels,
   'read-your-writes': benchReadYourWrites,
   http: () => benchHttp(),
+  scale: benchScale,
 };
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];

@@ -35,8 +35,11 @@ const NOTHING: WriteResult = { matched: 0, modified: 0, upserted: false };
 // one event may write the same document several times.
 const notNewerThan = (position: number): Filter => ({ [POSITION_FIELD]: { $not: { $gt: position } } });
 
+// Merged into the filter's own fields where it can be, so the stores still see the equality
+// fields they look documents up by (an $and would hide them from the embedded store's indexes).
 function guarded(filter: Filter, position: number): Filter {
-  return { $and: [filter, notNewerThan(position)] };
+  if (Object.hasOwn(filter, POSITION_FIELD)) return { $and: [filter, notNewerThan(position)] };
+  return { ...filter, ...notNewerThan(position) };
 }
 
 function stamped(update: Update, position: number): Update {
@@ -92,14 +95,14 @@ export class PositionGuardedCollection<T extends Document> implements Collection
     const victim = await this.inner.findOne(guarded(filter, this.position), { projection: { _id: 1 } });
     if (!victim) return 0;
     await this.bury([victim._id]);
-    return this.inner.deleteOne({ $and: [{ _id: victim._id }, notNewerThan(this.position)] });
+    return this.inner.deleteOne(guarded({ _id: victim._id }, this.position));
   }
 
   async deleteMany(filter: Filter): Promise<number> {
     const victims = await this.inner.find(guarded(filter, this.position), { projection: { _id: 1 } });
     if (victims.length === 0) return 0;
     await this.bury(victims.map((victim) => victim._id));
-    return this.inner.deleteMany({ $and: [{ _id: { $in: victims.map((victim) => victim._id) } }, notNewerThan(this.position)] });
+    return this.inner.deleteMany(guarded({ _id: { $in: victims.map((victim) => victim._id) } }, this.position));
   }
 
   // An upsert whose filter did not match because the stored document is newer tries to

@@ -46,6 +46,9 @@ export class ProjectionRunner implements ProjectionProgress {
   private readonly readYourWritesLane: ProjectionLane | undefined;
   private appliedSincePrune = 0;
   private fatal: unknown;
+  // Checkpoints advanced in memory and not yet written; written once per batch of events.
+  private readonly unsaved = new Set<Projection>();
+  private flushScheduled = false;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -104,6 +107,7 @@ export class ProjectionRunner implements ProjectionProgress {
 
   async stop(): Promise<void> {
     for (const lane of this.lanes) await lane.stop();
+    await this.flushCheckpoints();
   }
 
   waitFor(position: number, timeoutMs: number): Promise<boolean> {
@@ -166,17 +170,37 @@ export class ProjectionRunner implements ProjectionProgress {
     return position;
   }
 
+  // Checkpoints are written once per batch (what one turn of the event loop delivers, a
+  // read of up to 512 events during a replay), not per event: a restart re-applies at most
+  // that batch, which the position guard and tombstones make harmless.
   private async process(members: readonly Projection[], event: StoredEvent): Promise<void> {
     const target = liveTarget(this.store, this.search, event.position);
     for (const projection of members) {
       if (event.position <= this.checkpoints.get(projection.name)!) continue;
       await projection.apply(event, target);
-      await this.saveCheckpoint(projection, event.position);
+      this.checkpoints.set(projection.name, event.position);
+      this.unsaved.add(projection);
     }
+    this.scheduleFlush();
     if (++this.appliedSincePrune >= PRUNE_EVERY_EVENTS) {
       this.appliedSincePrune = 0;
       await pruneTombstones(this.store, Math.min(...this.checkpoints.values()));
     }
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      void this.flushCheckpoints().catch((error: unknown) => this.events.onResubscribe?.('checkpoints', 0, error));
+    });
+  }
+
+  private async flushCheckpoints(): Promise<void> {
+    const projections = [...this.unsaved];
+    this.unsaved.clear();
+    for (const projection of projections) await this.saveCheckpoint(projection, this.checkpoints.get(projection.name)!);
   }
 
   private async loadCheckpoint(projection: Projection, reset: boolean): Promise<void> {

@@ -4,6 +4,8 @@ import { encodeKey } from './documentPaths.js';
 import { equalityLookups } from './equalityLookups.js';
 import { freezeDocument } from './documentFreeze.js';
 import { IndexSet } from './indexSet.js';
+import { OrderedIndex } from './orderedIndex.js';
+import type { SortSpec } from '../../../application/shared/ports/readModelStore.port.js';
 
 export const ID_INDEX = '_id_';
 
@@ -24,6 +26,8 @@ export function idKey(id: unknown): string {
 export class CollectionData {
   private readonly documents = new Map<string, Document>();
   private readonly indexes = new IndexSet();
+  // Compound indexes also kept in order, for pages and counts that must not scan.
+  private ordered: OrderedIndex[] = [];
 
   constructor(public name: string) {}
 
@@ -36,7 +40,7 @@ export class CollectionData {
   }
 
   indexSpecs(): IndexSpec[] {
-    return this.indexes.all().map((index) => index.spec);
+    return [...this.indexes.all().map((index) => index.spec), ...this.ordered.map((index) => index.spec)];
   }
 
   // The documents that may match: an index's hits when the filter pins indexed fields by
@@ -55,7 +59,17 @@ export class CollectionData {
   private lookupIds(filter: Filter): Iterable<string> | undefined {
     const idTuples = equalityLookups(filter, ['_id']);
     if (idTuples) return new Set(idTuples.map((tuple) => encodeKey(tuple)));
-    return this.indexes.lookupIds(filter);
+    return this.indexes.lookupIds(filter) ?? this.orderedLookup(filter);
+  }
+
+  // The range of the ordered index whose leading fields the filter pins the most of.
+  private orderedLookup(filter: Filter): Iterable<string> | undefined {
+    let best: { index: OrderedIndex; prefix: ReturnType<OrderedIndex['pinnedPrefix']> } | undefined;
+    for (const index of this.ordered) {
+      const prefix = index.pinnedPrefix(filter);
+      if (prefix.length > 0 && (!best || prefix.length > best.prefix.length)) best = { index, prefix };
+    }
+    return best?.index.idsWithPrefix(best.prefix);
   }
 
   // Applies all changes or none: a unique index refusing one of them undoes the others.
@@ -69,24 +83,75 @@ export class CollectionData {
     const refusedBy = this.indexes.apply(changes);
     if (refusedBy !== undefined) throw new DuplicateKeyError(this.name, refusedBy);
     for (const change of changes) {
+      for (const index of this.ordered) {
+        if (change.before && change.after && index.fields.every((field) => change.before![field] === change.after![field])) continue;
+        if (change.before) index.remove(change.id, change.before);
+        if (change.after) index.add(change.id, change.after);
+      }
       if (change.after) this.documents.set(change.id, freezeDocument(change.after));
       else this.documents.delete(change.id);
     }
   }
 
+  // The documents the filter's pinned fields select, in the sort's order, from the ordered
+  // index pinning the most fields that can give that order; undefined when none can.
+  // Callers still test the whole filter on each and stop at their page.
+  inOrder(filter: Filter, sort: SortSpec): Iterable<Document> | undefined {
+    let best: { ids: Iterable<string>; pinned: number } | undefined;
+    for (const index of this.ordered) {
+      const prefix = index.pinnedPrefix(filter);
+      if (best && prefix.length <= best.pinned) continue;
+      const ids = index.orderedIds(prefix, sort);
+      if (ids) best = { ids, pinned: prefix.length };
+    }
+    if (!best) return undefined;
+    return this.documentsOf(best.ids);
+  }
+
+  // How many documents match a filter that only pins fields to values (all of them a proper
+  // prefix of an ordered index, or exactly a hash index's fields); undefined otherwise.
+  countPinned(filter: Filter): number | undefined {
+    const fields = Object.keys(filter);
+    if (fields.length === 0) return this.documents.size;
+    for (const index of this.ordered) {
+      const prefix = index.pinnedPrefix(filter);
+      if (prefix.length === fields.length) {
+        const count = index.countPrefix(prefix);
+        if (count !== undefined) return count;
+      }
+    }
+    return undefined;
+  }
+
+  private *documentsOf(ids: Iterable<string>): Iterable<Document> {
+    for (const id of ids) {
+      const document = this.documents.get(id);
+      if (document) yield document;
+    }
+  }
+
   // All or nothing, as MongoDB's createIndexes: an existing duplicate refuses the unique index.
+  // A non-unique index of three or more top-level fields is kept in order only (its pages
+  // and prefixes are what it serves); the others as hash indexes.
   createIndexes(specs: readonly IndexSpec[]): void {
     const built: CollectionIndex[] = [];
+    const ordered: OrderedIndex[] = [];
+    const all = (): IndexSpec[] => [...this.indexSpecs(), ...built.map((index) => index.spec), ...ordered.map((index) => index.spec)];
     for (const spec of specs) {
       assertIndexSpec(spec);
-      const existing = this.indexes.get(spec.name);
-      if (existing?.sameSpecAs(spec) || isIdIndex(spec)) continue;
+      const existing = all().find((candidate) => candidate.name === spec.name);
+      if ((existing && sameKeys(existing, spec) && Boolean(existing.unique) === Boolean(spec.unique)) || isIdIndex(spec)) continue;
       if (existing) throw new Error(`index ${spec.name} already exists in ${this.name} with different keys or options`);
-      const namedOtherwise = this.indexes.all().find((index) => sameKeys(index.spec, spec));
-      if (namedOtherwise) throw new Error(`index ${namedOtherwise.spec.name} already exists in ${this.name} on the keys of ${spec.name}`);
-      built.push(this.build(spec));
+      const namedOtherwise = all().find((candidate) => sameKeys(candidate, spec));
+      if (namedOtherwise) throw new Error(`index ${namedOtherwise.name} already exists in ${this.name} on the keys of ${spec.name}`);
+      if (!spec.unique && OrderedIndex.suits(spec)) {
+        const index = new OrderedIndex({ name: spec.name, keys: { ...spec.keys }, unique: false });
+        for (const [id, document] of this.documents) index.add(id, document);
+        ordered.push(index);
+      } else built.push(this.build(spec));
     }
     this.indexes.install(built);
+    this.ordered.push(...ordered);
   }
 
   private build(spec: IndexSpec): CollectionIndex {

@@ -71,6 +71,27 @@ export class EmbeddedCollection<T extends Document> implements Collection<T> {
     return found;
   }
 
+  // A sorted page read from an ordered index: walks the range and stops at the page.
+  private pageInOrder(data: CollectionData, filter: Filter, options: FindOptions): Document[] | undefined {
+    const ordered = data.inOrder(filter, options.sort!);
+    if (!ordered) return undefined;
+    const matcher = matcherFor(filter);
+    const skip = options.skip ?? 0;
+    const limit = options.limit && options.limit > 0 ? options.limit : Number.POSITIVE_INFINITY;
+    const page: Document[] = [];
+    let skipped = 0;
+    for (const document of ordered) {
+      if (!matcher(document)) continue;
+      if (skipped < skip) {
+        skipped++;
+        continue;
+      }
+      page.push(document);
+      if (page.length >= limit) break;
+    }
+    return page;
+  }
+
   private firstMatch(data: CollectionData, filter: Filter): Document | undefined {
     const matcher = matcherFor(filter);
     for (const document of data.candidates(filter)) if (matcher(document)) return document;
@@ -80,6 +101,8 @@ export class EmbeddedCollection<T extends Document> implements Collection<T> {
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     const data = this.registry.existing(this.name);
     if (!data) return [];
+    const page = options.projection === undefined && options.sort ? this.pageInOrder(data, filter, options) : undefined;
+    if (page) return page as T[];
     const found = shaped(this.matches(data, filter), options);
     return found.map((document) => readOut(document, options.projection !== undefined) as T);
   }
@@ -98,7 +121,7 @@ export class EmbeddedCollection<T extends Document> implements Collection<T> {
   async count(filter: Filter): Promise<number> {
     const data = this.registry.existing(this.name);
     if (!data) return 0;
-    return Object.keys(filter).length === 0 ? data.size : this.matches(data, filter).length;
+    return data.countPinned(filter) ?? this.matches(data, filter).length;
   }
 
   async insertOne(document: T): Promise<void> {

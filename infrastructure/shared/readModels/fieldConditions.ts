@@ -6,7 +6,8 @@ type ValueTest = (value: unknown) => boolean;
 
 // The filters read models use most, matched without building a mingo Query (which costs
 // tens of microseconds, more than the lookup it serves): top-level fields, each pinned by
-// a scalar or by $eq, $ne, $in (scalars), $gt, $gte, $lt, $lte (a number or a string).
+// a scalar or by $eq, $ne, $in (scalars), $gt, $gte, $lt, $lte (a number or a string), or
+// $not of those.
 // MongoDB's semantics: an array field matches when one of its elements does ($ne: when none
 // equals); comparisons only hold between values of the bound's type; a missing field
 // matches only $ne. Anything else (dotted paths, $or, null, regular expressions) is left to
@@ -58,6 +59,13 @@ function operatorTest(operator: string, operand: unknown): ValueTest | undefined
       return orderedBound(operand, (value, bound) => value < bound);
     case '$lte':
       return orderedBound(operand, (value, bound) => value <= bound);
+    case '$not': {
+      // MongoDB's $not negates the operator expression it holds (so a missing field matches):
+      // the projections' position guard, { _position: { $not: { $gt: n } } }.
+      if (!isPlainObject(operand)) return undefined;
+      const inner = conditionTest(operand);
+      return inner ? (value) => !inner(value) : undefined;
+    }
     default:
       return undefined;
   }

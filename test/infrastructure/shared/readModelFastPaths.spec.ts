@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import { find as findWithMingo, Query } from 'mingo';
-import type { Document, Filter } from '../../../application/shared/ports/readModelStore.port.js';
+import type { Document, Filter, SortSpec } from '../../../application/shared/ports/readModelStore.port.js';
 import { sortedNatively } from '../../../infrastructure/shared/readModels/documentSort.js';
 import { fieldConditionsMatcher } from '../../../infrastructure/shared/readModels/fieldConditions.js';
+import { EmbeddedReadModelStore } from '../../../infrastructure/shared/readModels/embeddedReadModelStore.js';
 
 // The embedded store's fast paths must answer exactly what mingo answers for the filters
 // and sorts they accept: checked on seeded random documents, filters and sort orders.
@@ -40,7 +41,7 @@ function randomDocument(id: number): Document {
 }
 
 function randomCondition(): unknown {
-  switch (Math.floor(random() * 9)) {
+  switch (Math.floor(random() * 10)) {
     case 0:
       return pick(SCALARS.filter((value) => typeof value !== 'number' || Number.isInteger(value)));
     case 1:
@@ -57,6 +58,11 @@ function randomCondition(): unknown {
       return { $lt: pick(OPERANDS) };
     case 7:
       return { $lte: pick(OPERANDS) };
+    case 8: {
+      const inner = randomCondition();
+      // $not takes an operator expression, not a bare value.
+      return { $not: typeof inner === 'object' && inner !== null ? inner : { $eq: inner } };
+    }
     default:
       return { $gte: pick(OPERANDS), $lt: pick(OPERANDS), $ne: pick(SCALARS) };
   }
@@ -108,5 +114,63 @@ describe('embedded read models: fast paths answer as mingo does', () => {
     ).to.equal(undefined);
     expect(sortedNatively([{ _id: 1, n: 1 }, { _id: 2 }], { n: 1 })).to.equal(undefined);
     expect(sortedNatively([{ _id: 1, n: { m: 1 } }], { 'n.m': 1 })).to.equal(undefined);
+  });
+
+  it('ordered indexes: 400 random pages and counts, through inserts, updates and deletes, exactly as mingo answers them', async () => {
+    const store = new EmbeddedReadModelStore();
+    const indexed = store.collection('issues');
+    await indexed.createIndexes([
+      { name: 'repo_state_created', keys: { repository_id: 1, state: 1, created_at: 1, number: 1 } },
+      { name: 'repo_comments', keys: { repository_id: 1, comments: -1, number: 1 } },
+    ]);
+    const rows = new Map<number, Document>();
+    const randomIssue = (number: number): Document => ({
+      _id: String(number),
+      number,
+      repository_id: pick([1, 2, 3]),
+      state: pick(['open', 'closed']),
+      created_at: pick(['2026-01-01', '2026-01-02', '2026-01-03', '2026-02-01']),
+      comments: Math.floor(random() * 4),
+      ...(random() < 0.2 ? { label: pick(['bug', 'docs']) } : {}),
+    });
+    for (let number = 1; number <= 200; number++) {
+      const issue = randomIssue(number);
+      rows.set(number, issue);
+      await indexed.insertOne(issue);
+    }
+    for (let round = 0; round < 400; round++) {
+      // Change the collection a little between reads.
+      const target = 1 + Math.floor(random() * 220);
+      const change = random();
+      if (change < 0.3 && rows.has(target)) {
+        const fields = { state: pick(['open', 'closed']), comments: Math.floor(random() * 4) };
+        await indexed.updateOne({ _id: String(target) }, { $set: fields });
+        rows.set(target, { ...rows.get(target)!, ...fields });
+      } else if (change < 0.4 && rows.has(target)) {
+        await indexed.deleteOne({ _id: String(target) });
+        rows.delete(target);
+      } else if (change < 0.5 && !rows.has(target)) {
+        const issue = randomIssue(target);
+        rows.set(target, issue);
+        await indexed.insertOne(issue);
+      }
+      const filter: Filter = { repository_id: pick([1, 2, 3]) };
+      if (random() < 0.7) filter.state = pick(['open', 'closed']);
+      if (random() < 0.2) filter.label = 'bug';
+      const direction = pick([1, -1] as const);
+      const sort: SortSpec = random() < 0.6 ? { created_at: direction, number: direction } : { comments: direction, number: direction };
+      const skip = Math.floor(random() * 30);
+      const limit = 1 + Math.floor(random() * 20);
+      const expected = (
+        findWithMingo([...rows.values()], filter)
+          .sort(sort)
+          .skip(skip)
+          .limit(limit)
+          .all() as Document[]
+      ).map((row) => row._id);
+      const page = (await indexed.find(filter, { sort, skip, limit })).map((row) => row._id);
+      expect(page, `${JSON.stringify(filter)} ${JSON.stringify(sort)} skip ${skip} limit ${limit}`).to.deep.equal(expected);
+      expect(await indexed.count(filter), JSON.stringify(filter)).to.equal(findWithMingo([...rows.values()], filter).all().length);
+    }
   });
 });

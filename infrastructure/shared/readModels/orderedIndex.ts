@@ -1,0 +1,195 @@
+import { createRequire } from 'node:module';
+import type { Document, Filter, IndexSpec, SortSpec } from '../../../application/shared/ports/readModelStore.port.js';
+import { isPlainObject } from './documentPaths.js';
+import { isLookupScalar } from './equalityLookups.js';
+
+// What is used of sorted-btree's B+ tree (a CommonJS module whose class is exports.default,
+// which its typings do not describe to an ES module under NodeNext).
+interface Tree {
+  set(key: OrderedKey, value: undefined): boolean;
+  delete(key: OrderedKey): boolean;
+  entries(lowestKey?: OrderedKey): IterableIterator<[OrderedKey, undefined]>;
+  entriesReversed(highestKey?: OrderedKey): IterableIterator<[OrderedKey, undefined]>;
+}
+const BTree = (
+  createRequire(import.meta.url)('sorted-btree') as { default: new (entries: undefined, compare: (a: OrderedKey, b: OrderedKey) => number) => Tree }
+).default;
+
+type KeyValue = number | string | boolean | null;
+// The indexed values in the index's field order, then the document's id (ties broken by it).
+type OrderedKey = readonly unknown[];
+
+const LOWEST = Symbol('lowest');
+const HIGHEST = Symbol('highest');
+
+// MongoDB's order across the types an ordered index holds: null (and missing) < numbers <
+// strings < booleans.
+function typeRank(value: unknown): number {
+  if (value === null || value === undefined) return 1;
+  if (typeof value === 'number') return 2;
+  if (typeof value === 'string') return 3;
+  return 5;
+}
+
+function compareValues(left: unknown, right: unknown): number {
+  if (left === right) return 0;
+  if (left === LOWEST || right === HIGHEST) return -1;
+  if (left === HIGHEST || right === LOWEST) return 1;
+  const rankLeft = typeRank(left);
+  const rankRight = typeRank(right);
+  if (rankLeft !== rankRight) return rankLeft - rankRight;
+  if (rankLeft === 1) return 0;
+  return (left as number | string | boolean) < (right as number | string | boolean) ? -1 : 1;
+}
+
+// A value an ordered index can place: a scalar, null or missing. A document holding anything
+// else (an array, an object) in an indexed field makes the index unusable for ordered
+// reads until it goes (MongoDB's multikey order is not reproduced here).
+function isOrderable(value: unknown): value is KeyValue | undefined {
+  return value === undefined || value === null || isLookupScalar(value);
+}
+
+export interface OrderedRead {
+  readonly ids: Iterable<string>;
+}
+
+// A compound index kept in order (a B+ tree), beside the hash index of the same keys: it
+// answers a page of "these fields equal, sorted by those" by walking the range and stopping
+// at the page, and counts of an equality prefix from counters kept per prefix.
+export class OrderedIndex {
+  private readonly tree: Tree;
+  // Documents per leading values: a trie, one level per field but the last.
+  private readonly prefixCounts: PrefixCount = { count: 0, next: new Map() };
+  private irregular = 0;
+  readonly fields: readonly string[];
+  private readonly directions: readonly number[];
+
+  constructor(readonly spec: IndexSpec) {
+    this.fields = Object.keys(spec.keys);
+    this.directions = this.fields.map((field) => (spec.keys[field] === -1 ? -1 : 1));
+    this.tree = new BTree(undefined, (a, b) => this.compareKeys(a, b));
+  }
+
+  // Indexes of three or more top-level fields: equality fields, then the sort and its tie
+  // breaker, as the projections declare them for their lists (two-field indexes are
+  // lookups, which the hash index answers without the memory of an ordered copy).
+  static suits(spec: IndexSpec): boolean {
+    const fields = Object.keys(spec.keys);
+    return fields.length >= 3 && fields.every((field) => !field.includes('.') && !field.startsWith('$'));
+  }
+
+  add(id: string, document: Document): void {
+    const values = this.fields.map((field) => document[field]);
+    if (!values.every(isOrderable)) {
+      this.irregular++;
+      return;
+    }
+    this.tree.set([...values, id], undefined);
+    let level = this.prefixCounts;
+    for (let i = 0; i < this.fields.length - 1; i++) {
+      const value = values[i] ?? null;
+      let next = level.next.get(value);
+      if (!next) level.next.set(value, (next = { count: 0, next: new Map() }));
+      next.count++;
+      level = next;
+    }
+  }
+
+  remove(id: string, document: Document): void {
+    const values = this.fields.map((field) => document[field]);
+    if (!values.every(isOrderable)) {
+      this.irregular--;
+      return;
+    }
+    this.tree.delete([...values, id]);
+    let level = this.prefixCounts;
+    for (let i = 0; i < this.fields.length - 1; i++) {
+      const value = values[i] ?? null;
+      const next = level.next.get(value);
+      if (!next) return;
+      if (--next.count === 0) {
+        level.next.delete(value);
+        return;
+      }
+      level = next;
+    }
+  }
+
+  // The leading fields the filter pins to one scalar each (at top level).
+  pinnedPrefix(filter: Filter): KeyValue[] {
+    const values: KeyValue[] = [];
+    for (const field of this.fields) {
+      if (!Object.hasOwn(filter, field)) break;
+      const condition = filter[field];
+      const value = isLookupScalar(condition)
+        ? condition
+        : isPlainObject(condition) && Object.keys(condition).length === 1 && isLookupScalar(condition.$eq)
+          ? condition.$eq
+          : undefined;
+      if (value === undefined) break;
+      values.push(value as KeyValue);
+    }
+    return values;
+  }
+
+  // The ids in the order `sort` asks for, among documents whose leading fields equal
+  // `prefix`; undefined when this index cannot give that order.
+  orderedIds(prefix: readonly KeyValue[], sort: SortSpec): Iterable<string> | undefined {
+    if (this.irregular > 0) return undefined;
+    const sortFields = Object.keys(sort);
+    if (sortFields.length === 0 || prefix.length + sortFields.length > this.fields.length) return undefined;
+    let flip = 0;
+    for (const [i, field] of sortFields.entries()) {
+      const position = prefix.length + i;
+      if (this.fields[position] !== field) return undefined;
+      const relative = sort[field] === this.directions[position] ? 1 : -1;
+      if (flip !== 0 && relative !== flip) return undefined;
+      flip = relative;
+    }
+    return this.walk(prefix, flip === 1 ? 'forwards' : 'backwards');
+  }
+
+  // How many documents have exactly these leading values; undefined when the prefix is not
+  // a proper prefix of this index (or some document cannot be placed).
+  countPrefix(prefix: readonly KeyValue[]): number | undefined {
+    if (this.irregular > 0 || prefix.length === 0 || prefix.length >= this.fields.length) return undefined;
+    let level: PrefixCount | undefined = this.prefixCounts;
+    for (const value of prefix) {
+      level = level.next.get(value);
+      if (!level) return 0;
+    }
+    return level.count;
+  }
+
+  // Ids of documents whose leading fields equal `prefix`, in index order (a candidate set:
+  // documents that cannot be placed are not in the tree, so none may exist).
+  idsWithPrefix(prefix: readonly KeyValue[]): Iterable<string> | undefined {
+    if (this.irregular > 0 || prefix.length === 0) return undefined;
+    return this.walk(prefix, 'forwards');
+  }
+
+  private *walk(prefix: readonly KeyValue[], direction: 'forwards' | 'backwards'): Iterable<string> {
+    const rest = this.fields.length - prefix.length;
+    const low: unknown[] = [...prefix, ...Array.from({ length: rest + 1 }, () => LOWEST)];
+    const high: unknown[] = [...prefix, ...Array.from({ length: rest + 1 }, () => HIGHEST)];
+    const entries = direction === 'forwards' ? this.tree.entries(low) : this.tree.entriesReversed(high);
+    for (const [key] of entries) {
+      for (let i = 0; i < prefix.length; i++) if (compareValues(key[i], prefix[i]) !== 0) return;
+      yield key[key.length - 1] as string;
+    }
+  }
+
+  private compareKeys(a: OrderedKey, b: OrderedKey): number {
+    for (let i = 0; i < this.fields.length; i++) {
+      const order = compareValues(a[i], b[i]);
+      if (order !== 0) return order * this.directions[i]!;
+    }
+    return compareValues(a[this.fields.length], b[this.fields.length]);
+  }
+
+}
+
+interface PrefixCount {
+  count: number;
+  readonly next: Map<unknown, PrefixCount>;
+}

@@ -1,0 +1,21 @@
+import { loadConfig } from '../../infrastructure/shared/config/config.js';
+import { openRuntime } from '../../infrastructure/shared/container/runtime.js';
+import { createLogger } from '../../infrastructure/shared/logging/logger.js';
+import { startHttpServer } from '../../interfaces/http/server.js';
+
+// `scaleTarget <dataDir>`: starts forgelog over a data directory without a snapshot (a full
+// replay through every projection), reports how long that took and the process's memory,
+// then serves the API for the request figures.
+const dataDir = process.argv[2]!;
+const config = loadConfig({ FORGELOG_DATA_DIR: dataDir, FORGELOG_RATE_LIMITS: 'off', FORGELOG_PORT: '0', FORGELOG_HOST: '127.0.0.1' });
+const runtime = await openRuntime(config, { role: 'serve', logger: createLogger('warn', '/dev/null') });
+const started = performance.now();
+await runtime.start();
+const replayMs = performance.now() - started;
+const events = (await runtime.adapters.eventStore.headPosition()) + 1;
+(globalThis as { gc?: () => void }).gc?.();
+const rssBytes = process.memoryUsage().rss;
+const http = await startHttpServer(runtime, { port: 0, host: '127.0.0.1' });
+console.log(JSON.stringify({ port: Number(new URL(http.url).port), replayMs, events, rssBytes }));
+process.on('SIGINT', () => process.exit(0));
+process.on('SIGTERM', () => process.exit(0));
