@@ -47,7 +47,7 @@ export class CollectionData {
   // equality, every document otherwise. Callers still test the whole filter on each.
   candidates(filter: Filter): Iterable<Document> {
     const ids = this.lookupIds(filter);
-    if (ids === undefined) return this.documents.values();
+    if (ids === undefined) return this.orderedLookup(filter) ?? this.documents.values();
     const found: Document[] = [];
     for (const id of ids) {
       const document = this.documents.get(id);
@@ -59,17 +59,17 @@ export class CollectionData {
   private lookupIds(filter: Filter): Iterable<string> | undefined {
     const idTuples = equalityLookups(filter, ['_id']);
     if (idTuples) return new Set(idTuples.map((tuple) => encodeKey(tuple)));
-    return this.indexes.lookupIds(filter) ?? this.orderedLookup(filter);
+    return this.indexes.lookupIds(filter);
   }
 
   // The range of the ordered index whose leading fields the filter pins the most of.
-  private orderedLookup(filter: Filter): Iterable<string> | undefined {
+  private orderedLookup(filter: Filter): Iterable<Document> | undefined {
     let best: { index: OrderedIndex; prefix: ReturnType<OrderedIndex['pinnedPrefix']> } | undefined;
     for (const index of this.ordered) {
       const prefix = index.pinnedPrefix(filter);
       if (prefix.length > 0 && (!best || prefix.length > best.prefix.length)) best = { index, prefix };
     }
-    return best?.index.idsWithPrefix(best.prefix);
+    return best?.index.withPrefix(best.prefix);
   }
 
   // Applies all changes or none: a unique index refusing one of them undoes the others.
@@ -83,12 +83,13 @@ export class CollectionData {
     const refusedBy = this.indexes.apply(changes);
     if (refusedBy !== undefined) throw new DuplicateKeyError(this.name, refusedBy);
     for (const change of changes) {
+      const after = change.after ? freezeDocument(change.after) : undefined;
+      // The ordered indexes hold the stored documents themselves: a replaced one is moved.
       for (const index of this.ordered) {
-        if (change.before && change.after && index.fields.every((field) => change.before![field] === change.after![field])) continue;
-        if (change.before) index.remove(change.id, change.before);
-        if (change.after) index.add(change.id, change.after);
+        if (change.before) index.remove(change.before);
+        if (after) index.add(after);
       }
-      if (change.after) this.documents.set(change.id, freezeDocument(change.after));
+      if (after) this.documents.set(change.id, after);
       else this.documents.delete(change.id);
     }
   }
@@ -97,15 +98,14 @@ export class CollectionData {
   // index pinning the most fields that can give that order; undefined when none can.
   // Callers still test the whole filter on each and stop at their page.
   inOrder(filter: Filter, sort: SortSpec): Iterable<Document> | undefined {
-    let best: { ids: Iterable<string>; pinned: number } | undefined;
+    let best: { documents: Iterable<Document>; pinned: number } | undefined;
     for (const index of this.ordered) {
       const prefix = index.pinnedPrefix(filter);
       if (best && prefix.length <= best.pinned) continue;
-      const ids = index.orderedIds(prefix, sort);
-      if (ids) best = { ids, pinned: prefix.length };
+      const documents = index.inOrder(prefix, sort);
+      if (documents) best = { documents, pinned: prefix.length };
     }
-    if (!best) return undefined;
-    return this.documentsOf(best.ids);
+    return best?.documents;
   }
 
   // How many documents match a filter that only pins fields to values (all of them a proper
@@ -123,12 +123,7 @@ export class CollectionData {
     return undefined;
   }
 
-  private *documentsOf(ids: Iterable<string>): Iterable<Document> {
-    for (const id of ids) {
-      const document = this.documents.get(id);
-      if (document) yield document;
-    }
-  }
+
 
   // All or nothing, as MongoDB's createIndexes: an existing duplicate refuses the unique index.
   // A non-unique index of three or more top-level fields is kept in order only (its pages
@@ -146,7 +141,7 @@ export class CollectionData {
       if (namedOtherwise) throw new Error(`index ${namedOtherwise.name} already exists in ${this.name} on the keys of ${spec.name}`);
       if (!spec.unique && OrderedIndex.suits(spec)) {
         const index = new OrderedIndex({ name: spec.name, keys: { ...spec.keys }, unique: false });
-        for (const [id, document] of this.documents) index.add(id, document);
+        for (const document of this.documents.values()) index.add(document);
         ordered.push(index);
       } else built.push(this.build(spec));
     }

@@ -16,8 +16,9 @@ const BTree = (
 ).default;
 
 type KeyValue = number | string | boolean | null;
-// The indexed values in the index's field order, then the document's id (ties broken by it).
-type OrderedKey = readonly unknown[];
+// The stored (frozen) document itself is the key: ordered by the indexed fields, then _id.
+// No key is built per entry; a range's bounds are objects of the same fields.
+type OrderedKey = Readonly<Record<string, unknown>>;
 
 const LOWEST = Symbol('lowest');
 const HIGHEST = Symbol('highest');
@@ -58,15 +59,19 @@ export interface OrderedRead {
 // at the page, and counts of an equality prefix from counters kept per prefix.
 export class OrderedIndex {
   private readonly tree: Tree;
-  // Documents per leading values: a trie, one level per field but the last.
+  // Documents per leading values: a trie, one level per field but the last two (the sort
+  // field and its tie breaker: counts pin equality fields only, and a level per distinct
+  // sort value would cost a map per document).
   private readonly prefixCounts: PrefixCount = { count: 0, next: new Map() };
   private irregular = 0;
   readonly fields: readonly string[];
   private readonly directions: readonly number[];
+  private readonly countedLevels: number;
 
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.keys);
     this.directions = this.fields.map((field) => (spec.keys[field] === -1 ? -1 : 1));
+    this.countedLevels = this.fields.length - 2;
     this.tree = new BTree(undefined, (a, b) => this.compareKeys(a, b));
   }
 
@@ -78,15 +83,15 @@ export class OrderedIndex {
     return fields.length >= 3 && fields.every((field) => !field.includes('.') && !field.startsWith('$'));
   }
 
-  add(id: string, document: Document): void {
+  add(document: Document): void {
     const values = this.fields.map((field) => document[field]);
     if (!values.every(isOrderable)) {
       this.irregular++;
       return;
     }
-    this.tree.set([...values, id], undefined);
+    this.tree.set(document, undefined);
     let level = this.prefixCounts;
-    for (let i = 0; i < this.fields.length - 1; i++) {
+    for (let i = 0; i < this.countedLevels; i++) {
       const value = values[i] ?? null;
       let next = level.next.get(value);
       if (!next) level.next.set(value, (next = { count: 0, next: new Map() }));
@@ -95,15 +100,15 @@ export class OrderedIndex {
     }
   }
 
-  remove(id: string, document: Document): void {
+  remove(document: Document): void {
     const values = this.fields.map((field) => document[field]);
     if (!values.every(isOrderable)) {
       this.irregular--;
       return;
     }
-    this.tree.delete([...values, id]);
+    this.tree.delete(document);
     let level = this.prefixCounts;
-    for (let i = 0; i < this.fields.length - 1; i++) {
+    for (let i = 0; i < this.countedLevels; i++) {
       const value = values[i] ?? null;
       const next = level.next.get(value);
       if (!next) return;
@@ -132,9 +137,9 @@ export class OrderedIndex {
     return values;
   }
 
-  // The ids in the order `sort` asks for, among documents whose leading fields equal
+  // The documents in the order `sort` asks for, among those whose leading fields equal
   // `prefix`; undefined when this index cannot give that order.
-  orderedIds(prefix: readonly KeyValue[], sort: SortSpec): Iterable<string> | undefined {
+  inOrder(prefix: readonly KeyValue[], sort: SortSpec): Iterable<Document> | undefined {
     if (this.irregular > 0) return undefined;
     const sortFields = Object.keys(sort);
     if (sortFields.length === 0 || prefix.length + sortFields.length > this.fields.length) return undefined;
@@ -149,10 +154,10 @@ export class OrderedIndex {
     return this.walk(prefix, flip === 1 ? 'forwards' : 'backwards');
   }
 
-  // How many documents have exactly these leading values; undefined when the prefix is not
-  // a proper prefix of this index (or some document cannot be placed).
+  // How many documents have exactly these leading values; undefined when the prefix is
+  // longer than the counted levels (or some document cannot be placed).
   countPrefix(prefix: readonly KeyValue[]): number | undefined {
-    if (this.irregular > 0 || prefix.length === 0 || prefix.length >= this.fields.length) return undefined;
+    if (this.irregular > 0 || prefix.length === 0 || prefix.length > this.countedLevels) return undefined;
     let level: PrefixCount | undefined = this.prefixCounts;
     for (const value of prefix) {
       level = level.next.get(value);
@@ -161,30 +166,37 @@ export class OrderedIndex {
     return level.count;
   }
 
-  // Ids of documents whose leading fields equal `prefix`, in index order (a candidate set:
+  // The documents whose leading fields equal `prefix`, in index order (a candidate set:
   // documents that cannot be placed are not in the tree, so none may exist).
-  idsWithPrefix(prefix: readonly KeyValue[]): Iterable<string> | undefined {
+  withPrefix(prefix: readonly KeyValue[]): Iterable<Document> | undefined {
     if (this.irregular > 0 || prefix.length === 0) return undefined;
     return this.walk(prefix, 'forwards');
   }
 
-  private *walk(prefix: readonly KeyValue[], direction: 'forwards' | 'backwards'): Iterable<string> {
-    const rest = this.fields.length - prefix.length;
-    const low: unknown[] = [...prefix, ...Array.from({ length: rest + 1 }, () => LOWEST)];
-    const high: unknown[] = [...prefix, ...Array.from({ length: rest + 1 }, () => HIGHEST)];
-    const entries = direction === 'forwards' ? this.tree.entries(low) : this.tree.entriesReversed(high);
-    for (const [key] of entries) {
-      for (let i = 0; i < prefix.length; i++) if (compareValues(key[i], prefix[i]) !== 0) return;
-      yield key[key.length - 1] as string;
+  private *walk(prefix: readonly KeyValue[], direction: 'forwards' | 'backwards'): Iterable<Document> {
+    const bound = (beyond: symbol): OrderedKey => {
+      const key: Record<string, unknown> = { _id: beyond };
+      for (const [i, field] of this.fields.entries()) key[field] = i < prefix.length ? prefix[i] : beyond;
+      return key;
+    };
+    const entries = direction === 'forwards' ? this.tree.entries(bound(LOWEST)) : this.tree.entriesReversed(bound(HIGHEST));
+    for (const [document] of entries) {
+      for (let i = 0; i < prefix.length; i++) if (compareValues(document[this.fields[i]!], prefix[i]) !== 0) return;
+      yield document;
     }
   }
 
+  // A bound's sentinels hold their place whatever the direction of the field.
   private compareKeys(a: OrderedKey, b: OrderedKey): number {
     for (let i = 0; i < this.fields.length; i++) {
-      const order = compareValues(a[i], b[i]);
-      if (order !== 0) return order * this.directions[i]!;
+      const left = a[this.fields[i]!];
+      const right = b[this.fields[i]!];
+      const order = compareValues(left, right);
+      if (order === 0) continue;
+      const sentinel = typeof left === 'symbol' || typeof right === 'symbol';
+      return sentinel ? order : order * this.directions[i]!;
     }
-    return compareValues(a[this.fields.length], b[this.fields.length]);
+    return compareValues(a._id, b._id);
   }
 
 }
