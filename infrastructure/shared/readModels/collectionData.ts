@@ -86,8 +86,9 @@ export class CollectionData {
       const after = change.after ? freezeDocument(change.after) : undefined;
       // The ordered indexes hold the stored documents themselves: a replaced one is moved.
       for (const index of this.ordered) {
-        if (change.before) index.remove(change.before);
-        if (after) index.add(after);
+        if (change.before && after) index.replace(change.before, after);
+        else if (change.before) index.remove(change.before);
+        else if (after) index.add(after);
       }
       if (after) this.documents.set(change.id, after);
       else this.documents.delete(change.id);

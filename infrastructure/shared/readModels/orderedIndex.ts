@@ -120,6 +120,18 @@ export class OrderedIndex {
     }
   }
 
+  // A document replaced by a new version: when its indexed fields are unchanged it keeps its
+  // place and only the stored key is swapped for the new object (sorted-btree's set on an
+  // equal key replaces it).
+  replace(before: Document, after: Document): void {
+    if (this.fields.every((field) => before[field] === after[field])) {
+      if (this.fields.every((field) => isOrderable(after[field]))) this.tree.set(after, undefined);
+      return;
+    }
+    this.remove(before);
+    this.add(after);
+  }
+
   // The leading fields the filter pins to one scalar each (at top level).
   pinnedPrefix(filter: Filter): KeyValue[] {
     const values: KeyValue[] = [];
