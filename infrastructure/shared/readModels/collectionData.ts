@@ -124,8 +124,6 @@ export class CollectionData {
     return undefined;
   }
 
-
-
   // All or nothing, as MongoDB's createIndexes: an existing duplicate refuses the unique index.
   // A non-unique index of three or more top-level fields is kept in order only (its pages
   // and prefixes are what it serves); the others as hash indexes.

@@ -210,7 +210,6 @@ export class OrderedIndex {
     }
     return compareValues(a._id, b._id);
   }
-
 }
 
 interface PrefixCount {
