@@ -29,6 +29,13 @@ export interface Tombstone extends Document {
   position: number;
 }
 
+// The highest position of any tombstone, as far as this process knows (read at start, raised
+// by its own deletions): an event after it cannot be stopped by one, so an upsert needs no
+// look-up. A writer applying events in order, alone, never looks tombstones up at all.
+export interface TombstoneWatermark {
+  highest: number;
+}
+
 const NOTHING: WriteResult = { matched: 0, modified: 0, upserted: false };
 
 // Matches documents never written at a position (older data) and those at or before it:
@@ -53,6 +60,7 @@ export class PositionGuardedCollection<T extends Document> implements Collection
     private readonly physicalName: string,
     private readonly store: ReadModelStore,
     private readonly position: number,
+    private readonly watermark?: TombstoneWatermark,
   ) {}
 
   find(filter: Filter, options?: FindOptions): Promise<T[]> {
@@ -123,17 +131,24 @@ export class PositionGuardedCollection<T extends Document> implements Collection
 
   private async buriedLater(id: unknown): Promise<boolean> {
     if (id === undefined || (typeof id === 'object' && id !== null)) return false;
+    if (this.watermark && this.position >= this.watermark.highest) return false;
     const tombstone = await this.store.collection<Tombstone>(TOMBSTONES_COLLECTION).findOne({ _id: this.tombstoneId(id) });
     return tombstone !== null && tombstone.position > this.position;
   }
 
   private async bury(ids: readonly unknown[]): Promise<void> {
+    if (this.watermark) this.watermark.highest = Math.max(this.watermark.highest, this.position);
     const tombstones = this.store.collection<Tombstone>(TOMBSTONES_COLLECTION);
     for (const id of ids) {
       const _id = this.tombstoneId(id);
       await tombstones.updateOne({ _id }, { $max: { position: this.position }, $set: { collection: this.physicalName } }, { upsert: true });
     }
   }
+}
+
+export async function highestTombstone(store: ReadModelStore): Promise<number> {
+  const [highest] = await store.collection<Tombstone>(TOMBSTONES_COLLECTION).find({}, { sort: { position: -1 }, limit: 1 });
+  return highest?.position ?? -1;
 }
 
 // A collection dropped (to be rebuilt, or replaced) takes its tombstones with it.

@@ -3,7 +3,7 @@ import type { ReadModelStore } from '../ports/readModelStore.port.js';
 import type { SearchIndex } from '../ports/searchIndex.port.js';
 import { CHECKPOINTS_COLLECTION, REBUILD_SUFFIX, type Checkpoint, type Projection, type ProjectionTarget } from './projection.js';
 import { DEFAULT_LANE_OPTIONS, ProjectionLane, type LaneEvents, type LaneOptions } from './projectionLane.js';
-import { pruneTombstones } from './positionGuardedCollection.js';
+import { highestTombstone, pruneTombstones, type TombstoneWatermark } from './positionGuardedCollection.js';
 import { clearTarget, liveTarget, prepareTarget, rebuildTarget, swapRebuiltIntoLive } from './projectionTargets.js';
 
 export interface RebuildProgress {
@@ -49,6 +49,7 @@ export class ProjectionRunner implements ProjectionProgress {
   // Checkpoints advanced in memory and not yet written; written once per batch of events.
   private readonly unsaved = new Set<Projection>();
   private flushScheduled = false;
+  private readonly tombstones: TombstoneWatermark = { highest: Number.MAX_SAFE_INTEGER };
 
   constructor(
     private readonly eventStore: EventStore,
@@ -96,6 +97,7 @@ export class ProjectionRunner implements ProjectionProgress {
   // `reset` names projections whose stored models cannot be trusted and are replayed from the start.
   async start(options: { reset?: readonly string[] } = {}): Promise<void> {
     for (const projection of this.projections) await this.loadCheckpoint(projection, options.reset?.includes(projection.name) ?? false);
+    this.tombstones.highest = await highestTombstone(this.store);
     const head = await this.eventStore.headPosition();
     for (const lane of this.lanes) {
       const members = this.projections.filter((p) => this.laneOf.get(p.name) === lane);
@@ -141,6 +143,7 @@ export class ProjectionRunner implements ProjectionProgress {
           position = await this.replay(projection, (at) => liveTarget(this.store, this.search, at), position, head, onProgress);
         }
         await this.saveCheckpoint(projection, Math.max(position, lane.position));
+        this.tombstones.highest = Math.max(this.tombstones.highest, await highestTombstone(this.store));
       });
     }
   }
@@ -174,7 +177,7 @@ export class ProjectionRunner implements ProjectionProgress {
   // read of up to 512 events during a replay), not per event: a restart re-applies at most
   // that batch, which the position guard and tombstones make harmless.
   private async process(members: readonly Projection[], event: StoredEvent): Promise<void> {
-    const target = liveTarget(this.store, this.search, event.position);
+    const target = liveTarget(this.store, this.search, event.position, this.tombstones);
     for (const projection of members) {
       if (event.position <= this.checkpoints.get(projection.name)!) continue;
       await projection.apply(event, target);

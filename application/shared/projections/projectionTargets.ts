@@ -1,12 +1,12 @@
 import type { ReadModelStore } from '../ports/readModelStore.port.js';
 import type { SearchIndex } from '../ports/searchIndex.port.js';
-import { dropTombstones, PositionGuardedCollection } from './positionGuardedCollection.js';
+import { dropTombstones, PositionGuardedCollection, type TombstoneWatermark } from './positionGuardedCollection.js';
 import { REBUILD_SUFFIX, type Projection, type ProjectionTarget } from './projection.js';
 
 // Where one event is applied: every write carries the event's position (positionGuardedCollection.ts).
-export function liveTarget(store: ReadModelStore, search: SearchIndex, position = Number.MAX_SAFE_INTEGER): ProjectionTarget {
+export function liveTarget(store: ReadModelStore, search: SearchIndex, position = Number.MAX_SAFE_INTEGER, watermark?: TombstoneWatermark): ProjectionTarget {
   return {
-    collection: (name) => new PositionGuardedCollection(store.collection(name), name, store, position),
+    collection: (name) => new PositionGuardedCollection(store.collection(name), name, store, position, watermark),
     search,
     searchIndexName: (name) => name,
   };

@@ -1,4 +1,5 @@
 import type { Document, Update } from '../../../application/shared/ports/readModelStore.port.js';
+import { cloneDocument } from './documentClone.js';
 import { newDocumentId } from './documentId.js';
 
 // The same messages the MongoDB driver throws, so callers see one behaviour on both adapters.
@@ -20,4 +21,12 @@ export function assertReplacement(document: Document): void {
 export function withIdFirst(document: Document): Document {
   const { _id, ...fields } = document;
   return { _id: _id === undefined ? newDocumentId() : _id, ...fields };
+}
+
+// The document as stored: a deep copy of the caller's, _id first (the given one, else the
+// document's, else a new one), made in one pass (three copies cost a replace most of its time).
+export function storedCopy(document: Document, id: unknown = document._id): Document {
+  const stored: Document = { _id: id === undefined ? newDocumentId() : cloneDocument(id) };
+  for (const key of Object.keys(document)) if (key !== '_id') stored[key] = cloneDocument(document[key]);
+  return stored;
 }

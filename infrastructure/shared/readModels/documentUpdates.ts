@@ -38,11 +38,46 @@ function applyOperators(target: Document, modifier: Update, filter: Filter | und
     return applyModifier(target, modifier as Modifier<Document>, undefined, filter, { cloneMode: 'deep' }).length > 0;
   }
   assertNoConflicts([...paths, ...Object.values(modifier.$rename ?? {}).map(String)]);
+  const direct = directlyApplied(target, operands);
+  if (direct !== undefined) return direct;
   let changed = false;
   for (const [name, fields] of operands) {
     if (operatorNamed(name)(cloneDocument(fields))(target).length > 0) changed = true;
   }
   return changed;
+}
+
+// $set and $inc on top-level fields, the updates projections make on every event, applied
+// without mingo's operator machinery; undefined (nothing touched) for anything else, or an
+// $inc on a value that is not a number (mingo raises MongoDB's error for it).
+function directlyApplied(target: Document, operands: ReadonlyArray<[string, Record<string, unknown>]>): boolean | undefined {
+  for (const [name, fields] of operands) {
+    if (name !== '$set' && name !== '$inc') return undefined;
+    for (const [path, value] of Object.entries(fields)) {
+      if (path.includes('.') || path === '_id') return undefined;
+      if (name === '$inc' && (typeof value !== 'number' || (target[path] !== undefined && typeof target[path] !== 'number'))) return undefined;
+    }
+  }
+  let changed = false;
+  for (const [name, fields] of operands) {
+    for (const [path, value] of Object.entries(fields)) {
+      if (name === '$inc') {
+        const before = target[path] as number | undefined;
+        if (before === undefined || value !== 0) changed = true;
+        target[path] = (before ?? 0) + (value as number);
+      } else if (!Object.hasOwn(target, path) || !sameValue(target[path], value)) {
+        target[path] = cloneDocument(value);
+        changed = true;
+      }
+    }
+  }
+  return changed;
+}
+
+function sameValue(left: unknown, right: unknown): boolean {
+  if (left === right) return true;
+  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false;
+  return JSON.stringify(left) === JSON.stringify(right);
 }
 
 // The updated copy of a stored document, or undefined when the update changes nothing.

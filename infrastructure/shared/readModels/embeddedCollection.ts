@@ -4,7 +4,7 @@ import { CollectionData, type DocumentChange, idKey } from './collectionData.js'
 import { cloneDocument } from './documentClone.js';
 import { sortedNatively } from './documentSort.js';
 import { matcherFor } from './documentMatcher.js';
-import { assertReplacement, assertUpdateOperators, withIdFirst } from './documentRules.js';
+import { assertReplacement, assertUpdateOperators, storedCopy } from './documentRules.js';
 import { sameDocument, updatedCopy, upsertedDocument } from './documentUpdates.js';
 import { equalityClauses } from './upsertSeed.js';
 
@@ -125,7 +125,7 @@ export class EmbeddedCollection<T extends Document> implements Collection<T> {
   }
 
   async insertOne(document: T): Promise<void> {
-    const stored = withIdFirst(cloneDocument(document));
+    const stored = storedCopy(document);
     assertStorableId(stored);
     this.registry.ensure(this.name).commit([{ id: idKey(stored._id), after: stored }]);
   }
@@ -166,16 +166,15 @@ export class EmbeddedCollection<T extends Document> implements Collection<T> {
     const data = options.upsert ? this.registry.ensure(this.name) : this.registry.existing(this.name);
     const match = data && this.firstMatch(data, filter);
     if (data && match) {
-      const after = { ...cloneDocument(document), _id: document._id ?? match._id };
-      assertIdUnchanged(match, after);
-      const replacement = withIdFirst(after);
+      const replacement = storedCopy(document, document._id ?? match._id);
+      assertIdUnchanged(match, replacement);
       if (sameDocument(match, replacement)) return { matched: 1, modified: 0, upserted: false };
       data.commit([{ id: idKey(match._id), before: match, after: replacement }]);
       return { matched: 1, modified: 1, upserted: false };
     }
     if (!data || !options.upsert) return NO_MATCH;
     const filterId = equalityClauses(filter).find(([path]) => path === '_id');
-    const inserted = withIdFirst({ _id: filterId?.[1], ...cloneDocument(document) });
+    const inserted = storedCopy(document, Object.hasOwn(document, '_id') ? document._id : filterId?.[1]);
     assertStorableId(inserted);
     data.commit([{ id: idKey(inserted._id), after: inserted }]);
     return { matched: 0, modified: 0, upserted: true };
