@@ -1,21 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { EventMetadata } from '../../domain/shared/event.js';
 import type { Clock } from './ports/clock.port.js';
 import type { EventStore } from './ports/eventStore.port.js';
-import { EventSourcedIdAllocator } from './idAllocator.js';
 
 // Issues and pull requests share one number sequence per repository, as on GitHub. Numbers
-// are drawn one at a time (a block of one), so they stay dense across restarts.
+// stay dense across restarts because none is reserved ahead of a caller: the callers waiting
+// when a reservation starts get one block of exactly their count, in one append, so sixteen
+// simultaneous issues cost one durable write, not sixteen in a row.
 export interface IssueNumberAllocator {
   next(repositoryId: number): Promise<number>;
 }
 
-export class EventSourcedIssueNumberAllocator implements IssueNumberAllocator {
-  private readonly sequence: EventSourcedIdAllocator;
+interface Waiter {
+  readonly resolve: (number: number) => void;
+  readonly reject: (error: unknown) => void;
+}
 
-  constructor(eventStore: EventStore, clock: Clock) {
-    this.sequence = new EventSourcedIdAllocator(eventStore, clock, 1);
-  }
+export class EventSourcedIssueNumberAllocator implements IssueNumberAllocator {
+  private readonly waiting = new Map<number, Waiter[]>();
+  private readonly reserving = new Set<number>();
+
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly clock: Clock,
+  ) {}
 
   next(repositoryId: number): Promise<number> {
-    return this.sequence.next(`issue-number-${repositoryId}`);
+    return new Promise((resolve, reject) => {
+      const queue = this.waiting.get(repositoryId) ?? [];
+      queue.push({ resolve, reject });
+      this.waiting.set(repositoryId, queue);
+      if (!this.reserving.has(repositoryId)) void this.serve(repositoryId);
+    });
+  }
+
+  private async serve(repositoryId: number): Promise<void> {
+    this.reserving.add(repositoryId);
+    try {
+      for (;;) {
+        const waiters = this.waiting.get(repositoryId) ?? [];
+        this.waiting.delete(repositoryId);
+        if (waiters.length === 0) return;
+        try {
+          const from = await this.reserve(`sequence-issue-number-${repositoryId}`, waiters.length);
+          waiters.forEach((waiter, i) => waiter.resolve(from + i));
+        } catch (error) {
+          for (const waiter of waiters) waiter.reject(error);
+        }
+      }
+    } finally {
+      this.reserving.delete(repositoryId);
+    }
+  }
+
+  // The same IdBlockReserved events the id sequences use, appended at the revision read, so
+  // another process drawing numbers for the same repository is never given the same ones.
+  private async reserve(streamId: string, count: number): Promise<number> {
+    for (;;) {
+      const [last] = await this.eventStore.readStream(streamId, { direction: 'backwards', maxCount: 1 });
+      const from = last ? (last.data as { to: number }).to + 1 : 1;
+      const metadata: EventMetadata = {
+        schemaVersion: 1,
+        actorId: null,
+        correlationId: randomUUID(),
+        causationId: randomUUID(),
+        occurredAt: this.clock.now().toISOString(),
+      };
+      const result = await this.eventStore.append(
+        streamId,
+        [{ id: randomUUID(), type: 'IdBlockReserved', data: { from, to: from + count - 1 }, metadata }],
+        last ? last.revision : 'no_stream',
+      );
+      if (result.outcome === 'appended') return from;
+    }
   }
 }
