@@ -3,7 +3,8 @@ import type { RepositoriesError } from '../../domain/repositories/repositories.e
 import type { PullsError } from '../../domain/pulls/pulls.errors.js';
 import type { IssuesError } from '../../domain/issues/issues.errors.js';
 import type { AuthorizationsError } from '../../domain/authorizations/authorizations.errors.js';
+import type { GitDataError } from '../../domain/gitdata/gitdata.errors.js';
 import type { ConcurrencyConflict } from './handleCommand.js';
 
 // Every error an application function can return as a value; interfaces/http maps each tag.
-export type AppError = AccountsError | RepositoriesError | PullsError | IssuesError | AuthorizationsError | ConcurrencyConflict;
+export type AppError = AccountsError | RepositoriesError | PullsError | IssuesError | AuthorizationsError | GitDataError | ConcurrencyConflict;

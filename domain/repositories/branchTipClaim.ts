@@ -15,4 +15,5 @@ export type BranchTipClaimed = DomainEvent<
   }
 >;
 
-export const branchTipStream = (repositoryId: number, ref: string): string => `branch-tip-${repositoryId}:${ref}`;
+// The ref's one stream, shared with API ref updates (RefMoved, domain/gitdata/refMoved.ts).
+export { gitRefStream as branchTipStream } from '../gitdata/refMoved.js';

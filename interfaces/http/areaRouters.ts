@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { Container } from 'inversify';
 import { accountsRouter } from './accounts/accounts.router.js';
 import { authorizationsRouter } from './authorizations/authorizations.router.js';
+import { gitdataRouter } from './gitdata/gitdata.router.js';
 import { issuesRouter } from './issues/issues.router.js';
 import { pullsRouter } from './pulls/pulls.router.js';
 import { repositoriesRouter } from './repositories/repositories.router.js';
@@ -15,4 +16,5 @@ export const AREA_ROUTERS: readonly ((container: Container) => Router)[] = [
   pullsRouter,
   issuesRouter,
   authorizationsRouter,
+  gitdataRouter,
 ];

@@ -13,6 +13,7 @@ export interface InitialCommit {
 export interface GitRef {
   readonly name: string; // full ref name, e.g. refs/heads/main
   readonly sha: string;
+  readonly type?: 'blob' | 'tree' | 'commit' | 'tag'; // of the object it names
 }
 
 export interface ForkOptions {
@@ -49,6 +50,30 @@ export type MergeTreeResult = { readonly clean: true; readonly tree: string } | 
 // The tip after replaying commits onto a base, or a conflict.
 export type RebaseResult = { readonly clean: true; readonly tip: string } | { readonly clean: false };
 
+export type GitObjectType = 'blob' | 'tree' | 'commit' | 'tag';
+
+export interface GitObject {
+  readonly type: GitObjectType;
+  readonly content: Uint8Array; // the object's raw content, as `git cat-file <type>` prints it
+}
+
+// An entry of a tree as written (`git mktree`) or read (`git ls-tree -l`, paths relative to the tree read).
+export interface GitTreeEntry {
+  readonly mode: string; // 100644, 100755, 040000, 160000, 120000
+  readonly type: 'blob' | 'tree' | 'commit';
+  readonly sha: string;
+  readonly path: string;
+  readonly size?: number; // blobs, when read
+}
+
+export interface NewTag {
+  readonly object: string;
+  readonly type: GitObjectType;
+  readonly tag: string;
+  readonly tagger: CommitIdentity;
+  readonly message: string;
+}
+
 // Every operation that creates a repository is idempotent: if the repository already exists
 // it is left as it is. A repository appears whole or not at all (built aside, then renamed in).
 export interface GitStorage {
@@ -77,6 +102,17 @@ export interface GitStorage {
   // onto base, oldest first: each keeps its author and message, the committer is the given
   // one. Nothing is reachable until a ref moves.
   rebase(repositoryId: number, baseSha: string, headSha: string, committer: CommitIdentity): Promise<RebaseResult>;
+  // Git Data: objects written with plumbing (hash-object -w, mktree, mktag), read with cat-file
+  // and ls-tree. A missing object reads as null.
+  writeBlob(repositoryId: number, content: Uint8Array): Promise<string>;
+  readObject(repositoryId: number, sha: string): Promise<GitObject | null>;
+  // Entries of one level (names without slashes); git sorts them.
+  writeTree(repositoryId: number, entries: readonly GitTreeEntry[]): Promise<string>;
+  // One level, or every level (trees listed before their contents) when recursive.
+  readTree(repositoryId: number, sha: string, recursive: boolean): Promise<GitTreeEntry[] | null>;
+  writeTag(repositoryId: number, tag: NewTag): Promise<string>;
+  // Compare-and-swap delete: false when the ref does not hold expectedOldSha.
+  deleteRef(repositoryId: number, refName: string, expectedOldSha: string): Promise<boolean>;
   // Whether the first commit is the second or one of its ancestors (git merge-base --is-ancestor).
   isAncestor(repositoryId: number, ancestorSha: string, descendantSha: string): Promise<boolean>;
   // Compare-and-swap: moves refName to newSha only if it still holds expectedOldSha (null:

@@ -1,10 +1,18 @@
 import type { Container } from 'inversify';
 import { bindAccounts } from './accounts.bindings.js';
 import { bindAuthorizations } from './authorizations.bindings.js';
+import { bindGitdata } from './gitdata.bindings.js';
 import { bindIssues } from './issues.bindings.js';
 import { bindPulls } from './pulls.bindings.js';
 import { bindRepositories } from './repositories.bindings.js';
 
 // Every area's container bindings, in order (repositories binds GitStorage, which pulls
 // uses): a new area adds one line.
-export const AREA_BINDINGS: readonly ((container: Container) => void)[] = [bindAccounts, bindRepositories, bindPulls, bindIssues, bindAuthorizations];
+export const AREA_BINDINGS: readonly ((container: Container) => void)[] = [
+  bindAccounts,
+  bindRepositories,
+  bindPulls,
+  bindIssues,
+  bindAuthorizations,
+  bindGitdata,
+];

@@ -9,6 +9,10 @@ import type { EventStore } from '../../../application/shared/ports/eventStore.po
 import type { ProcessManager } from '../../../application/shared/processes/processManager.js';
 import { orphanReservationReleases } from '../../../application/shared/processes/orphanReservations.js';
 import type { Config } from '../config/config.js';
+import { refMoves } from '../../../application/gitdata/refMoves.process.js';
+import { RepositoryGit } from '../../../application/repositories/repositoryGit.js';
+import type { GitStorage } from '../../../application/shared/ports/gitStorage.port.js';
+import { TOKENS } from '../../../application/shared/ports/tokens.js';
 
 // Every process manager, one line each: mergeability checks, migrations, imports and
 // webhook deliveries join here as their areas come.
@@ -21,5 +25,6 @@ export function allProcessManagers(config: Config, eventStore: EventStore, clock
       config.reservationGraceMs,
     ),
     pullRequestConsequences(eventStore, container.get(MergedBaseBranch), pairs, clock),
+    refMoves(eventStore, container.get<GitStorage>(TOKENS.GitStorage), (repositoryId) => container.get(RepositoryGit).ensure(repositoryId)),
   ];
 }

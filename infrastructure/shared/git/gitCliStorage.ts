@@ -1,6 +1,10 @@
 import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type {
+  GitObject,
+  GitObjectType,
+  GitTreeEntry,
+  NewTag,
   CommitIdentity,
   CommitRangeStats,
   ForkOptions,
@@ -13,6 +17,7 @@ import type {
 } from '../../../application/shared/ports/gitStorage.port.js';
 import { gitEnvironment, runGit, type GitRunOptions } from './gitCommand.js';
 import { GitCommitOperations } from './gitCommitOperations.js';
+import { GitObjects } from './gitObjects.js';
 
 // A full ref name git would accept, and that can never be read as an option.
 const SHA = /^[0-9a-f]{40}$/;
@@ -36,6 +41,7 @@ export class GitCliStorage implements GitStorage {
   private readonly staging: string;
   private readonly environment: Record<string, string>;
   private readonly commits: GitCommitOperations;
+  private readonly objects: GitObjects;
 
   constructor(dataDirectory: string) {
     this.root = join(dataDirectory, 'git');
@@ -43,6 +49,7 @@ export class GitCliStorage implements GitStorage {
     // HOME is the data directory so no user's ~/.gitconfig changes what is written.
     this.environment = gitEnvironment(dataDirectory);
     this.commits = new GitCommitOperations(this.environment);
+    this.objects = new GitObjects(this.environment);
   }
 
   pathOf(repositoryId: number): string {
@@ -106,13 +113,13 @@ export class GitCliStorage implements GitStorage {
 
   async listRefs(repositoryId: number): Promise<GitRef[]> {
     if (!(await this.exists(repositoryId))) return [];
-    const output = await this.gitIn(this.pathOf(repositoryId), ['for-each-ref', '--format=%(objectname) %(refname)']);
+    const output = await this.gitIn(this.pathOf(repositoryId), ['for-each-ref', '--format=%(objecttype) %(objectname) %(refname)']);
     return output
       .split('\n')
       .filter((line) => line !== '')
       .map((line) => {
-        const space = line.indexOf(' ');
-        return { sha: line.slice(0, space), name: line.slice(space + 1) };
+        const [type, sha] = line.split(' ', 2) as [GitObjectType, string];
+        return { sha, name: line.slice(type.length + sha.length + 2), type };
       });
   }
 
@@ -156,6 +163,31 @@ export class GitCliStorage implements GitStorage {
 
   writeCommit(repositoryId: number, commit: NewCommit): Promise<string> {
     return this.commits.writeCommit(this.pathOf(repositoryId), commit);
+  }
+
+  writeBlob(repositoryId: number, content: Uint8Array): Promise<string> {
+    return this.objects.writeBlob(this.pathOf(repositoryId), content);
+  }
+
+  readObject(repositoryId: number, sha: string): Promise<GitObject | null> {
+    return this.objects.readObject(this.pathOf(repositoryId), sha);
+  }
+
+  writeTree(repositoryId: number, entries: readonly GitTreeEntry[]): Promise<string> {
+    return this.objects.writeTree(this.pathOf(repositoryId), entries);
+  }
+
+  readTree(repositoryId: number, sha: string, recursive: boolean): Promise<GitTreeEntry[] | null> {
+    return this.objects.readTree(this.pathOf(repositoryId), sha, recursive);
+  }
+
+  writeTag(repositoryId: number, tag: NewTag): Promise<string> {
+    return this.objects.writeTag(this.pathOf(repositoryId), tag);
+  }
+
+  deleteRef(repositoryId: number, refName: string, expectedOldSha: string): Promise<boolean> {
+    if (!REF_NAME.test(refName)) throw new Error(`not a ref name: ${JSON.stringify(refName)}`);
+    return this.objects.deleteRef(this.pathOf(repositoryId), refName, expectedOldSha);
   }
 
   async isAncestor(repositoryId: number, ancestorSha: string, descendantSha: string): Promise<boolean> {

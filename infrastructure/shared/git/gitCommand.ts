@@ -59,3 +59,25 @@ export function runGit(args: readonly string[], environment: Record<string, stri
     child.stdin?.end(options.input ?? '');
   });
 }
+
+// The same, answering stdout as bytes (blob contents are not text).
+export function runGitForBytes(
+  args: readonly string[],
+  environment: Record<string, string>,
+  options: GitRunOptions = {},
+): Promise<{ exitCode: number; stdout: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      'git',
+      args,
+      { env: { ...environment, ...options.env }, encoding: 'buffer', maxBuffer: MAX_OUTPUT_BYTES, shell: false },
+      (error, stdout, stderr) => {
+        const exitCode = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        if (exitCode !== null && (exitCode === 0 || options.allowExitCodes?.includes(exitCode))) resolve({ exitCode, stdout });
+        else reject(new GitCommandError(args, exitCode, stderr.toString('utf8') || String(error)));
+      },
+    );
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(options.input ?? '');
+  });
+}

@@ -1,6 +1,7 @@
 import type { AppError } from '../../../application/shared/appError.js';
 import { accountsHttpErrors } from '../accounts/accounts.httpErrors.js';
 import { authorizationsHttpErrors } from '../authorizations/authorizations.httpErrors.js';
+import { gitdataHttpErrors } from '../gitdata/gitdata.httpErrors.js';
 import { issuesHttpErrors } from '../issues/issues.httpErrors.js';
 import { pullsHttpErrors } from '../pulls/pulls.httpErrors.js';
 import { repositoriesHttpErrors } from '../repositories/repositories.httpErrors.js';
@@ -17,6 +18,7 @@ const table: ErrorTable<AppError> = {
   ...pullsHttpErrors,
   ...issuesHttpErrors,
   ...authorizationsHttpErrors,
+  ...gitdataHttpErrors,
   ConcurrencyConflict: (error) => ({ status: 409, message: `The resource was changed by another request; try again (${error.streamId})` }),
 };
 

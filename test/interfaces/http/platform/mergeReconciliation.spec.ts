@@ -85,7 +85,7 @@ describe('pull request merges: the fact first, git made to agree, reconciled aft
     const loser = answers.find((answer) => answer.status === 409)!;
     expect(loser.body.message).to.equal('Base branch was modified. Review and try the merge again.');
     expect(await bench.tip(repositoryId, 'main')).to.equal(winner.body.sha);
-    const claims = await server.runtime.adapters.eventStore.readStream(`branch-tip-${repositoryId}:refs/heads/main`);
+    const claims = await server.runtime.adapters.eventStore.readStream(`git-ref-${repositoryId}:refs/heads/main`);
     expect(claims.map((claim) => (claim.data as { to: string }).to)).to.deep.equal([winner.body.sha]);
     // The other merges once it is tried again, on the new tip.
     const retried = await api(server, octocat, 'PUT', `/repos/octocat/hello/pulls/${answers.indexOf(loser) + 1}/merge`, {});

@@ -1,0 +1,197 @@
+import { inject, injectable } from 'inversify';
+import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
+import { isSignatureText, parseCommit, parseTag, type GitSignature, type ParsedCommit, type ParsedTag } from '../../domain/gitdata/gitObjectText.js';
+import { SHA_PATTERN } from '../../domain/gitdata/refName.js';
+import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
+import { RepositoryQueries } from '../repositories/repository.queries.js';
+import type { AppError } from '../shared/appError.js';
+import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
+import type { CommitIdentity, GitObjectType, GitTreeEntry } from '../shared/ports/gitStorage.port.js';
+import { buildTree, type TreeChange } from './treeBuilder.js';
+import { GitRepository } from './gitRepository.js';
+
+export interface SignatureInput {
+  readonly name: string;
+  readonly email: string;
+  readonly date?: string;
+}
+
+export interface NewCommitInput {
+  readonly message: string;
+  readonly tree: string;
+  readonly parents: readonly string[];
+  readonly author?: SignatureInput;
+  readonly committer?: SignatureInput;
+}
+
+export interface NewTagInput {
+  readonly tag: string;
+  readonly message: string;
+  readonly object: string;
+  readonly type: GitObjectType;
+  readonly tagger?: SignatureInput;
+}
+
+export interface BlobView {
+  readonly sha: string;
+  readonly size: number;
+  readonly content: Uint8Array;
+}
+
+export interface TreeView {
+  readonly sha: string;
+  readonly entries: readonly GitTreeEntry[];
+  readonly truncated: boolean;
+}
+
+// GitHub stops listing a recursive tree here and says the list is truncated.
+export const TREE_ENTRY_LIMIT = 100_000;
+
+const refused = (message: string): AppError => ({ _tag: 'GitDataRefused', message });
+
+// Blobs, trees, commits and tags: every object written with git's plumbing into the
+// repository's bare directory, so its SHA is the one git gives for the same content.
+@injectable()
+export class GitObjectsService {
+  constructor(
+    @inject(GitRepository) private readonly repositories: GitRepository,
+    @inject(RepositoryQueries) private readonly queries: RepositoryQueries,
+  ) {}
+
+  async createBlob(caller: AccessCaller, repository: RepositoryDocument, content: Uint8Array): Promise<Either<AppError, { sha: string }>> {
+    const id = await this.repositories.forWriting(caller, repository);
+    if (isLeft(id)) return id;
+    return right({ sha: await this.repositories.git.writeBlob(id.right, content) });
+  }
+
+  async blob(repository: RepositoryDocument, sha: string): Promise<Either<AppError, BlobView>> {
+    const id = await this.repositories.forReading(repository);
+    if (isLeft(id)) return id;
+    const object = await this.repositories.git.readObject(id.right, sha);
+    if (!object || object.type !== 'blob') return left({ _tag: 'GitObjectNotFound' });
+    return right({ sha, size: object.content.length, content: object.content });
+  }
+
+  async createTree(
+    caller: AccessCaller,
+    repository: RepositoryDocument,
+    baseTree: string | undefined,
+    changes: readonly TreeChange[],
+  ): Promise<Either<AppError, TreeView>> {
+    const id = await this.repositories.forWriting(caller, repository);
+    if (isLeft(id)) return id;
+    const git = this.repositories.git;
+    let base: GitTreeEntry[] = [];
+    if (baseTree !== undefined) {
+      const listed = await git.readTree(id.right, baseTree, true);
+      if (!listed) return left(refused('Invalid tree info: base_tree does not name a tree'));
+      base = listed;
+    }
+    const built = await buildTree(git, id.right, base, changes);
+    if (isLeft(built)) return left(refused(built.left));
+    return this.tree(repository, built.right, false);
+  }
+
+  // A tree by SHA, or the tree of a branch or tag's commit by name (as GitHub accepts).
+  async tree(repository: RepositoryDocument, shaOrRef: string, recursive: boolean): Promise<Either<AppError, TreeView>> {
+    const id = await this.repositories.forReading(repository);
+    if (isLeft(id)) return id;
+    const sha = await this.treeShaOf(id.right, shaOrRef);
+    const entries = sha === null ? null : await this.repositories.git.readTree(id.right, sha, recursive);
+    if (!entries || sha === null) return left({ _tag: 'GitObjectNotFound' });
+    const truncated = entries.length > TREE_ENTRY_LIMIT;
+    return right({ sha, entries: truncated ? entries.slice(0, TREE_ENTRY_LIMIT) : entries, truncated });
+  }
+
+  async createCommit(
+    caller: NonNullable<AccessCaller>,
+    repository: RepositoryDocument,
+    input: NewCommitInput,
+    now: Date,
+  ): Promise<Either<AppError, { sha: string; commit: ParsedCommit }>> {
+    const id = await this.repositories.forWriting(caller, repository);
+    if (isLeft(id)) return id;
+    const git = this.repositories.git;
+    const tree = await git.readObject(id.right, input.tree);
+    if (!tree || tree.type !== 'tree') return left(refused('Tree SHA does not exist'));
+    for (const parent of input.parents) {
+      const object = await git.readObject(id.right, parent);
+      if (!object || object.type !== 'commit') return left(refused('Parent SHA does not exist or is not a commit object'));
+    }
+    const author = await this.identity(caller, input.author, now);
+    if (isLeft(author)) return author;
+    const committer = input.committer === undefined ? author : await this.identity(caller, input.committer, now);
+    if (isLeft(committer)) return committer;
+    const sha = await git.writeCommit(id.right, {
+      tree: input.tree,
+      parents: input.parents,
+      message: input.message,
+      author: author.right,
+      committer: committer.right,
+    });
+    return this.commit(repository, sha);
+  }
+
+  async commit(repository: RepositoryDocument, sha: string): Promise<Either<AppError, { sha: string; commit: ParsedCommit }>> {
+    const id = await this.repositories.forReading(repository);
+    if (isLeft(id)) return id;
+    const object = await this.repositories.git.readObject(id.right, sha);
+    if (!object || object.type !== 'commit') return left({ _tag: 'GitObjectNotFound' });
+    return right({ sha, commit: parseCommit(Buffer.from(object.content).toString('utf8')) });
+  }
+
+  async createTag(
+    caller: NonNullable<AccessCaller>,
+    repository: RepositoryDocument,
+    input: NewTagInput,
+    now: Date,
+  ): Promise<Either<AppError, { sha: string; tag: ParsedTag }>> {
+    const id = await this.repositories.forWriting(caller, repository);
+    if (isLeft(id)) return id;
+    const git = this.repositories.git;
+    const object = await git.readObject(id.right, input.object);
+    if (!object) return left(refused('Object does not exist'));
+    if (object.type !== input.type) return left(refused(`Object ${input.object} is a ${object.type}, not a ${input.type}`));
+    if (input.tag === '' || /[\n\0]/.test(input.tag)) return left(refused('Tag name is not valid'));
+    const tagger = await this.identity(caller, input.tagger, now);
+    if (isLeft(tagger)) return tagger;
+    const sha = await git.writeTag(id.right, { object: input.object, type: input.type, tag: input.tag, tagger: tagger.right, message: input.message });
+    return this.tag(repository, sha);
+  }
+
+  async tag(repository: RepositoryDocument, sha: string): Promise<Either<AppError, { sha: string; tag: ParsedTag }>> {
+    const id = await this.repositories.forReading(repository);
+    if (isLeft(id)) return id;
+    const object = await this.repositories.git.readObject(id.right, sha);
+    if (!object || object.type !== 'tag') return left({ _tag: 'GitObjectNotFound' });
+    return right({ sha, tag: parseTag(Buffer.from(object.content).toString('utf8')) });
+  }
+
+  // GitHub's default author, committer and tagger: the authenticated user, now.
+  private async identity(caller: NonNullable<AccessCaller>, given: SignatureInput | undefined, now: Date): Promise<Either<AppError, CommitIdentity>> {
+    if (given !== undefined) {
+      if (!isSignatureText(given.name) || !isSignatureText(given.email)) return left(refused('Invalid name or email'));
+      const date = given.date === undefined ? now : new Date(given.date);
+      if (Number.isNaN(date.getTime())) return left(refused(`${given.date} is not a valid date`));
+      return right({ name: given.name, email: given.email, date });
+    }
+    const account = (await this.queries.accountsByIds([caller.userId])).get(caller.userId);
+    const login = account?.login ?? 'unknown';
+    return right({ name: account?.name ?? login, email: account?.email ?? `${login}@users.noreply.forgelog.local`, date: now });
+  }
+
+  private async treeShaOf(repositoryId: number, shaOrRef: string): Promise<string | null> {
+    const git = this.repositories.git;
+    const sha = SHA_PATTERN.test(shaOrRef)
+      ? shaOrRef
+      : ((await git.readRef(repositoryId, `refs/heads/${shaOrRef}`)) ?? (await git.readRef(repositoryId, `refs/tags/${shaOrRef}`)));
+    if (sha === null) return null;
+    const object = await git.readObject(repositoryId, sha);
+    if (!object) return null;
+    if (object.type === 'tree') return sha;
+    if (object.type === 'commit') return parseCommit(Buffer.from(object.content).toString('utf8')).tree;
+    return null;
+  }
+}
+
+export type { GitSignature };

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { inject, injectable } from 'inversify';
+import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
+import { gitRefStream, type RefMoved } from '../../domain/gitdata/refMoved.js';
+import { fullRefName, isValidRefName, SHA_PATTERN } from '../../domain/gitdata/refName.js';
+import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
+import type { AppError } from '../shared/appError.js';
+import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
+import { metadataFor, type CommandContext } from '../shared/commandContext.js';
+import type { EventStore } from '../shared/ports/eventStore.port.js';
+import type { GitRef } from '../shared/ports/gitStorage.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import { GitRepository } from './gitRepository.js';
+
+export interface RefView {
+  readonly ref: string;
+  readonly sha: string;
+  readonly type: NonNullable<GitRef['type']>;
+}
+
+const refused = (message: string): AppError => ({ _tag: 'GitDataRefused', message });
+const MAX_ATTEMPTS = 5;
+
+// Refs through the API. A move is decided against the ref as the log last recorded it,
+// appended to the ref's stream at the revision read (simultaneous updates from one value:
+// one wins, the others are decided again against the new value), then git is moved by
+// compare-and-swap to agree; the ref-moves process manager finishes a move a crash cut short.
+@injectable()
+export class GitRefsService {
+  constructor(
+    @inject(GitRepository) private readonly repositories: GitRepository,
+    @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
+  ) {}
+
+  async ref(repository: RepositoryDocument, path: string): Promise<Either<AppError, RefView>> {
+    const id = await this.repositories.forReading(repository);
+    if (isLeft(id)) return id;
+    const name = fullRefName(path);
+    const found = (await this.repositories.git.listRefs(id.right)).find((ref) => ref.name === name);
+    return found ? right(view(found)) : left({ _tag: 'GitRefNotFound' });
+  }
+
+  // GitHub's matching-refs: every ref whose name starts with the given one, in name order.
+  async matching(repository: RepositoryDocument, prefix: string): Promise<Either<AppError, RefView[]>> {
+    const id = await this.repositories.forReading(repository);
+    if (isLeft(id)) return id;
+    const start = fullRefName(prefix);
+    const refs = (await this.repositories.git.listRefs(id.right)).filter((ref) => ref.name.startsWith(start));
+    return right(refs.sort((a, b) => (a.name < b.name ? -1 : 1)).map(view));
+  }
+
+  async create(caller: AccessCaller, repository: RepositoryDocument, ref: string, sha: string, context: CommandContext): Promise<Either<AppError, RefView>> {
+    if (!isValidRefName(ref)) return left(refused(`${ref} is not a valid ref name.`));
+    return this.move(
+      caller,
+      repository,
+      ref,
+      async (current) => {
+        if (current !== null) return left(refused('Reference already exists'));
+        return (await this.exists(repository.id, sha)) ? right({ to: sha, forced: false }) : left(refused('Object does not exist'));
+      },
+      context,
+    );
+  }
+
+  async update(
+    caller: AccessCaller,
+    repository: RepositoryDocument,
+    path: string,
+    sha: string,
+    force: boolean,
+    context: CommandContext,
+  ): Promise<Either<AppError, RefView>> {
+    return this.move(
+      caller,
+      repository,
+      fullRefName(path),
+      async (current) => {
+        if (current === null) return left(refused('Reference does not exist'));
+        if (!(await this.exists(repository.id, sha))) return left(refused('Object does not exist'));
+        if (current === sha) return right({ to: sha, forced: false });
+        const fastForward = await this.repositories.git.isAncestor(repository.id, current, sha).catch(() => false);
+        if (!fastForward && !force) return left(refused('Update is not a fast forward'));
+        return right({ to: sha, forced: !fastForward });
+      },
+      context,
+    );
+  }
+
+  async delete(caller: AccessCaller, repository: RepositoryDocument, path: string, context: CommandContext): Promise<Either<AppError, void>> {
+    const moved = await this.move(
+      caller,
+      repository,
+      fullRefName(path),
+      async (current) => (current === null ? left(refused('Reference does not exist')) : right({ to: null, forced: false })),
+      context,
+    );
+    return isLeft(moved) ? moved : right(undefined);
+  }
+
+  private async exists(repositoryId: number, sha: string): Promise<boolean> {
+    return SHA_PATTERN.test(sha) && (await this.repositories.git.readObject(repositoryId, sha)) !== null;
+  }
+
+  private async move<To extends string | null>(
+    caller: AccessCaller,
+    repository: RepositoryDocument,
+    ref: string,
+    decide: (current: string | null) => Promise<Either<AppError, { to: To; forced: boolean }>>,
+    context: CommandContext,
+  ): Promise<Either<AppError, To extends string ? RefView : null>> {
+    const id = await this.repositories.forWriting(caller, repository);
+    if (isLeft(id)) return id;
+    const git = this.repositories.git;
+    const stream = gitRefStream(id.right, ref);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const [last] = await this.eventStore.readStream(stream, { direction: 'backwards', maxCount: 1 });
+      // The log's last move is the ref's value even before git has caught up with it.
+      const current = last?.type === 'RefMoved' ? (last.data as RefMoved['data']).to : await git.readRef(id.right, ref);
+      const decision = await decide(current);
+      if (isLeft(decision)) return decision;
+      const data: RefMoved['data'] = { repositoryId: id.right, ref, from: current, to: decision.right.to, forced: decision.right.forced };
+      const appended = await this.eventStore.append(
+        stream,
+        [{ id: randomUUID(), type: 'RefMoved', data, metadata: metadataFor(context) }],
+        last ? last.revision : 'no_stream',
+      );
+      if (appended.outcome === 'conflict') continue;
+      // A move recorded just before this one may not have reached git yet: give it a moment.
+      for (let wait = 0; wait < 20 && (await moveGitRef(git, data)) === 'superseded'; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+      if (data.to === null) return right(null as To extends string ? RefView : null);
+      const type = (await git.readObject(id.right, data.to))?.type ?? 'commit';
+      return right({ ref, sha: data.to, type } as unknown as To extends string ? RefView : null);
+    }
+    return left({ _tag: 'ConcurrencyConflict', streamId: stream });
+  }
+}
+
+// Makes git's ref agree with a recorded move, by compare-and-swap; 'superseded' when git holds
+// neither end (a later move, or a push outside the log).
+export async function moveGitRef(git: GitRepository['git'], move: RefMoved['data']): Promise<'moved' | 'already' | 'superseded'> {
+  const now = await git.readRef(move.repositoryId, move.ref);
+  if (now === move.to) return 'already';
+  if (now !== move.from) return 'superseded';
+  if (move.to === null) return (await git.deleteRef(move.repositoryId, move.ref, move.from!)) ? 'moved' : 'superseded';
+  return (await git.updateRef(move.repositoryId, move.ref, move.to, move.from)) ? 'moved' : 'superseded';
+}
+
+function view(ref: GitRef): RefView {
+  return { ref: ref.name, sha: ref.sha, type: ref.type ?? 'commit' };
+}

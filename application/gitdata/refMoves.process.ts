@@ -1,0 +1,34 @@
+import type { RefMoved } from '../../domain/gitdata/refMoved.js';
+import { gitRefStream } from '../../domain/gitdata/refMoved.js';
+import type { EventStore } from '../shared/ports/eventStore.port.js';
+import type { GitStorage } from '../shared/ports/gitStorage.port.js';
+import { STEP_DONE, type ProcessManager } from '../shared/processes/processManager.js';
+import { moveGitRef } from './gitRefs.service.js';
+
+export const REF_MOVES = 'ref-moves';
+
+// A ref move is a fact once RefMoved is in the log; git is made to agree here when the
+// request that recorded it did not get that far (a crash between the two).
+export function refMoves(eventStore: EventStore, git: GitStorage, ensure: (repositoryId: number) => Promise<boolean>): ProcessManager {
+  return {
+    name: REF_MOVES,
+    startsFrom: 'beginning',
+    stepsFor(event) {
+      if (event.type !== 'RefMoved') return [];
+      const move = event.data as RefMoved['data'];
+      return [
+        {
+          name: 'move-git-ref',
+          async run() {
+            if (!(await ensure(move.repositoryId))) return STEP_DONE;
+            if ((await moveGitRef(git, move)) !== 'superseded') return STEP_DONE;
+            // Superseded by a later recorded move: nothing left for this one to do.
+            const [last] = await eventStore.readStream(gitRefStream(move.repositoryId, move.ref), { direction: 'backwards', maxCount: 1 });
+            if (last && last.revision > event.revision) return STEP_DONE;
+            throw new Error(`${move.ref} holds neither ${move.from} nor ${move.to}`);
+          },
+        },
+      ];
+    },
+  };
+}

@@ -1,0 +1,75 @@
+// Commit and tag objects as git writes them: headers, a blank line, the message. Parsed here
+// (pure) so the API can show what `git cat-file` prints.
+export interface GitSignature {
+  readonly name: string;
+  readonly email: string;
+  readonly date: string; // ISO 8601, UTC
+}
+
+export interface ParsedCommit {
+  readonly tree: string;
+  readonly parents: readonly string[];
+  readonly author: GitSignature;
+  readonly committer: GitSignature;
+  readonly message: string;
+}
+
+export interface ParsedTag {
+  readonly object: string;
+  readonly type: string;
+  readonly tag: string;
+  readonly tagger: GitSignature | null;
+  readonly message: string;
+}
+
+function split(text: string): { headers: [string, string][]; message: string } {
+  const end = text.indexOf('\n\n');
+  const head = end < 0 ? text : text.slice(0, end);
+  const message = end < 0 ? '' : text.slice(end + 2);
+  const headers: [string, string][] = [];
+  for (const line of head.split('\n')) {
+    // Continuation lines (a signature's) belong to the header before them.
+    if (line.startsWith(' ') && headers.length > 0) continue;
+    const space = line.indexOf(' ');
+    if (space > 0) headers.push([line.slice(0, space), line.slice(space + 1)]);
+  }
+  return { headers, message };
+}
+
+// "Name <email> 1700000000 +0100"
+export function parseSignature(value: string): GitSignature {
+  const match = /^(.*) <([^>]*)> (\d+) ([+-])(\d\d)(\d\d)$/.exec(value);
+  if (!match) return { name: value, email: '', date: new Date(0).toISOString() };
+  const [, name, email, seconds] = match as unknown as [string, string, string, string];
+  return { name, email, date: new Date(Number(seconds) * 1000).toISOString().replace('.000Z', 'Z') };
+}
+
+export function parseCommit(text: string): ParsedCommit {
+  const { headers, message } = split(text);
+  const value = (key: string) => headers.find(([name]) => name === key)?.[1] ?? '';
+  return {
+    tree: value('tree'),
+    parents: headers.filter(([name]) => name === 'parent').map(([, sha]) => sha),
+    author: parseSignature(value('author')),
+    committer: parseSignature(value('committer')),
+    message,
+  };
+}
+
+export function parseTag(text: string): ParsedTag {
+  const { headers, message } = split(text);
+  const value = (key: string) => headers.find(([name]) => name === key)?.[1];
+  const tagger = value('tagger');
+  return {
+    object: value('object') ?? '',
+    type: value('type') ?? '',
+    tag: value('tag') ?? '',
+    tagger: tagger === undefined ? null : parseSignature(tagger),
+    message,
+  };
+}
+
+// A name or email git can write in an object header: no angle brackets, no newline.
+export function isSignatureText(value: string): boolean {
+  return !/[<>\n\0]/.test(value);
+}

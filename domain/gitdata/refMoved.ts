@@ -1,0 +1,18 @@
+import type { DomainEvent } from '../shared/event.js';
+
+// A ref moved through the API: created (from null), updated, or deleted (to null). Appended to
+// the ref's stream at the revision read before the ref was read, so of simultaneous updates
+// from one value only one is accepted, then git is moved to agree (compare-and-swap); a
+// process manager finishes the move after a crash. Merges claim the same stream.
+export type RefMoved = DomainEvent<
+  'RefMoved',
+  {
+    readonly repositoryId: number;
+    readonly ref: string;
+    readonly from: string | null;
+    readonly to: string | null;
+    readonly forced: boolean;
+  }
+>;
+
+export const gitRefStream = (repositoryId: number, ref: string): string => `git-ref-${repositoryId}:${ref}`;

@@ -1,0 +1,13 @@
+// git check-ref-format's rules, plus GitHub's for creating: a full name under refs/ with at
+// least two slashes (refs/heads/x), never only a prefix.
+export function isValidRefName(name: string): boolean {
+  if (!name.startsWith('refs/') || name.split('/').length < 3) return false;
+  if (name.endsWith('/') || name.endsWith('.') || name.endsWith('.lock') || name.includes('..') || name.includes('//') || name.includes('@{')) return false;
+  if (/[\x00-\x20\x7f~^:?*[\\]/.test(name)) return false;
+  return name.split('/').every((part) => part !== '' && !part.startsWith('.'));
+}
+
+// The ref named in a URL (`heads/main`) as git names it (`refs/heads/main`).
+export const fullRefName = (path: string): string => (path.startsWith('refs/') ? path : `refs/${path}`);
+
+export const SHA_PATTERN = /^[0-9a-f]{40}$/;

@@ -1,0 +1,81 @@
+import type { CommitIdentity, GitObject, GitObjectType, GitTreeEntry, NewTag } from '../../../application/shared/ports/gitStorage.port.js';
+import { GitCommandError, runGit, runGitForBytes } from './gitCommand.js';
+
+const SHA = /^[0-9a-f]{40}$/;
+const OBJECT_TYPES: ReadonlySet<string> = new Set(['blob', 'tree', 'commit', 'tag']);
+const TREE_MODES: ReadonlySet<string> = new Set(['100644', '100755', '040000', '160000', '120000']);
+
+function requireSha(sha: string): string {
+  if (!SHA.test(sha)) throw new Error(`not an object name: ${JSON.stringify(sha)}`);
+  return sha;
+}
+
+// Seconds since the epoch and an offset: what git writes in objects.
+function gitTimestamp(date: Date): string {
+  return `${Math.floor(date.getTime() / 1000)} +0000`;
+}
+
+// Git Data's object plumbing on a bare repository; every argument passes as it is (no shell).
+export class GitObjects {
+  constructor(private readonly environment: Record<string, string>) {}
+
+  async writeBlob(gitDirectory: string, content: Uint8Array): Promise<string> {
+    const result = await runGit(['--git-dir', gitDirectory, 'hash-object', '-w', '--stdin', '-t', 'blob'], this.environment, { input: Buffer.from(content) });
+    return requireSha(result.stdout.trim());
+  }
+
+  async readObject(gitDirectory: string, sha: string): Promise<GitObject | null> {
+    if (!SHA.test(sha)) return null;
+    const kind = await runGit(['--git-dir', gitDirectory, 'cat-file', '-t', sha], this.environment, { allowExitCodes: [128] });
+    const type = kind.stdout.trim();
+    if (kind.exitCode !== 0 || !OBJECT_TYPES.has(type)) return null;
+    const content = await runGitForBytes(['--git-dir', gitDirectory, 'cat-file', type, sha], this.environment);
+    return { type: type as GitObjectType, content: content.stdout };
+  }
+
+  async writeTree(gitDirectory: string, entries: readonly GitTreeEntry[]): Promise<string> {
+    const lines = entries.map((entry) => {
+      if (!TREE_MODES.has(entry.mode) || entry.path.includes('/') || entry.path === '' || entry.path.includes('\0'))
+        throw new Error(`not a tree entry: ${JSON.stringify(entry)}`);
+      return `${entry.mode} ${entry.type} ${requireSha(entry.sha)}\t${entry.path}\0`;
+    });
+    const result = await runGit(['--git-dir', gitDirectory, 'mktree', '-z', '--missing'], this.environment, { input: lines.join('') });
+    return requireSha(result.stdout.trim());
+  }
+
+  async readTree(gitDirectory: string, sha: string, recursive: boolean): Promise<GitTreeEntry[] | null> {
+    if (!SHA.test(sha)) return null;
+    const kind = await runGit(['--git-dir', gitDirectory, 'cat-file', '-t', sha], this.environment, { allowExitCodes: [128] });
+    if (kind.exitCode !== 0 || kind.stdout.trim() !== 'tree') return null;
+    const args = ['--git-dir', gitDirectory, 'ls-tree', '-l', '-z', ...(recursive ? ['-r', '-t'] : []), sha];
+    const result = await runGitForBytes(args, this.environment);
+    const entries: GitTreeEntry[] = [];
+    for (const record of result.stdout.toString('utf8').split('\0')) {
+      if (record === '') continue;
+      const tab = record.indexOf('\t');
+      const [mode, type, objectSha, size] = record.slice(0, tab).split(/ +/) as [string, GitTreeEntry['type'], string, string];
+      entries.push({ mode, type, sha: objectSha, path: record.slice(tab + 1), ...(type === 'blob' ? { size: Number(size) } : {}) });
+    }
+    return entries;
+  }
+
+  async writeTag(gitDirectory: string, tag: NewTag): Promise<string> {
+    const text = `object ${requireSha(tag.object)}\ntype ${tag.type}\ntag ${tag.tag}\ntagger ${identityLine(tag.tagger)}\n\n${tag.message}`;
+    const result = await runGit(['--git-dir', gitDirectory, 'mktag'], this.environment, { input: text });
+    return requireSha(result.stdout.trim());
+  }
+
+  async deleteRef(gitDirectory: string, refName: string, expectedOldSha: string): Promise<boolean> {
+    try {
+      await runGit(['--git-dir', gitDirectory, 'update-ref', '-d', refName, requireSha(expectedOldSha)], this.environment);
+      return true;
+    } catch (error) {
+      if (error instanceof GitCommandError) return false;
+      throw error;
+    }
+  }
+}
+
+export function identityLine(who: CommitIdentity): string {
+  return `${who.name} <${who.email}> ${gitTimestamp(who.date)}`;
+}

@@ -1,0 +1,33 @@
+import * as t from 'io-ts';
+
+const Signature = t.intersection([t.type({ name: t.string, email: t.string }), t.partial({ date: t.string })]);
+
+// POST /repos/{owner}/{repo}/git/blobs
+export const CreateBlobBody = t.intersection([t.type({ content: t.string }), t.partial({ encoding: t.string })]);
+
+// POST /repos/{owner}/{repo}/git/trees
+export const TreeEntryBody = t.intersection([
+  t.type({
+    path: t.string,
+    mode: t.keyof({ '100644': null, '100755': null, '040000': null, '160000': null, '120000': null }),
+    type: t.keyof({ blob: null, tree: null, commit: null }),
+  }),
+  t.partial({ sha: t.union([t.string, t.null]), content: t.string }),
+]);
+export const CreateTreeBody = t.intersection([t.type({ tree: t.array(TreeEntryBody) }), t.partial({ base_tree: t.string })]);
+
+// POST /repos/{owner}/{repo}/git/commits (`signature`, a PGP signature, is not supported)
+export const CreateCommitBody = t.intersection([
+  t.type({ message: t.string, tree: t.string }),
+  t.partial({ parents: t.array(t.string), author: Signature, committer: Signature }),
+]);
+
+// POST /repos/{owner}/{repo}/git/refs, PATCH .../git/refs/{ref}
+export const CreateRefBody = t.intersection([t.type({ ref: t.string, sha: t.string }), t.partial({ key: t.string })]);
+export const UpdateRefBody = t.intersection([t.type({ sha: t.string }), t.partial({ force: t.boolean })]);
+
+// POST /repos/{owner}/{repo}/git/tags
+export const CreateTagBody = t.intersection([
+  t.type({ tag: t.string, message: t.string, object: t.string, type: t.keyof({ commit: null, tree: null, blob: null }) }),
+  t.partial({ tagger: Signature }),
+]);

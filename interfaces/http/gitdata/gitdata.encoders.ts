@@ -1,0 +1,94 @@
+import type { GitSignature, ParsedCommit, ParsedTag } from '../../../domain/gitdata/gitObjectText.js';
+import type { BlobView, TreeView } from '../../../application/gitdata/gitObjects.service.js';
+import type { RefView } from '../../../application/gitdata/gitRefs.service.js';
+import type { ApiUrls } from '../shared/apiUrls.js';
+
+// GitHub's node ids are opaque; these are stable per object.
+const nodeId = (kind: string, sha: string): string => Buffer.from(`04:${kind}${sha}`).toString('base64');
+
+const UNSIGNED = { verified: false, reason: 'unsigned', signature: null, payload: null };
+
+export interface RepositoryUrls {
+  readonly urls: ApiUrls;
+  readonly fullName: string;
+}
+
+const api = ({ urls, fullName }: RepositoryUrls, path: string): string => urls.api(`/repos/${fullName}/git/${path}`);
+
+// GitHub wraps base64 content at 60 characters, as Ruby's Base64.encode64 does.
+function wrappedBase64(content: Uint8Array): string {
+  const encoded = Buffer.from(content).toString('base64');
+  return encoded.replace(/.{60}/g, '$&\n') + (encoded.length % 60 === 0 && encoded.length > 0 ? '' : '\n');
+}
+
+export function encodeShortBlob(at: RepositoryUrls, sha: string) {
+  return { url: api(at, `blobs/${sha}`), sha };
+}
+
+export function encodeBlob(at: RepositoryUrls, blob: BlobView) {
+  return {
+    sha: blob.sha,
+    node_id: nodeId('Blob', blob.sha),
+    size: blob.size,
+    url: api(at, `blobs/${blob.sha}`),
+    content: wrappedBase64(blob.content),
+    encoding: 'base64',
+  };
+}
+
+export function encodeTree(at: RepositoryUrls, tree: TreeView) {
+  return {
+    sha: tree.sha,
+    url: api(at, `trees/${tree.sha}`),
+    tree: tree.entries.map((entry) => ({
+      path: entry.path,
+      mode: entry.mode,
+      type: entry.type,
+      sha: entry.sha,
+      ...(entry.type === 'blob' ? { size: entry.size ?? 0 } : {}),
+      ...(entry.type === 'commit' ? {} : { url: api(at, `${entry.type === 'blob' ? 'blobs' : 'trees'}/${entry.sha}`) }),
+    })),
+    truncated: tree.truncated,
+  };
+}
+
+const signature = (who: GitSignature) => ({ name: who.name, email: who.email, date: who.date });
+
+export function encodeCommit(at: RepositoryUrls, sha: string, commit: ParsedCommit) {
+  return {
+    sha,
+    node_id: nodeId('Commit', sha),
+    url: api(at, `commits/${sha}`),
+    html_url: at.urls.html(`/${at.fullName}/commit/${sha}`),
+    author: signature(commit.author),
+    committer: signature(commit.committer),
+    tree: { sha: commit.tree, url: api(at, `trees/${commit.tree}`) },
+    message: commit.message,
+    parents: commit.parents.map((parent) => ({ sha: parent, url: api(at, `commits/${parent}`), html_url: at.urls.html(`/${at.fullName}/commit/${parent}`) })),
+    verification: UNSIGNED,
+  };
+}
+
+export function encodeTag(at: RepositoryUrls, sha: string, tag: ParsedTag) {
+  const kind = tag.type === 'commit' ? 'commits' : tag.type === 'tree' ? 'trees' : tag.type === 'blob' ? 'blobs' : 'tags';
+  return {
+    node_id: nodeId('Tag', sha),
+    tag: tag.tag,
+    sha,
+    url: api(at, `tags/${sha}`),
+    message: tag.message,
+    tagger: tag.tagger ? signature(tag.tagger) : { name: '', email: '', date: new Date(0).toISOString() },
+    object: { sha: tag.object, type: tag.type, url: api(at, `${kind}/${tag.object}`) },
+    verification: UNSIGNED,
+  };
+}
+
+export function encodeRef(at: RepositoryUrls, ref: RefView) {
+  const kind = ref.type === 'tag' ? 'tags' : ref.type === 'tree' ? 'trees' : ref.type === 'blob' ? 'blobs' : 'commits';
+  return {
+    ref: ref.ref,
+    node_id: nodeId('Ref', `${ref.ref}`),
+    url: api(at, ref.ref),
+    object: { type: ref.type, sha: ref.sha, url: api(at, `${kind}/${ref.sha}`) },
+  };
+}

@@ -1,0 +1,11 @@
+import { Router } from 'express';
+import type { Container } from 'inversify';
+import { gitdataRoutes } from './gitdata.routes.js';
+
+// Mounted after the repositories router, whose /repos/:owner/:repo scope has already answered
+// 404 to callers who may not read the repository and left res.locals.repositoryScope.
+export function gitdataRouter(container: Container): Router {
+  const router = Router();
+  gitdataRoutes(router, container);
+  return router;
+}
