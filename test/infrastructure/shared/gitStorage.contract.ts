@@ -54,7 +54,7 @@ export function describeGitStorageContract(adapterName: string, open: () => Prom
       const sha = await storage.initWithReadme(2, firstCommit);
       expect(sha).to.match(/^[0-9a-f]{40}$/);
       expect(await storage.readRef(2, 'refs/heads/main')).to.equal(sha);
-      expect(await storage.listRefs(2)).to.deep.equal([{ name: 'refs/heads/main', sha }]);
+      expect(await storage.listRefs(2)).to.deep.equal([{ name: 'refs/heads/main', sha, type: 'commit' }]);
       await git(['--git-dir', storage.pathOf(2), 'fsck', '--strict', '--no-dangling'], scratch);
       const log = await git(['--git-dir', storage.pathOf(2), 'log', '--format=%H|%an|%ae|%aI|%cn|%cI|%s', 'main'], scratch);
       expect(log.trim()).to.equal(`${sha}|octocat|octocat@example.com|2026-11-22T10:00:00+00:00|octocat|2026-11-22T10:00:00+00:00|Initial commit`);
@@ -77,9 +77,9 @@ export function describeGitStorageContract(adapterName: string, open: () => Prom
       await git(['--git-dir', storage.pathOf(6), 'tag', 'v1.0', 'main'], scratch);
       await storage.fork(6, 7);
       expect(await storage.listRefs(7)).to.deep.equal([
-        { name: 'refs/heads/feature', sha },
-        { name: 'refs/heads/main', sha },
-        { name: 'refs/tags/v1.0', sha },
+        { name: 'refs/heads/feature', sha, type: 'commit' },
+        { name: 'refs/heads/main', sha, type: 'commit' },
+        { name: 'refs/tags/v1.0', sha, type: 'commit' },
       ]);
       expect(await storage.headBranch(7)).to.equal('main');
       expect(await git(['--git-dir', storage.pathOf(7), 'remote'], scratch)).to.equal('');
@@ -185,6 +185,38 @@ export function describeGitStorageContract(adapterName: string, open: () => Prom
       await storage.fetchCommit(23, 24, next, null);
       expect((await git(['--git-dir', storage.pathOf(23), 'cat-file', '-t', next], scratch)).trim()).to.equal('commit');
       expect(await storage.compareCommits(23, base, next)).to.include({ commits: 2 });
+    });
+
+    it('Git Data plumbing: blobs, trees, tags and ref deletion, each with the object git itself writes', async () => {
+      const base = await storage.initWithReadme(31, firstCommit);
+      const blob = await storage.writeBlob(31, Buffer.from('bytes\n'));
+      expect(blob).to.equal((await runGit(['hash-object', '--stdin'], gitEnvironment(scratch), { input: 'bytes\n' })).stdout.trim());
+      expect(await storage.readObject(31, blob)).to.deep.equal({ type: 'blob', content: Buffer.from('bytes\n') });
+      expect(await storage.readObject(31, '0'.repeat(40))).to.equal(null);
+      const inner = await storage.writeTree(31, [{ mode: '100644', type: 'blob', sha: blob, path: 'b.txt' }]);
+      const outer = await storage.writeTree(31, [
+        { mode: '040000', type: 'tree', sha: inner, path: 'dir' },
+        { mode: '100755', type: 'blob', sha: blob, path: 'a.sh' },
+      ]);
+      expect(await storage.readTree(31, outer, true)).to.deep.equal([
+        { mode: '100755', type: 'blob', sha: blob, path: 'a.sh', size: 6 },
+        { mode: '040000', type: 'tree', sha: inner, path: 'dir' },
+        { mode: '100644', type: 'blob', sha: blob, path: 'dir/b.txt', size: 6 },
+      ]);
+      expect(await storage.readTree(31, blob, false)).to.equal(null);
+      const tag = await storage.writeTag(31, {
+        object: base,
+        type: 'commit',
+        tag: 'v1',
+        tagger: { name: 'T', email: 't@example.com', date: new Date('2026-11-22T10:00:00Z') },
+        message: 'One\n',
+      });
+      expect((await storage.readObject(31, tag))?.type).to.equal('tag');
+      expect(await storage.updateRef(31, 'refs/heads/other', base, null)).to.equal(true);
+      expect(await storage.deleteRef(31, 'refs/heads/other', blob)).to.equal(false);
+      expect(await storage.deleteRef(31, 'refs/heads/other', base)).to.equal(true);
+      expect(await storage.readRef(31, 'refs/heads/other')).to.equal(null);
+      await git(['--git-dir', storage.pathOf(31), 'fsck', '--strict'], scratch);
     });
   });
 }
