@@ -1,5 +1,6 @@
 import type { RefMoved } from '../../domain/gitdata/refMoved.js';
 import { gitRefStream } from '../../domain/gitdata/refMoved.js';
+import type { Clock } from '../shared/ports/clock.port.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import type { GitStorage } from '../shared/ports/gitStorage.port.js';
 import { STEP_DONE, type ProcessManager } from '../shared/processes/processManager.js';
@@ -9,7 +10,9 @@ export const REF_MOVES = 'ref-moves';
 
 // A ref move is a fact once RefMoved is in the log; git is made to agree here when the
 // request that recorded it did not get that far (a crash between the two).
-export function refMoves(eventStore: EventStore, git: GitStorage, ensure: (repositoryId: number) => Promise<boolean>): ProcessManager {
+const PUSH_SETTLING_MS = 30_000;
+
+export function refMoves(eventStore: EventStore, git: GitStorage, clock: Clock, ensure: (repositoryId: number) => Promise<boolean>): ProcessManager {
   return {
     name: REF_MOVES,
     startsFrom: 'beginning',
@@ -20,11 +23,14 @@ export function refMoves(eventStore: EventStore, git: GitStorage, ensure: (repos
         {
           name: 'move-git-ref',
           async run() {
-            if (!(await ensure(move.repositoryId))) return STEP_DONE;
-            if ((await moveGitRef(git, move)) !== 'superseded') return STEP_DONE;
-            // Superseded by a later recorded move: nothing left for this one to do.
+            // A push's git moves the ref itself right after its hook: look only once it had time.
+            const settledAt = Date.parse(event.metadata.occurredAt) + PUSH_SETTLING_MS;
+            if (move.pushed && clock.now().getTime() < settledAt) return { done: false, notBefore: new Date(settledAt) };
+            // Superseded by a later recorded move (or a refused push moved back): nothing left to do.
             const [last] = await eventStore.readStream(gitRefStream(move.repositoryId, move.ref), { direction: 'backwards', maxCount: 1 });
             if (last && last.revision > event.revision) return STEP_DONE;
+            if (!(await ensure(move.repositoryId))) return STEP_DONE;
+            if ((await moveGitRef(git, move)) !== 'superseded') return STEP_DONE;
             throw new Error(`${move.ref} holds neither ${move.from} nor ${move.to}`);
           },
         },

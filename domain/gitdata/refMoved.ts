@@ -12,6 +12,8 @@ export type RefMoved = DomainEvent<
     readonly from: string | null;
     readonly to: string | null;
     readonly forced: boolean;
+    // Recorded by a push's pre-receive hook: git moves the ref itself right after.
+    readonly pushed?: boolean;
   }
 >;
 

@@ -11,6 +11,7 @@ import { mediaType } from './shared/mediaType.js';
 import { notFound } from './shared/notFound.js';
 import { registerPlatformMetrics } from './platformMetrics.js';
 import { AREA_ROUTERS } from './areaRouters.js';
+import { gitSmartHttp } from './githttp/gitSmartHttp.js';
 import { createMetricsRegistry, httpMetrics, observabilityEndpoints } from './shared/observability.js';
 import { rateLimiter, rateLimitSettingsFrom, searchRoutesUseSearchBudget } from './shared/rateLimit.js';
 import { pipeline } from './shared/pipeline.js';
@@ -27,6 +28,7 @@ export function createApp(runtime: Runtime): Express {
   const limiter = rateLimiter(rateLimitSettingsFrom(runtime.config.rateLimits, () => runtime.clock.now().getTime()));
   const metrics = createMetricsRegistry();
   registerPlatformMetrics(metrics, runtime);
+  const git = gitSmartHttp(container);
   const app = express();
   app.set('etag', false);
   app.set('x-powered-by', false);
@@ -39,6 +41,8 @@ export function createApp(runtime: Runtime): Express {
       requestLog(logger),
       httpMetrics(metrics),
       observabilityEndpoints({ registry: metrics, isReady: () => readiness(runtime) }),
+      // A push's pre-receive hook calling back (with its own token): before authentication and limits.
+      git.hooks,
       resolveApiUrls(runtime.config.baseUrl),
       mediaType(),
       authenticate({ passwords: container.get(AuthenticateWithPassword), tokens: container.get(AuthenticateWithToken), users }),
@@ -46,6 +50,8 @@ export function createApp(runtime: Runtime): Express {
       searchRoutesUseSearchBudget(),
       limiter.middleware,
       answerFailedSignIns(),
+      // Clone, fetch and push: streamed to git, never read as JSON.
+      git.serve,
       jsonBody(),
     ),
   );

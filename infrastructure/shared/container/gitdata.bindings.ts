@@ -2,10 +2,11 @@ import type { Container } from 'inversify';
 import { GitObjectsService } from '../../../application/gitdata/gitObjects.service.js';
 import { GitRefsService } from '../../../application/gitdata/gitRefs.service.js';
 import { GitRepository } from '../../../application/gitdata/gitRepository.js';
+import { GitPushes } from '../../../application/gitdata/gitPushes.service.js';
 
 // The Git Data area's application services (GitStorage is bound by the repositories bindings).
 export function bindGitdata(container: Container): void {
-  for (const service of [GitRepository, GitObjectsService, GitRefsService]) {
+  for (const service of [GitRepository, GitObjectsService, GitRefsService, GitPushes]) {
     container
       .bind(service as new (...args: never[]) => unknown)
       .toSelf()

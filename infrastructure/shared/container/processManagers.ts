@@ -25,6 +25,6 @@ export function allProcessManagers(config: Config, eventStore: EventStore, clock
       config.reservationGraceMs,
     ),
     pullRequestConsequences(eventStore, container.get(MergedBaseBranch), pairs, clock),
-    refMoves(eventStore, container.get<GitStorage>(TOKENS.GitStorage), (repositoryId) => container.get(RepositoryGit).ensure(repositoryId)),
+    refMoves(eventStore, container.get<GitStorage>(TOKENS.GitStorage), clock, (repositoryId) => container.get(RepositoryGit).ensure(repositoryId)),
   ];
 }

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { inject, injectable } from 'inversify';
+import { left, right, type Either } from 'fp-ts/lib/Either.js';
+import { gitRefStream, type RefMoved } from '../../domain/gitdata/refMoved.js';
+import { metadataFor, type CommandContext } from '../shared/commandContext.js';
+import type { EventStore, StoredEvent } from '../shared/ports/eventStore.port.js';
+import type { GitStorage } from '../shared/ports/gitStorage.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+
+export interface PushedUpdate {
+  readonly from: string; // 40 zeros: the ref is created
+  readonly to: string; // 40 zeros: the ref is deleted
+  readonly ref: string;
+}
+
+const ZERO = '0'.repeat(40);
+const orNull = (sha: string): string | null => (sha === ZERO ? null : sha);
+
+// A push over HTTP, as its pre-receive hook reports it: each ref update is recorded as the
+// same RefMoved an API update records, at the revision read, before git moves anything. If
+// one cannot be (the ref moved meanwhile), those already recorded are moved back in the log
+// and the whole push is refused, as git refuses it.
+@injectable()
+export class GitPushes {
+  constructor(
+    @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
+    @inject(TOKENS.GitStorage) private readonly git: GitStorage,
+  ) {}
+
+  async record(repositoryId: number, updates: readonly PushedUpdate[], context: CommandContext): Promise<Either<string, void>> {
+    const recorded: { stream: string; event: StoredEvent | undefined; data: RefMoved['data']; revision: number }[] = [];
+    for (const update of updates) {
+      const stream = gitRefStream(repositoryId, update.ref);
+      const [last] = await this.eventStore.readStream(stream, { direction: 'backwards', maxCount: 1 });
+      const current = last?.type === 'RefMoved' ? (last.data as RefMoved['data']).to : await this.git.readRef(repositoryId, update.ref);
+      const data: RefMoved['data'] = { repositoryId, ref: update.ref, from: orNull(update.from), to: orNull(update.to), forced: false, pushed: true };
+      const appended =
+        current === data.from
+          ? await this.eventStore.append(
+              stream,
+              [{ id: randomUUID(), type: 'RefMoved', data, metadata: metadataFor(context) }],
+              last ? last.revision : 'no_stream',
+            )
+          : undefined;
+      if (!appended || appended.outcome !== 'appended') {
+        await this.undo(recorded, context);
+        return left(`${update.ref} moved while this push was prepared: fetch first`);
+      }
+      recorded.push({ stream, event: last, data, revision: appended.nextRevision });
+    }
+    return right(undefined);
+  }
+
+  private async undo(recorded: readonly { stream: string; data: RefMoved['data']; revision: number }[], context: CommandContext): Promise<void> {
+    for (const { stream, data, revision } of recorded) {
+      const back: RefMoved['data'] = { ...data, from: data.to, to: data.from, forced: true, pushed: false };
+      await this.eventStore.append(stream, [{ id: randomUUID(), type: 'RefMoved', data: back, metadata: metadataFor(context) }], revision);
+    }
+  }
+}

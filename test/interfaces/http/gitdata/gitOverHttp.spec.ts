@@ -1,0 +1,120 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { GitCommandError, gitEnvironment, runGit } from '../../../../infrastructure/shared/git/gitCommand.js';
+import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { GitWorkbench } from '../pulls/pullFixtures.js';
+import { addCollaborator, api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
+
+// git itself, over the server's HTTP: clone, fetch and push as GitHub serves them.
+describe('git over HTTP (clone, push) through git http-backend', () => {
+  let server: TestServer;
+  let bench: GitWorkbench;
+  let scratch: string;
+  const identity = {
+    GIT_AUTHOR_NAME: 'Octo Cat',
+    GIT_AUTHOR_EMAIL: 'octocat@example.com',
+    GIT_COMMITTER_NAME: 'Octo Cat',
+    GIT_COMMITTER_EMAIL: 'octocat@example.com',
+  };
+  const git = (...args: string[]) => runGit(args, gitEnvironment(scratch, identity)).then((result) => result.stdout.trim());
+  const url = (login: string | null, fullName: string) => {
+    const base = new URL(server.url);
+    if (login) {
+      base.username = login;
+      base.password = encodeURIComponent(PASSWORD);
+    }
+    return `${base.origin.replace('//', login ? `//${login}:${encodeURIComponent(PASSWORD)}@` : '//')}/${fullName}.git`;
+  };
+  const refused = async (promise: Promise<unknown>): Promise<string> => {
+    try {
+      await promise;
+    } catch (error) {
+      if (error instanceof GitCommandError) return error.stderr;
+      throw error;
+    }
+    throw new Error('git succeeded where it should have been refused');
+  };
+
+  before(async () => {
+    server = await startTestServer();
+    bench = await GitWorkbench.open(server);
+    scratch = await mkdtemp(join(tmpdir(), 'forgelog-githttp-'));
+    const octocat = await createUser(server, 'octocat');
+    await createUser(server, 'stranger');
+    await createUser(server, 'pusher');
+    await createRepository(server, octocat, { name: 'public', auto_init: true });
+    await createRepository(server, octocat, { name: 'secret', auto_init: true, private: true });
+    await addCollaborator(server, octocat, 'octocat/public', 'pusher', 'push');
+  });
+  after(async () => {
+    await bench.dispose();
+    await rm(scratch, { recursive: true, force: true });
+    await server.close();
+  });
+
+  it('clones a public repository anonymously; a private one only with the credentials of someone who may read it', async () => {
+    const anonymous = join(scratch, 'anonymous');
+    await git('clone', '--quiet', url(null, 'octocat/public'), anonymous);
+    expect(await readFile(join(anonymous, 'README.md'), 'utf8')).to.contain('public');
+    expect(await refused(git('clone', '--quiet', url(null, 'octocat/secret'), join(scratch, 'nope')))).to.match(
+      /Authentication failed|could not read Username|terminal prompts disabled/,
+    );
+    expect(await refused(git('clone', '--quiet', url('stranger', 'octocat/secret'), join(scratch, 'nope2')))).to.contain('not found');
+    const owner = join(scratch, 'owner');
+    await git('clone', '--quiet', url('octocat', 'octocat/secret'), owner);
+    expect(await readFile(join(owner, 'README.md'), 'utf8')).to.contain('secret');
+  });
+
+  it('a push records the same RefMoved events an API update does, before git moves; a push without write access is refused', async () => {
+    const work = join(scratch, 'push-work');
+    await git('clone', '--quiet', url('pusher', 'octocat/public'), work);
+    await writeFile(join(work, 'pushed.txt'), 'over HTTP\n');
+    await git('-C', work, 'add', 'pushed.txt');
+    await git('-C', work, 'commit', '--quiet', '-m', 'Pushed over HTTP');
+    const before = await git('-C', work, 'rev-parse', 'HEAD~1');
+    const pushed = await git('-C', work, 'rev-parse', 'HEAD');
+    await git('-C', work, 'push', '--quiet', 'origin', 'HEAD:refs/heads/main', 'HEAD:refs/heads/topic');
+    const repositoryId = (await api(server, null, 'GET', '/repos/octocat/public')).body.id as number;
+    expect(await bench.tip(repositoryId, 'main')).to.equal(pushed);
+    expect(await bench.tip(repositoryId, 'topic')).to.equal(pushed);
+    const events = await server.runtime.adapters.eventStore.readStream(`git-ref-${repositoryId}:refs/heads/main`);
+    expect(events.map((event) => [event.type, (event.data as { from: string }).from, (event.data as { to: string }).to])).to.deep.equal([
+      ['RefMoved', before, pushed],
+    ]);
+    const topic = await server.runtime.adapters.eventStore.readStream(`git-ref-${repositoryId}:refs/heads/topic`);
+    expect(topic.map((event) => (event.data as { from: string | null }).from)).to.deep.equal([null]);
+    expect((await api(server, null, 'GET', '/repos/octocat/public/git/ref/heads/topic')).body.object.sha).to.equal(pushed);
+
+    await writeFile(join(work, 'stranger.txt'), 'no\n');
+    await git('-C', work, 'add', 'stranger.txt');
+    await git('-C', work, 'commit', '--quiet', '-m', 'Not allowed');
+    await git('-C', work, 'remote', 'set-url', 'origin', url('stranger', 'octocat/public'));
+    expect(await refused(git('-C', work, 'push', '--quiet', 'origin', 'HEAD:refs/heads/main'))).to.match(/403|denied/);
+    expect(await bench.tip(repositoryId, 'main')).to.equal(pushed);
+    await bench.git('--git-dir', bench.bareOf(repositoryId), 'fsck', '--strict');
+  });
+
+  it('a forced push over a ref the API moved after the clone is recorded from the value the API left', async () => {
+    const repositoryId = (await api(server, null, 'GET', '/repos/octocat/public')).body.id as number;
+    const work = join(scratch, 'stale-work');
+    await git('clone', '--quiet', url('pusher', 'octocat/public'), work);
+    const base = await git('-C', work, 'rev-parse', 'HEAD');
+    const tree = (await api(server, null, 'GET', `/repos/octocat/public/git/commits/${base}`)).body.tree.sha;
+    const pusher = `Basic ${Buffer.from(`pusher:${PASSWORD}`).toString('base64')}`;
+    const apiCommit = (await api(server, pusher, 'POST', '/repos/octocat/public/git/commits', { message: 'via API', tree, parents: [base] })).body.sha;
+    expect((await api(server, pusher, 'PATCH', '/repos/octocat/public/git/refs/heads/main', { sha: apiCommit })).status).to.equal(200);
+    await writeFile(join(work, 'late.txt'), 'late\n');
+    await git('-C', work, 'add', 'late.txt');
+    await git('-C', work, 'commit', '--quiet', '-m', 'Late');
+    const late = await git('-C', work, 'rev-parse', 'HEAD');
+    // Without --force git itself refuses: the remote moved.
+    expect(await refused(git('-C', work, 'push', '--quiet', 'origin', 'HEAD:refs/heads/main'))).to.match(/rejected|fetch first/);
+    await git('-C', work, 'push', '--quiet', '--force', 'origin', 'HEAD:refs/heads/main');
+    expect(await bench.tip(repositoryId, 'main')).to.equal(late);
+    const events = await server.runtime.adapters.eventStore.readStream(`git-ref-${repositoryId}:refs/heads/main`);
+    const last = events.at(-1)!.data as { from: string; to: string };
+    expect([last.from, last.to]).to.deep.equal([apiCommit, late]);
+  });
+});
