@@ -132,6 +132,29 @@ export class GitObjectsService {
     return this.commit(repository, sha);
   }
 
+  // A commit for another service that has already decided access (contents).
+  async writeCommitFor(
+    caller: NonNullable<AccessCaller>,
+    repositoryId: number,
+    input: NewCommitInput,
+    now: Date,
+  ): Promise<Either<AppError, { sha: string; commit: ParsedCommit }>> {
+    const git = this.repositories.git;
+    const author = await this.identity(caller, input.author, now);
+    if (isLeft(author)) return author;
+    const committer = input.committer === undefined ? author : await this.identity(caller, input.committer, now);
+    if (isLeft(committer)) return committer;
+    const sha = await git.writeCommit(repositoryId, {
+      tree: input.tree,
+      parents: input.parents,
+      message: input.message,
+      author: author.right,
+      committer: committer.right,
+    });
+    const object = await git.readObject(repositoryId, sha);
+    return right({ sha, commit: parseCommit(Buffer.from(object!.content).toString('utf8')) });
+  }
+
   async commit(repository: RepositoryDocument, sha: string): Promise<Either<AppError, { sha: string; commit: ParsedCommit }>> {
     const id = await this.repositories.forReading(repository);
     if (isLeft(id)) return id;

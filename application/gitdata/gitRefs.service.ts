@@ -98,6 +98,25 @@ export class GitRefsService {
     return isLeft(moved) ? moved : right(undefined);
   }
 
+  // A move decided elsewhere (a contents commit): recorded only if the ref still holds
+  // `from` in the log, then git agrees. False when the ref moved meanwhile.
+  async recordMove(repositoryId: number, ref: string, from: string | null, to: string, context: CommandContext): Promise<boolean> {
+    const stream = gitRefStream(repositoryId, ref);
+    const [last] = await this.eventStore.readStream(stream, { direction: 'backwards', maxCount: 1 });
+    const current = last?.type === 'RefMoved' ? (last.data as RefMoved['data']).to : await this.repositories.git.readRef(repositoryId, ref);
+    if (current !== from) return false;
+    const data: RefMoved['data'] = { repositoryId, ref, from, to, forced: false };
+    const appended = await this.eventStore.append(
+      stream,
+      [{ id: randomUUID(), type: 'RefMoved', data, metadata: metadataFor(context) }],
+      last ? last.revision : 'no_stream',
+    );
+    if (appended.outcome !== 'appended') return false;
+    for (let wait = 0; wait < 20 && (await moveGitRef(this.repositories.git, data)) === 'superseded'; wait++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    return true;
+  }
+
   private async exists(repositoryId: number, sha: string): Promise<boolean> {
     return SHA_PATTERN.test(sha) && (await this.repositories.git.readObject(repositoryId, sha)) !== null;
   }

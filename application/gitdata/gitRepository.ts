@@ -24,9 +24,10 @@ export class GitRepository {
     return right(repository.id);
   }
 
-  async forWriting(caller: AccessCaller, repository: RepositoryDocument): Promise<Either<AppError, number>> {
+  async forWriting(caller: AccessCaller, repository: RepositoryDocument, options: { allowEmpty?: boolean } = {}): Promise<Either<AppError, number>> {
     const allowed = await this.access.authorize(caller, repository, REPOSITORY_OPERATIONS.write);
     if (isLeft(allowed)) return allowed;
+    if (options.allowEmpty) return (await this.repositoryGit.ensure(repository.id)) ? right(repository.id) : left({ _tag: 'RepositoryNotFound' });
     return this.forReading(repository);
   }
 }

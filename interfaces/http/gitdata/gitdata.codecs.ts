@@ -31,3 +31,15 @@ export const CreateTagBody = t.intersection([
   t.type({ tag: t.string, message: t.string, object: t.string, type: t.keyof({ commit: null, tree: null, blob: null }) }),
   t.partial({ tagger: Signature }),
 ]);
+
+// PUT /repos/{owner}/{repo}/contents/{path}
+export const PutContentBody = t.intersection([
+  t.type({ message: t.string, content: t.string }),
+  t.partial({ sha: t.string, branch: t.string, author: Signature, committer: Signature }),
+]);
+
+// DELETE /repos/{owner}/{repo}/contents/{path}
+export const DeleteContentBody = t.intersection([
+  t.type({ message: t.string }),
+  t.partial({ sha: t.string, branch: t.string, author: Signature, committer: Signature }),
+]);

@@ -7,4 +7,5 @@ export const gitdataHttpErrors: ErrorTable<GitDataError> = {
   GitObjectNotFound: () => ({ status: 404, message: 'Not Found' }),
   GitRefNotFound: () => ({ status: 404, message: 'Not Found' }),
   GitDataRefused: (error) => ({ status: 422, message: error.message }),
+  GitDataConflict: (error) => ({ status: 409, message: error.message }),
 };

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Container } from 'inversify';
+import { contentsRoutes } from './contents.routes.js';
 import { gitdataRoutes } from './gitdata.routes.js';
 
 // Mounted after the repositories router, whose /repos/:owner/:repo scope has already answered
@@ -7,5 +8,6 @@ import { gitdataRoutes } from './gitdata.routes.js';
 export function gitdataRouter(container: Container): Router {
   const router = Router();
   gitdataRoutes(router, container);
+  contentsRoutes(router, container);
   return router;
 }

@@ -1,0 +1,175 @@
+import { inject, injectable } from 'inversify';
+import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
+import { parseCommit, type ParsedCommit } from '../../domain/gitdata/gitObjectText.js';
+import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
+import type { AppError } from '../shared/appError.js';
+import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
+import type { CommandContext } from '../shared/commandContext.js';
+import type { GitTreeEntry } from '../shared/ports/gitStorage.port.js';
+import { GitObjectsService, type SignatureInput } from './gitObjects.service.js';
+import { GitRefsService } from './gitRefs.service.js';
+import { GitRepository } from './gitRepository.js';
+import { buildTree } from './treeBuilder.js';
+
+export interface ContentEntry {
+  readonly name: string;
+  readonly path: string;
+  readonly sha: string;
+  readonly size: number;
+  readonly type: 'file' | 'dir' | 'symlink' | 'submodule';
+  readonly content?: Uint8Array; // files and symlinks read one by one
+}
+
+export type ContentView =
+  | { readonly kind: 'entry'; readonly ref: string; readonly entry: ContentEntry }
+  | { readonly kind: 'directory'; readonly ref: string; readonly entries: ContentEntry[] };
+
+export interface FileChange {
+  readonly message: string;
+  readonly content?: Uint8Array; // absent: delete
+  readonly sha?: string;
+  readonly branch?: string;
+  readonly author?: SignatureInput;
+  readonly committer?: SignatureInput;
+}
+
+export interface FileCommitted {
+  readonly created: boolean;
+  readonly branch: string;
+  readonly content: ContentEntry | null;
+  readonly commit: { readonly sha: string; readonly commit: ParsedCommit };
+}
+
+const refused = (message: string): AppError => ({ _tag: 'GitDataRefused', message });
+
+// Paths are relative, without empty, `.`, `..` or `.git` components, and without NUL.
+export function isContentPath(path: string): boolean {
+  if (path === '') return true;
+  return !path.includes('\0') && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..' && part.toLowerCase() !== '.git');
+}
+
+function kindOf(entry: GitTreeEntry): ContentEntry['type'] {
+  if (entry.type === 'tree') return 'dir';
+  if (entry.type === 'commit') return 'submodule';
+  return entry.mode === '120000' ? 'symlink' : 'file';
+}
+
+// GET, PUT and DELETE of /repos/{owner}/{repo}/contents/{path}: files read from a branch's
+// tree; a change is a commit written with plumbing on the branch's tip, then the branch moved
+// through the log as any ref move (compare-and-swap: a change racing another gets 409).
+@injectable()
+export class RepositoryContents {
+  constructor(
+    @inject(GitRepository) private readonly repositories: GitRepository,
+    @inject(GitObjectsService) private readonly objects: GitObjectsService,
+    @inject(GitRefsService) private readonly refs: GitRefsService,
+  ) {}
+
+  async get(repository: RepositoryDocument, path: string, ref: string | undefined): Promise<Either<AppError, ContentView>> {
+    if (!isContentPath(path)) return left({ _tag: 'GitObjectNotFound' });
+    const id = await this.repositories.forReading(repository);
+    if (isLeft(id)) return id.left._tag === 'GitRepositoryEmpty' ? left({ _tag: 'GitObjectNotFound' }) : id;
+    const name = ref ?? repository.default_branch;
+    const tip = await this.tipOf(id.right, name);
+    if (tip === null) return left({ _tag: 'GitObjectNotFound' });
+    const root = await this.treeOf(id.right, tip);
+    const found = await this.lookUp(id.right, root, path);
+    if (!found) return left({ _tag: 'GitObjectNotFound' });
+    if (found.type === 'tree') {
+      const listed = (await this.repositories.git.readTree(id.right, found.sha, false)) ?? [];
+      return right({ kind: 'directory', ref: name, entries: listed.map((entry) => this.entryOf(path, entry)) });
+    }
+    const blob = found.type === 'blob' ? await this.repositories.git.readObject(id.right, found.sha) : null;
+    return right({ kind: 'entry', ref: name, entry: { ...this.entryAt(path, found), ...(blob ? { content: blob.content, size: blob.content.length } : {}) } });
+  }
+
+  async change(
+    caller: NonNullable<AccessCaller>,
+    repository: RepositoryDocument,
+    path: string,
+    change: FileChange,
+    now: Date,
+    context: CommandContext,
+  ): Promise<Either<AppError, FileCommitted>> {
+    if (path === '' || !isContentPath(path)) return left(refused('path is not a valid file path'));
+    const id = await this.repositories.forWriting(caller, repository, { allowEmpty: true });
+    if (isLeft(id)) return id;
+    const git = this.repositories.git;
+    const branch = change.branch ?? repository.default_branch;
+    const ref = `refs/heads/${branch}`;
+    const tip = await git.readRef(id.right, ref);
+    const empty = (await git.listRefs(id.right)).length === 0;
+    if (tip === null && !empty) return left({ _tag: 'GitObjectNotFound' });
+    const baseEntries = tip === null ? [] : ((await git.readTree(id.right, await this.treeOf(id.right, tip), true)) ?? []);
+    const existing = baseEntries.find((entry) => entry.path === path && entry.type === 'blob');
+    if (change.content === undefined) {
+      if (!existing) return left({ _tag: 'GitObjectNotFound' });
+      if (change.sha === undefined) return left(refused('"sha" wasn\'t supplied.'));
+    }
+    if (existing && change.sha === undefined) return left(refused('"sha" wasn\'t supplied.'));
+    if (existing && change.sha !== existing.sha) return left({ _tag: 'GitDataConflict', message: `${path} does not match ${change.sha}` });
+    const built = await buildTree(git, id.right, baseEntries, [
+      change.content === undefined
+        ? { path, mode: '100644', type: 'blob', sha: null }
+        : { path, mode: existing?.mode ?? '100644', type: 'blob', sha: await git.writeBlob(id.right, change.content) },
+    ]);
+    if (isLeft(built)) return left(refused(built.left));
+    const commit = await this.objects.writeCommitFor(
+      caller,
+      id.right,
+      {
+        message: change.message,
+        tree: built.right,
+        parents: tip === null ? [] : [tip],
+        ...(change.author ? { author: change.author } : {}),
+        ...(change.committer ? { committer: change.committer } : {}),
+      },
+      now,
+    );
+    if (isLeft(commit)) return commit;
+    if (!(await this.refs.recordMove(id.right, ref, tip, commit.right.sha, context)))
+      return left({ _tag: 'GitDataConflict', message: `${branch} was changed by another request; try again` });
+    const written = change.content === undefined ? null : (await git.readTree(id.right, built.right, true))?.find((entry) => entry.path === path);
+    return right({
+      created: !existing && change.content !== undefined,
+      branch,
+      content: written ? this.entryAt(path, written) : null,
+      commit: commit.right,
+    });
+  }
+
+  // An entry listed in `directory` (its path relative to the tree listed).
+  private entryOf(directory: string, entry: GitTreeEntry): ContentEntry {
+    return this.entryAt(directory === '' ? entry.path : `${directory}/${entry.path}`, entry);
+  }
+
+  private entryAt(path: string, entry: GitTreeEntry): ContentEntry {
+    return { name: path.slice(path.lastIndexOf('/') + 1), path, sha: entry.sha, size: entry.size ?? 0, type: kindOf(entry) };
+  }
+
+  private async tipOf(repositoryId: number, name: string): Promise<string | null> {
+    const git = this.repositories.git;
+    if (/^[0-9a-f]{40}$/.test(name)) return (await git.readObject(repositoryId, name))?.type === 'commit' ? name : null;
+    return (await git.readRef(repositoryId, `refs/heads/${name}`)) ?? (await git.readRef(repositoryId, `refs/tags/${name}`));
+  }
+
+  private async treeOf(repositoryId: number, commitSha: string): Promise<string> {
+    const object = await this.repositories.git.readObject(repositoryId, commitSha);
+    if (object?.type === 'tag') return this.treeOf(repositoryId, Buffer.from(object.content).toString('utf8').split('\n')[0]!.slice('object '.length));
+    return parseCommit(Buffer.from(object!.content).toString('utf8')).tree;
+  }
+
+  // The entry at `path` under the tree, one level at a time (root: the tree itself).
+  private async lookUp(repositoryId: number, tree: string, path: string): Promise<GitTreeEntry | null> {
+    let current: GitTreeEntry = { mode: '040000', type: 'tree', sha: tree, path: '' };
+    if (path === '') return current;
+    for (const part of path.split('/')) {
+      if (current.type !== 'tree') return null;
+      const entries = await this.repositories.git.readTree(repositoryId, current.sha, false);
+      const next = entries?.find((entry) => entry.path === part);
+      if (!next) return null;
+      current = next;
+    }
+    return current;
+  }
+}

@@ -1,0 +1,35 @@
+import type { ContentEntry } from '../../../application/gitdata/contents.service.js';
+import type { RepositoryUrls } from './gitdata.encoders.js';
+
+// GitHub's content objects: the links of an entry and, for a file read alone, its content.
+export function encodeContentEntry({ urls, fullName }: RepositoryUrls, ref: string, entry: ContentEntry) {
+  const self = urls.api(`/repos/${fullName}/contents/${entry.path}?ref=${encodeURIComponent(ref)}`);
+  const git =
+    entry.type === 'dir'
+      ? urls.api(`/repos/${fullName}/git/trees/${entry.sha}`)
+      : entry.type === 'submodule'
+        ? null
+        : urls.api(`/repos/${fullName}/git/blobs/${entry.sha}`);
+  const html = urls.html(`/${fullName}/${entry.type === 'dir' ? 'tree' : 'blob'}/${ref}/${entry.path}`);
+  const download = entry.type === 'file' || entry.type === 'symlink' ? urls.html(`/${fullName}/raw/${ref}/${entry.path}`) : null;
+  return {
+    type: entry.type,
+    size: entry.size,
+    name: entry.name,
+    path: entry.path,
+    sha: entry.sha,
+    url: self,
+    git_url: git,
+    html_url: html,
+    download_url: download,
+    _links: { self, git, html },
+  };
+}
+
+export function encodeContentFile(at: RepositoryUrls, ref: string, entry: ContentEntry) {
+  const encoded = encodeContentEntry(at, ref, entry);
+  const content = Buffer.from(entry.content ?? new Uint8Array()).toString('base64');
+  if (entry.type === 'symlink') return { ...encoded, target: Buffer.from(entry.content ?? new Uint8Array()).toString('utf8') };
+  if (entry.type === 'submodule') return { ...encoded, submodule_git_url: '' };
+  return { ...encoded, encoding: 'base64', content: content.replace(/.{60}/g, '$&\n') + (content.length % 60 === 0 && content.length > 0 ? '' : '\n') };
+}

@@ -1,0 +1,95 @@
+import type { Request, Response, Router } from 'express';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import type { Container } from 'inversify';
+import { RepositoryContents } from '../../../application/gitdata/contents.service.js';
+import type { Clock } from '../../../application/shared/ports/clock.port.js';
+import { TOKENS } from '../../../application/shared/ports/tokens.js';
+import { urlsOf } from '../shared/apiUrls.js';
+import { requireUser } from '../shared/authentication.js';
+import { decodeInput } from '../shared/decode.js';
+import { sendGithubError } from '../shared/githubError.js';
+import { commandContext } from '../shared/requestContext.js';
+import { sendAppError, sendValidationFailed } from '../shared/respond.js';
+import { accessCallerOf, repositoryScopeOf } from '../repositories/repositoryScope.js';
+import { encodeContentEntry, encodeContentFile } from './contents.encoders.js';
+import { DeleteContentBody, PutContentBody } from './gitdata.codecs.js';
+import { encodeCommit, type RepositoryUrls } from './gitdata.encoders.js';
+
+const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
+// GitHub refuses files over 100 MB.
+const MAX_FILE_BYTES = 100 * 1024 * 1024;
+
+function contentPath(req: Request): string {
+  const value = req.params.path as unknown;
+  return Array.isArray(value) ? value.join('/') : String(value ?? '');
+}
+
+// GET, PUT and DELETE /repos/{owner}/{repo}/contents/{path}.
+export function contentsRoutes(router: Router, container: Container): void {
+  const contents = container.get(RepositoryContents);
+  const clock = container.get<Clock>(TOKENS.Clock);
+  const at = (res: Response): RepositoryUrls => ({
+    urls: urlsOf(res),
+    fullName: `${repositoryScopeOf(res).owner.login}/${repositoryScopeOf(res).repository.name}`,
+  });
+
+  const read = async (req: Request, res: Response, path: string) => {
+    const ref = typeof req.query.ref === 'string' && req.query.ref !== '' ? req.query.ref : undefined;
+    const found = await contents.get(repositoryScopeOf(res).repository, path, ref);
+    if (isLeft(found)) return sendAppError(res, found.left);
+    if (found.right.kind === 'directory') {
+      const { ref: name } = found.right;
+      return res.json(found.right.entries.map((entry) => encodeContentEntry(at(res), name, entry)));
+    }
+    res.json(encodeContentFile(at(res), found.right.ref, found.right.entry));
+  };
+  router.get('/repos/:owner/:repo/contents', (req, res) => read(req, res, ''));
+  router.get('/repos/:owner/:repo/contents/*path', (req, res) => read(req, res, contentPath(req)));
+
+  router.put('/repos/:owner/:repo/contents/*path', requireUser, async (req, res) => {
+    const body = decodeInput(PutContentBody, req.body ?? {}, 'Content');
+    if (isLeft(body)) return sendValidationFailed(res, body.left);
+    if (!BASE64.test(body.right.content)) return sendGithubError(res, 422, 'content is not valid Base64');
+    const bytes = Buffer.from(body.right.content, 'base64');
+    if (bytes.length > MAX_FILE_BYTES) return sendGithubError(res, 422, 'content is larger than 100 MB');
+    const { message, sha, branch, author, committer } = body.right;
+    const change = {
+      message,
+      content: bytes,
+      ...(sha ? { sha } : {}),
+      ...(branch ? { branch } : {}),
+      ...(author ? { author } : {}),
+      ...(committer ? { committer } : {}),
+    };
+    const done = await contents.change(
+      accessCallerOf(res)!,
+      repositoryScopeOf(res).repository,
+      contentPath(req),
+      change,
+      clock.now(),
+      commandContext(req, res, clock.now()),
+    );
+    if (isLeft(done)) return sendAppError(res, done.left);
+    res.status(done.right.created ? 201 : 200).json({
+      content: done.right.content ? encodeContentEntry(at(res), done.right.branch, done.right.content) : null,
+      commit: encodeCommit(at(res), done.right.commit.sha, done.right.commit.commit),
+    });
+  });
+
+  router.delete('/repos/:owner/:repo/contents/*path', requireUser, async (req, res) => {
+    const body = decodeInput(DeleteContentBody, req.body ?? {}, 'Content');
+    if (isLeft(body)) return sendValidationFailed(res, body.left);
+    const { message, sha, branch, author, committer } = body.right;
+    const change = { message, ...(sha ? { sha } : {}), ...(branch ? { branch } : {}), ...(author ? { author } : {}), ...(committer ? { committer } : {}) };
+    const done = await contents.change(
+      accessCallerOf(res)!,
+      repositoryScopeOf(res).repository,
+      contentPath(req),
+      change,
+      clock.now(),
+      commandContext(req, res, clock.now()),
+    );
+    if (isLeft(done)) return sendAppError(res, done.left);
+    res.status(200).json({ content: null, commit: encodeCommit(at(res), done.right.commit.sha, done.right.commit.commit) });
+  });
+}
