@@ -19,6 +19,8 @@ export function refMoves(eventStore: EventStore, git: GitStorage, clock: Clock, 
     stepsFor(event) {
       if (event.type !== 'RefMoved') return [];
       const move = event.data as RefMoved['data'];
+      // A merge's claim: git follows the merge's own fact (pull-request-consequences).
+      if (move.pullRequestId !== undefined) return [];
       return [
         {
           name: 'move-git-ref',

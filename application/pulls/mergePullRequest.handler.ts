@@ -86,8 +86,9 @@ export class MergePullRequestHandler {
     });
     if (isLeft(written)) return written;
     const mergeCommitSha = written.right;
-    const claimed = await this.claims.claim({ repositoryId, ref: baseRef, from: baseSha, to: mergeCommitSha, pullRequestId: pull.id }, claimRevision, context);
-    if (!claimed) return left({ _tag: 'PullRequestBaseModified' });
+    const claim = { repositoryId, ref: baseRef, from: baseSha, to: mergeCommitSha, pullRequestId: pull.id };
+    const claimed = await this.claims.claim(claim, claimRevision, context);
+    if (claimed === null) return left({ _tag: 'PullRequestBaseModified' });
     const outcome = await handleCommand(
       this.eventStore,
       pullRequestDecider,
@@ -104,8 +105,11 @@ export class MergePullRequestHandler {
       },
       context,
     );
-    // Refused (closed, or its head moved, meanwhile): the claim stands unused and git never moved.
-    if (isLeft(outcome)) return outcome;
+    // Refused (closed, or its head moved, meanwhile): the claim is moved back; git never moved.
+    if (isLeft(outcome)) {
+      await this.claims.withdraw(claim, claimed, context);
+      return outcome;
+    }
     await this.baseBranch.makeAgree({ repositoryId, baseRef, baseSha, mergeCommitSha });
     await this.pairs.release({ repositoryId, base: state.base.ref, headRepositoryId: state.head.repositoryId, headRef: state.head.ref }, pull.id, context);
     await this.readYourWrites.settle(outcome.right.position);

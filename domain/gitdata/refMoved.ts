@@ -3,7 +3,8 @@ import type { DomainEvent } from '../shared/event.js';
 // A ref moved through the API: created (from null), updated, or deleted (to null). Appended to
 // the ref's stream at the revision read before the ref was read, so of simultaneous updates
 // from one value only one is accepted, then git is moved to agree (compare-and-swap); a
-// process manager finishes the move after a crash. Merges claim the same stream.
+// process manager finishes the move after a crash. Merges and pushes record the same event
+// in the same stream, so every change of a ref is one event type, in order, per ref.
 export type RefMoved = DomainEvent<
   'RefMoved',
   {
@@ -14,6 +15,10 @@ export type RefMoved = DomainEvent<
     readonly forced: boolean;
     // Recorded by a push's pre-receive hook: git moves the ref itself right after.
     readonly pushed?: boolean;
+    // A merge's claim on its base branch, made before the merge is recorded: git moves once
+    // PullRequestMerged is in the log (pull-request-consequences); a refused merge's claim is
+    // moved back by the next event.
+    readonly pullRequestId?: number;
   }
 >;
 
