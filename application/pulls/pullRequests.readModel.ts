@@ -32,6 +32,8 @@ export interface PullRequestDocument extends Document {
   merged_at: string | null;
   merged_by_id: number | null;
   merge_commit_sha: string | null;
+  // The last test merge: for which tips, and its outcome (null while it runs).
+  mergeability?: { base_sha: string; head_sha: string; mergeable: boolean | null; test_merge_sha: string | null };
   merge_method: MergeMethod | null;
   // Log position of the last event applied: an event at or below it was applied already.
   position: number;

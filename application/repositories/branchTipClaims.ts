@@ -30,12 +30,20 @@ export class BranchTipClaims {
   // The revision of the claim, or null when another writer moved the branch since `revision` was read.
   async claim(claim: BranchClaim, revision: ClaimRevision, context: CommandContext): Promise<number | null> {
     const data: RefMoved['data'] = { ...claim, forced: false };
-    const result = await this.eventStore.append(gitRefStream(claim.repositoryId, claim.ref), [{ id: randomUUID(), type: 'RefMoved', data, metadata: metadataFor(context) }], revision);
+    const result = await this.eventStore.append(
+      gitRefStream(claim.repositoryId, claim.ref),
+      [{ id: randomUUID(), type: 'RefMoved', data, metadata: metadataFor(context) }],
+      revision,
+    );
     return result.outcome === 'appended' ? result.nextRevision : null;
   }
 
   async withdraw(claim: BranchClaim, claimRevision: number, context: CommandContext): Promise<void> {
     const data: RefMoved['data'] = { ...claim, from: claim.to, to: claim.from, forced: true };
-    await this.eventStore.append(gitRefStream(claim.repositoryId, claim.ref), [{ id: randomUUID(), type: 'RefMoved', data, metadata: metadataFor(context) }], claimRevision);
+    await this.eventStore.append(
+      gitRefStream(claim.repositoryId, claim.ref),
+      [{ id: randomUUID(), type: 'RefMoved', data, metadata: metadataFor(context) }],
+      claimRevision,
+    );
   }
 }

@@ -48,4 +48,19 @@ export interface MergePullRequest {
   readonly now: Date;
 }
 
-export type PullRequestCommand = OpenPullRequest | EditPullRequest | MergePullRequest;
+export interface RequestMergeability {
+  readonly type: 'RequestMergeability';
+  readonly baseSha: string;
+  readonly headSha: string;
+  readonly now: Date;
+}
+
+export interface RecordMergeability {
+  readonly type: 'RecordMergeability';
+  readonly baseSha: string;
+  readonly headSha: string;
+  readonly mergeable: boolean;
+  readonly mergeCommitSha: string | null;
+}
+
+export type PullRequestCommand = OpenPullRequest | EditPullRequest | MergePullRequest | RequestMergeability | RecordMergeability;

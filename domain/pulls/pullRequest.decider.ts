@@ -1,6 +1,13 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { Decider } from '../shared/decider.js';
-import type { EditPullRequest, MergePullRequest, OpenPullRequest, PullRequestCommand } from './pullRequest.commands.js';
+import type {
+  EditPullRequest,
+  MergePullRequest,
+  OpenPullRequest,
+  PullRequestCommand,
+  RecordMergeability,
+  RequestMergeability,
+} from './pullRequest.commands.js';
 import type { PullRequestChanges, PullRequestEvent, PullRequestSide } from './pullRequest.events.js';
 import type { PullsError } from './pulls.errors.js';
 
@@ -14,6 +21,8 @@ export interface ExistingPullRequest {
   readonly base: PullRequestSide;
   // Every base branch it has had, oldest first: the pairs it may have held.
   readonly bases: readonly string[];
+  // The last test merge asked for, and whether it has been done.
+  readonly mergeability: { readonly baseSha: string; readonly headSha: string; readonly checked: boolean } | null;
 }
 
 export type PullRequestState = { readonly status: 'absent' } | ExistingPullRequest;
@@ -28,7 +37,7 @@ export const initialState = (): PullRequestState => ({ status: 'absent' });
 export function evolve(state: PullRequestState, event: PullRequestEvent): PullRequestState {
   if (event.type === 'PullRequestOpened') {
     const { pullRequestId, repositoryId, head, base } = event.data;
-    return { status: 'open', pullRequestId, repositoryId, head, base, bases: [base.ref] };
+    return { status: 'open', pullRequestId, repositoryId, head, base, bases: [base.ref], mergeability: null };
   }
   if (state.status === 'absent') return state;
   switch (event.type) {
@@ -42,6 +51,10 @@ export function evolve(state: PullRequestState, event: PullRequestEvent): PullRe
       return { ...state, status: 'open' };
     case 'PullRequestMerged':
       return { ...state, status: 'merged' };
+    case 'PullRequestMergeabilityRequested':
+      return { ...state, mergeability: { baseSha: event.data.baseSha, headSha: event.data.headSha, checked: false } };
+    case 'PullRequestMergeabilityChecked':
+      return { ...state, mergeability: { baseSha: event.data.baseSha, headSha: event.data.headSha, checked: true } };
   }
 }
 
@@ -49,6 +62,8 @@ export function decide(command: PullRequestCommand, state: PullRequestState): De
   if (command.type === 'OpenPullRequest') return openPullRequest(command, state);
   if (state.status === 'absent') return left({ _tag: 'PullRequestNotFound' });
   if (command.type === 'EditPullRequest') return editPullRequest(command, state);
+  if (command.type === 'RequestMergeability') return requestMergeability(command, state);
+  if (command.type === 'RecordMergeability') return recordMergeability(command, state);
   const refusal = mergeRefusal(command, state);
   if (refusal) return left(refusal);
   const { mergedBy, mergeMethod, mergeCommitSha, headSha, baseSha } = command;
@@ -58,6 +73,24 @@ export function decide(command: PullRequestCommand, state: PullRequestState): De
       data: { pullRequestId: state.pullRequestId, mergedBy, mergeMethod, mergeCommitSha, headSha, baseSha, mergedAt: command.now.toISOString() },
     },
   ]);
+}
+
+// A test merge is asked for once per pair of tips, and only while the pull request is open.
+function requestMergeability(command: RequestMergeability, state: ExistingPullRequest): Decision {
+  const known = state.mergeability;
+  if (state.status !== 'open' || (known && known.baseSha === command.baseSha && known.headSha === command.headSha)) return right([]);
+  const { baseSha, headSha } = command;
+  return right([
+    { type: 'PullRequestMergeabilityRequested', data: { pullRequestId: state.pullRequestId, baseSha, headSha, requestedAt: command.now.toISOString() } },
+  ]);
+}
+
+// The outcome counts only for the tips last asked about (a newer request makes it stale).
+function recordMergeability(command: RecordMergeability, state: ExistingPullRequest): Decision {
+  const asked = state.mergeability;
+  if (!asked || asked.checked || asked.baseSha !== command.baseSha || asked.headSha !== command.headSha) return right([]);
+  const { baseSha, headSha, mergeable, mergeCommitSha } = command;
+  return right([{ type: 'PullRequestMergeabilityChecked', data: { pullRequestId: state.pullRequestId, baseSha, headSha, mergeable, mergeCommitSha } }]);
 }
 
 // Asked before any git object is written, and again when the merge is recorded.

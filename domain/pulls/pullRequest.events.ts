@@ -57,4 +57,23 @@ export type PullRequestMerged = DomainEvent<
   }
 >;
 
-export type PullRequestEvent = PullRequestOpened | PullRequestEdited | PullRequestClosed | PullRequestReopened | PullRequestMerged;
+// A test merge asked for (viewing, opening or editing a pull request whose tips have moved
+// since the last one), and its outcome: GitHub's `mergeable`, with the commit kept at
+// refs/pull/<n>/merge when the merge is clean.
+export type PullRequestMergeabilityRequested = DomainEvent<
+  'PullRequestMergeabilityRequested',
+  { readonly pullRequestId: number; readonly baseSha: string; readonly headSha: string; readonly requestedAt: string }
+>;
+export type PullRequestMergeabilityChecked = DomainEvent<
+  'PullRequestMergeabilityChecked',
+  { readonly pullRequestId: number; readonly baseSha: string; readonly headSha: string; readonly mergeable: boolean; readonly mergeCommitSha: string | null }
+>;
+
+export type PullRequestEvent =
+  | PullRequestOpened
+  | PullRequestEdited
+  | PullRequestClosed
+  | PullRequestReopened
+  | PullRequestMerged
+  | PullRequestMergeabilityRequested
+  | PullRequestMergeabilityChecked;

@@ -10,6 +10,8 @@ import type { PullRequestEvent, PullRequestOpened } from '../../domain/pulls/pul
 
 const PULL_REQUEST_EVENT_TYPES: ReadonlySet<string> = new Set<PullRequestEvent['type']>([
   'PullRequestOpened',
+  'PullRequestMergeabilityRequested',
+  'PullRequestMergeabilityChecked',
   'PullRequestEdited',
   'PullRequestClosed',
   'PullRequestReopened',
@@ -73,6 +75,17 @@ function changesOf(event: Exclude<PullRequestEvent, PullRequestOpened>, current:
         base: { ...current.base, sha: baseSha },
       };
     }
+    case 'PullRequestMergeabilityRequested':
+      return { mergeability: { base_sha: event.data.baseSha, head_sha: event.data.headSha, mergeable: null, test_merge_sha: null } };
+    case 'PullRequestMergeabilityChecked':
+      return {
+        mergeability: {
+          base_sha: event.data.baseSha,
+          head_sha: event.data.headSha,
+          mergeable: event.data.mergeable,
+          test_merge_sha: event.data.mergeCommitSha,
+        },
+      };
   }
 }
 

@@ -10,6 +10,8 @@ import type { ProcessManager } from '../../../application/shared/processes/proce
 import { orphanReservationReleases } from '../../../application/shared/processes/orphanReservations.js';
 import type { Config } from '../config/config.js';
 import { refMoves } from '../../../application/gitdata/refMoves.process.js';
+import { PullRequestMergeability } from '../../../application/pulls/mergeability.js';
+import { mergeabilityChecks } from '../../../application/pulls/mergeability.process.js';
 import { RepositoryGit } from '../../../application/repositories/repositoryGit.js';
 import type { GitStorage } from '../../../application/shared/ports/gitStorage.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
@@ -25,6 +27,7 @@ export function allProcessManagers(config: Config, eventStore: EventStore, clock
       config.reservationGraceMs,
     ),
     pullRequestConsequences(eventStore, container.get(MergedBaseBranch), pairs, clock),
+    mergeabilityChecks(container.get(PullRequestMergeability)),
     refMoves(eventStore, container.get<GitStorage>(TOKENS.GitStorage), clock, (repositoryId) => container.get(RepositoryGit).ensure(repositoryId)),
   ];
 }

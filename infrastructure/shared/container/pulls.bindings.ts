@@ -6,6 +6,7 @@ import { OpenPullRequestHandler } from '../../../application/pulls/openPullReque
 import { PullRequestGit } from '../../../application/pulls/pullRequestGit.js';
 import { PullRequestHead } from '../../../application/pulls/pullRequestHead.js';
 import { PullRequestPairs } from '../../../application/pulls/pullRequestPairs.js';
+import { PullRequestMergeability } from '../../../application/pulls/mergeability.js';
 import { MergedBaseBranch } from '../../../application/pulls/mergedBaseBranch.js';
 import { BranchTipClaims } from '../../../application/repositories/branchTipClaims.js';
 import { PullRequestQueries } from '../../../application/pulls/pullRequest.queries.js';
@@ -19,6 +20,7 @@ export function bindPulls(container: Container): void {
     PullRequestGit,
     PullRequestHead,
     PullRequestPairs,
+    PullRequestMergeability,
     MergedBaseBranch,
     BranchTipClaims,
     PullRequestViews,

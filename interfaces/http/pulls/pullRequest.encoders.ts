@@ -2,6 +2,7 @@ import type { PullRequestView, RepositoryWithOwner } from '../../../application/
 import { legacyNodeId } from '../../../domain/shared/nodeId.js';
 import { simpleUser } from '../accounts/users.encoders.js';
 import { embeddedRepository, githubTime } from '../repositories/repository.encoders.js';
+import type { MergeabilityView } from '../../../application/pulls/mergeability.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
 
 const time = (iso: string | null): string | null => (iso === null ? null : githubTime(iso));
@@ -77,15 +78,15 @@ export function pullRequestSimple(view: PullRequestView, urls: ApiUrls) {
   };
 }
 
-// GitHub's pull-request: GET, POST and PATCH of one pull request. `mergeable` is computed
-// by a background job GitHub runs after each push; until forgelog runs one it is unknown.
-export function pullRequest(view: PullRequestView, urls: ApiUrls) {
+// GitHub's pull-request: GET, POST and PATCH of one pull request. `mergeable` comes from the
+// background test merge of the current tips (null while it runs: application/pulls/mergeability.ts).
+export function pullRequest(view: PullRequestView, urls: ApiUrls, mergeability: MergeabilityView = { mergeable: null, mergeableState: 'unknown' }) {
   const stats = view.stats ?? { commits: 0, additions: 0, deletions: 0, changedFiles: 0 };
   return Object.assign(pullRequestSimple(view, urls), {
     merged: view.pull.merged_at !== null,
-    mergeable: null,
+    mergeable: view.pull.state === 'open' ? mergeability.mergeable : null,
     rebaseable: null,
-    mergeable_state: 'unknown',
+    mergeable_state: view.pull.state === 'open' ? mergeability.mergeableState : 'unknown',
     merged_by: view.mergedBy ? simpleUser(view.mergedBy, urls) : null,
     comments: 0,
     review_comments: 0,

@@ -18,11 +18,18 @@ export async function visibleToCaller(res: Response, deps: Pick<PullsDeps, 'embe
 }
 
 // Reads the pull request back from the read model (the command has settled) and answers it in full.
-export async function sendPullRequest(res: Response, deps: Pick<PullsDeps, 'pulls' | 'views' | 'embedded'>, number: number, status: number): Promise<void> {
+export async function sendPullRequest(
+  res: Response,
+  deps: Pick<PullsDeps, 'pulls' | 'views' | 'embedded' | 'mergeability'>,
+  number: number,
+  status: number,
+): Promise<void> {
   const { repository, owner } = repositoryScopeOf(res);
   const pull = await deps.pulls.byNumber(repository.id, number);
   const view = pull && (await deps.views.one(pull));
   if (!view) return sendNotFound(res);
   if (status === 201) res.location(urlsOf(res).api(`/repos/${owner.login}/${repository.name}/pulls/${number}`));
-  res.status(status).json(pullRequest(await visibleToCaller(res, deps, view), urlsOf(res)));
+  // Viewing, opening or editing asks for a test merge when the tips moved since the last one.
+  const mergeability = await deps.mergeability.forTips(view.pull, { baseSha: view.baseSha, headSha: view.headSha }, accessCallerOf(res)?.userId ?? null);
+  res.status(status).json(pullRequest(await visibleToCaller(res, deps, view), urlsOf(res), mergeability));
 }

@@ -1,5 +1,6 @@
 import type { Container } from 'inversify';
 import { EditPullRequestHandler } from '../../../application/pulls/editPullRequest.handler.js';
+import { PullRequestMergeability } from '../../../application/pulls/mergeability.js';
 import { MergePullRequestHandler } from '../../../application/pulls/mergePullRequest.handler.js';
 import { OpenPullRequestHandler } from '../../../application/pulls/openPullRequest.handler.js';
 import { PullRequestQueries } from '../../../application/pulls/pullRequest.queries.js';
@@ -20,6 +21,7 @@ export function pullsDeps(container: Container) {
     openPullRequest: container.get(OpenPullRequestHandler),
     editPullRequest: container.get(EditPullRequestHandler),
     mergePullRequest: container.get(MergePullRequestHandler),
+    mergeability: container.get(PullRequestMergeability),
   };
 }
 
