@@ -22,7 +22,7 @@ export class InjectedFault extends Error {
 // matching stream (a command that fails); `crashAt` fails it and every append after it, as
 // a process that died there would write nothing more.
 export class FaultyEventStore implements EventStore {
-  private trigger: { pattern: RegExp; crash: boolean; afterAppending?: boolean } | undefined;
+  private trigger: { pattern: RegExp; crash: boolean; afterAppending?: boolean; eventType?: string } | undefined;
   private dead = false;
 
   constructor(private readonly inner: EventStore) {}
@@ -36,13 +36,14 @@ export class FaultyEventStore implements EventStore {
   }
 
   // The append is made (durable), then the process "dies": nothing after it is written.
-  crashAfter(pattern: RegExp): void {
-    this.trigger = { pattern, crash: true, afterAppending: true };
+  // With an event type, only an append holding an event of that type.
+  crashAfter(pattern: RegExp, eventType?: string): void {
+    this.trigger = { pattern, crash: true, afterAppending: true, ...(eventType ? { eventType } : {}) };
   }
 
   async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
     if (this.dead) throw new InjectedFault(streamId);
-    if (this.trigger?.pattern.test(streamId)) {
+    if (this.trigger?.pattern.test(streamId) && (this.trigger.eventType === undefined || events.some((event) => event.type === this.trigger!.eventType))) {
       const trigger = this.trigger;
       this.trigger = undefined;
       // Dead from here on: a dead process neither writes nor hears of what it wrote.

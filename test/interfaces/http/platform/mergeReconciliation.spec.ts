@@ -36,7 +36,7 @@ describe('pull request merges: the fact first, git made to agree, reconciled aft
     const mainSha = await bench.tip(repositoryId, 'main');
     const opened = await api(crashed, octocat, 'POST', '/repos/octocat/hello/pulls', { title: 'Feature', head: 'feature', base: 'main' });
     expect(opened.status).to.equal(201);
-    faulty.crashAfter(/^pull-request-\d+$/);
+    faulty.crashAfter(/^pull-request-\d+$/, 'PullRequestMerged');
     expect((await api(crashed, octocat, 'PUT', '/repos/octocat/hello/pulls/1/merge', {})).status).to.equal(500);
     // The fact is in the log; git has not moved.
     const merged = (await crashed.runtime.adapters.eventStore.readStream(`pull-request-${opened.body.id}`)).find(
