@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
-import { gitRefStream, type RefMoved } from '../../domain/gitdata/refMoved.js';
+import { gitRefStream, PUSH_COMMITS_SHOWN, type PushedCommit, type RefMoved } from '../../domain/gitdata/refMoved.js';
 import { metadataFor, type CommandContext } from '../shared/commandContext.js';
 import type { EventStore, StoredEvent } from '../shared/ports/eventStore.port.js';
 import type { GitStorage } from '../shared/ports/gitStorage.port.js';
@@ -11,6 +11,9 @@ export interface PushedUpdate {
   readonly from: string; // 40 zeros: the ref is created
   readonly to: string; // 40 zeros: the ref is deleted
   readonly ref: string;
+  // Read by the hook, where git sees the pushed objects.
+  readonly size?: number;
+  readonly commits?: readonly PushedCommit[];
 }
 
 const ZERO = '0'.repeat(40);
@@ -33,7 +36,9 @@ export class GitPushes {
       const stream = gitRefStream(repositoryId, update.ref);
       const [last] = await this.eventStore.readStream(stream, { direction: 'backwards', maxCount: 1 });
       const current = last?.type === 'RefMoved' ? (last.data as RefMoved['data']).to : await this.git.readRef(repositoryId, update.ref);
-      const data: RefMoved['data'] = { repositoryId, ref: update.ref, from: orNull(update.from), to: orNull(update.to), forced: false, pushed: true };
+      const added =
+        typeof update.size === 'number' && Array.isArray(update.commits) ? { size: update.size, commits: update.commits.slice(-PUSH_COMMITS_SHOWN) } : {};
+      const data: RefMoved['data'] = { repositoryId, ref: update.ref, from: orNull(update.from), to: orNull(update.to), forced: false, pushed: true, ...added };
       const appended =
         current === data.from
           ? await this.eventStore.append(

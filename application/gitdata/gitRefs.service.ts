@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
-import { gitRefStream, type RefMoved } from '../../domain/gitdata/refMoved.js';
+import { gitRefStream, PUSH_COMMITS_SHOWN, type RefMoved } from '../../domain/gitdata/refMoved.js';
 import { fullRefName, isValidRefName, SHA_PATTERN } from '../../domain/gitdata/refName.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import type { AppError } from '../shared/appError.js';
@@ -105,7 +105,7 @@ export class GitRefsService {
     const [last] = await this.eventStore.readStream(stream, { direction: 'backwards', maxCount: 1 });
     const current = last?.type === 'RefMoved' ? (last.data as RefMoved['data']).to : await this.repositories.git.readRef(repositoryId, ref);
     if (current !== from) return false;
-    const data: RefMoved['data'] = { repositoryId, ref, from, to, forced: false };
+    const data: RefMoved['data'] = { repositoryId, ref, from, to, forced: false, ...(await this.added(repositoryId, from, to)) };
     const appended = await this.eventStore.append(
       stream,
       [{ id: randomUUID(), type: 'RefMoved', data, metadata: metadataFor(context) }],
@@ -115,6 +115,17 @@ export class GitRefsService {
     for (let wait = 0; wait < 20 && (await moveGitRef(this.repositories.git, data)) === 'superseded'; wait++)
       await new Promise((resolve) => setTimeout(resolve, 10));
     return true;
+  }
+
+  // What a move adds, for the activity feeds; nothing for a deletion or a ref to a tree or blob.
+  private async added(repositoryId: number, from: string | null, to: string | null): Promise<{ size?: number; commits?: RefMoved['data']['commits'] }> {
+    if (to === null) return {};
+    try {
+      const { total, commits } = await this.repositories.git.commitsAdded(repositoryId, from, to, PUSH_COMMITS_SHOWN);
+      return { size: total, commits };
+    } catch {
+      return {};
+    }
   }
 
   private async exists(repositoryId: number, sha: string): Promise<boolean> {
@@ -138,7 +149,14 @@ export class GitRefsService {
       const current = last?.type === 'RefMoved' ? (last.data as RefMoved['data']).to : await git.readRef(id.right, ref);
       const decision = await decide(current);
       if (isLeft(decision)) return decision;
-      const data: RefMoved['data'] = { repositoryId: id.right, ref, from: current, to: decision.right.to, forced: decision.right.forced };
+      const data: RefMoved['data'] = {
+        repositoryId: id.right,
+        ref,
+        from: current,
+        to: decision.right.to,
+        forced: decision.right.forced,
+        ...(await this.added(id.right, current, decision.right.to)),
+      };
       const appended = await this.eventStore.append(
         stream,
         [{ id: randomUUID(), type: 'RefMoved', data, metadata: metadataFor(context) }],

@@ -19,7 +19,19 @@ export type RefMoved = DomainEvent<
     // PullRequestMerged is in the log (pull-request-consequences); a refused merge's claim is
     // moved back by the next event.
     readonly pullRequestId?: number;
+    // What the move added (GitHub's PushEvent): how many commits, and the newest twenty of
+    // them, oldest first. Absent for a deletion.
+    readonly size?: number;
+    readonly commits?: readonly PushedCommit[];
   }
 >;
+
+export interface PushedCommit {
+  readonly sha: string;
+  readonly message: string;
+  readonly author: { readonly name: string; readonly email: string };
+}
+
+export const PUSH_COMMITS_SHOWN = 20;
 
 export const gitRefStream = (repositoryId: number, ref: string): string => `git-ref-${repositoryId}:${ref}`;

@@ -50,6 +50,11 @@ export type MergeTreeResult = { readonly clean: true; readonly tree: string } | 
 // The tip after replaying commits onto a base, or a conflict.
 export type RebaseResult = { readonly clean: true; readonly tip: string } | { readonly clean: false };
 
+export interface CommitsAdded {
+  readonly total: number;
+  readonly commits: readonly { readonly sha: string; readonly message: string; readonly author: { readonly name: string; readonly email: string } }[];
+}
+
 export type GitObjectType = 'blob' | 'tree' | 'commit' | 'tag';
 
 export interface GitObject {
@@ -113,6 +118,9 @@ export interface GitStorage {
   writeTag(repositoryId: number, tag: NewTag): Promise<string>;
   // Compare-and-swap delete: false when the ref does not hold expectedOldSha.
   deleteRef(repositoryId: number, refName: string, expectedOldSha: string): Promise<boolean>;
+  // The commits `to` has that `from` (or, when null, no ref) has not: how many, and the newest
+  // `max` of them, oldest first.
+  commitsAdded(repositoryId: number, from: string | null, to: string, max: number): Promise<CommitsAdded>;
   // Whether the first commit is the second or one of its ancestors (git merge-base --is-ancestor).
   isAncestor(repositoryId: number, ancestorSha: string, descendantSha: string): Promise<boolean>;
   // Compare-and-swap: moves refName to newSha only if it still holds expectedOldSha (null:

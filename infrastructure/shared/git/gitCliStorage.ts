@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type {
+  CommitsAdded,
   GitObject,
   GitObjectType,
   GitTreeEntry,
@@ -183,6 +184,10 @@ export class GitCliStorage implements GitStorage {
 
   writeTag(repositoryId: number, tag: NewTag): Promise<string> {
     return this.objects.writeTag(this.pathOf(repositoryId), tag);
+  }
+
+  commitsAdded(repositoryId: number, from: string | null, to: string, max: number): Promise<CommitsAdded> {
+    return this.objects.commitsAdded(this.pathOf(repositoryId), from, to, max);
   }
 
   deleteRef(repositoryId: number, refName: string, expectedOldSha: string): Promise<boolean> {

@@ -5,8 +5,27 @@ import { join } from 'node:path';
 // server that started the push (FORGELOG_PUSH_URL, FORGELOG_PUSH_TOKEN), which records them in
 // the log first; its refusal (a stale ref, a ref that moved meanwhile) refuses the push.
 const PRE_RECEIVE = `
+const { execFileSync } = require('node:child_process');
+const ZERO = '0'.repeat(40);
 const lines = require('node:fs').readFileSync(0, 'utf8').split('\\n').filter(Boolean);
-const updates = lines.map((line) => { const [from, to, ref] = line.split(' '); return { from, to, ref }; });
+// The commits each update adds, read here where git can see the pushed objects (quarantined
+// until the hook accepts them): how many, and the newest twenty, oldest first.
+const added = (from, to) => {
+  if (to === ZERO) return {};
+  const range = [to, ...(from === ZERO ? ['--not', '--all'] : ['^' + from])];
+  try {
+    const size = Number(execFileSync('git', ['rev-list', '--count', ...range], { encoding: 'utf8' }).trim());
+    const listed = execFileSync('git', ['log', '--max-count=20', '--format=%H%x00%an%x00%ae%x00%B%x01', ...range], { encoding: 'utf8' });
+    const commits = listed.split('\\x01').map((r) => r.replace(/^\\n/, '')).filter(Boolean).map((r) => {
+      const [sha, name, email, message] = r.split('\\0');
+      return { sha, message: message.replace(/\\n$/, ''), author: { name, email } };
+    }).reverse();
+    return { size, commits };
+  } catch {
+    return {};
+  }
+};
+const updates = lines.map((line) => { const [from, to, ref] = line.split(' '); return { from, to, ref, ...added(from, to) }; });
 fetch(process.env.FORGELOG_PUSH_URL, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },

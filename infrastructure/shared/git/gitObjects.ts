@@ -1,4 +1,4 @@
-import type { CommitIdentity, GitObject, GitObjectType, GitTreeEntry, NewTag } from '../../../application/shared/ports/gitStorage.port.js';
+import type { CommitIdentity, CommitsAdded, GitObject, GitObjectType, GitTreeEntry, NewTag } from '../../../application/shared/ports/gitStorage.port.js';
 import { GitCommandError, runGit, runGitForBytes } from './gitCommand.js';
 
 const SHA = /^[0-9a-f]{40}$/;
@@ -63,6 +63,26 @@ export class GitObjects {
     const text = `object ${requireSha(tag.object)}\ntype ${tag.type}\ntag ${tag.tag}\ntagger ${identityLine(tag.tagger)}\n\n${tag.message}`;
     const result = await runGit(['--git-dir', gitDirectory, 'mktag'], this.environment, { input: text });
     return requireSha(result.stdout.trim());
+  }
+
+  async commitsAdded(gitDirectory: string, from: string | null, to: string, max: number): Promise<CommitsAdded> {
+    const range = [requireSha(to), ...(from === null ? ['--not', '--all'] : [`^${requireSha(from)}`])];
+    const total = Number((await runGit(['--git-dir', gitDirectory, 'rev-list', '--count', ...range], this.environment)).stdout.trim());
+    const listed = await runGitForBytes(
+      ['--git-dir', gitDirectory, 'log', `--max-count=${max}`, '--format=%H%x00%an%x00%ae%x00%B%x01', ...range],
+      this.environment,
+    );
+    const commits = listed.stdout
+      .toString('utf8')
+      .split('\x01')
+      .map((record) => record.replace(/^\n/, ''))
+      .filter((record) => record !== '')
+      .map((record) => {
+        const [sha, name, email, message] = record.split('\0') as [string, string, string, string];
+        return { sha, message: message.replace(/\n$/, ''), author: { name, email } };
+      })
+      .reverse();
+    return { total, commits };
   }
 
   async deleteRef(gitDirectory: string, refName: string, expectedOldSha: string): Promise<boolean> {

@@ -93,7 +93,11 @@ export function gitSmartHttp(container: Container): { readonly hooks: RequestHan
     if (pushing) {
       if (caller === null) return plain(res, 401, 'Authentication required', challenge);
       const allowed = await access.authorize(caller, repository, REPOSITORY_OPERATIONS.write);
-      if (isLeft(allowed)) return plain(res, 403, `Permission to ${ownerLogin}/${name}.git denied to ${callerOf(res).kind === 'user' ? 'you' : 'anonymous'}.`);
+      if (isLeft(allowed)) {
+        // GitHub's words for the two refusals a git client shows its user.
+        if (allowed.left._tag === 'RepositoryArchived') return plain(res, 403, 'This repository was archived so it is read-only.');
+        return plain(res, 403, `Permission to ${ownerLogin}/${name}.git denied to ${callerOf(res).kind === 'user' ? 'you' : 'anonymous'}.`);
+      }
     }
     if (!(await repositoryGit.ensure(repository.id))) return plain(res, 404, 'Repository not found.');
     hooksDirectory ??= installGitHooks(join(config.dataDir, 'git-hooks'));

@@ -83,6 +83,12 @@ describe('git over HTTP (clone, push) through git http-backend', () => {
     expect(events.map((event) => [event.type, (event.data as { from: string }).from, (event.data as { to: string }).to])).to.deep.equal([
       ['RefMoved', before, pushed],
     ]);
+    // What the push added, read by the hook where git sees the pushed objects.
+    expect(events[0]!.data).to.deep.include({
+      size: 1,
+      commits: [{ sha: pushed, message: 'Pushed over HTTP', author: { name: 'Octo Cat', email: 'octocat@example.com' } }],
+    });
+    expect(events[0]!.metadata.actorId).to.be.a('number');
     const topic = await server.runtime.adapters.eventStore.readStream(`git-ref-${repositoryId}:refs/heads/topic`);
     expect(topic.map((event) => (event.data as { from: string | null }).from)).to.deep.equal([null]);
     expect((await api(server, null, 'GET', '/repos/octocat/public/git/ref/heads/topic')).body.object.sha).to.equal(pushed);
@@ -116,5 +122,16 @@ describe('git over HTTP (clone, push) through git http-backend', () => {
     const events = await server.runtime.adapters.eventStore.readStream(`git-ref-${repositoryId}:refs/heads/main`);
     const last = events.at(-1)!.data as { from: string; to: string };
     expect([last.from, last.to]).to.deep.equal([apiCommit, late]);
+  });
+
+  it("a push to an archived repository is refused with GitHub's words", async () => {
+    const octocat = `Basic ${Buffer.from(`octocat:${PASSWORD}`).toString('base64')}`;
+    expect((await api(server, octocat, 'PATCH', '/repos/octocat/public', { archived: true })).status).to.equal(200);
+    const work = join(scratch, 'archived-work');
+    await git('clone', '--quiet', url('octocat', 'octocat/public'), work);
+    await writeFile(join(work, 'late.txt'), 'too late\n');
+    await git('-C', work, 'add', 'late.txt');
+    await git('-C', work, 'commit', '--quiet', '-m', 'Too late');
+    expect(await refused(git('-C', work, 'push', '--quiet', 'origin', 'HEAD:refs/heads/main'))).to.contain('This repository was archived so it is read-only.');
   });
 });

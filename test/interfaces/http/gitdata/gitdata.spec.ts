@@ -66,6 +66,11 @@ describe('Git Data: blobs, trees, commits, refs and tags', () => {
     expect(updated.data.object.sha).to.equal(commit.data.sha);
 
     expect(await git('rev-parse', 'refs/heads/main')).to.equal(commit.data.sha);
+    const moves = await server.runtime.adapters.eventStore.readStream(`git-ref-${repositoryId}:refs/heads/main`);
+    expect(moves.at(-1)!.data).to.deep.include({ from: parent.data.sha, to: commit.data.sha, size: 1 });
+    expect((moves.at(-1)!.data as { commits: { sha: string; message: string }[] }).commits.map((c) => [c.sha, c.message])).to.deep.equal([
+      [commit.data.sha, 'Add docs/hello.txt'],
+    ]);
     expect(await git('log', '-1', '--format=%s%n%P', 'main')).to.equal(`Add docs/hello.txt\n${parent.data.sha}`);
     await git('fsck', '--strict');
     const clone = await mkdtemp(join(tmpdir(), 'forgelog-gitdata-clone-'));
