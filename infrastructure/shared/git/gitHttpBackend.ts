@@ -33,11 +33,16 @@ export function serveWithHttpBackend(req: IncomingMessage, res: ServerResponse, 
     ...(req.headers['git-protocol'] ? { GIT_PROTOCOL: String(req.headers['git-protocol']) } : {}),
     // Pushes are allowed here (the caller's right to push was decided before), and every
     // update passes the pre-receive hook, which records it in the log first.
-    GIT_CONFIG_COUNT: '2',
+    // Partial clones (--filter) are served as GitHub serves them.
+    GIT_CONFIG_COUNT: '4',
     GIT_CONFIG_KEY_0: 'http.receivepack',
     GIT_CONFIG_VALUE_0: 'true',
     GIT_CONFIG_KEY_1: 'core.hooksPath',
     GIT_CONFIG_VALUE_1: request.hooksPath,
+    GIT_CONFIG_KEY_2: 'uploadpack.allowFilter',
+    GIT_CONFIG_VALUE_2: 'true',
+    GIT_CONFIG_KEY_3: 'uploadpack.allowAnySHA1InWant',
+    GIT_CONFIG_VALUE_3: 'true',
   };
   return new Promise((resolve) => {
     const child = spawn('git', ['http-backend'], { env, stdio: ['pipe', 'pipe', 'pipe'] });

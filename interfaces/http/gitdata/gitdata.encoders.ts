@@ -63,7 +63,8 @@ export function encodeCommit(at: RepositoryUrls, sha: string, commit: ParsedComm
     author: signature(commit.author),
     committer: signature(commit.committer),
     tree: { sha: commit.tree, url: api(at, `trees/${commit.tree}`) },
-    message: commit.message,
+    // git ends a message with a newline; GitHub shows it without.
+    message: commit.message.replace(/\n$/, ''),
     parents: commit.parents.map((parent) => ({ sha: parent, url: api(at, `commits/${parent}`), html_url: at.urls.html(`/${at.fullName}/commit/${parent}`) })),
     verification: UNSIGNED,
   };

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Container } from 'inversify';
+import { branchesRoutes } from './branches.routes.js';
 import { contentsRoutes } from './contents.routes.js';
 import { gitdataRoutes } from './gitdata.routes.js';
 
@@ -9,5 +10,6 @@ export function gitdataRouter(container: Container): Router {
   const router = Router();
   gitdataRoutes(router, container);
   contentsRoutes(router, container);
+  branchesRoutes(router, container);
   return router;
 }

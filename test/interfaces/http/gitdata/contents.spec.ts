@@ -91,4 +91,27 @@ describe('repository contents: GET, PUT and DELETE of files', () => {
     }
     expect((await api(server, null, 'PUT', '/repos/octocat/files/contents/x', { message: 'anon', content: base64('x') })).status).to.equal(401);
   });
+
+  it('branches, one branch and a commit by branch, tag or SHA, as clients read them around contents', async () => {
+    await createRepository(server, octocat, { name: 'branchy', auto_init: true });
+    const main = (await api(server, null, 'GET', '/repos/octocat/branchy/git/ref/heads/main')).body.object.sha;
+    expect((await api(server, octocat, 'POST', '/repos/octocat/branchy/git/refs', { ref: 'refs/heads/feature/x', sha: main })).status).to.equal(201);
+    const branches = await api(server, null, 'GET', '/repos/octocat/branchy/branches');
+    expect(branches.body).to.deep.equal([
+      { name: 'feature/x', commit: { sha: main, url: `${server.url}/repos/octocat/branchy/commits/${main}` }, protected: false },
+      { name: 'main', commit: { sha: main, url: `${server.url}/repos/octocat/branchy/commits/${main}` }, protected: false },
+    ]);
+    const branch = await api(server, null, 'GET', '/repos/octocat/branchy/branches/feature/x');
+    expect(branch.body).to.deep.include({ name: 'feature/x', protected: false });
+    expect(branch.body.commit).to.deep.include({ sha: main });
+    expect(branch.body.commit.commit.message).to.equal('Initial commit');
+    const byName = await api(server, null, 'GET', '/repos/octocat/branchy/commits/main');
+    const bySha = await api(server, null, 'GET', `/repos/octocat/branchy/commits/${main}`);
+    expect(byName.body).to.deep.equal(bySha.body);
+    expect(bySha.body).to.deep.include({ sha: main, parents: [], author: null });
+    expect((await api(server, null, 'GET', '/repos/octocat/branchy/commits/nope')).status).to.equal(404);
+    expect((await api(server, null, 'GET', '/repos/octocat/branchy/branches/nope')).status).to.equal(404);
+    await createRepository(server, octocat, { name: 'bare' });
+    expect((await api(server, null, 'GET', '/repos/octocat/bare/branches')).body).to.deep.equal([]);
+  });
 });

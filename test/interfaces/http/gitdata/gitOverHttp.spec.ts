@@ -67,6 +67,22 @@ describe('git over HTTP (clone, push) through git http-backend', () => {
     expect(await readFile(join(owner, 'README.md'), 'utf8')).to.contain('secret');
   });
 
+  it('serves protocol v2, shallow and partial clones', async () => {
+    const shallow = join(scratch, 'shallow');
+    await runGit(
+      ['-c', 'protocol.version=2', 'clone', '--quiet', '--depth', '1', url('octocat', 'octocat/secret'), shallow],
+      gitEnvironment(scratch, identity),
+    );
+    expect(await git('-C', shallow, 'rev-parse', '--is-shallow-repository')).to.equal('true');
+    const partial = join(scratch, 'partial');
+    await runGit(
+      ['-c', 'protocol.version=2', 'clone', '--quiet', '--filter=blob:none', url('octocat', 'octocat/secret'), partial],
+      gitEnvironment(scratch, identity),
+    );
+    expect(await git('-C', partial, 'config', 'remote.origin.promisor')).to.equal('true');
+    expect(await readFile(join(partial, 'README.md'), 'utf8')).to.contain('secret');
+  });
+
   it('a push records the same RefMoved events an API update does, before git moves; a push without write access is refused', async () => {
     const work = join(scratch, 'push-work');
     await git('clone', '--quiet', url('pusher', 'octocat/public'), work);
