@@ -121,6 +121,8 @@ export interface GitStorage {
   // The commits `to` has that `from` (or, when null, no ref) has not: how many, and the newest
   // `max` of them, oldest first.
   commitsAdded(repositoryId: number, from: string | null, to: string, max: number): Promise<CommitsAdded>;
+  // Ends the long-lived processes reads go through.
+  close(): Promise<void>;
   // Whether the first commit is the second or one of its ancestors (git merge-base --is-ancestor).
   isAncestor(repositoryId: number, ancestorSha: string, descendantSha: string): Promise<boolean>;
   // Compare-and-swap: moves refName to newSha only if it still holds expectedOldSha (null:

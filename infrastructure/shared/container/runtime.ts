@@ -10,6 +10,7 @@ import { PolledCheckpoints } from '../../../application/shared/projections/polle
 import { ProjectionRunner } from '../../../application/shared/projections/projectionRunner.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import type { EventStore } from '../../../application/shared/ports/eventStore.port.js';
+import type { GitStorage } from '../../../application/shared/ports/gitStorage.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
 import { ProjectionReadYourWrites } from '../../../application/shared/readYourWrites.js';
 import { ProcessManagers } from '../../../application/shared/processes/processManagers.js';
@@ -184,6 +185,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
       if (adapters.embeddedReadModels && adapters.embeddedSearch && runsProjections) {
         await writeSnapshots(config, adapters.embeddedReadModels, adapters.embeddedSearch, runner.processedPosition);
       }
+      await container.get<GitStorage>(TOKENS.GitStorage).close();
       await adapters.search.close();
       await adapters.readModels.close();
       await adapters.eventStore.close();

@@ -91,6 +91,7 @@ export class GitCliStorage implements GitStorage {
   }
 
   async delete(repositoryId: number): Promise<void> {
+    this.objects.forget(this.pathOf(repositoryId));
     if (!(await this.exists(repositoryId))) return;
     await mkdir(this.staging, { recursive: true });
     // Renamed away first, so the repository disappears in one step and the removal can take its time.
@@ -184,6 +185,10 @@ export class GitCliStorage implements GitStorage {
 
   writeTag(repositoryId: number, tag: NewTag): Promise<string> {
     return this.objects.writeTag(this.pathOf(repositoryId), tag);
+  }
+
+  async close(): Promise<void> {
+    this.objects.close();
   }
 
   commitsAdded(repositoryId: number, from: string | null, to: string, max: number): Promise<CommitsAdded> {

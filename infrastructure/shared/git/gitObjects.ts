@@ -1,4 +1,5 @@
 import type { CommitIdentity, CommitsAdded, GitObject, GitObjectType, GitTreeEntry, NewTag } from '../../../application/shared/ports/gitStorage.port.js';
+import { CatFilePool } from './catFileBatch.js';
 import { GitCommandError, runGit, runGitForBytes } from './gitCommand.js';
 
 const SHA = /^[0-9a-f]{40}$/;
@@ -17,20 +18,30 @@ function gitTimestamp(date: Date): string {
 
 // Git Data's object plumbing on a bare repository; every argument passes as it is (no shell).
 export class GitObjects {
-  constructor(private readonly environment: Record<string, string>) {}
+  private readonly pool: CatFilePool;
+
+  constructor(private readonly environment: Record<string, string>) {
+    this.pool = new CatFilePool(environment);
+  }
 
   async writeBlob(gitDirectory: string, content: Uint8Array): Promise<string> {
     const result = await runGit(['--git-dir', gitDirectory, 'hash-object', '-w', '--stdin', '-t', 'blob'], this.environment, { input: Buffer.from(content) });
     return requireSha(result.stdout.trim());
   }
 
+  // Through the repository's long-lived `cat-file --batch` (catFileBatch.ts).
   async readObject(gitDirectory: string, sha: string): Promise<GitObject | null> {
     if (!SHA.test(sha)) return null;
-    const kind = await runGit(['--git-dir', gitDirectory, 'cat-file', '-t', sha], this.environment, { allowExitCodes: [128] });
-    const type = kind.stdout.trim();
-    if (kind.exitCode !== 0 || !OBJECT_TYPES.has(type)) return null;
-    const content = await runGitForBytes(['--git-dir', gitDirectory, 'cat-file', type, sha], this.environment);
-    return { type: type as GitObjectType, content: content.stdout };
+    const object = await this.pool.read(gitDirectory, sha);
+    return object && OBJECT_TYPES.has(object.type) ? object : null;
+  }
+
+  forget(gitDirectory: string): void {
+    this.pool.forget(gitDirectory);
+  }
+
+  close(): void {
+    this.pool.close();
   }
 
   async writeTree(gitDirectory: string, entries: readonly GitTreeEntry[]): Promise<string> {
@@ -44,9 +55,7 @@ export class GitObjects {
   }
 
   async readTree(gitDirectory: string, sha: string, recursive: boolean): Promise<GitTreeEntry[] | null> {
-    if (!SHA.test(sha)) return null;
-    const kind = await runGit(['--git-dir', gitDirectory, 'cat-file', '-t', sha], this.environment, { allowExitCodes: [128] });
-    if (kind.exitCode !== 0 || kind.stdout.trim() !== 'tree') return null;
+    if (!SHA.test(sha) || (await this.readObject(gitDirectory, sha))?.type !== 'tree') return null;
     const args = ['--git-dir', gitDirectory, 'ls-tree', '-l', '-z', ...(recursive ? ['-r', '-t'] : []), sha];
     const result = await runGitForBytes(args, this.environment);
     const entries: GitTreeEntry[] = [];

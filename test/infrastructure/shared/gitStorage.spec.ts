@@ -7,9 +7,13 @@ import { describeGitStorageContract } from './gitStorage.contract.js';
 
 describeGitStorageContract('GitCliStorage (git CLI, bare repositories on disk)', async () => {
   const dataDirectory = await mkdtemp(join(tmpdir(), 'forgelog-git-'));
+  const storage = new GitCliStorage(dataDirectory);
   return {
-    storage: new GitCliStorage(dataDirectory),
-    dispose: () => rm(dataDirectory, { recursive: true, force: true }),
+    storage,
+    dispose: async () => {
+      await storage.close();
+      await rm(dataDirectory, { recursive: true, force: true });
+    },
   };
 });
 
