@@ -51,6 +51,17 @@ export async function buildTree(
     return children;
   };
   for (const entry of base) childMap(parentOf(entry.path)).set(nameOf(entry.path), { ...entry, path: nameOf(entry.path) });
+  // Inline contents written together, in one fast-import.
+  const inline = changes.filter((change) => change.content !== undefined);
+  const written = new Map<TreeChange, string>();
+  const shas =
+    inline.length > 1
+      ? await git.writeBlobs(
+          repositoryId,
+          inline.map((change) => Buffer.from(change.content!, 'utf8')),
+        )
+      : [];
+  inline.forEach((change, i) => shas[i] !== undefined && written.set(change, shas[i]!));
   const touched = new Set<string>(['']);
   for (const change of changes) {
     for (let dir = parentOf(change.path); ; dir = parentOf(dir)) {
@@ -63,8 +74,8 @@ export async function buildTree(
       children.delete(name);
       continue;
     }
-    const sha = change.content !== undefined ? await git.writeBlob(repositoryId, Buffer.from(change.content, 'utf8')) : change.sha!;
-    if (change.type !== 'commit') {
+    const sha = change.content !== undefined ? (written.get(change) ?? (await git.writeBlob(repositoryId, Buffer.from(change.content, 'utf8')))) : change.sha!;
+    if (change.type !== 'commit' && change.content === undefined) {
       const object = await git.readObject(repositoryId, sha);
       if (!object || object.type !== change.type) return left(`tree.sha ${sha} is not a ${change.type} in this repository`);
     }

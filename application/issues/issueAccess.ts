@@ -54,7 +54,8 @@ export class IssueAccess {
     const scope = await this.repository(caller, repositoryId, operation);
     if (isLeft(scope)) return scope;
     const issue = await this.issues.issueByNumber(repositoryId, number);
-    return issue ? right({ ...scope.right, issue }) : left({ _tag: 'IssueNotFound' });
+    // A pull request listed among the issues is shown, never changed, through the issues API.
+    return issue && !issue.pull_request ? right({ ...scope.right, issue }) : left({ _tag: 'IssueNotFound' });
   }
 
   async comment(

@@ -35,6 +35,8 @@ export interface IssueDocument extends Document {
   closed_by_id: number | null;
   created_at: string;
   updated_at: string;
+  // Present on a pull request listed among the issues (projections/issues/pullRequestIssues.apply.ts).
+  pull_request?: { merged_at: string | null };
 }
 
 export interface IssueCommentDocument extends Document {

@@ -1,3 +1,4 @@
+import { applyPullRequestIssueEvent, PULL_REQUEST_ISSUE_EVENT_TYPES } from './pullRequestIssues.apply.js';
 import {
   ISSUES_COLLECTION,
   ISSUE_COMMENTS_COLLECTION,
@@ -38,7 +39,8 @@ async function repositoryDeleted(data: RepositoryDeleted['data'], target: Projec
 // One projection for the six collections of the issues area (see issues.readModel.ts).
 export const issuesProjection: Projection = {
   name: 'issues',
-  version: 1,
+  // 2: pull requests mirrored among the issues
+  version: 2,
   collections: [
     {
       name: ISSUES_COLLECTION,
@@ -72,6 +74,7 @@ export const issuesProjection: Projection = {
     if (LABEL_EVENT_TYPES.has(event.type)) return applyLabelEvent(event, target);
     if (MILESTONE_EVENT_TYPES.has(event.type)) return applyMilestoneEvent(event, target);
     if (REACTION_EVENT_TYPES.has(event.type)) return applyReactionEvent(event, target);
+    if (PULL_REQUEST_ISSUE_EVENT_TYPES.has(event.type)) return applyPullRequestIssueEvent(event, target);
     if (event.type === 'RepositoryCreated') return materializeDefaultLabels(event.data as RepositoryCreated['data'], target);
     if (event.type === 'RepositoryDeleted') return repositoryDeleted(event.data as RepositoryDeleted['data'], target);
   },

@@ -4,6 +4,7 @@ import { benchHttp } from './http.bench.js';
 import { benchReadModels } from './readModels.bench.js';
 import { benchReadYourWrites } from './readYourWrites.bench.js';
 import { benchScale } from './scale.bench.js';
+import { benchGitData } from './gitData.bench.js';
 
 // `npm run bench`: every figure beside a baseline measured in the same run, as a ratio.
 function format(value: number): string {
@@ -28,6 +29,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   'read models': benchReadModels,
   'read-your-writes': benchReadYourWrites,
   http: () => benchHttp(),
+  'git data': benchGitData,
   scale: benchScale,
 };
 const only = process.argv.slice(2);

@@ -110,6 +110,8 @@ export interface GitStorage {
   // Git Data: objects written with plumbing (hash-object -w, mktree, mktag), read with cat-file
   // and ls-tree. A missing object reads as null.
   writeBlob(repositoryId: number, content: Uint8Array): Promise<string>;
+  // Many at once (git fast-import), in order.
+  writeBlobs(repositoryId: number, contents: readonly Uint8Array[]): Promise<string[]>;
   readObject(repositoryId: number, sha: string): Promise<GitObject | null>;
   // Entries of one level (names without slashes); git sorts them.
   writeTree(repositoryId: number, entries: readonly GitTreeEntry[]): Promise<string>;

@@ -171,6 +171,10 @@ export class GitCliStorage implements GitStorage {
     return this.objects.writeBlob(this.pathOf(repositoryId), content);
   }
 
+  writeBlobs(repositoryId: number, contents: readonly Uint8Array[]): Promise<string[]> {
+    return this.objects.writeBlobs(this.pathOf(repositoryId), contents);
+  }
+
   readObject(repositoryId: number, sha: string): Promise<GitObject | null> {
     return this.objects.readObject(this.pathOf(repositoryId), sha);
   }

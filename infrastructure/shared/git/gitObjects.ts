@@ -1,4 +1,7 @@
 import type { CommitIdentity, CommitsAdded, GitObject, GitObjectType, GitTreeEntry, NewTag } from '../../../application/shared/ports/gitStorage.port.js';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CatFilePool } from './catFileBatch.js';
 import { GitCommandError, runGit, runGitForBytes } from './gitCommand.js';
 
@@ -27,6 +30,27 @@ export class GitObjects {
   async writeBlob(gitDirectory: string, content: Uint8Array): Promise<string> {
     const result = await runGit(['--git-dir', gitDirectory, 'hash-object', '-w', '--stdin', '-t', 'blob'], this.environment, { input: Buffer.from(content) });
     return requireSha(result.stdout.trim());
+  }
+
+  // Many blobs in one `git fast-import` (one process, one pack) instead of one process each;
+  // their names come back through the marks it exports.
+  async writeBlobs(gitDirectory: string, contents: readonly Uint8Array[]): Promise<string[]> {
+    if (contents.length === 0) return [];
+    const marks = await mkdtemp(join(tmpdir(), 'forgelog-marks-'));
+    try {
+      const parts: Buffer[] = [];
+      contents.forEach((content, i) => parts.push(Buffer.from(`blob\nmark :${i + 1}\ndata ${content.length}\n`), Buffer.from(content), Buffer.from('\n')));
+      const marksFile = join(marks, 'marks');
+      await runGit(['--git-dir', gitDirectory, 'fast-import', '--quiet', `--export-marks=${marksFile}`], this.environment, { input: Buffer.concat(parts) });
+      const names = new Map<number, string>();
+      for (const line of (await readFile(marksFile, 'utf8')).split('\n')) {
+        const [mark, sha] = line.split(' ');
+        if (mark && sha) names.set(Number(mark.slice(1)), requireSha(sha));
+      }
+      return contents.map((_, i) => names.get(i + 1)!);
+    } finally {
+      await rm(marks, { recursive: true, force: true });
+    }
   }
 
   // Through the repository's long-lived `cat-file --batch` (catFileBatch.ts).

@@ -127,6 +127,17 @@ export function issueJson(issue: IssueDocument, relations: IssueRelations, paths
     // issue types and sub-issues, which forgelog does not have: GitHub's values for none
     type: null,
     sub_issues_summary: { total: 0, completed: 0, percent_completed: 0 },
+    ...(issue.pull_request
+      ? {
+          pull_request: {
+            url: urls.api(`/repos/${fullName}/pulls/${issue.number}`),
+            html_url: urls.html(`/${fullName}/pull/${issue.number}`),
+            diff_url: urls.html(`/${fullName}/pull/${issue.number}.diff`),
+            patch_url: urls.html(`/${fullName}/pull/${issue.number}.patch`),
+            merged_at: time(issue.pull_request.merged_at),
+          },
+        }
+      : {}),
   };
 }
 

@@ -190,6 +190,10 @@ export function describeGitStorageContract(adapterName: string, open: () => Prom
     it('Git Data plumbing: blobs, trees, tags and ref deletion, each with the object git itself writes', async () => {
       const base = await storage.initWithReadme(31, firstCommit);
       const blob = await storage.writeBlob(31, Buffer.from('bytes\n'));
+      const many = await storage.writeBlobs(31, [Buffer.from('bytes\n'), Buffer.from(''), Buffer.from([0, 255])]);
+      expect(many[0]).to.equal(blob);
+      expect(many[1]).to.equal('e69de29bb2d1d6434b8b29ae775ad8c2e48c5391');
+      expect((await storage.readObject(31, many[2]!))?.content).to.deep.equal(Buffer.from([0, 255]));
       expect(blob).to.equal((await runGit(['hash-object', '--stdin'], gitEnvironment(scratch), { input: 'bytes\n' })).stdout.trim());
       expect(await storage.readObject(31, blob)).to.deep.equal({ type: 'blob', content: Buffer.from('bytes\n') });
       expect(await storage.readObject(31, '0'.repeat(40))).to.equal(null);

@@ -63,4 +63,28 @@ describe('pull request mergeability: a background test merge', () => {
     const mergeRef = await bench.git('--git-dir', bench.bareOf(repositoryId), 'rev-parse', `refs/pull/${number}/merge`);
     expect((await bench.git('--git-dir', bench.bareOf(repositoryId), 'log', '-1', '--format=%P', mergeRef)).split(' ')[1]).to.equal(tip);
   });
+
+  it('pull requests are listed among the issues with a pull_request object, and refused by issue commands', async () => {
+    const listed = (await api(server, octocat, 'GET', '/repos/octocat/hello/issues?state=all')).body as {
+      number: number;
+      pull_request?: { url: string; merged_at: string | null };
+    }[];
+    const pulls = (await api(server, octocat, 'GET', '/repos/octocat/hello/pulls?state=all')).body as { number: number; url: string }[];
+    expect(
+      listed
+        .filter((issue) => issue.pull_request)
+        .map((issue) => issue.number)
+        .sort(),
+    ).to.deep.equal(pulls.map((pull) => pull.number).sort());
+    const first = listed.find((issue) => issue.pull_request)!;
+    expect(first.pull_request).to.deep.include({ url: pulls.find((pull) => pull.number === first.number)!.url, merged_at: null });
+    const shown = await api(server, octocat, 'GET', `/repos/octocat/hello/issues/${first.number}`);
+    expect(shown.status).to.equal(200);
+    expect(shown.body.pull_request.url).to.equal(first.pull_request!.url);
+    expect((await api(server, octocat, 'PATCH', `/repos/octocat/hello/issues/${first.number}`, { title: 'x' })).status).to.equal(404);
+    expect((await api(server, octocat, 'POST', `/repos/octocat/hello/issues/${first.number}/comments`, { body: 'x' })).status).to.equal(404);
+    // Closing the pull request closes its issue form.
+    expect((await api(server, octocat, 'PATCH', `/repos/octocat/hello/pulls/${first.number}`, { state: 'closed' })).status).to.equal(200);
+    expect((await api(server, octocat, 'GET', `/repos/octocat/hello/issues/${first.number}`)).body.state).to.equal('closed');
+  });
 });
