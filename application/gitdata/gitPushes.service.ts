@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
-import { gitRefStream, PUSH_COMMITS_SHOWN, type PushedCommit, type RefMoved } from '../../domain/gitdata/refMoved.js';
+import { gitRefStream, PUSH_COMMITS_SHOWN, type PushedCommit, type RefMoved, REF_EVENT_TYPES, refEventType } from '../../domain/gitdata/refMoved.js';
 import { metadataFor, type CommandContext } from '../shared/commandContext.js';
 import type { EventStore, StoredEvent } from '../shared/ports/eventStore.port.js';
 import type { GitStorage } from '../shared/ports/gitStorage.port.js';
@@ -35,7 +35,8 @@ export class GitPushes {
     for (const update of updates) {
       const stream = gitRefStream(repositoryId, update.ref);
       const [last] = await this.eventStore.readStream(stream, { direction: 'backwards', maxCount: 1 });
-      const current = last?.type === 'RefMoved' ? (last.data as RefMoved['data']).to : await this.git.readRef(repositoryId, update.ref);
+      const current =
+        last !== undefined && REF_EVENT_TYPES.has(last.type) ? (last.data as RefMoved['data']).to : await this.git.readRef(repositoryId, update.ref);
       const added =
         typeof update.size === 'number' && Array.isArray(update.commits) ? { size: update.size, commits: update.commits.slice(-PUSH_COMMITS_SHOWN) } : {};
       const data: RefMoved['data'] = { repositoryId, ref: update.ref, from: orNull(update.from), to: orNull(update.to), forced: false, pushed: true, ...added };
@@ -43,7 +44,7 @@ export class GitPushes {
         current === data.from
           ? await this.eventStore.append(
               stream,
-              [{ id: randomUUID(), type: 'RefMoved', data, metadata: metadataFor(context) }],
+              [{ id: randomUUID(), type: refEventType(data), data, metadata: metadataFor(context) }],
               last ? last.revision : 'no_stream',
             )
           : undefined;
@@ -59,7 +60,7 @@ export class GitPushes {
   private async undo(recorded: readonly { stream: string; data: RefMoved['data']; revision: number }[], context: CommandContext): Promise<void> {
     for (const { stream, data, revision } of recorded) {
       const back: RefMoved['data'] = { ...data, from: data.to, to: data.from, forced: true, pushed: false };
-      await this.eventStore.append(stream, [{ id: randomUUID(), type: 'RefMoved', data: back, metadata: metadataFor(context) }], revision);
+      await this.eventStore.append(stream, [{ id: randomUUID(), type: refEventType(back), data: back, metadata: metadataFor(context) }], revision);
     }
   }
 }

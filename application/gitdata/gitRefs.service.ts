@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
-import { gitRefStream, PUSH_COMMITS_SHOWN, type RefMoved } from '../../domain/gitdata/refMoved.js';
+import { gitRefStream, PUSH_COMMITS_SHOWN, type RefMoved, REF_EVENT_TYPES, refEventType } from '../../domain/gitdata/refMoved.js';
 import { fullRefName, isValidRefName, SHA_PATTERN } from '../../domain/gitdata/refName.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import type { AppError } from '../shared/appError.js';
@@ -103,12 +103,13 @@ export class GitRefsService {
   async recordMove(repositoryId: number, ref: string, from: string | null, to: string, context: CommandContext): Promise<boolean> {
     const stream = gitRefStream(repositoryId, ref);
     const [last] = await this.eventStore.readStream(stream, { direction: 'backwards', maxCount: 1 });
-    const current = last?.type === 'RefMoved' ? (last.data as RefMoved['data']).to : await this.repositories.git.readRef(repositoryId, ref);
+    const current =
+      last !== undefined && REF_EVENT_TYPES.has(last.type) ? (last.data as RefMoved['data']).to : await this.repositories.git.readRef(repositoryId, ref);
     if (current !== from) return false;
     const data: RefMoved['data'] = { repositoryId, ref, from, to, forced: false, ...(await this.added(repositoryId, from, to)) };
     const appended = await this.eventStore.append(
       stream,
-      [{ id: randomUUID(), type: 'RefMoved', data, metadata: metadataFor(context) }],
+      [{ id: randomUUID(), type: refEventType(data), data, metadata: metadataFor(context) }],
       last ? last.revision : 'no_stream',
     );
     if (appended.outcome !== 'appended') return false;
@@ -146,7 +147,7 @@ export class GitRefsService {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const [last] = await this.eventStore.readStream(stream, { direction: 'backwards', maxCount: 1 });
       // The log's last move is the ref's value even before git has caught up with it.
-      const current = last?.type === 'RefMoved' ? (last.data as RefMoved['data']).to : await git.readRef(id.right, ref);
+      const current = last !== undefined && REF_EVENT_TYPES.has(last.type) ? (last.data as RefMoved['data']).to : await git.readRef(id.right, ref);
       const decision = await decide(current);
       if (isLeft(decision)) return decision;
       const data: RefMoved['data'] = {
@@ -159,7 +160,7 @@ export class GitRefsService {
       };
       const appended = await this.eventStore.append(
         stream,
-        [{ id: randomUUID(), type: 'RefMoved', data, metadata: metadataFor(context) }],
+        [{ id: randomUUID(), type: refEventType(data), data, metadata: metadataFor(context) }],
         last ? last.revision : 'no_stream',
       );
       if (appended.outcome === 'conflict') continue;

@@ -1,5 +1,5 @@
 import type { RefMoved } from '../../domain/gitdata/refMoved.js';
-import { gitRefStream } from '../../domain/gitdata/refMoved.js';
+import { gitRefStream, REF_EVENT_TYPES } from '../../domain/gitdata/refMoved.js';
 import type { Clock } from '../shared/ports/clock.port.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import type { GitStorage } from '../shared/ports/gitStorage.port.js';
@@ -17,7 +17,7 @@ export function refMoves(eventStore: EventStore, git: GitStorage, clock: Clock, 
     name: REF_MOVES,
     startsFrom: 'beginning',
     stepsFor(event) {
-      if (event.type !== 'RefMoved') return [];
+      if (!REF_EVENT_TYPES.has(event.type)) return [];
       const move = event.data as RefMoved['data'];
       // A merge's claim: git follows the merge's own fact (pull-request-consequences).
       if (move.pullRequestId !== undefined) return [];

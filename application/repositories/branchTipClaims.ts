@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
-import { gitRefStream, type RefMoved } from '../../domain/gitdata/refMoved.js';
+import { gitRefStream, refEventType, type RefMoved } from '../../domain/gitdata/refMoved.js';
 import { metadataFor, type CommandContext } from '../shared/commandContext.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
@@ -32,7 +32,7 @@ export class BranchTipClaims {
     const data: RefMoved['data'] = { ...claim, forced: false };
     const result = await this.eventStore.append(
       gitRefStream(claim.repositoryId, claim.ref),
-      [{ id: randomUUID(), type: 'RefMoved', data, metadata: metadataFor(context) }],
+      [{ id: randomUUID(), type: refEventType(data), data, metadata: metadataFor(context) }],
       revision,
     );
     return result.outcome === 'appended' ? result.nextRevision : null;
@@ -42,7 +42,7 @@ export class BranchTipClaims {
     const data: RefMoved['data'] = { ...claim, from: claim.to, to: claim.from, forced: true };
     await this.eventStore.append(
       gitRefStream(claim.repositoryId, claim.ref),
-      [{ id: randomUUID(), type: 'RefMoved', data, metadata: metadataFor(context) }],
+      [{ id: randomUUID(), type: refEventType(data), data, metadata: metadataFor(context) }],
       claimRevision,
     );
   }

@@ -5,8 +5,11 @@ import type { DomainEvent } from '../shared/event.js';
 // from one value only one is accepted, then git is moved to agree (compare-and-swap); a
 // process manager finishes the move after a crash. Merges and pushes record the same event
 // in the same stream, so every change of a ref is one event type, in order, per ref.
+export type RefEventType = 'RefCreated' | 'RefUpdated' | 'RefDeleted';
+
+// One shape for the three: `from` is null for a creation, `to` for a deletion.
 export type RefMoved = DomainEvent<
-  'RefMoved',
+  RefEventType,
   {
     readonly repositoryId: number;
     readonly ref: string;
@@ -35,3 +38,10 @@ export interface PushedCommit {
 export const PUSH_COMMITS_SHOWN = 20;
 
 export const gitRefStream = (repositoryId: number, ref: string): string => `git-ref-${repositoryId}:${ref}`;
+
+export const REF_EVENT_TYPES: ReadonlySet<string> = new Set<RefEventType>(['RefCreated', 'RefUpdated', 'RefDeleted']);
+
+// The event a move records: RefCreated, RefUpdated or RefDeleted.
+export function refEventType(move: { readonly from: string | null; readonly to: string | null }): RefEventType {
+  return move.from === null ? 'RefCreated' : move.to === null ? 'RefDeleted' : 'RefUpdated';
+}

@@ -83,7 +83,7 @@ describe('git over HTTP (clone, push) through git http-backend', () => {
     expect(await readFile(join(partial, 'README.md'), 'utf8')).to.contain('secret');
   });
 
-  it('a push records the same RefMoved events an API update does, before git moves; a push without write access is refused', async () => {
+  it('a push records the same ref events (RefCreated, RefUpdated) an API update does, before git moves; a push without write access is refused', async () => {
     const work = join(scratch, 'push-work');
     await git('clone', '--quiet', url('pusher', 'octocat/public'), work);
     await writeFile(join(work, 'pushed.txt'), 'over HTTP\n');
@@ -97,7 +97,7 @@ describe('git over HTTP (clone, push) through git http-backend', () => {
     expect(await bench.tip(repositoryId, 'topic')).to.equal(pushed);
     const events = await server.runtime.adapters.eventStore.readStream(`git-ref-${repositoryId}:refs/heads/main`);
     expect(events.map((event) => [event.type, (event.data as { from: string }).from, (event.data as { to: string }).to])).to.deep.equal([
-      ['RefMoved', before, pushed],
+      ['RefUpdated', before, pushed],
     ]);
     // What the push added, read by the hook where git sees the pushed objects.
     expect(events[0]!.data).to.deep.include({

@@ -220,6 +220,7 @@ describe('Git Data: blobs, trees, commits, refs and tags', () => {
     expect(gone.body.message).to.equal('Reference does not exist');
     expect((await api(server, octocat, 'GET', '/repos/octocat/hello/git/ref/heads/feature/a')).status).to.equal(404);
     const history = await server.runtime.adapters.eventStore.readStream(`git-ref-${repositoryId}:refs/heads/feature/a`);
+    expect(history.map((event) => event.type)).to.deep.equal(['RefCreated', 'RefUpdated', 'RefDeleted']);
     expect(
       history.map((event) => {
         const data = event.data as { from: string | null; to: string | null; forced: boolean };

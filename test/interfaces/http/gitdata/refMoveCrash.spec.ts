@@ -14,7 +14,7 @@ describe('a ref update cut short between its event and git', () => {
     await server?.close();
   });
 
-  it('the process dies right after RefMoved is appended: after the restart git holds the recorded value', async () => {
+  it('the process dies right after RefUpdated is appended: after the restart git holds the recorded value', async () => {
     const dataDir = await newDataDir();
     let faulty!: FaultyEventStore;
     const crashed = await startTestServer({}, dataDir, { decorateEventStore: (store: EventStore) => (faulty = new FaultyEventStore(store)) });
