@@ -109,7 +109,7 @@ export async function benchGitData(): Promise<BenchRow[]> {
         target: 0.3,
       },
       {
-        name: "clone over the server's HTTP (git http-backend)",
+        name: "clone over the server's HTTP (upload-pack for fetches, http-backend for the rest)",
         value: 1000 / httpMs,
         unit: 'clones/s',
         baselineName: 'git clone --no-local of the bare path',
