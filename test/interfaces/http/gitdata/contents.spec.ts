@@ -55,6 +55,7 @@ describe('repository contents: GET, PUT and DELETE of files', () => {
     expect(Buffer.from(file.body.content, 'base64').toString('utf8')).to.equal('console.log(1);\n');
     expect(file.body).to.include({ type: 'file', encoding: 'base64', name: 'app.ts', path: 'src/app.ts', sha: put.data.content!.sha });
     const root = await api(server, null, 'GET', '/repos/octocat/files/contents/');
+    expectSchema('content-directory', root.body);
     expect(root.body.map((entry: { path: string; type: string }) => `${entry.type} ${entry.path}`)).to.deep.equal(['file README.md', 'dir src']);
     const dir = await api(server, null, 'GET', '/repos/octocat/files/contents/src');
     expect(dir.body.map((entry: { path: string }) => entry.path)).to.deep.equal(['src/app.ts']);

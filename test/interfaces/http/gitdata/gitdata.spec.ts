@@ -73,10 +73,14 @@ describe('Git Data: blobs, trees, commits, refs and tags', () => {
     ]);
     expect(await git('log', '-1', '--format=%s%n%P', 'main')).to.equal(`Add docs/hello.txt\n${parent.data.sha}`);
     await git('fsck', '--strict');
+    // Over the server's HTTP, at the repository's clone_url.
+    const cloneUrl = (await api(server, octocat, 'GET', '/repos/octocat/hello')).body.clone_url as string;
+    expect(cloneUrl).to.equal(`${server.url}/octocat/hello.git`);
     const clone = await mkdtemp(join(tmpdir(), 'forgelog-gitdata-clone-'));
-    await bench.git('clone', '--quiet', bare, clone);
+    await bench.git('clone', '--quiet', cloneUrl, clone);
     expect(await readFile(join(clone, 'docs/hello.txt'), 'utf8')).to.equal('Hello from the API\n');
     expect(await readFile(join(clone, 'README.md'), 'utf8')).to.contain('hello');
+    expect(await bench.git('-C', clone, 'log', '-1', '--format=%s')).to.equal('Add docs/hello.txt');
     await rm(clone, { recursive: true, force: true });
   });
 
@@ -151,6 +155,27 @@ describe('Git Data: blobs, trees, commits, refs and tags', () => {
     expect(await git('cat-file', '-t', 'refs/tags/v1.0')).to.equal('tag');
     await git('fsck', '--strict');
     await rm(scratch, { recursive: true, force: true });
+  });
+
+  it('commits with several parents; a tree SHA as a parent or a missing tree is refused with 422 and writes nothing', async () => {
+    const main = (await api(server, octocat, 'GET', '/repos/octocat/hello/git/ref/heads/main')).body.object.sha;
+    const parent = (await api(server, octocat, 'GET', `/repos/octocat/hello/git/commits/${main}`)).body;
+    const tree = parent.tree.sha;
+    const merge = await api(server, octocat, 'POST', '/repos/octocat/hello/git/commits', {
+      message: 'Two parents',
+      tree,
+      parents: [main, parent.parents[0].sha],
+    });
+    expect(merge.status).to.equal(201);
+    expect(merge.body.parents.map((p: { sha: string }) => p.sha)).to.deep.equal([main, parent.parents[0].sha]);
+    expect((await git('log', '-1', '--format=%P', merge.body.sha)).split(' ')).to.deep.equal([main, parent.parents[0].sha]);
+    const treeAsParent = await api(server, octocat, 'POST', '/repos/octocat/hello/git/commits', { message: 'x', tree, parents: [tree] });
+    expect(treeAsParent.status).to.equal(422);
+    expect(treeAsParent.body.message).to.equal('Parent SHA does not exist or is not a commit object');
+    const noTree = await api(server, octocat, 'POST', '/repos/octocat/hello/git/commits', { message: 'x', tree: 'f'.repeat(40) });
+    expect(noTree.status).to.equal(422);
+    expect((await api(server, octocat, 'POST', '/repos/octocat/hello/git/commits', { message: 'x', tree: 'not a sha' })).status).to.equal(422);
+    expect((await api(server, octocat, 'GET', '/repos/octocat/hello/git/commits/not-a-sha')).status).to.equal(404);
   });
 
   it('trees: base_tree with a removal (sha: null), nested paths, recursive reads, and 422 for bad entries', async () => {
