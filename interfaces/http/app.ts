@@ -48,6 +48,7 @@ export function createApp(runtime: Runtime): Express {
       authenticate({ passwords: container.get(AuthenticateWithPassword), tokens: container.get(AuthenticateWithToken), users }),
       enforceTokenScopes(),
       searchRoutesUseSearchBudget(),
+      git.exemptFromRateLimits,
       limiter.middleware,
       answerFailedSignIns(),
       // Clone, fetch and push: streamed to git, never read as JSON.

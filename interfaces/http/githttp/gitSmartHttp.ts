@@ -40,7 +40,11 @@ function plain(res: Response, status: number, text: string, headers: Record<stri
 // needs write access; credentials are asked for with a 401 and WWW-Authenticate as git
 // expects. A push's ref updates are recorded in the log by its pre-receive hook, which calls
 // back (hooks()) with a token known only to this push.
-export function gitSmartHttp(container: Container): { readonly hooks: RequestHandler; readonly serve: RequestHandler } {
+export function gitSmartHttp(container: Container): {
+  readonly hooks: RequestHandler;
+  readonly exemptFromRateLimits: RequestHandler;
+  readonly serve: RequestHandler;
+} {
   const repositories = container.get(RepositoryQueries);
   const access = container.get(RepositoryAccessQuery);
   const repositoryGit = container.get(RepositoryGit);
@@ -118,5 +122,9 @@ export function gitSmartHttp(container: Container): { readonly hooks: RequestHan
       pending.delete(token);
     }
   };
-  return { hooks, serve };
+  const exemptFromRateLimits: RequestHandler = (req, res, next) => {
+    if (GIT_PATH.test(req.path)) res.locals.rateLimitResource = 'git';
+    next();
+  };
+  return { hooks, exemptFromRateLimits, serve };
 }

@@ -56,7 +56,8 @@ export function rateLimiter(settings: RateLimitSettings): RateLimiter {
   const windows = rateWindows(settings);
   return {
     middleware: (req, res, next) => {
-      if (!settings.enabled) {
+      // git over HTTP is not the REST API: GitHub does not count clones against its limits.
+      if (!settings.enabled || res.locals.rateLimitResource === 'git') {
         next();
         return;
       }

@@ -151,3 +151,21 @@ describe('git over HTTP (clone, push) through git http-backend', () => {
     expect(await refused(git('-C', work, 'push', '--quiet', 'origin', 'HEAD:refs/heads/main'))).to.contain('This repository was archived so it is read-only.');
   });
 });
+
+describe('git over HTTP and the REST rate limits', () => {
+  it('clones are not counted against the REST API limits (as on GitHub); API requests still are', async () => {
+    const server = await startTestServer({ FORGELOG_RATE_LIMITS: 'on', FORGELOG_RATE_LIMIT_CORE_ANONYMOUS: '3' });
+    const scratch = await mkdtemp(join(tmpdir(), 'forgelog-githttp-limits-'));
+    try {
+      const octocat = await createUser(server, 'octocat');
+      await createRepository(server, octocat, { name: 'open', auto_init: true });
+      for (let i = 0; i < 4; i++) await runGit(['clone', '--quiet', `${server.url}/octocat/open.git`, join(scratch, `clone-${i}`)], gitEnvironment(scratch));
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push((await api(server, null, 'GET', '/repos/octocat/open')).status);
+      expect(answers).to.deep.equal([200, 200, 200, 403]);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+      await server.close();
+    }
+  });
+});
