@@ -92,15 +92,17 @@ export class ProjectionLane {
     if (this.failures > this.options.maxFailures) {
       this.failure = error;
       this.stopped = true;
+      // Whoever waits for this lane (a start catching up, read-your-writes) is told at once.
+      this.waiters.rejectAll();
       this.events.onFatal(this.name, error);
       return;
     }
     this.resubscriptions++;
     this.events.onResubscribe(this.name, this.failures, error);
     const delay = Math.min(this.options.retryMaxMs, this.options.retryBaseMs * 2 ** (this.failures - 1));
+    // Not unref'd: during a start nothing else may be keeping the process alive yet.
     this.retryTimer = setTimeout(() => {
       if (!this.stopped) this.subscribe();
     }, delay);
-    this.retryTimer.unref();
   }
 }

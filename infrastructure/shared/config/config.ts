@@ -35,6 +35,9 @@ export interface Config {
   readonly reservationGraceMs: number;
   // How often process managers look for due steps (FORGELOG_PROCESS_TICK_MS).
   readonly processTickMs: number;
+  // The first wait before a dropped projection subscription resubscribes, doubled per failure
+  // without progress (FORGELOG_PROJECTION_RETRY_MS); after eight the process exits with 70.
+  readonly projectionRetryMs: number;
   readonly authorizationsApi: {
     readonly mode: 'enabled' | 'brownout' | 'removed';
     readonly brownouts: readonly { readonly from: number; readonly to: number }[];
@@ -135,6 +138,7 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutMs: integerSetting(env, 'FORGELOG_REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000, problems),
     reservationGraceMs: integerSetting(env, 'FORGELOG_RESERVATION_GRACE_MS', 600_000, 1_000, 86_400_000, problems),
     processTickMs: integerSetting(env, 'FORGELOG_PROCESS_TICK_MS', 250, 5, 60_000, problems),
+    projectionRetryMs: integerSetting(env, 'FORGELOG_PROJECTION_RETRY_MS', 250, 1, 60_000, problems),
     trustedProxies: (env.FORGELOG_TRUSTED_PROXIES ?? '')
       .split(',')
       .map((entry) => entry.trim())

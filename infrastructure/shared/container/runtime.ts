@@ -15,7 +15,7 @@ import { TOKENS } from '../../../application/shared/ports/tokens.js';
 import { ProjectionReadYourWrites } from '../../../application/shared/readYourWrites.js';
 import { ProcessManagers } from '../../../application/shared/processes/processManagers.js';
 import { WorkerLease } from '../../../application/shared/projections/workerLease.js';
-import type { LaneEvents } from '../../../application/shared/projections/projectionLane.js';
+import { DEFAULT_LANE_OPTIONS, type LaneEvents } from '../../../application/shared/projections/projectionLane.js';
 import { allProcessManagers } from './processManagers.js';
 import { AREA_BINDINGS } from './areaBindings.js';
 import { allProjections } from '../../../projections/shared/allProjections.js';
@@ -80,7 +80,10 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
       options.onFatal?.(`projection lane ${lane} failed`);
     },
   };
-  const runner = new ProjectionRunner(adapters.eventStore, adapters.readModels, adapters.search, projections, laneEvents);
+  const runner = new ProjectionRunner(adapters.eventStore, adapters.readModels, adapters.search, projections, laneEvents, {
+    ...DEFAULT_LANE_OPTIONS,
+    retryBaseMs: config.projectionRetryMs,
+  });
   const durableReadModels = adapters.embeddedReadModels === undefined;
   const runsProjections = options.role === 'worker' || (options.role === 'serve' && (!durableReadModels || options.withWorker === true));
   const progress = runsProjections ? runner : new PolledCheckpoints(adapters.readModels, projections);
