@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { Container } from 'inversify';
+import { activityRouter } from './activity/activity.router.js';
 import { accountsRouter } from './accounts/accounts.router.js';
 import { authorizationsRouter } from './authorizations/authorizations.router.js';
 import { gitdataRouter } from './gitdata/gitdata.router.js';
@@ -17,4 +18,5 @@ export const AREA_ROUTERS: readonly ((container: Container) => Router)[] = [
   issuesRouter,
   authorizationsRouter,
   gitdataRouter,
+  activityRouter,
 ];

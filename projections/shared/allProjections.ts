@@ -5,6 +5,7 @@ import { oauthApplicationsProjection } from '../accounts/oauthApplications.proje
 import { repositoriesProjection } from '../repositories/repositories.projection.js';
 import { pullRequestsProjection } from '../pulls/pullRequests.projection.js';
 import { issuesProjection } from '../issues/issues.projection.js';
+import { activityProjection } from '../activity/activity.projection.js';
 import { authorizationsProjection } from '../authorizations/authorizations.projection.js';
 
 // Every projection the runner feeds, in the order each event is applied to them.
@@ -16,4 +17,5 @@ export const allProjections: readonly Projection[] = [
   pullRequestsProjection,
   issuesProjection,
   authorizationsProjection,
+  activityProjection,
 ];

@@ -126,3 +126,16 @@ export function missingSchemaKeys(name: string, body: unknown): string[] {
   walk({ $ref: `#/components/schemas/${name}` }, body, '');
   return [...new Set(missing.map((key) => key.replace(/\[\]/g, '[]')))];
 }
+
+// GitHub's event record. Its payload.comment is checked against the newest issue-comment (the
+// subset lists author_association in lower case), the rest against the subset's event.
+export function expectEventSchema(event: any): void {
+  const { comment, ...payload } = event.payload ?? {};
+  expectSchema('event', { ...event, payload });
+  if (comment !== undefined) expectLatestSchema('issue-comment', comment);
+}
+
+export function expectEventsSchema(body: unknown): void {
+  expect(body).to.be.an('array');
+  for (const event of body as unknown[]) expectEventSchema(event);
+}

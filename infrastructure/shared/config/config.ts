@@ -38,6 +38,9 @@ export interface Config {
   // The first wait before a dropped projection subscription resubscribes, doubled per failure
   // without progress (FORGELOG_PROJECTION_RETRY_MS); after eight the process exits with 70.
   readonly projectionRetryMs: number;
+  // Activity feeds show at most this many events (FORGELOG_ACTIVITY_FEED_LIMIT, up to GitHub's
+  // 300, which is what is kept) of at most this many days (FORGELOG_ACTIVITY_MAX_AGE_DAYS).
+  readonly activity: { readonly feedLimit: number; readonly maxAgeDays: number };
   readonly authorizationsApi: {
     readonly mode: 'enabled' | 'brownout' | 'removed';
     readonly brownouts: readonly { readonly from: number; readonly to: number }[];
@@ -143,6 +146,10 @@ export function loadConfig(env: Env = process.env): Config {
       .split(',')
       .map((entry) => entry.trim())
       .filter((entry) => entry !== ''),
+    activity: {
+      feedLimit: integerSetting(env, 'FORGELOG_ACTIVITY_FEED_LIMIT', 300, 1, 300, problems),
+      maxAgeDays: integerSetting(env, 'FORGELOG_ACTIVITY_MAX_AGE_DAYS', 90, 1, 3650, problems),
+    },
     authorizationsApi: { mode: authorizationsMode as Config['authorizationsApi']['mode'], brownouts },
   };
   if (config.eventStoreUrl !== undefined && totpKey === undefined) {

@@ -1,4 +1,5 @@
 import type { Container } from 'inversify';
+import { bindActivity } from './activity.bindings.js';
 import { bindAccounts } from './accounts.bindings.js';
 import { bindAuthorizations } from './authorizations.bindings.js';
 import { bindGitdata } from './gitdata.bindings.js';
@@ -15,4 +16,5 @@ export const AREA_BINDINGS: readonly ((container: Container) => void)[] = [
   bindIssues,
   bindAuthorizations,
   bindGitdata,
+  bindActivity,
 ];

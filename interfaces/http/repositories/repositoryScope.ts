@@ -36,8 +36,8 @@ export function repositoryScopeOf(res: Response): RepositoryScope {
   return scope;
 }
 
-// Mounted on /repos/:owner/:repo before any route under it.
-export function repositoryScope({ repositories, access }: RepositoryScopeDeps): RequestHandler {
+// Mounted on /repos/:owner/:repo before any route under it (and on /networks/:owner/:repo).
+export function repositoryScope({ repositories, access }: RepositoryScopeDeps, prefix: 'repos' | 'networks' = 'repos'): RequestHandler {
   return async (req, res, next) => {
     const { owner: ownerLogin = '', repo: name = '' } = req.params as Record<string, string | undefined>;
     const caller = accessCallerOf(res);
@@ -50,7 +50,7 @@ export function repositoryScope({ repositories, access }: RepositoryScopeDeps): 
       return next();
     }
     const moved = owner ? await repositories.movedFrom(owner.id, name) : await movedWithRenamedOwner(repositories, ownerLogin, name);
-    if (moved && (await access.roleFor(caller, moved)) !== 'none') return redirectToMoved(req, res, repositories, moved);
+    if (moved && (await access.roleFor(caller, moved)) !== 'none') return redirectToMoved(req, res, repositories, moved, prefix);
     sendNotFound(res);
   };
 }
@@ -66,12 +66,12 @@ async function movedWithRenamedOwner(repositories: RepositoryQueries, formerLogi
 // A renamed or transferred repository keeps answering at its old name: the same path and
 // query under the new full name. GitHub sends 301 for reads; other methods get 307 so the
 // client repeats the same method and body.
-async function redirectToMoved(req: Request, res: Response, repositories: RepositoryQueries, moved: RepositoryDocument): Promise<void> {
+async function redirectToMoved(req: Request, res: Response, repositories: RepositoryQueries, moved: RepositoryDocument, prefix: string): Promise<void> {
   const owner = (await repositories.accountsByIds([moved.owner_id])).get(moved.owner_id);
   if (!owner) return sendNotFound(res);
   // Inside a router.use('/repos/:owner/:repo') layer, req.url is what follows the repository.
   const rest = req.url === '/' ? '' : req.url.startsWith('/?') ? req.url.slice(1) : req.url;
-  const location = urlsOf(res).api(`/repos/${owner.login}/${moved.name}${rest}`);
+  const location = urlsOf(res).api(`/${prefix}/${owner.login}/${moved.name}${rest}`);
   const reading = req.method === 'GET' || req.method === 'HEAD';
   res
     .status(reading ? 301 : 307)

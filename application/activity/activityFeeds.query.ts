@@ -1,0 +1,121 @@
+import { hash } from 'node:crypto';
+import { inject, injectable } from 'inversify';
+import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
+import { RepositoryQueries } from '../repositories/repository.queries.js';
+import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
+import type { Clock } from '../shared/ports/clock.port.js';
+import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import {
+  ACTIVITY_EVENTS_COLLECTION,
+  ACTIVITY_FEEDS_COLLECTION,
+  ENTRY_WIDTH,
+  type ActivityEventDocument,
+  type ActivityFeedDocument,
+} from './activity.readModel.js';
+
+export const ACTIVITY_SETTINGS = Symbol('ActivitySettings');
+
+// FORGELOG_ACTIVITY_FEED_LIMIT (at most GitHub's 300) and FORGELOG_ACTIVITY_MAX_AGE_DAYS (90).
+export interface ActivitySettings {
+  readonly feedLimit: number;
+  readonly maxAgeDays: number;
+}
+
+// 'public': events that were public, of repositories public now (what anyone may see).
+// 'caller': events of repositories the caller may read now, private ones included.
+export type FeedAudience = 'public' | 'caller';
+
+export interface FeedRequest {
+  readonly key: string;
+  readonly audience: FeedAudience;
+  readonly caller: AccessCaller;
+  readonly page: number;
+  readonly perPage: number;
+  // /events shows an event only once it is this old.
+  readonly delayMs?: number;
+  // The public feed drops a repository's events when it turns private (activityFeeds.apply.ts),
+  // so it needs no look-up per repository.
+  readonly repositoriesChecked?: boolean;
+}
+
+// A page as the caller may see it, before its records are loaded: enough to answer a
+// conditional request, and to say when the content changes.
+export interface FeedPage {
+  readonly ids: readonly number[];
+  readonly totalCount: number;
+  readonly etag: string;
+  readonly lastModified: number | null;
+}
+
+const DAY_MS = 86_400_000;
+
+// Reads a feed: at most 300 entries, whatever the history; filtered by age, by audience,
+// and by the access decision on each repository the page's events belong to.
+@injectable()
+export class ActivityFeeds {
+  constructor(
+    @inject(TOKENS.ReadModelStore) private readonly store: ReadModelStore,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
+    @inject(RepositoryAccessQuery) private readonly access: RepositoryAccessQuery,
+    @inject(ACTIVITY_SETTINGS) private readonly settings: ActivitySettings,
+  ) {}
+
+  async page(request: FeedRequest): Promise<FeedPage> {
+    const feed = await this.store.collection<ActivityFeedDocument>(ACTIVITY_FEEDS_COLLECTION).findOne({ _id: request.key });
+    const entries = feed?.entries ?? [];
+    const now = this.clock.now().getTime();
+    const oldest = now - this.settings.maxAgeDays * DAY_MS;
+    const newest = now - (request.delayMs ?? 0);
+    const visibleRepository = this.repositoryFilter(request);
+    const visible: number[] = [];
+    let lastModified: number | null = null;
+    for (let i = 0; i < entries.length && visible.length < this.settings.feedLimit; i += ENTRY_WIDTH) {
+      const [id, at, repositoryId, wasPublic] = [entries[i], entries[i + 1], entries[i + 2], entries[i + 3]];
+      if (at > newest) continue;
+      if (at < oldest) break;
+      if (request.audience === 'public' && wasPublic !== 1) continue;
+      if (!(await visibleRepository(repositoryId, wasPublic === 1))) continue;
+      visible.push(id);
+      lastModified ??= at;
+    }
+    const start = (request.page - 1) * request.perPage;
+    const ids = visible.slice(start, start + request.perPage);
+    const etag = `W/"${hash('sha256', `${request.key}|${request.audience}|${visible.length}|${ids.join(',')}`, 'hex')}"`;
+    return { ids, totalCount: visible.length, etag, lastModified };
+  }
+
+  async records(ids: readonly number[]): Promise<ActivityEventDocument[]> {
+    if (ids.length === 0) return [];
+    const found = await this.store.collection<ActivityEventDocument>(ACTIVITY_EVENTS_COLLECTION).find({ _id: { $in: ids.map(String) } });
+    const byId = new Map(found.map((record) => [record.id, record]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  // Whether the caller may see an event of a repository now: the repository still exists; an
+  // event that was public shows where the repository is public now (or, for the caller's
+  // audience, readable by the caller); one that was private only to whom access is granted
+  // (owner, collaborators, organization members), even once the repository is public.
+  // Decided once per repository and kind.
+  private repositoryFilter(request: FeedRequest): (repositoryId: number, wasPublic: boolean) => Promise<boolean> {
+    if (request.repositoriesChecked === false) return async () => true;
+    const decided = new Map<string, boolean>();
+    return async (repositoryId, wasPublic) => {
+      const key = `${repositoryId}:${wasPublic}`;
+      let allowed = decided.get(key);
+      if (allowed === undefined) {
+        const repository = await this.repositories.byId(repositoryId);
+        allowed = repository !== null && (await this.allowed(request, repository, wasPublic));
+        decided.set(key, allowed);
+      }
+      return allowed;
+    };
+  }
+
+  private async allowed(request: FeedRequest, repository: RepositoryDocument, wasPublic: boolean): Promise<boolean> {
+    if (request.audience === 'public') return wasPublic && !repository.private;
+    if (wasPublic && !repository.private) return true;
+    return (await this.access.grantedRoleFor(request.caller, repository)) !== 'none';
+  }
+}

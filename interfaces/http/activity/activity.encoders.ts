@@ -1,0 +1,114 @@
+import type {
+  ActivityAccount,
+  ActivityEventDocument,
+  PullRequestSnapshot,
+  RepositorySnapshot,
+  StoredPayload,
+} from '../../../application/activity/activity.readModel.js';
+import type { PushedCommit } from '../../../domain/gitdata/refMoved.js';
+import { simpleUser } from '../accounts/users.encoders.js';
+import { issueCommentJson, issueJson, labelJson, type RepositoryPaths } from '../issues/issues.encoders.js';
+import { pullRequest } from '../pulls/pullRequest.encoders.js';
+import { githubTime, minimalRepository } from '../repositories/repository.encoders.js';
+import type { ApiUrls } from '../shared/apiUrls.js';
+
+// Which repositories embedded in a payload (a forkee, a pull request's head) the caller may
+// see: the same decision as reading them on their own; the others are shown as null.
+export type EmbeddedRepositoryFilter = (repositoryId: number) => boolean;
+
+// GitHub's actor: the account as it was named when the event happened.
+function actorJson(account: ActivityAccount, urls: ApiUrls, path: 'users' | 'orgs') {
+  return {
+    id: account.id,
+    login: account.login,
+    display_login: account.login,
+    gravatar_id: '',
+    url: urls.api(`/${path}/${account.login}`),
+    avatar_url: urls.api(`/avatars/u/${account.id}`),
+  };
+}
+
+function repositoryJson(snapshot: RepositorySnapshot, urls: ApiUrls) {
+  return minimalRepository(snapshot.repository, snapshot.owner, urls, null);
+}
+
+function pullRequestJson(snapshot: PullRequestSnapshot, urls: ApiUrls, visible: EmbeddedRepositoryFilter) {
+  const head = snapshot.head && visible(snapshot.head.repository.id) ? snapshot.head : null;
+  return pullRequest(
+    {
+      pull: snapshot.pull,
+      user: snapshot.user,
+      mergedBy: snapshot.mergedBy,
+      base: snapshot.base,
+      head,
+      headSha: snapshot.pull.head.sha,
+      baseSha: snapshot.pull.base.sha,
+      authorAssociation: snapshot.association,
+      stats: null,
+    },
+    urls,
+  );
+}
+
+function commitJson(commit: PushedCommit, paths: RepositoryPaths) {
+  return {
+    sha: commit.sha,
+    author: { email: commit.author.email, name: commit.author.name },
+    message: commit.message,
+    distinct: true,
+    url: paths.urls.api(`/repos/${paths.fullName}/commits/${commit.sha}`),
+  };
+}
+
+// The stored payload with its snapshots encoded as GitHub encodes the objects they are.
+function payloadJson(payload: StoredPayload, paths: RepositoryPaths, visible: EmbeddedRepositoryFilter): Record<string, unknown> {
+  const { urls } = paths;
+  const json: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(payload)) {
+    switch (field) {
+      case 'issue': {
+        const { issue, users, labels, milestone, association } = payload.issue!;
+        json.issue = issueJson(issue, { users: new Map(users.map((user) => [user.id, user])), labels, milestone, association }, paths);
+        break;
+      }
+      case 'comment': {
+        const { comment, user, issueNumber, association } = payload.comment!;
+        json.comment = issueCommentJson(comment, issueNumber, user, association, paths);
+        break;
+      }
+      case 'pull_request':
+        json.pull_request = pullRequestJson(payload.pull_request!, urls, visible);
+        break;
+      case 'forkee':
+        json.forkee = visible(payload.forkee!.repository.id) ? repositoryJson(payload.forkee!, urls) : null;
+        break;
+      case 'member':
+      case 'assignee':
+        json[field] = simpleUser(value as Parameters<typeof simpleUser>[0], urls);
+        break;
+      case 'label':
+        json.label = labelJson(payload.label!, paths);
+        break;
+      case 'commits':
+        json.commits = (value as PushedCommit[]).map((commit) => commitJson(commit, paths));
+        break;
+      default:
+        json[field] = value;
+    }
+  }
+  return json;
+}
+
+// GitHub's event record.
+export function activityEventJson(record: ActivityEventDocument, urls: ApiUrls, visible: EmbeddedRepositoryFilter) {
+  return {
+    id: String(record.id),
+    type: record.type,
+    actor: actorJson(record.actor, urls, 'users'),
+    repo: { id: record.repo.id, name: record.repo.name, url: urls.api(`/repos/${record.repo.name}`) },
+    ...(record.org ? { org: actorJson(record.org, urls, 'orgs') } : {}),
+    payload: payloadJson(record.payload, { fullName: record.repo.name, urls }, visible),
+    public: record.public,
+    created_at: githubTime(record.created_at),
+  };
+}

@@ -1,0 +1,132 @@
+import type { Request, Response, Router } from 'express';
+import type { ActivityEventDocument } from '../../../application/activity/activity.readModel.js';
+import type { FeedAudience, FeedPage } from '../../../application/activity/activityFeeds.query.js';
+import type { AccessCaller } from '../../../application/shared/access/repositoryAccess.query.js';
+import { PUBLIC_FEED, actorFeed, networkFeed, organizationFeed, receivedFeed, repositoryFeed } from '../../../domain/activity/feedKeys.js';
+import { urlsOf } from '../shared/apiUrls.js';
+import { isNotModified, setLastModified, setPollInterval } from '../shared/conditionalGet.js';
+import { sendGithubError } from '../shared/githubError.js';
+import { parsePagination, setLinkHeader } from '../shared/pagination.js';
+import { sendNotFound } from '../shared/respond.js';
+import { accessCallerOf, repositoryScopeOf } from '../repositories/repositoryScope.js';
+import type { ActivityDeps } from './activity.deps.js';
+import { activityEventJson } from './activity.encoders.js';
+import { pollIntervalFor } from './pollInterval.js';
+
+// GitHub shows an event in the public timeline only once it is five minutes old.
+export const PUBLIC_TIMELINE_DELAY_MS = 5 * 60_000;
+
+interface FeedChoice {
+  readonly key: string;
+  readonly audience: FeedAudience;
+  readonly delayMs?: number;
+  readonly repositoriesChecked?: boolean;
+}
+
+// Repositories a payload embeds (forkees, pull requests' heads), decided as when read alone.
+async function embeddedFilter(deps: ActivityDeps, caller: AccessCaller, records: readonly ActivityEventDocument[]) {
+  const ids = new Set<number>();
+  for (const { payload } of records) {
+    if (payload.forkee) ids.add(payload.forkee.repository.id);
+    if (payload.pull_request?.head) ids.add(payload.pull_request.head.repository.id);
+  }
+  const visible = new Set<number>();
+  for (const repository of await deps.repositories.byIds([...ids])) {
+    if ((await deps.access.roleFor(caller, repository)) !== 'none') visible.add(repository.id);
+  }
+  return (id: number) => visible.has(id);
+}
+
+// The validators come from the page's event ids, so a poll that changes nothing costs one
+// read of the feed and no encoding; a 304 is refunded by the rate limiter.
+function answeredNotModified(req: Request, res: Response, page: FeedPage): boolean {
+  res.setHeader('ETag', page.etag);
+  if (page.lastModified !== null) setLastModified(res, new Date(page.lastModified));
+  if (!isNotModified(req, res)) return false;
+  res.locals.notModified = true;
+  res.status(304);
+  res.setHeader('Vary', 'Accept, Authorization, Cookie, X-GitHub-OTP');
+  res.end();
+  return true;
+}
+
+async function sendFeed(req: Request, res: Response, deps: ActivityDeps, choice: FeedChoice): Promise<void> {
+  const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
+  const caller = accessCallerOf(res);
+  const feedPage = await deps.feeds.page({ ...choice, caller, page, perPage });
+  setPollInterval(res, pollIntervalFor(deps.load()));
+  setLinkHeader(req, res, { page, perPage, totalCount: feedPage.totalCount });
+  if (answeredNotModified(req, res, feedPage)) return;
+  const records = await deps.feeds.records(feedPage.ids);
+  const visible = await embeddedFilter(deps, caller, records);
+  const urls = urlsOf(res);
+  res.json(records.map((record) => activityEventJson(record, urls, visible)));
+}
+
+function signedInAs(res: Response, userId: number): boolean {
+  const caller = accessCallerOf(res);
+  return caller !== null && caller.userId === userId;
+}
+
+export function activityRoutes(router: Router, deps: ActivityDeps): void {
+  router.get('/events', async (req, res) => {
+    if (!(await deps.readiness.ready())) {
+      res
+        .status(503)
+        .json({ code: 'unavailable', message: 'Service Unavailable', documentation_url: 'https://docs.github.com/rest/activity/events#list-public-events' });
+      return;
+    }
+    await sendFeed(req, res, deps, { key: PUBLIC_FEED, audience: 'public', delayMs: PUBLIC_TIMELINE_DELAY_MS, repositoriesChecked: false });
+  });
+
+  router.get('/repos/:owner/:repo/events', async (req, res) => {
+    await sendFeed(req, res, deps, { key: repositoryFeed(repositoryScopeOf(res).repository.id), audience: 'caller' });
+  });
+
+  router.get('/networks/:owner/:repo/events', async (req, res) => {
+    const { repository } = repositoryScopeOf(res);
+    await sendFeed(req, res, deps, { key: networkFeed(repository.source_id ?? repository.id), audience: 'public' });
+  });
+
+  router.get('/orgs/:org/events', async (req, res) => {
+    const org = await deps.repositories.accountByLogin(req.params.org);
+    if (!org || org.type !== 'Organization') return sendNotFound(res);
+    await sendFeed(req, res, deps, { key: organizationFeed(org.id), audience: 'public' });
+  });
+
+  // Private events only for the user themself, and only of repositories they may read now.
+  router.get('/users/:username/events', async (req, res) => {
+    const user = await deps.repositories.accountByLogin(req.params.username);
+    if (!user) return sendNotFound(res);
+    await sendFeed(req, res, deps, { key: actorFeed(user.id), audience: signedInAs(res, user.id) ? 'caller' : 'public' });
+  });
+
+  router.get('/users/:username/events/public', async (req, res) => {
+    const user = await deps.repositories.accountByLogin(req.params.username);
+    if (!user) return sendNotFound(res);
+    await sendFeed(req, res, deps, { key: actorFeed(user.id), audience: 'public' });
+  });
+
+  // The user's organization dashboard: for that user alone, a member of the organization.
+  router.get('/users/:username/events/orgs/:org', async (req, res) => {
+    const caller = accessCallerOf(res);
+    if (caller === null) return sendGithubError(res, 401, 'Requires authentication');
+    const user = await deps.repositories.accountByLogin(req.params.username);
+    const org = await deps.repositories.accountByLogin(req.params.org);
+    if (!user || !org || org.type !== 'Organization' || user.id !== caller.userId) return sendNotFound(res);
+    if (!(await deps.organizations.membership(org.id, user.id))) return sendNotFound(res);
+    await sendFeed(req, res, deps, { key: organizationFeed(org.id), audience: 'caller' });
+  });
+
+  router.get('/users/:username/received_events', async (req, res) => {
+    const user = await deps.repositories.accountByLogin(req.params.username);
+    if (!user) return sendNotFound(res);
+    await sendFeed(req, res, deps, { key: receivedFeed(user.id), audience: signedInAs(res, user.id) ? 'caller' : 'public' });
+  });
+
+  router.get('/users/:username/received_events/public', async (req, res) => {
+    const user = await deps.repositories.accountByLogin(req.params.username);
+    if (!user) return sendNotFound(res);
+    await sendFeed(req, res, deps, { key: receivedFeed(user.id), audience: 'public' });
+  });
+}

@@ -1,0 +1,103 @@
+import {
+  ACTIVITY_EVENTS_COLLECTION,
+  ACTIVITY_FEEDS_COLLECTION,
+  ACTIVITY_INVITERS_COLLECTION,
+  type ActivityEventDocument,
+} from '../../application/activity/activity.readModel.js';
+import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
+import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
+import type { OrganizationCreated } from '../../domain/accounts/organization.events.js';
+import type { UserCreated } from '../../domain/accounts/user.events.js';
+import type { CollaboratorInvited, RepositoryCreated, RepositoryDeleted, RepositoryEdited } from '../../domain/repositories/repository.events.js';
+import {
+  PUBLIC_FEED,
+  ACTIVITY_IDS_PER_EVENT,
+  activityEventId,
+  actorFeed,
+  networkFeed,
+  organizationFeed,
+  receivedFeed,
+  repositoryFeed,
+} from '../../domain/activity/feedKeys.js';
+import { ACTIVITY_SOURCE_TYPES, deriveActivity, stateBefore, type ActivityDraft } from './activityEvents.derive.js';
+import { closeFeeds, fanOut, openFeeds, withdrawFromPublicFeed } from './activityFeeds.apply.js';
+import { applyToMirror, MIRROR_VERSION, mirrorCollections, mirrorTarget } from './activityMirror.js';
+import { MirrorReads } from './mirrorReads.js';
+
+async function openFeedsFor(event: StoredEvent, target: ProjectionTarget): Promise<void> {
+  switch (event.type) {
+    // The public feed opens with the first account.
+    case 'UserCreated': {
+      const { userId } = event.data as UserCreated['data'];
+      return openFeeds([PUBLIC_FEED, actorFeed(userId), receivedFeed(userId)], target);
+    }
+    case 'CollaboratorInvited': {
+      const { invitationId, inviterId } = event.data as CollaboratorInvited['data'];
+      await target
+        .collection(ACTIVITY_INVITERS_COLLECTION)
+        .replaceOne({ _id: String(invitationId) }, { _id: String(invitationId), inviter_id: inviterId }, { upsert: true });
+      return;
+    }
+    case 'OrganizationCreated':
+      return openFeeds([organizationFeed((event.data as OrganizationCreated['data']).orgId)], target);
+    case 'RepositoryCreated': {
+      const data = event.data as RepositoryCreated['data'];
+      return openFeeds([repositoryFeed(data.repositoryId), ...(data.fork === null ? [networkFeed(data.repositoryId)] : [])], target);
+    }
+  }
+}
+
+async function record(event: StoredEvent, draft: ActivityDraft, index: number, mirror: MirrorReads, target: ProjectionTarget): Promise<void> {
+  const repository = await mirror.repository(draft.repositoryId);
+  const owner = repository && (await mirror.user(repository.owner_id));
+  const actor = await mirror.user(draft.actorId);
+  if (!repository || !owner || !actor) return;
+  const id = activityEventId(event.position, index);
+  const document: ActivityEventDocument = {
+    _id: String(id),
+    id,
+    type: draft.type,
+    actor: { id: actor.id, login: actor.login },
+    repo: { id: repository.id, name: `${owner.login}/${repository.name}` },
+    org: owner.type === 'Organization' ? { id: owner.id, login: owner.login } : null,
+    public: !repository.private,
+    created_at: event.metadata.occurredAt,
+    payload: draft.payload,
+  };
+  await target.collection<ActivityEventDocument>(ACTIVITY_EVENTS_COLLECTION).replaceOne({ _id: document._id }, document, { upsert: true });
+  await fanOut(document, repository, mirror, target);
+}
+
+// GitHub's activity events, derived from the domain events and fanned out into every feed
+// that shows them (domain/activity/feedKeys.ts), each kept to its newest 300: a page read
+// costs what the page holds, whatever the history. Eventual: a write never waits for it.
+export const activityProjection: Projection = {
+  name: 'activity',
+  // 1000 + the mirrored projections' versions: a change in any of them rebuilds this one.
+  version: 1000 + MIRROR_VERSION,
+  consistency: 'eventual',
+  collections: [
+    { name: ACTIVITY_EVENTS_COLLECTION, indexes: [] },
+    { name: ACTIVITY_FEEDS_COLLECTION, indexes: [] },
+    { name: ACTIVITY_INVITERS_COLLECTION, indexes: [] },
+    ...mirrorCollections,
+  ],
+  async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
+    const mirrorModels = mirrorTarget(target);
+    const mirror = new MirrorReads(mirrorModels);
+    const before = ACTIVITY_SOURCE_TYPES.has(event.type) ? await stateBefore(event, mirror) : {};
+    await applyToMirror(event, mirrorModels);
+    await openFeedsFor(event, target);
+    if (event.type === 'RepositoryDeleted') {
+      const { repositoryId } = event.data as RepositoryDeleted['data'];
+      await closeFeeds([repositoryFeed(repositoryId)], target);
+      await withdrawFromPublicFeed(repositoryId, target);
+    }
+    if (event.type === 'RepositoryEdited' && (event.data as RepositoryEdited['data']).changes.private === true) {
+      await withdrawFromPublicFeed((event.data as RepositoryEdited['data']).repositoryId, target);
+    }
+    if (!ACTIVITY_SOURCE_TYPES.has(event.type)) return;
+    const drafts = (await deriveActivity(event, before, mirror)).slice(0, ACTIVITY_IDS_PER_EVENT);
+    for (const [index, draft] of drafts.entries()) await record(event, draft, index, mirror, target);
+  },
+};

@@ -1,0 +1,62 @@
+import { ACTIVITY_INVITERS_COLLECTION } from '../../application/activity/activity.readModel.js';
+import { CREDENTIALS_COLLECTION } from '../../application/accounts/users.readModel.js';
+import type { Projection, ProjectionCollection, ProjectionTarget } from '../../application/shared/projections/projection.js';
+import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
+import type { Collection, Document, WriteResult } from '../../application/shared/ports/readModelStore.port.js';
+import { usersProjection } from '../accounts/users.projection.js';
+import { organizationsProjection } from '../accounts/organizations.projection.js';
+import { repositoriesProjection } from '../repositories/repositories.projection.js';
+import { pullRequestsProjection } from '../pulls/pullRequests.projection.js';
+import { issuesProjection } from '../issues/issues.projection.js';
+
+// The activity projection runs in a lane of its own and is rebuilt on its own, so it cannot
+// read the other projections' collections: they may be ahead of the event it applies (the
+// issue already edited when its opening is recorded), and a rebuild would snapshot today's
+// state into old events. It keeps its own copy instead, written by the same apply functions
+// into collections under this prefix: the state exactly as of each event, and the feeds a
+// pure function of the log.
+export const MIRROR_PREFIX = 'activity_mirror__';
+const MIRRORED: readonly Projection[] = [usersProjection, organizationsProjection, repositoriesProjection, pullRequestsProjection, issuesProjection];
+
+// Credentials (password hashes, second-factor secrets) are not copied.
+const NOT_MIRRORED: ReadonlySet<string> = new Set([CREDENTIALS_COLLECTION]);
+// Read through the mirror, but the activity projection's own.
+const OWN_COLLECTIONS: ReadonlySet<string> = new Set([ACTIVITY_INVITERS_COLLECTION]);
+
+export const mirrorCollections: readonly ProjectionCollection[] = MIRRORED.flatMap((projection) =>
+  projection.collections
+    .filter((collection) => !NOT_MIRRORED.has(collection.name))
+    .map((collection) => ({ ...collection, name: MIRROR_PREFIX + collection.name })),
+);
+
+// Changes when any mirrored projection changes meaning, so the activity model is rebuilt too.
+export const MIRROR_VERSION = MIRRORED.reduce((sum, projection) => sum + projection.version, 0);
+
+const NOTHING: WriteResult = { matched: 0, modified: 0, upserted: false };
+
+// Reads find nothing, writes are dropped.
+const discarded: Collection = {
+  find: async () => [],
+  findOne: async () => null,
+  count: async () => 0,
+  insertOne: async () => {},
+  updateOne: async () => NOTHING,
+  updateMany: async () => NOTHING,
+  replaceOne: async () => NOTHING,
+  deleteOne: async () => 0,
+  deleteMany: async () => 0,
+  createIndexes: async () => {},
+};
+
+export function mirrorTarget(target: ProjectionTarget): ProjectionTarget {
+  return {
+    collection: <T extends Document>(name: string) =>
+      (NOT_MIRRORED.has(name) ? discarded : target.collection<T>(OWN_COLLECTIONS.has(name) ? name : MIRROR_PREFIX + name)) as Collection<T>,
+    search: target.search,
+    searchIndexName: (name) => target.searchIndexName(name),
+  };
+}
+
+export async function applyToMirror(event: StoredEvent, mirror: ProjectionTarget): Promise<void> {
+  for (const projection of MIRRORED) await projection.apply(event, mirror);
+}

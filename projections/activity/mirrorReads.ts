@@ -1,0 +1,123 @@
+import { FOLLOWS_COLLECTION, USERS_COLLECTION, type FollowDocument, type UserDocument } from '../../application/accounts/users.readModel.js';
+import {
+  ACTIVITY_INVITERS_COLLECTION,
+  type IssueSnapshot,
+  type PullRequestSnapshot,
+  type RepositorySnapshot,
+} from '../../application/activity/activity.readModel.js';
+import {
+  ISSUES_COLLECTION,
+  ISSUE_COMMENTS_COLLECTION,
+  LABELS_COLLECTION,
+  MILESTONES_COLLECTION,
+  type IssueCommentDocument,
+  type IssueDocument,
+  type LabelDocument,
+  type MilestoneDocument,
+} from '../../application/issues/issues.readModel.js';
+import { PULL_REQUESTS_COLLECTION, type PullRequestDocument } from '../../application/pulls/pullRequests.readModel.js';
+import {
+  REPOSITORIES_COLLECTION,
+  REPOSITORY_COLLABORATORS_COLLECTION,
+  REPOSITORY_SUBSCRIPTIONS_COLLECTION,
+  pairId,
+  type RepositoryCollaboratorDocument,
+  type RepositoryDocument,
+  type RepositorySubscriptionDocument,
+} from '../../application/repositories/repositories.readModel.js';
+import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
+
+type Association = IssueSnapshot['association'];
+
+// What the activity projection reads from its own copy of the models (activityMirror.ts).
+export class MirrorReads {
+  constructor(private readonly mirror: ProjectionTarget) {}
+
+  user(id: number): Promise<UserDocument | null> {
+    return this.mirror.collection<UserDocument>(USERS_COLLECTION).findOne({ _id: String(id) });
+  }
+
+  repository(id: number): Promise<RepositoryDocument | null> {
+    return this.mirror.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).findOne({ _id: String(id) });
+  }
+
+  issue(id: number): Promise<IssueDocument | null> {
+    return this.mirror.collection<IssueDocument>(ISSUES_COLLECTION).findOne({ _id: String(id) });
+  }
+
+  comment(id: number): Promise<IssueCommentDocument | null> {
+    return this.mirror.collection<IssueCommentDocument>(ISSUE_COMMENTS_COLLECTION).findOne({ _id: String(id) });
+  }
+
+  label(id: number): Promise<LabelDocument | null> {
+    return this.mirror.collection<LabelDocument>(LABELS_COLLECTION).findOne({ _id: String(id) });
+  }
+
+  pullRequest(id: number): Promise<PullRequestDocument | null> {
+    return this.mirror.collection<PullRequestDocument>(PULL_REQUESTS_COLLECTION).findOne({ _id: String(id) });
+  }
+
+  openPullRequestsFrom(repositoryId: number, branch: string): Promise<PullRequestDocument[]> {
+    return this.mirror
+      .collection<PullRequestDocument>(PULL_REQUESTS_COLLECTION)
+      .find({ 'head.repository_id': repositoryId, 'head.ref': branch, state: 'open' });
+  }
+
+  async inviterOf(invitationId: number): Promise<number | null> {
+    const invitation = await this.mirror.collection<{ _id: string; inviter_id: number }>(ACTIVITY_INVITERS_COLLECTION).findOne({ _id: String(invitationId) });
+    return invitation?.inviter_id ?? null;
+  }
+
+  async followersOf(userId: number): Promise<number[]> {
+    return (await this.mirror.collection<FollowDocument>(FOLLOWS_COLLECTION).find({ followee_id: userId })).map((edge) => edge.follower_id);
+  }
+
+  // GitHub's received events come from the repositories a user watches.
+  async watchersOf(repositoryId: number): Promise<number[]> {
+    const subscriptions = await this.mirror
+      .collection<RepositorySubscriptionDocument>(REPOSITORY_SUBSCRIPTIONS_COLLECTION)
+      .find({ repository_id: repositoryId });
+    return subscriptions.filter((subscription) => subscription.subscribed).map((subscription) => subscription.user_id);
+  }
+
+  async association(repository: RepositoryDocument, userId: number): Promise<Association> {
+    if (userId === repository.owner_id) return 'OWNER';
+    const collaborator = await this.mirror
+      .collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION)
+      .findOne({ _id: pairId(repository.id, userId) });
+    return collaborator ? 'COLLABORATOR' : 'NONE';
+  }
+
+  async repositorySnapshot(id: number): Promise<RepositorySnapshot | null> {
+    const repository = await this.repository(id);
+    const owner = repository && (await this.user(repository.owner_id));
+    return repository && owner ? { repository, owner } : null;
+  }
+
+  async issueSnapshot(issue: IssueDocument, repository: RepositoryDocument): Promise<IssueSnapshot> {
+    const userIds = new Set([issue.user_id, ...issue.assignee_ids, ...(issue.closed_by_id === null ? [] : [issue.closed_by_id])]);
+    const milestone =
+      issue.milestone_id === null ? null : await this.mirror.collection<MilestoneDocument>(MILESTONES_COLLECTION).findOne({ _id: String(issue.milestone_id) });
+    if (milestone) userIds.add(milestone.creator_id);
+    const users: UserDocument[] = [];
+    for (const id of userIds) {
+      const user = await this.user(id);
+      if (user) users.push(user);
+    }
+    const labels: LabelDocument[] = [];
+    for (const id of issue.label_ids) {
+      const label = await this.label(id);
+      if (label) labels.push(label);
+    }
+    return { issue, users, labels, milestone, association: await this.association(repository, issue.user_id) };
+  }
+
+  async pullRequestSnapshot(pull: PullRequestDocument): Promise<PullRequestSnapshot | null> {
+    const base = await this.repositorySnapshot(pull.repository_id);
+    const user = await this.user(pull.user_id);
+    if (!base || !user) return null;
+    const head = pull.head.repository_id === pull.repository_id ? base : await this.repositorySnapshot(pull.head.repository_id);
+    const mergedBy = pull.merged_by_id === null ? null : await this.user(pull.merged_by_id);
+    return { pull, user, mergedBy, base, head, association: await this.association(base.repository, pull.user_id) };
+  }
+}

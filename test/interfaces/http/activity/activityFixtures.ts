@@ -1,0 +1,45 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { gitEnvironment, runGit } from '../../../../infrastructure/shared/git/gitCommand.js';
+import type { TestServer } from '../../../support/testServer.js';
+import { api, PASSWORD } from '../repositories/repositoryFixtures.js';
+
+// The activity projection is eventual: a spec reads the feeds once it has caught up.
+export async function settled(server: TestServer): Promise<void> {
+  const head = await server.runtime.adapters.eventStore.headPosition();
+  expect(await server.runtime.runner.waitForAll(head, 10_000), 'projections caught up').to.equal(true);
+}
+
+export async function feed(server: TestServer, authorization: string | null, path: string) {
+  await settled(server);
+  return api(server, authorization, 'GET', path);
+}
+
+export const types = (events: readonly { type: string }[]) => events.map((event) => event.type);
+
+// Clones over the server's HTTP as `login`, commits one file and pushes the branch back.
+export async function pushOverHttp(server: TestServer, login: string, fullName: string, branch: string, files: Record<string, string>, message: string) {
+  const scratch = await mkdtemp(join(tmpdir(), 'forgelog-activity-git-'));
+  const environment = gitEnvironment(scratch, {
+    GIT_AUTHOR_NAME: 'Octo Cat',
+    GIT_AUTHOR_EMAIL: 'octocat@example.com',
+    GIT_COMMITTER_NAME: 'Octo Cat',
+    GIT_COMMITTER_EMAIL: 'octocat@example.com',
+  });
+  const git = async (...args: string[]) => (await runGit(args, environment)).stdout.trim();
+  const url = `${server.url.replace('//', `//${login}:${encodeURIComponent(PASSWORD)}@`)}/${fullName}.git`;
+  try {
+    const work = join(scratch, 'work');
+    await git('clone', '--quiet', url, work);
+    await git('-C', work, 'checkout', '--quiet', '-B', branch);
+    for (const [path, content] of Object.entries(files)) await writeFile(join(work, path), content);
+    await git('-C', work, 'add', '--all');
+    await git('-C', work, 'commit', '--quiet', '-m', message);
+    await git('-C', work, 'push', '--quiet', 'origin', `HEAD:refs/heads/${branch}`);
+    return await git('-C', work, 'rev-parse', 'HEAD');
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
