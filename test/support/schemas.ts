@@ -127,12 +127,16 @@ export function missingSchemaKeys(name: string, body: unknown): string[] {
   return [...new Set(missing.map((key) => key.replace(/\[\]/g, '[]')))];
 }
 
-// GitHub's event record. Its payload.comment is checked against the newest issue-comment (the
-// subset lists author_association in lower case), the rest against the subset's event.
+// GitHub's event record. Its payload.comment and payload.issue are checked against the newest
+// issue-comment and issue (the subset lists author_association in lower case and gives an
+// issue's body as a string where GitHub sends null for an issue without one), the
+// pull_request against pull-request, the rest against the subset's event.
 export function expectEventSchema(event: any): void {
-  const { comment, ...payload } = event.payload ?? {};
+  const { comment, issue, pull_request: pullRequest, ...payload } = event.payload ?? {};
   expectSchema('event', { ...event, payload });
   if (comment !== undefined) expectLatestSchema('issue-comment', comment);
+  if (issue !== undefined) expectLatestSchema('issue', issue);
+  if (pullRequest !== undefined) expectLatestSchema('pull-request', pullRequest);
 }
 
 export function expectEventsSchema(body: unknown): void {
