@@ -1,0 +1,123 @@
+import { expect } from 'chai';
+import { ACTIVITY_PROJECTION_NAME } from '../../../../application/activity/activityReadiness.query.js';
+import { CHECKPOINTS_COLLECTION } from '../../../../application/shared/projections/projection.js';
+import { basicOctokit } from '../../../support/octokit.js';
+import { expectEventsSchema } from '../../../support/schemas.js';
+import { ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
+import { pollIntervalFor } from '../../../../interfaces/http/activity/pollInterval.js';
+import { api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
+import { feed, settled } from './activityFixtures.js';
+
+const DAY = 86_400_000;
+
+describe('activity feeds: polling with ETag and Last-Modified, the 300-event cap, the 90-day window', () => {
+  let server: TestServer;
+  const clock = new ManualClock(new Date('2026-06-01T00:00:00Z'));
+  let octocat: string;
+
+  before(async () => {
+    server = await startTestServer({ FORGELOG_RATE_LIMITS: 'on' }, undefined, { clock });
+    octocat = await createUser(server, 'octocat');
+    await createRepository(server, octocat, { name: 'busy' });
+    await settled(server);
+  });
+  after(() => server.close());
+
+  it('a conditional request through @octokit/rest answers 304 until the feed changes, and does not count against the rate limit', async () => {
+    const octokit = basicOctokit(server, 'octocat', PASSWORD);
+    await settled(server);
+    const first = await octokit.activity.listRepoEvents({ owner: 'octocat', repo: 'busy' });
+    expectEventsSchema(first.data);
+    const etag = first.headers.etag!;
+    expect(etag).to.match(/^W\/"[0-9a-f]{64}"$/);
+    expect(first.headers['last-modified']).to.equal(new Date('2026-06-01T00:00:00Z').toUTCString());
+    const remaining = Number(first.headers['x-ratelimit-remaining']);
+    for (let poll = 0; poll < 3; poll++) {
+      const error = await octokit.activity.listRepoEvents({ owner: 'octocat', repo: 'busy', headers: { 'if-none-match': etag } }).then(
+        () => expect.fail('expected 304'),
+        (caught: { status: number; response: { headers: Record<string, string>; data: unknown } }) => caught,
+      );
+      expect(error.status).to.equal(304);
+      expect(error.response.headers.etag).to.equal(etag);
+      expect(error.response.headers['x-poll-interval']).to.equal('60');
+      expect(Number(error.response.headers['x-ratelimit-remaining'])).to.equal(remaining);
+    }
+    const raw = await fetch(`${server.url}/repos/octocat/busy/events`, { headers: { authorization: octocat, 'if-none-match': etag } });
+    expect(raw.status).to.equal(304);
+    expect(await raw.text()).to.equal('');
+    const sinceModified = await fetch(`${server.url}/repos/octocat/busy/events`, { headers: { 'if-modified-since': first.headers['last-modified']! } });
+    expect(sinceModified.status).to.equal(304);
+    // A new event: a new ETag, a 200 with the event on top.
+    clock.advance(1000);
+    expect((await api(server, octocat, 'POST', '/repos/octocat/busy/issues', { title: 'New' })).status).to.equal(201);
+    await settled(server);
+    const changed = await octokit.activity.listRepoEvents({ owner: 'octocat', repo: 'busy', headers: { 'if-none-match': etag } });
+    expect(changed.status).to.equal(200);
+    expect(changed.headers.etag).to.not.equal(etag);
+    expect(changed.data[0].type).to.equal('IssuesEvent');
+    expect(changed.headers['last-modified']).to.equal(new Date('2026-06-01T00:00:01Z').toUTCString());
+    // The ETag is the caller's view: someone who sees the same events gets the same one.
+    const anonymous = await fetch(`${server.url}/repos/octocat/busy/events`);
+    expect(anonymous.headers.get('etag')).to.equal(changed.headers.etag);
+  });
+
+  it('keeps the newest 300 events of a feed', async () => {
+    for (let issue = 0; issue < 301; issue++) {
+      expect((await api(server, octocat, 'POST', '/repos/octocat/busy/issues', { title: `Issue ${issue}` })).status).to.equal(201);
+    }
+    await settled(server);
+    const pages = [];
+    for (let page = 1; page <= 4; page++) pages.push(...(await feed(server, octocat, `/repos/octocat/busy/events?per_page=100&page=${page}`)).body);
+    expect(pages).to.have.length(300);
+    expect(pages[0].payload.issue.title).to.equal('Issue 300');
+    expect(pages[299].payload.issue.title).to.equal('Issue 1');
+    const last = await feed(server, octocat, '/repos/octocat/busy/events?per_page=100&page=3');
+    expect(last.headers.get('link')).to.contain('rel="prev"').and.not.contain('rel="next"');
+  });
+
+  it('shows only the last 90 days', async () => {
+    const before = (await feed(server, octocat, '/users/octocat/events?per_page=100')).body.length;
+    expect(before).to.equal(100);
+    clock.advance(89 * DAY);
+    expect((await feed(server, octocat, '/users/octocat/events?per_page=100')).body).to.have.length(100);
+    clock.advance(2 * DAY);
+    expect((await feed(server, octocat, '/users/octocat/events')).body).to.deep.equal([]);
+    expect((await api(server, octocat, 'POST', '/repos/octocat/busy/issues', { title: 'Fresh' })).status).to.equal(201);
+    const fresh = await feed(server, octocat, '/users/octocat/events');
+    expect(fresh.body.map((event: any) => event.payload.issue.title)).to.deep.equal(['Fresh']);
+  });
+
+  it('GET /events answers 503 with GitHub’s body while the activity projection has no checkpoint', async () => {
+    const checkpoints = server.runtime.adapters.readModels.collection(CHECKPOINTS_COLLECTION);
+    const saved = await checkpoints.findOne({ _id: ACTIVITY_PROJECTION_NAME });
+    await checkpoints.deleteOne({ _id: ACTIVITY_PROJECTION_NAME });
+    const unavailable = await api(server, null, 'GET', '/events');
+    expect(unavailable.status).to.equal(503);
+    expect(unavailable.body).to.deep.include({ message: 'Service Unavailable' });
+    await checkpoints.replaceOne({ _id: ACTIVITY_PROJECTION_NAME }, saved!, { upsert: true });
+    expect((await api(server, null, 'GET', '/events')).status).to.equal(200);
+  });
+
+  it('asks pollers to wait longer when the server is busy', () => {
+    expect(pollIntervalFor(0.1)).to.equal(60);
+    expect(pollIntervalFor(0.85)).to.equal(120);
+    expect(pollIntervalFor(0.99)).to.equal(300);
+  });
+});
+
+describe('activity feeds: the limit and the window are settings', () => {
+  let server: TestServer;
+  after(() => server.close());
+
+  it('FORGELOG_ACTIVITY_FEED_LIMIT and FORGELOG_ACTIVITY_MAX_AGE_DAYS', async () => {
+    const clock = new ManualClock(new Date('2026-06-01T00:00:00Z'));
+    server = await startTestServer({ FORGELOG_ACTIVITY_FEED_LIMIT: '3', FORGELOG_ACTIVITY_MAX_AGE_DAYS: '2' }, undefined, { clock });
+    const octocat = await createUser(server, 'octocat');
+    await createRepository(server, octocat, { name: 'small' });
+    for (let issue = 0; issue < 5; issue++) expect((await api(server, octocat, 'POST', '/repos/octocat/small/issues', { title: `I${issue}` })).status).to.equal(201);
+    const { body } = await feed(server, null, '/repos/octocat/small/events');
+    expect(body.map((event: any) => event.payload.issue.title)).to.deep.equal(['I4', 'I3', 'I2']);
+    clock.advance(2 * DAY + 1);
+    expect((await feed(server, null, '/repos/octocat/small/events')).body).to.deep.equal([]);
+  });
+});
