@@ -33,7 +33,8 @@ export async function pushOverHttp(server: TestServer, login: string, fullName: 
   try {
     const work = join(scratch, 'work');
     await git('clone', '--quiet', url, work);
-    await git('-C', work, 'checkout', '--quiet', '-B', branch);
+    const existing = await git('-C', work, 'branch', '--remotes', '--list', `origin/${branch}`);
+    await git('-C', work, 'checkout', '--quiet', '-B', branch, ...(existing === '' ? [] : [`origin/${branch}`]));
     for (const [path, content] of Object.entries(files)) await writeFile(join(work, path), content);
     await git('-C', work, 'add', '--all');
     await git('-C', work, 'commit', '--quiet', '-m', message);

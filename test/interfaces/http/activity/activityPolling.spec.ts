@@ -114,7 +114,8 @@ describe('activity feeds: the limit and the window are settings', () => {
     server = await startTestServer({ FORGELOG_ACTIVITY_FEED_LIMIT: '3', FORGELOG_ACTIVITY_MAX_AGE_DAYS: '2' }, undefined, { clock });
     const octocat = await createUser(server, 'octocat');
     await createRepository(server, octocat, { name: 'small' });
-    for (let issue = 0; issue < 5; issue++) expect((await api(server, octocat, 'POST', '/repos/octocat/small/issues', { title: `I${issue}` })).status).to.equal(201);
+    for (let issue = 0; issue < 5; issue++)
+      expect((await api(server, octocat, 'POST', '/repos/octocat/small/issues', { title: `I${issue}` })).status).to.equal(201);
     const { body } = await feed(server, null, '/repos/octocat/small/events');
     expect(body.map((event: any) => event.payload.issue.title)).to.deep.equal(['I4', 'I3', 'I2']);
     clock.advance(2 * DAY + 1);

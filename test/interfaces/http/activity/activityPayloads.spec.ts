@@ -1,0 +1,86 @@
+import { expect } from 'chai';
+import { expectEventsSchema } from '../../../support/schemas.js';
+import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { addCollaborator, api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
+import { feed, pushOverHttp, types } from './activityFixtures.js';
+
+// Pull requests, refs and the finer issue actions, as GitHub's payloads show them.
+describe('activity feeds: pull request, ref and issue payloads', () => {
+  let server: TestServer;
+  let octocat: string;
+  const events = async () => {
+    const { body } = await feed(server, octocat, '/repos/octocat/work/events?per_page=100');
+    expectEventsSchema(body);
+    return body;
+  };
+
+  before(async () => {
+    server = await startTestServer();
+    octocat = await createUser(server, 'octocat');
+    await createUser(server, 'hubot');
+    await createRepository(server, octocat, { name: 'work', auto_init: true });
+    await addCollaborator(server, octocat, 'octocat/work', 'hubot', 'push');
+  });
+  after(() => server.close());
+
+  it('a new branch pushed: CreateEvent (branch) and PushEvent; a pull request opened, synchronized and merged (closed, merged: true)', async () => {
+    const first = await pushOverHttp(server, 'octocat', 'octocat/work', 'feature', { 'a.txt': 'a\n' }, 'First on feature');
+    let body = await events();
+    expect(types(body.slice(0, 2))).to.deep.equal(['PushEvent', 'CreateEvent']);
+    expect(body[1].payload).to.deep.include({ ref: 'feature', ref_type: 'branch', master_branch: 'main' });
+    expect(body[0].payload).to.deep.include({ ref: 'refs/heads/feature', head: first, before: '0000000000000000000000000000000000000000', size: 1 });
+    const opened = await api(server, octocat, 'POST', '/repos/octocat/work/pulls', { title: 'Add a', head: 'feature', base: 'main', body: 'Please' });
+    expect(opened.status).to.equal(201);
+    const second = await pushOverHttp(server, 'octocat', 'octocat/work', 'feature', { 'b.txt': 'b\n' }, 'Second on feature');
+    body = await events();
+    // The push, then what it did to the pull request: newest first.
+    expect(types(body.slice(0, 3))).to.deep.equal(['PullRequestEvent', 'PushEvent', 'PullRequestEvent']);
+    const [synchronize, push, open] = body;
+    expect(push.payload).to.deep.include({ before: first, head: second, size: 1 });
+    expect(synchronize.payload).to.deep.include({ action: 'synchronize', number: 1, before: first, after: second });
+    expect(open.payload).to.deep.include({ action: 'opened', number: 1 });
+    expect(open.payload.pull_request).to.deep.include({ number: 1, title: 'Add a', state: 'open', merged: false, body: 'Please' });
+    expect(open.payload.pull_request.head).to.deep.include({ ref: 'feature', sha: first });
+    const edited = await api(server, octocat, 'PATCH', '/repos/octocat/work/pulls/1', { title: 'Add a and b' });
+    expect(edited.status).to.equal(200);
+    const merged = await api(server, octocat, 'PUT', '/repos/octocat/work/pulls/1/merge', {});
+    expect(merged.status, JSON.stringify(merged.body)).to.equal(200);
+    body = await events();
+    const [closed, edit] = body;
+    expect(closed.type).to.equal('PullRequestEvent');
+    expect(closed.payload.action).to.equal('closed');
+    expect(closed.payload.pull_request).to.deep.include({ state: 'closed', merged: true, title: 'Add a and b' });
+    expect(closed.payload.pull_request.merged_by.login).to.equal('octocat');
+    expect(edit.payload).to.deep.include({ action: 'edited', changes: { title: { from: 'Add a' } } });
+  });
+
+  it('refs created and deleted through the Git Data API: CreateEvent for a tag, DeleteEvent for a branch', async () => {
+    const main = await api(server, octocat, 'GET', '/repos/octocat/work/git/ref/heads/main');
+    expect((await api(server, octocat, 'POST', '/repos/octocat/work/git/refs', { ref: 'refs/tags/v1.0', sha: main.body.object.sha })).status).to.equal(201);
+    expect((await api(server, octocat, 'DELETE', '/repos/octocat/work/git/refs/heads/feature')).status).to.equal(204);
+    const [deleted, tagged] = await events();
+    expect(deleted).to.deep.include({ type: 'DeleteEvent' });
+    expect(deleted.payload).to.deep.equal({ action: 'deleted', ref: 'feature', ref_type: 'branch', pusher_type: 'user' });
+    expect(tagged).to.deep.include({ type: 'CreateEvent' });
+    expect(tagged.payload).to.deep.include({ ref: 'v1.0', ref_type: 'tag' });
+  });
+
+  it('IssuesEvent: edited with the former title, labeled and assigned with the label and the assignee, reopened', async () => {
+    expect((await api(server, octocat, 'POST', '/repos/octocat/work/issues', { title: 'Old title' })).status).to.equal(201);
+    expect((await api(server, octocat, 'PATCH', '/repos/octocat/work/issues/2', { title: 'New title' })).status).to.equal(200);
+    expect((await api(server, octocat, 'POST', '/repos/octocat/work/issues/2/labels', { labels: ['bug'] })).status).to.equal(200);
+    expect((await api(server, octocat, 'PATCH', '/repos/octocat/work/issues/2', { assignees: ['hubot'] })).status).to.equal(200);
+    expect((await api(server, octocat, 'DELETE', '/repos/octocat/work/issues/2/labels/bug')).status).to.equal(200);
+    expect((await api(server, octocat, 'PATCH', '/repos/octocat/work/issues/2', { state: 'closed' })).status).to.equal(200);
+    expect((await api(server, octocat, 'PATCH', '/repos/octocat/work/issues/2', { state: 'open' })).status).to.equal(200);
+    const body = (await events()).slice(0, 7);
+    expect(body.map((event: any) => event.payload.action)).to.deep.equal(['reopened', 'closed', 'unlabeled', 'assigned', 'labeled', 'edited', 'opened']);
+    const [, , unlabeled, assigned, labeled, edited] = body;
+    expect(edited.payload.changes).to.deep.equal({ title: { from: 'Old title' } });
+    expect(edited.payload.issue.title).to.equal('New title');
+    expect(labeled.payload.label).to.deep.include({ name: 'bug', color: 'd73a4a' });
+    expect(assigned.payload.assignee).to.deep.include({ login: 'hubot' });
+    expect(assigned.payload.issue.assignees.map((user: any) => user.login)).to.deep.equal(['hubot']);
+    expect(unlabeled.payload.label.name).to.equal('bug');
+  });
+});
