@@ -10,6 +10,8 @@ import type { ProjectionTarget } from '../../application/shared/projections/proj
 import type { RepositoryDocument } from '../../application/repositories/repositories.readModel.js';
 import type { MirrorReads } from './mirrorReads.js';
 
+const FAN_OUT_GROUP = 200;
+
 const feeds = (target: ProjectionTarget) => target.collection<ActivityFeedDocument>(ACTIVITY_FEEDS_COLLECTION);
 
 // A feed exists from the moment what it belongs to does (an account, a repository, a fork
@@ -41,10 +43,13 @@ export async function fanOut(record: ActivityEventDocument, repository: Reposito
     receiverIds: await receiversOf(record, mirror),
   });
   const entry = [record.id, Date.parse(record.created_at), record.repo.id, record.public ? 1 : 0];
-  await feeds(target).updateMany(
-    { _id: { $in: keys }, head: { $lt: record.id } },
-    { $push: { entries: { $each: entry, $position: 0, $slice: FEED_RETAINED_EVENTS * ENTRY_WIDTH } }, $set: { head: record.id } },
-  );
+  // In groups a store looks up by key rather than scanning for (the embedded one up to 256).
+  for (let start = 0; start < keys.length; start += FAN_OUT_GROUP) {
+    await feeds(target).updateMany(
+      { _id: { $in: keys.slice(start, start + FAN_OUT_GROUP) }, head: { $lt: record.id } },
+      { $push: { entries: { $each: entry, $position: 0, $slice: FEED_RETAINED_EVENTS * ENTRY_WIDTH } }, $set: { head: record.id } },
+    );
+  }
 }
 
 // /events shows public repositories only: when one turns private or is deleted, its events

@@ -9,7 +9,7 @@ import type { BenchRow } from './benchRow.js';
 
 const target = fileURLToPath(new URL('./httpTarget.js', import.meta.url));
 
-async function startTarget(args: string[]): Promise<{ child: ChildProcess; port: number }> {
+export async function startTarget(args: string[]): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, [target, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
@@ -23,7 +23,7 @@ async function startTarget(args: string[]): Promise<{ child: ChildProcess; port:
   return { child, port };
 }
 
-function get(agent: Agent, port: number, path: string): Promise<{ status: number; body: string; headers: Record<string, string> }> {
+export function get(agent: Agent, port: number, path: string): Promise<{ status: number; body: string; headers: Record<string, string> }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
       let body = '';
@@ -37,17 +37,37 @@ function get(agent: Agent, port: number, path: string): Promise<{ status: number
 }
 
 // Requests answered by autocannon over keep-alive connections in one timed run.
-async function requestsIn(port: number, path: string, seconds: number, connections: number): Promise<number> {
+// `expected` 304 measures conditional polls (the request carries the headers given).
+async function requestsAnswered(
+  port: number,
+  path: string,
+  seconds: number,
+  connections: number,
+  headers: Record<string, string> = {},
+  expected = 200,
+): Promise<number> {
   const url = `http://127.0.0.1:${port}${path}`;
-  const result = await autocannon({ url, connections, duration: seconds });
-  if (result.errors > 0 || result.non2xx > 0) throw new Error(`${result.errors} errors and ${result.non2xx} non-2xx answers from ${url}`);
+  const result = await autocannon({ url, connections, duration: seconds, headers });
+  const statuses = result as unknown as Record<string, number>;
+  const answered = expected === 200 ? result['2xx'] : statuses['3xx'];
+  if (result.errors > 0 || answered !== result.requests.total) throw new Error(`${result.errors} errors and unexpected statuses from ${url}`);
   return result.requests.total;
 }
 
 // The two servers are measured in alternating short rounds (the order swapped each round)
 // rather than one long run each: on shared virtual CPUs the machine's speed drifts by tens
 // of percent over a minute, and alternating puts that drift on both sides of the ratio.
-async function alternatingRates(ports: { baseline: number; value: number }, path: string, rounds: number, secondsPerRound: number, connections: number) {
+export async function alternatingRates(
+  ports: { baseline: number; value: number },
+  path: string,
+  rounds: number,
+  secondsPerRound: number,
+  connections: number,
+  headers: Record<string, string> = {},
+  expected = 200,
+) {
+  const requestsIn = (port: number, path: string, seconds: number, connections: number) =>
+    requestsAnswered(port, path, seconds, connections, headers, expected);
   await requestsIn(ports.baseline, path, 1, connections);
   await requestsIn(ports.value, path, 1, connections);
   let baseline = 0;

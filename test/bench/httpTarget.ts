@@ -13,9 +13,16 @@ const [mode, argument] = process.argv.slice(2);
 
 if (mode === 'bare') {
   const { readFileSync } = await import('node:fs');
-  const captured = JSON.parse(readFileSync(argument!, 'utf8')) as { body: string; headers: Record<string, string> };
+  const captured = JSON.parse(readFileSync(argument!, 'utf8')) as { body: string; headers: Record<string, string>; status?: number };
   const body = Buffer.from(captured.body);
+  // A 304 is the same headers without the body.
+  const status = captured.status ?? 200;
   const server = createServer((_req, res) => {
+    if (status === 304) {
+      res.writeHead(304, captured.headers);
+      res.end();
+      return;
+    }
     res.writeHead(200, { ...captured.headers, 'content-length': body.length });
     res.end(body);
   });

@@ -5,6 +5,8 @@ import { benchReadModels } from './readModels.bench.js';
 import { benchReadYourWrites } from './readYourWrites.bench.js';
 import { benchScale } from './scale.bench.js';
 import { benchGitData } from './gitData.bench.js';
+import { benchActivityPolling } from './activityPolling.bench.js';
+import { benchActivityFanOut } from './activityFanOut.bench.js';
 
 // `npm run bench`: every figure beside a baseline measured in the same run, as a ratio.
 function format(value: number): string {
@@ -31,6 +33,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   http: () => benchHttp(),
   'git data': benchGitData,
   scale: benchScale,
+  activity: async () => [...(await benchActivityPolling()), ...(await benchActivityFanOut())],
 };
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];

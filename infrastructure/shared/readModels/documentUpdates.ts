@@ -52,16 +52,21 @@ function applyOperators(target: Document, modifier: Update, filter: Filter | und
 // $inc on a value that is not a number (mingo raises MongoDB's error for it).
 function directlyApplied(target: Document, operands: ReadonlyArray<[string, Record<string, unknown>]>): boolean | undefined {
   for (const [name, fields] of operands) {
-    if (name !== '$set' && name !== '$inc') return undefined;
+    if (name !== '$set' && name !== '$inc' && name !== '$push') return undefined;
     for (const [path, value] of Object.entries(fields)) {
       if (path.includes('.') || path === '_id') return undefined;
       if (name === '$inc' && (typeof value !== 'number' || (target[path] !== undefined && typeof target[path] !== 'number'))) return undefined;
+      if (name === '$push' && !isPrependWithSlice(value, target[path])) return undefined;
     }
   }
   let changed = false;
   for (const [name, fields] of operands) {
     for (const [path, value] of Object.entries(fields)) {
-      if (name === '$inc') {
+      if (name === '$push') {
+        const { $each, $slice } = value as { $each: unknown[]; $slice: number };
+        target[path] = [...cloneDocument($each), ...((target[path] as unknown[] | undefined) ?? [])].slice(0, $slice);
+        changed = true;
+      } else if (name === '$inc') {
         const before = target[path] as number | undefined;
         if (before === undefined || value !== 0) changed = true;
         target[path] = (before ?? 0) + (value as number);
@@ -72,6 +77,21 @@ function directlyApplied(target: Document, operands: ReadonlyArray<[string, Reco
     }
   }
   return changed;
+}
+
+// {$each: [...], $position: 0, $slice: n > 0} onto an array (or no field yet): new items at
+// the front, the first n kept. How a capped newest-first list (an activity feed) grows.
+function isPrependWithSlice(value: unknown, current: unknown): boolean {
+  if (!isPlainObject(value) || (current !== undefined && !Array.isArray(current))) return false;
+  const keys = Object.keys(value).sort().join(',');
+  return (
+    keys === '$each,$position,$slice' &&
+    Array.isArray(value.$each) &&
+    value.$position === 0 &&
+    typeof value.$slice === 'number' &&
+    Number.isInteger(value.$slice) &&
+    value.$slice > 0
+  );
 }
 
 function sameValue(left: unknown, right: unknown): boolean {
