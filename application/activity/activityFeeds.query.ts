@@ -68,7 +68,7 @@ export class ActivityFeeds {
     const now = this.clock.now().getTime();
     const oldest = now - this.settings.maxAgeDays * DAY_MS;
     const newest = now - (request.delayMs ?? 0);
-    const visibleRepository = this.repositoryFilter(request);
+    const allowed = await this.decisions(request, entries, oldest, newest);
     const visible: number[] = [];
     let lastModified: number | null = null;
     for (let i = 0; i < entries.length && visible.length < this.settings.feedLimit; i += ENTRY_WIDTH) {
@@ -76,7 +76,7 @@ export class ActivityFeeds {
       if (at > newest) continue;
       if (at < oldest) break;
       if (request.audience === 'public' && wasPublic !== 1) continue;
-      if (!(await visibleRepository(repositoryId, wasPublic === 1))) continue;
+      if (allowed !== null && !allowed.has(`${repositoryId}:${wasPublic === 1}`)) continue;
       visible.push(id);
       lastModified ??= at;
     }
@@ -97,20 +97,24 @@ export class ActivityFeeds {
   // event that was public shows where the repository is public now (or, for the caller's
   // audience, readable by the caller); one that was private only to whom access is granted
   // (owner, collaborators, organization members), even once the repository is public.
-  // Decided once per repository and kind.
-  private repositoryFilter(request: FeedRequest): (repositoryId: number, wasPublic: boolean) => Promise<boolean> {
-    if (request.repositoriesChecked === false) return async () => true;
-    const decided = new Map<string, boolean>();
-    return async (repositoryId, wasPublic) => {
-      const key = `${repositoryId}:${wasPublic}`;
-      let allowed = decided.get(key);
-      if (allowed === undefined) {
-        const repository = await this.repositories.byId(repositoryId);
-        allowed = repository !== null && (await this.allowed(request, repository, wasPublic));
-        decided.set(key, allowed);
-      }
-      return allowed;
-    };
+  // Decided once per repository and kind, for the entries in the window; null when the feed
+  // needs no decision (the public feed drops a repository's events when it turns private).
+  private async decisions(request: FeedRequest, entries: readonly number[], oldest: number, newest: number): Promise<Set<string> | null> {
+    if (request.repositoriesChecked === false) return null;
+    const kinds = new Set<string>();
+    for (let i = 0; i < entries.length; i += ENTRY_WIDTH) {
+      if (entries[i + 1] < oldest) break;
+      if (entries[i + 1] <= newest) kinds.add(`${entries[i + 2]}:${entries[i + 3] === 1}`);
+    }
+    const allowed = new Set<string>();
+    const repositories = new Map<number, RepositoryDocument | null>();
+    for (const kind of kinds) {
+      const [repositoryId, wasPublic] = [Number(kind.split(':')[0]), kind.endsWith(':true')];
+      if (!repositories.has(repositoryId)) repositories.set(repositoryId, await this.repositories.byId(repositoryId));
+      const repository = repositories.get(repositoryId)!;
+      if (repository && (await this.allowed(request, repository, wasPublic))) allowed.add(kind);
+    }
+    return allowed;
   }
 
   private async allowed(request: FeedRequest, repository: RepositoryDocument, wasPublic: boolean): Promise<boolean> {

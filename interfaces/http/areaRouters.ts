@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { Container } from 'inversify';
-import { activityRouter } from './activity/activity.router.js';
+import { activityFeedsRouter, activityRepositoryRouter } from './activity/activity.router.js';
 import { accountsRouter } from './accounts/accounts.router.js';
 import { authorizationsRouter } from './authorizations/authorizations.router.js';
 import { gitdataRouter } from './gitdata/gitdata.router.js';
@@ -10,13 +10,15 @@ import { repositoriesRouter } from './repositories/repositories.router.js';
 
 // Every area's router, in the order requests try them: a new area adds one line. The
 // repositories router comes before the areas under /repos/{owner}/{repo}, whose scope it
-// resolves, hides and redirects for them.
+// resolves, hides and redirects for them. The activity feeds outside /repos come first
+// (polled most, they should not walk every other route).
 export const AREA_ROUTERS: readonly ((container: Container) => Router)[] = [
+  activityFeedsRouter,
   accountsRouter,
   repositoriesRouter,
   pullsRouter,
   issuesRouter,
   authorizationsRouter,
   gitdataRouter,
-  activityRouter,
+  activityRepositoryRouter,
 ];

@@ -23,9 +23,14 @@ export async function startTarget(args: string[]): Promise<{ child: ChildProcess
   return { child, port };
 }
 
-export function get(agent: Agent, port: number, path: string): Promise<{ status: number; body: string; headers: Record<string, string> }> {
+export function get(
+  agent: Agent,
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; headers: Record<string, string> }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (body += chunk));

@@ -4,15 +4,25 @@ import { RepositoryQueries } from '../../../application/repositories/repository.
 import { RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
 import { repositoryScope } from '../repositories/repositoryScope.js';
 import { activityDeps } from './activity.deps.js';
-import { activityRoutes } from './activity.routes.js';
+import { accountFeedRoutes, repositoryFeedRoutes } from './activity.routes.js';
 import { eventLoopLoad } from './pollInterval.js';
 
-// Mounted after the repositories router (/repos/:owner/:repo is resolved there); the network
-// feed resolves its repository the same way, redirecting from a former name.
-export function activityRouter(container: Container): Router {
+const load = eventLoopLoad();
+
+// Mounted first of the areas: feeds are polled far more than anything else is read, and a
+// poll should not walk past every other area's routes. The network feed resolves its
+// repository as /repos/{owner}/{repo} does, redirecting from a former name.
+export function activityFeedsRouter(container: Container): Router {
   const router = Router();
   const scope = { repositories: container.get(RepositoryQueries), access: container.get(RepositoryAccessQuery) };
   router.use('/networks/:owner/:repo', repositoryScope(scope, 'networks'));
-  activityRoutes(router, activityDeps(container, eventLoopLoad()));
+  accountFeedRoutes(router, activityDeps(container, load));
+  return router;
+}
+
+// Mounted after the repositories router, which resolves /repos/:owner/:repo.
+export function activityRepositoryRouter(container: Container): Router {
+  const router = Router();
+  repositoryFeedRoutes(router, activityDeps(container, load));
   return router;
 }

@@ -55,8 +55,8 @@ async function sendFeed(req: Request, res: Response, deps: ActivityDeps, choice:
   const caller = accessCallerOf(res);
   const feedPage = await deps.feeds.page({ ...choice, caller, page, perPage });
   setPollInterval(res, pollIntervalFor(deps.load()));
-  setLinkHeader(req, res, { page, perPage, totalCount: feedPage.totalCount });
   if (answeredNotModified(req, res, feedPage)) return;
+  setLinkHeader(req, res, { page, perPage, totalCount: feedPage.totalCount });
   const records = await deps.feeds.records(feedPage.ids);
   const visible = await embeddedFilter(deps, caller, records);
   const urls = urlsOf(res);
@@ -68,7 +68,13 @@ function signedInAs(res: Response, userId: number): boolean {
   return caller !== null && caller.userId === userId;
 }
 
-export function activityRoutes(router: Router, deps: ActivityDeps): void {
+export function repositoryFeedRoutes(router: Router, deps: ActivityDeps): void {
+  router.get('/repos/:owner/:repo/events', async (req, res) => {
+    await sendFeed(req, res, deps, { key: repositoryFeed(repositoryScopeOf(res).repository.id), audience: 'caller' });
+  });
+}
+
+export function accountFeedRoutes(router: Router, deps: ActivityDeps): void {
   router.get('/events', async (req, res) => {
     if (!(await deps.readiness.ready())) {
       res
@@ -77,10 +83,6 @@ export function activityRoutes(router: Router, deps: ActivityDeps): void {
       return;
     }
     await sendFeed(req, res, deps, { key: PUBLIC_FEED, audience: 'public', delayMs: PUBLIC_TIMELINE_DELAY_MS, repositoriesChecked: false });
-  });
-
-  router.get('/repos/:owner/:repo/events', async (req, res) => {
-    await sendFeed(req, res, deps, { key: repositoryFeed(repositoryScopeOf(res).repository.id), audience: 'caller' });
   });
 
   router.get('/networks/:owner/:repo/events', async (req, res) => {
