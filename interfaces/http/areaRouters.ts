@@ -5,6 +5,7 @@ import { accountsRouter } from './accounts/accounts.router.js';
 import { authorizationsRouter } from './authorizations/authorizations.router.js';
 import { gitdataRouter } from './gitdata/gitdata.router.js';
 import { issuesRouter } from './issues/issues.router.js';
+import { projectsRouter } from './projects/projects.router.js';
 import { pullsRouter } from './pulls/pulls.router.js';
 import { repositoriesRouter } from './repositories/repositories.router.js';
 
@@ -20,5 +21,6 @@ export const AREA_ROUTERS: readonly ((container: Container) => Router)[] = [
   issuesRouter,
   authorizationsRouter,
   gitdataRouter,
+  projectsRouter,
   activityRepositoryRouter,
 ];

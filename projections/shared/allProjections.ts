@@ -5,6 +5,7 @@ import { oauthApplicationsProjection } from '../accounts/oauthApplications.proje
 import { repositoriesProjection } from '../repositories/repositories.projection.js';
 import { pullRequestsProjection } from '../pulls/pullRequests.projection.js';
 import { issuesProjection } from '../issues/issues.projection.js';
+import { projectsProjection } from '../projects/projects.projection.js';
 import { activityProjection } from '../activity/activity.projection.js';
 import { authorizationsProjection } from '../authorizations/authorizations.projection.js';
 
@@ -17,5 +18,6 @@ export const allProjections: readonly Projection[] = [
   pullRequestsProjection,
   issuesProjection,
   authorizationsProjection,
+  projectsProjection,
   activityProjection,
 ];

@@ -4,6 +4,7 @@ import { bindAccounts } from './accounts.bindings.js';
 import { bindAuthorizations } from './authorizations.bindings.js';
 import { bindGitdata } from './gitdata.bindings.js';
 import { bindIssues } from './issues.bindings.js';
+import { bindProjects } from './projects.bindings.js';
 import { bindPulls } from './pulls.bindings.js';
 import { bindRepositories } from './repositories.bindings.js';
 
@@ -17,4 +18,5 @@ export const AREA_BINDINGS: readonly ((container: Container) => void)[] = [
   bindAuthorizations,
   bindGitdata,
   bindActivity,
+  bindProjects,
 ];

@@ -3,6 +3,7 @@ import { accountsHttpErrors } from '../accounts/accounts.httpErrors.js';
 import { authorizationsHttpErrors } from '../authorizations/authorizations.httpErrors.js';
 import { gitdataHttpErrors } from '../gitdata/gitdata.httpErrors.js';
 import { issuesHttpErrors } from '../issues/issues.httpErrors.js';
+import { projectsHttpErrors } from '../projects/projects.httpErrors.js';
 import { pullsHttpErrors } from '../pulls/pulls.httpErrors.js';
 import { repositoriesHttpErrors } from '../repositories/repositories.httpErrors.js';
 import type { ErrorTable, HttpError } from './httpError.js';
@@ -19,6 +20,7 @@ const table: ErrorTable<AppError> = {
   ...issuesHttpErrors,
   ...authorizationsHttpErrors,
   ...gitdataHttpErrors,
+  ...projectsHttpErrors,
   ConcurrencyConflict: (error) => ({ status: 409, message: `The resource was changed by another request; try again (${error.streamId})` }),
 };
 

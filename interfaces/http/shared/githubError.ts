@@ -12,7 +12,7 @@ export interface ValidationErrorItem {
 export interface GithubErrorBody {
   readonly message: string;
   readonly documentation_url: string;
-  readonly errors?: readonly ValidationErrorItem[];
+  readonly errors?: readonly (ValidationErrorItem | string)[];
 }
 
 // GitHub's error body: {"message", "documentation_url"} and, for 422, "errors".
@@ -20,7 +20,7 @@ export function sendGithubError(
   res: Response,
   status: number,
   message: string,
-  extra: { errors?: readonly ValidationErrorItem[]; documentationUrl?: string } = {},
+  extra: { errors?: readonly (ValidationErrorItem | string)[]; documentationUrl?: string } = {},
 ): void {
   const body: GithubErrorBody = {
     message,

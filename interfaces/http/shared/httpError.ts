@@ -3,7 +3,7 @@ import type { ValidationErrorItem } from './githubError.js';
 export interface HttpError {
   readonly status: number;
   readonly message: string;
-  readonly errors?: readonly ValidationErrorItem[];
+  readonly errors?: readonly (ValidationErrorItem | string)[];
 }
 
 export const validationFailed = (errors: readonly ValidationErrorItem[]): HttpError => ({ status: 422, message: 'Validation Failed', errors });

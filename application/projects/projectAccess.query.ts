@@ -1,0 +1,71 @@
+import { inject, injectable } from 'inversify';
+import { left, right, type Either } from 'fp-ts/lib/Either.js';
+import { OrganizationQueries } from '../accounts/organization.queries.js';
+import type { OrganizationDocument } from '../accounts/organizations.readModel.js';
+import { RepositoryQueries } from '../repositories/repository.queries.js';
+import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
+import type { AppError } from '../shared/appError.js';
+import { allows, projectRole, type ProjectRole } from '../../domain/projects/projectAccess.js';
+import type { ProjectPermission } from '../../domain/projects/project.events.js';
+import { ProjectQueries } from './projectQueries.js';
+import type { ProjectDocument } from './projects.readModel.js';
+
+export interface AuthorizedProject {
+  readonly project: ProjectDocument;
+  readonly role: ProjectRole;
+}
+
+// Loads the facts the project access decision needs (domain/projects/projectAccess.ts) and
+// answers for a caller: 404 for what they may not see, 403 for what they may only read, 410
+// where projects are switched off.
+@injectable()
+export class ProjectAccess {
+  constructor(
+    @inject(ProjectQueries) private readonly projects: ProjectQueries,
+    @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
+    @inject(RepositoryAccessQuery) private readonly repositoryAccess: RepositoryAccessQuery,
+    @inject(OrganizationQueries) private readonly organizations: OrganizationQueries,
+  ) {}
+
+  async roleOf(caller: AccessCaller, project: ProjectDocument): Promise<ProjectRole> {
+    const collaborator = caller && project.owner_kind !== 'repository' ? await this.projects.collaborator(project.id, caller.userId) : null;
+    const repository = project.owner_kind === 'repository' ? await this.repositories.byId(project.owner_id) : null;
+    const membership = caller && project.owner_kind === 'organization' ? await this.organizations.membership(project.owner_id, caller.userId) : null;
+    return projectRole({
+      caller: caller && { userId: caller.userId, siteAdmin: caller.siteAdmin },
+      ownerKind: project.owner_kind,
+      ownerId: project.owner_id,
+      private: project.private,
+      organizationPermission: project.organization_permission,
+      collaboratorPermission: collaborator?.permission ?? null,
+      repositoryRole: repository ? await this.repositoryAccess.roleFor(caller, repository) : 'none',
+      organizationRole: membership?.role ?? null,
+    });
+  }
+
+  // Projects switched off where the project lives: 410, as GitHub answers.
+  async disabledFor(project: Pick<ProjectDocument, 'owner_kind' | 'owner_id'>): Promise<AppError | null> {
+    if (project.owner_kind === 'repository') {
+      const repository = await this.repositories.byId(project.owner_id);
+      if (repository && !repository.has_projects) return { _tag: 'ProjectsDisabled', scope: 'repository' };
+      const owner = repository && repository.owner_type === 'Organization' ? await this.organizations.organizationById(repository.owner_id) : null;
+      if (owner && !owner.has_repository_projects) return { _tag: 'ProjectsDisabled', scope: 'repository' };
+    }
+    if (project.owner_kind === 'organization') {
+      const org: OrganizationDocument | null = await this.organizations.organizationById(project.owner_id);
+      if (org && !org.has_organization_projects) return { _tag: 'ProjectsDisabled', scope: 'organization' };
+    }
+    return null;
+  }
+
+  async authorize(caller: AccessCaller, projectId: number, needed: ProjectPermission): Promise<Either<AppError, AuthorizedProject>> {
+    const project = await this.projects.project(projectId);
+    if (!project) return left({ _tag: 'ProjectNotFound' });
+    const role = await this.roleOf(caller, project);
+    if (role === 'none') return left({ _tag: 'ProjectNotFound' });
+    const disabled = await this.disabledFor(project);
+    if (disabled) return left(disabled);
+    if (!allows(role, needed)) return left({ _tag: 'ProjectAccessDenied', needs: needed === 'read' ? 'write' : needed });
+    return right({ project, role });
+  }
+}

@@ -1,0 +1,63 @@
+import { inject, injectable } from 'inversify';
+import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import type { ProjectOwnerKind } from '../../domain/projects/project.events.js';
+import {
+  PROJECTS_COLLECTION,
+  PROJECT_CARDS_COLLECTION,
+  PROJECT_COLLABORATORS_COLLECTION,
+  PROJECT_COLUMNS_COLLECTION,
+  type ProjectCardDocument,
+  type ProjectCollaboratorDocument,
+  type ProjectColumnDocument,
+  type ProjectDocument,
+} from './projects.readModel.js';
+
+export type ProjectStateFilter = 'open' | 'closed' | 'all';
+
+@injectable()
+export class ProjectQueries {
+  constructor(@inject(TOKENS.ReadModelStore) private readonly store: ReadModelStore) {}
+
+  project(id: number): Promise<ProjectDocument | null> {
+    return this.store.collection<ProjectDocument>(PROJECTS_COLLECTION).findOne({ _id: String(id) });
+  }
+
+  column(id: number): Promise<ProjectColumnDocument | null> {
+    return this.store.collection<ProjectColumnDocument>(PROJECT_COLUMNS_COLLECTION).findOne({ _id: String(id) });
+  }
+
+  card(id: number): Promise<ProjectCardDocument | null> {
+    return this.store.collection<ProjectCardDocument>(PROJECT_CARDS_COLLECTION).findOne({ _id: String(id) });
+  }
+
+  async columnsByIds(ids: readonly number[]): Promise<ProjectColumnDocument[]> {
+    const found = await this.store.collection<ProjectColumnDocument>(PROJECT_COLUMNS_COLLECTION).find({ _id: { $in: ids.map(String) } });
+    const byId = new Map(found.map((column) => [column.id, column]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  async cardsByIds(ids: readonly number[]): Promise<ProjectCardDocument[]> {
+    const found = await this.store.collection<ProjectCardDocument>(PROJECT_CARDS_COLLECTION).find({ _id: { $in: ids.map(String) } });
+    const byId = new Map(found.map((card) => [card.id, card]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  // An owner's projects in number order, filtered by state; the caller's access is decided per project.
+  ofOwner(ownerKind: ProjectOwnerKind, ownerId: number, state: ProjectStateFilter): Promise<ProjectDocument[]> {
+    const filter = state === 'all' ? { owner_kind: ownerKind, owner_id: ownerId } : { owner_kind: ownerKind, owner_id: ownerId, state };
+    return this.store.collection<ProjectDocument>(PROJECTS_COLLECTION).find(filter, { sort: { number: 1 } });
+  }
+
+  collaborator(projectId: number, userId: number): Promise<ProjectCollaboratorDocument | null> {
+    return this.store.collection<ProjectCollaboratorDocument>(PROJECT_COLLABORATORS_COLLECTION).findOne({ _id: `${projectId}:${userId}` });
+  }
+
+  collaborators(projectId: number): Promise<ProjectCollaboratorDocument[]> {
+    return this.store.collection<ProjectCollaboratorDocument>(PROJECT_COLLABORATORS_COLLECTION).find({ project_id: projectId }, { sort: { user_id: 1 } });
+  }
+
+  cardsForContent(contentId: number): Promise<ProjectCardDocument[]> {
+    return this.store.collection<ProjectCardDocument>(PROJECT_CARDS_COLLECTION).find({ content_id: contentId });
+  }
+}

@@ -1,0 +1,58 @@
+import type { CardContent, OrganizationProjectPermission, ProjectOwnerKind, ProjectPermission } from '../../domain/projects/project.events.js';
+import type { Document } from '../shared/ports/readModelStore.port.js';
+
+export const PROJECTS_COLLECTION = 'projects';
+export const PROJECT_COLUMNS_COLLECTION = 'project_columns';
+export const PROJECT_CARDS_COLLECTION = 'project_cards';
+export const PROJECT_COLLABORATORS_COLLECTION = 'project_collaborators';
+
+export interface ProjectDocument extends Document {
+  _id: string; // String(id)
+  id: number;
+  owner_kind: ProjectOwnerKind;
+  owner_id: number;
+  number: number;
+  name: string;
+  body: string | null;
+  state: 'open' | 'closed';
+  organization_permission: OrganizationProjectPermission;
+  private: boolean;
+  creator_id: number;
+  // Left to right.
+  column_ids: number[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectColumnDocument extends Document {
+  _id: string;
+  id: number;
+  project_id: number;
+  name: string;
+  // Top to bottom.
+  card_ids: number[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectCardDocument extends Document {
+  _id: string;
+  id: number;
+  project_id: number;
+  column_id: number;
+  note: string | null;
+  archived: boolean;
+  content: CardContent | null;
+  // The issue id a card shows, for looking cards up from an issue.
+  content_id: number | null;
+  creator_id: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectCollaboratorDocument extends Document {
+  _id: string; // `${project_id}:${user_id}`
+  project_id: number;
+  user_id: number;
+  permission: ProjectPermission;
+}

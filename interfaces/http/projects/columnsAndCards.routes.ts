@@ -1,0 +1,191 @@
+import type { Request, Response, Router } from 'express';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import type { CardPosition, ColumnPosition } from '../../../domain/projects/project.decider.js';
+import { requireUser } from '../shared/authentication.js';
+import { urlsOf } from '../shared/apiUrls.js';
+import { decodeInput } from '../shared/decode.js';
+import { sendGithubError } from '../shared/githubError.js';
+import { parsePagination, setLinkHeader } from '../shared/pagination.js';
+import { commandContext } from '../shared/requestContext.js';
+import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
+import { accessCallerOf } from '../repositories/repositoryScope.js';
+import { CardMoveBody, ColumnMoveBody, ColumnNameBody, CreateCardBody, UpdateCardBody } from './projects.codecs.js';
+import type { ProjectsDeps } from './projects.deps.js';
+import { columnJson } from './projects.encoders.js';
+import { cardsJson } from './projectResponses.js';
+import { pathId } from './projects.routes.js';
+
+function columnPosition(position: string): ColumnPosition | null {
+  if (position === 'first') return { kind: 'first' };
+  if (position === 'last') return { kind: 'last' };
+  const after = /^after:(\d+)$/.exec(position);
+  return after ? { kind: 'after', columnId: Number(after[1]) } : null;
+}
+
+function cardPosition(position: string): CardPosition | null {
+  if (position === 'top') return { kind: 'top' };
+  if (position === 'bottom') return { kind: 'bottom' };
+  const after = /^after:(\d+)$/.exec(position);
+  return after ? { kind: 'after', cardId: Number(after[1]) } : null;
+}
+
+const invalidPosition = (res: Response) =>
+  sendGithubError(res, 422, 'Validation Failed', { errors: [{ resource: 'Project', field: 'position', code: 'invalid' }] });
+
+async function sendColumn(res: Response, deps: ProjectsDeps, columnId: number, status: number): Promise<void> {
+  const column = await deps.projects.column(columnId);
+  if (!column) return sendNotFound(res);
+  res.status(status).json(columnJson(column, urlsOf(res)));
+}
+
+async function sendCard(res: Response, deps: ProjectsDeps, cardId: number, status: number): Promise<void> {
+  const card = await deps.projects.card(cardId);
+  if (!card) return sendNotFound(res);
+  const [json] = await cardsJson(res, deps, [card]);
+  res.status(status).json(json);
+}
+
+// The column and the caller's read access to its project.
+async function readableColumn(res: Response, deps: ProjectsDeps, value: unknown) {
+  const columnId = pathId(value);
+  const column = columnId === null ? null : await deps.projects.column(columnId);
+  if (!column) return null;
+  const authorized = await deps.access.authorize(accessCallerOf(res), column.project_id, 'read');
+  if (isLeft(authorized)) {
+    sendAppError(res, authorized.left);
+    return undefined;
+  }
+  return column;
+}
+
+function archivedState(req: Request): 'all' | 'archived' | 'not_archived' | null {
+  const raw = req.query.archived_state;
+  const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+  if (value === undefined) return 'not_archived';
+  return value === 'all' || value === 'archived' || value === 'not_archived' ? value : null;
+}
+
+export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
+  const context = (req: Request, res: Response) => commandContext(req, res, deps.clock.now());
+
+  router.get('/projects/:project_id/columns', async (req, res) => {
+    const projectId = pathId(req.params.project_id);
+    if (projectId === null) return sendNotFound(res);
+    const authorized = await deps.access.authorize(accessCallerOf(res), projectId, 'read');
+    if (isLeft(authorized)) return sendAppError(res, authorized.left);
+    const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
+    const ids = authorized.right.project.column_ids;
+    setLinkHeader(req, res, { page, perPage, totalCount: ids.length });
+    const columns = await deps.projects.columnsByIds(ids.slice((page - 1) * perPage, page * perPage));
+    res.json(columns.map((column) => columnJson(column, urlsOf(res))));
+  });
+
+  router.post('/projects/:project_id/columns', requireUser, async (req, res) => {
+    const projectId = pathId(req.params.project_id);
+    if (projectId === null) return sendNotFound(res);
+    const body = decodeInput(ColumnNameBody, req.body ?? {}, 'ProjectColumn');
+    if (isLeft(body)) return sendValidationFailed(res, body.left);
+    const created = await deps.commands.createColumn(accessCallerOf(res)!, projectId, body.right.name, context(req, res));
+    if (isLeft(created)) return sendAppError(res, created.left);
+    await sendColumn(res, deps, created.right, 201);
+  });
+
+  router.get('/projects/columns/:column_id', async (req, res) => {
+    const column = await readableColumn(res, deps, req.params.column_id);
+    if (column === null) return sendNotFound(res);
+    if (column) res.json(columnJson(column, urlsOf(res)));
+  });
+
+  router.patch('/projects/columns/:column_id', requireUser, async (req, res) => {
+    const columnId = pathId(req.params.column_id);
+    if (columnId === null) return sendNotFound(res);
+    const body = decodeInput(ColumnNameBody, req.body ?? {}, 'ProjectColumn');
+    if (isLeft(body)) return sendValidationFailed(res, body.left);
+    const renamed = await deps.commands.renameColumn(accessCallerOf(res)!, columnId, body.right.name, context(req, res));
+    if (isLeft(renamed)) return sendAppError(res, renamed.left);
+    await sendColumn(res, deps, columnId, 200);
+  });
+
+  router.delete('/projects/columns/:column_id', requireUser, async (req, res) => {
+    const columnId = pathId(req.params.column_id);
+    if (columnId === null) return sendNotFound(res);
+    const deleted = await deps.commands.deleteColumn(accessCallerOf(res)!, columnId, context(req, res));
+    if (isLeft(deleted)) return sendAppError(res, deleted.left);
+    res.status(204).end();
+  });
+
+  router.post('/projects/columns/:column_id/moves', requireUser, async (req, res) => {
+    const columnId = pathId(req.params.column_id);
+    if (columnId === null) return sendNotFound(res);
+    const body = decodeInput(ColumnMoveBody, req.body ?? {}, 'ProjectColumn');
+    if (isLeft(body)) return sendValidationFailed(res, body.left);
+    const position = columnPosition(body.right.position);
+    if (!position) return invalidPosition(res);
+    const moved = await deps.commands.moveColumn(accessCallerOf(res)!, columnId, position, context(req, res));
+    if (isLeft(moved)) return sendAppError(res, moved.left);
+    res.status(201).json({});
+  });
+
+  router.get('/projects/columns/:column_id/cards', async (req, res) => {
+    const state = archivedState(req);
+    if (state === null)
+      return sendGithubError(res, 422, 'Validation Failed', { errors: [{ resource: 'ProjectCard', field: 'archived_state', code: 'invalid' }] });
+    const column = await readableColumn(res, deps, req.params.column_id);
+    if (column === null) return sendNotFound(res);
+    if (!column) return;
+    const cards = (await deps.projects.cardsByIds(column.card_ids)).filter((card) => state === 'all' || card.archived === (state === 'archived'));
+    const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
+    setLinkHeader(req, res, { page, perPage, totalCount: cards.length });
+    res.json(await cardsJson(res, deps, cards.slice((page - 1) * perPage, page * perPage)));
+  });
+
+  router.post('/projects/columns/:column_id/cards', requireUser, async (req, res) => {
+    const columnId = pathId(req.params.column_id);
+    if (columnId === null) return sendNotFound(res);
+    const body = decodeInput(CreateCardBody, req.body ?? {}, 'ProjectCard');
+    if (isLeft(body)) return sendValidationFailed(res, body.left);
+    const input = 'note' in body.right ? { note: body.right.note } : { contentId: body.right.content_id, contentType: body.right.content_type };
+    const created = await deps.commands.createCard(accessCallerOf(res)!, columnId, input, context(req, res));
+    if (isLeft(created)) return sendAppError(res, created.left);
+    await sendCard(res, deps, created.right, 201);
+  });
+
+  router.get('/projects/columns/cards/:card_id', async (req, res) => {
+    const cardId = pathId(req.params.card_id);
+    const card = cardId === null ? null : await deps.projects.card(cardId);
+    if (!card) return sendNotFound(res);
+    const authorized = await deps.access.authorize(accessCallerOf(res), card.project_id, 'read');
+    if (isLeft(authorized)) return sendAppError(res, authorized.left);
+    await sendCard(res, deps, card.id, 200);
+  });
+
+  router.patch('/projects/columns/cards/:card_id', requireUser, async (req, res) => {
+    const cardId = pathId(req.params.card_id);
+    if (cardId === null) return sendNotFound(res);
+    const body = decodeInput(UpdateCardBody, req.body ?? {}, 'ProjectCard');
+    if (isLeft(body)) return sendValidationFailed(res, body.left);
+    const updated = await deps.commands.updateCard(accessCallerOf(res)!, cardId, body.right, context(req, res));
+    if (isLeft(updated)) return sendAppError(res, updated.left);
+    await sendCard(res, deps, cardId, 200);
+  });
+
+  router.delete('/projects/columns/cards/:card_id', requireUser, async (req, res) => {
+    const cardId = pathId(req.params.card_id);
+    if (cardId === null) return sendNotFound(res);
+    const deleted = await deps.commands.deleteCard(accessCallerOf(res)!, cardId, context(req, res));
+    if (isLeft(deleted)) return sendAppError(res, deleted.left);
+    res.status(204).end();
+  });
+
+  router.post('/projects/columns/cards/:card_id/moves', requireUser, async (req, res) => {
+    const cardId = pathId(req.params.card_id);
+    if (cardId === null) return sendNotFound(res);
+    const body = decodeInput(CardMoveBody, req.body ?? {}, 'ProjectCard');
+    if (isLeft(body)) return sendValidationFailed(res, body.left);
+    const position = cardPosition(body.right.position);
+    if (!position) return invalidPosition(res);
+    const moved = await deps.commands.moveCard(accessCallerOf(res)!, cardId, position, body.right.column_id, context(req, res));
+    if (isLeft(moved)) return sendAppError(res, moved.left);
+    res.status(201).json({});
+  });
+}

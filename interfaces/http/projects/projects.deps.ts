@@ -1,0 +1,28 @@
+import type { Container } from 'inversify';
+import { OrganizationQueries } from '../../../application/accounts/organization.queries.js';
+import { ProjectAccess } from '../../../application/projects/projectAccess.query.js';
+import { ProjectCommands } from '../../../application/projects/projectCommands.handler.js';
+import { ProjectQueries } from '../../../application/projects/projectQueries.js';
+import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
+import type { Clock } from '../../../application/shared/ports/clock.port.js';
+import { TOKENS } from '../../../application/shared/ports/tokens.js';
+
+export interface ProjectsDeps {
+  readonly commands: ProjectCommands;
+  readonly projects: ProjectQueries;
+  readonly access: ProjectAccess;
+  readonly repositories: RepositoryQueries;
+  readonly organizations: OrganizationQueries;
+  readonly clock: Clock;
+}
+
+export function projectsDeps(container: Container): ProjectsDeps {
+  return {
+    commands: container.get(ProjectCommands),
+    projects: container.get(ProjectQueries),
+    access: container.get(ProjectAccess),
+    repositories: container.get(RepositoryQueries),
+    organizations: container.get(OrganizationQueries),
+    clock: container.get<Clock>(TOKENS.Clock),
+  };
+}

@@ -1,0 +1,180 @@
+import {
+  PROJECTS_COLLECTION,
+  PROJECT_CARDS_COLLECTION,
+  PROJECT_COLLABORATORS_COLLECTION,
+  PROJECT_COLUMNS_COLLECTION,
+  type ProjectCardDocument,
+  type ProjectCollaboratorDocument,
+  type ProjectColumnDocument,
+  type ProjectDocument,
+} from '../../application/projects/projects.readModel.js';
+import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
+import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
+import { PROJECT_EVENT_TYPES, type ProjectEvent, type ProjectSettings } from '../../domain/projects/project.events.js';
+
+const projects = (target: ProjectionTarget) => target.collection<ProjectDocument>(PROJECTS_COLLECTION);
+const columns = (target: ProjectionTarget) => target.collection<ProjectColumnDocument>(PROJECT_COLUMNS_COLLECTION);
+const cards = (target: ProjectionTarget) => target.collection<ProjectCardDocument>(PROJECT_CARDS_COLLECTION);
+const collaborators = (target: ProjectionTarget) => target.collection<ProjectCollaboratorDocument>(PROJECT_COLLABORATORS_COLLECTION);
+
+// Orders are written whole and computed so that applying an event twice gives the same list.
+function placedAfter(list: readonly number[], id: number, after: number | null): number[] {
+  const without = list.filter((candidate) => candidate !== id);
+  if (after === null) return [id, ...without];
+  const index = without.indexOf(after);
+  return [...without.slice(0, index + 1), id, ...without.slice(index + 1)];
+}
+
+function settingsFields(settings: Partial<ProjectSettings>): Partial<ProjectDocument> {
+  return {
+    ...(settings.name !== undefined ? { name: settings.name } : {}),
+    ...(settings.body !== undefined ? { body: settings.body } : {}),
+    ...(settings.state !== undefined ? { state: settings.state } : {}),
+    ...(settings.organizationPermission !== undefined ? { organization_permission: settings.organizationPermission } : {}),
+    ...(settings.private !== undefined ? { private: settings.private } : {}),
+  };
+}
+
+async function reorderColumns(target: ProjectionTarget, projectId: number, reorder: (ids: readonly number[]) => number[]): Promise<void> {
+  const project = await projects(target).findOne({ _id: String(projectId) });
+  if (project) await projects(target).updateOne({ _id: project._id }, { $set: { column_ids: reorder(project.column_ids) } });
+}
+
+async function reorderCards(target: ProjectionTarget, columnId: number, reorder: (ids: readonly number[]) => number[]): Promise<void> {
+  const column = await columns(target).findOne({ _id: String(columnId) });
+  if (column) await columns(target).updateOne({ _id: column._id }, { $set: { card_ids: reorder(column.card_ids) } });
+}
+
+async function applyProjectEvent(event: ProjectEvent, target: ProjectionTarget): Promise<void> {
+  switch (event.type) {
+    case 'ProjectCreated': {
+      const data = event.data;
+      const document: ProjectDocument = {
+        _id: String(data.projectId),
+        id: data.projectId,
+        owner_kind: data.ownerKind,
+        owner_id: data.ownerId,
+        number: data.number,
+        name: data.name,
+        body: data.body,
+        state: data.state,
+        organization_permission: data.organizationPermission,
+        private: data.private,
+        creator_id: data.creatorId,
+        column_ids: [],
+        created_at: data.createdAt,
+        updated_at: data.createdAt,
+      };
+      await projects(target).replaceOne({ _id: document._id }, document, { upsert: true });
+      return;
+    }
+    case 'ProjectUpdated':
+      await projects(target).updateOne(
+        { _id: String(event.data.projectId) },
+        { $set: { ...settingsFields(event.data.changes), updated_at: event.data.updatedAt } },
+      );
+      return;
+    case 'ProjectDeleted': {
+      const projectId = event.data.projectId;
+      await projects(target).deleteOne({ _id: String(projectId) });
+      await columns(target).deleteMany({ project_id: projectId });
+      await cards(target).deleteMany({ project_id: projectId });
+      await collaborators(target).deleteMany({ project_id: projectId });
+      return;
+    }
+    case 'ProjectCollaboratorSet': {
+      const { projectId, userId, permission } = event.data;
+      const _id = `${projectId}:${userId}`;
+      await collaborators(target).replaceOne({ _id }, { _id, project_id: projectId, user_id: userId, permission }, { upsert: true });
+      return;
+    }
+    case 'ProjectCollaboratorRemoved':
+      await collaborators(target).deleteOne({ _id: `${event.data.projectId}:${event.data.userId}` });
+      return;
+    case 'ProjectColumnCreated': {
+      const { projectId, columnId, name, createdAt } = event.data;
+      const document: ProjectColumnDocument = {
+        _id: String(columnId),
+        id: columnId,
+        project_id: projectId,
+        name,
+        card_ids: [],
+        created_at: createdAt,
+        updated_at: createdAt,
+      };
+      await columns(target).replaceOne({ _id: document._id }, document, { upsert: true });
+      await reorderColumns(target, projectId, (ids) => [...ids.filter((id) => id !== columnId), columnId]);
+      return;
+    }
+    case 'ProjectColumnRenamed':
+      await columns(target).updateOne({ _id: String(event.data.columnId) }, { $set: { name: event.data.name, updated_at: event.data.renamedAt } });
+      return;
+    case 'ProjectColumnMoved': {
+      const { projectId, columnId, afterColumnId } = event.data;
+      await reorderColumns(target, projectId, (ids) => placedAfter(ids, columnId, afterColumnId));
+      return;
+    }
+    case 'ProjectColumnDeleted': {
+      const { projectId, columnId } = event.data;
+      await columns(target).deleteOne({ _id: String(columnId) });
+      await cards(target).deleteMany({ column_id: columnId });
+      await reorderColumns(target, projectId, (ids) => ids.filter((id) => id !== columnId));
+      return;
+    }
+    case 'ProjectCardCreated': {
+      const { projectId, columnId, cardId, note, content, creatorId, createdAt } = event.data;
+      const document: ProjectCardDocument = {
+        _id: String(cardId),
+        id: cardId,
+        project_id: projectId,
+        column_id: columnId,
+        note,
+        archived: false,
+        content,
+        content_id: content?.id ?? null,
+        creator_id: creatorId,
+        created_at: createdAt,
+        updated_at: createdAt,
+      };
+      await cards(target).replaceOne({ _id: document._id }, document, { upsert: true });
+      await reorderCards(target, columnId, (ids) => placedAfter(ids, cardId, null));
+      return;
+    }
+    case 'ProjectCardUpdated':
+      await cards(target).updateOne({ _id: String(event.data.cardId) }, { $set: { ...event.data.changes, updated_at: event.data.updatedAt } });
+      return;
+    case 'ProjectCardMoved': {
+      const { cardId, fromColumnId, toColumnId, afterCardId, movedAt } = event.data;
+      if (fromColumnId !== toColumnId) await reorderCards(target, fromColumnId, (ids) => ids.filter((id) => id !== cardId));
+      await reorderCards(target, toColumnId, (ids) => placedAfter(ids, cardId, afterCardId));
+      await cards(target).updateOne({ _id: String(cardId) }, { $set: { column_id: toColumnId, updated_at: movedAt } });
+      return;
+    }
+    case 'ProjectCardDeleted':
+      await cards(target).deleteOne({ _id: String(event.data.cardId) });
+      await reorderCards(target, event.data.columnId, (ids) => ids.filter((id) => id !== event.data.cardId));
+      return;
+  }
+}
+
+// Projects, their columns (each holding its cards' order), cards and collaborators.
+export const projectsProjection: Projection = {
+  name: 'projects',
+  version: 1,
+  collections: [
+    { name: PROJECTS_COLLECTION, indexes: [{ name: 'owner', keys: { owner_kind: 1, owner_id: 1, number: 1 } }] },
+    { name: PROJECT_COLUMNS_COLLECTION, indexes: [{ name: 'project_id', keys: { project_id: 1 } }] },
+    {
+      name: PROJECT_CARDS_COLLECTION,
+      indexes: [
+        { name: 'project_id', keys: { project_id: 1 } },
+        { name: 'column_id', keys: { column_id: 1 } },
+        { name: 'content_id', keys: { content_id: 1 } },
+      ],
+    },
+    { name: PROJECT_COLLABORATORS_COLLECTION, indexes: [{ name: 'project_id', keys: { project_id: 1 } }] },
+  ],
+  async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
+    if (PROJECT_EVENT_TYPES.has(event.type)) await applyProjectEvent({ type: event.type, data: event.data } as ProjectEvent, target);
+  },
+};
