@@ -7,7 +7,9 @@ import {
   PROJECT_CARDS_COLLECTION,
   PROJECT_COLLABORATORS_COLLECTION,
   PROJECT_COLUMNS_COLLECTION,
+  PROJECT_OWNERS_COLLECTION,
   type ProjectCardDocument,
+  type ProjectOwnerDocument,
   type ProjectCollaboratorDocument,
   type ProjectColumnDocument,
   type ProjectDocument,
@@ -55,6 +57,12 @@ export class ProjectQueries {
 
   collaborators(projectId: number): Promise<ProjectCollaboratorDocument[]> {
     return this.store.collection<ProjectCollaboratorDocument>(PROJECT_COLLABORATORS_COLLECTION).find({ project_id: projectId }, { sort: { user_id: 1 } });
+  }
+
+  // Deleted projects too (for audit logs).
+  async everProjectIdsOf(ownerKind: ProjectOwnerKind, ownerId: number): Promise<number[]> {
+    const owned = await this.store.collection<ProjectOwnerDocument>(PROJECT_OWNERS_COLLECTION).find({ owner_kind: ownerKind, owner_id: ownerId });
+    return owned.map((owner) => owner.project_id).sort((a, b) => a - b);
   }
 
   cardsForContent(contentId: number): Promise<ProjectCardDocument[]> {

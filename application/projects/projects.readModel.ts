@@ -5,6 +5,8 @@ export const PROJECTS_COLLECTION = 'projects';
 export const PROJECT_COLUMNS_COLLECTION = 'project_columns';
 export const PROJECT_CARDS_COLLECTION = 'project_cards';
 export const PROJECT_COLLABORATORS_COLLECTION = 'project_collaborators';
+// Every project an owner ever had, deleted ones included: where an organization's audit log looks.
+export const PROJECT_OWNERS_COLLECTION = 'project_owners';
 
 export interface ProjectDocument extends Document {
   _id: string; // String(id)
@@ -55,4 +57,11 @@ export interface ProjectCollaboratorDocument extends Document {
   project_id: number;
   user_id: number;
   permission: ProjectPermission;
+}
+
+export interface ProjectOwnerDocument extends Document {
+  _id: string; // String(project id)
+  project_id: number;
+  owner_kind: ProjectOwnerKind;
+  owner_id: number;
 }

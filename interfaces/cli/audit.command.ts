@@ -18,7 +18,7 @@ export async function auditStream(config: Config, streamId: string, options: { j
   await auditFound(config, async () => ({ found: true, streamId }), options, false);
 }
 
-export type AuditTarget = 'user' | 'repo' | 'issue' | 'token';
+export type AuditTarget = 'user' | 'repo' | 'issue' | 'token' | 'project';
 
 const finders: Record<AuditTarget, (eventStore: EventStore, name: string) => Promise<StreamLookup>> = {
   user: findAccountStream,
@@ -29,6 +29,12 @@ const finders: Record<AuditTarget, (eventStore: EventStore, name: string) => Pro
     if (!/^\d{1,15}$/.test(id)) return { found: false, reason: `"${id}" is not an authorization id` };
     const [first] = await eventStore.readStream(`authorization-${id}`, { maxCount: 1 });
     return first ? { found: true, streamId: `authorization-${id}` } : { found: false, reason: `no authorization has the id ${id}` };
+  },
+  // a classic project by its id: its stream outlives its deletion
+  project: async (eventStore, id) => {
+    if (!/^\d{1,15}$/.test(id)) return { found: false, reason: `"${id}" is not a project id` };
+    const [first] = await eventStore.readStream(`project-${id}`, { maxCount: 1 });
+    return first ? { found: true, streamId: `project-${id}` } : { found: false, reason: `no project has the id ${id}` };
   },
 };
 

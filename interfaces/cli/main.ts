@@ -82,6 +82,12 @@ audit
   .description("a token's whole life: creation, scope and note changes, deletion or revocation, with actor, time and origin")
   .action((id: string, options: { json?: boolean }) => run(() => auditByName(loadConfig(), 'token', id, options)));
 audit
+  .command('project')
+  .argument('<id>', 'a classic project id (a deleted one too)')
+  .option('--json', 'one JSON object per event')
+  .description("a project's whole life: its settings, columns, cards and collaborators, with actor, time, origin, before and after")
+  .action((id: string, options: { json?: boolean }) => run(() => auditByName(loadConfig(), 'project', id, options)));
+audit
   .command('kinds')
   .description('the kinds of stream, what each holds and how to find one')
   .action(() => listStreamKinds());

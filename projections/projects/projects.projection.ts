@@ -3,6 +3,7 @@ import {
   PROJECT_CARDS_COLLECTION,
   PROJECT_COLLABORATORS_COLLECTION,
   PROJECT_COLUMNS_COLLECTION,
+  PROJECT_OWNERS_COLLECTION,
   type ProjectCardDocument,
   type ProjectCollaboratorDocument,
   type ProjectColumnDocument,
@@ -66,6 +67,8 @@ async function applyProjectEvent(event: ProjectEvent, target: ProjectionTarget):
         updated_at: data.createdAt,
       };
       await projects(target).replaceOne({ _id: document._id }, document, { upsert: true });
+      const owner = { _id: document._id, project_id: data.projectId, owner_kind: data.ownerKind, owner_id: data.ownerId };
+      await target.collection(PROJECT_OWNERS_COLLECTION).replaceOne({ _id: owner._id }, owner, { upsert: true });
       return;
     }
     case 'ProjectUpdated':
@@ -173,6 +176,7 @@ export const projectsProjection: Projection = {
       ],
     },
     { name: PROJECT_COLLABORATORS_COLLECTION, indexes: [{ name: 'project_id', keys: { project_id: 1 } }] },
+    { name: PROJECT_OWNERS_COLLECTION, indexes: [{ name: 'owner', keys: { owner_kind: 1, owner_id: 1 } }] },
   ],
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     if (PROJECT_EVENT_TYPES.has(event.type)) await applyProjectEvent({ type: event.type, data: event.data } as ProjectEvent, target);

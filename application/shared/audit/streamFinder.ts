@@ -31,6 +31,11 @@ export const STREAM_KINDS: readonly StreamKind[] = [
   { pattern: 'issue-comment-<id>, label-<id>, milestone-<id>', holds: 'a comment, a label, a milestone', find: 'audit stream' },
   { pattern: 'stargazer-<repo>-<user>, watcher-<repo>-<user>', holds: "one user's star or subscription on one repository", find: 'audit stream' },
   { pattern: 'authorization-<id>', holds: 'an OAuth token: creation, scope and note changes, deletion or revocation with its grant', find: 'audit token <id>' },
+  {
+    pattern: 'project-<id>',
+    holds: 'a classic project: settings, state, columns, cards and their order, collaborators, deletion',
+    find: 'audit project <id>',
+  },
   { pattern: 'two-factor-codes-<user id>', holds: 'the time steps of the two-factor codes a user signed in with', find: 'audit stream' },
   { pattern: 'oauth-application-<id>', holds: 'an OAuth application: registration, secret resets, deletion', find: 'audit stream' },
   { pattern: 'sequence-<category>, issue-number-<repo>', holds: 'id and number allocation', find: 'audit stream' },

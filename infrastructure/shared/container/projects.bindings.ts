@@ -2,10 +2,13 @@ import type { Container } from 'inversify';
 import { ProjectAccess } from '../../../application/projects/projectAccess.query.js';
 import { ProjectCommands } from '../../../application/projects/projectCommands.handler.js';
 import { ProjectQueries } from '../../../application/projects/projectQueries.js';
+import { PROJECT_TIMELINE, ProjectHistory } from '../../../application/projects/projectHistory.query.js';
+import { ReplayedProjectTimeline } from '../../projects/projectTimeline.js';
 
 // The classic projects area's application services.
 export function bindProjects(container: Container): void {
-  for (const service of [ProjectQueries, ProjectAccess, ProjectCommands]) {
+  container.bind(PROJECT_TIMELINE).to(ReplayedProjectTimeline).inSingletonScope();
+  for (const service of [ProjectQueries, ProjectAccess, ProjectCommands, ProjectHistory]) {
     container
       .bind(service as new (...args: never[]) => unknown)
       .toSelf()

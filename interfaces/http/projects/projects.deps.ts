@@ -3,6 +3,7 @@ import { OrganizationQueries } from '../../../application/accounts/organization.
 import { ProjectAccess } from '../../../application/projects/projectAccess.query.js';
 import { ProjectCommands } from '../../../application/projects/projectCommands.handler.js';
 import { ProjectQueries } from '../../../application/projects/projectQueries.js';
+import { ProjectHistory } from '../../../application/projects/projectHistory.query.js';
 import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
@@ -11,6 +12,7 @@ export interface ProjectsDeps {
   readonly commands: ProjectCommands;
   readonly projects: ProjectQueries;
   readonly access: ProjectAccess;
+  readonly history: ProjectHistory;
   readonly repositories: RepositoryQueries;
   readonly organizations: OrganizationQueries;
   readonly clock: Clock;
@@ -21,6 +23,7 @@ export function projectsDeps(container: Container): ProjectsDeps {
     commands: container.get(ProjectCommands),
     projects: container.get(ProjectQueries),
     access: container.get(ProjectAccess),
+    history: container.get(ProjectHistory),
     repositories: container.get(RepositoryQueries),
     organizations: container.get(OrganizationQueries),
     clock: container.get<Clock>(TOKENS.Clock),

@@ -5,6 +5,7 @@ import { columnAndCardRoutes } from './columnsAndCards.routes.js';
 import { projectCollaboratorRoutes } from './projectCollaborators.routes.js';
 import { projectsDeps } from './projects.deps.js';
 import { projectRoutes } from './projects.routes.js';
+import { projectAuditRoutes } from './projectAudit.routes.js';
 
 // Every classic projects route wants the inertia preview (415 without it). Mounted after the
 // repositories router, which resolves /repos/:owner/:repo.
@@ -13,6 +14,8 @@ export function projectsRouter(container: Container): Router {
   const router = Router();
   const inertia = requirePreview('inertia');
   router.use(['/projects', '/repos/:owner/:repo/projects', '/orgs/:org/projects', '/users/:username/projects', '/user/projects'], inertia);
+  // First: the as_of forms of three reads answer before the present-day routes.
+  projectAuditRoutes(router, deps);
   projectRoutes(router, deps);
   columnAndCardRoutes(router, deps);
   projectCollaboratorRoutes(router, deps);

@@ -1,0 +1,137 @@
+import type { NextFunction, Request, Response, Router } from 'express';
+import type { ProjectDocument } from '../../../application/projects/projects.readModel.js';
+import type { AuditLogEntry } from '../../../application/shared/audit/auditLog.js';
+import { urlsOf } from '../shared/apiUrls.js';
+import { requireUser } from '../shared/authentication.js';
+import { sendGithubError } from '../shared/githubError.js';
+import { parsePagination, setLinkHeader } from '../shared/pagination.js';
+import { sendNotFound } from '../shared/respond.js';
+import { accessCallerOf } from '../repositories/repositoryScope.js';
+import type { ProjectsDeps } from './projects.deps.js';
+import { columnJson } from './projects.encoders.js';
+import { cardsJson, projectsJson } from './projectResponses.js';
+import { pathId } from './projects.routes.js';
+
+// forgelog's extensions, on the audit mechanism tokens use: a project's history in GitHub's
+// audit-log entry shape, a project, its columns or a column's cards `as_of` a past instant, and
+// GitHub's GET /orgs/{org}/audit-log for an organization's project changes.
+
+// Project admins and site administrators, a deleted project's included (its last state decides).
+async function administeredProjectId(res: Response, deps: ProjectsDeps, value: unknown): Promise<number | null> {
+  const projectId = pathId(value);
+  const state = projectId === null ? null : await deps.history.lastState(projectId);
+  if (projectId === null || !state) return null;
+  const asItWas = {
+    id: projectId,
+    owner_kind: state.ownerKind,
+    owner_id: state.ownerId,
+    private: state.settings.private,
+    organization_permission: state.settings.organizationPermission,
+  } as ProjectDocument;
+  return (await deps.access.roleOf(accessCallerOf(res), asItWas)) === 'admin' ? projectId : null;
+}
+
+function instantOf(req: Request, res: Response): Date | null | undefined {
+  const raw = req.query.as_of;
+  if (raw === undefined) return undefined;
+  const instant = typeof raw === 'string' ? Date.parse(raw) : Number.NaN;
+  if (Number.isNaN(instant)) {
+    sendGithubError(res, 422, 'Validation Failed', { errors: [{ resource: 'Project', field: 'as_of', code: 'invalid' }] });
+    return null;
+  }
+  return new Date(instant);
+}
+
+// GitHub's phrase syntax, the qualifiers an organization's project log needs: action (a whole
+// action or its category, `action:project` for every project.*), actor, project_id; `-` negates.
+export function matchesPhrase(entry: AuditLogEntry, phrase: string): boolean {
+  for (const term of phrase.split(/\s+/).filter((word) => word !== '')) {
+    const negated = term.startsWith('-');
+    const [key, ...rest] = (negated ? term.slice(1) : term).split(':');
+    const value = rest.join(':');
+    let matched: boolean;
+    if (key === 'action') matched = entry.action === value || entry.action.startsWith(`${value}.`);
+    else if (key === 'actor') matched = (entry.actor ?? '').toLowerCase() === value.toLowerCase();
+    else if (key === 'project_id') matched = String(entry.project_id) === value;
+    else matched = JSON.stringify(entry).toLowerCase().includes(term.toLowerCase());
+    if (matched === negated) return false;
+  }
+  return true;
+}
+
+export function projectAuditRoutes(router: Router, deps: ProjectsDeps): void {
+  router.get('/projects/:project_id/history', requireUser, async (req, res) => {
+    const projectId = await administeredProjectId(res, deps, req.params.project_id);
+    if (projectId === null) return sendNotFound(res);
+    res.json(await deps.history.history(projectId));
+  });
+
+  const asOf = (answer: (req: Request, res: Response, instant: Date) => Promise<void>) => async (req: Request, res: Response, next: NextFunction) => {
+    const instant = instantOf(req, res);
+    if (instant === undefined) return next();
+    if (instant === null) return;
+    await answer(req, res, instant);
+  };
+
+  router.get(
+    '/projects/:project_id',
+    asOf(async (req, res, instant) => {
+      const projectId = await administeredProjectId(res, deps, req.params.project_id);
+      const then = projectId === null ? null : await deps.history.asOf(projectId, instant);
+      if (!then) return sendNotFound(res);
+      const [json] = await projectsJson(res, deps, [{ project: then.project, role: 'admin' }]);
+      res.json(json);
+    }),
+  );
+
+  router.get(
+    '/projects/:project_id/columns',
+    asOf(async (req, res, instant) => {
+      const projectId = await administeredProjectId(res, deps, req.params.project_id);
+      const then = projectId === null ? null : await deps.history.asOf(projectId, instant);
+      if (!then) return sendNotFound(res);
+      res.json(then.columns.map((column) => columnJson(column, urlsOf(res))));
+    }),
+  );
+
+  router.get(
+    '/projects/columns/:column_id/cards',
+    asOf(async (req, res, instant) => {
+      const columnId = pathId(req.params.column_id);
+      const column = columnId === null ? null : await deps.projects.column(columnId);
+      const projectId = column ? await administeredProjectId(res, deps, String(column.project_id)) : null;
+      const then = projectId === null ? null : await deps.history.asOf(projectId, instant);
+      const columnThen = then?.columns.find((candidate) => candidate.id === columnId);
+      if (!then || !columnThen) return sendNotFound(res);
+      const cards = new Map(then.cards.map((card) => [card.id, card]));
+      res.json(
+        await cardsJson(
+          res,
+          deps,
+          columnThen.card_ids.flatMap((id) => cards.get(id) ?? []),
+        ),
+      );
+    }),
+  );
+
+  // An organization's project changes, newest first, for its owners (and site administrators).
+  router.get('/orgs/:org/audit-log', requireUser, async (req, res) => {
+    const org = await deps.repositories.accountByLogin(String(req.params.org));
+    const caller = accessCallerOf(res)!;
+    if (!org || org.type !== 'Organization') return sendNotFound(res);
+    const membership = await deps.organizations.membership(org.id, caller.userId);
+    if (!caller.siteAdmin && membership?.role !== 'admin') return sendGithubError(res, 403, 'Must be an organization owner.');
+    const phrase = typeof req.query.phrase === 'string' ? req.query.phrase : '';
+    const entries: AuditLogEntry[] = [];
+    for (const projectId of await deps.projects.everProjectIdsOf('organization', org.id)) {
+      for (const entry of await deps.history.history(projectId)) {
+        const withOrg = { ...entry, org: org.login, org_id: org.id };
+        if (matchesPhrase(withOrg, phrase)) entries.push(withOrg);
+      }
+    }
+    entries.sort((a, b) => b['@timestamp'] - a['@timestamp'] || b._document_id.localeCompare(a._document_id));
+    const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
+    setLinkHeader(req, res, { page, perPage, totalCount: entries.length });
+    res.json(entries.slice((page - 1) * perPage, page * perPage));
+  });
+}

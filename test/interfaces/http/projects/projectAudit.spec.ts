@@ -1,0 +1,150 @@
+import { expect } from 'chai';
+import { runCli } from '../../../support/runCli.js';
+import { expectSchema } from '../../../support/schemas.js';
+import { ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
+import { api as plainApi, createUser } from '../repositories/repositoryFixtures.js';
+
+const INERTIA = 'application/vnd.github.inertia-preview+json';
+
+// Every change of a project is an event with actor, origin, time, before and after: its
+// history over HTTP and from the CLI, its state at each past instant, the organization's log.
+describe('classic projects: the audit history, as_of, and the organization audit log', () => {
+  let server: TestServer;
+  const clock = new ManualClock(new Date('2026-04-01T09:00:00Z'));
+  let boss: string;
+  let projectId: number;
+  let todo: number;
+  let done: number;
+  let card: number;
+  const instants: string[] = [];
+  const call = async (authorization: string | null, method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        accept: INERTIA,
+        'user-agent': 'audit-spec/1.0',
+        ...(authorization ? { authorization } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text === '' ? null : JSON.parse(text) };
+  };
+  // Each step one minute after the last, its instant kept.
+  const step = async (method: string, path: string, body?: unknown, expected = [200, 201, 204]) => {
+    clock.advance(60_000);
+    instants.push(clock.now().toISOString());
+    const answer = await call(boss, method, path, body);
+    expect(answer.status, `${method} ${path} ${JSON.stringify(answer.body)}`).to.be.oneOf(expected);
+    return answer.body;
+  };
+
+  before(async () => {
+    server = await startTestServer({}, undefined, { clock });
+    boss = await createUser(server, 'boss');
+    await createUser(server, 'helper');
+    await createUser(server, 'member');
+    expect((await plainApi(server, server.adminAuthorization, 'POST', '/admin/organizations', { login: 'acme', admin: 'boss' })).status).to.equal(201);
+    expect((await plainApi(server, boss, 'PUT', '/orgs/acme/memberships/member', { role: 'member' })).status).to.equal(200);
+    projectId = (await step('POST', '/orgs/acme/projects', { name: 'Launch', body: 'Go live' })).id; // 0
+    await step('PATCH', `/projects/${projectId}`, { name: 'Launch v2' }); // 1
+    await step('PATCH', `/projects/${projectId}`, { state: 'closed' }); // 2
+    await step('PATCH', `/projects/${projectId}`, { state: 'open' }); // 3
+    todo = (await step('POST', `/projects/${projectId}/columns`, { name: 'To do' })).id; // 4
+    done = (await step('POST', `/projects/${projectId}/columns`, { name: 'Done' })).id; // 5
+    card = (await step('POST', `/projects/columns/${todo}/cards`, { note: 'Ship it' })).id; // 6
+    await step('POST', `/projects/columns/cards/${card}/moves`, { position: 'top', column_id: done }); // 7
+    await step('PUT', `/projects/${projectId}/collaborators/helper`, { permission: 'write' }); // 8
+    await step('PATCH', `/projects/${projectId}`, { organization_permission: 'read' }); // 9
+    await step('DELETE', `/projects/${projectId}/collaborators/helper`); // 10
+    await step('DELETE', `/projects/${projectId}`); // 11
+  });
+  after(() => server.close());
+
+  it('GET /projects/{id}/history: every change in GitHub’s audit-log shape, a deleted project’s too', async () => {
+    const { status, body } = await call(boss, 'GET', `/projects/${projectId}/history`);
+    expect(status).to.equal(200);
+    expect(body.map((entry: any) => entry.action)).to.deep.equal([
+      'project.create',
+      'project.rename',
+      'project.close',
+      'project.open',
+      'project_column.create',
+      'project_column.create',
+      'project_card.create',
+      'project_card.move',
+      'project.update_user_permission',
+      'project.update_org_permission',
+      'project.remove_user',
+      'project.delete',
+    ]);
+    expect(body.map((entry: any) => new Date(entry['@timestamp']).toISOString())).to.deep.equal(instants);
+    for (const entry of body) expect(entry).to.deep.include({ actor: 'boss', user_agent: 'audit-spec/1.0', actor_ip: '127.0.0.1', project_id: projectId });
+    expect(body[1]).to.deep.include({ before: { name: 'Launch' }, after: { name: 'Launch v2' } });
+    expect(body[7]).to.deep.include({ card_id: card, before: { column_id: todo }, after: { column_id: done, after_card_id: null } });
+    expect(body[8]).to.deep.include({ user_id: body[8].user_id, before: { permission: null }, after: { permission: 'write' } });
+    expect(body[9]).to.deep.include({ before: { organization_permission: 'write' }, after: { organization_permission: 'read' } });
+    const member = await call(`Basic ${Buffer.from('member:a long enough password').toString('base64')}`, 'GET', `/projects/${projectId}/history`);
+    expect(member.status).to.equal(404);
+    expect((await call(server.adminAuthorization, 'GET', `/projects/${projectId}/history`)).status).to.equal(200);
+  });
+
+  it('as_of: the project, its columns and a column’s cards as they stood at each instant', async () => {
+    const at = (index: number) => encodeURIComponent(instants[index]!);
+    expect((await call(boss, 'GET', `/projects/${projectId}?as_of=2026-04-01T08:00:00Z`)).status).to.equal(404);
+    const expected = [
+      { name: 'Launch', state: 'open' },
+      { name: 'Launch v2', state: 'open' },
+      { name: 'Launch v2', state: 'closed' },
+      { name: 'Launch v2', state: 'open' },
+    ];
+    for (const [index, state] of expected.entries()) {
+      const then = await call(boss, 'GET', `/projects/${projectId}?as_of=${at(index)}`);
+      expect(then.status).to.equal(200);
+      expectSchema('project', then.body);
+      expect(then.body).to.deep.include({ ...state, id: projectId, organization_permission: 'write' });
+    }
+    expect((await call(boss, 'GET', `/projects/${projectId}?as_of=${at(9)}`)).body.organization_permission).to.equal('read');
+    expect((await call(boss, 'GET', `/projects/${projectId}?as_of=${at(11)}`)).status).to.equal(404);
+    expect((await call(boss, 'GET', `/projects/${projectId}/columns?as_of=${at(4)}`)).body.map((column: any) => column.name)).to.deep.equal(['To do']);
+    expect((await call(boss, 'GET', `/projects/${projectId}/columns?as_of=${at(5)}`)).body.map((column: any) => column.name)).to.deep.equal(['To do', 'Done']);
+    expect((await call(boss, 'GET', `/projects/${projectId}?as_of=not-a-date`)).status).to.equal(422);
+  });
+
+  it('forgelog audit project <id> prints the same life from the log', async () => {
+    const { code, stdout } = await runCli(['audit', 'project', String(projectId), '--json'], { FORGELOG_DATA_DIR: server.dataDir });
+    expect(code).to.equal(0);
+    const entries = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; occurredAt: string; actor: { login: string }; ip: string; userAgent: string });
+    expect(entries).to.have.length(12);
+    expect(entries[0]!.type).to.equal('ProjectCreated');
+    expect(entries[11]!.type).to.equal('ProjectDeleted');
+    expect(entries.map((entry) => entry.occurredAt)).to.deep.equal(instants);
+    expect(entries.every((entry) => entry.actor.login === 'boss' && entry.userAgent === 'audit-spec/1.0')).to.equal(true);
+    expect((await runCli(['audit', 'project', '999999'], { FORGELOG_DATA_DIR: server.dataDir })).stderr).to.contain('no project has the id 999999');
+  });
+
+  it('GET /orgs/{org}/audit-log: the organization’s project changes for its owners, filtered by phrase', async () => {
+    const all = await call(boss, 'GET', '/orgs/acme/audit-log?per_page=100');
+    expect(all.status).to.equal(200);
+    expect(all.body).to.have.length(12);
+    expect(all.body[0]).to.deep.include({ action: 'project.delete', org: 'acme' });
+    const updates = await call(boss, 'GET', `/orgs/acme/audit-log?phrase=${encodeURIComponent('action:project.update_org_permission actor:boss')}`);
+    expect(updates.body.map((entry: any) => entry.action)).to.deep.equal(['project.update_org_permission']);
+    const cards = await call(boss, 'GET', `/orgs/acme/audit-log?phrase=${encodeURIComponent('action:project_card')}`);
+    expect(cards.body.map((entry: any) => entry.action)).to.deep.equal(['project_card.move', 'project_card.create']);
+    const notProject = await call(boss, 'GET', `/orgs/acme/audit-log?phrase=${encodeURIComponent('-action:project')}`);
+    expect(notProject.body.map((entry: any) => entry.action)).to.deep.equal([
+      'project_card.move',
+      'project_card.create',
+      'project_column.create',
+      'project_column.create',
+    ]);
+    expect((await call(boss, 'GET', '/orgs/acme/audit-log?phrase=actor:nobody')).body).to.deep.equal([]);
+    const member = await call(`Basic ${Buffer.from('member:a long enough password').toString('base64')}`, 'GET', '/orgs/acme/audit-log');
+    expect(member.status).to.equal(403);
+  });
+});
