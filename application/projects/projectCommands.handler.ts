@@ -19,6 +19,10 @@ import { OrganizationQueries } from '../accounts/organization.queries.js';
 import { ProjectAccess } from './projectAccess.query.js';
 import { ProjectQueries } from './projectQueries.js';
 
+// Everyone on a board moves cards in one stream: a move that lost the race is decided again
+// on the new order, up to this many times, before the client is told to retry (409).
+const BOARD_ATTEMPTS = 40;
+
 export interface ProjectOwner {
   readonly kind: ProjectOwnerKind;
   readonly id: number;
@@ -238,7 +242,7 @@ export class ProjectCommands {
   }
 
   private async run(projectId: number, command: ProjectCommand, context: CommandContext): Promise<Either<AppError, void>> {
-    const outcome = await handleCommand(this.eventStore, projectDecider, projectStream(projectId), command, context);
+    const outcome = await handleCommand(this.eventStore, projectDecider, projectStream(projectId), command, context, undefined, BOARD_ATTEMPTS);
     if (isLeft(outcome)) return outcome;
     await this.readYourWrites.settle(outcome.right.position);
     return right(undefined);

@@ -57,8 +57,10 @@ export async function handleCommand<Command, State, Event extends DomainEvent, E
   command: Command,
   context: CommandContext,
   upcast: Upcaster<Event> = asIs,
+  // A stream many people write at once (a project board) may take more tries.
+  attempts = MAX_ATTEMPTS,
 ): Promise<Either<Error | ConcurrencyConflict, CommandOutcome<Event, State>>> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+  for (let attempt = 0; attempt < attempts; attempt++) {
     const history = await eventStore.readStream(streamId);
     const state = history.map(upcast).reduce(decider.evolve, decider.initialState());
     const decision = decider.decide(command, state);
