@@ -8,6 +8,8 @@ import {
   PROJECT_COLLABORATORS_COLLECTION,
   PROJECT_COLUMNS_COLLECTION,
   PROJECT_OWNERS_COLLECTION,
+  PROJECT_COLUMN_HOMES_COLLECTION,
+  type ProjectColumnHomeDocument,
   type ProjectCardDocument,
   type ProjectOwnerDocument,
   type ProjectCollaboratorDocument,
@@ -57,6 +59,12 @@ export class ProjectQueries {
 
   collaborators(projectId: number): Promise<ProjectCollaboratorDocument[]> {
     return this.store.collection<ProjectCollaboratorDocument>(PROJECT_COLLABORATORS_COLLECTION).find({ project_id: projectId }, { sort: { user_id: 1 } });
+  }
+
+  // The project a column belongs or belonged to, a deleted column's too.
+  async projectIdOfColumn(columnId: number): Promise<number | null> {
+    const home = await this.store.collection<ProjectColumnHomeDocument>(PROJECT_COLUMN_HOMES_COLLECTION).findOne({ _id: String(columnId) });
+    return home?.project_id ?? null;
   }
 
   // Deleted projects too (for audit logs).

@@ -7,6 +7,8 @@ export const PROJECT_CARDS_COLLECTION = 'project_cards';
 export const PROJECT_COLLABORATORS_COLLECTION = 'project_collaborators';
 // Every project an owner ever had, deleted ones included: where an organization's audit log looks.
 export const PROJECT_OWNERS_COLLECTION = 'project_owners';
+// Which project every column ever belonged to (as_of reads of a deleted column's cards).
+export const PROJECT_COLUMN_HOMES_COLLECTION = 'project_column_homes';
 
 export interface ProjectDocument extends Document {
   _id: string; // String(id)
@@ -64,4 +66,9 @@ export interface ProjectOwnerDocument extends Document {
   project_id: number;
   owner_kind: ProjectOwnerKind;
   owner_id: number;
+}
+
+export interface ProjectColumnHomeDocument extends Document {
+  _id: string; // String(column id)
+  project_id: number;
 }

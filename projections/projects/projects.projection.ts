@@ -4,6 +4,7 @@ import {
   PROJECT_COLLABORATORS_COLLECTION,
   PROJECT_COLUMNS_COLLECTION,
   PROJECT_OWNERS_COLLECTION,
+  PROJECT_COLUMN_HOMES_COLLECTION,
   type ProjectCardDocument,
   type ProjectCollaboratorDocument,
   type ProjectColumnDocument,
@@ -11,6 +12,7 @@ import {
 } from '../../application/projects/projects.readModel.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
+import type { RepositoryDeleted } from '../../domain/repositories/repository.events.js';
 import { PROJECT_EVENT_TYPES, type ProjectEvent, type ProjectSettings } from '../../domain/projects/project.events.js';
 
 const projects = (target: ProjectionTarget) => target.collection<ProjectDocument>(PROJECTS_COLLECTION);
@@ -106,6 +108,9 @@ async function applyProjectEvent(event: ProjectEvent, target: ProjectionTarget):
         updated_at: createdAt,
       };
       await columns(target).replaceOne({ _id: document._id }, document, { upsert: true });
+      await target
+        .collection(PROJECT_COLUMN_HOMES_COLLECTION)
+        .replaceOne({ _id: document._id }, { _id: document._id, project_id: projectId }, { upsert: true });
       await reorderColumns(target, projectId, (ids) => [...ids.filter((id) => id !== columnId), columnId]);
       return;
     }
@@ -160,6 +165,21 @@ async function applyProjectEvent(event: ProjectEvent, target: ProjectionTarget):
   }
 }
 
+// A deleted repository takes its projects with it, and the cards of its issues and pull
+// requests leave every board they were on, as on GitHub (the projects' streams keep their history).
+async function repositoryDeleted(repositoryId: number, target: ProjectionTarget): Promise<void> {
+  for (const card of await cards(target).find({ 'content.repositoryId': repositoryId })) {
+    await reorderCards(target, card.column_id, (ids) => ids.filter((id) => id !== card.id));
+    await cards(target).deleteOne({ _id: card._id });
+  }
+  for (const project of await projects(target).find({ owner_kind: 'repository', owner_id: repositoryId })) {
+    await columns(target).deleteMany({ project_id: project.id });
+    await cards(target).deleteMany({ project_id: project.id });
+    await collaborators(target).deleteMany({ project_id: project.id });
+    await projects(target).deleteOne({ _id: project._id });
+  }
+}
+
 // Projects, their columns (each holding its cards' order), cards and collaborators.
 export const projectsProjection: Projection = {
   name: 'projects',
@@ -173,12 +193,15 @@ export const projectsProjection: Projection = {
         { name: 'project_id', keys: { project_id: 1 } },
         { name: 'column_id', keys: { column_id: 1 } },
         { name: 'content_id', keys: { content_id: 1 } },
+        { name: 'content_repository', keys: { 'content.repositoryId': 1 } },
       ],
     },
     { name: PROJECT_COLLABORATORS_COLLECTION, indexes: [{ name: 'project_id', keys: { project_id: 1 } }] },
+    { name: PROJECT_COLUMN_HOMES_COLLECTION },
     { name: PROJECT_OWNERS_COLLECTION, indexes: [{ name: 'owner', keys: { owner_kind: 1, owner_id: 1 } }] },
   ],
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     if (PROJECT_EVENT_TYPES.has(event.type)) await applyProjectEvent({ type: event.type, data: event.data } as ProjectEvent, target);
+    if (event.type === 'RepositoryDeleted') await repositoryDeleted((event.data as RepositoryDeleted['data']).repositoryId, target);
   },
 };

@@ -98,8 +98,8 @@ export function projectAuditRoutes(router: Router, deps: ProjectsDeps): void {
     '/projects/columns/:column_id/cards',
     asOf(async (req, res, instant) => {
       const columnId = pathId(req.params.column_id);
-      const column = columnId === null ? null : await deps.projects.column(columnId);
-      const projectId = column ? await administeredProjectId(res, deps, String(column.project_id)) : null;
+      const home = columnId === null ? null : await deps.projects.projectIdOfColumn(columnId);
+      const projectId = home === null ? null : await administeredProjectId(res, deps, String(home));
       const then = projectId === null ? null : await deps.history.asOf(projectId, instant);
       const columnThen = then?.columns.find((candidate) => candidate.id === columnId);
       if (!then || !columnThen) return sendNotFound(res);

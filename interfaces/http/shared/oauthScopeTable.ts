@@ -38,6 +38,19 @@ export const SCOPE_RULES: readonly ScopeRule[] = [
   rule('GET', '/orgs/:x/memberships/:x', ['admin:org', 'write:org', 'read:org']),
   rule('PUT', '/orgs/:x/memberships/:x', ['admin:org', 'write:org']),
   rule('DELETE', '/orgs/:x/memberships/:x', ['admin:org', 'write:org']),
+  // Classic projects: repo for repository and user projects, the organization scopes for an
+  // organization's (read:org to read, write:org or admin:org to change).
+  rule('GET', '/orgs/:x/projects', ['repo', 'read:org', 'write:org', 'admin:org']),
+  rule('POST', '/orgs/:x/projects', ['repo', 'write:org', 'admin:org']),
+  rule('POST', '/user/projects', ['repo']),
+  rule('GET', '/users/:x/projects', ['repo', 'read:org']),
+  rule('POST', '/repos/:x/:x/projects', ['repo', 'public_repo']),
+  rule('GET', '/projects/.*', ['repo', 'public_repo', 'read:org', 'write:org', 'admin:org']),
+  rule('POST', '/projects/.*', ['repo', 'public_repo', 'write:org', 'admin:org']),
+  rule('PATCH', '/projects/.*', ['repo', 'public_repo', 'write:org', 'admin:org']),
+  rule('PUT', '/projects/.*', ['repo', 'write:org', 'admin:org']),
+  rule('DELETE', '/projects/.*', ['repo', 'public_repo', 'write:org', 'admin:org']),
+  rule('GET', '/orgs/:x/audit-log', ['admin:org', 'read:audit_log']),
   // GitHub Enterprise Server's site-admin API: a site administrator's token with site_admin.
   rule('GET', '/admin/.*', ['site_admin']),
   rule('POST', '/admin/.*', ['site_admin']),

@@ -105,10 +105,19 @@ describe('classic projects: the audit history, as_of, and the organization audit
       expectSchema('project', then.body);
       expect(then.body).to.deep.include({ ...state, id: projectId, organization_permission: 'write' });
     }
+    for (const index of [4, 5, 6, 7, 8]) expect((await call(boss, 'GET', `/projects/${projectId}?as_of=${at(index)}`)).body.name).to.equal('Launch v2');
     expect((await call(boss, 'GET', `/projects/${projectId}?as_of=${at(9)}`)).body.organization_permission).to.equal('read');
+    expect((await call(boss, 'GET', `/projects/${projectId}?as_of=${at(10)}`)).body.organization_permission).to.equal('read');
     expect((await call(boss, 'GET', `/projects/${projectId}?as_of=${at(11)}`)).status).to.equal(404);
     expect((await call(boss, 'GET', `/projects/${projectId}/columns?as_of=${at(4)}`)).body.map((column: any) => column.name)).to.deep.equal(['To do']);
     expect((await call(boss, 'GET', `/projects/${projectId}/columns?as_of=${at(5)}`)).body.map((column: any) => column.name)).to.deep.equal(['To do', 'Done']);
+    const cardsIn = async (column: number, index: number) =>
+      (await call(boss, 'GET', `/projects/columns/${column}/cards?as_of=${at(index)}`)).body.map((listed: { note: string }) => listed.note);
+    expect(await cardsIn(todo, 5)).to.deep.equal([]);
+    expect(await cardsIn(todo, 6)).to.deep.equal(['Ship it']);
+    expect(await cardsIn(done, 6)).to.deep.equal([]);
+    expect(await cardsIn(todo, 7)).to.deep.equal([]);
+    expect(await cardsIn(done, 7)).to.deep.equal(['Ship it']);
     expect((await call(boss, 'GET', `/projects/${projectId}?as_of=not-a-date`)).status).to.equal(422);
   });
 

@@ -85,7 +85,7 @@ describe('classic projects: concurrent moves keep one total order', () => {
 
   it('a full rebuild reproduces every project read model exactly', async () => {
     const store = server.runtime.adapters.readModels;
-    const names = ['projects', 'project_columns', 'project_cards', 'project_collaborators', 'project_owners'];
+    const names = ['projects', 'project_columns', 'project_cards', 'project_collaborators', 'project_owners', 'project_column_homes'];
     const strip = (documents: Record<string, unknown>[]) => documents.map(({ _position: _ignored, ...rest }) => rest);
     const before = [];
     for (const name of names) before.push(strip(await store.collection(name).find({}, { sort: { _id: 1 } })));

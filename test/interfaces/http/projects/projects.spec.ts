@@ -144,4 +144,35 @@ describe('classic projects: boards, columns, cards and collaborators', () => {
     expect(hidden.status).to.equal(404);
     expectSchema('basic-error', hidden.body);
   });
+
+  it('a token needs the scope GitHub names: 404 with X-Accepted-OAuth-Scopes without it', async () => {
+    const project = await call(octocat, 'POST', '/user/projects', { name: 'Scoped' });
+    expect(project.status).to.equal(201);
+    const token = async (scopes: string[]) => {
+      const created = await api(server, octocat, 'POST', '/authorizations', { scopes, note: `projects ${scopes.join(' ')}` });
+      expect(created.status).to.equal(201);
+      return `token ${created.body.token}`;
+    };
+    const gist = await call(await token(['gist']), 'GET', `/projects/${project.body.id}`);
+    expect(gist.status).to.equal(404);
+    expect(gist.headers.get('x-accepted-oauth-scopes')).to.equal('repo, public_repo, read:org, write:org, admin:org');
+    const repo = await call(await token(['repo']), 'GET', `/projects/${project.body.id}`);
+    expect(repo.status).to.equal(200);
+    expect(repo.body.name).to.equal('Scoped');
+  });
+
+  it('a card from an issue keeps its content_url when the issue closes, and leaves the board with a deleted repository', async () => {
+    await createRepository(server, octocat, { name: 'scratch' });
+    const issue = await api(server, octocat, 'POST', '/repos/octocat/scratch/issues', { title: 'Temporary' });
+    const project = (await call(octocat, 'POST', '/user/projects', { name: 'Cross-repository' })).body;
+    const column = (await call(octocat, 'POST', `/projects/${project.id}/columns`, { name: 'All' })).body;
+    const note = (await call(octocat, 'POST', `/projects/columns/${column.id}/cards`, { note: 'stays' })).body;
+    const card = (await call(octocat, 'POST', `/projects/columns/${column.id}/cards`, { content_id: issue.body.id, content_type: 'Issue' })).body;
+    expect(card.content_url).to.equal(`${server.url}/repos/octocat/scratch/issues/1`);
+    expect((await api(server, octocat, 'PATCH', '/repos/octocat/scratch/issues/1', { state: 'closed' })).status).to.equal(200);
+    expect((await call(octocat, 'GET', `/projects/columns/cards/${card.id}`)).body).to.deep.include({ content_url: card.content_url, archived: false });
+    expect((await api(server, octocat, 'DELETE', '/repos/octocat/scratch')).status).to.equal(204);
+    expect((await call(octocat, 'GET', `/projects/columns/cards/${card.id}`)).status).to.equal(404);
+    expect((await call(octocat, 'GET', `/projects/columns/${column.id}/cards`)).body.map((listed: { id: number }) => listed.id)).to.deep.equal([note.id]);
+  });
 });
