@@ -103,6 +103,14 @@ export class ProjectCommands {
     const needed: ProjectPermission = changes.organizationPermission !== undefined || changes.private !== undefined ? 'admin' : 'write';
     const authorized = await this.access.authorize(caller, projectId, needed);
     if (isLeft(authorized)) return authorized;
+    // organization_permission is an organization project's; private an organization's or a user's.
+    const kind = authorized.right.project.owner_kind;
+    if (changes.organizationPermission !== undefined && kind !== 'organization') {
+      return left({ _tag: 'ProjectValidationFailed', message: 'Validation Failed', errors: ['organization_permission applies to organization projects only'] });
+    }
+    if (changes.private !== undefined && kind === 'repository') {
+      return left({ _tag: 'ProjectValidationFailed', message: 'Validation Failed', errors: ["a repository project's visibility is its repository's"] });
+    }
     return this.run(projectId, { type: 'UpdateProject', changes, at: context.occurredAt.toISOString() }, context);
   }
 
@@ -115,6 +123,13 @@ export class ProjectCommands {
   async setCollaborator(caller: SignedInCaller, projectId: number, userId: number, permission: ProjectPermission, context: CommandContext) {
     const authorized = await this.access.authorize(caller, projectId, 'admin');
     if (isLeft(authorized)) return authorized;
+    if (authorized.right.project.owner_kind === 'repository') {
+      return left<AppError>({
+        _tag: 'ProjectValidationFailed',
+        message: 'Validation Failed',
+        errors: ["a repository project's collaborators are its repository's"],
+      });
+    }
     return this.run(projectId, { type: 'SetProjectCollaborator', userId, permission, at: context.occurredAt.toISOString() }, context);
   }
 

@@ -121,6 +121,10 @@ describe('classic projects: boards, columns, cards and collaborators', () => {
     expectSchema('project', mine.data);
     expect(mine.data.owner_url).to.equal(`${server.url}/users/octocat`);
     expect((await octokit.projects.listForUser({ username: 'octocat', ...inertia })).data.map((project) => project.name)).to.deep.equal(['Personal']);
+    const orgOnly = await call(octocat, 'PATCH', `/projects/${mine.data.id}`, { organization_permission: 'read' });
+    expect(orgOnly.status).to.equal(422);
+    expectSchema('validation-error-simple', orgOnly.body);
+    expect((await call(octocat, 'PATCH', `/projects/${mine.data.id}`, { private: true })).body.private).to.equal(true);
 
     expect((await api(server, server.adminAuthorization, 'POST', '/admin/organizations', { login: 'acme', admin: 'octocat' })).status).to.equal(201);
     const org = await octokit.projects.createForOrg({ org: 'acme', name: 'Company', ...inertia });
