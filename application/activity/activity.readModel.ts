@@ -15,6 +15,8 @@ export const ACTIVITY_INVITERS_COLLECTION = 'activity_inviters';
 
 // GitHub keeps the newest 300 events of a feed; FORGELOG_ACTIVITY_FEED_LIMIT may show fewer.
 export const FEED_RETAINED_EVENTS = 300;
+// And events of the last 90 days; FORGELOG_ACTIVITY_MAX_AGE_DAYS may show fewer days.
+export const FEED_RETAINED_DAYS = 90;
 
 // A feed's entries, newest first, four numbers each (kept flat so that adding one copies
 // numbers, not objects): the event id, its time in milliseconds, its repository id, and 1

@@ -46,6 +46,11 @@ export interface FeedPage {
   readonly totalCount: number;
   readonly etag: string;
   readonly lastModified: number | null;
+  // The same as an HTTP date, formatted once for the polls that follow.
+  readonly lastModifiedHttp: string | null;
+  // Until when (milliseconds) the page stays the same if no event is applied: the next entry to
+  // come out of the five-minute delay, or the oldest shown to pass the age limit.
+  readonly validUntil: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -71,10 +76,16 @@ export class ActivityFeeds {
     const allowed = await this.decisions(request, entries, oldest, newest);
     const visible: number[] = [];
     let lastModified: number | null = null;
+    let validUntil = Number.POSITIVE_INFINITY;
+    const maxAge = this.settings.maxAgeDays * DAY_MS;
     for (let i = 0; i < entries.length && visible.length < this.settings.feedLimit; i += ENTRY_WIDTH) {
       const [id, at, repositoryId, wasPublic] = [entries[i], entries[i + 1], entries[i + 2], entries[i + 3]];
-      if (at > newest) continue;
+      if (at > newest) {
+        validUntil = Math.min(validUntil, at + (request.delayMs ?? 0));
+        continue;
+      }
       if (at < oldest) break;
+      validUntil = Math.min(validUntil, at + maxAge + 1);
       if (request.audience === 'public' && wasPublic !== 1) continue;
       if (allowed !== null && !allowed.has(`${repositoryId}:${wasPublic === 1}`)) continue;
       visible.push(id);
@@ -83,7 +94,8 @@ export class ActivityFeeds {
     const start = (request.page - 1) * request.perPage;
     const ids = visible.slice(start, start + request.perPage);
     const etag = `W/"${hash('sha256', `${request.key}|${request.audience}|${visible.length}|${ids.join(',')}`, 'hex')}"`;
-    return { ids, totalCount: visible.length, etag, lastModified };
+    const lastModifiedHttp = lastModified === null ? null : new Date(lastModified).toUTCString();
+    return { ids, totalCount: visible.length, etag, lastModified, lastModifiedHttp, validUntil };
   }
 
   async records(ids: readonly number[]): Promise<ActivityEventDocument[]> {

@@ -2,6 +2,7 @@ import {
   ACTIVITY_EVENTS_COLLECTION,
   ACTIVITY_FEEDS_COLLECTION,
   ACTIVITY_INVITERS_COLLECTION,
+  FEED_RETAINED_DAYS,
   type ActivityEventDocument,
 } from '../../application/activity/activity.readModel.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
@@ -68,6 +69,20 @@ async function record(event: StoredEvent, draft: ActivityDraft, index: number, m
   await fanOut(document, repository, mirror, target);
 }
 
+// No feed shows an event older than 90 days, so records past that go: a few of the oldest per
+// event recorded, so the records stay bounded by the window, not the history.
+async function pruneExpired(now: string, target: ProjectionTarget): Promise<void> {
+  const cutoff = Date.parse(now) - FEED_RETAINED_DAYS * 86_400_000;
+  const records = target.collection<ActivityEventDocument>(ACTIVITY_EVENTS_COLLECTION);
+  for (let pruned = 0; pruned < PRUNED_PER_EVENT; pruned++) {
+    const [oldest] = await records.find({}, { sort: { created_at: 1, id: 1, type: 1 }, limit: 1 });
+    if (!oldest || Date.parse(oldest.created_at) >= cutoff) return;
+    await records.deleteOne({ _id: oldest._id });
+  }
+}
+
+const PRUNED_PER_EVENT = 4;
+
 // GitHub's activity events, derived from the domain events and fanned out into every feed
 // that shows them (domain/activity/feedKeys.ts), each kept to its newest 300: a page read
 // costs what the page holds, whatever the history. Eventual: a write never waits for it.
@@ -77,7 +92,8 @@ export const activityProjection: Projection = {
   version: 1000 + MIRROR_VERSION,
   consistency: 'eventual',
   collections: [
-    { name: ACTIVITY_EVENTS_COLLECTION, indexes: [] },
+    // Oldest first, for pruning (three fields: the embedded store keeps it ordered).
+    { name: ACTIVITY_EVENTS_COLLECTION, indexes: [{ name: 'created', keys: { created_at: 1, id: 1, type: 1 } }] },
     { name: ACTIVITY_FEEDS_COLLECTION, indexes: [] },
     { name: ACTIVITY_INVITERS_COLLECTION, indexes: [] },
     ...mirrorCollections,
@@ -99,5 +115,6 @@ export const activityProjection: Projection = {
     if (!ACTIVITY_SOURCE_TYPES.has(event.type)) return;
     const drafts = (await deriveActivity(event, before, mirror)).slice(0, ACTIVITY_IDS_PER_EVENT);
     for (const [index, draft] of drafts.entries()) await record(event, draft, index, mirror, target);
+    if (drafts.length > 0) await pruneExpired(event.metadata.occurredAt, target);
   },
 };

@@ -23,7 +23,7 @@ function post(agent: Agent, port: number, path: string, body: unknown): Promise<
 
 // A user's feed of 41 events polled by GitHub's clients: conditional requests answered
 // 304, and full pages of 30 events, each beside bare node:http sending the same bytes.
-export async function benchActivityPolling(rounds = 4, secondsPerRound = 2, connections = 16): Promise<BenchRow[]> {
+export async function benchActivityPolling(rounds = 8, secondsPerRound = 2, connections = 16): Promise<BenchRow[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'forgelog-bench-activity-'));
   const forgelog = await startTarget(['forgelog', dataDir]);
   const agent = new Agent({ keepAlive: true });

@@ -50,6 +50,7 @@ export class ProjectionRunner implements ProjectionProgress {
   private readonly unsaved = new Set<Projection>();
   private flushScheduled = false;
   private readonly tombstones: TombstoneWatermark = { highest: Number.MAX_SAFE_INTEGER };
+  private started = false;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -95,7 +96,18 @@ export class ProjectionRunner implements ProjectionProgress {
   }
 
   // `reset` names projections whose stored models cannot be trusted and are replayed from the start.
+  // Changes whenever any lane applies an event: equal stamps mean the read models this process
+  // serves are unchanged since. Null where this process does not apply the projections itself
+  // (a separate worker does), so nothing may be cached on it.
+  appliedStamp(): number | null {
+    if (!this.started) return null;
+    let stamp = 0;
+    for (const lane of this.lanes) stamp += lane.position + 1;
+    return stamp;
+  }
+
   async start(options: { reset?: readonly string[] } = {}): Promise<void> {
+    this.started = true;
     for (const projection of this.projections) await this.loadCheckpoint(projection, options.reset?.includes(projection.name) ?? false);
     this.tombstones.highest = await highestTombstone(this.store);
     const head = await this.eventStore.headPosition();

@@ -39,7 +39,8 @@ export interface Config {
   // without progress (FORGELOG_PROJECTION_RETRY_MS); after eight the process exits with 70.
   readonly projectionRetryMs: number;
   // Activity feeds show at most this many events (FORGELOG_ACTIVITY_FEED_LIMIT, up to GitHub's
-  // 300, which is what is kept) of at most this many days (FORGELOG_ACTIVITY_MAX_AGE_DAYS).
+  // 300, which is what is kept) of at most this many days (FORGELOG_ACTIVITY_MAX_AGE_DAYS, up
+  // to GitHub's 90, which is what is kept).
   readonly activity: { readonly feedLimit: number; readonly maxAgeDays: number };
   readonly authorizationsApi: {
     readonly mode: 'enabled' | 'brownout' | 'removed';
@@ -148,7 +149,7 @@ export function loadConfig(env: Env = process.env): Config {
       .filter((entry) => entry !== ''),
     activity: {
       feedLimit: integerSetting(env, 'FORGELOG_ACTIVITY_FEED_LIMIT', 300, 1, 300, problems),
-      maxAgeDays: integerSetting(env, 'FORGELOG_ACTIVITY_MAX_AGE_DAYS', 90, 1, 3650, problems),
+      maxAgeDays: integerSetting(env, 'FORGELOG_ACTIVITY_MAX_AGE_DAYS', 90, 1, 90, problems),
     },
     authorizationsApi: { mode: authorizationsMode as Config['authorizationsApi']['mode'], brownouts },
   };

@@ -4,6 +4,10 @@ import { ActivityReadiness } from '../../../application/activity/activityReadine
 import { OrganizationQueries } from '../../../application/accounts/organization.queries.js';
 import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import { RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
+import type { Clock } from '../../../application/shared/ports/clock.port.js';
+import { TOKENS } from '../../../application/shared/ports/tokens.js';
+import type { ProjectionRunner } from '../../../application/shared/projections/projectionRunner.js';
+import { FeedPageCache } from './feedPageCache.js';
 
 export interface ActivityDeps {
   readonly feeds: ActivityFeeds;
@@ -13,9 +17,12 @@ export interface ActivityDeps {
   readonly access: RepositoryAccessQuery;
   // The event loop's recent utilization, 0 to 1 (pollInterval.ts).
   readonly load: () => number;
+  readonly clock: Clock;
+  readonly cache: FeedPageCache;
 }
 
 export function activityDeps(container: Container, load: () => number): ActivityDeps {
+  const runner = container.get<ProjectionRunner>(TOKENS.ProjectionRunner);
   return {
     feeds: container.get(ActivityFeeds),
     readiness: container.get(ActivityReadiness),
@@ -23,5 +30,7 @@ export function activityDeps(container: Container, load: () => number): Activity
     organizations: container.get(OrganizationQueries),
     access: container.get(RepositoryAccessQuery),
     load,
+    clock: container.get<Clock>(TOKENS.Clock),
+    cache: new FeedPageCache(() => runner.appliedStamp()),
   };
 }

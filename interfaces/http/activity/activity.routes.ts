@@ -4,7 +4,7 @@ import type { FeedAudience, FeedPage } from '../../../application/activity/activ
 import type { AccessCaller } from '../../../application/shared/access/repositoryAccess.query.js';
 import { PUBLIC_FEED, actorFeed, networkFeed, organizationFeed, receivedFeed, repositoryFeed } from '../../../domain/activity/feedKeys.js';
 import { urlsOf } from '../shared/apiUrls.js';
-import { isNotModified, setLastModified, setPollInterval } from '../shared/conditionalGet.js';
+import { isNotModified, setPollInterval } from '../shared/conditionalGet.js';
 import { sendGithubError } from '../shared/githubError.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { sendNotFound } from '../shared/respond.js';
@@ -41,7 +41,7 @@ async function embeddedFilter(deps: ActivityDeps, caller: AccessCaller, records:
 // read of the feed and no encoding; a 304 is refunded by the rate limiter.
 function answeredNotModified(req: Request, res: Response, page: FeedPage): boolean {
   res.setHeader('ETag', page.etag);
-  if (page.lastModified !== null) setLastModified(res, new Date(page.lastModified));
+  if (page.lastModifiedHttp !== null) res.setHeader('Last-Modified', page.lastModifiedHttp);
   if (!isNotModified(req, res)) return false;
   res.locals.notModified = true;
   res.status(304);
@@ -50,10 +50,25 @@ function answeredNotModified(req: Request, res: Response, page: FeedPage): boole
   return true;
 }
 
-async function sendFeed(req: Request, res: Response, deps: ActivityDeps, choice: FeedChoice): Promise<void> {
-  const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
+// The caller as far as what a feed shows depends on them: who, and what their token reaches.
+function cacheKey(req: Request, caller: AccessCaller): string {
+  return caller === null ? `-|${req.originalUrl}` : `${caller.userId}|${caller.siteAdmin}|${caller.scopes?.join(',') ?? '*'}|${req.originalUrl}`;
+}
+
+// `choose` resolves the feed (404 and the like answered by it, null returned); a poll whose
+// page is kept (feedPageCache.ts) skips it and the feed read.
+async function sendFeed(req: Request, res: Response, deps: ActivityDeps, choose: () => Promise<FeedChoice | null>): Promise<void> {
   const caller = accessCallerOf(res);
-  const feedPage = await deps.feeds.page({ ...choice, caller, page, perPage });
+  const key = cacheKey(req, caller);
+  let feedPage = deps.cache.get(key, deps.clock.now().getTime());
+  const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
+  if (!feedPage) {
+    const stamp = deps.cache.currentStamp();
+    const choice = await choose();
+    if (!choice) return;
+    feedPage = await deps.feeds.page({ ...choice, caller, page, perPage });
+    deps.cache.put(key, stamp, feedPage);
+  }
   setPollInterval(res, pollIntervalFor(deps.load()));
   if (answeredNotModified(req, res, feedPage)) return;
   setLinkHeader(req, res, { page, perPage, totalCount: feedPage.totalCount });
@@ -63,6 +78,13 @@ async function sendFeed(req: Request, res: Response, deps: ActivityDeps, choice:
   res.json(records.map((record) => activityEventJson(record, urls, visible)));
 }
 
+// The account named in the path, or 404 answered.
+async function userNamed(req: Request, res: Response, deps: ActivityDeps) {
+  const user = await deps.repositories.accountByLogin(String(req.params.username));
+  if (!user) sendNotFound(res);
+  return user;
+}
+
 function signedInAs(res: Response, userId: number): boolean {
   const caller = accessCallerOf(res);
   return caller !== null && caller.userId === userId;
@@ -70,7 +92,7 @@ function signedInAs(res: Response, userId: number): boolean {
 
 export function repositoryFeedRoutes(router: Router, deps: ActivityDeps): void {
   router.get('/repos/:owner/:repo/events', async (req, res) => {
-    await sendFeed(req, res, deps, { key: repositoryFeed(repositoryScopeOf(res).repository.id), audience: 'caller' });
+    await sendFeed(req, res, deps, async () => ({ key: repositoryFeed(repositoryScopeOf(res).repository.id), audience: 'caller' }));
   });
 }
 
@@ -82,32 +104,37 @@ export function accountFeedRoutes(router: Router, deps: ActivityDeps): void {
         .json({ code: 'unavailable', message: 'Service Unavailable', documentation_url: 'https://docs.github.com/rest/activity/events#list-public-events' });
       return;
     }
-    await sendFeed(req, res, deps, { key: PUBLIC_FEED, audience: 'public', delayMs: PUBLIC_TIMELINE_DELAY_MS, repositoriesChecked: false });
+    await sendFeed(req, res, deps, async () => ({ key: PUBLIC_FEED, audience: 'public', delayMs: PUBLIC_TIMELINE_DELAY_MS, repositoriesChecked: false }));
   });
 
   router.get('/networks/:owner/:repo/events', async (req, res) => {
     const { repository } = repositoryScopeOf(res);
-    await sendFeed(req, res, deps, { key: networkFeed(repository.source_id ?? repository.id), audience: 'public' });
+    await sendFeed(req, res, deps, async () => ({ key: networkFeed(repository.source_id ?? repository.id), audience: 'public' }));
   });
 
-  router.get('/orgs/:org/events', async (req, res) => {
-    const org = await deps.repositories.accountByLogin(req.params.org);
-    if (!org || org.type !== 'Organization') return sendNotFound(res);
-    await sendFeed(req, res, deps, { key: organizationFeed(org.id), audience: 'public' });
-  });
+  router.get('/orgs/:org/events', (req, res) =>
+    sendFeed(req, res, deps, async () => {
+      const org = await deps.repositories.accountByLogin(String(req.params.org));
+      if (org && org.type === 'Organization') return { key: organizationFeed(org.id), audience: 'public' };
+      sendNotFound(res);
+      return null;
+    }),
+  );
 
   // Private events only for the user themself, and only of repositories they may read now.
-  router.get('/users/:username/events', async (req, res) => {
-    const user = await deps.repositories.accountByLogin(req.params.username);
-    if (!user) return sendNotFound(res);
-    await sendFeed(req, res, deps, { key: actorFeed(user.id), audience: signedInAs(res, user.id) ? 'caller' : 'public' });
-  });
+  router.get('/users/:username/events', (req, res) =>
+    sendFeed(req, res, deps, async () => {
+      const user = await userNamed(req, res, deps);
+      return user && { key: actorFeed(user.id), audience: signedInAs(res, user.id) ? 'caller' : 'public' };
+    }),
+  );
 
-  router.get('/users/:username/events/public', async (req, res) => {
-    const user = await deps.repositories.accountByLogin(req.params.username);
-    if (!user) return sendNotFound(res);
-    await sendFeed(req, res, deps, { key: actorFeed(user.id), audience: 'public' });
-  });
+  router.get('/users/:username/events/public', (req, res) =>
+    sendFeed(req, res, deps, async () => {
+      const user = await userNamed(req, res, deps);
+      return user && { key: actorFeed(user.id), audience: 'public' };
+    }),
+  );
 
   // The user's organization dashboard: for that user alone, a member of the organization.
   router.get('/users/:username/events/orgs/:org', async (req, res) => {
@@ -117,18 +144,20 @@ export function accountFeedRoutes(router: Router, deps: ActivityDeps): void {
     const org = await deps.repositories.accountByLogin(req.params.org);
     if (!user || !org || org.type !== 'Organization' || user.id !== caller.userId) return sendNotFound(res);
     if (!(await deps.organizations.membership(org.id, user.id))) return sendNotFound(res);
-    await sendFeed(req, res, deps, { key: organizationFeed(org.id), audience: 'caller' });
+    await sendFeed(req, res, deps, async () => ({ key: organizationFeed(org.id), audience: 'caller' }));
   });
 
-  router.get('/users/:username/received_events', async (req, res) => {
-    const user = await deps.repositories.accountByLogin(req.params.username);
-    if (!user) return sendNotFound(res);
-    await sendFeed(req, res, deps, { key: receivedFeed(user.id), audience: signedInAs(res, user.id) ? 'caller' : 'public' });
-  });
+  router.get('/users/:username/received_events', (req, res) =>
+    sendFeed(req, res, deps, async () => {
+      const user = await userNamed(req, res, deps);
+      return user && { key: receivedFeed(user.id), audience: signedInAs(res, user.id) ? 'caller' : 'public' };
+    }),
+  );
 
-  router.get('/users/:username/received_events/public', async (req, res) => {
-    const user = await deps.repositories.accountByLogin(req.params.username);
-    if (!user) return sendNotFound(res);
-    await sendFeed(req, res, deps, { key: receivedFeed(user.id), audience: 'public' });
-  });
+  router.get('/users/:username/received_events/public', (req, res) =>
+    sendFeed(req, res, deps, async () => {
+      const user = await userNamed(req, res, deps);
+      return user && { key: receivedFeed(user.id), audience: 'public' };
+    }),
+  );
 }

@@ -82,9 +82,13 @@ describe('activity feeds: polling with ETag and Last-Modified, the 300-event cap
     expect((await feed(server, octocat, '/users/octocat/events?per_page=100')).body).to.have.length(100);
     clock.advance(2 * DAY);
     expect((await feed(server, octocat, '/users/octocat/events')).body).to.deep.equal([]);
+    const records = server.runtime.adapters.readModels.collection('activity_events');
+    const kept = await records.count({});
     expect((await api(server, octocat, 'POST', '/repos/octocat/busy/issues', { title: 'Fresh' })).status).to.equal(201);
     const fresh = await feed(server, octocat, '/users/octocat/events');
     expect(fresh.body.map((event: any) => event.payload.issue.title)).to.deep.equal(['Fresh']);
+    // Each new event takes a few expired records with it.
+    expect(await records.count({})).to.equal(kept + 1 - 4);
   });
 
   it('GET /events answers 503 with GitHub’s body while the activity projection has no checkpoint', async () => {
