@@ -18,7 +18,8 @@ const ONLY_IN_SOME_CONTEXTS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(^|\.)anonymous_access_enabled$/, 'GitHub Enterprise Server with anonymous Git access only'],
   [/(^|\.)code_of_conduct$/, 'only when the repository has a code of conduct'],
   [/(^|\.)(security_and_analysis|code_search_index_status)$/, 'only to administrators, with GitHub Advanced Security or code search indexing'],
-  [/^(body_html|body_text)$/, 'only with the html, text or full media types'],
+  [/(^|\.)(body_html|body_text)$/, 'only with the html, text or full media types'],
+  [/^payload\.pages$/, "a GollumEvent's wiki pages: forgelog has no wikis"],
   [
     /^(parent_issue_url|pinned_comment|issue_dependencies_summary|issue_field_values|pin|minimized|stack)$/,
     'sub-issues, pinned and minimized comments, dependencies, issue fields, stacked pull requests: features forgelog does not have',
@@ -47,6 +48,10 @@ const ONLY_FOR_THIS: Readonly<Record<string, { readonly keys: RegExp; readonly w
   'PUT /repos/keyholder/keys/collaborators/visitor': {
     keys: /^repository\.(subscribers_count|network_count)$/,
     why: "a full repository's counters: the invitation's minimal repository does not carry them",
+  },
+  'GET /repos/keyholder/keys/events': {
+    keys: /^(org|payload\.issue\.(pull_request|draft|repository))$/,
+    why: "an event's organization (a user-owned repository has none); an issue's pull request keys (issues only) and repository (lists across repositories only)",
   },
   'POST /repos/keyholder/keys/issues': {
     keys: /^(pull_request|draft|repository)$/,
@@ -101,7 +106,7 @@ describe("every key of GitHub's schemas, in every object the API returns", () =>
     await take('full-repository', other, 'POST', '/repos/keyholder/keys/forks', {});
     await take('repository-invitation', owner, 'PUT', '/repos/keyholder/keys/collaborators/visitor', { permission: 'pull' });
     await take('repository-collaborator-permission', owner, 'GET', '/repos/keyholder/keys/collaborators/keyholder/permission');
-    await take('issue', owner, 'POST', '/repos/keyholder/keys/issues', { title: 'keys', labels: ['bug'], milestone: null });
+    const issue = (await take('issue', owner, 'POST', '/repos/keyholder/keys/issues', { title: 'keys', labels: ['bug'], milestone: null })) as { id: number };
     await take('issue-comment', owner, 'POST', '/repos/keyholder/keys/issues/1/comments', { body: 'a comment' });
     await take('label', owner, 'POST', '/repos/keyholder/keys/labels', { name: 'keyed', color: 'abcdef' });
     await take('milestone', owner, 'POST', '/repos/keyholder/keys/milestones', { title: 'v1' });
@@ -111,6 +116,26 @@ describe("every key of GitHub's schemas, in every object the API returns", () =>
     bodies.push(['pull-request-simple', 'GET .../pulls', ((await take('pull-request-simple', owner, 'GET', '/repos/keyholder/keys/pulls')) as unknown[])[0]]);
     await take('topic', owner, 'PUT', '/repos/keyholder/keys/topics', { names: ['keys'] });
     await take('repository-subscription', owner, 'PUT', '/repos/keyholder/keys/subscription', { subscribed: true });
+    // Classic projects want the inertia preview.
+    const inertia = async (schema: string, method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { accept: 'application/vnd.github.inertia-preview+json', authorization: owner, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const answer = (await response.json()) as { id: number };
+      bodies.push([schema, `${method} ${path}`, answer]);
+      return answer;
+    };
+    const project = await inertia('project', 'POST', '/repos/keyholder/keys/projects', { name: 'keys' });
+    await inertia('project', 'POST', '/orgs/keyring/projects', { name: 'org keys' });
+    const column = await inertia('project-column', 'POST', `/projects/${project.id}/columns`, { name: 'column' });
+    // A card from an issue (a note card has no content_url, as on GitHub).
+    await inertia('project-card', 'POST', `/projects/columns/${column.id}/cards`, { content_id: issue.id, content_type: 'Issue' });
+    // The activity projection is eventual: its events once it has caught up.
+    expect(await server.runtime.runner.waitForAll(await server.runtime.adapters.eventStore.headPosition(), 10_000)).to.equal(true);
+    const events = (await api(server, owner, 'GET', '/repos/keyholder/keys/events?per_page=100')).body as Array<{ type: string }>;
+    bodies.push(['event', 'GET /repos/keyholder/keys/events', events.find((event) => event.type === 'IssueCommentEvent')]);
   });
   after(async () => {
     await server.close();
