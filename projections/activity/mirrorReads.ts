@@ -29,12 +29,19 @@ import type { ProjectionTarget } from '../../application/shared/projections/proj
 
 type Association = IssueSnapshot['association'];
 
+// An account as an event's snapshot keeps it: what GitHub's simple-user shows (id, login,
+// type, site_admin), not the whole profile, so a million events do not hold a million profiles.
+function snapshotOf(user: UserDocument): UserDocument {
+  return { _id: user._id, id: user.id, login: user.login, type: user.type, site_admin: user.site_admin } as UserDocument;
+}
+
 // What the activity projection reads from its own copy of the models (activityMirror.ts).
 export class MirrorReads {
   constructor(private readonly mirror: ProjectionTarget) {}
 
-  user(id: number): Promise<UserDocument | null> {
-    return this.mirror.collection<UserDocument>(USERS_COLLECTION).findOne({ _id: String(id) });
+  async user(id: number): Promise<UserDocument | null> {
+    const user = await this.mirror.collection<UserDocument>(USERS_COLLECTION).findOne({ _id: String(id) });
+    return user && snapshotOf(user);
   }
 
   repository(id: number): Promise<RepositoryDocument | null> {

@@ -2,7 +2,8 @@
 // structuredClone; anything else (a Map, a class instance) still goes through structuredClone.
 export function cloneDocument<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map(cloneDocument) as T;
+  // A list of plain values (a feed's entries) is copied in one go.
+  if (Array.isArray(value)) return (value.every(isPlainValue) ? value.slice() : value.map(cloneDocument)) as T;
   if (value instanceof Date) return new Date(value.getTime()) as T;
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
@@ -14,4 +15,8 @@ export function cloneDocument<T>(value: T): T {
     if (typeof nested === 'object' && nested !== null) copy[key] = cloneDocument(nested);
   }
   return copy as T;
+}
+
+function isPlainValue(value: unknown): boolean {
+  return typeof value !== 'object' || value === null;
 }

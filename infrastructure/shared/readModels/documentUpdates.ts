@@ -50,15 +50,20 @@ function applyOperators(target: Document, modifier: Update, filter: Filter | und
 // $set and $inc on top-level fields, the updates projections make on every event, applied
 // without mingo's operator machinery; undefined (nothing touched) for anything else, or an
 // $inc on a value that is not a number (mingo raises MongoDB's error for it).
-function directlyApplied(target: Document, operands: ReadonlyArray<[string, Record<string, unknown>]>): boolean | undefined {
+function directlyApplicable(target: Document, operands: ReadonlyArray<[string, Record<string, unknown>]>): boolean {
   for (const [name, fields] of operands) {
-    if (name !== '$set' && name !== '$inc' && name !== '$push') return undefined;
+    if (name !== '$set' && name !== '$inc' && name !== '$push') return false;
     for (const [path, value] of Object.entries(fields)) {
-      if (path.includes('.') || path === '_id') return undefined;
-      if (name === '$inc' && (typeof value !== 'number' || (target[path] !== undefined && typeof target[path] !== 'number'))) return undefined;
-      if (name === '$push' && !isPrependWithSlice(value, target[path])) return undefined;
+      if (path.includes('.') || path.includes('$') || path === '_id') return false;
+      if (name === '$inc' && (typeof value !== 'number' || (target[path] !== undefined && typeof target[path] !== 'number'))) return false;
+      if (name === '$push' && !isPrependWithSlice(value, target[path])) return false;
     }
   }
+  return true;
+}
+
+function directlyApplied(target: Document, operands: ReadonlyArray<[string, Record<string, unknown>]>): boolean | undefined {
+  if (!directlyApplicable(target, operands)) return undefined;
   let changed = false;
   for (const [name, fields] of operands) {
     for (const [path, value] of Object.entries(fields)) {
@@ -100,11 +105,19 @@ function sameValue(left: unknown, right: unknown): boolean {
   return JSON.stringify(left) === JSON.stringify(right);
 }
 
-// The updated copy of a stored document, or undefined when the update changes nothing.
+// The updated copy of a stored document, or undefined when the update changes nothing. An
+// update of top-level fields only ($set, $inc, a capped $push) replaces values wholesale, so
+// a shallow copy will do: the values it keeps are the stored (frozen) ones, shared.
 export function updatedCopy(stored: Document, update: Update, filter: Filter): Document | undefined {
   const { $setOnInsert: _onlyOnInsert, ...modifier } = update;
-  const copy = cloneDocument(stored);
+  const copy = topLevelOnly(stored, modifier) ? { ...stored } : cloneDocument(stored);
   return applyOperators(copy, modifier, filter) ? copy : undefined;
+}
+
+function topLevelOnly(stored: Document, modifier: Update): boolean {
+  const operands = Object.entries(modifier);
+  if (!operands.every(([, fields]) => isPlainObject(fields))) return false;
+  return directlyApplicable(stored, operands as Array<[string, Record<string, unknown>]>);
 }
 
 function mergeSetOnInsert(update: Update): Update {
