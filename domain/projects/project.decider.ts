@@ -77,7 +77,8 @@ export const initialProjectState = (): ProjectState => ({
   collaborators: new Map(),
 });
 
-function insertAfter(list: readonly number[], id: number, after: number | null): number[] {
+// `id` moved (or added) right after `after` (to the front for null): how every position is applied.
+export function insertAfter(list: readonly number[], id: number, after: number | null): number[] {
   const without = list.filter((candidate) => candidate !== id);
   if (after === null) return [id, ...without];
   const index = without.indexOf(after);

@@ -13,6 +13,7 @@ import {
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { RepositoryDeleted } from '../../domain/repositories/repository.events.js';
+import { insertAfter } from '../../domain/projects/project.decider.js';
 import { PROJECT_EVENT_TYPES, type ProjectEvent, type ProjectSettings } from '../../domain/projects/project.events.js';
 
 const projects = (target: ProjectionTarget) => target.collection<ProjectDocument>(PROJECTS_COLLECTION);
@@ -20,14 +21,8 @@ const columns = (target: ProjectionTarget) => target.collection<ProjectColumnDoc
 const cards = (target: ProjectionTarget) => target.collection<ProjectCardDocument>(PROJECT_CARDS_COLLECTION);
 const collaborators = (target: ProjectionTarget) => target.collection<ProjectCollaboratorDocument>(PROJECT_COLLABORATORS_COLLECTION);
 
-// Orders are written whole and computed so that applying an event twice gives the same list.
-function placedAfter(list: readonly number[], id: number, after: number | null): number[] {
-  const without = list.filter((candidate) => candidate !== id);
-  if (after === null) return [id, ...without];
-  const index = without.indexOf(after);
-  return [...without.slice(0, index + 1), id, ...without.slice(index + 1)];
-}
-
+// Orders are written whole, placed as the decider places them (insertAfter), so that applying
+// an event twice gives the same list.
 function settingsFields(settings: Partial<ProjectSettings>): Partial<ProjectDocument> {
   return {
     ...(settings.name !== undefined ? { name: settings.name } : {}),
@@ -119,7 +114,7 @@ async function applyProjectEvent(event: ProjectEvent, target: ProjectionTarget):
       return;
     case 'ProjectColumnMoved': {
       const { projectId, columnId, afterColumnId } = event.data;
-      await reorderColumns(target, projectId, (ids) => placedAfter(ids, columnId, afterColumnId));
+      await reorderColumns(target, projectId, (ids) => insertAfter(ids, columnId, afterColumnId));
       return;
     }
     case 'ProjectColumnDeleted': {
@@ -145,7 +140,7 @@ async function applyProjectEvent(event: ProjectEvent, target: ProjectionTarget):
         updated_at: createdAt,
       };
       await cards(target).replaceOne({ _id: document._id }, document, { upsert: true });
-      await reorderCards(target, columnId, (ids) => placedAfter(ids, cardId, null));
+      await reorderCards(target, columnId, (ids) => insertAfter(ids, cardId, null));
       return;
     }
     case 'ProjectCardUpdated':
@@ -154,7 +149,7 @@ async function applyProjectEvent(event: ProjectEvent, target: ProjectionTarget):
     case 'ProjectCardMoved': {
       const { cardId, fromColumnId, toColumnId, afterCardId, movedAt } = event.data;
       if (fromColumnId !== toColumnId) await reorderCards(target, fromColumnId, (ids) => ids.filter((id) => id !== cardId));
-      await reorderCards(target, toColumnId, (ids) => placedAfter(ids, cardId, afterCardId));
+      await reorderCards(target, toColumnId, (ids) => insertAfter(ids, cardId, afterCardId));
       await cards(target).updateOne({ _id: String(cardId) }, { $set: { column_id: toColumnId, updated_at: movedAt } });
       return;
     }
