@@ -45,8 +45,7 @@ export interface FeedPage {
   readonly ids: readonly number[];
   readonly totalCount: number;
   readonly etag: string;
-  readonly lastModified: number | null;
-  // The same as an HTTP date, formatted once for the polls that follow.
+  // The newest event shown, as an HTTP date (formatted once, for the polls that follow).
   readonly lastModifiedHttp: string | null;
   // Until when (milliseconds) the page stays the same if no event is applied: the next entry to
   // come out of the five-minute delay, or the oldest shown to pass the age limit.
@@ -95,7 +94,7 @@ export class ActivityFeeds {
     const ids = visible.slice(start, start + request.perPage);
     const etag = `W/"${hash('sha256', `${request.key}|${request.audience}|${visible.length}|${ids.join(',')}`, 'hex')}"`;
     const lastModifiedHttp = lastModified === null ? null : new Date(lastModified).toUTCString();
-    return { ids, totalCount: visible.length, etag, lastModified, lastModifiedHttp, validUntil };
+    return { ids, totalCount: visible.length, etag, lastModifiedHttp, validUntil };
   }
 
   async records(ids: readonly number[]): Promise<ActivityEventDocument[]> {

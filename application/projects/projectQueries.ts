@@ -72,8 +72,4 @@ export class ProjectQueries {
     const owned = await this.store.collection<ProjectOwnerDocument>(PROJECT_OWNERS_COLLECTION).find({ owner_kind: ownerKind, owner_id: ownerId });
     return owned.map((owner) => owner.project_id).sort((a, b) => a - b);
   }
-
-  cardsForContent(contentId: number): Promise<ProjectCardDocument[]> {
-    return this.store.collection<ProjectCardDocument>(PROJECT_CARDS_COLLECTION).find({ content_id: contentId });
-  }
 }

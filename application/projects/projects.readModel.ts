@@ -47,8 +47,6 @@ export interface ProjectCardDocument extends Document {
   note: string | null;
   archived: boolean;
   content: CardContent | null;
-  // The issue id a card shows, for looking cards up from an issue.
-  content_id: number | null;
   creator_id: number;
   created_at: string;
   updated_at: string;

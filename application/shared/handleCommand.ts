@@ -4,6 +4,7 @@ import type { Decider } from '../../domain/shared/decider.js';
 import type { DomainEvent } from '../../domain/shared/event.js';
 import type { EventStore, StoredEvent } from './ports/eventStore.port.js';
 import { metadataFor, type CommandContext } from './commandContext.js';
+import { foldedState, remember } from './foldedStates.js';
 
 export interface ConcurrencyConflict {
   readonly _tag: 'ConcurrencyConflict';
@@ -61,21 +62,22 @@ export async function handleCommand<Command, State, Event extends DomainEvent, E
   attempts = MAX_ATTEMPTS,
 ): Promise<Either<Error | ConcurrencyConflict, CommandOutcome<Event, State>>> {
   for (let attempt = 0; attempt < attempts; attempt++) {
-    const history = await eventStore.readStream(streamId);
-    const state = history.map(upcast).reduce(decider.evolve, decider.initialState());
+    // The stream's state as of its last event: only the events since this process last decided on it are read.
+    const { state, revision } = await foldedState(eventStore, decider, streamId, upcast);
     const decision = decider.decide(command, state);
     if (isLeft(decision)) return decision;
     const events = decision.right;
     if (events.length === 0) return right({ events, state });
-    const last = history[history.length - 1];
     const metadata = metadataFor(context);
     const result = await eventStore.append(
       streamId,
       events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata })),
-      last === undefined ? 'no_stream' : last.revision,
+      revision,
     );
     if (result.outcome === 'appended') {
-      return right({ events, state: events.reduce(decider.evolve, state), position: result.position });
+      const after = events.reduce(decider.evolve, state);
+      remember(eventStore, decider, streamId, upcast, (revision === 'no_stream' ? -1 : revision) + events.length, after);
+      return right({ events, state: after, position: result.position });
     }
   }
   return left({ _tag: 'ConcurrencyConflict', streamId });

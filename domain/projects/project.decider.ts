@@ -1,6 +1,6 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { Decider } from '../shared/decider.js';
-import type { CardContent, OrganizationProjectPermission, ProjectEvent, ProjectOwnerKind, ProjectPermission, ProjectSettings } from './project.events.js';
+import type { CardContent, ProjectEvent, ProjectOwnerKind, ProjectPermission, ProjectSettings } from './project.events.js';
 import type { ProjectsError } from './projects.errors.js';
 
 export interface CardState {
@@ -302,5 +302,3 @@ export const projectDecider: Decider<ProjectCommand, ProjectState, ProjectEvent,
   evolve: evolveProject,
   decide: decideProject,
 };
-
-export type { OrganizationProjectPermission };

@@ -134,7 +134,6 @@ async function applyProjectEvent(event: ProjectEvent, target: ProjectionTarget):
         note,
         archived: false,
         content,
-        content_id: content?.id ?? null,
         creator_id: creatorId,
         created_at: createdAt,
         updated_at: createdAt,
@@ -187,7 +186,6 @@ export const projectsProjection: Projection = {
       indexes: [
         { name: 'project_id', keys: { project_id: 1 } },
         { name: 'column_id', keys: { column_id: 1 } },
-        { name: 'content_id', keys: { content_id: 1 } },
         { name: 'content_repository', keys: { 'content.repositoryId': 1 } },
       ],
     },

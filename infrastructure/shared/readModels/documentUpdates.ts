@@ -38,8 +38,7 @@ function applyOperators(target: Document, modifier: Update, filter: Filter | und
     return applyModifier(target, modifier as Modifier<Document>, undefined, filter, { cloneMode: 'deep' }).length > 0;
   }
   assertNoConflicts([...paths, ...Object.values(modifier.$rename ?? {}).map(String)]);
-  const direct = directlyApplied(target, operands);
-  if (direct !== undefined) return direct;
+  if (directlyApplicable(target, operands)) return applyDirectly(target, operands);
   let changed = false;
   for (const [name, fields] of operands) {
     if (operatorNamed(name)(cloneDocument(fields))(target).length > 0) changed = true;
@@ -47,9 +46,9 @@ function applyOperators(target: Document, modifier: Update, filter: Filter | und
   return changed;
 }
 
-// $set and $inc on top-level fields, the updates projections make on every event, applied
-// without mingo's operator machinery; undefined (nothing touched) for anything else, or an
-// $inc on a value that is not a number (mingo raises MongoDB's error for it).
+// $set, $inc and a capped $push on top-level fields, the updates projections make on every
+// event, are applied without mingo's operator machinery; not an $inc on a value that is not
+// a number (mingo raises MongoDB's error for it).
 function directlyApplicable(target: Document, operands: ReadonlyArray<[string, Record<string, unknown>]>): boolean {
   for (const [name, fields] of operands) {
     if (name !== '$set' && name !== '$inc' && name !== '$push') return false;
@@ -62,8 +61,8 @@ function directlyApplicable(target: Document, operands: ReadonlyArray<[string, R
   return true;
 }
 
-function directlyApplied(target: Document, operands: ReadonlyArray<[string, Record<string, unknown>]>): boolean | undefined {
-  if (!directlyApplicable(target, operands)) return undefined;
+// Mutates `target` (top-level fields only); returns whether any value changed.
+function applyDirectly(target: Document, operands: ReadonlyArray<[string, Record<string, unknown>]>): boolean {
   let changed = false;
   for (const [name, fields] of operands) {
     for (const [path, value] of Object.entries(fields)) {
@@ -110,14 +109,14 @@ function sameValue(left: unknown, right: unknown): boolean {
 // a shallow copy will do: the values it keeps are the stored (frozen) ones, shared.
 export function updatedCopy(stored: Document, update: Update, filter: Filter): Document | undefined {
   const { $setOnInsert: _onlyOnInsert, ...modifier } = update;
-  const copy = topLevelOnly(stored, modifier) ? { ...stored } : cloneDocument(stored);
+  const operands = Object.entries(modifier) as Array<[string, Record<string, unknown>]>;
+  if (operands.every(([, fields]) => isPlainObject(fields)) && directlyApplicable(stored, operands)) {
+    assertNoConflicts(operands.flatMap(([, fields]) => Object.keys(fields)));
+    const copy = { ...stored };
+    return applyDirectly(copy, operands) ? copy : undefined;
+  }
+  const copy = cloneDocument(stored);
   return applyOperators(copy, modifier, filter) ? copy : undefined;
-}
-
-function topLevelOnly(stored: Document, modifier: Update): boolean {
-  const operands = Object.entries(modifier);
-  if (!operands.every(([, fields]) => isPlainObject(fields))) return false;
-  return directlyApplicable(stored, operands as Array<[string, Record<string, unknown>]>);
 }
 
 function mergeSetOnInsert(update: Update): Update {

@@ -4,7 +4,8 @@ import type { FeedAudience, FeedPage } from '../../../application/activity/activ
 import type { AccessCaller } from '../../../application/shared/access/repositoryAccess.query.js';
 import { PUBLIC_FEED, actorFeed, networkFeed, organizationFeed, receivedFeed, repositoryFeed } from '../../../domain/activity/feedKeys.js';
 import { urlsOf } from '../shared/apiUrls.js';
-import { isNotModified, setPollInterval } from '../shared/conditionalGet.js';
+import { setPollInterval } from '../shared/conditionalGet.js';
+import { sendNotModifiedIfFresh } from '../shared/jsonResponse.js';
 import { sendGithubError } from '../shared/githubError.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { sendNotFound } from '../shared/respond.js';
@@ -38,16 +39,11 @@ async function embeddedFilter(deps: ActivityDeps, caller: AccessCaller, records:
 }
 
 // The validators come from the page's event ids, so a poll that changes nothing costs one
-// read of the feed and no encoding; a 304 is refunded by the rate limiter.
-function answeredNotModified(req: Request, res: Response, page: FeedPage): boolean {
+// read of the feed (or none: feedPageCache.ts) and no encoding; a 304 is refunded by the rate limiter.
+function answeredNotModified(res: Response, page: FeedPage): boolean {
   res.setHeader('ETag', page.etag);
   if (page.lastModifiedHttp !== null) res.setHeader('Last-Modified', page.lastModifiedHttp);
-  if (!isNotModified(req, res)) return false;
-  res.locals.notModified = true;
-  res.status(304);
-  res.setHeader('Vary', 'Accept, Authorization, Cookie, X-GitHub-OTP');
-  res.end();
-  return true;
+  return sendNotModifiedIfFresh(res);
 }
 
 // The caller as far as what a feed shows depends on them: who, and what their token reaches.
@@ -70,7 +66,7 @@ async function sendFeed(req: Request, res: Response, deps: ActivityDeps, choose:
     deps.cache.put(key, stamp, feedPage);
   }
   setPollInterval(res, pollIntervalFor(deps.load()));
-  if (answeredNotModified(req, res, feedPage)) return;
+  if (answeredNotModified(res, feedPage)) return;
   setLinkHeader(req, res, { page, perPage, totalCount: feedPage.totalCount });
   const records = await deps.feeds.records(feedPage.ids);
   const visible = await embeddedFilter(deps, caller, records);

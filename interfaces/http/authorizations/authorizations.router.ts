@@ -1,3 +1,4 @@
+import { pathNumber } from '../shared/pathParams.js';
 import { Router, type Request, type Response } from 'express';
 import type { Container } from 'inversify';
 import { isLeft } from 'fp-ts/lib/Either.js';
@@ -20,10 +21,6 @@ import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/resp
 import { authorizationJson, grantJson } from './authorizations.encoders.js';
 import { authorizationsApiPolicy, passwordOnly } from './authorizationsApiPolicy.js';
 import { CreateAuthorizationBody, GetOrCreateAuthorizationBody, UpdateAuthorizationBody } from './authorizations.codecs.js';
-
-function idParam(raw: unknown): number | null {
-  return typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
-}
 
 function signedIn(res: Response): { userId: number; siteAdmin: boolean } {
   const caller = callerOf(res);
@@ -61,14 +58,14 @@ export function authorizationsRouter(container: Container): Router {
   });
 
   router.get('/applications/grants/:grant_id', async (req: Request, res: Response) => {
-    const id = idParam(req.params.grant_id);
+    const id = pathNumber(req.params.grant_id);
     const grant = id === null ? null : await queries.grantOwnedBy(signedIn(res).userId, id);
     if (!grant) return sendNotFound(res);
     res.json(grantJson(grant, await applications.applicationByClientId(grant.client_id), await users.userById(grant.user_id), urlsOf(res)));
   });
 
   router.delete('/applications/grants/:grant_id', async (req: Request, res: Response) => {
-    const id = idParam(req.params.grant_id);
+    const id = pathNumber(req.params.grant_id);
     if (id === null) return sendNotFound(res);
     const revoked = await commands.revokeGrant(signedIn(res).userId, id, commandContext(req, res, clock.now()));
     if (isLeft(revoked)) return sendAppError(res, revoked.left);
@@ -121,7 +118,7 @@ export function authorizationsRouter(container: Container): Router {
 
   // The owner, or a site administrator, reads a token's history: a deleted one's too.
   const readableHistory = async (res: Response, raw: unknown): Promise<number | null> => {
-    const id = idParam(raw);
+    const id = pathNumber(raw);
     if (id === null) return null;
     const owner = await history.ownerOf(id);
     const caller = signedIn(res);
@@ -145,14 +142,14 @@ export function authorizationsRouter(container: Container): Router {
       if (!then) return sendNotFound(res);
       return res.json(await encode(res, then, null));
     }
-    const id = idParam(req.params.authorization_id);
+    const id = pathNumber(req.params.authorization_id);
     const authorization = id === null ? null : await queries.ownedBy(signedIn(res).userId, id);
     if (!authorization) return sendNotFound(res);
     res.json(await encode(res, authorization, null));
   });
 
   router.patch('/authorizations/:authorization_id', async (req: Request, res: Response) => {
-    const id = idParam(req.params.authorization_id);
+    const id = pathNumber(req.params.authorization_id);
     if (id === null) return sendNotFound(res);
     const body = decodeInput(UpdateAuthorizationBody, req.body ?? {}, 'OauthAccess');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
@@ -171,7 +168,7 @@ export function authorizationsRouter(container: Container): Router {
   });
 
   router.delete('/authorizations/:authorization_id', async (req: Request, res: Response) => {
-    const id = idParam(req.params.authorization_id);
+    const id = pathNumber(req.params.authorization_id);
     if (id === null) return sendNotFound(res);
     const deleted = await commands.delete(signedIn(res).userId, id, commandContext(req, res, clock.now()));
     if (isLeft(deleted)) return sendAppError(res, deleted.left);

@@ -9,7 +9,8 @@ import { accessCallerOf, repositoryScopeOf } from '../repositories/repositorySco
 import { CommentBody } from './issues.codecs.js';
 import type { IssuesDeps } from './issues.deps.js';
 import { directionOf, sinceOf } from './issueListParams.js';
-import { commentsJson, pathNumber } from './issueResponses.js';
+import { commentsJson } from './issueResponses.js';
+import { pathNumber } from '../shared/pathParams.js';
 
 async function sendComment(res: Response, deps: IssuesDeps, commentId: number, status: number): Promise<void> {
   const comment = await deps.issues.comment(commentId);

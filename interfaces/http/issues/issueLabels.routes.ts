@@ -9,7 +9,8 @@ import { accessCallerOf, repositoryScopeOf } from '../repositories/repositorySco
 import { IssueLabelsBody, labelNames } from './issues.codecs.js';
 import type { IssuesDeps } from './issues.deps.js';
 import { labelJson } from './issues.encoders.js';
-import { pathNumber, pathsOf } from './issueResponses.js';
+import { pathsOf } from './issueResponses.js';
+import { pathNumber } from '../shared/pathParams.js';
 
 // Every change answers the issue's labels as they now are (DELETE of all of them: 204).
 async function sendIssueLabels(res: Response, deps: IssuesDeps, number: number): Promise<void> {

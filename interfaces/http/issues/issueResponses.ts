@@ -70,6 +70,3 @@ export async function milestonesJson(res: Response, deps: IssuesDeps, milestones
 }
 
 // Path numbers and ids: digits only, anything else names nothing (404).
-export function pathNumber(value: unknown): number | null {
-  return typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : null;
-}

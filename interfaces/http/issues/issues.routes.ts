@@ -9,7 +9,8 @@ import { accessCallerOf, repositoryScopeOf } from '../repositories/repositorySco
 import { CreateIssueBody, LockIssueBody, UpdateIssueBody, labelNames } from './issues.codecs.js';
 import type { IssuesDeps } from './issues.deps.js';
 import { issueListParams } from './issueListParams.js';
-import { issuesJson, pathNumber, pathsOf, sendIssue } from './issueResponses.js';
+import { issuesJson, pathsOf, sendIssue } from './issueResponses.js';
+import { pathNumber } from '../shared/pathParams.js';
 
 // The deprecated single `assignee` stands for a one-person `assignees` when that is absent.
 function assigneesOf(body: { assignees?: readonly string[]; assignee?: string | null }): readonly string[] | undefined {

@@ -11,7 +11,8 @@ import { accessCallerOf, repositoryScopeOf } from '../repositories/repositorySco
 import { CreateMilestoneBody, UpdateMilestoneBody } from './issues.codecs.js';
 import type { IssuesDeps } from './issues.deps.js';
 import { directionOf, queryValue } from './issueListParams.js';
-import { milestonesJson, pathNumber } from './issueResponses.js';
+import { milestonesJson } from './issueResponses.js';
+import { pathNumber } from '../shared/pathParams.js';
 
 async function sendMilestone(res: Response, deps: IssuesDeps, number: number, status: number): Promise<void> {
   const milestone = await deps.issues.milestoneByNumber(repositoryScopeOf(res).repository.id, number);

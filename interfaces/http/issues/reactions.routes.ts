@@ -13,7 +13,7 @@ import { ReactionBody } from './issues.codecs.js';
 import type { IssuesDeps } from './issues.deps.js';
 import { reactionJson } from './issues.encoders.js';
 import { queryValue } from './issueListParams.js';
-import { pathNumber } from './issueResponses.js';
+import { pathNumber } from '../shared/pathParams.js';
 
 // The two subjects GitHub reacts to here, each with its route prefix and its target.
 const SUBJECTS = [

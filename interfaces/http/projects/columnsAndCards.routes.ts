@@ -13,7 +13,7 @@ import { CardMoveBody, ColumnMoveBody, ColumnNameBody, CreateCardBody, UpdateCar
 import type { ProjectsDeps } from './projects.deps.js';
 import { columnJson } from './projects.encoders.js';
 import { cardsJson } from './projectResponses.js';
-import { pathId } from './projects.routes.js';
+import { pathNumber } from '../shared/pathParams.js';
 
 function columnPosition(position: string): ColumnPosition | null {
   if (position === 'first') return { kind: 'first' };
@@ -47,7 +47,7 @@ async function sendCard(res: Response, deps: ProjectsDeps, cardId: number, statu
 
 // The column and the caller's read access to its project.
 async function readableColumn(res: Response, deps: ProjectsDeps, value: unknown) {
-  const columnId = pathId(value);
+  const columnId = pathNumber(value);
   const column = columnId === null ? null : await deps.projects.column(columnId);
   if (!column) return null;
   const authorized = await deps.access.authorize(accessCallerOf(res), column.project_id, 'read');
@@ -69,7 +69,7 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
   const context = (req: Request, res: Response) => commandContext(req, res, deps.clock.now());
 
   router.get('/projects/:project_id/columns', async (req, res) => {
-    const projectId = pathId(req.params.project_id);
+    const projectId = pathNumber(req.params.project_id);
     if (projectId === null) return sendNotFound(res);
     const authorized = await deps.access.authorize(accessCallerOf(res), projectId, 'read');
     if (isLeft(authorized)) return sendAppError(res, authorized.left);
@@ -81,7 +81,7 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
   });
 
   router.post('/projects/:project_id/columns', requireUser, async (req, res) => {
-    const projectId = pathId(req.params.project_id);
+    const projectId = pathNumber(req.params.project_id);
     if (projectId === null) return sendNotFound(res);
     const body = decodeInput(ColumnNameBody, req.body ?? {}, 'ProjectColumn');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
@@ -97,7 +97,7 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
   });
 
   router.patch('/projects/columns/:column_id', requireUser, async (req, res) => {
-    const columnId = pathId(req.params.column_id);
+    const columnId = pathNumber(req.params.column_id);
     if (columnId === null) return sendNotFound(res);
     const body = decodeInput(ColumnNameBody, req.body ?? {}, 'ProjectColumn');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
@@ -107,7 +107,7 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
   });
 
   router.delete('/projects/columns/:column_id', requireUser, async (req, res) => {
-    const columnId = pathId(req.params.column_id);
+    const columnId = pathNumber(req.params.column_id);
     if (columnId === null) return sendNotFound(res);
     const deleted = await deps.commands.deleteColumn(accessCallerOf(res)!, columnId, context(req, res));
     if (isLeft(deleted)) return sendAppError(res, deleted.left);
@@ -115,7 +115,7 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
   });
 
   router.post('/projects/columns/:column_id/moves', requireUser, async (req, res) => {
-    const columnId = pathId(req.params.column_id);
+    const columnId = pathNumber(req.params.column_id);
     if (columnId === null) return sendNotFound(res);
     const body = decodeInput(ColumnMoveBody, req.body ?? {}, 'ProjectColumn');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
@@ -140,7 +140,7 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
   });
 
   router.post('/projects/columns/:column_id/cards', requireUser, async (req, res) => {
-    const columnId = pathId(req.params.column_id);
+    const columnId = pathNumber(req.params.column_id);
     if (columnId === null) return sendNotFound(res);
     const body = decodeInput(CreateCardBody, req.body ?? {}, 'ProjectCard');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
@@ -151,7 +151,7 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
   });
 
   router.get('/projects/columns/cards/:card_id', async (req, res) => {
-    const cardId = pathId(req.params.card_id);
+    const cardId = pathNumber(req.params.card_id);
     const card = cardId === null ? null : await deps.projects.card(cardId);
     if (!card) return sendNotFound(res);
     const authorized = await deps.access.authorize(accessCallerOf(res), card.project_id, 'read');
@@ -160,7 +160,7 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
   });
 
   router.patch('/projects/columns/cards/:card_id', requireUser, async (req, res) => {
-    const cardId = pathId(req.params.card_id);
+    const cardId = pathNumber(req.params.card_id);
     if (cardId === null) return sendNotFound(res);
     const body = decodeInput(UpdateCardBody, req.body ?? {}, 'ProjectCard');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
@@ -170,7 +170,7 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
   });
 
   router.delete('/projects/columns/cards/:card_id', requireUser, async (req, res) => {
-    const cardId = pathId(req.params.card_id);
+    const cardId = pathNumber(req.params.card_id);
     if (cardId === null) return sendNotFound(res);
     const deleted = await deps.commands.deleteCard(accessCallerOf(res)!, cardId, context(req, res));
     if (isLeft(deleted)) return sendAppError(res, deleted.left);
@@ -178,7 +178,7 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
   });
 
   router.post('/projects/columns/cards/:card_id/moves', requireUser, async (req, res) => {
-    const cardId = pathId(req.params.card_id);
+    const cardId = pathNumber(req.params.card_id);
     if (cardId === null) return sendNotFound(res);
     const body = decodeInput(CardMoveBody, req.body ?? {}, 'ProjectCard');
     if (isLeft(body)) return sendValidationFailed(res, body.left);

@@ -10,7 +10,7 @@ import { accessCallerOf } from '../repositories/repositoryScope.js';
 import type { ProjectsDeps } from './projects.deps.js';
 import { columnJson } from './projects.encoders.js';
 import { cardsJson, projectsJson } from './projectResponses.js';
-import { pathId } from './projects.routes.js';
+import { pathNumber } from '../shared/pathParams.js';
 
 // forgelog's extensions, on the audit mechanism tokens use: a project's history in GitHub's
 // audit-log entry shape, a project, its columns or a column's cards `as_of` a past instant, and
@@ -18,7 +18,7 @@ import { pathId } from './projects.routes.js';
 
 // Project admins and site administrators, a deleted project's included (its last state decides).
 async function administeredProjectId(res: Response, deps: ProjectsDeps, value: unknown): Promise<number | null> {
-  const projectId = pathId(value);
+  const projectId = pathNumber(value);
   const state = projectId === null ? null : await deps.history.lastState(projectId);
   if (projectId === null || !state) return null;
   const asItWas = {
@@ -97,7 +97,7 @@ export function projectAuditRoutes(router: Router, deps: ProjectsDeps): void {
   router.get(
     '/projects/columns/:column_id/cards',
     asOf(async (req, res, instant) => {
-      const columnId = pathId(req.params.column_id);
+      const columnId = pathNumber(req.params.column_id);
       const home = columnId === null ? null : await deps.projects.projectIdOfColumn(columnId);
       const projectId = home === null ? null : await administeredProjectId(res, deps, String(home));
       const then = projectId === null ? null : await deps.history.asOf(projectId, instant);

@@ -11,7 +11,7 @@ import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/resp
 import { accessCallerOf } from '../repositories/repositoryScope.js';
 import { CollaboratorBody } from './projects.codecs.js';
 import type { ProjectsDeps } from './projects.deps.js';
-import { pathId } from './projects.routes.js';
+import { pathNumber } from '../shared/pathParams.js';
 
 function affiliation(req: Request): 'outside' | 'direct' | 'all' | null {
   const raw = req.query.affiliation;
@@ -23,7 +23,7 @@ function affiliation(req: Request): 'outside' | 'direct' | 'all' | null {
 // Collaborators of organization and user projects; project admins only, as on GitHub.
 export function projectCollaboratorRoutes(router: Router, deps: ProjectsDeps): void {
   const adminOf = async (res: Response, value: unknown) => {
-    const projectId = pathId(value);
+    const projectId = pathNumber(value);
     if (projectId === null) {
       sendNotFound(res);
       return null;

@@ -5,40 +5,45 @@ import { urlsOf } from '../shared/apiUrls.js';
 import type { ProjectsDeps } from './projects.deps.js';
 import { cardJson, projectJson, type ProjectOwnerPaths } from './projects.encoders.js';
 
-async function ownerPaths(deps: ProjectsDeps, project: ProjectDocument): Promise<ProjectOwnerPaths> {
-  if (project.owner_kind === 'repository') {
-    const repository = await deps.repositories.byId(project.owner_id);
-    const owner = repository && (await deps.repositories.accountsByIds([repository.owner_id])).get(repository.owner_id);
-    const fullName = repository && owner ? `${owner.login}/${repository.name}` : `repositories/${project.owner_id}`;
-    return { apiPath: `/repos/${fullName}`, htmlPath: `/${fullName}` };
+// owner/name of each repository, looked up once for a whole page.
+async function fullNames(deps: ProjectsDeps, repositoryIds: readonly number[]): Promise<Map<number, string>> {
+  const repositories = await deps.repositories.byIds([...new Set(repositoryIds)]);
+  const owners = await deps.repositories.accountsByIds(repositories.map((repository) => repository.owner_id));
+  const names = new Map<number, string>();
+  for (const repository of repositories) {
+    const owner = owners.get(repository.owner_id);
+    if (owner) names.set(repository.id, `${owner.login}/${repository.name}`);
   }
-  const account = (await deps.repositories.accountsByIds([project.owner_id])).get(project.owner_id);
-  const login = account?.login ?? String(project.owner_id);
-  return project.owner_kind === 'organization'
-    ? { apiPath: `/orgs/${login}`, htmlPath: `/orgs/${login}` }
-    : { apiPath: `/users/${login}`, htmlPath: `/users/${login}` };
+  return names;
 }
 
 export async function projectsJson(res: Response, deps: ProjectsDeps, projects: readonly { project: ProjectDocument; role: ProjectRole }[]) {
-  const creators = await deps.repositories.accountsByIds(projects.map(({ project }) => project.creator_id));
+  const ofRepositories = projects.filter(({ project }) => project.owner_kind === 'repository').map(({ project }) => project.owner_id);
+  const repositoryNames = await fullNames(deps, ofRepositories);
+  const accounts = await deps.repositories.accountsByIds(projects.flatMap(({ project }) => [project.creator_id, project.owner_id]));
+  const ownerPaths = (project: ProjectDocument): ProjectOwnerPaths => {
+    if (project.owner_kind === 'repository') {
+      const fullName = repositoryNames.get(project.owner_id) ?? `repositories/${project.owner_id}`;
+      return { apiPath: `/repos/${fullName}`, htmlPath: `/${fullName}` };
+    }
+    const login = accounts.get(project.owner_id)?.login ?? String(project.owner_id);
+    const path = project.owner_kind === 'organization' ? `/orgs/${login}` : `/users/${login}`;
+    return { apiPath: path, htmlPath: path };
+  };
   const urls = urlsOf(res);
-  const json = [];
-  for (const { project, role } of projects) json.push(projectJson(project, creators.get(project.creator_id), await ownerPaths(deps, project), role, urls));
-  return json;
+  return projects.map(({ project, role }) => projectJson(project, accounts.get(project.creator_id), ownerPaths(project), role, urls));
 }
 
 export async function cardsJson(res: Response, deps: ProjectsDeps, cards: readonly ProjectCardDocument[]) {
   const creators = await deps.repositories.accountsByIds(cards.map((card) => card.creator_id));
+  const repositoryNames = await fullNames(
+    deps,
+    cards.flatMap((card) => (card.content ? [card.content.repositoryId] : [])),
+  );
   const urls = urlsOf(res);
-  const json = [];
-  for (const card of cards) {
-    let contentPath: string | null = null;
-    if (card.content) {
-      const repository = await deps.repositories.byId(card.content.repositoryId);
-      const owner = repository && (await deps.repositories.accountsByIds([repository.owner_id])).get(repository.owner_id);
-      if (repository && owner) contentPath = `/repos/${owner.login}/${repository.name}/issues/${card.content.number}`;
-    }
-    json.push(cardJson(card, creators.get(card.creator_id), contentPath, urls));
-  }
-  return json;
+  return cards.map((card) => {
+    const fullName = card.content && repositoryNames.get(card.content.repositoryId);
+    const contentPath = card.content && fullName ? `/repos/${fullName}/issues/${card.content.number}` : null;
+    return cardJson(card, creators.get(card.creator_id), contentPath, urls);
+  });
 }

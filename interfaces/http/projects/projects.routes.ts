@@ -2,6 +2,7 @@ import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type { ProjectStateFilter } from '../../../application/projects/projectQueries.js';
 import type { ProjectOwner } from '../../../application/projects/projectCommands.handler.js';
+import { pathNumber } from '../shared/pathParams.js';
 import { requireUser } from '../shared/authentication.js';
 import { decodeInput } from '../shared/decode.js';
 import { sendGithubError } from '../shared/githubError.js';
@@ -12,10 +13,6 @@ import { accessCallerOf, repositoryScopeOf } from '../repositories/repositorySco
 import { CreateProjectBody, UpdateProjectBody } from './projects.codecs.js';
 import type { ProjectsDeps } from './projects.deps.js';
 import { projectsJson } from './projectResponses.js';
-
-export function pathId(value: unknown): number | null {
-  return typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
-}
 
 function stateFilter(req: Request, res: Response): ProjectStateFilter | null {
   const raw = req.query.state;
@@ -94,7 +91,7 @@ export function projectRoutes(router: Router, deps: ProjectsDeps): void {
   router.post('/user/projects', requireUser, (req, res) => createProject(req, res, deps, { kind: 'user', id: accessCallerOf(res)!.userId }));
 
   router.get('/projects/:project_id', async (req, res) => {
-    const projectId = pathId(req.params.project_id);
+    const projectId = pathNumber(req.params.project_id);
     if (projectId === null) return sendNotFound(res);
     const authorized = await deps.access.authorize(accessCallerOf(res), projectId, 'read');
     if (isLeft(authorized)) return sendAppError(res, authorized.left);
@@ -102,7 +99,7 @@ export function projectRoutes(router: Router, deps: ProjectsDeps): void {
   });
 
   router.patch('/projects/:project_id', requireUser, async (req, res) => {
-    const projectId = pathId(req.params.project_id);
+    const projectId = pathNumber(req.params.project_id);
     if (projectId === null) return sendNotFound(res);
     const body = decodeInput(UpdateProjectBody, req.body ?? {}, 'Project');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
@@ -120,7 +117,7 @@ export function projectRoutes(router: Router, deps: ProjectsDeps): void {
   });
 
   router.delete('/projects/:project_id', requireUser, async (req, res) => {
-    const projectId = pathId(req.params.project_id);
+    const projectId = pathNumber(req.params.project_id);
     if (projectId === null) return sendNotFound(res);
     const deleted = await deps.commands.delete(accessCallerOf(res)!, projectId, commandContext(req, res, deps.clock.now()));
     if (isLeft(deleted)) return sendAppError(res, deleted.left);

@@ -68,6 +68,18 @@ function writeText(res: Response, contentType: string, body: string | Serialized
   else res.end(text);
 }
 
+// For a route that sets its own validators (ETag, Last-Modified) before it has a body: a
+// request they still match is answered 304 here, as writeText answers one, and the route
+// need not build the body at all.
+export function sendNotModifiedIfFresh(res: Response): boolean {
+  res.setHeader('Vary', VARY);
+  if (!isNotModified(res.req, res)) return false;
+  res.statusCode = 304;
+  res.locals.notModified = true;
+  endWithoutBody(res);
+  return true;
+}
+
 // No body, so none of the headers that describe one (RFC 9110 sections 6.4.1 and 15.4.5).
 function endWithoutBody(res: ServerResponse): void {
   res.removeHeader('Content-Type');

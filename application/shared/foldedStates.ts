@@ -1,0 +1,54 @@
+import type { Decider } from '../../domain/shared/decider.js';
+import type { DomainEvent } from '../../domain/shared/event.js';
+import type { EventStore, StoredEvent } from './ports/eventStore.port.js';
+
+export type StreamRevision = number | 'no_stream';
+
+interface Folded {
+  readonly revision: StreamRevision;
+  readonly state: unknown;
+}
+
+// Streams remembered per event store and decider; past this many the memory starts over.
+const MAX_STREAMS = 10_000;
+
+// The state of each aggregate a command last decided on, with the revision it was folded to,
+// kept per event store (a store is a log: tests and processes never share one) and per
+// decider and upcaster. A command then reads only the events after that revision: a long
+// stream (a busy project board) costs what changed since, not its whole history. Deciders'
+// states are values (evolve returns a new one), so a kept state is never changed under it;
+// another process's appends are the events read after the kept revision.
+const kept = new WeakMap<EventStore, WeakMap<object, WeakMap<object, Map<string, Folded>>>>();
+
+function streamsOf(eventStore: EventStore, decider: object, upcast: object): Map<string, Folded> {
+  let byDecider = kept.get(eventStore);
+  if (!byDecider) kept.set(eventStore, (byDecider = new WeakMap()));
+  let byUpcast = byDecider.get(decider);
+  if (!byUpcast) byDecider.set(decider, (byUpcast = new WeakMap()));
+  let streams = byUpcast.get(upcast);
+  if (!streams) byUpcast.set(upcast, (streams = new Map()));
+  return streams;
+}
+
+export async function foldedState<Command, State, Event extends DomainEvent, Error>(
+  eventStore: EventStore,
+  decider: Decider<Command, State, Event, Error>,
+  streamId: string,
+  upcast: (stored: StoredEvent) => Event,
+): Promise<{ state: State; revision: StreamRevision }> {
+  const known = streamsOf(eventStore, decider, upcast).get(streamId);
+  const from = known === undefined || known.revision === 'no_stream' ? 0 : known.revision + 1;
+  const newer = await eventStore.readStream(streamId, from === 0 ? {} : { fromRevision: from });
+  const start = known ? (known.state as State) : decider.initialState();
+  const state = newer.map(upcast).reduce(decider.evolve, start);
+  const last = newer[newer.length - 1];
+  const revision = last ? last.revision : (known?.revision ?? 'no_stream');
+  remember(eventStore, decider, streamId, upcast, revision, state);
+  return { state, revision };
+}
+
+export function remember(eventStore: EventStore, decider: object, streamId: string, upcast: object, revision: StreamRevision, state: unknown): void {
+  const streams = streamsOf(eventStore, decider, upcast);
+  if (streams.size >= MAX_STREAMS && !streams.has(streamId)) streams.clear();
+  streams.set(streamId, { revision, state });
+}
