@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RequestHandler } from 'express';
 import type { Container } from 'inversify';
 import { activityFeedsRouter, activityRepositoryRouter } from './activity/activity.router.js';
 import { accountsRouter } from './accounts/accounts.router.js';
@@ -13,7 +13,7 @@ import { repositoriesRouter } from './repositories/repositories.router.js';
 // repositories router comes before the areas under /repos/{owner}/{repo}, whose scope it
 // resolves, hides and redirects for them. The activity feeds outside /repos come first
 // (polled most, they should not walk every other route).
-export const AREA_ROUTERS: readonly ((container: Container) => Router)[] = [
+export const AREA_ROUTERS: readonly ((container: Container) => RequestHandler)[] = [
   activityFeedsRouter,
   accountsRouter,
   repositoriesRouter,

@@ -44,7 +44,7 @@ export async function benchActivityPolling(rounds = 8, secondsPerRound = 2, conn
       const bare = await startTarget(['bare', bodyFile]);
       try {
         const conditional: Record<string, string> = polling ? { 'if-none-match': page.headers.etag! } : {};
-        const { baseline, value } = await alternatingRates(
+        const { baseline, value, ratio } = await alternatingRates(
           { baseline: bare.port, value: forgelog.port },
           path,
           rounds,
@@ -59,7 +59,7 @@ export async function benchActivityPolling(rounds = 8, secondsPerRound = 2, conn
           unit: 'req/s',
           baselineName: 'bare node:http, same bytes',
           baseline,
-          ratio: value / baseline,
+          ratio,
           ...(polling ? { target: 0.5 } : {}),
         });
       } finally {

@@ -1,10 +1,11 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Container } from 'inversify';
 import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import { RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
 import { repositoryScope } from '../repositories/repositoryScope.js';
 import { activityDeps } from './activity.deps.js';
-import { accountFeedRoutes, repositoryFeedRoutes } from './activity.routes.js';
+import { DirectGetRoutes } from '../shared/directRoutes.js';
+import { accountFeedRoutes, networkFeedRoutes, repositoryFeedRoutes } from './activity.routes.js';
 import { eventLoopLoad } from './pollInterval.js';
 
 const load = eventLoopLoad();
@@ -12,12 +13,17 @@ const load = eventLoopLoad();
 // Mounted first of the areas: feeds are polled far more than anything else is read, and a
 // poll should not walk past every other area's routes. The network feed resolves its
 // repository as /repos/{owner}/{repo} does, redirecting from a former name.
-export function activityFeedsRouter(container: Container): Router {
-  const router = Router();
+// The account feeds, polled most, are matched without express's router (directRoutes.ts).
+export function activityFeedsRouter(container: Container): RequestHandler {
+  const deps = activityDeps(container, load);
+  const accountFeeds = new DirectGetRoutes();
+  accountFeedRoutes(accountFeeds, deps);
+  const networks = Router();
   const scope = { repositories: container.get(RepositoryQueries), access: container.get(RepositoryAccessQuery) };
-  router.use('/networks/:owner/:repo', repositoryScope(scope, 'networks'));
-  accountFeedRoutes(router, activityDeps(container, load));
-  return router;
+  networks.use('/networks/:owner/:repo', repositoryScope(scope, 'networks'));
+  networkFeedRoutes(networks, deps);
+  const direct = accountFeeds.middleware();
+  return (req, res, next) => direct(req, res, () => networks(req, res, next));
 }
 
 // Mounted after the repositories router, which resolves /repos/:owner/:repo.

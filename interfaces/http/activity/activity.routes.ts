@@ -9,6 +9,7 @@ import { sendNotModifiedIfFresh } from '../shared/jsonResponse.js';
 import { sendGithubError } from '../shared/githubError.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { sendNotFound } from '../shared/respond.js';
+import type { GetRoutes } from '../shared/directRoutes.js';
 import { accessCallerOf, repositoryScopeOf } from '../repositories/repositoryScope.js';
 import type { ActivityDeps } from './activity.deps.js';
 import { activityEventJson } from './activity.encoders.js';
@@ -53,20 +54,23 @@ function cacheKey(req: Request, caller: AccessCaller): string {
 
 // `choose` resolves the feed (404 and the like answered by it, null returned); a poll whose
 // page is kept (feedPageCache.ts) skips it and the feed read.
+// The page (and so the query) is read only when the kept one cannot answer: a poll answered
+// 304 from it is the hot path of the whole server.
 async function sendFeed(req: Request, res: Response, deps: ActivityDeps, choose: () => Promise<FeedChoice | null>): Promise<void> {
   const caller = accessCallerOf(res);
   const key = cacheKey(req, caller);
   let feedPage = deps.cache.get(key, deps.clock.now().getTime());
-  const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
   if (!feedPage) {
     const stamp = deps.cache.currentStamp();
     const choice = await choose();
     if (!choice) return;
+    const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
     feedPage = await deps.feeds.page({ ...choice, caller, page, perPage });
     deps.cache.put(key, stamp, feedPage);
   }
   setPollInterval(res, pollIntervalFor(deps.load()));
   if (answeredNotModified(res, feedPage)) return;
+  const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
   setLinkHeader(req, res, { page, perPage, totalCount: feedPage.totalCount });
   const records = await deps.feeds.records(feedPage.ids);
   const visible = await embeddedFilter(deps, caller, records);
@@ -92,7 +96,15 @@ export function repositoryFeedRoutes(router: Router, deps: ActivityDeps): void {
   });
 }
 
-export function accountFeedRoutes(router: Router, deps: ActivityDeps): void {
+// Under /networks/{owner}/{repo}, whose scope (repositoryScope) resolves the repository first.
+export function networkFeedRoutes(router: Router, deps: ActivityDeps): void {
+  router.get('/networks/:owner/:repo/events', async (req, res) => {
+    const { repository } = repositoryScopeOf(res);
+    await sendFeed(req, res, deps, async () => ({ key: networkFeed(repository.source_id ?? repository.id), audience: 'public' }));
+  });
+}
+
+export function accountFeedRoutes(router: GetRoutes, deps: ActivityDeps): void {
   router.get('/events', async (req, res) => {
     if (!(await deps.readiness.ready())) {
       res
@@ -101,11 +113,6 @@ export function accountFeedRoutes(router: Router, deps: ActivityDeps): void {
       return;
     }
     await sendFeed(req, res, deps, async () => ({ key: PUBLIC_FEED, audience: 'public', delayMs: PUBLIC_TIMELINE_DELAY_MS, repositoriesChecked: false }));
-  });
-
-  router.get('/networks/:owner/:repo/events', async (req, res) => {
-    const { repository } = repositoryScopeOf(res);
-    await sendFeed(req, res, deps, async () => ({ key: networkFeed(repository.source_id ?? repository.id), audience: 'public' }));
   });
 
   router.get('/orgs/:org/events', (req, res) =>
@@ -136,8 +143,8 @@ export function accountFeedRoutes(router: Router, deps: ActivityDeps): void {
   router.get('/users/:username/events/orgs/:org', async (req, res) => {
     const caller = accessCallerOf(res);
     if (caller === null) return sendGithubError(res, 401, 'Requires authentication');
-    const user = await deps.repositories.accountByLogin(req.params.username);
-    const org = await deps.repositories.accountByLogin(req.params.org);
+    const user = await deps.repositories.accountByLogin(String(req.params.username));
+    const org = await deps.repositories.accountByLogin(String(req.params.org));
     if (!user || !org || org.type !== 'Organization' || user.id !== caller.userId) return sendNotFound(res);
     if (!(await deps.organizations.membership(org.id, user.id))) return sendNotFound(res);
     await sendFeed(req, res, deps, async () => ({ key: organizationFeed(org.id), audience: 'caller' }));

@@ -30,6 +30,8 @@ export function isNotModified(req: IncomingMessage, res: ServerResponse): boolea
 // Weak comparison (a GET may use it): W/"x", "x" and a bare x all name the same tag.
 export function etagMatches(ifNoneMatch: string, etag: string | undefined): boolean {
   if (etag === undefined) return false;
+  // A poller sends back the tag it was given: compared as it stands before any parsing.
+  if (ifNoneMatch === etag) return true;
   const current = opaqueTag(etag);
   return ifNoneMatch
     .split(',')
@@ -43,8 +45,12 @@ function opaqueTag(tag: string): string {
 }
 
 // Feeds tell pollers how long to wait, in seconds, as GitHub's events API does.
+const POLL_INTERVAL_TEXT = new Map<number, string>();
+
 export function setPollInterval(res: Response, seconds: number): void {
-  res.setHeader('X-Poll-Interval', String(seconds));
+  let text = POLL_INTERVAL_TEXT.get(seconds);
+  if (text === undefined) POLL_INTERVAL_TEXT.set(seconds, (text = String(seconds)));
+  res.setHeader('X-Poll-Interval', text);
 }
 
 export function setLastModified(res: Response, date: Date): void {
