@@ -6,6 +6,7 @@ import { repositoriesProjection } from '../repositories/repositories.projection.
 import { pullRequestsProjection } from '../pulls/pullRequests.projection.js';
 import { issuesProjection } from '../issues/issues.projection.js';
 import { projectsProjection } from '../projects/projects.projection.js';
+import { projectAuditProjection } from '../projects/projectAudit.projection.js';
 import { activityProjection } from '../activity/activity.projection.js';
 import { authorizationsProjection } from '../authorizations/authorizations.projection.js';
 
@@ -19,5 +20,6 @@ export const allProjections: readonly Projection[] = [
   issuesProjection,
   authorizationsProjection,
   projectsProjection,
+  projectAuditProjection,
   activityProjection,
 ];

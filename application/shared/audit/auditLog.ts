@@ -25,20 +25,22 @@ export interface AuditVocabulary {
 }
 
 export async function auditLogOf(eventStore: EventStore, streamId: string, vocabulary: AuditVocabulary): Promise<AuditLogEntry[]> {
-  return (await streamHistory(eventStore, streamId)).map((entry) => {
-    const at = Date.parse(entry.occurredAt);
-    return {
-      ...vocabulary.fields(entry),
-      '@timestamp': at,
-      created_at: at,
-      action: vocabulary.action(entry),
-      actor: entry.actor?.login ?? null,
-      actor_id: entry.actor?.id ?? null,
-      actor_ip: entry.ip,
-      user_agent: entry.userAgent,
-      _document_id: `${streamId}:${entry.revision}`,
-    };
-  });
+  return (await streamHistory(eventStore, streamId)).map((entry) => auditLogEntryOf(streamId, entry, vocabulary));
+}
+
+export function auditLogEntryOf(streamId: string, entry: AuditEntry, vocabulary: AuditVocabulary): AuditLogEntry {
+  const at = Date.parse(entry.occurredAt);
+  return {
+    ...vocabulary.fields(entry),
+    '@timestamp': at,
+    created_at: at,
+    action: vocabulary.action(entry),
+    actor: entry.actor?.login ?? null,
+    actor_id: entry.actor?.id ?? null,
+    actor_ip: entry.ip,
+    user_agent: entry.userAgent,
+    _document_id: `${streamId}:${entry.revision}`,
+  };
 }
 
 // The events of a stream up to and including an instant (by when they happened), for a

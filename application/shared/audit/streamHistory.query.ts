@@ -32,22 +32,28 @@ async function loginAt(eventStore: EventStore, actorId: number, position: number
   return login;
 }
 
+// One event as an audit entry, the actor's login as it was then given.
+export function auditEntryOf(event: StoredEvent, actorLogin: string | null): AuditEntry {
+  const { actorId, occurredAt, ip, userAgent, correlationId } = event.metadata;
+  return {
+    revision: event.revision,
+    position: event.position,
+    type: event.type,
+    occurredAt,
+    actor: actorId === null ? null : { id: actorId, login: actorLogin },
+    ip: ip ?? null,
+    userAgent: userAgent ?? null,
+    correlationId,
+    change: redacted(event.data),
+  };
+}
+
 export async function streamHistory(eventStore: EventStore, streamId: string): Promise<AuditEntry[]> {
   const actors = new Map<number, StoredEvent[]>();
   const entries: AuditEntry[] = [];
   for (const event of await eventStore.readStream(streamId)) {
-    const { actorId, occurredAt, ip, userAgent, correlationId } = event.metadata;
-    entries.push({
-      revision: event.revision,
-      position: event.position,
-      type: event.type,
-      occurredAt,
-      actor: actorId === null ? null : { id: actorId, login: await loginAt(eventStore, actorId, event.position, actors) },
-      ip: ip ?? null,
-      userAgent: userAgent ?? null,
-      correlationId,
-      change: redacted(event.data),
-    });
+    const { actorId } = event.metadata;
+    entries.push(auditEntryOf(event, actorId === null ? null : await loginAt(eventStore, actorId, event.position, actors)));
   }
   return entries;
 }

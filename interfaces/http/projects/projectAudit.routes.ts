@@ -42,23 +42,6 @@ function instantOf(req: Request, res: Response): Date | null | undefined {
   return new Date(instant);
 }
 
-// GitHub's phrase syntax, the qualifiers an organization's project log needs: action (a whole
-// action or its category, `action:project` for every project.*), actor, project_id; `-` negates.
-export function matchesPhrase(entry: AuditLogEntry, phrase: string): boolean {
-  for (const term of phrase.split(/\s+/).filter((word) => word !== '')) {
-    const negated = term.startsWith('-');
-    const [key, ...rest] = (negated ? term.slice(1) : term).split(':');
-    const value = rest.join(':');
-    let matched: boolean;
-    if (key === 'action') matched = entry.action === value || entry.action.startsWith(`${value}.`);
-    else if (key === 'actor') matched = (entry.actor ?? '').toLowerCase() === value.toLowerCase();
-    else if (key === 'project_id') matched = String(entry.project_id) === value;
-    else matched = JSON.stringify(entry).toLowerCase().includes(term.toLowerCase());
-    if (matched === negated) return false;
-  }
-  return true;
-}
-
 export function projectAuditRoutes(router: Router, deps: ProjectsDeps): void {
   router.get('/projects/:project_id/history', requireUser, async (req, res) => {
     const projectId = await administeredProjectId(res, deps, req.params.project_id);
@@ -122,16 +105,9 @@ export function projectAuditRoutes(router: Router, deps: ProjectsDeps): void {
     const membership = await deps.organizations.membership(org.id, caller.userId);
     if (!caller.siteAdmin && membership?.role !== 'admin') return sendGithubError(res, 403, 'Must be an organization owner.');
     const phrase = typeof req.query.phrase === 'string' ? req.query.phrase : '';
-    const entries: AuditLogEntry[] = [];
-    for (const projectId of await deps.projects.everProjectIdsOf('organization', org.id)) {
-      for (const entry of await deps.history.history(projectId)) {
-        const withOrg = { ...entry, org: org.login, org_id: org.id };
-        if (matchesPhrase(withOrg, phrase)) entries.push(withOrg);
-      }
-    }
-    entries.sort((a, b) => b['@timestamp'] - a['@timestamp'] || b._document_id.localeCompare(a._document_id));
     const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
-    setLinkHeader(req, res, { page, perPage, totalCount: entries.length });
-    res.json(entries.slice((page - 1) * perPage, page * perPage));
+    const log = await deps.auditLog.page({ kind: 'organization', id: org.id }, phrase, { page, perPage }, { org: org.login, org_id: org.id });
+    setLinkHeader(req, res, { page, perPage, totalCount: log.totalCount });
+    res.json(log.entries);
   });
 }

@@ -4,6 +4,7 @@ import { ProjectAccess } from '../../../application/projects/projectAccess.query
 import { ProjectCommands } from '../../../application/projects/projectCommands.handler.js';
 import { ProjectQueries } from '../../../application/projects/projectQueries.js';
 import { ProjectHistory } from '../../../application/projects/projectHistory.query.js';
+import { ProjectAuditLog } from '../../../application/projects/projectAuditLog.query.js';
 import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
@@ -13,6 +14,7 @@ export interface ProjectsDeps {
   readonly projects: ProjectQueries;
   readonly access: ProjectAccess;
   readonly history: ProjectHistory;
+  readonly auditLog: ProjectAuditLog;
   readonly repositories: RepositoryQueries;
   readonly organizations: OrganizationQueries;
   readonly clock: Clock;
@@ -24,6 +26,7 @@ export function projectsDeps(container: Container): ProjectsDeps {
     projects: container.get(ProjectQueries),
     access: container.get(ProjectAccess),
     history: container.get(ProjectHistory),
+    auditLog: container.get(ProjectAuditLog),
     repositories: container.get(RepositoryQueries),
     organizations: container.get(OrganizationQueries),
     clock: container.get<Clock>(TOKENS.Clock),

@@ -156,4 +156,22 @@ describe('classic projects: the audit history, as_of, and the organization audit
     const member = await call(`Basic ${Buffer.from('member:a long enough password').toString('base64')}`, 'GET', '/orgs/acme/audit-log');
     expect(member.status).to.equal(403);
   });
+
+  it('GET /orgs/{org}/audit-log reads a kept log: the same entries as each project’s history, paged with Link, also after a rebuild', async () => {
+    const history = (await call(boss, 'GET', `/projects/${projectId}/history`)).body as Record<string, unknown>[];
+    const all = (await call(boss, 'GET', '/orgs/acme/audit-log?per_page=100')).body as Record<string, unknown>[];
+    expect(all.map(({ org: _org, org_id: _orgId, ...entry }) => entry)).to.deep.equal([...history].reverse());
+    expect(all.every((entry) => entry.org === 'acme' && typeof entry.org_id === 'number')).to.equal(true);
+    // A page of five, and Link's last page from the kept count.
+    const response = await fetch(`${server.url}/orgs/acme/audit-log?per_page=5&page=2`, { headers: { accept: INERTIA, authorization: boss } });
+    expect(await response.json()).to.deep.equal(all.slice(5, 10));
+    expect(response.headers.get('link')).to.match(/page=3&per_page=5>; rel="last"|per_page=5&page=3>; rel="last"/);
+    // Free text looks through the whole entry; qualifiers and text combine.
+    const shipIt = (await call(boss, 'GET', `/orgs/acme/audit-log?phrase=${encodeURIComponent('ship action:project_card')}`)).body;
+    expect(shipIt.map((entry: any) => entry.action)).to.deep.equal(['project_card.create']);
+    const byProject = (await call(boss, 'GET', `/orgs/acme/audit-log?phrase=${encodeURIComponent(`project_id:${projectId} -action:project_column`)}`)).body;
+    expect(byProject).to.have.length(10);
+    await server.runtime.runner.rebuild(['project-audit']);
+    expect((await call(boss, 'GET', '/orgs/acme/audit-log?per_page=100')).body).to.deep.equal(all);
+  });
 });
