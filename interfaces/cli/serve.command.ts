@@ -5,6 +5,7 @@ import { EnsureSiteAdmin } from '../../application/accounts/ensureSiteAdmin.js';
 import { CheckTwoFactorKey } from '../../application/accounts/twoFactorKeyCheck.js';
 import { ConfigError } from '../../infrastructure/shared/config/config.js';
 import { seedInto } from './seed.command.js';
+import { servedWebhookPayloads } from '../http/webhooks/webhookPayloads.js';
 
 // Background work that cannot go on takes the process down with a non-zero status: a
 // supervisor restarts it, and the restart resumes from the checkpoints.
@@ -14,7 +15,13 @@ export function exitOnFatal(): void {
 }
 
 export async function serve(config: Config, options: { withWorker?: boolean; seed?: boolean }): Promise<void> {
-  const runtime = await openRuntime(config, { role: 'serve', onFatal: exitOnFatal, ...(options.withWorker ? { withWorker: true } : {}) });
+  const webhooks = servedWebhookPayloads(config.baseUrl);
+  const runtime = await openRuntime(config, {
+    role: 'serve',
+    onFatal: exitOnFatal,
+    webhookPayloads: webhooks.payloads,
+    ...(options.withWorker ? { withWorker: true } : {}),
+  });
   await runtime.start();
   const keyCheck = await runtime.container.get(CheckTwoFactorKey).execute();
   if (!keyCheck.ok) {
@@ -27,6 +34,7 @@ export async function serve(config: Config, options: { withWorker?: boolean; see
     await runtime.close();
     throw new Error(`cannot serve on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`);
   });
+  webhooks.listening(http.url);
   const bootstrap = await runtime.container.get(EnsureSiteAdmin).execute(config.adminLogin, config.adminPassword);
   if (!bootstrap.created && config.adminPassword !== undefined) {
     runtime.logger.warn(

@@ -8,6 +8,7 @@ import { issuesRouter } from './issues/issues.router.js';
 import { projectsRouter } from './projects/projects.router.js';
 import { pullsRouter } from './pulls/pulls.router.js';
 import { repositoriesRouter } from './repositories/repositories.router.js';
+import { webhooksRouter } from './webhooks/webhooks.router.js';
 
 // Every area's router, in the order requests try them: a new area adds one line. The
 // repositories router comes before the areas under /repos/{owner}/{repo}, whose scope it
@@ -22,5 +23,6 @@ export const AREA_ROUTERS: readonly ((container: Container) => RequestHandler)[]
   authorizationsRouter,
   gitdataRouter,
   projectsRouter,
+  webhooksRouter,
   activityRepositoryRouter,
 ];

@@ -10,6 +10,7 @@ import type { PullRequestEdited } from '../../domain/pulls/pullRequest.events.js
 import type { CollaboratorAdded, RepositoryCreated, RepositoryEdited } from '../../domain/repositories/repository.events.js';
 import type { RepositoryStarred } from '../../domain/repositories/repositoryInterest.deciders.js';
 import type { MirrorReads } from './mirrorReads.js';
+export { ACTIVITY_SOURCE_TYPES } from '../../domain/activity/activitySources.js';
 
 // An activity event before its envelope (actor, repository, organization) is filled in.
 export interface ActivityDraft {
@@ -27,28 +28,6 @@ export interface StateBefore {
   readonly pull?: PullRequestDocument | null;
   readonly inviterId?: number | null;
 }
-
-export const ACTIVITY_SOURCE_TYPES: ReadonlySet<string> = new Set([
-  'RepositoryCreated',
-  'RepositoryEdited',
-  'RepositoryStarred',
-  'CollaboratorAdded',
-  'RefCreated',
-  'RefUpdated',
-  'RefDeleted',
-  'IssueOpened',
-  'IssueEdited',
-  'IssueClosed',
-  'IssueReopened',
-  'IssueAssigneesChanged',
-  'IssueLabelsChanged',
-  'IssueCommentCreated',
-  'PullRequestOpened',
-  'PullRequestEdited',
-  'PullRequestClosed',
-  'PullRequestReopened',
-  'PullRequestMerged',
-]);
 
 const ISSUE_ID_EVENTS = new Set(['IssueEdited', 'IssueClosed', 'IssueReopened', 'IssueAssigneesChanged', 'IssueLabelsChanged']);
 

@@ -7,6 +7,7 @@ import { pullRequestsProjection } from '../pulls/pullRequests.projection.js';
 import { issuesProjection } from '../issues/issues.projection.js';
 import { projectsProjection } from '../projects/projects.projection.js';
 import { projectAuditProjection } from '../projects/projectAudit.projection.js';
+import { webhooksProjection } from '../webhooks/webhooks.projection.js';
 import { activityProjection } from '../activity/activity.projection.js';
 import { authorizationsProjection } from '../authorizations/authorizations.projection.js';
 
@@ -21,5 +22,6 @@ export const allProjections: readonly Projection[] = [
   authorizationsProjection,
   projectsProjection,
   projectAuditProjection,
+  webhooksProjection,
   activityProjection,
 ];

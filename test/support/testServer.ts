@@ -8,6 +8,7 @@ import { EnsureSiteAdmin } from '../../application/accounts/ensureSiteAdmin.js';
 import { loadConfig, type Config } from '../../infrastructure/shared/config/config.js';
 import { openRuntime, type Runtime } from '../../infrastructure/shared/container/runtime.js';
 import { startHttpServer, type HttpServer } from '../../interfaces/http/server.js';
+import { servedWebhookPayloads } from '../../interfaces/http/webhooks/webhookPayloads.js';
 
 export const ADMIN_LOGIN = 'admin';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
@@ -51,8 +52,10 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
     ...env,
   });
   // TEST_LOG_LEVEL=error shows a failing spec's server-side stack on stdout.
+  const webhooks = servedWebhookPayloads(config.baseUrl);
   const runtime = await openRuntime(config, {
     role: 'serve',
+    webhookPayloads: webhooks.payloads,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.decorateEventStore ? { decorateEventStore: options.decorateEventStore } : {}),
@@ -60,6 +63,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
   await runtime.start();
   await runtime.container.get(EnsureSiteAdmin).execute(config.adminLogin, config.adminPassword);
   const http = await startHttpServer(runtime, { port: 0, host: '127.0.0.1' });
+  webhooks.listening(http.url);
   let stopped = false;
   const stop = async () => {
     if (stopped) return;

@@ -14,5 +14,8 @@ export const TOKENS = {
   Projections: Symbol('Projections'),
   GitStorage: Symbol('GitStorage'),
   TotpSecretCipher: Symbol('TotpSecretCipher'),
+  WebhookSecretCipher: Symbol('WebhookSecretCipher'),
+  WebhookPayloads: Symbol('WebhookPayloads'),
+  WebhookTransport: Symbol('WebhookTransport'),
   MessageAuthentication: Symbol('MessageAuthentication'),
 } as const;

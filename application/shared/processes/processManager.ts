@@ -11,6 +11,10 @@ export const STEP_DONE: StepOutcome = { done: true };
 // revision, compare-and-swap a ref, check before creating.
 export interface ProcessStep {
   readonly name: string;
+  // A step whose effect records itself (an append that only a new stream accepts) need not
+  // have its completion recorded: run again after a restart, it finds its effect and does
+  // nothing. Spares a write per triggering event for steps that run on most of the log.
+  readonly completionNeedsNoRecord?: boolean;
   run(): Promise<StepOutcome>;
 }
 

@@ -133,6 +133,8 @@ export class ProcessManagerRunner {
   // Runs the process's steps from the first not yet completed; true once it is finished.
   private async advance(process: PendingProcess): Promise<boolean> {
     const stream = processStream(this.manager.name, process.trigger.id);
+    // Steps that need no record of completion need no read of it either (their attempts count in memory).
+    if (!process.loaded && process.steps.every((step) => step.completionNeedsNoRecord)) process.loaded = true;
     if (!process.loaded) {
       const state = processStateOf(await this.eventStore.readStream(stream));
       if (state.status === 'abandoned') return true;
@@ -155,6 +157,7 @@ export class ProcessManagerRunner {
         return false;
       }
       if (
+        !step.completionNeedsNoRecord &&
         !(await this.record(process, 'ProcessStepCompleted', {
           trigger: this.triggerOf(process),
           step: step.name,

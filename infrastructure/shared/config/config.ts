@@ -35,6 +35,9 @@ export interface Config {
   readonly reservationGraceMs: number;
   // How often process managers look for due steps (FORGELOG_PROCESS_TICK_MS).
   readonly processTickMs: number;
+  // Webhook deliveries: loopback and private targets allowed (FORGELOG_WEBHOOK_ALLOW_PRIVATE_TARGETS=true;
+  // off by default, as GitHub Enterprise refuses them without an allow list), the wait for an answer.
+  readonly webhooks: { readonly allowPrivateTargets: boolean; readonly timeoutMs: number };
   // The first wait before a dropped projection subscription resubscribes, doubled per failure
   // without progress (FORGELOG_PROJECTION_RETRY_MS); after eight the process exits with 70.
   readonly projectionRetryMs: number;
@@ -142,6 +145,10 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutMs: integerSetting(env, 'FORGELOG_REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000, problems),
     reservationGraceMs: integerSetting(env, 'FORGELOG_RESERVATION_GRACE_MS', 600_000, 1_000, 86_400_000, problems),
     processTickMs: integerSetting(env, 'FORGELOG_PROCESS_TICK_MS', 250, 5, 60_000, problems),
+    webhooks: {
+      allowPrivateTargets: env.FORGELOG_WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
+      timeoutMs: integerSetting(env, 'FORGELOG_WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000, problems),
+    },
     projectionRetryMs: integerSetting(env, 'FORGELOG_PROJECTION_RETRY_MS', 250, 1, 60_000, problems),
     trustedProxies: (env.FORGELOG_TRUSTED_PROXIES ?? '')
       .split(',')

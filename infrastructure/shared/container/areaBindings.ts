@@ -7,6 +7,7 @@ import { bindIssues } from './issues.bindings.js';
 import { bindProjects } from './projects.bindings.js';
 import { bindPulls } from './pulls.bindings.js';
 import { bindRepositories } from './repositories.bindings.js';
+import { bindWebhooks } from './webhooks.bindings.js';
 
 // Every area's container bindings, in order (repositories binds GitStorage, which pulls
 // uses): a new area adds one line.
@@ -19,4 +20,5 @@ export const AREA_BINDINGS: readonly ((container: Container) => void)[] = [
   bindGitdata,
   bindActivity,
   bindProjects,
+  bindWebhooks,
 ];

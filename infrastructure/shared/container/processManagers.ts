@@ -15,12 +15,27 @@ import { mergeabilityChecks } from '../../../application/pulls/mergeability.proc
 import { RepositoryGit } from '../../../application/repositories/repositoryGit.js';
 import type { GitStorage } from '../../../application/shared/ports/gitStorage.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
+import type { SecretCipher } from '../../../application/shared/ports/secretCipher.port.js';
+import { HookQueries } from '../../../application/webhooks/hookQueries.js';
+import type { WebhookPayloads, WebhookTransport } from '../../../application/webhooks/webhookDelivery.ports.js';
+import { webhookFanOut } from '../../../application/webhooks/webhookFanOut.process.js';
+import { webhookSender } from '../../../application/webhooks/webhookSender.process.js';
 
-// Every process manager, one line each: mergeability checks, migrations, imports and
-// webhook deliveries join here as their areas come.
-export function allProcessManagers(config: Config, eventStore: EventStore, clock: Clock, container: Container): ProcessManager[] {
+// Every process manager, one line each: migrations and imports join here as their areas come.
+// Webhook fan-out needs the payload renderer the HTTP layer provides (RuntimeOptions.webhookPayloads):
+// a process without one (a CLI command) leaves it to the serving process.
+export function allProcessManagers(
+  config: Config,
+  eventStore: EventStore,
+  clock: Clock,
+  container: Container,
+  webhookPayloads: WebhookPayloads | undefined,
+): ProcessManager[] {
   const pairs = container.get(PullRequestPairs);
+  const hooks = container.get(HookQueries);
   return [
+    ...(webhookPayloads ? [webhookFanOut(eventStore, clock, hooks, webhookPayloads)] : []),
+    webhookSender(eventStore, clock, hooks, container.get<SecretCipher>(TOKENS.WebhookSecretCipher), container.get<WebhookTransport>(TOKENS.WebhookTransport)),
     orphanReservationReleases(
       [loginReservations(eventStore, clock), repositoryNameReservations(eventStore, clock), pullRequestPairReservations(eventStore, pairs, clock)],
       clock,

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { createLogger, flushLogger } from '../logging/logger.js';
+import type { WebhookPayloads } from '../../../application/webhooks/webhookDelivery.ports.js';
 import { EventSourcedIdAllocator } from '../../../application/shared/idAllocator.js';
 import { EventSourcedIssueNumberAllocator } from '../../../application/shared/issueNumberAllocator.js';
 import type { Projection } from '../../../application/shared/projections/projection.js';
@@ -41,6 +42,9 @@ export interface RuntimeOptions {
   readonly extraProjections?: readonly Projection[];
   // Wraps the event store every part of the runtime uses (fault injection in specs, instrumentation).
   readonly decorateEventStore?: (store: EventStore) => EventStore;
+  // GitHub-shaped webhook payloads, made by the HTTP layer's encoders (interfaces/http/webhooks);
+  // without it this process queues no deliveries (it still sends queued ones).
+  readonly webhookPayloads?: (container: Container) => WebhookPayloads;
 }
 
 // The lease is renewed three times per period, so one slow renewal does not lose it.
@@ -109,7 +113,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
     );
   for (const bindArea of AREA_BINDINGS) bindArea(container);
   const processes = new ProcessManagers(
-    allProcessManagers(config, adapters.eventStore, clock, container),
+    allProcessManagers(config, adapters.eventStore, clock, container, options.webhookPayloads?.(container)),
     adapters.eventStore,
     adapters.readModels,
     clock,

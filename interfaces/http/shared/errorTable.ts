@@ -4,6 +4,7 @@ import { authorizationsHttpErrors } from '../authorizations/authorizations.httpE
 import { gitdataHttpErrors } from '../gitdata/gitdata.httpErrors.js';
 import { issuesHttpErrors } from '../issues/issues.httpErrors.js';
 import { projectsHttpErrors } from '../projects/projects.httpErrors.js';
+import { webhooksHttpErrors } from '../webhooks/webhooks.httpErrors.js';
 import { pullsHttpErrors } from '../pulls/pulls.httpErrors.js';
 import { repositoriesHttpErrors } from '../repositories/repositories.httpErrors.js';
 import type { ErrorTable, HttpError } from './httpError.js';
@@ -21,6 +22,7 @@ const table: ErrorTable<AppError> = {
   ...authorizationsHttpErrors,
   ...gitdataHttpErrors,
   ...projectsHttpErrors,
+  ...webhooksHttpErrors,
   ConcurrencyConflict: (error) => ({ status: 409, message: `The resource was changed by another request; try again (${error.streamId})` }),
 };
 

@@ -51,6 +51,15 @@ export const SCOPE_RULES: readonly ScopeRule[] = [
   rule('PUT', '/projects/.*', ['repo', 'write:org', 'admin:org']),
   rule('DELETE', '/projects/.*', ['repo', 'public_repo', 'write:org', 'admin:org']),
   rule('GET', '/orgs/:x/audit-log', ['admin:org', 'read:audit_log']),
+  // Webhooks: the hook scopes (GitHub's read/write/admin ladder) or repo for a repository's.
+  rule('GET', '/repos/:x/:x/hooks(/.*)?', ['read:repo_hook', 'write:repo_hook', 'admin:repo_hook', 'repo']),
+  rule('POST', '/repos/:x/:x/hooks(/.*)?', ['write:repo_hook', 'admin:repo_hook', 'repo']),
+  rule('PATCH', '/repos/:x/:x/hooks(/.*)?', ['write:repo_hook', 'admin:repo_hook', 'repo']),
+  rule('DELETE', '/repos/:x/:x/hooks/:x', ['admin:repo_hook', 'repo']),
+  rule('GET', '/orgs/:x/hooks(/.*)?', ['admin:org_hook']),
+  rule('POST', '/orgs/:x/hooks(/.*)?', ['admin:org_hook']),
+  rule('PATCH', '/orgs/:x/hooks(/.*)?', ['admin:org_hook']),
+  rule('DELETE', '/orgs/:x/hooks/:x', ['admin:org_hook']),
   // GitHub Enterprise Server's site-admin API: a site administrator's token with site_admin.
   rule('GET', '/admin/.*', ['site_admin']),
   rule('POST', '/admin/.*', ['site_admin']),

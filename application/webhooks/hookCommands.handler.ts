@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { inject, injectable } from 'inversify';
+import { webhookDeliveryStream, type WebhookRedeliveryRequested } from '../../domain/webhooks/delivery.events.js';
+import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
+import { hookDecider, type HookCommand } from '../../domain/webhooks/hook.decider.js';
+import { hookStream, type HookConfig, type HookOwner, type HookSettings } from '../../domain/webhooks/hook.events.js';
+import type { WebhooksError } from '../../domain/webhooks/webhooks.errors.js';
+import type { AppError } from '../shared/appError.js';
+import { metadataFor, type CommandContext } from '../shared/commandContext.js';
+import { handleCommand } from '../shared/handleCommand.js';
+import type { IdAllocator } from '../shared/idAllocator.js';
+import type { EventStore } from '../shared/ports/eventStore.port.js';
+import type { SecretCipher } from '../shared/ports/secretCipher.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import type { ReadYourWrites } from '../shared/readYourWrites.js';
+import { HookQueries } from './hookQueries.js';
+import type { HookDeliveryDocument, HookDocument } from './webhooks.readModel.js';
+
+// The config as a client sends it: the secret in the clear (it is encrypted before any event).
+export interface HookConfigInput {
+  readonly url?: string;
+  readonly contentType?: 'json' | 'form';
+  readonly insecureSsl?: '0' | '1';
+  // null or '' removes the secret.
+  readonly secret?: string | null;
+}
+
+export interface HookInput {
+  readonly events?: readonly string[];
+  readonly addEvents?: readonly string[];
+  readonly removeEvents?: readonly string[];
+  readonly active?: boolean;
+  readonly config?: HookConfigInput;
+}
+
+// Creating, changing, deleting and pinging hooks; who may is decided by the route (repository
+// admins, organization owners), as for every area.
+@injectable()
+export class HookCommands {
+  constructor(
+    @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
+    @inject(TOKENS.IdAllocator) private readonly ids: IdAllocator,
+    @inject(TOKENS.ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
+    @inject(TOKENS.WebhookSecretCipher) private readonly cipher: SecretCipher,
+    @inject(HookQueries) private readonly hooks: HookQueries,
+  ) {}
+
+  async create(owner: HookOwner, input: HookInput, context: CommandContext): Promise<Either<AppError, HookDocument>> {
+    if (!input.config?.url) return left({ _tag: 'HookValidationFailed', field: 'url', code: 'missing_field', message: 'url is missing' });
+    const config = await this.configOf(input.config, null);
+    const hookId = await this.ids.next('hook');
+    const settings: HookSettings = { events: [...(input.events ?? ['push'])], active: input.active ?? true, config };
+    return this.run(hookId, { type: 'CreateHook', hookId, owner, now: context.occurredAt, ...settings }, context);
+  }
+
+  async update(hook: HookDocument, input: HookInput, context: CommandContext): Promise<Either<AppError, HookDocument>> {
+    let events = input.events ? [...input.events] : [...hook.events];
+    if (input.addEvents) events = [...events, ...input.addEvents.filter((event) => !events.includes(event))];
+    if (input.removeEvents) events = events.filter((event) => !input.removeEvents!.includes(event));
+    const changes: Partial<HookSettings> = {
+      events,
+      ...(input.active !== undefined ? { active: input.active } : {}),
+      ...(input.config !== undefined ? { config: await this.configOf(input.config, hook) } : {}),
+    };
+    return this.run(hook.id, { type: 'UpdateHook', changes, now: context.occurredAt }, context);
+  }
+
+  async delete(hook: HookDocument, context: CommandContext): Promise<Either<AppError, void>> {
+    const outcome = await handleCommand(this.eventStore, hookDecider, hookStream(hook.id), { type: 'DeleteHook', now: context.occurredAt }, context);
+    if (isLeft(outcome)) return outcome;
+    await this.readYourWrites.settle(outcome.right.position);
+    return right(undefined);
+  }
+
+  async ping(hook: HookDocument, context: CommandContext): Promise<Either<AppError, void>> {
+    const outcome = await handleCommand(this.eventStore, hookDecider, hookStream(hook.id), { type: 'PingHook', now: context.occurredAt }, context);
+    if (isLeft(outcome)) return outcome;
+    await this.readYourWrites.settle(outcome.right.position);
+    return right(undefined);
+  }
+
+  // POST .../deliveries/{id}/attempts: the sender tries the same delivery (same GUID) once more.
+  async redeliver(delivery: HookDeliveryDocument, context: CommandContext): Promise<void> {
+    const data: WebhookRedeliveryRequested['data'] = { guid: delivery.guid, hookId: delivery.hook_id, requestedAt: context.occurredAt.toISOString() };
+    await this.eventStore.append(
+      webhookDeliveryStream(delivery.guid),
+      [{ id: randomUUID(), type: 'WebhookRedeliveryRequested', data, metadata: metadataFor(context) }],
+      'stream_exists',
+    );
+  }
+
+  private async run(hookId: number, command: HookCommand, context: CommandContext): Promise<Either<AppError, HookDocument>> {
+    const outcome = await handleCommand(this.eventStore, hookDecider, hookStream(hookId), command, context);
+    if (isLeft(outcome)) return outcome;
+    await this.readYourWrites.settle(outcome.right.position);
+    const hook = await this.hooks.byId(hookId);
+    return hook ? right(hook) : left({ _tag: 'HookNotFound' } satisfies WebhooksError);
+  }
+
+  // Fields not sent keep their value; the secret is encrypted here, never stored in the clear.
+  private async configOf(input: HookConfigInput, current: HookDocument | null): Promise<HookConfig> {
+    const secretCiphertext =
+      input.secret === undefined
+        ? (current?.secret_ciphertext ?? null)
+        : input.secret === null || input.secret === ''
+          ? null
+          : await this.cipher.encrypt(input.secret);
+    return {
+      url: input.url ?? current?.url ?? '',
+      contentType: input.contentType ?? current?.content_type ?? 'form',
+      insecureSsl: input.insecureSsl ?? current?.insecure_ssl ?? '0',
+      secretCiphertext,
+    };
+  }
+}

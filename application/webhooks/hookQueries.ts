@@ -1,0 +1,62 @@
+import { inject, injectable } from 'inversify';
+import type { HookOwner } from '../../domain/webhooks/hook.events.js';
+import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import { HOOKS_COLLECTION, HOOK_DELIVERIES_COLLECTION, type HookDeliveryDocument, type HookDocument } from './webhooks.readModel.js';
+
+@injectable()
+export class HookQueries {
+  constructor(@inject(TOKENS.ReadModelStore) private readonly store: ReadModelStore) {}
+
+  private hooks() {
+    return this.store.collection<HookDocument>(HOOKS_COLLECTION);
+  }
+
+  private deliveries() {
+    return this.store.collection<HookDeliveryDocument>(HOOK_DELIVERIES_COLLECTION);
+  }
+
+  byId(id: number): Promise<HookDocument | null> {
+    return this.hooks().findOne({ _id: String(id) });
+  }
+
+  // A hook of this owner, or null (another owner's hook is not found here).
+  async ofOwner(owner: HookOwner, id: number): Promise<HookDocument | null> {
+    const hook = await this.byId(id);
+    return hook && hook.owner_kind === owner.kind && hook.owner_id === owner.id ? hook : null;
+  }
+
+  async page(owner: HookOwner, page: number, perPage: number): Promise<{ hooks: HookDocument[]; totalCount: number }> {
+    const filter = { owner_kind: owner.kind, owner_id: owner.id };
+    const [hooks, totalCount] = await Promise.all([
+      this.hooks().find(filter, { sort: { id: 1 }, skip: (page - 1) * perPage, limit: perPage }),
+      this.hooks().count(filter),
+    ]);
+    return { hooks, totalCount };
+  }
+
+  async anyActive(): Promise<boolean> {
+    return (await this.hooks().findOne({ active: true })) !== null;
+  }
+
+  // The hooks that hear about a repository's events: its own, and its organization's (those
+  // created before the event, when its position is given).
+  async listeningTo(repositoryId: number | null, organizationId: number | null, position?: number): Promise<HookDocument[]> {
+    const owners = [
+      ...(repositoryId !== null ? [{ owner_kind: 'repository', owner_id: repositoryId }] : []),
+      ...(organizationId !== null ? [{ owner_kind: 'organization', owner_id: organizationId }] : []),
+    ];
+    if (owners.length === 0) return [];
+    const hooks = await this.hooks().find({ $or: owners, active: true });
+    return hooks.filter((hook) => position === undefined || hook.created_position < position).sort((a, b) => a.id - b.id);
+  }
+
+  // Newest first, as GitHub lists them.
+  deliveriesOf(hookId: number, perPage: number, before: number | null): Promise<HookDeliveryDocument[]> {
+    return this.deliveries().find({ hook_id: hookId, ...(before !== null ? { id: { $lt: before } } : {}) }, { sort: { id: -1 }, limit: perPage });
+  }
+
+  delivery(hookId: number, deliveryId: number): Promise<HookDeliveryDocument | null> {
+    return this.deliveries().findOne({ _id: String(deliveryId), hook_id: hookId });
+  }
+}

@@ -1,0 +1,20 @@
+// The webhook events forgelog delivers (GitHub's names), and `*` for all of them.
+export const WEBHOOK_EVENT_NAMES: ReadonlySet<string> = new Set([
+  'push',
+  'create',
+  'delete',
+  'fork',
+  'watch',
+  'issues',
+  'issue_comment',
+  'member',
+  'public',
+  'pull_request',
+]);
+
+export const ALL_EVENTS = '*';
+
+// A hook subscribed to `*` hears every event; `ping` goes to every hook whatever it listens to.
+export function hookListensTo(events: readonly string[], name: string): boolean {
+  return name === 'ping' || events.includes(ALL_EVENTS) || events.includes(name);
+}

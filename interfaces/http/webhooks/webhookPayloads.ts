@@ -1,0 +1,170 @@
+import type { Container } from 'inversify';
+import { ActivityFeeds } from '../../../application/activity/activityFeeds.query.js';
+import type { ActivityEventDocument } from '../../../application/activity/activity.readModel.js';
+import { OrganizationQueries } from '../../../application/accounts/organization.queries.js';
+import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
+import type { StoredEvent } from '../../../application/shared/ports/eventStore.port.js';
+import type { ReadModelStore } from '../../../application/shared/ports/readModelStore.port.js';
+import { TOKENS } from '../../../application/shared/ports/tokens.js';
+import { CHECKPOINTS_COLLECTION, type Checkpoint } from '../../../application/shared/projections/projection.js';
+import type { DeliveryTarget, RenderedDelivery, WebhookPayloads } from '../../../application/webhooks/webhookDelivery.ports.js';
+import type { HookDocument } from '../../../application/webhooks/webhooks.readModel.js';
+import { ACTIVITY_IDS_PER_EVENT, activityEventId } from '../../../domain/activity/feedKeys.js';
+import { organizationSimple } from '../accounts/organizations.encoders.js';
+import { simpleUser } from '../accounts/users.encoders.js';
+import { activityEventJson } from '../activity/activity.encoders.js';
+import { apiUrls, type ApiUrls } from '../shared/apiUrls.js';
+import { fullRepository } from '../repositories/repository.encoders.js';
+import { hookJson, type HookHome } from './webhooks.encoders.js';
+
+// The activity event types and the webhook events they are delivered as.
+const WEBHOOK_EVENT_OF: Readonly<Record<string, string>> = {
+  PushEvent: 'push',
+  CreateEvent: 'create',
+  DeleteEvent: 'delete',
+  ForkEvent: 'fork',
+  WatchEvent: 'watch',
+  IssuesEvent: 'issues',
+  IssueCommentEvent: 'issue_comment',
+  MemberEvent: 'member',
+  PublicEvent: 'public',
+  PullRequestEvent: 'pull_request',
+};
+
+const ZEN = [
+  'Design for failure.',
+  'Keep it logically awesome.',
+  'Speak like a human.',
+  'Approachable is better than simple.',
+  'Half measures are as bad as nothing at all.',
+];
+
+const ACTIVITY_PROJECTION = 'activity';
+
+type Json = Record<string, unknown>;
+
+// A push webhook names the push as GitHub's does (ref, before, after, commits with ids); the
+// activity record has the same facts under the event API's names.
+function pushPayload(payload: Json, repositoryHtml: string, sender: { login: string; email?: string | null }): Json {
+  const commits = ((payload.commits as Json[] | undefined) ?? []).map((commit) => {
+    const author = commit.author as { name: string; email: string };
+    return {
+      id: commit.sha,
+      tree_id: null,
+      distinct: commit.distinct,
+      message: commit.message,
+      timestamp: null,
+      url: `${repositoryHtml}/commit/${String(commit.sha)}`,
+      author: { name: author.name, email: author.email },
+      committer: { name: author.name, email: author.email },
+      added: [],
+      removed: [],
+      modified: [],
+    };
+  });
+  const before = String(payload.before);
+  const after = String(payload.head);
+  return {
+    ref: payload.ref,
+    before,
+    after,
+    created: /^0+$/.test(before),
+    deleted: /^0+$/.test(after),
+    forced: false,
+    base_ref: null,
+    compare: `${repositoryHtml}/compare/${before.slice(0, 12)}...${after.slice(0, 12)}`,
+    commits,
+    head_commit: commits.at(-1) ?? null,
+    pusher: { name: sender.login, email: sender.email ?? null },
+  };
+}
+
+// GitHub's webhook payloads, made from the records the activity projection derived (so a
+// delivery shows the event as it was) and the repository, sender and organization as they are.
+export function webhookPayloadsFrom(container: Container, baseUrl: () => string): WebhookPayloads {
+  // The server's base URL is known once it listens: asked for each payload.
+  let urls: ApiUrls = apiUrls(baseUrl());
+  const refreshUrls = () => {
+    const base = baseUrl();
+    if (base !== urls.base) urls = apiUrls(base);
+  };
+  const repositories = container.get(RepositoryQueries);
+  const organizations = container.get(OrganizationQueries);
+  const feeds = container.get(ActivityFeeds);
+  const store = container.get<ReadModelStore>(TOKENS.ReadModelStore);
+
+  async function common(repositoryId: number | null, organizationId: number | null, senderId: number | null): Promise<Json> {
+    const repository = repositoryId === null ? null : await repositories.byId(repositoryId);
+    const view = repository && (await repositories.view(repository));
+    const organization = organizationId === null ? null : await organizations.organizationById(organizationId);
+    const sender = senderId === null ? undefined : (await repositories.accountsByIds([senderId])).get(senderId);
+    return {
+      ...(view ? { repository: fullRepository(view, urls, null) } : {}),
+      ...(organization ? { organization: organizationSimple(organization, urls) } : {}),
+      ...(sender ? { sender: simpleUser(sender, urls) } : {}),
+    };
+  }
+
+  async function delivery(record: ActivityEventDocument, wanted: (target: DeliveryTarget) => Promise<boolean>): Promise<RenderedDelivery | null> {
+    const event = WEBHOOK_EVENT_OF[record.type];
+    if (!event) return null;
+    if (!(await wanted({ event, repositoryId: record.repo.id, organizationId: record.org?.id ?? null }))) return null;
+    const json = activityEventJson(record, urls, () => true);
+    const around = await common(record.repo.id, record.org?.id ?? null, record.actor.id);
+    let payload = json.payload as Json;
+    if (event === 'push') {
+      const html = (around.repository as { html_url?: string } | undefined)?.html_url ?? urls.html(`/${record.repo.name}`);
+      payload = pushPayload(payload, html, { login: record.actor.login });
+    }
+    const { action: rawAction, ...rest } = payload;
+    const action = typeof rawAction === 'string' && !['push', 'create', 'delete', 'fork', 'public'].includes(event) ? rawAction : null;
+    return {
+      event,
+      action,
+      repositoryId: record.repo.id,
+      organizationId: record.org?.id ?? null,
+      payload: { ...(action !== null ? { action } : {}), ...rest, ...around },
+    };
+  }
+
+  return {
+    async ping(hook: HookDocument) {
+      refreshUrls();
+      let home: HookHome;
+      if (hook.owner_kind === 'repository') {
+        const repository = await repositories.byId(hook.owner_id);
+        const owner = repository ? (await repositories.accountsByIds([repository.owner_id])).get(repository.owner_id) : undefined;
+        home = { kind: 'repository', fullName: `${owner?.login ?? ''}/${repository?.name ?? ''}` };
+      } else home = { kind: 'organization', login: (await organizations.organizationById(hook.owner_id))?.login ?? '' };
+      const around = await common(hook.owner_kind === 'repository' ? hook.owner_id : null, hook.owner_kind === 'organization' ? hook.owner_id : null, null);
+      return { zen: ZEN[hook.id % ZEN.length], hook_id: hook.id, hook: hookJson(hook, home, urls), ...around };
+    },
+
+    async forEvent(event: StoredEvent, wanted: (target: DeliveryTarget) => Promise<boolean>) {
+      refreshUrls();
+      const checkpoint = await store.collection<Checkpoint>(CHECKPOINTS_COLLECTION).findOne({ _id: ACTIVITY_PROJECTION });
+      if (!checkpoint || checkpoint.position < event.position) return 'not-yet';
+      const ids = Array.from({ length: ACTIVITY_IDS_PER_EVENT }, (_, index) => activityEventId(event.position, index));
+      const rendered: RenderedDelivery[] = [];
+      for (const record of await feeds.records(ids)) {
+        const made = await delivery(record, wanted);
+        if (made) rendered.push(made);
+      }
+      return rendered;
+    },
+  };
+}
+
+// For a serving process: the configured base URL, or where this server listens once it does.
+export function servedWebhookPayloads(configuredBase: string | undefined): {
+  payloads: (container: Container) => WebhookPayloads;
+  listening(url: string): void;
+} {
+  let listeningAt = 'http://localhost';
+  return {
+    payloads: (container) => webhookPayloadsFrom(container, () => configuredBase ?? listeningAt),
+    listening: (url) => {
+      listeningAt = url;
+    },
+  };
+}

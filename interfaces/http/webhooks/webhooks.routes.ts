@@ -1,0 +1,233 @@
+import type { NextFunction, Request, Response, Router } from 'express';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import type { HookConfigInput, HookInput } from '../../../application/webhooks/hookCommands.handler.js';
+import type { HookDocument } from '../../../application/webhooks/webhooks.readModel.js';
+import type { HookOwner } from '../../../domain/webhooks/hook.events.js';
+import { urlsOf } from '../shared/apiUrls.js';
+import { requireUser } from '../shared/authentication.js';
+import { decodeInput } from '../shared/decode.js';
+import { sendGithubError } from '../shared/githubError.js';
+import { parsePagination, setLinkHeader } from '../shared/pagination.js';
+import { pathNumber } from '../shared/pathParams.js';
+import { commandContext } from '../shared/requestContext.js';
+import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
+import { accessCallerOf, repositoryScopeOf } from '../repositories/repositoryScope.js';
+import { CreateHookBody, HookConfigBody, UpdateHookBody } from './webhooks.codecs.js';
+import type { WebhooksDeps } from './webhooks.deps.js';
+import { deliveryItemJson, deliveryJson, hookConfigJson, hookJson, type HookHome } from './webhooks.encoders.js';
+
+// Who a request's hooks belong to and where they live; null once the request was answered.
+interface HookScope {
+  readonly owner: HookOwner;
+  readonly home: HookHome;
+}
+
+type Scoped = (req: Request, res: Response, scope: HookScope) => Promise<void>;
+
+function configInput(
+  config: { url?: string; content_type?: 'json' | 'form'; secret?: string | null; insecure_ssl?: string | number } | undefined,
+): HookConfigInput | undefined {
+  if (config === undefined) return undefined;
+  return {
+    ...(config.url !== undefined ? { url: config.url } : {}),
+    ...(config.content_type !== undefined ? { contentType: config.content_type } : {}),
+    ...(config.secret !== undefined ? { secret: config.secret } : {}),
+    ...(config.insecure_ssl !== undefined ? { insecureSsl: String(config.insecure_ssl) === '1' ? '1' : '0' } : {}),
+  };
+}
+
+async function hookOf(req: Request, res: Response, deps: WebhooksDeps, scope: HookScope): Promise<HookDocument | null> {
+  const hookId = pathNumber(req.params.hook_id);
+  const hook = hookId === null ? null : await deps.hooks.ofOwner(scope.owner, hookId);
+  if (!hook) sendNotFound(res);
+  return hook;
+}
+
+// The hook routes, the same under a repository and an organization.
+function hookRoutes(
+  router: Router,
+  prefix: string,
+  deps: WebhooksDeps,
+  scoped: (handler: Scoped) => (req: Request, res: Response, next: NextFunction) => void,
+): void {
+  router.get(
+    `${prefix}/hooks`,
+    scoped(async (req, res, scope) => {
+      const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
+      const { hooks, totalCount } = await deps.hooks.page(scope.owner, page, perPage);
+      setLinkHeader(req, res, { page, perPage, totalCount });
+      res.json(hooks.map((hook) => hookJson(hook, scope.home, urlsOf(res))));
+    }),
+  );
+
+  router.post(
+    `${prefix}/hooks`,
+    scoped(async (req, res, scope) => {
+      const body = decodeInput(CreateHookBody, req.body ?? {}, 'Hook');
+      if (isLeft(body)) return sendValidationFailed(res, body.left);
+      if (body.right.name !== undefined && body.right.name !== 'web') {
+        return sendGithubError(res, 422, 'Validation Failed', {
+          errors: [{ resource: 'Hook', field: 'name', code: 'invalid', message: 'Name must be "web"' }],
+        });
+      }
+      const input: HookInput = {
+        ...(body.right.events !== undefined ? { events: body.right.events } : {}),
+        ...(body.right.active !== undefined ? { active: body.right.active } : {}),
+        ...(body.right.config !== undefined ? { config: configInput(body.right.config)! } : {}),
+      };
+      const created = await deps.commands.create(scope.owner, input, commandContext(req, res, deps.clock.now()));
+      if (isLeft(created)) return sendAppError(res, created.left);
+      const json = hookJson(created.right, scope.home, urlsOf(res));
+      res.setHeader('Location', json.url);
+      res.status(201).json(json);
+    }),
+  );
+
+  router.get(
+    `${prefix}/hooks/:hook_id`,
+    scoped(async (req, res, scope) => {
+      const hook = await hookOf(req, res, deps, scope);
+      if (hook) res.json(hookJson(hook, scope.home, urlsOf(res)));
+    }),
+  );
+
+  router.patch(
+    `${prefix}/hooks/:hook_id`,
+    scoped(async (req, res, scope) => {
+      const hook = await hookOf(req, res, deps, scope);
+      if (!hook) return;
+      const body = decodeInput(UpdateHookBody, req.body ?? {}, 'Hook');
+      if (isLeft(body)) return sendValidationFailed(res, body.left);
+      const { events, add_events: addEvents, remove_events: removeEvents, active, config } = body.right;
+      const input: HookInput = {
+        ...(events !== undefined ? { events } : {}),
+        ...(addEvents !== undefined ? { addEvents } : {}),
+        ...(removeEvents !== undefined ? { removeEvents } : {}),
+        ...(active !== undefined ? { active } : {}),
+        ...(config !== undefined ? { config: configInput(config)! } : {}),
+      };
+      const updated = await deps.commands.update(hook, input, commandContext(req, res, deps.clock.now()));
+      if (isLeft(updated)) return sendAppError(res, updated.left);
+      res.json(hookJson(updated.right, scope.home, urlsOf(res)));
+    }),
+  );
+
+  router.delete(
+    `${prefix}/hooks/:hook_id`,
+    scoped(async (req, res, scope) => {
+      const hook = await hookOf(req, res, deps, scope);
+      if (!hook) return;
+      const deleted = await deps.commands.delete(hook, commandContext(req, res, deps.clock.now()));
+      if (isLeft(deleted)) return sendAppError(res, deleted.left);
+      res.status(204).end();
+    }),
+  );
+
+  router.get(
+    `${prefix}/hooks/:hook_id/config`,
+    scoped(async (req, res, scope) => {
+      const hook = await hookOf(req, res, deps, scope);
+      if (hook) res.json(hookConfigJson(hook));
+    }),
+  );
+
+  router.patch(
+    `${prefix}/hooks/:hook_id/config`,
+    scoped(async (req, res, scope) => {
+      const hook = await hookOf(req, res, deps, scope);
+      if (!hook) return;
+      const body = decodeInput(HookConfigBody, req.body ?? {}, 'Hook');
+      if (isLeft(body)) return sendValidationFailed(res, body.left);
+      const updated = await deps.commands.update(hook, { config: configInput(body.right)! }, commandContext(req, res, deps.clock.now()));
+      if (isLeft(updated)) return sendAppError(res, updated.left);
+      res.json(hookConfigJson(updated.right));
+    }),
+  );
+
+  router.post(
+    `${prefix}/hooks/:hook_id/pings`,
+    scoped(async (req, res, scope) => {
+      const hook = await hookOf(req, res, deps, scope);
+      if (!hook) return;
+      const pinged = await deps.commands.ping(hook, commandContext(req, res, deps.clock.now()));
+      if (isLeft(pinged)) return sendAppError(res, pinged.left);
+      res.status(204).end();
+    }),
+  );
+
+  router.get(
+    `${prefix}/hooks/:hook_id/deliveries`,
+    scoped(async (req, res, scope) => {
+      const hook = await hookOf(req, res, deps, scope);
+      if (!hook) return;
+      const { perPage } = parsePagination(req.query as Record<string, unknown>);
+      // GitHub pages deliveries with a cursor: the id the next page starts below.
+      const cursor = typeof req.query.cursor === 'string' && /^\d+$/.test(req.query.cursor) ? Number(req.query.cursor) : null;
+      const deliveries = await deps.hooks.deliveriesOf(hook.id, perPage, cursor);
+      if (deliveries.length === perPage) {
+        const next = new URL(`${urlsOf(res).api(`${req.baseUrl}${req.path}`)}`);
+        next.searchParams.set('per_page', String(perPage));
+        next.searchParams.set('cursor', String(deliveries.at(-1)!.id));
+        res.setHeader('Link', `<${next.toString()}>; rel="next"`);
+      }
+      res.json(deliveries.map(deliveryItemJson));
+    }),
+  );
+
+  router.get(
+    `${prefix}/hooks/:hook_id/deliveries/:delivery_id`,
+    scoped(async (req, res, scope) => {
+      const hook = await hookOf(req, res, deps, scope);
+      if (!hook) return;
+      const deliveryId = pathNumber(req.params.delivery_id);
+      const delivery = deliveryId === null ? null : await deps.hooks.delivery(hook.id, deliveryId);
+      if (!delivery) return sendNotFound(res);
+      res.json(deliveryJson(delivery, scope.home, urlsOf(res)));
+    }),
+  );
+
+  router.post(
+    `${prefix}/hooks/:hook_id/deliveries/:delivery_id/attempts`,
+    scoped(async (req, res, scope) => {
+      const hook = await hookOf(req, res, deps, scope);
+      if (!hook) return;
+      const deliveryId = pathNumber(req.params.delivery_id);
+      const delivery = deliveryId === null ? null : await deps.hooks.delivery(hook.id, deliveryId);
+      if (!delivery) return sendNotFound(res);
+      await deps.commands.redeliver(delivery, commandContext(req, res, deps.clock.now()));
+      res.status(202).json({});
+    }),
+  );
+}
+
+export function repositoryHookRoutes(router: Router, deps: WebhooksDeps): void {
+  // Repository admins only; anyone else who can see the repository is told 404, as GitHub does.
+  const scoped = (handler: Scoped) => async (req: Request, res: Response) => {
+    const { repository, owner, role } = repositoryScopeOf(res);
+    if (role !== 'admin') return sendNotFound(res);
+    await handler(req, res, { owner: { kind: 'repository', id: repository.id }, home: { kind: 'repository', fullName: `${owner.login}/${repository.name}` } });
+  };
+  hookRoutes(router, '/repos/:owner/:repo', deps, scoped);
+  // POST .../tests: GitHub re-sends the latest push; without one it does nothing. Either way 204.
+  router.post(
+    '/repos/:owner/:repo/hooks/:hook_id/tests',
+    scoped(async (req, res, scope) => {
+      const hook = await hookOf(req, res, deps, scope);
+      if (hook) res.status(204).end();
+    }),
+  );
+}
+
+export function organizationHookRoutes(router: Router, deps: WebhooksDeps): void {
+  // Organization owners (and site administrators) only; others get 404.
+  const scoped = (handler: Scoped) => async (req: Request, res: Response) => {
+    const caller = accessCallerOf(res);
+    const organization = await deps.repositories.accountByLogin(String(req.params.org));
+    if (!caller || !organization || organization.type !== 'Organization') return sendNotFound(res);
+    const membership = await deps.organizations.membership(organization.id, caller.userId);
+    if (!caller.siteAdmin && membership?.role !== 'admin') return sendNotFound(res);
+    await handler(req, res, { owner: { kind: 'organization', id: organization.id }, home: { kind: 'organization', login: organization.login } });
+  };
+  router.use('/orgs/:org/hooks', requireUser);
+  hookRoutes(router, '/orgs/:org', deps, scoped);
+}
