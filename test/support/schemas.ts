@@ -143,3 +143,17 @@ export function expectEventsSchema(body: unknown): void {
   expect(body).to.be.an('array');
   for (const event of body as unknown[]) expectEventSchema(event);
 }
+
+// GitHub's webhook payload schemas (@octokit/openapi-webhooks), loaded on first use (5 MB).
+let webhooksLoaded = false;
+export function expectWebhookSchema(name: string, body: unknown): void {
+  if (!webhooksLoaded) {
+    const webhooks = JSON.parse(
+      readFileSync(new URL('../../../node_modules/@octokit/openapi-webhooks/generated/api.github.com.json', import.meta.url), 'utf8'),
+    );
+    nullableAsJsonSchema(webhooks);
+    ajv.addSchema(webhooks, 'webhooks');
+    webhooksLoaded = true;
+  }
+  expectValid(name, `webhooks#/components/schemas/webhook-${name}`, body);
+}

@@ -5,6 +5,8 @@ import { OrganizationQueries } from '../../../application/accounts/organization.
 import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import type { StoredEvent } from '../../../application/shared/ports/eventStore.port.js';
 import type { ReadModelStore } from '../../../application/shared/ports/readModelStore.port.js';
+import type { GitStorage } from '../../../application/shared/ports/gitStorage.port.js';
+import { parseCommit } from '../../../domain/gitdata/gitObjectText.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
 import { CHECKPOINTS_COLLECTION, type Checkpoint } from '../../../application/shared/projections/projection.js';
 import type { DeliveryTarget, RenderedDelivery, WebhookPayloads } from '../../../application/webhooks/webhookDelivery.ports.js';
@@ -43,25 +45,29 @@ const ACTIVITY_PROJECTION = 'activity';
 
 type Json = Record<string, unknown>;
 
-// A push webhook names the push as GitHub's does (ref, before, after, commits with ids); the
-// activity record has the same facts under the event API's names.
-function pushPayload(payload: Json, repositoryHtml: string, sender: { login: string; email?: string | null }): Json {
-  const commits = ((payload.commits as Json[] | undefined) ?? []).map((commit) => {
+// A push webhook names the push as GitHub's does (ref, before, after, commits with ids, trees
+// and times); the activity record has the push's facts, git the commits' own.
+async function pushPayload(payload: Json, repositoryId: number, repositoryHtml: string, pusher: string, git: GitStorage): Promise<Json> {
+  const commits: Json[] = [];
+  for (const commit of (payload.commits as Json[] | undefined) ?? []) {
+    const sha = String(commit.sha);
+    const object = await git.readObject(repositoryId, sha);
+    const parsed = object?.type === 'commit' ? parseCommit(Buffer.from(object.content).toString('utf8')) : null;
     const author = commit.author as { name: string; email: string };
-    return {
-      id: commit.sha,
-      tree_id: null,
+    commits.push({
+      id: sha,
+      tree_id: parsed?.tree ?? sha,
       distinct: commit.distinct,
       message: commit.message,
-      timestamp: null,
-      url: `${repositoryHtml}/commit/${String(commit.sha)}`,
-      author: { name: author.name, email: author.email },
-      committer: { name: author.name, email: author.email },
+      timestamp: parsed?.author.date ?? new Date(0).toISOString(),
+      url: `${repositoryHtml}/commit/${sha}`,
+      author: { name: parsed?.author.name ?? author.name, email: parsed?.author.email ?? author.email },
+      committer: { name: parsed?.committer.name ?? author.name, email: parsed?.committer.email ?? author.email },
       added: [],
       removed: [],
       modified: [],
-    };
-  });
+    });
+  }
   const before = String(payload.before);
   const after = String(payload.head);
   return {
@@ -75,7 +81,7 @@ function pushPayload(payload: Json, repositoryHtml: string, sender: { login: str
     compare: `${repositoryHtml}/compare/${before.slice(0, 12)}...${after.slice(0, 12)}`,
     commits,
     head_commit: commits.at(-1) ?? null,
-    pusher: { name: sender.login, email: sender.email ?? null },
+    pusher: { name: pusher, email: null },
   };
 }
 
@@ -92,6 +98,7 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
   const organizations = container.get(OrganizationQueries);
   const feeds = container.get(ActivityFeeds);
   const store = container.get<ReadModelStore>(TOKENS.ReadModelStore);
+  const git = container.get<GitStorage>(TOKENS.GitStorage);
 
   async function common(repositoryId: number | null, organizationId: number | null, senderId: number | null): Promise<Json> {
     const repository = repositoryId === null ? null : await repositories.byId(repositoryId);
@@ -114,7 +121,7 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
     let payload = json.payload as Json;
     if (event === 'push') {
       const html = (around.repository as { html_url?: string } | undefined)?.html_url ?? urls.html(`/${record.repo.name}`);
-      payload = pushPayload(payload, html, { login: record.actor.login });
+      payload = await pushPayload(payload, record.repo.id, html, record.actor.login, git);
     }
     const { action: rawAction, ...rest } = payload;
     const action = typeof rawAction === 'string' && !['push', 'create', 'delete', 'fork', 'public'].includes(event) ? rawAction : null;

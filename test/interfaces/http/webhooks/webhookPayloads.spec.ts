@@ -1,0 +1,92 @@
+import { expect } from 'chai';
+import { expectWebhookSchema } from '../../../support/schemas.js';
+import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { pushOverHttp } from '../activity/activityFixtures.js';
+import { api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
+import { eventually, WebhookReceiver } from './webhookReceiver.js';
+
+// A hook listening to everything, and actions through the API and git: each delivery's payload
+// against GitHub's own webhook schema (@octokit/openapi-webhooks).
+describe('webhooks: payloads of every event the server has, against GitHub’s webhook schemas', () => {
+  let server: TestServer;
+  let receiver: WebhookReceiver;
+  let owner: string;
+
+  before(async () => {
+    receiver = await new WebhookReceiver().start();
+    server = await startTestServer({ FORGELOG_WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', FORGELOG_PROCESS_TICK_MS: '10' });
+    owner = await createUser(server, 'payloads');
+    await createUser(server, 'forker');
+    await createRepository(server, owner, { name: 'lib', auto_init: true, private: true });
+    const hook = await api(server, owner, 'POST', '/repos/payloads/lib/hooks', { config: { url: receiver.url, content_type: 'json' }, events: ['*'] });
+    expect(hook.status).to.equal(201);
+    await eventually(
+      () => receiver.of('ping'),
+      (pings) => pings.length === 1,
+    );
+  });
+  after(async () => {
+    await server.close();
+    await receiver.close();
+  });
+
+  const only = async (event: string, count = 1) => {
+    const found = await eventually(
+      () => receiver.of(event),
+      (deliveries) => deliveries.length >= count,
+    );
+    expect(found.length, `${event} deliveries`).to.be.at.least(count);
+    return found.map((delivery) => JSON.parse(delivery.body) as Record<string, any>);
+  };
+
+  it('push and create (a new branch), with commits as git has them', async () => {
+    const sha = await pushOverHttp(server, 'payloads', 'payloads/lib', 'feature', { 'notes.txt': 'hello\n' }, 'Add notes');
+    const [created] = await only('create');
+    expectWebhookSchema('create', created);
+    expect(created).to.include({ ref: 'feature', ref_type: 'branch', pusher_type: 'user' });
+    const pushes = await only('push');
+    const push = pushes.find((payload) => payload.ref === 'refs/heads/feature')!;
+    expectWebhookSchema('push', push);
+    expect(push.after).to.equal(sha);
+    expect(push.head_commit).to.include({ id: sha, message: 'Add notes' });
+    expect(push.head_commit.tree_id).to.match(/^[0-9a-f]{40}$/);
+    expect(push.repository.full_name).to.equal('payloads/lib');
+  });
+
+  it('issues (opened, closed), issue_comment and pull_request (opened)', async () => {
+    const issue = await api(server, owner, 'POST', '/repos/payloads/lib/issues', { title: 'Payload issue' });
+    await api(server, owner, 'PATCH', `/repos/payloads/lib/issues/${issue.body.number}`, { state: 'closed' });
+    await api(server, owner, 'POST', `/repos/payloads/lib/issues/${issue.body.number}/comments`, { body: 'closing words' });
+    const issues = await only('issues', 2);
+    expectWebhookSchema(
+      'issues-opened',
+      issues.find((payload) => payload.action === 'opened'),
+    );
+    expectWebhookSchema(
+      'issues-closed',
+      issues.find((payload) => payload.action === 'closed'),
+    );
+    expectWebhookSchema('issue-comment-created', (await only('issue_comment'))[0]);
+    const pull = await api(server, owner, 'POST', '/repos/payloads/lib/pulls', { title: 'Feature', head: 'feature', base: 'main' });
+    expect(pull.status, JSON.stringify(pull.body)).to.equal(201);
+    const [opened] = await only('pull_request');
+    expectWebhookSchema('pull-request-opened', opened);
+    expect(opened).to.include({ action: 'opened', number: pull.body.number });
+  });
+
+  it('member (added), public, watch (started) and fork', async () => {
+    const invite = await api(server, owner, 'PUT', '/repos/payloads/lib/collaborators/forker', { permission: 'pull' });
+    const forker = `Basic ${Buffer.from(`forker:${PASSWORD}`).toString('base64')}`;
+    await api(server, forker, 'PATCH', `/user/repository_invitations/${invite.body.id}`);
+    expectWebhookSchema('member-added', (await only('member'))[0]);
+    await api(server, owner, 'PATCH', '/repos/payloads/lib', { private: false });
+    expectWebhookSchema('public', (await only('public'))[0]);
+    await api(server, forker, 'PUT', '/user/starred/payloads/lib');
+    expectWebhookSchema('watch-started', (await only('watch'))[0]);
+    const fork = await api(server, forker, 'POST', '/repos/payloads/lib/forks', {});
+    expect(fork.status).to.equal(202);
+    const [forked] = await only('fork');
+    expectWebhookSchema('fork', forked);
+    expect(forked.forkee.full_name).to.equal('forker/lib');
+  });
+});
