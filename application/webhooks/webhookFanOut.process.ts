@@ -59,6 +59,8 @@ export function webhookFanOut(eventStore: EventStore, clock: Clock, hooks: HookQ
     // family) finds every event again: a hook hears only what came after its creation, and a
     // delivery already queued is not queued twice.
     startsFrom: 'beginning',
+    // Events are queued independently of each other (each delivery has its own stream).
+    concurrency: 8,
     stepsFor(event) {
       if (event.type === 'HookCreated' || event.type === 'HookPinged') {
         const { hookId } = event.data as (HookCreated | HookPinged)['data'];
@@ -87,13 +89,16 @@ export function webhookFanOut(eventStore: EventStore, clock: Clock, hooks: HookQ
               (await hooks.listeningTo(target.repositoryId, target.organizationId, event.position)).some((hook) => hookListensTo(hook.events, target.event));
             const rendered = await payloads.forEvent(event, wanted);
             if (rendered === 'not-yet') return waitForProgress(clock);
+            // Queued together: the appends share the log's group commit.
+            const queued: Promise<void>[] = [];
             for (const [index, delivery] of rendered.entries()) {
               for (const hook of await hooks.listeningTo(delivery.repositoryId, delivery.organizationId, event.position)) {
                 if (!hookListensTo(hook.events, delivery.event)) continue;
                 const { event: name, action, repositoryId, payload } = delivery;
-                await queue(eventStore, clock, event, hook, index, { event: name, action, repositoryId, payload });
+                queued.push(queue(eventStore, clock, event, hook, index, { event: name, action, repositoryId, payload }));
               }
             }
+            await Promise.all(queued);
             return STEP_DONE;
           },
         },

@@ -93,6 +93,8 @@ export function webhookSender(eventStore: EventStore, clock: Clock, hooks: HookQ
     // Every queued delivery is sent once it is in the log, after a crash too (a sent one is
     // recorded on its process stream and not sent again).
     startsFrom: 'beginning',
+    // As many as the transport sends at once: deliveries to different receivers do not wait on each other.
+    concurrency: 8,
     stepsFor(event) {
       if (event.type === 'WebhookDeliveryQueued') return [attempt((event.data as WebhookDeliveryQueued['data']).guid, false, event)];
       if (event.type === 'WebhookRedeliveryRequested') return [attempt((event.data as WebhookRedeliveryRequested['data']).guid, true, event)];

@@ -7,6 +7,7 @@ import { benchScale } from './scale.bench.js';
 import { benchGitData } from './gitData.bench.js';
 import { benchActivityPolling } from './activityPolling.bench.js';
 import { benchActivityFanOut } from './activityFanOut.bench.js';
+import { benchWebhooks } from './webhooks.bench.js';
 
 // `npm run bench`: every figure beside a baseline measured in the same run, as a ratio.
 function format(value: number): string {
@@ -34,6 +35,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   'git data': benchGitData,
   scale: benchScale,
   activity: async () => [...(await benchActivityPolling()), ...(await benchActivityFanOut())],
+  webhooks: () => benchWebhooks(),
 };
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];

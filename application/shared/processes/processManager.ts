@@ -25,5 +25,8 @@ export interface ProcessManager {
   readonly name: string;
   // Where a manager that has never run starts: the whole log, or only what comes next.
   readonly startsFrom: 'beginning' | 'now';
+  // How many of its processes may run at once (1 when absent): for processes that do not
+  // depend on each other's order.
+  readonly concurrency?: number;
   stepsFor(event: StoredEvent): readonly ProcessStep[];
 }

@@ -114,20 +114,27 @@ export class ProcessManagerRunner {
     return this.ticking;
   }
 
+  // Due processes run in log order, `concurrency` of them at a time (one, unless the manager
+  // says its processes are independent: webhook deliveries wait on receivers, not on each other).
   private async runDue(): Promise<void> {
     const now = this.clock.now().getTime();
-    for (const [position, process] of [...this.pending]) {
-      if (process.dueAt > now) continue;
-      try {
-        if (await this.advance(process)) this.pending.delete(position);
-      } catch (error) {
-        // The log or the store failed (not the step): read the process again, later.
-        process.loaded = false;
-        process.dueAt = now + this.options.retryBaseMs;
-        this.onFault(error);
-      }
+    const due = [...this.pending].filter(([, process]) => process.dueAt <= now);
+    const concurrency = Math.max(1, this.manager.concurrency ?? 1);
+    for (let start = 0; start < due.length; start += concurrency) {
+      await Promise.all(due.slice(start, start + concurrency).map(([position, process]) => this.runProcess(position, process, now)));
     }
     await this.saveCheckpoint().catch((error: unknown) => this.onFault(error));
+  }
+
+  private async runProcess(position: number, process: PendingProcess, now: number): Promise<void> {
+    try {
+      if (await this.advance(process)) this.pending.delete(position);
+    } catch (error) {
+      // The log or the store failed (not the step): read the process again, later.
+      process.loaded = false;
+      process.dueAt = now + this.options.retryBaseMs;
+      this.onFault(error);
+    }
   }
 
   // Runs the process's steps from the first not yet completed; true once it is finished.
