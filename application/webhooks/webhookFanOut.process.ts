@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ACTIVITY_SOURCE_TYPES } from '../../domain/activity/activitySources.js';
 import { deliveryGuid, webhookDeliveryStream, type WebhookDeliveryQueued } from '../../domain/webhooks/delivery.events.js';
 import { hookStream, type HookCreated, type HookPinged } from '../../domain/webhooks/hook.events.js';
-import { hookListensTo } from '../../domain/webhooks/webhookEvents.js';
+import { hookListensTo, WEBHOOK_ONLY_SOURCE_TYPES } from '../../domain/webhooks/webhookEvents.js';
 import type { Clock } from '../shared/ports/clock.port.js';
 import type { EventStore, StoredEvent } from '../shared/ports/eventStore.port.js';
 import { STEP_DONE, type ProcessManager, type StepOutcome } from '../shared/processes/processManager.js';
@@ -77,7 +77,7 @@ export function webhookFanOut(eventStore: EventStore, clock: Clock, hooks: HookQ
           },
         ];
       }
-      if (!ACTIVITY_SOURCE_TYPES.has(event.type)) return [];
+      if (!ACTIVITY_SOURCE_TYPES.has(event.type) && !WEBHOOK_ONLY_SOURCE_TYPES.has(event.type)) return [];
       return [
         {
           name: 'queue-deliveries',

@@ -10,6 +10,20 @@ export const WEBHOOK_EVENT_NAMES: ReadonlySet<string> = new Set([
   'member',
   'public',
   'pull_request',
+  'label',
+  'milestone',
+  'repository',
+]);
+
+// Domain events webhooks report that the activity feeds do not derive from.
+export const WEBHOOK_ONLY_SOURCE_TYPES: ReadonlySet<string> = new Set([
+  'LabelCreated',
+  'LabelUpdated',
+  'MilestoneCreated',
+  'MilestoneUpdated',
+  'RepositoryRenamed',
+  'RepositoryArchived',
+  'RepositoryUnarchived',
 ]);
 
 export const ALL_EVENTS = '*';

@@ -3,6 +3,8 @@ import { ActivityFeeds } from '../../../application/activity/activityFeeds.query
 import type { ActivityEventDocument } from '../../../application/activity/activity.readModel.js';
 import { OrganizationQueries } from '../../../application/accounts/organization.queries.js';
 import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
+import { IssueQueries } from '../../../application/issues/issue.queries.js';
+import { labelJson, milestoneJson } from '../issues/issues.encoders.js';
 import type { StoredEvent } from '../../../application/shared/ports/eventStore.port.js';
 import type { ReadModelStore } from '../../../application/shared/ports/readModelStore.port.js';
 import type { GitStorage } from '../../../application/shared/ports/gitStorage.port.js';
@@ -41,7 +43,7 @@ const ZEN = [
   'Half measures are as bad as nothing at all.',
 ];
 
-const ACTIVITY_PROJECTION = 'activity';
+const CAUGHT_UP_PROJECTIONS = ['activity', 'issues', 'repositories'];
 
 type Json = Record<string, unknown>;
 
@@ -99,6 +101,7 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
   const feeds = container.get(ActivityFeeds);
   const store = container.get<ReadModelStore>(TOKENS.ReadModelStore);
   const git = container.get<GitStorage>(TOKENS.GitStorage);
+  const issues = container.get(IssueQueries);
 
   async function common(repositoryId: number | null, organizationId: number | null, senderId: number | null): Promise<Json> {
     const repository = repositoryId === null ? null : await repositories.byId(repositoryId);
@@ -134,6 +137,87 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
     };
   }
 
+  // The read models a payload is made from have applied the event: the activity records, and
+  // the labels, milestones and repositories the direct deliveries read.
+  async function caughtUp(position: number): Promise<boolean> {
+    const checkpoints = await store.collection<Checkpoint>(CHECKPOINTS_COLLECTION).find({ _id: { $in: CAUGHT_UP_PROJECTIONS } });
+    return checkpoints.length === CAUGHT_UP_PROJECTIONS.length && checkpoints.every((checkpoint) => checkpoint.position >= position);
+  }
+
+  async function organizationOf(repositoryId: number): Promise<number | null> {
+    const repository = await repositories.byId(repositoryId);
+    if (!repository) return null;
+    const owner = (await repositories.accountsByIds([repository.owner_id])).get(repository.owner_id);
+    return owner?.type === 'Organization' ? owner.id : null;
+  }
+
+  async function pathsOf(repositoryId: number): Promise<{ fullName: string; urls: ApiUrls } | null> {
+    const repository = await repositories.byId(repositoryId);
+    const owner = repository ? (await repositories.accountsByIds([repository.owner_id])).get(repository.owner_id) : undefined;
+    return repository && owner ? { fullName: `${owner.login}/${repository.name}`, urls } : null;
+  }
+
+  // label, milestone and repository: events the activity feeds have no record of, made from
+  // the read models as they stand once the event is applied.
+  async function directDelivery(event: StoredEvent, wanted: (target: DeliveryTarget) => Promise<boolean>): Promise<RenderedDelivery | null> {
+    const made = await directSubject(event);
+    if (!made) return null;
+    const organizationId = await organizationOf(made.repositoryId);
+    if (!(await wanted({ event: made.event, repositoryId: made.repositoryId, organizationId }))) return null;
+    const around = await common(made.repositoryId, organizationId, event.metadata.actorId);
+    return {
+      event: made.event,
+      action: made.action,
+      repositoryId: made.repositoryId,
+      organizationId,
+      payload: { action: made.action, ...made.fields, ...around },
+    };
+  }
+
+  async function directSubject(event: StoredEvent): Promise<{ event: string; action: string; repositoryId: number; fields: Json } | null> {
+    const data = event.data as Record<string, unknown>;
+    switch (event.type) {
+      case 'LabelCreated':
+      case 'LabelUpdated': {
+        const [label] = await issues.labelsByIds([Number(data.labelId)]);
+        const paths = label ? await pathsOf(label.repository_id) : null;
+        if (!label || !paths) return null;
+        const action = event.type === 'LabelCreated' ? 'created' : 'edited';
+        return { event: 'label', action, repositoryId: label.repository_id, fields: { label: labelJson(label, paths) } };
+      }
+      case 'MilestoneCreated':
+      case 'MilestoneUpdated': {
+        const milestone = await issues.milestoneById(Number(data.milestoneId));
+        const paths = milestone ? await pathsOf(milestone.repository_id) : null;
+        if (!milestone || !paths) return null;
+        const state = (data.changes as { state?: string } | undefined)?.state;
+        const action = event.type === 'MilestoneCreated' ? 'created' : state === 'closed' ? 'closed' : state === 'open' ? 'opened' : 'edited';
+        const creator = (await repositories.accountsByIds([milestone.creator_id])).get(milestone.creator_id);
+        return { event: 'milestone', action, repositoryId: milestone.repository_id, fields: { milestone: milestoneJson(milestone, creator, paths) } };
+      }
+      case 'RepositoryRenamed':
+        return {
+          event: 'repository',
+          action: 'renamed',
+          repositoryId: Number(data.repositoryId),
+          fields: { changes: { repository: { name: { from: data.fromName } } } },
+        };
+      case 'RepositoryArchived':
+        return { event: 'repository', action: 'archived', repositoryId: Number(data.repositoryId), fields: {} };
+      case 'RepositoryUnarchived':
+        return { event: 'repository', action: 'unarchived', repositoryId: Number(data.repositoryId), fields: {} };
+      case 'RepositoryCreated':
+        return { event: 'repository', action: 'created', repositoryId: Number(data.repositoryId), fields: {} };
+      case 'RepositoryEdited': {
+        const changes = (data.changes ?? {}) as { private?: boolean };
+        if (changes.private === undefined) return { event: 'repository', action: 'edited', repositoryId: Number(data.repositoryId), fields: { changes: {} } };
+        return { event: 'repository', action: changes.private ? 'privatized' : 'publicized', repositoryId: Number(data.repositoryId), fields: {} };
+      }
+      default:
+        return null;
+    }
+  }
+
   return {
     async ping(hook: HookDocument) {
       refreshUrls();
@@ -149,14 +233,15 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
 
     async forEvent(event: StoredEvent, wanted: (target: DeliveryTarget) => Promise<boolean>) {
       refreshUrls();
-      const checkpoint = await store.collection<Checkpoint>(CHECKPOINTS_COLLECTION).findOne({ _id: ACTIVITY_PROJECTION });
-      if (!checkpoint || checkpoint.position < event.position) return 'not-yet';
+      if (!(await caughtUp(event.position))) return 'not-yet';
       const ids = Array.from({ length: ACTIVITY_IDS_PER_EVENT }, (_, index) => activityEventId(event.position, index));
       const rendered: RenderedDelivery[] = [];
       for (const record of await feeds.records(ids)) {
         const made = await delivery(record, wanted);
         if (made) rendered.push(made);
       }
+      const direct = await directDelivery(event, wanted);
+      if (direct) rendered.push(direct);
       return rendered;
     },
   };

@@ -74,6 +74,52 @@ describe('webhooks: payloads of every event the server has, against GitHub’s w
     expect(opened).to.include({ action: 'opened', number: pull.body.number });
   });
 
+  it('label (created, edited), milestone (created, closed) and repository (renamed, archived, unarchived; publicized below)', async () => {
+    expect((await api(server, owner, 'POST', '/repos/payloads/lib/labels', { name: 'hooked', color: 'ff0000' })).status).to.equal(201);
+    expect((await api(server, owner, 'PATCH', '/repos/payloads/lib/labels/hooked', { color: '00ff00' })).status).to.equal(200);
+    const labels = await only('label', 2);
+    expectWebhookSchema(
+      'label-created',
+      labels.find((payload) => payload.action === 'created'),
+    );
+    expectWebhookSchema(
+      'label-edited',
+      labels.find((payload) => payload.action === 'edited'),
+    );
+    expect(labels.find((payload) => payload.action === 'edited')!.label.color).to.equal('00ff00');
+    const milestone = await api(server, owner, 'POST', '/repos/payloads/lib/milestones', { title: 'v1' });
+    expect(milestone.status).to.equal(201);
+    await api(server, owner, 'PATCH', `/repos/payloads/lib/milestones/${milestone.body.number}`, { state: 'closed' });
+    const milestones = await only('milestone', 2);
+    expectWebhookSchema(
+      'milestone-created',
+      milestones.find((payload) => payload.action === 'created'),
+    );
+    expectWebhookSchema(
+      'milestone-closed',
+      milestones.find((payload) => payload.action === 'closed'),
+    );
+    expect((await api(server, owner, 'PATCH', '/repos/payloads/lib', { name: 'library' })).status).to.equal(200);
+    expect((await api(server, owner, 'PATCH', '/repos/payloads/library', { name: 'lib' })).status).to.equal(200);
+    const renamed = (await only('repository')).find((payload) => payload.action === 'renamed')!;
+    expectWebhookSchema('repository-renamed', renamed);
+    expect(renamed.changes.repository.name.from).to.equal('lib');
+    expect((await api(server, owner, 'PATCH', '/repos/payloads/lib', { archived: true })).status).to.equal(200);
+    expect((await api(server, owner, 'PATCH', '/repos/payloads/lib', { archived: false })).status).to.equal(200);
+    const archival = await eventually(
+      () => receiver.of('repository').map((delivery) => JSON.parse(delivery.body) as Record<string, any>),
+      (found) => found.some((payload) => payload.action === 'unarchived'),
+    );
+    expectWebhookSchema(
+      'repository-archived',
+      archival.find((payload) => payload.action === 'archived'),
+    );
+    expectWebhookSchema(
+      'repository-unarchived',
+      archival.find((payload) => payload.action === 'unarchived'),
+    );
+  });
+
   it('member (added), public, watch (started) and fork', async () => {
     const invite = await api(server, owner, 'PUT', '/repos/payloads/lib/collaborators/forker', { permission: 'pull' });
     const forker = `Basic ${Buffer.from(`forker:${PASSWORD}`).toString('base64')}`;
@@ -81,6 +127,15 @@ describe('webhooks: payloads of every event the server has, against GitHub’s w
     expectWebhookSchema('member-added', (await only('member'))[0]);
     await api(server, owner, 'PATCH', '/repos/payloads/lib', { private: false });
     expectWebhookSchema('public', (await only('public'))[0]);
+    expectWebhookSchema(
+      'repository-publicized',
+      (
+        await eventually(
+          () => receiver.of('repository').map((d) => JSON.parse(d.body)),
+          (found) => found.some((p) => p.action === 'publicized'),
+        )
+      ).find((p) => p.action === 'publicized'),
+    );
     await api(server, forker, 'PUT', '/user/starred/payloads/lib');
     expectWebhookSchema('watch-started', (await only('watch'))[0]);
     const fork = await api(server, forker, 'POST', '/repos/payloads/lib/forks', {});
