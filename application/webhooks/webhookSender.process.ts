@@ -42,22 +42,80 @@ export function deliveryBody(hook: HookDocument, payload: Record<string, unknown
   return hook.content_type === 'json' ? json : `payload=${encodeURIComponent(json)}`;
 }
 
-async function queuedOf(eventStore: EventStore, guid: string): Promise<WebhookDeliveryQueued['data'] | null> {
-  const [first] = await eventStore.readStream(webhookDeliveryStream(guid), { maxCount: 1 });
-  return first?.type === 'WebhookDeliveryQueued' ? (first.data as WebhookDeliveryQueued['data']) : null;
+// A delivery's stream (a few events): what was queued, and whether an attempt got a 2xx.
+async function deliveryOf(eventStore: EventStore, guid: string): Promise<{ queued: WebhookDeliveryQueued['data'] | null; delivered: boolean }> {
+  const events = await eventStore.readStream(webhookDeliveryStream(guid));
+  const first = events[0];
+  const delivered = events.some((event) => {
+    if (event.type !== 'WebhookDeliveryAttempted') return false;
+    const attempt = event.data as WebhookDeliveryAttempted['data'];
+    return !attempt.redelivery && attempt.statusCode >= 200 && attempt.statusCode < 300;
+  });
+  return { queued: first?.type === 'WebhookDeliveryQueued' ? (first.data as WebhookDeliveryQueued['data']) : null, delivered };
+}
+
+// Attempts at one delivery before it is given up (with the runner's backoff: 1 s doubling,
+// about four minutes in all); fewer than the runner's own limit, so the sender knows it ended.
+export const MAX_DELIVERY_ATTEMPTS = 8;
+
+// Deliveries of one hook leave in log order: each waits while an earlier one of the same hook
+// is still being tried (registered when it first runs; the runner runs due processes in log
+// order). After a restart only the unfinished ones run again, so only they wait on each other.
+class HookQueues {
+  private readonly pending = new Map<number, number[]>();
+  private readonly failures = new Map<string, number>();
+
+  enter(hookId: number, position: number): void {
+    const queue = this.pending.get(hookId) ?? [];
+    if (!queue.includes(position)) {
+      queue.push(position);
+      queue.sort((a, b) => a - b);
+    }
+    this.pending.set(hookId, queue);
+  }
+
+  isFirst(hookId: number, position: number): boolean {
+    return (this.pending.get(hookId)?.[0] ?? position) === position;
+  }
+
+  failed(guid: string): number {
+    const count = (this.failures.get(guid) ?? 0) + 1;
+    this.failures.set(guid, count);
+    return count;
+  }
+
+  leave(hookId: number, position: number, guid: string): void {
+    const queue = (this.pending.get(hookId) ?? []).filter((queued) => queued !== position);
+    if (queue.length === 0) this.pending.delete(hookId);
+    else this.pending.set(hookId, queue);
+    this.failures.delete(guid);
+  }
 }
 
 // Sends a queued delivery (retried with the process runner's backoff until the receiver takes
-// it with a 2xx), and a redelivery (one attempt, as GitHub's). Every attempt is recorded on the
-// delivery's stream, which the deliveries API lists. A hook deleted or switched off meanwhile
-// gets nothing.
+// it with a 2xx, at most MAX_DELIVERY_ATTEMPTS times), and a redelivery (one attempt, as
+// GitHub's, outside the order). Every attempt is recorded on the delivery's stream, which the
+// deliveries API lists. A hook deleted or switched off meanwhile gets nothing.
 export function webhookSender(eventStore: EventStore, clock: Clock, hooks: HookQueries, cipher: SecretCipher, transport: WebhookTransport): ProcessManager {
-  const attempt = (guid: string, redelivery: boolean, trigger: StoredEvent): ProcessStep => ({
+  const queues = new HookQueues();
+  const attempt = (guid: string, hookId: number, redelivery: boolean, trigger: StoredEvent): ProcessStep => ({
     name: redelivery ? 'redeliver' : 'deliver',
+    // A delivery records itself (its attempts, on its own stream): run again after a restart,
+    // it finds the 2xx attempt and sends nothing. A redelivery's completion is recorded.
+    completionNeedsNoRecord: !redelivery,
     async run() {
-      const queued = await queuedOf(eventStore, guid);
+      if (!redelivery) {
+        queues.enter(hookId, trigger.position);
+        if (!queues.isFirst(hookId, trigger.position)) return { done: false, notBefore: clock.now() };
+      }
+      const done = () => {
+        if (!redelivery) queues.leave(hookId, trigger.position, guid);
+        return STEP_DONE;
+      };
+      const { queued, delivered: already } = await deliveryOf(eventStore, guid);
+      if (!redelivery && already) return done();
       const hook = queued ? await hooks.byId(queued.hookId) : null;
-      if (!queued || !hook || !hook.active) return STEP_DONE;
+      if (!queued || !hook || !hook.active) return done();
       const secret = hook.secret_ciphertext === null ? null : await cipher.decrypt(hook.secret_ciphertext);
       const body = deliveryBody(hook, queued.payload);
       const headers = deliveryHeaders(hook, queued, body, secret);
@@ -84,8 +142,8 @@ export function webhookSender(eventStore: EventStore, clock: Clock, hooks: HookQ
       };
       await eventStore.append(webhookDeliveryStream(guid), [{ id: randomUUID(), type: 'WebhookDeliveryAttempted', data, metadata }], 'any');
       const delivered = response.statusCode >= 200 && response.statusCode < 300;
-      if (!delivered && !redelivery) throw new Error(`delivery ${guid} to hook ${hook.id}: ${response.message}`);
-      return STEP_DONE;
+      if (delivered || redelivery || queues.failed(guid) >= MAX_DELIVERY_ATTEMPTS) return done();
+      throw new Error(`delivery ${guid} to hook ${hook.id}: ${response.message}`);
     },
   });
   return {
@@ -96,8 +154,14 @@ export function webhookSender(eventStore: EventStore, clock: Clock, hooks: HookQ
     // As many as the transport sends at once: deliveries to different receivers do not wait on each other.
     concurrency: 8,
     stepsFor(event) {
-      if (event.type === 'WebhookDeliveryQueued') return [attempt((event.data as WebhookDeliveryQueued['data']).guid, false, event)];
-      if (event.type === 'WebhookRedeliveryRequested') return [attempt((event.data as WebhookRedeliveryRequested['data']).guid, true, event)];
+      if (event.type === 'WebhookDeliveryQueued') {
+        const { guid, hookId } = event.data as WebhookDeliveryQueued['data'];
+        return [attempt(guid, hookId, false, event)];
+      }
+      if (event.type === 'WebhookRedeliveryRequested') {
+        const { guid, hookId } = event.data as WebhookRedeliveryRequested['data'];
+        return [attempt(guid, hookId, true, event)];
+      }
       return [];
     },
   };

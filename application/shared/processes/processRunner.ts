@@ -116,12 +116,18 @@ export class ProcessManagerRunner {
 
   // Due processes run in log order, `concurrency` of them at a time (one, unless the manager
   // says its processes are independent: webhook deliveries wait on receivers, not on each other).
+  // A pass that finished a process goes round again at once: what waited on it (a hook's next
+  // delivery) need not wait for the next tick. A pass that finished nothing ends the turn.
   private async runDue(): Promise<void> {
-    const now = this.clock.now().getTime();
-    const due = [...this.pending].filter(([, process]) => process.dueAt <= now);
     const concurrency = Math.max(1, this.manager.concurrency ?? 1);
-    for (let start = 0; start < due.length; start += concurrency) {
-      await Promise.all(due.slice(start, start + concurrency).map(([position, process]) => this.runProcess(position, process, now)));
+    for (;;) {
+      const now = this.clock.now().getTime();
+      const due = [...this.pending].filter(([, process]) => process.dueAt <= now);
+      const before = this.pending.size;
+      for (let start = 0; start < due.length; start += concurrency) {
+        await Promise.all(due.slice(start, start + concurrency).map(([position, process]) => this.runProcess(position, process, now)));
+      }
+      if (due.length === 0 || this.pending.size >= before) break;
     }
     await this.saveCheckpoint().catch((error: unknown) => this.onFault(error));
   }

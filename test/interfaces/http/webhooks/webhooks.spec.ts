@@ -163,6 +163,29 @@ describe('webhooks: repository and organization hooks, signed deliveries from th
     expect(list.headers.get('link')).to.match(/cursor=\d+/);
   });
 
+  it('keeps one hook’s deliveries in log order: a later event waits while an earlier one is retried', async () => {
+    receiver.answerNext(503);
+    const before = receiver.of('issues').length;
+    expect((await api(server, owner, 'POST', '/repos/hooker/app/issues', { title: 'First' })).status).to.equal(201);
+    // The first attempt has failed before the second event exists.
+    await eventually(
+      () => receiver.of('issues').length - before,
+      (count) => count >= 1,
+    );
+    expect((await api(server, owner, 'POST', '/repos/hooker/app/issues', { title: 'Second' })).status).to.equal(201);
+    const arrived = await eventually(
+      () => {
+        clock.advance(5_000);
+        return receiver
+          .of('issues')
+          .slice(before)
+          .map((delivery) => JSON.parse(delivery.body).issue.title as string);
+      },
+      (titles) => titles.length >= 3,
+    );
+    expect(arrived).to.deep.equal(['First', 'First', 'Second']);
+  });
+
   it('changes events, config and activity; deletes; refuses bad input with 422', async () => {
     const patched = await api(server, owner, 'PATCH', `/repos/hooker/app/hooks/${hookId}`, { add_events: ['watch'], remove_events: ['push'], active: true });
     expect(patched.body.events).to.deep.equal(['issues', 'issue_comment', 'watch']);
