@@ -13,6 +13,9 @@ export const WEBHOOK_EVENT_NAMES: ReadonlySet<string> = new Set([
   'label',
   'milestone',
   'repository',
+  'project',
+  'project_column',
+  'project_card',
 ]);
 
 // Domain events webhooks report that the activity feeds do not derive from.
@@ -24,6 +27,14 @@ export const WEBHOOK_ONLY_SOURCE_TYPES: ReadonlySet<string> = new Set([
   'RepositoryRenamed',
   'RepositoryArchived',
   'RepositoryUnarchived',
+  'ProjectCreated',
+  'ProjectUpdated',
+  'ProjectColumnCreated',
+  'ProjectColumnRenamed',
+  'ProjectColumnMoved',
+  'ProjectCardCreated',
+  'ProjectCardUpdated',
+  'ProjectCardMoved',
 ]);
 
 export const ALL_EVENTS = '*';

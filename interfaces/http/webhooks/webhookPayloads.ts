@@ -4,6 +4,9 @@ import type { ActivityEventDocument } from '../../../application/activity/activi
 import { OrganizationQueries } from '../../../application/accounts/organization.queries.js';
 import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import { IssueQueries } from '../../../application/issues/issue.queries.js';
+import { ProjectQueries } from '../../../application/projects/projectQueries.js';
+import type { ProjectDocument } from '../../../application/projects/projects.readModel.js';
+import { cardJson, columnJson, projectJson, type ProjectOwnerPaths } from '../projects/projects.encoders.js';
 import { labelJson, milestoneJson } from '../issues/issues.encoders.js';
 import type { StoredEvent } from '../../../application/shared/ports/eventStore.port.js';
 import type { ReadModelStore } from '../../../application/shared/ports/readModelStore.port.js';
@@ -43,7 +46,7 @@ const ZEN = [
   'Half measures are as bad as nothing at all.',
 ];
 
-const CAUGHT_UP_PROJECTIONS = ['activity', 'issues', 'repositories'];
+const CAUGHT_UP_PROJECTIONS = ['activity', 'issues', 'repositories', 'projects'];
 
 type Json = Record<string, unknown>;
 
@@ -102,6 +105,7 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
   const store = container.get<ReadModelStore>(TOKENS.ReadModelStore);
   const git = container.get<GitStorage>(TOKENS.GitStorage);
   const issues = container.get(IssueQueries);
+  const projects = container.get(ProjectQueries);
 
   async function common(repositoryId: number | null, organizationId: number | null, senderId: number | null): Promise<Json> {
     const repository = repositoryId === null ? null : await repositories.byId(repositoryId);
@@ -162,7 +166,8 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
   async function directDelivery(event: StoredEvent, wanted: (target: DeliveryTarget) => Promise<boolean>): Promise<RenderedDelivery | null> {
     const made = await directSubject(event);
     if (!made) return null;
-    const organizationId = await organizationOf(made.repositoryId);
+    const organizationId =
+      made.organizationId !== undefined ? made.organizationId : made.repositoryId === null ? null : await organizationOf(made.repositoryId);
     if (!(await wanted({ event: made.event, repositoryId: made.repositoryId, organizationId }))) return null;
     const around = await common(made.repositoryId, organizationId, event.metadata.actorId);
     return {
@@ -174,7 +179,9 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
     };
   }
 
-  async function directSubject(event: StoredEvent): Promise<{ event: string; action: string; repositoryId: number; fields: Json } | null> {
+  async function directSubject(
+    event: StoredEvent,
+  ): Promise<{ event: string; action: string; repositoryId: number | null; organizationId?: number | null; fields: Json } | null> {
     const data = event.data as Record<string, unknown>;
     switch (event.type) {
       case 'LabelCreated':
@@ -213,9 +220,63 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
         if (changes.private === undefined) return { event: 'repository', action: 'edited', repositoryId: Number(data.repositoryId), fields: { changes: {} } };
         return { event: 'repository', action: changes.private ? 'privatized' : 'publicized', repositoryId: Number(data.repositoryId), fields: {} };
       }
+      case 'ProjectCreated':
+      case 'ProjectUpdated': {
+        const project = await projects.project(Number(data.projectId));
+        if (!project) return null;
+        const state = (data.changes as { state?: string } | undefined)?.state;
+        const action = event.type === 'ProjectCreated' ? 'created' : state === 'closed' ? 'closed' : state === 'open' ? 'reopened' : 'edited';
+        return { event: 'project', action, ...projectHome(project), fields: { project: await projectPayload(project) } };
+      }
+      case 'ProjectColumnCreated':
+      case 'ProjectColumnRenamed':
+      case 'ProjectColumnMoved': {
+        const column = await projects.column(Number(data.columnId));
+        const project = column ? await projects.project(column.project_id) : null;
+        if (!column || !project) return null;
+        const action = event.type === 'ProjectColumnCreated' ? 'created' : event.type === 'ProjectColumnRenamed' ? 'edited' : 'moved';
+        return { event: 'project_column', action, ...projectHome(project), fields: { project_column: columnJson(column, urls) } };
+      }
+      case 'ProjectCardCreated':
+      case 'ProjectCardUpdated':
+      case 'ProjectCardMoved': {
+        const card = await projects.card(Number(data.cardId));
+        const project = card ? await projects.project(card.project_id) : null;
+        if (!card || !project) return null;
+        const action = event.type === 'ProjectCardCreated' ? 'created' : event.type === 'ProjectCardUpdated' ? 'edited' : 'moved';
+        const creator = (await repositories.accountsByIds([card.creator_id])).get(card.creator_id);
+        const contentPaths = card.content ? await pathsOf(card.content.repositoryId) : null;
+        const contentPath = card.content && contentPaths ? `/repos/${contentPaths.fullName}/issues/${card.content.number}` : null;
+        // A webhook's card names its column and the card above it (the REST card does not).
+        const column = await projects.column(card.column_id);
+        const above = column ? column.card_ids[column.card_ids.indexOf(card.id) - 1] : undefined;
+        const projectCard = { ...cardJson(card, creator, contentPath, urls), column_id: card.column_id, after_id: above ?? null };
+        return { event: 'project_card', action, ...projectHome(project), fields: { project_card: projectCard } };
+      }
       default:
         return null;
     }
+  }
+
+  // Which hooks hear about a project: its repository's (and that one's organization's), or its
+  // organization's; a user's project has none.
+  function projectHome(project: ProjectDocument): { repositoryId: number | null; organizationId?: number | null } {
+    if (project.owner_kind === 'repository') return { repositoryId: project.owner_id };
+    return { repositoryId: null, organizationId: project.owner_kind === 'organization' ? project.owner_id : null };
+  }
+
+  async function projectPayload(project: ProjectDocument): Promise<Json> {
+    const accounts = await repositories.accountsByIds([project.creator_id, project.owner_id]);
+    let owner: ProjectOwnerPaths;
+    if (project.owner_kind === 'repository') {
+      const fullName = (await pathsOf(project.owner_id))?.fullName ?? `repositories/${project.owner_id}`;
+      owner = { apiPath: `/repos/${fullName}`, htmlPath: `/${fullName}` };
+    } else {
+      const login = accounts.get(project.owner_id)?.login ?? String(project.owner_id);
+      const path = project.owner_kind === 'organization' ? `/orgs/${login}` : `/users/${login}`;
+      owner = { apiPath: path, htmlPath: path };
+    }
+    return projectJson(project, accounts.get(project.creator_id), owner, 'admin', urls);
   }
 
   return {

@@ -120,6 +120,42 @@ describe('webhooks: payloads of every event the server has, against GitHub’s w
     );
   });
 
+  it('project, project_column and project_card', async () => {
+    const inertia = async (method: string, path: string, body: unknown) => {
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { authorization: owner, accept: 'application/vnd.github.inertia-preview+json', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, `${method} ${path}`).to.be.oneOf([200, 201]);
+      return (await response.json()) as { id: number };
+    };
+    const project = await inertia('POST', '/repos/payloads/lib/projects', { name: 'Roadmap' });
+    const column = await inertia('POST', `/projects/${project.id}/columns`, { name: 'To do' });
+    const done = await inertia('POST', `/projects/${project.id}/columns`, { name: 'Done' });
+    const card = await inertia('POST', `/projects/columns/${column.id}/cards`, { note: 'Write docs' });
+    await inertia('POST', `/projects/columns/cards/${card.id}/moves`, { position: 'top', column_id: done.id });
+    await inertia('PATCH', `/projects/${project.id}`, { state: 'closed' });
+    const projects = await only('project', 2);
+    expectWebhookSchema(
+      'project-created',
+      projects.find((payload) => payload.action === 'created'),
+    );
+    expectWebhookSchema(
+      'project-closed',
+      projects.find((payload) => payload.action === 'closed'),
+    );
+    expectWebhookSchema('project-column-created', (await only('project_column', 2))[0]);
+    const cards = await only('project_card', 2);
+    expectWebhookSchema(
+      'project-card-created',
+      cards.find((payload) => payload.action === 'created'),
+    );
+    const moved = cards.find((payload) => payload.action === 'moved')!;
+    expectWebhookSchema('project-card-moved', moved);
+    expect(moved.project_card.column_id).to.equal(done.id);
+  });
+
   it('member (added), public, watch (started) and fork', async () => {
     const invite = await api(server, owner, 'PUT', '/repos/payloads/lib/collaborators/forker', { permission: 'pull' });
     const forker = `Basic ${Buffer.from(`forker:${PASSWORD}`).toString('base64')}`;
