@@ -47,7 +47,10 @@ describe('webhooks: a crash during a burst', () => {
     this.timeout(120_000);
     serving = await startServingProcess(env());
     expect((await call(serving.url, 'POST', '/user/repos', { name: 'burst' })).status).to.equal(201);
-    const hook = await call(serving.url, 'POST', '/repos/admin/burst/hooks', { config: { url: receiver.url, content_type: 'json' }, events: ['issues'] });
+    const hook = await call(serving.url, 'POST', '/repos/admin/burst/hooks', {
+      config: { url: receiver.url, content_type: 'json', secret: 'burst secret in no log' },
+      events: ['issues'],
+    });
     expect(hook.status).to.equal(201);
     const titles = Array.from({ length: 40 }, (_, index) => `Burst ${index}`);
     const url = serving.url;

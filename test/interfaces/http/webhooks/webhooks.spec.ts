@@ -1,3 +1,5 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { verify } from '@octokit/webhooks-methods';
@@ -259,6 +261,59 @@ describe('webhooks: repository and organization hooks, signed deliveries from th
       if ((await stat(file)).size > 50_000_000) continue;
       expect((await readFile(file)).includes(SECRET), file).to.equal(false);
     }
+  });
+});
+
+describe('webhooks: a slow or hostile receiver', () => {
+  let server: TestServer;
+  let hanging: Server;
+  let hangingUrl: string;
+  let flooding: Server;
+  let floodingUrl: string;
+  const held: ServerResponse[] = [];
+
+  before(async () => {
+    // One never answers; the other answers with a megabyte.
+    hanging = createServer((_req, res) => void held.push(res));
+    flooding = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('x'.repeat(1024 * 1024));
+    });
+    await Promise.all([hanging, flooding].map((receiver) => new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))));
+    hangingUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/`;
+    floodingUrl = `http://127.0.0.1:${(flooding.address() as AddressInfo).port}/`;
+    server = await startTestServer({ FORGELOG_WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', FORGELOG_PROCESS_TICK_MS: '10', FORGELOG_WEBHOOK_TIMEOUT_MS: '1500' });
+  });
+  after(async () => {
+    for (const response of held) response.destroy();
+    await server.close();
+    await Promise.all([hanging, flooding].map((receiver) => new Promise((resolve) => receiver.close(resolve))));
+  });
+
+  it('times a silent receiver out, keeps 64 KiB of a flood, and the API answers meanwhile', async () => {
+    const owner = await createUser(server, 'patient');
+    await createRepository(server, owner, { name: 'calm' });
+    const silent = await api(server, owner, 'POST', '/repos/patient/calm/hooks', { config: { url: hangingUrl } });
+    const loud = await api(server, owner, 'POST', '/repos/patient/calm/hooks', { config: { url: floodingUrl } });
+    // While the silent receiver holds its delivery, the API is not held with it.
+    await eventually(
+      () => held.length,
+      (count) => count >= 1,
+    );
+    expect((await api(server, owner, 'GET', '/repos/patient/calm')).status).to.equal(200);
+    expect(held[0]!.socket?.destroyed, 'the delivery was still held while the API answered').to.equal(false);
+    const timedOut = await eventually(
+      () => api(server, owner, 'GET', `/repos/patient/calm/hooks/${silent.body.id}/deliveries`),
+      (answer) => answer.body.length >= 1,
+    );
+    expect(timedOut.body[0]).to.deep.include({ event: 'ping', status_code: 0, status: 'Timed out after 1.5 seconds' });
+    const flooded = await eventually(
+      () => api(server, owner, 'GET', `/repos/patient/calm/hooks/${loud.body.id}/deliveries`),
+      (answer) => answer.body.length >= 1,
+    );
+    const one = await api(server, owner, 'GET', `/repos/patient/calm/hooks/${loud.body.id}/deliveries/${flooded.body[0].id}`);
+    expect(one.body.status_code).to.equal(200);
+    expect(one.body.response.payload).to.have.length(64 * 1024);
   });
 });
 
