@@ -73,7 +73,15 @@ export class HookCommands {
   }
 
   async ping(hook: HookDocument, context: CommandContext): Promise<Either<AppError, void>> {
-    const outcome = await handleCommand(this.eventStore, hookDecider, hookStream(hook.id), { type: 'PingHook', now: context.occurredAt }, context);
+    return this.signal(hook, { type: 'PingHook', now: context.occurredAt }, context);
+  }
+
+  async test(hook: HookDocument, context: CommandContext): Promise<Either<AppError, void>> {
+    return this.signal(hook, { type: 'TestHook', now: context.occurredAt }, context);
+  }
+
+  private async signal(hook: HookDocument, command: HookCommand, context: CommandContext): Promise<Either<AppError, void>> {
+    const outcome = await handleCommand(this.eventStore, hookDecider, hookStream(hook.id), command, context);
     if (isLeft(outcome)) return outcome;
     await this.readYourWrites.settle(outcome.right.position);
     return right(undefined);

@@ -37,6 +37,8 @@ export interface RenderedDelivery extends DeliveryTarget {
 // GitHub's payloads, in GitHub's shapes (built where the API's encoders are: interfaces/http/webhooks).
 export interface WebhookPayloads {
   ping(hook: HookDocument): Promise<Record<string, unknown>>;
+  // The repository's latest push as a push delivery (POST .../tests), or null without one.
+  latestPush(repositoryId: number): Promise<RenderedDelivery | null>;
   // The deliveries a log event makes ([] for none), rendered only where `wanted` says a hook
   // listens; 'not-yet' while the records they are made from (the activity projection's) have
   // not caught up with the event.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ACTIVITY_SOURCE_TYPES } from '../../domain/activity/activitySources.js';
 import { deliveryGuid, webhookDeliveryStream, type WebhookDeliveryQueued } from '../../domain/webhooks/delivery.events.js';
-import { hookStream, type HookCreated, type HookPinged } from '../../domain/webhooks/hook.events.js';
+import { hookStream, type HookCreated, type HookPinged, type HookTested } from '../../domain/webhooks/hook.events.js';
 import { hookListensTo, WEBHOOK_ONLY_SOURCE_TYPES } from '../../domain/webhooks/webhookEvents.js';
 import type { Clock } from '../shared/ports/clock.port.js';
 import type { EventStore, StoredEvent } from '../shared/ports/eventStore.port.js';
@@ -72,6 +72,22 @@ export function webhookFanOut(eventStore: EventStore, clock: Clock, hooks: HookQ
               if (!hook) return (await hookGone(eventStore, hookId)) ? STEP_DONE : waitForProgress(clock);
               const repositoryId = hook.owner_kind === 'repository' ? hook.owner_id : null;
               await queue(eventStore, clock, event, hook, 0, { event: 'ping', action: null, repositoryId, payload: await payloads.ping(hook) });
+              return STEP_DONE;
+            },
+          },
+        ];
+      }
+      if (event.type === 'HookTested') {
+        const { hookId } = event.data as HookTested['data'];
+        return [
+          {
+            name: 'queue-test',
+            async run() {
+              const hook = await hooks.byId(hookId);
+              if (!hook) return (await hookGone(eventStore, hookId)) ? STEP_DONE : waitForProgress(clock);
+              if (hook.owner_kind !== 'repository' || !hookListensTo(hook.events, 'push')) return STEP_DONE;
+              const push = await payloads.latestPush(hook.owner_id);
+              if (push) await queue(eventStore, clock, event, hook, 0, { event: 'push', action: null, repositoryId: hook.owner_id, payload: push.payload });
               return STEP_DONE;
             },
           },

@@ -8,7 +8,8 @@ export type HookCommand =
   | ({ readonly type: 'CreateHook'; readonly hookId: number; readonly owner: HookOwner; readonly now: Date } & HookSettings)
   | { readonly type: 'UpdateHook'; readonly changes: Partial<HookSettings>; readonly now: Date }
   | { readonly type: 'DeleteHook'; readonly now: Date }
-  | { readonly type: 'PingHook'; readonly now: Date };
+  | { readonly type: 'PingHook'; readonly now: Date }
+  | { readonly type: 'TestHook'; readonly now: Date };
 
 export type HookState =
   { readonly status: 'none' | 'deleted' } | ({ readonly status: 'present'; readonly hookId: number; readonly owner: HookOwner } & HookSettings);
@@ -68,6 +69,7 @@ export const hookDecider: Decider<HookCommand, HookState, HookEvent, WebhooksErr
       case 'HookDeleted':
         return { status: 'deleted' };
       case 'HookPinged':
+      case 'HookTested':
         return state;
     }
   },
@@ -93,6 +95,8 @@ export const hookDecider: Decider<HookCommand, HookState, HookEvent, WebhooksErr
         return right([{ type: 'HookDeleted', data: { hookId: state.hookId, owner: state.owner, deletedAt: at } }]);
       case 'PingHook':
         return right([{ type: 'HookPinged', data: { hookId: state.hookId, owner: state.owner, pingedAt: at } }]);
+      case 'TestHook':
+        return right([{ type: 'HookTested', data: { hookId: state.hookId, owner: state.owner, testedAt: at } }]);
     }
   },
 };

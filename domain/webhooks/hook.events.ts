@@ -26,8 +26,11 @@ export type HookDeleted = DomainEvent<'HookDeleted', { readonly hookId: number; 
 // POST .../pings: the delivery manager sends a ping for it.
 export type HookPinged = DomainEvent<'HookPinged', { readonly hookId: number; readonly owner: HookOwner; readonly pingedAt: string }>;
 
-export type HookEvent = HookCreated | HookUpdated | HookDeleted | HookPinged;
+// POST .../tests: the latest push is delivered again to a hook that listens to pushes.
+export type HookTested = DomainEvent<'HookTested', { readonly hookId: number; readonly owner: HookOwner; readonly testedAt: string }>;
 
-export const HOOK_EVENT_TYPES: ReadonlySet<string> = new Set<HookEvent['type']>(['HookCreated', 'HookUpdated', 'HookDeleted', 'HookPinged']);
+export type HookEvent = HookCreated | HookUpdated | HookDeleted | HookPinged | HookTested;
+
+export const HOOK_EVENT_TYPES: ReadonlySet<string> = new Set<HookEvent['type']>(['HookCreated', 'HookUpdated', 'HookDeleted', 'HookPinged', 'HookTested']);
 
 export const hookStream = (hookId: number): string => `hook-${hookId}`;

@@ -66,6 +66,7 @@ async function applyHookEvent(event: HookEvent, position: number, target: Projec
       await deliveries(target).deleteMany({ hook_id: event.data.hookId });
       return;
     case 'HookPinged':
+    case 'HookTested':
       return;
   }
 }

@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
 import { ActivityFeeds } from '../../../application/activity/activityFeeds.query.js';
-import type { ActivityEventDocument } from '../../../application/activity/activity.readModel.js';
+import { ACTIVITY_FEEDS_COLLECTION, type ActivityEventDocument, type ActivityFeedDocument } from '../../../application/activity/activity.readModel.js';
 import { OrganizationQueries } from '../../../application/accounts/organization.queries.js';
 import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import { IssueQueries } from '../../../application/issues/issue.queries.js';
@@ -16,7 +16,7 @@ import { TOKENS } from '../../../application/shared/ports/tokens.js';
 import { CHECKPOINTS_COLLECTION, type Checkpoint } from '../../../application/shared/projections/projection.js';
 import type { DeliveryTarget, RenderedDelivery, WebhookPayloads } from '../../../application/webhooks/webhookDelivery.ports.js';
 import type { HookDocument } from '../../../application/webhooks/webhooks.readModel.js';
-import { ACTIVITY_IDS_PER_EVENT, activityEventId } from '../../../domain/activity/feedKeys.js';
+import { ACTIVITY_IDS_PER_EVENT, activityEventId, repositoryFeed } from '../../../domain/activity/feedKeys.js';
 import { organizationSimple } from '../accounts/organizations.encoders.js';
 import { simpleUser } from '../accounts/users.encoders.js';
 import { activityEventJson } from '../activity/activity.encoders.js';
@@ -290,6 +290,16 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
       } else home = { kind: 'organization', login: (await organizations.organizationById(hook.owner_id))?.login ?? '' };
       const around = await common(hook.owner_kind === 'repository' ? hook.owner_id : null, hook.owner_kind === 'organization' ? hook.owner_id : null, null);
       return { zen: ZEN[hook.id % ZEN.length], hook_id: hook.id, hook: hookJson(hook, home, urls), ...around };
+    },
+
+    async latestPush(repositoryId: number) {
+      refreshUrls();
+      // The repository's feed holds its newest activity (entries of four numbers, id first).
+      const feed = await store.collection<ActivityFeedDocument>(ACTIVITY_FEEDS_COLLECTION).findOne({ _id: repositoryFeed(repositoryId) });
+      const ids: number[] = [];
+      for (let at = 0; at < (feed?.entries.length ?? 0); at += 4) ids.push(Number(feed!.entries[at]));
+      const push = (await feeds.records(ids)).filter((record) => record.type === 'PushEvent').sort((a, b) => b.id - a.id)[0];
+      return push ? delivery(push, async () => true) : null;
     },
 
     async forEvent(event: StoredEvent, wanted: (target: DeliveryTarget) => Promise<boolean>) {

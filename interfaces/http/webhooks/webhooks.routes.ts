@@ -208,12 +208,15 @@ export function repositoryHookRoutes(router: Router, deps: WebhooksDeps): void {
     await handler(req, res, { owner: { kind: 'repository', id: repository.id }, home: { kind: 'repository', fullName: `${owner.login}/${repository.name}` } });
   };
   hookRoutes(router, '/repos/:owner/:repo', deps, scoped);
-  // POST .../tests: GitHub re-sends the latest push; without one it does nothing. Either way 204.
+  // POST .../tests: GitHub sends the latest push again to a hook that listens to pushes; 204 either way.
   router.post(
     '/repos/:owner/:repo/hooks/:hook_id/tests',
     scoped(async (req, res, scope) => {
       const hook = await hookOf(req, res, deps, scope);
-      if (hook) res.status(204).end();
+      if (!hook) return;
+      const tested = await deps.commands.test(hook, commandContext(req, res, deps.clock.now()));
+      if (isLeft(tested)) return sendAppError(res, tested.left);
+      res.status(204).end();
     }),
   );
 }

@@ -11,6 +11,7 @@ describe('webhooks: payloads of every event the server has, against GitHub’s w
   let server: TestServer;
   let receiver: WebhookReceiver;
   let owner: string;
+  let hookId: number;
 
   before(async () => {
     receiver = await new WebhookReceiver().start();
@@ -20,6 +21,7 @@ describe('webhooks: payloads of every event the server has, against GitHub’s w
     await createRepository(server, owner, { name: 'lib', auto_init: true, private: true });
     const hook = await api(server, owner, 'POST', '/repos/payloads/lib/hooks', { config: { url: receiver.url, content_type: 'json' }, events: ['*'] });
     expect(hook.status).to.equal(201);
+    hookId = hook.body.id;
     await eventually(
       () => receiver.of('ping'),
       (pings) => pings.length === 1,
@@ -51,6 +53,10 @@ describe('webhooks: payloads of every event the server has, against GitHub’s w
     expect(push.head_commit).to.include({ id: sha, message: 'Add notes' });
     expect(push.head_commit.tree_id).to.match(/^[0-9a-f]{40}$/);
     expect(push.repository.full_name).to.equal('payloads/lib');
+    // POST .../tests sends the latest push again.
+    expect((await api(server, owner, 'POST', `/repos/payloads/lib/hooks/${hookId}/tests`)).status).to.equal(204);
+    const again = await only('push', pushes.length + 1);
+    expect(again.at(-1)).to.deep.include({ ref: 'refs/heads/feature', after: sha });
   });
 
   it('issues (opened, closed), issue_comment and pull_request (opened)', async () => {
