@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response, Router } from 'express';
-import { isLeft } from 'fp-ts/lib/Either.js';
+import { isLeft, type Either } from 'fp-ts/lib/Either.js';
+import type { AppError } from '../../../application/shared/appError.js';
 import type { HookConfigInput, HookInput } from '../../../application/webhooks/hookCommands.handler.js';
 import type { HookDocument } from '../../../application/webhooks/webhooks.readModel.js';
 import type { HookOwner } from '../../../domain/webhooks/hook.events.js';
@@ -43,6 +44,23 @@ async function hookOf(req: Request, res: Response, deps: WebhooksDeps, scope: Ho
   return hook;
 }
 
+type WithHook = (req: Request, res: Response, scope: HookScope, hook: HookDocument) => Promise<void>;
+
+// The routes of one hook: 404 unless it is this owner's.
+function oneHook(deps: WebhooksDeps, scoped: (handler: Scoped) => (req: Request, res: Response, next: NextFunction) => void) {
+  return (handler: WithHook) =>
+    scoped(async (req, res, scope) => {
+      const hook = await hookOf(req, res, deps, scope);
+      if (hook) await handler(req, res, scope, hook);
+    });
+}
+
+// A 204 for a command that succeeded, GitHub's error otherwise.
+function sendNoContent(res: Response, outcome: Either<AppError, unknown>): void {
+  if (isLeft(outcome)) return sendAppError(res, outcome.left);
+  res.status(204).end();
+}
+
 // The hook routes, the same under a repository and an organization.
 function hookRoutes(
   router: Router,
@@ -50,6 +68,7 @@ function hookRoutes(
   deps: WebhooksDeps,
   scoped: (handler: Scoped) => (req: Request, res: Response, next: NextFunction) => void,
 ): void {
+  const withHook = oneHook(deps, scoped);
   router.get(
     `${prefix}/hooks`,
     scoped(async (req, res, scope) => {
@@ -85,17 +104,12 @@ function hookRoutes(
 
   router.get(
     `${prefix}/hooks/:hook_id`,
-    scoped(async (req, res, scope) => {
-      const hook = await hookOf(req, res, deps, scope);
-      if (hook) res.json(hookJson(hook, scope.home, urlsOf(res)));
-    }),
+    withHook(async (_req, res, scope, hook) => void res.json(hookJson(hook, scope.home, urlsOf(res)))),
   );
 
   router.patch(
     `${prefix}/hooks/:hook_id`,
-    scoped(async (req, res, scope) => {
-      const hook = await hookOf(req, res, deps, scope);
-      if (!hook) return;
+    withHook(async (req, res, scope, hook) => {
       const body = decodeInput(UpdateHookBody, req.body ?? {}, 'Hook');
       if (isLeft(body)) return sendValidationFailed(res, body.left);
       const { events, add_events: addEvents, remove_events: removeEvents, active, config } = body.right;
@@ -114,28 +128,19 @@ function hookRoutes(
 
   router.delete(
     `${prefix}/hooks/:hook_id`,
-    scoped(async (req, res, scope) => {
-      const hook = await hookOf(req, res, deps, scope);
-      if (!hook) return;
-      const deleted = await deps.commands.delete(hook, commandContext(req, res, deps.clock.now()));
-      if (isLeft(deleted)) return sendAppError(res, deleted.left);
-      res.status(204).end();
+    withHook(async (req, res, scope, hook) => {
+      sendNoContent(res, await deps.commands.delete(hook, commandContext(req, res, deps.clock.now())));
     }),
   );
 
   router.get(
     `${prefix}/hooks/:hook_id/config`,
-    scoped(async (req, res, scope) => {
-      const hook = await hookOf(req, res, deps, scope);
-      if (hook) res.json(hookConfigJson(hook));
-    }),
+    withHook(async (_req, res, _scope, hook) => void res.json(hookConfigJson(hook))),
   );
 
   router.patch(
     `${prefix}/hooks/:hook_id/config`,
-    scoped(async (req, res, scope) => {
-      const hook = await hookOf(req, res, deps, scope);
-      if (!hook) return;
+    withHook(async (req, res, scope, hook) => {
       const body = decodeInput(HookConfigBody, req.body ?? {}, 'Hook');
       if (isLeft(body)) return sendValidationFailed(res, body.left);
       const updated = await deps.commands.update(hook, { config: configInput(body.right)! }, commandContext(req, res, deps.clock.now()));
@@ -146,20 +151,14 @@ function hookRoutes(
 
   router.post(
     `${prefix}/hooks/:hook_id/pings`,
-    scoped(async (req, res, scope) => {
-      const hook = await hookOf(req, res, deps, scope);
-      if (!hook) return;
-      const pinged = await deps.commands.ping(hook, commandContext(req, res, deps.clock.now()));
-      if (isLeft(pinged)) return sendAppError(res, pinged.left);
-      res.status(204).end();
+    withHook(async (req, res, scope, hook) => {
+      sendNoContent(res, await deps.commands.ping(hook, commandContext(req, res, deps.clock.now())));
     }),
   );
 
   router.get(
     `${prefix}/hooks/:hook_id/deliveries`,
-    scoped(async (req, res, scope) => {
-      const hook = await hookOf(req, res, deps, scope);
-      if (!hook) return;
+    withHook(async (req, res, scope, hook) => {
       const { perPage } = parsePagination(req.query as Record<string, unknown>);
       // GitHub pages deliveries with a cursor: the id the next page starts below.
       const cursor = typeof req.query.cursor === 'string' && /^\d+$/.test(req.query.cursor) ? Number(req.query.cursor) : null;
@@ -176,9 +175,7 @@ function hookRoutes(
 
   router.get(
     `${prefix}/hooks/:hook_id/deliveries/:delivery_id`,
-    scoped(async (req, res, scope) => {
-      const hook = await hookOf(req, res, deps, scope);
-      if (!hook) return;
+    withHook(async (req, res, scope, hook) => {
       const deliveryId = pathNumber(req.params.delivery_id);
       const delivery = deliveryId === null ? null : await deps.hooks.delivery(hook.id, deliveryId);
       if (!delivery) return sendNotFound(res);
@@ -188,9 +185,7 @@ function hookRoutes(
 
   router.post(
     `${prefix}/hooks/:hook_id/deliveries/:delivery_id/attempts`,
-    scoped(async (req, res, scope) => {
-      const hook = await hookOf(req, res, deps, scope);
-      if (!hook) return;
+    withHook(async (req, res, scope, hook) => {
       const deliveryId = pathNumber(req.params.delivery_id);
       const delivery = deliveryId === null ? null : await deps.hooks.delivery(hook.id, deliveryId);
       if (!delivery) return sendNotFound(res);
@@ -211,13 +206,7 @@ export function repositoryHookRoutes(router: Router, deps: WebhooksDeps): void {
   // POST .../tests: GitHub sends the latest push again to a hook that listens to pushes; 204 either way.
   router.post(
     '/repos/:owner/:repo/hooks/:hook_id/tests',
-    scoped(async (req, res, scope) => {
-      const hook = await hookOf(req, res, deps, scope);
-      if (!hook) return;
-      const tested = await deps.commands.test(hook, commandContext(req, res, deps.clock.now()));
-      if (isLeft(tested)) return sendAppError(res, tested.left);
-      res.status(204).end();
-    }),
+    oneHook(deps, scoped)(async (req, res, _scope, hook) => sendNoContent(res, await deps.commands.test(hook, commandContext(req, res, deps.clock.now())))),
   );
 }
 
