@@ -42,13 +42,13 @@ export class HookQueries {
   // The hooks that hear about a repository's events: its own, and its organization's (those
   // created before the event, when its position is given).
   async listeningTo(repositoryId: number | null, organizationId: number | null, position?: number): Promise<HookDocument[]> {
-    const owners = [
-      ...(repositoryId !== null ? [{ owner_kind: 'repository', owner_id: repositoryId }] : []),
-      ...(organizationId !== null ? [{ owner_kind: 'organization', owner_id: organizationId }] : []),
+    // One indexed look-up per owner (owner_kind, owner_id): the cost of an event is its owners' hooks.
+    const owners: HookOwner[] = [
+      ...(repositoryId !== null ? [{ kind: 'repository' as const, id: repositoryId }] : []),
+      ...(organizationId !== null ? [{ kind: 'organization' as const, id: organizationId }] : []),
     ];
-    if (owners.length === 0) return [];
-    const hooks = await this.hooks().find({ $or: owners, active: true });
-    return hooks.filter((hook) => position === undefined || hook.created_position < position).sort((a, b) => a.id - b.id);
+    const hooks = (await Promise.all(owners.map((owner) => this.hooks().find({ owner_kind: owner.kind, owner_id: owner.id })))).flat();
+    return hooks.filter((hook) => hook.active && (position === undefined || hook.created_position < position)).sort((a, b) => a.id - b.id);
   }
 
   // Newest first, as GitHub lists them.

@@ -5,6 +5,7 @@ import { hookStream, type HookCreated, type HookPinged, type HookTested } from '
 import { hookListensTo, WEBHOOK_ONLY_SOURCE_TYPES } from '../../domain/webhooks/webhookEvents.js';
 import type { Clock } from '../shared/ports/clock.port.js';
 import type { EventStore, StoredEvent } from '../shared/ports/eventStore.port.js';
+import { causedBy } from '../shared/processes/processEvents.js';
 import { STEP_DONE, type ProcessManager, type StepOutcome } from '../shared/processes/processManager.js';
 import type { HookQueries } from './hookQueries.js';
 import type { DeliveryTarget, WebhookPayloads } from './webhookDelivery.ports.js';
@@ -39,13 +40,7 @@ async function queue(
   const guid = guidFor(hook.id, trigger, index);
   const now = clock.now();
   const data: WebhookDeliveryQueued['data'] = { guid, hookId: hook.id, ...delivery, queuedAt: now.toISOString() };
-  const metadata = {
-    schemaVersion: 1,
-    actorId: trigger.metadata.actorId,
-    correlationId: trigger.metadata.correlationId,
-    causationId: trigger.id,
-    occurredAt: now.toISOString(),
-  };
+  const metadata = causedBy(trigger, now, trigger.metadata.actorId);
   await eventStore.append(webhookDeliveryStream(guid), [{ id: guid, type: 'WebhookDeliveryQueued', data, metadata }], 'no_stream');
 }
 

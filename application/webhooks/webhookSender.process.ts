@@ -8,6 +8,7 @@ import {
 import type { Clock } from '../shared/ports/clock.port.js';
 import type { EventStore, StoredEvent } from '../shared/ports/eventStore.port.js';
 import type { SecretCipher } from '../shared/ports/secretCipher.port.js';
+import { causedBy } from '../shared/processes/processEvents.js';
 import { STEP_DONE, type ProcessManager, type ProcessStep } from '../shared/processes/processManager.js';
 import type { HookQueries } from './hookQueries.js';
 import type { WebhookTransport } from './webhookDelivery.ports.js';
@@ -133,13 +134,7 @@ export function webhookSender(eventStore: EventStore, clock: Clock, hooks: HookQ
         responseHeaders: response.headers,
         responseBody: response.body,
       };
-      const metadata = {
-        schemaVersion: 1,
-        actorId: trigger.metadata.actorId,
-        correlationId: trigger.metadata.correlationId,
-        causationId: trigger.id,
-        occurredAt: now.toISOString(),
-      };
+      const metadata = causedBy(trigger, now, trigger.metadata.actorId);
       await eventStore.append(webhookDeliveryStream(guid), [{ id: randomUUID(), type: 'WebhookDeliveryAttempted', data, metadata }], 'any');
       const delivered = response.statusCode >= 200 && response.statusCode < 300;
       if (delivered || redelivery || queues.failed(guid) >= MAX_DELIVERY_ATTEMPTS) return done();

@@ -12,6 +12,7 @@ const deliveries = (target: ProjectionTarget) => target.collection<HookDeliveryD
 const QUEUED_COLLECTION = 'hook_deliveries_queued';
 interface QueuedDocument extends Document {
   _id: string; // guid
+  hook_id: number;
   event: string;
   action: string | null;
   repository_id: number | null;
@@ -64,6 +65,7 @@ async function applyHookEvent(event: HookEvent, position: number, target: Projec
     case 'HookDeleted':
       await hooks(target).deleteOne({ _id: String(event.data.hookId) });
       await deliveries(target).deleteMany({ hook_id: event.data.hookId });
+      await queued(target).deleteMany({ hook_id: event.data.hookId });
       return;
     case 'HookPinged':
     case 'HookTested':
@@ -111,11 +113,11 @@ async function attempted(event: StoredEvent, target: ProjectionTarget): Promise<
 // Hooks (their settings and last response) and every delivery attempt, newest first per hook.
 export const webhooksProjection: Projection = {
   name: 'webhooks',
-  version: 2,
+  version: 3,
   collections: [
     { name: HOOKS_COLLECTION, indexes: [{ name: 'owner', keys: { owner_kind: 1, owner_id: 1, id: 1 } }] },
     { name: HOOK_DELIVERIES_COLLECTION, indexes: [{ name: 'hook', keys: { hook_id: 1, id: 1, guid: 1 } }] },
-    { name: QUEUED_COLLECTION },
+    { name: QUEUED_COLLECTION, indexes: [{ name: 'hook', keys: { hook_id: 1 } }] },
   ],
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     if (HOOK_EVENT_TYPES.has(event.type)) return applyHookEvent({ type: event.type, data: event.data } as HookEvent, event.position, target);
@@ -123,7 +125,7 @@ export const webhooksProjection: Projection = {
       const data = event.data as WebhookDeliveryQueued['data'];
       await queued(target).replaceOne(
         { _id: data.guid },
-        { _id: data.guid, event: data.event, action: data.action, repository_id: data.repositoryId, payload: data.payload },
+        { _id: data.guid, hook_id: data.hookId, event: data.event, action: data.action, repository_id: data.repositoryId, payload: data.payload },
         { upsert: true },
       );
     }

@@ -1,4 +1,11 @@
+import type { EventMetadata } from '../../../domain/shared/event.js';
 import type { StoredEvent } from '../ports/eventStore.port.js';
+
+// What a process appends carries its trigger's correlation and is caused by it; its actor is
+// the trigger's when the append acts for them (a webhook delivery), or nobody (a step's record).
+export function causedBy(trigger: StoredEvent, now: Date, actorId: number | null = null): EventMetadata {
+  return { schemaVersion: 1, actorId, correlationId: trigger.metadata.correlationId, causationId: trigger.id, occurredAt: now.toISOString() };
+}
 
 // A process's history: one stream per (manager, triggering event), readable with
 // `forgelog audit stream process-<manager>-<event id>`.

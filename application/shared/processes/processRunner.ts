@@ -5,7 +5,7 @@ import type { ReadModelStore } from '../ports/readModelStore.port.js';
 import { CHECKPOINTS_COLLECTION, type Checkpoint } from '../projections/projection.js';
 import { DEFAULT_LANE_OPTIONS, ProjectionLane, type LaneEvents } from '../projections/projectionLane.js';
 import type { ProcessManager, ProcessStep } from './processManager.js';
-import { processStateOf, processStream, type ProcessTrigger } from './processEvents.js';
+import { causedBy, processStateOf, processStream, type ProcessTrigger } from './processEvents.js';
 
 export interface ProcessRunnerOptions {
   // How often due steps are looked for; time itself is the clock's, so specs can move it.
@@ -26,14 +26,6 @@ interface PendingProcess {
   completed: Set<string>;
   attempts: Record<string, number>;
 }
-
-const processMetadata = (trigger: StoredEvent, now: Date) => ({
-  schemaVersion: 1,
-  actorId: null,
-  correlationId: trigger.metadata.correlationId,
-  causationId: trigger.id,
-  occurredAt: now.toISOString(),
-});
 
 // Runs one process manager: its own subscription and checkpoint, its pending processes in
 // memory (the checkpoint stays before the oldest unfinished one, so a restart finds them
@@ -213,7 +205,7 @@ export class ProcessManagerRunner {
     const stream = processStream(this.manager.name, process.trigger.id);
     const result = await this.eventStore.append(
       stream,
-      [{ id: randomUUID(), type, data, metadata: processMetadata(process.trigger, this.clock.now()) }],
+      [{ id: randomUUID(), type, data, metadata: causedBy(process.trigger, this.clock.now()) }],
       process.revision < 0 ? 'no_stream' : process.revision,
     );
     if (result.outcome === 'conflict') {

@@ -3,7 +3,7 @@ import type { ProjectCardDocument, ProjectDocument } from '../../../application/
 import type { ProjectRole } from '../../../domain/projects/projectAccess.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import type { ProjectsDeps } from './projects.deps.js';
-import { cardJson, projectJson, type ProjectOwnerPaths } from './projects.encoders.js';
+import { cardJson, projectJson, projectOwnerPaths } from './projects.encoders.js';
 
 // owner/name of each repository, looked up once for a whole page.
 async function fullNames(deps: ProjectsDeps, repositoryIds: readonly number[]): Promise<Map<number, string>> {
@@ -21,15 +21,7 @@ export async function projectsJson(res: Response, deps: ProjectsDeps, projects: 
   const ofRepositories = projects.filter(({ project }) => project.owner_kind === 'repository').map(({ project }) => project.owner_id);
   const repositoryNames = await fullNames(deps, ofRepositories);
   const accounts = await deps.repositories.accountsByIds(projects.flatMap(({ project }) => [project.creator_id, project.owner_id]));
-  const ownerPaths = (project: ProjectDocument): ProjectOwnerPaths => {
-    if (project.owner_kind === 'repository') {
-      const fullName = repositoryNames.get(project.owner_id) ?? `repositories/${project.owner_id}`;
-      return { apiPath: `/repos/${fullName}`, htmlPath: `/${fullName}` };
-    }
-    const login = accounts.get(project.owner_id)?.login ?? String(project.owner_id);
-    const path = project.owner_kind === 'organization' ? `/orgs/${login}` : `/users/${login}`;
-    return { apiPath: path, htmlPath: path };
-  };
+  const ownerPaths = (project: ProjectDocument) => projectOwnerPaths(project, repositoryNames.get(project.owner_id), accounts.get(project.owner_id)?.login);
   const urls = urlsOf(res);
   return projects.map(({ project, role }) => projectJson(project, accounts.get(project.creator_id), ownerPaths(project), role, urls));
 }

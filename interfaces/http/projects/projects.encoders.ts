@@ -12,6 +12,18 @@ export interface ProjectOwnerPaths {
   readonly htmlPath: string; // /o/r, /orgs/login or /users/login
 }
 
+// A repository project by its repository's full name (its id when that is unknown), any
+// other by its owner's login.
+export function projectOwnerPaths(project: ProjectDocument, repositoryFullName: string | undefined, ownerLogin: string | undefined): ProjectOwnerPaths {
+  if (project.owner_kind === 'repository') {
+    const fullName = repositoryFullName ?? `repositories/${project.owner_id}`;
+    return { apiPath: `/repos/${fullName}`, htmlPath: `/${fullName}` };
+  }
+  const login = ownerLogin ?? String(project.owner_id);
+  const path = project.owner_kind === 'organization' ? `/orgs/${login}` : `/users/${login}`;
+  return { apiPath: path, htmlPath: path };
+}
+
 const userOrNull = (user: UserDocument | undefined, urls: ApiUrls) => (user ? simpleUser(user, urls) : null);
 
 export function projectJson(project: ProjectDocument, creator: UserDocument | undefined, owner: ProjectOwnerPaths, role: ProjectRole, urls: ApiUrls) {

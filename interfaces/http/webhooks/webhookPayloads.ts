@@ -6,7 +6,7 @@ import { RepositoryQueries } from '../../../application/repositories/repository.
 import { IssueQueries } from '../../../application/issues/issue.queries.js';
 import { ProjectQueries } from '../../../application/projects/projectQueries.js';
 import type { ProjectDocument } from '../../../application/projects/projects.readModel.js';
-import { cardJson, columnJson, projectJson, type ProjectOwnerPaths } from '../projects/projects.encoders.js';
+import { cardJson, columnJson, projectJson, projectOwnerPaths } from '../projects/projects.encoders.js';
 import { labelJson, milestoneJson } from '../issues/issues.encoders.js';
 import type { StoredEvent } from '../../../application/shared/ports/eventStore.port.js';
 import type { ReadModelStore } from '../../../application/shared/ports/readModelStore.port.js';
@@ -148,17 +148,12 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
     return checkpoints.length === CAUGHT_UP_PROJECTIONS.length && checkpoints.every((checkpoint) => checkpoint.position >= position);
   }
 
-  async function organizationOf(repositoryId: number): Promise<number | null> {
-    const repository = await repositories.byId(repositoryId);
-    if (!repository) return null;
-    const owner = (await repositories.accountsByIds([repository.owner_id])).get(repository.owner_id);
-    return owner?.type === 'Organization' ? owner.id : null;
-  }
-
-  async function pathsOf(repositoryId: number): Promise<{ fullName: string; urls: ApiUrls } | null> {
+  // A repository's full name (for its URLs) and its organization, if an organization owns it.
+  async function repositoryHome(repositoryId: number): Promise<{ fullName: string; urls: ApiUrls; organizationId: number | null } | null> {
     const repository = await repositories.byId(repositoryId);
     const owner = repository ? (await repositories.accountsByIds([repository.owner_id])).get(repository.owner_id) : undefined;
-    return repository && owner ? { fullName: `${owner.login}/${repository.name}`, urls } : null;
+    if (!repository || !owner) return null;
+    return { fullName: `${owner.login}/${repository.name}`, urls, organizationId: owner.type === 'Organization' ? owner.id : null };
   }
 
   // label, milestone and repository: events the activity feeds have no record of, made from
@@ -167,7 +162,11 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
     const made = await directSubject(event);
     if (!made) return null;
     const organizationId =
-      made.organizationId !== undefined ? made.organizationId : made.repositoryId === null ? null : await organizationOf(made.repositoryId);
+      made.organizationId !== undefined
+        ? made.organizationId
+        : made.repositoryId === null
+          ? null
+          : ((await repositoryHome(made.repositoryId))?.organizationId ?? null);
     if (!(await wanted({ event: made.event, repositoryId: made.repositoryId, organizationId }))) return null;
     const around = await common(made.repositoryId, organizationId, event.metadata.actorId);
     return {
@@ -187,7 +186,7 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
       case 'LabelCreated':
       case 'LabelUpdated': {
         const [label] = await issues.labelsByIds([Number(data.labelId)]);
-        const paths = label ? await pathsOf(label.repository_id) : null;
+        const paths = label ? await repositoryHome(label.repository_id) : null;
         if (!label || !paths) return null;
         const action = event.type === 'LabelCreated' ? 'created' : 'edited';
         return { event: 'label', action, repositoryId: label.repository_id, fields: { label: labelJson(label, paths) } };
@@ -195,7 +194,7 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
       case 'MilestoneCreated':
       case 'MilestoneUpdated': {
         const milestone = await issues.milestoneById(Number(data.milestoneId));
-        const paths = milestone ? await pathsOf(milestone.repository_id) : null;
+        const paths = milestone ? await repositoryHome(milestone.repository_id) : null;
         if (!milestone || !paths) return null;
         const state = (data.changes as { state?: string } | undefined)?.state;
         const action = event.type === 'MilestoneCreated' ? 'created' : state === 'closed' ? 'closed' : state === 'open' ? 'opened' : 'edited';
@@ -245,7 +244,7 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
         if (!card || !project) return null;
         const action = event.type === 'ProjectCardCreated' ? 'created' : event.type === 'ProjectCardUpdated' ? 'edited' : 'moved';
         const creator = (await repositories.accountsByIds([card.creator_id])).get(card.creator_id);
-        const contentPaths = card.content ? await pathsOf(card.content.repositoryId) : null;
+        const contentPaths = card.content ? await repositoryHome(card.content.repositoryId) : null;
         const contentPath = card.content && contentPaths ? `/repos/${contentPaths.fullName}/issues/${card.content.number}` : null;
         // A webhook's card names its column and the card above it (the REST card does not).
         const column = await projects.column(card.column_id);
@@ -267,27 +266,18 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
 
   async function projectPayload(project: ProjectDocument): Promise<Json> {
     const accounts = await repositories.accountsByIds([project.creator_id, project.owner_id]);
-    let owner: ProjectOwnerPaths;
-    if (project.owner_kind === 'repository') {
-      const fullName = (await pathsOf(project.owner_id))?.fullName ?? `repositories/${project.owner_id}`;
-      owner = { apiPath: `/repos/${fullName}`, htmlPath: `/${fullName}` };
-    } else {
-      const login = accounts.get(project.owner_id)?.login ?? String(project.owner_id);
-      const path = project.owner_kind === 'organization' ? `/orgs/${login}` : `/users/${login}`;
-      owner = { apiPath: path, htmlPath: path };
-    }
+    const repositoryName = project.owner_kind === 'repository' ? (await repositoryHome(project.owner_id))?.fullName : undefined;
+    const owner = projectOwnerPaths(project, repositoryName, accounts.get(project.owner_id)?.login);
     return projectJson(project, accounts.get(project.creator_id), owner, 'admin', urls);
   }
 
   return {
     async ping(hook: HookDocument) {
       refreshUrls();
-      let home: HookHome;
-      if (hook.owner_kind === 'repository') {
-        const repository = await repositories.byId(hook.owner_id);
-        const owner = repository ? (await repositories.accountsByIds([repository.owner_id])).get(repository.owner_id) : undefined;
-        home = { kind: 'repository', fullName: `${owner?.login ?? ''}/${repository?.name ?? ''}` };
-      } else home = { kind: 'organization', login: (await organizations.organizationById(hook.owner_id))?.login ?? '' };
+      const home: HookHome =
+        hook.owner_kind === 'repository'
+          ? { kind: 'repository', fullName: (await repositoryHome(hook.owner_id))?.fullName ?? '' }
+          : { kind: 'organization', login: (await organizations.organizationById(hook.owner_id))?.login ?? '' };
       const around = await common(hook.owner_kind === 'repository' ? hook.owner_id : null, hook.owner_kind === 'organization' ? hook.owner_id : null, null);
       return { zen: ZEN[hook.id % ZEN.length], hook_id: hook.id, hook: hookJson(hook, home, urls), ...around };
     },
