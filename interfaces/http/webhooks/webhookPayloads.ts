@@ -8,7 +8,11 @@ import { ProjectQueries } from '../../../application/projects/projectQueries.js'
 import type { ProjectDocument } from '../../../application/projects/projects.readModel.js';
 import { cardJson, columnJson, projectJson, projectOwnerPaths } from '../projects/projects.encoders.js';
 import { labelJson, milestoneJson } from '../issues/issues.encoders.js';
-import type { StoredEvent } from '../../../application/shared/ports/eventStore.port.js';
+import type { EventStore, StoredEvent } from '../../../application/shared/ports/eventStore.port.js';
+import type { DomainEvent } from '../../../domain/shared/event.js';
+import { labelDecider } from '../../../domain/issues/label.decider.js';
+import { milestoneDecider } from '../../../domain/issues/milestone.decider.js';
+import { projectDecider } from '../../../domain/projects/project.decider.js';
 import type { ReadModelStore } from '../../../application/shared/ports/readModelStore.port.js';
 import type { GitStorage } from '../../../application/shared/ports/gitStorage.port.js';
 import { parseCommit } from '../../../domain/gitdata/gitObjectText.js';
@@ -106,6 +110,7 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
   const git = container.get<GitStorage>(TOKENS.GitStorage);
   const issues = container.get(IssueQueries);
   const projects = container.get(ProjectQueries);
+  const eventStore = container.get<EventStore>(TOKENS.EventStore);
 
   async function common(repositoryId: number | null, organizationId: number | null, senderId: number | null): Promise<Json> {
     const repository = repositoryId === null ? null : await repositories.byId(repositoryId);
@@ -148,6 +153,16 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
     return checkpoints.length === CAUGHT_UP_PROJECTIONS.length && checkpoints.every((checkpoint) => checkpoint.position >= position);
   }
 
+  // The aggregate the event belongs to as it stood right after the event (its stream folded
+  // up to the event): the read model may already show later changes when the fan-out runs.
+  async function stateAt<State, Event extends DomainEvent>(
+    decider: { initialState: () => State; evolve: (state: State, event: Event) => State },
+    event: StoredEvent,
+  ): Promise<State> {
+    const history = await eventStore.readStream(event.streamId, { maxCount: event.revision + 1 });
+    return history.map((stored) => ({ type: stored.type, data: stored.data }) as Event).reduce(decider.evolve, decider.initialState());
+  }
+
   // A repository's full name (for its URLs) and its organization, if an organization owns it.
   async function repositoryHome(repositoryId: number): Promise<{ fullName: string; urls: ApiUrls; organizationId: number | null } | null> {
     const repository = await repositories.byId(repositoryId);
@@ -156,8 +171,8 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
     return { fullName: `${owner.login}/${repository.name}`, urls, organizationId: owner.type === 'Organization' ? owner.id : null };
   }
 
-  // label, milestone and repository: events the activity feeds have no record of, made from
-  // the read models as they stand once the event is applied.
+  // label, milestone, repository and project events, which the activity feeds have no record
+  // of: the object as its stream says it was right after the event, on the read model's document.
   async function directDelivery(event: StoredEvent, wanted: (target: DeliveryTarget) => Promise<boolean>): Promise<RenderedDelivery | null> {
     const made = await directSubject(event);
     if (!made) return null;
@@ -185,17 +200,22 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
     switch (event.type) {
       case 'LabelCreated':
       case 'LabelUpdated': {
-        const [label] = await issues.labelsByIds([Number(data.labelId)]);
-        const paths = label ? await repositoryHome(label.repository_id) : null;
-        if (!label || !paths) return null;
+        const [current] = await issues.labelsByIds([Number(data.labelId)]);
+        const then = await stateAt(labelDecider, event);
+        const paths = current ? await repositoryHome(current.repository_id) : null;
+        if (!current || !paths || then.status !== 'present') return null;
+        const label = { ...current, name: then.name, color: then.color, description: then.description };
         const action = event.type === 'LabelCreated' ? 'created' : 'edited';
         return { event: 'label', action, repositoryId: label.repository_id, fields: { label: labelJson(label, paths) } };
       }
       case 'MilestoneCreated':
       case 'MilestoneUpdated': {
-        const milestone = await issues.milestoneById(Number(data.milestoneId));
-        const paths = milestone ? await repositoryHome(milestone.repository_id) : null;
-        if (!milestone || !paths) return null;
+        const current = await issues.milestoneById(Number(data.milestoneId));
+        const then = await stateAt(milestoneDecider, event);
+        const paths = current ? await repositoryHome(current.repository_id) : null;
+        if (!current || !paths || then.status !== 'present') return null;
+        const closedAt = then.state === 'closed' ? (current.closed_at ?? event.metadata.occurredAt) : null;
+        const milestone = { ...current, title: then.title, description: then.description, state: then.state, due_on: then.dueOn, closed_at: closedAt };
         const state = (data.changes as { state?: string } | undefined)?.state;
         const action = event.type === 'MilestoneCreated' ? 'created' : state === 'closed' ? 'closed' : state === 'open' ? 'opened' : 'edited';
         const creator = (await repositories.accountsByIds([milestone.creator_id])).get(milestone.creator_id);
@@ -221,8 +241,10 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
       }
       case 'ProjectCreated':
       case 'ProjectUpdated': {
-        const project = await projects.project(Number(data.projectId));
-        if (!project) return null;
+        const current = await projects.project(Number(data.projectId));
+        const then = await stateAt(projectDecider, event);
+        if (!current || then.status !== 'active') return null;
+        const project = { ...current, name: then.settings.name, body: then.settings.body, state: then.settings.state };
         const state = (data.changes as { state?: string } | undefined)?.state;
         const action = event.type === 'ProjectCreated' ? 'created' : state === 'closed' ? 'closed' : state === 'open' ? 'reopened' : 'edited';
         return { event: 'project', action, ...projectHome(project), fields: { project: await projectPayload(project) } };
@@ -230,25 +252,31 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
       case 'ProjectColumnCreated':
       case 'ProjectColumnRenamed':
       case 'ProjectColumnMoved': {
-        const column = await projects.column(Number(data.columnId));
-        const project = column ? await projects.project(column.project_id) : null;
-        if (!column || !project) return null;
+        const current = await projects.column(Number(data.columnId));
+        const project = current ? await projects.project(current.project_id) : null;
+        const then = await stateAt(projectDecider, event);
+        const name = then.columnNames.get(Number(data.columnId));
+        if (!current || !project || name === undefined) return null;
+        const column = { ...current, name };
         const action = event.type === 'ProjectColumnCreated' ? 'created' : event.type === 'ProjectColumnRenamed' ? 'edited' : 'moved';
         return { event: 'project_column', action, ...projectHome(project), fields: { project_column: columnJson(column, urls) } };
       }
       case 'ProjectCardCreated':
       case 'ProjectCardUpdated':
       case 'ProjectCardMoved': {
-        const card = await projects.card(Number(data.cardId));
-        const project = card ? await projects.project(card.project_id) : null;
-        if (!card || !project) return null;
+        const current = await projects.card(Number(data.cardId));
+        const project = current ? await projects.project(current.project_id) : null;
+        const then = await stateAt(projectDecider, event);
+        const cardThen = then.cardStates.get(Number(data.cardId));
+        if (!current || !project || !cardThen) return null;
+        const card = { ...current, note: cardThen.note, archived: cardThen.archived, column_id: cardThen.columnId };
         const action = event.type === 'ProjectCardCreated' ? 'created' : event.type === 'ProjectCardUpdated' ? 'edited' : 'moved';
         const creator = (await repositories.accountsByIds([card.creator_id])).get(card.creator_id);
         const contentPaths = card.content ? await repositoryHome(card.content.repositoryId) : null;
         const contentPath = card.content && contentPaths ? `/repos/${contentPaths.fullName}/issues/${card.content.number}` : null;
         // A webhook's card names its column and the card above it (the REST card does not).
-        const column = await projects.column(card.column_id);
-        const above = column ? column.card_ids[column.card_ids.indexOf(card.id) - 1] : undefined;
+        const order = then.cards.get(card.column_id) ?? [];
+        const above = order[order.indexOf(card.id) - 1];
         const projectCard = { ...cardJson(card, creator, contentPath, urls), column_id: card.column_id, after_id: above ?? null };
         return { event: 'project_card', action, ...projectHome(project), fields: { project_card: projectCard } };
       }

@@ -93,6 +93,8 @@ describe('webhooks: payloads of every event the server has, against GitHub’s w
       labels.find((payload) => payload.action === 'edited'),
     );
     expect(labels.find((payload) => payload.action === 'edited')!.label.color).to.equal('00ff00');
+    // Each payload shows the object as it was right after its own event, whenever it is sent.
+    expect(labels.find((payload) => payload.action === 'created')!.label.color).to.equal('ff0000');
     const milestone = await api(server, owner, 'POST', '/repos/payloads/lib/milestones', { title: 'v1' });
     expect(milestone.status).to.equal(201);
     await api(server, owner, 'PATCH', `/repos/payloads/lib/milestones/${milestone.body.number}`, { state: 'closed' });
@@ -105,6 +107,8 @@ describe('webhooks: payloads of every event the server has, against GitHub’s w
       'milestone-closed',
       milestones.find((payload) => payload.action === 'closed'),
     );
+    expect(milestones.find((payload) => payload.action === 'created')!.milestone).to.include({ state: 'open', closed_at: null });
+    expect(milestones.find((payload) => payload.action === 'closed')!.milestone.state).to.equal('closed');
     expect((await api(server, owner, 'PATCH', '/repos/payloads/lib', { name: 'library' })).status).to.equal(200);
     expect((await api(server, owner, 'PATCH', '/repos/payloads/library', { name: 'lib' })).status).to.equal(200);
     const renamed = (await only('repository')).find((payload) => payload.action === 'renamed')!;
@@ -147,12 +151,14 @@ describe('webhooks: payloads of every event the server has, against GitHub’s w
       'project-created',
       projects.find((payload) => payload.action === 'created'),
     );
+    expect(projects.find((payload) => payload.action === 'created')!.project.state).to.equal('open');
     expectWebhookSchema(
       'project-closed',
       projects.find((payload) => payload.action === 'closed'),
     );
     expectWebhookSchema('project-column-created', (await only('project_column', 2))[0]);
     const cards = await only('project_card', 2);
+    expect(cards.find((payload) => payload.action === 'created')!.project_card.column_id).to.equal(column.id);
     expectWebhookSchema(
       'project-card-created',
       cards.find((payload) => payload.action === 'created'),
