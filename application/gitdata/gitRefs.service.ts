@@ -98,15 +98,15 @@ export class GitRefsService {
     return isLeft(moved) ? moved : right(undefined);
   }
 
-  // A move decided elsewhere (a contents commit): recorded only if the ref still holds
-  // `from` in the log, then git agrees. False when the ref moved meanwhile.
-  async recordMove(repositoryId: number, ref: string, from: string | null, to: string, context: CommandContext): Promise<boolean> {
+  // A move decided elsewhere (a contents commit, an import's push): recorded only if the ref
+  // still holds `from` in the log, then git agrees. False when the ref moved meanwhile.
+  async recordMove(repositoryId: number, ref: string, from: string | null, to: string, context: CommandContext, forced = false): Promise<boolean> {
     const stream = gitRefStream(repositoryId, ref);
     const [last] = await this.eventStore.readStream(stream, { direction: 'backwards', maxCount: 1 });
     const current =
       last !== undefined && REF_EVENT_TYPES.has(last.type) ? (last.data as RefMoved['data']).to : await this.repositories.git.readRef(repositoryId, ref);
     if (current !== from) return false;
-    const data: RefMoved['data'] = { repositoryId, ref, from, to, forced: false, ...(await this.added(repositoryId, from, to)) };
+    const data: RefMoved['data'] = { repositoryId, ref, from, to, forced, ...(await this.added(repositoryId, from, to)) };
     const appended = await this.eventStore.append(
       stream,
       [{ id: randomUUID(), type: refEventType(data), data, metadata: metadataFor(context) }],

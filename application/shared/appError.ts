@@ -5,9 +5,10 @@ import type { IssuesError } from '../../domain/issues/issues.errors.js';
 import type { AuthorizationsError } from '../../domain/authorizations/authorizations.errors.js';
 import type { GitDataError } from '../../domain/gitdata/gitdata.errors.js';
 import type { ProjectsError } from '../../domain/projects/projects.errors.js';
+import type { ImportsError } from '../../domain/imports/imports.errors.js';
 import type { WebhooksError } from '../../domain/webhooks/webhooks.errors.js';
 import type { ConcurrencyConflict } from './handleCommand.js';
 
 // Every error an application function can return as a value; interfaces/http maps each tag.
 export type AppError =
-  AccountsError | RepositoriesError | PullsError | IssuesError | AuthorizationsError | GitDataError | ProjectsError | WebhooksError | ConcurrencyConflict;
+  AccountsError | RepositoriesError | PullsError | IssuesError | AuthorizationsError | GitDataError | ProjectsError | WebhooksError | ImportsError | ConcurrencyConflict;

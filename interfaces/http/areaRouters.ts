@@ -8,6 +8,7 @@ import { issuesRouter } from './issues/issues.router.js';
 import { projectsRouter } from './projects/projects.router.js';
 import { pullsRouter } from './pulls/pulls.router.js';
 import { repositoriesRouter } from './repositories/repositories.router.js';
+import { importsRouter } from './imports/imports.router.js';
 import { webhooksRouter } from './webhooks/webhooks.router.js';
 
 // Every area's router, in the order requests try them: a new area adds one line. The
@@ -24,5 +25,6 @@ export const AREA_ROUTERS: readonly ((container: Container) => RequestHandler)[]
   gitdataRouter,
   projectsRouter,
   webhooksRouter,
+  importsRouter,
   activityRepositoryRouter,
 ];

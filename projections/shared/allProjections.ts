@@ -8,6 +8,7 @@ import { issuesProjection } from '../issues/issues.projection.js';
 import { projectsProjection } from '../projects/projects.projection.js';
 import { projectAuditProjection } from '../projects/projectAudit.projection.js';
 import { webhooksProjection } from '../webhooks/webhooks.projection.js';
+import { sourceImportsProjection } from '../imports/sourceImports.projection.js';
 import { activityProjection } from '../activity/activity.projection.js';
 import { authorizationsProjection } from '../authorizations/authorizations.projection.js';
 
@@ -23,5 +24,6 @@ export const allProjections: readonly Projection[] = [
   projectsProjection,
   projectAuditProjection,
   webhooksProjection,
+  sourceImportsProjection,
   activityProjection,
 ];

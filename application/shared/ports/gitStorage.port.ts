@@ -99,6 +99,9 @@ export interface GitStorage {
   // Copies a commit and its history from another repository (a fork's head into its parent),
   // and points targetRef at it when one is given, as GitHub keeps refs/pull/<n>/head.
   fetchCommit(targetRepositoryId: number, sourceRepositoryId: number, sha: string, targetRef: string | null): Promise<void>;
+  // Copies the objects of these refs of another git directory (an import's prepared history)
+  // without moving any ref; onProgress hears git's "Receiving objects" percent.
+  fetchObjects(repositoryId: number, sourceGitDir: string, refNames: readonly string[], onProgress: (percent: number) => void): Promise<void>;
   // base and head are commit SHAs already in the repository.
   compareCommits(repositoryId: number, baseSha: string, headSha: string): Promise<CommitRangeStats>;
   mergeTree(repositoryId: number, oursSha: string, theirsSha: string): Promise<MergeTreeResult>;

@@ -17,5 +17,7 @@ export const TOKENS = {
   WebhookSecretCipher: Symbol('WebhookSecretCipher'),
   WebhookPayloads: Symbol('WebhookPayloads'),
   WebhookTransport: Symbol('WebhookTransport'),
+  ImportCredentialCipher: Symbol('ImportCredentialCipher'),
+  SourceImporter: Symbol('SourceImporter'),
   MessageAuthentication: Symbol('MessageAuthentication'),
 } as const;

@@ -38,6 +38,10 @@ export interface Config {
   // Webhook deliveries: loopback and private targets allowed (FORGELOG_WEBHOOK_ALLOW_PRIVATE_TARGETS=true;
   // off by default, as GitHub Enterprise refuses them without an allow list), the wait for an answer.
   readonly webhooks: { readonly allowPrivateTargets: boolean; readonly timeoutMs: number };
+  // Source imports: files above largeFileBytes are "large" (FORGELOG_IMPORT_LARGE_FILE_BYTES,
+  // GitHub's 100 MB by default); sources at private or loopback addresses and local paths only
+  // when allowed (FORGELOG_IMPORT_ALLOW_PRIVATE_SOURCES=true).
+  readonly imports: { readonly largeFileBytes: number; readonly allowPrivateSources: boolean };
   // The first wait before a dropped projection subscription resubscribes, doubled per failure
   // without progress (FORGELOG_PROJECTION_RETRY_MS); after eight the process exits with 70.
   readonly projectionRetryMs: number;
@@ -148,6 +152,10 @@ export function loadConfig(env: Env = process.env): Config {
     webhooks: {
       allowPrivateTargets: env.FORGELOG_WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
       timeoutMs: integerSetting(env, 'FORGELOG_WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000, problems),
+    },
+    imports: {
+      largeFileBytes: integerSetting(env, 'FORGELOG_IMPORT_LARGE_FILE_BYTES', 100 * 1024 * 1024, 1, 1e12, problems),
+      allowPrivateSources: env.FORGELOG_IMPORT_ALLOW_PRIVATE_SOURCES === 'true',
     },
     projectionRetryMs: integerSetting(env, 'FORGELOG_PROJECTION_RETRY_MS', 250, 1, 60_000, problems),
     trustedProxies: (env.FORGELOG_TRUSTED_PROXIES ?? '')

@@ -7,6 +7,7 @@ import { bindIssues } from './issues.bindings.js';
 import { bindProjects } from './projects.bindings.js';
 import { bindPulls } from './pulls.bindings.js';
 import { bindRepositories } from './repositories.bindings.js';
+import { bindImports } from './imports.bindings.js';
 import { bindWebhooks } from './webhooks.bindings.js';
 
 // Every area's container bindings, in order (repositories binds GitStorage, which pulls
@@ -21,4 +22,5 @@ export const AREA_BINDINGS: readonly ((container: Container) => void)[] = [
   bindActivity,
   bindProjects,
   bindWebhooks,
+  bindImports,
 ];

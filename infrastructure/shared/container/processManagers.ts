@@ -19,9 +19,13 @@ import type { SecretCipher } from '../../../application/shared/ports/secretCiphe
 import { HookQueries } from '../../../application/webhooks/hookQueries.js';
 import type { WebhookPayloads, WebhookTransport } from '../../../application/webhooks/webhookDelivery.ports.js';
 import { webhookFanOut } from '../../../application/webhooks/webhookFanOut.process.js';
+import { ImportedHistory } from '../../../application/imports/importedHistory.js';
+import { sourceImports } from '../../../application/imports/sourceImport.process.js';
+import type { SourceImporter } from '../../../application/imports/sourceImporter.port.js';
+import type { IdAllocator } from '../../../application/shared/idAllocator.js';
 import { webhookSender } from '../../../application/webhooks/webhookSender.process.js';
 
-// Every process manager, one line each: migrations and imports join here as their areas come.
+// Every process manager, one line each: migrations join here when their area comes.
 // Webhook fan-out needs the payload renderer the HTTP layer provides (RuntimeOptions.webhookPayloads):
 // a process without one (a CLI command) leaves it to the serving process.
 export function allProcessManagers(
@@ -44,5 +48,13 @@ export function allProcessManagers(
     pullRequestConsequences(eventStore, container.get(MergedBaseBranch), pairs, clock),
     mergeabilityChecks(container.get(PullRequestMergeability)),
     refMoves(eventStore, container.get<GitStorage>(TOKENS.GitStorage), clock, (repositoryId) => container.get(RepositoryGit).ensure(repositoryId)),
+    sourceImports({
+      eventStore,
+      clock,
+      ids: container.get<IdAllocator>(TOKENS.IdAllocator),
+      cipher: container.get<SecretCipher>(TOKENS.ImportCredentialCipher),
+      importer: container.get<SourceImporter>(TOKENS.SourceImporter),
+      history: container.get(ImportedHistory),
+    }),
   ];
 }

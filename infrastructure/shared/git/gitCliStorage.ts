@@ -19,6 +19,7 @@ import type {
 import { gitEnvironment, runGit, type GitRunOptions } from './gitCommand.js';
 import { GitCommitOperations } from './gitCommitOperations.js';
 import { GitObjects } from './gitObjects.js';
+import { progressPercent, runTool } from './gitProgress.js';
 
 // A full ref name git would accept, and that can never be read as an option.
 const SHA = /^[0-9a-f]{40}$/;
@@ -149,6 +150,22 @@ export class GitCliStorage implements GitStorage {
   async fetchCommit(targetRepositoryId: number, sourceRepositoryId: number, sha: string, targetRef: string | null): Promise<void> {
     if (targetRef !== null && !REF_NAME.test(targetRef)) throw new Error(`not a ref name: ${JSON.stringify(targetRef)}`);
     await this.commits.fetchCommit(this.pathOf(targetRepositoryId), this.pathOf(sourceRepositoryId), sha, targetRef);
+  }
+
+  async fetchObjects(repositoryId: number, sourceGitDir: string, refNames: readonly string[], onProgress: (percent: number) => void): Promise<void> {
+    for (const ref of refNames) if (!REF_NAME.test(ref)) throw new Error(`not a ref name: ${JSON.stringify(ref)}`);
+    if (refNames.length === 0) return;
+    // --stdin: however many refs, no argument list limit; no destination: no ref moves here.
+    const fetched = await runTool('git', ['-C', this.pathOf(repositoryId), 'fetch', '--no-write-fetch-head', '--no-tags', '--progress', '--stdin', '--', sourceGitDir], {
+      env: this.environment,
+      input: refNames.map((ref) => `${ref}\n`).join(''),
+      onStderrLine: (line) => {
+        const percent = progressPercent(line, /Receiving objects/);
+        if (percent !== null) onProgress(percent);
+      },
+    });
+    if (fetched.exitCode !== 0) throw new Error(`git fetch from ${sourceGitDir} exited with ${fetched.exitCode}: ${fetched.stderr.trim().slice(-2000)}`);
+    onProgress(100);
   }
 
   compareCommits(repositoryId: number, baseSha: string, headSha: string): Promise<CommitRangeStats> {

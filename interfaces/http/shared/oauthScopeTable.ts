@@ -51,6 +51,11 @@ export const SCOPE_RULES: readonly ScopeRule[] = [
   rule('PUT', '/projects/.*', ['repo', 'write:org', 'admin:org']),
   rule('DELETE', '/projects/.*', ['repo', 'public_repo', 'write:org', 'admin:org']),
   rule('GET', '/orgs/:x/audit-log', ['admin:org', 'read:audit_log']),
+  // Source imports: the repository's scopes (the access model decides private from public).
+  rule('GET', '/repos/:x/:x/import(/.*)?', ['repo', 'public_repo']),
+  rule('PUT', '/repos/:x/:x/import', ['repo', 'public_repo']),
+  rule('PATCH', '/repos/:x/:x/import(/.*)?', ['repo', 'public_repo']),
+  rule('DELETE', '/repos/:x/:x/import', ['repo', 'public_repo']),
   // Webhooks: the hook scopes (GitHub's read/write/admin ladder) or repo for a repository's.
   rule('GET', '/repos/:x/:x/hooks(/.*)?', ['read:repo_hook', 'write:repo_hook', 'admin:repo_hook', 'repo']),
   rule('POST', '/repos/:x/:x/hooks(/.*)?', ['write:repo_hook', 'admin:repo_hook', 'repo']),

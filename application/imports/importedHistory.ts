@@ -1,0 +1,73 @@
+import { inject, injectable } from 'inversify';
+import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
+import { repositoryDecider, repositoryStream } from '../../domain/repositories/repository.decider.js';
+import { GitRefsService } from '../gitdata/gitRefs.service.js';
+import { RepositoryGit } from '../repositories/repositoryGit.js';
+import type { CommandContext } from '../shared/commandContext.js';
+import { handleCommand } from '../shared/handleCommand.js';
+import type { EventStore } from '../shared/ports/eventStore.port.js';
+import type { GitStorage } from '../shared/ports/gitStorage.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import type { PreparedHistory } from './sourceImporter.port.js';
+
+// An import's push: the prepared history's objects are copied into the repository, then each
+// branch and tag is moved as every other ref move is (RefCreated / RefUpdated in the ref's
+// stream at the revision read, then git by compare-and-swap), so the import reaches the
+// activity feeds and webhooks as pushes do. Run again after a crash, refs already moved are
+// left alone.
+@injectable()
+export class ImportedHistory {
+  constructor(
+    @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
+    @inject(TOKENS.GitStorage) private readonly git: GitStorage,
+    @inject(RepositoryGit) private readonly repositoryGit: RepositoryGit,
+    @inject(GitRefsService) private readonly refs: GitRefsService,
+  ) {}
+
+  // `pushedRefs`: what an earlier push of this import left (a rewrite replaces exactly those);
+  // null for the first push, which expects the repository empty. Answers the refs as pushed.
+  async publish(
+    repositoryId: number,
+    prepared: PreparedHistory,
+    pushedRefs: Readonly<Record<string, string>> | null,
+    onProgress: (percent: number) => void,
+    context: CommandContext,
+  ): Promise<Either<string, Readonly<Record<string, string>>>> {
+    if (!(await this.repositoryGit.ensure(repositoryId))) return left('The repository no longer exists');
+    const names = Object.keys(prepared.refs).sort();
+    await this.git.fetchObjects(repositoryId, prepared.gitDir, names, onProgress);
+    for (const ref of names) {
+      const target = prepared.refs[ref]!;
+      const expected = pushedRefs?.[ref] ?? null;
+      const now = await this.git.readRef(repositoryId, ref);
+      if (now === target) continue;
+      if (now !== expected || !(await this.refs.recordMove(repositoryId, ref, expected, target, context, expected !== null)))
+        return left(`${ref} was changed by somebody else during the import: the repository is no longer as the import expects it`);
+    }
+    const adopted = await this.adoptHeadBranch(repositoryId, prepared, context);
+    if (isLeft(adopted)) return adopted;
+    return right(prepared.refs);
+  }
+
+  // The repository's default branch becomes the source's when the source has no branch of the
+  // repository's default name (an empty repository's `main`, a source's `master`), as GitHub does.
+  private async adoptHeadBranch(repositoryId: number, prepared: PreparedHistory, context: CommandContext): Promise<Either<string, void>> {
+    const head = await this.git.headBranch(repositoryId);
+    if (head !== null && prepared.refs[`refs/heads/${head}`] !== undefined) return right(undefined);
+    const branch =
+      prepared.headBranch !== null && prepared.refs[`refs/heads/${prepared.headBranch}`] !== undefined
+        ? prepared.headBranch
+        : (Object.keys(prepared.refs).find((ref) => ref.startsWith('refs/heads/'))?.slice('refs/heads/'.length) ?? null);
+    if (branch === null) return right(undefined);
+    const edited = await handleCommand(
+      this.eventStore,
+      repositoryDecider,
+      repositoryStream(repositoryId),
+      { type: 'EditRepository', changes: { defaultBranch: branch }, now: context.occurredAt },
+      context,
+    );
+    if (isLeft(edited)) return left(`The default branch could not be set to ${branch}`);
+    await this.repositoryGit.setDefaultBranch(repositoryId, branch);
+    return right(undefined);
+  }
+}

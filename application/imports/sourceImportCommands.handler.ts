@@ -1,0 +1,132 @@
+import { inject, injectable } from 'inversify';
+import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
+import { importValidation, type ImportsError } from '../../domain/imports/imports.errors.js';
+import { sourceImportDecider, type SourceImportCommand, type SourceImportState } from '../../domain/imports/sourceImport.decider.js';
+import { sourceImportStream, type SourceImportEvent, type Vcs } from '../../domain/imports/sourceImport.events.js';
+import { RepositoryGit } from '../repositories/repositoryGit.js';
+import type { AppError } from '../shared/appError.js';
+import type { CommandContext } from '../shared/commandContext.js';
+import { foldedState } from '../shared/foldedStates.js';
+import { handleCommand } from '../shared/handleCommand.js';
+import type { EventStore, StoredEvent } from '../shared/ports/eventStore.port.js';
+import type { GitStorage } from '../shared/ports/gitStorage.port.js';
+import type { SecretCipher } from '../shared/ports/secretCipher.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import type { ReadYourWrites } from '../shared/readYourWrites.js';
+import type { SourceCredentials } from './sourceImporter.port.js';
+
+export interface StartImportInput {
+  readonly vcsUrl: string;
+  readonly vcs?: Vcs;
+  readonly tfvcProject?: string;
+  readonly username?: string;
+  readonly password?: string;
+}
+
+export interface UpdateImportInput {
+  readonly vcs?: Vcs;
+  readonly tfvcProject?: string;
+  readonly username?: string;
+  readonly password?: string;
+}
+
+const asIs = (stored: StoredEvent): SourceImportEvent => ({ type: stored.type, data: stored.data }) as SourceImportEvent;
+
+// The addresses an importer reaches: http(s), svn and file (file only where the operator allows
+// private sources; the importer decides).
+const SOURCE_PROTOCOLS = new Set(['http:', 'https:', 'svn:', 'file:']);
+
+function validSourceUrl(raw: string): boolean {
+  try {
+    return SOURCE_PROTOCOLS.has(new URL(raw).protocol);
+  } catch {
+    return false;
+  }
+}
+
+// Starting, restarting, cancelling an import, mapping its authors and choosing what becomes of
+// large files. Who may is decided by the route (repository administrators).
+@injectable()
+export class SourceImportCommands {
+  constructor(
+    @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
+    @inject(TOKENS.ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
+    @inject(TOKENS.ImportCredentialCipher) private readonly cipher: SecretCipher,
+    @inject(TOKENS.GitStorage) private readonly git: GitStorage,
+    @inject(RepositoryGit) private readonly repositoryGit: RepositoryGit,
+  ) {}
+
+  async start(repositoryId: number, input: StartImportInput, context: CommandContext): Promise<Either<AppError, void>> {
+    if (!validSourceUrl(input.vcsUrl)) return left(importValidation('vcs_url', 'invalid', 'vcs_url is not a valid http(s), svn or file URL'));
+    const repositoryEmpty = await this.repositoryGit.isEmpty(repositoryId);
+    const credentialsCiphertext = await this.encrypted(input);
+    return this.run(
+      repositoryId,
+      {
+        type: 'StartImport',
+        repositoryId,
+        repositoryEmpty,
+        vcsUrl: input.vcsUrl,
+        vcs: input.vcs ?? null,
+        tfvcProject: input.tfvcProject ?? null,
+        credentialsCiphertext,
+        now: context.occurredAt,
+      },
+      context,
+    );
+  }
+
+  async update(repositoryId: number, input: UpdateImportInput, context: CommandContext): Promise<Either<AppError, void>> {
+    const credentialsCiphertext = await this.encrypted(input);
+    return this.run(
+      repositoryId,
+      {
+        type: 'UpdateImport',
+        ...(input.vcs !== undefined ? { vcs: input.vcs } : {}),
+        ...(input.tfvcProject !== undefined ? { tfvcProject: input.tfvcProject } : {}),
+        ...(credentialsCiphertext !== null ? { credentialsCiphertext } : {}),
+        now: context.occurredAt,
+      },
+      context,
+    );
+  }
+
+  cancel(repositoryId: number, context: CommandContext): Promise<Either<AppError, void>> {
+    return this.run(repositoryId, { type: 'CancelImport', now: context.occurredAt }, context);
+  }
+
+  async mapAuthor(repositoryId: number, authorId: number, identity: { name?: string; email?: string }, context: CommandContext): Promise<Either<AppError, void>> {
+    const refsUnchanged = await this.refsAsPushed(repositoryId);
+    return this.run(repositoryId, { type: 'MapAuthor', authorId, ...identity, refsUnchanged }, context);
+  }
+
+  async setLfsPreference(repositoryId: number, useLfs: 'opt_in' | 'opt_out', context: CommandContext): Promise<Either<AppError, void>> {
+    const refsUnchanged = await this.refsAsPushed(repositoryId);
+    return this.run(repositoryId, { type: 'SetLfsPreference', useLfs, refsUnchanged }, context);
+  }
+
+  private async run(repositoryId: number, command: SourceImportCommand, context: CommandContext): Promise<Either<AppError, void>> {
+    const outcome = await handleCommand(this.eventStore, sourceImportDecider, sourceImportStream(repositoryId), command, context);
+    if (isLeft(outcome)) return outcome.left._tag === 'ImportAttemptSuperseded' ? left({ _tag: 'ImportNotFound' } satisfies ImportsError) : outcome;
+    await this.readYourWrites.settle(outcome.right.position);
+    return right(undefined);
+  }
+
+  // Whether the repository's branches and tags are still what the import pushed (a rewrite
+  // would otherwise drop somebody's commits).
+  private async refsAsPushed(repositoryId: number): Promise<boolean> {
+    const { state } = await foldedState(this.eventStore, sourceImportDecider, sourceImportStream(repositoryId), asIs);
+    const pushed = (state as SourceImportState).kind === 'present' ? (state as Extract<SourceImportState, { kind: 'present' }>).import.pushedRefs : null;
+    if (pushed === null) return true;
+    await this.repositoryGit.ensure(repositoryId);
+    const refs = (await this.git.listRefs(repositoryId)).filter((ref) => ref.name.startsWith('refs/heads/') || ref.name.startsWith('refs/tags/'));
+    return refs.length === Object.keys(pushed).length && refs.every((ref) => pushed[ref.name] === ref.sha);
+  }
+
+  // The username and password as one ciphertext; nothing when neither is given.
+  private async encrypted(input: { username?: string; password?: string }): Promise<string | null> {
+    if (input.username === undefined && input.password === undefined) return null;
+    const credentials: SourceCredentials = { username: input.username ?? '', password: input.password ?? '' };
+    return this.cipher.encrypt(JSON.stringify(credentials));
+  }
+}
