@@ -57,7 +57,9 @@ export class ImportedHistory {
     const branch =
       prepared.headBranch !== null && prepared.refs[`refs/heads/${prepared.headBranch}`] !== undefined
         ? prepared.headBranch
-        : (Object.keys(prepared.refs).find((ref) => ref.startsWith('refs/heads/'))?.slice('refs/heads/'.length) ?? null);
+        : (Object.keys(prepared.refs)
+            .find((ref) => ref.startsWith('refs/heads/'))
+            ?.slice('refs/heads/'.length) ?? null);
     if (branch === null) return right(undefined);
     const edited = await handleCommand(
       this.eventStore,

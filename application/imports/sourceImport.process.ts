@@ -227,8 +227,14 @@ class ImportAttempt {
     }
   }
 
+  // The import acts for whoever started (or restarted) it: its pushes are theirs in the feeds.
   private context(): CommandContext {
-    return { actorId: null, correlationId: this.trigger.metadata.correlationId, causationId: this.trigger.id, occurredAt: this.deps.clock.now() };
+    return {
+      actorId: this.trigger.metadata.actorId,
+      correlationId: this.trigger.metadata.correlationId,
+      causationId: this.trigger.id,
+      occurredAt: this.deps.clock.now(),
+    };
   }
 }
 

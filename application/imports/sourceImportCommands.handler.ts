@@ -95,7 +95,12 @@ export class SourceImportCommands {
     return this.run(repositoryId, { type: 'CancelImport', now: context.occurredAt }, context);
   }
 
-  async mapAuthor(repositoryId: number, authorId: number, identity: { name?: string; email?: string }, context: CommandContext): Promise<Either<AppError, void>> {
+  async mapAuthor(
+    repositoryId: number,
+    authorId: number,
+    identity: { name?: string; email?: string },
+    context: CommandContext,
+  ): Promise<Either<AppError, void>> {
     const refsUnchanged = await this.refsAsPushed(repositoryId);
     return this.run(repositoryId, { type: 'MapAuthor', authorId, ...identity, refsUnchanged }, context);
   }

@@ -11,4 +11,13 @@ import type { ConcurrencyConflict } from './handleCommand.js';
 
 // Every error an application function can return as a value; interfaces/http maps each tag.
 export type AppError =
-  AccountsError | RepositoriesError | PullsError | IssuesError | AuthorizationsError | GitDataError | ProjectsError | WebhooksError | ImportsError | ConcurrencyConflict;
+  | AccountsError
+  | RepositoriesError
+  | PullsError
+  | IssuesError
+  | AuthorizationsError
+  | GitDataError
+  | ProjectsError
+  | WebhooksError
+  | ImportsError
+  | ConcurrencyConflict;

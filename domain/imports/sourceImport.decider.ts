@@ -13,15 +13,7 @@ import type {
 } from './sourceImport.events.js';
 
 // GitHub's `status` words, in the order an import goes through them, then the error states.
-export type ImportStatus =
-  | 'detecting'
-  | 'importing'
-  | 'mapping'
-  | 'waiting_to_push'
-  | 'pushing'
-  | 'complete'
-  | ImportFailureStatus
-  | DetectionFailureStatus;
+export type ImportStatus = 'detecting' | 'importing' | 'mapping' | 'waiting_to_push' | 'pushing' | 'complete' | ImportFailureStatus | DetectionFailureStatus;
 
 const RUNNING: ReadonlySet<ImportStatus> = new Set(['detecting', 'importing', 'mapping', 'waiting_to_push', 'pushing']);
 const STOPPED: ReadonlySet<ImportStatus> = new Set(['auth_failed', 'error', 'detection_needs_auth', 'detection_found_nothing', 'detection_found_multiple']);
@@ -71,7 +63,12 @@ export type SourceImportCommand =
   | { readonly type: 'SetLfsPreference'; readonly useLfs: 'opt_in' | 'opt_out'; readonly refsUnchanged: boolean }
   // The background process's reports, each for its attempt.
   | { readonly type: 'RecordDetection'; readonly attempt: number; readonly vcs: Vcs }
-  | { readonly type: 'RecordDetectionFailure'; readonly attempt: number; readonly status: DetectionFailureStatus; readonly projectChoices: readonly ProjectChoice[] }
+  | {
+      readonly type: 'RecordDetectionFailure';
+      readonly attempt: number;
+      readonly status: DetectionFailureStatus;
+      readonly projectChoices: readonly ProjectChoice[];
+    }
   | { readonly type: 'RecordProgress'; readonly attempt: number; readonly percent: number; readonly commitCount: number | null }
   | {
       readonly type: 'RecordFetched';
@@ -165,7 +162,8 @@ function decidePresent(command: SourceImportCommand, current: SourceImport): Eit
   const repositoryId = current.repositoryId;
   switch (command.type) {
     case 'StartImport':
-      if (!command.repositoryEmpty && current.status === 'complete') return left(importValidation('repository', 'custom', 'The repository must be empty to start an import'));
+      if (!command.repositoryEmpty && current.status === 'complete')
+        return left(importValidation('repository', 'custom', 'The repository must be empty to start an import'));
       if (isImportRunning(current.status)) return left(importValidation('repository', 'custom', 'An import is already in progress for this repository'));
       return decideStart(command, current.attempt);
     case 'UpdateImport': {
@@ -283,9 +281,11 @@ export const sourceImportDecider: Decider<SourceImportCommand, SourceImportState
   decide: (command, state) => {
     if (state.kind === 'present') return decidePresent(command, state.import);
     if (command.type === 'StartImport') return decideStart(command, state.lastAttempt);
-    return left(command.type === 'MapAuthor' || command.type === 'SetLfsPreference' || command.type === 'UpdateImport' || command.type === 'CancelImport'
-      ? { _tag: 'ImportNotFound' }
-      : { _tag: 'ImportAttemptSuperseded' });
+    return left(
+      command.type === 'MapAuthor' || command.type === 'SetLfsPreference' || command.type === 'UpdateImport' || command.type === 'CancelImport'
+        ? { _tag: 'ImportNotFound' }
+        : { _tag: 'ImportAttemptSuperseded' },
+    );
   },
 };
 

@@ -63,7 +63,10 @@ export type ImportAwaitingLfsChoice = Of<'ImportAwaitingLfsChoice', { readonly a
 export type ImportPushStarted = Of<'ImportPushStarted', { readonly attempt: number }>;
 export type ImportPushProgressed = Of<'ImportPushProgressed', { readonly attempt: number; readonly pushPercent: number }>;
 // The repository holds the history: refs as pushed (compared before a later rewrite).
-export type ImportCompleted = Of<'ImportCompleted', { readonly attempt: number; readonly refs: Readonly<Record<string, string>>; readonly completedAt: string }>;
+export type ImportCompleted = Of<
+  'ImportCompleted',
+  { readonly attempt: number; readonly refs: Readonly<Record<string, string>>; readonly completedAt: string }
+>;
 export type ImportFailed = Of<
   'ImportFailed',
   { readonly attempt: number; readonly status: ImportFailureStatus; readonly failedStep: string; readonly message: string; readonly humanName: string }

@@ -23,7 +23,8 @@ export interface GitSourceImporterOptions {
   readonly allowPrivateSources: boolean;
 }
 
-const AUTH_FAILURE = /authentication failed|could not read (username|password)|terminal prompts disabled|access denied|HTTP 401|\b401\b|E170001|E215004|authorization failed/i;
+const AUTH_FAILURE =
+  /authentication failed|could not read (username|password)|terminal prompts disabled|access denied|HTTP 401|\b401\b|E170001|E215004|authorization failed/i;
 const UNREACHABLE = /could not resolve host|failed to connect|couldn't connect|connection refused|E170013|unable to connect|no such host/i;
 
 const HUMAN_NAMES: Record<Vcs, string> = { git: 'Git', subversion: 'Subversion', mercurial: 'Mercurial', tfvc: 'Team Foundation Version Control' };
@@ -128,7 +129,8 @@ export class GitSourceImporter implements SourceImporter {
         env: this.environment(null),
         signal,
       });
-      if (migrated.exitCode !== 0) return { kind: 'error', message: `Large files could not be moved to Git LFS (git lfs migrate): ${lastLine(migrated.stderr)}` };
+      if (migrated.exitCode !== 0)
+        return { kind: 'error', message: `Large files could not be moved to Git LFS (git lfs migrate): ${lastLine(migrated.stderr)}` };
     }
     const refs: Record<string, string> = {};
     for (const line of (await this.git(prepared, ['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads', 'refs/tags'])).split('\n')) {
@@ -168,7 +170,13 @@ export class GitSourceImporter implements SourceImporter {
     }
   }
 
-  private cloneMirror(url: string, target: string, address: SourceAddress, onProgress: (progress: FetchProgress) => void, signal: AbortSignal): Promise<ToolRun> {
+  private cloneMirror(
+    url: string,
+    target: string,
+    address: SourceAddress,
+    onProgress: (progress: FetchProgress) => void,
+    signal: AbortSignal,
+  ): Promise<ToolRun> {
     return runTool('git', ['clone', '--mirror', '--progress', '--', url, target], {
       env: this.environment(address),
       signal,
@@ -181,7 +189,12 @@ export class GitSourceImporter implements SourceImporter {
 
   // git svn into a working repository, then its branches and tags as Git's: trunk is the
   // local master, svn branches become branches, svn tags tags.
-  private async fetchSubversion(target: string, address: SourceAddress, onProgress: (progress: FetchProgress) => void, signal: AbortSignal): Promise<SourceFailure | null> {
+  private async fetchSubversion(
+    target: string,
+    address: SourceAddress,
+    onProgress: (progress: FetchProgress) => void,
+    signal: AbortSignal,
+  ): Promise<SourceFailure | null> {
     const listing = await this.svn(['ls', address.url], address, signal);
     if (listing.exitCode !== 0) return this.failureOf(listing, 'subversion');
     const head = Number((await this.svn(['info', '--show-item', 'revision', address.url], address, signal)).stdout.trim()) || 0;
@@ -226,9 +239,7 @@ export class GitSourceImporter implements SourceImporter {
   }
 
   private svn(args: readonly string[], address: SourceAddress, signal: AbortSignal): Promise<ToolRun> {
-    const credentials = address.credentials
-      ? ['--username', address.credentials.username, '--password-from-stdin', '--no-auth-cache']
-      : [];
+    const credentials = address.credentials ? ['--username', address.credentials.username, '--password-from-stdin', '--no-auth-cache'] : [];
     return runTool('svn', ['--non-interactive', ...credentials, ...args], {
       env: this.environment(null),
       signal,
@@ -277,7 +288,8 @@ export class GitSourceImporter implements SourceImporter {
       });
       for (const line of checked.stdout.split('\n')) {
         const [type, oid, size] = line.split(' ');
-        if (type === 'blob' && oid && Number(size) > this.options.largeFileBytes) files.push({ refName: ref, path: paths.get(oid) ?? '', oid, size: Number(size) });
+        if (type === 'blob' && oid && Number(size) > this.options.largeFileBytes)
+          files.push({ refName: ref, path: paths.get(oid) ?? '', oid, size: Number(size) });
       }
     }
     return files;
@@ -296,7 +308,12 @@ export class GitSourceImporter implements SourceImporter {
     return gitEnvironment(this.home, {
       GIT_LFS_SKIP_SMUDGE: '1',
       ...(credentials
-        ? { GIT_ASKPASS: this.askpass, SSH_ASKPASS: this.askpass, FORGELOG_SOURCE_USERNAME: credentials.username, FORGELOG_SOURCE_PASSWORD: credentials.password }
+        ? {
+            GIT_ASKPASS: this.askpass,
+            SSH_ASKPASS: this.askpass,
+            FORGELOG_SOURCE_USERNAME: credentials.username,
+            FORGELOG_SOURCE_PASSWORD: credentials.password,
+          }
         : {}),
     });
   }

@@ -77,7 +77,8 @@ async function applyImportEvent(event: SourceImportEvent, target: ProjectionTarg
       return void (await set({ import_percent: event.data.percent, ...(event.data.commitCount !== null ? { commit_count: event.data.commitCount } : {}) }));
     case 'ImportFetched': {
       const { repositoryId, commitCount, largeFiles } = event.data;
-      for (const author of event.data.authors) await authors(target).replaceOne({ _id: String(author.id) }, authorDocument(repositoryId, author), { upsert: true });
+      for (const author of event.data.authors)
+        await authors(target).replaceOne({ _id: String(author.id) }, authorDocument(repositoryId, author), { upsert: true });
       return void (await set({
         status: 'mapping',
         import_percent: 100,

@@ -156,14 +156,18 @@ export class GitCliStorage implements GitStorage {
     for (const ref of refNames) if (!REF_NAME.test(ref)) throw new Error(`not a ref name: ${JSON.stringify(ref)}`);
     if (refNames.length === 0) return;
     // --stdin: however many refs, no argument list limit; no destination: no ref moves here.
-    const fetched = await runTool('git', ['-C', this.pathOf(repositoryId), 'fetch', '--no-write-fetch-head', '--no-tags', '--progress', '--stdin', '--', sourceGitDir], {
-      env: this.environment,
-      input: refNames.map((ref) => `${ref}\n`).join(''),
-      onStderrLine: (line) => {
-        const percent = progressPercent(line, /Receiving objects/);
-        if (percent !== null) onProgress(percent);
+    const fetched = await runTool(
+      'git',
+      ['-C', this.pathOf(repositoryId), 'fetch', '--no-write-fetch-head', '--no-tags', '--progress', '--stdin', '--', sourceGitDir],
+      {
+        env: this.environment,
+        input: refNames.map((ref) => `${ref}\n`).join(''),
+        onStderrLine: (line) => {
+          const percent = progressPercent(line, /Receiving objects/);
+          if (percent !== null) onProgress(percent);
+        },
       },
-    });
+    );
     if (fetched.exitCode !== 0) throw new Error(`git fetch from ${sourceGitDir} exited with ${fetched.exitCode}: ${fetched.stderr.trim().slice(-2000)}`);
     onProgress(100);
   }

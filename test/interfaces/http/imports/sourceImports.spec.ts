@@ -133,10 +133,14 @@ describe('source imports: a Git repository over HTTP with Basic auth, observed s
     const clone = await cloneOf(server, 'importer', 'importer/imported', join(scratch, 'clone'));
     git(clone, ['fsck', '--strict']);
     const imported = git(clone, ['log', '--format=%an <%ae>|%cn <%ce>|%s|%T', 'main']).trim().split('\n');
-    const original = git(join(scratch, 'sources', 'history.git'), ['log', '--format=%an <%ae>|%cn <%ce>|%s|%T', 'main']).trim().split('\n');
+    const original = git(join(scratch, 'sources', 'history.git'), ['log', '--format=%an <%ae>|%cn <%ce>|%s|%T', 'main'])
+      .trim()
+      .split('\n');
     expect(imported).to.have.length(1000);
     const mapped = (line: string) =>
-      line.replaceAll('Ada Lovelace <ada@example.org>', 'Ada King <ada@king.example>').replaceAll('Alan Turing <alan@example.org>', 'Alan Turing <alan@bletchley.example>');
+      line
+        .replaceAll('Ada Lovelace <ada@example.org>', 'Ada King <ada@king.example>')
+        .replaceAll('Alan Turing <alan@example.org>', 'Alan Turing <alan@bletchley.example>');
     const differing = imported.map((line, index) => [line, mapped(original[index]!)]).filter(([a, b]) => a !== b);
     expect(differing.slice(0, 3)).to.deep.equal([]);
     expect(imported.filter((line) => line.startsWith('Ada King <ada@king.example>|Ada King <ada@king.example>|'))).to.have.length(200);
@@ -149,6 +153,7 @@ describe('source imports: a Git repository over HTTP with Basic auth, observed s
       async () => (await api(server, owner, 'GET', '/repos/importer/imported/events')).body,
       (body: any[]) => body.some((event) => event.type === 'CreateEvent' && event.payload.ref_type === 'branch'),
     );
+    expect(events.map((event: any) => [event.type, event.payload.ref_type ?? event.payload.ref])).to.deep.include(['CreateEvent', 'branch']);
     expect(events.find((event: any) => event.type === 'CreateEvent' && event.payload.ref_type === 'branch').payload.ref).to.equal('main');
   });
 
@@ -203,24 +208,36 @@ describe('source imports: a Git repository over HTTP with Basic auth, observed s
       vcs_password: 'wrong',
     });
     expect(started.body.status).to.equal('importing');
-    const failed = await eventually(() => status('importer/second'), (body) => body.status === 'auth_failed');
+    const failed = await eventually(
+      () => status('importer/second'),
+      (body) => body.status === 'auth_failed',
+    );
     expectSchema('import', failed);
     expect(failed).to.deep.include({ failed_step: 'importing', status_text: 'Authentication failed' });
     const patched = await api(server, owner, 'PATCH', '/repos/importer/second/import', { vcs_username: SOURCE_USER, vcs_password: SOURCE_PASSWORD });
     expect(patched.status).to.equal(200);
     expect(patched.body).to.deep.include({ status: 'importing', failed_step: null, error_message: null });
-    const complete = await eventually(() => status('importer/second'), (body) => body.status === 'complete');
+    const complete = await eventually(
+      () => status('importer/second'),
+      (body) => body.status === 'complete',
+    );
     expect(complete.commit_count).to.equal(1000);
   });
 
   it('asks for credentials when detection meets a login (detection_needs_auth)', async () => {
     await createRepository(server, owner, { name: 'needs-auth' });
     await api(server, owner, 'PUT', '/repos/importer/needs-auth/import', { vcs_url: `${sources.url}/history.git` });
-    const needs = await eventually(() => status('importer/needs-auth'), (body) => body.status !== 'detecting');
+    const needs = await eventually(
+      () => status('importer/needs-auth'),
+      (body) => body.status !== 'detecting',
+    );
     expect(needs.status).to.equal('detection_needs_auth');
     // A PATCH with credentials detects again, and goes on.
     await api(server, owner, 'PATCH', '/repos/importer/needs-auth/import', { vcs_username: SOURCE_USER, vcs_password: SOURCE_PASSWORD });
-    const complete = await eventually(() => status('importer/needs-auth'), (body) => body.status === 'complete' || body.status === 'error');
+    const complete = await eventually(
+      () => status('importer/needs-auth'),
+      (body) => body.status === 'complete' || body.status === 'error',
+    );
     expect(complete.status, JSON.stringify(complete)).to.equal('complete');
   });
 
@@ -231,12 +248,18 @@ describe('source imports: a Git repository over HTTP with Basic auth, observed s
       vcs_username: SOURCE_USER,
       vcs_password: SOURCE_PASSWORD,
     });
-    const nothing = await eventually(() => status('importer/nothing'), (body) => body.status !== 'detecting');
+    const nothing = await eventually(
+      () => status('importer/nothing'),
+      (body) => body.status !== 'detecting',
+    );
     expect(nothing.status).to.equal('detection_found_nothing');
 
     await createRepository(server, owner, { name: 'unreachable' });
     await api(server, owner, 'PUT', '/repos/importer/unreachable/import', { vcs_url: 'http://127.0.0.1:1/x.git', vcs: 'git' });
-    const unreachable = await eventually(() => status('importer/unreachable'), (body) => body.status !== 'importing');
+    const unreachable = await eventually(
+      () => status('importer/unreachable'),
+      (body) => body.status !== 'importing',
+    );
     expect(unreachable).to.deep.include({ status: 'error', failed_step: 'importing', human_name: 'Importing commits' });
     expect(unreachable.error_message).to.match(/connect|refused/i);
   });
@@ -244,7 +267,10 @@ describe('source imports: a Git repository over HTTP with Basic auth, observed s
   it('says TFVC is not supported, in an error state', async () => {
     await createRepository(server, owner, { name: 'tfvc' });
     await api(server, owner, 'PUT', '/repos/importer/tfvc/import', { vcs_url: 'http://127.0.0.1:1/tfs', vcs: 'tfvc', tfvc_project: 'project1' });
-    const failed = await eventually(() => status('importer/tfvc'), (body) => body.status !== 'importing');
+    const failed = await eventually(
+      () => status('importer/tfvc'),
+      (body) => body.status !== 'importing',
+    );
     expect(failed).to.deep.include({ status: 'error', tfvc_project: 'project1' });
     expect(failed.error_message).to.match(/not supported/);
   });
@@ -258,14 +284,21 @@ describe('source imports: a Git repository over HTTP with Basic auth, observed s
       vcs_username: SOURCE_USER,
       vcs_password: SOURCE_PASSWORD,
     });
-    await eventually(() => status('importer/cancelled'), (body) => body.status === 'importing');
+    await eventually(
+      () => status('importer/cancelled'),
+      (body) => body.status === 'importing',
+    );
     const cancelled = await api(server, owner, 'DELETE', '/repos/importer/cancelled/import');
     expect(cancelled.status).to.equal(204);
     expect((await api(server, owner, 'GET', '/repos/importer/cancelled/import')).status).to.equal(404);
     gated.release('ImportFetched');
     const workspace = join(server.dataDir, 'imports', String(target.id));
     await eventually(
-      () => stat(workspace).then(() => true, () => false),
+      () =>
+        stat(workspace).then(
+          () => true,
+          () => false,
+        ),
       (exists) => !exists,
     );
     const stream = await gated.readStream(`source-import-${target.id}`);
