@@ -215,23 +215,10 @@ export class GitSourceImporter implements SourceImporter {
     const revisions = (cloned.stdout.match(/^r\d+ = /gm) ?? []).length;
     onProgress({ percent: 99, commitCount: head > 0 ? Math.min(revisions, head) : revisions });
     await runTool('git', ['init', '--bare', '--quiet', target], { env: this.environment(null) });
-    const copied = await runTool(
-      'git',
-      [
-        '-C',
-        target,
-        'fetch',
-        '--quiet',
-        '--',
-        work,
-        '+refs/heads/*:refs/heads/*',
-        '+refs/remotes/origin/tags/*:refs/tags/*',
-        '+refs/remotes/origin/*:refs/heads/*',
-        '^refs/remotes/origin/tags/*',
-        '^refs/remotes/origin/trunk',
-      ],
-      { env: this.environment(null) },
-    );
+    // Two fetches: a negative refspec excludes its refs from every refspec of its fetch.
+    const copy = (refspecs: readonly string[]) => runTool('git', ['-C', target, 'fetch', '--quiet', '--', work, ...refspecs], { env: this.environment(null) });
+    let copied = await copy(['+refs/heads/*:refs/heads/*', '+refs/remotes/origin/tags/*:refs/tags/*']);
+    if (copied.exitCode === 0) copied = await copy(['+refs/remotes/origin/*:refs/heads/*', '^refs/remotes/origin/tags/*', '^refs/remotes/origin/trunk']);
     await rm(work, { recursive: true, force: true });
     if (copied.exitCode !== 0) return { kind: 'error', message: `The Subversion history could not be converted: ${lastLine(copied.stderr)}` };
     await runTool('git', ['-C', target, 'symbolic-ref', 'HEAD', 'refs/heads/master'], { env: this.environment(null) });

@@ -31,8 +31,13 @@ export class FaultyEventStore implements EventStore {
     this.trigger = { pattern, crash: false };
   }
 
-  crashAt(pattern: RegExp): void {
-    this.trigger = { pattern, crash: true };
+  // With an event type, only an append holding an event of that type.
+  crashAt(pattern: RegExp, eventType?: string): void {
+    this.trigger = { pattern, crash: true, ...(eventType ? { eventType } : {}) };
+  }
+
+  isDead(): boolean {
+    return this.dead;
   }
 
   // The append is made (durable), then the process "dies": nothing after it is written.

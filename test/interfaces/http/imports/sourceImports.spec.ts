@@ -2,13 +2,12 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { gitEnvironment, runGit } from '../../../../infrastructure/shared/git/gitCommand.js';
 import { GatedEventStore } from '../../../support/gatedEventStore.js';
 import { expectArrayOf, expectSchema } from '../../../support/schemas.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import { api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
+import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
 import { eventually } from '../webhooks/webhookReceiver.js';
-import { AUTHORS, git, GitSourceServer, makeGitSource } from './sources.js';
+import { AUTHORS, cloneOf, git, GitSourceServer, makeGitSource } from './sources.js';
 
 const SOURCE_USER = 'source-reader';
 const SOURCE_PASSWORD = 'source password never stored';
@@ -21,13 +20,6 @@ async function filesUnder(directory: string): Promise<string[]> {
     else if (entry.isFile()) files.push(path);
   }
   return files;
-}
-
-// Asynchronously: the server answering the clone runs in this process.
-export async function cloneOf(server: TestServer, login: string, fullName: string, into: string): Promise<string> {
-  const url = `${server.url.replace('//', `//${login}:${encodeURIComponent(PASSWORD)}@`)}/${fullName}.git`;
-  await runGit(['clone', '--quiet', url, into], gitEnvironment(tmpdir()));
-  return into;
 }
 
 describe('source imports: a Git repository over HTTP with Basic auth, observed step by step', function () {

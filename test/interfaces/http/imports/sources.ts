@@ -3,6 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { gitEnvironment, runGit } from '../../../../infrastructure/shared/git/gitCommand.js';
+import type { TestServer } from '../../../support/testServer.js';
+import { PASSWORD } from '../repositories/repositoryFixtures.js';
 import { serveWithHttpBackend } from '../../../../infrastructure/shared/git/gitHttpBackend.js';
 
 export const AUTHORS = ['Ada Lovelace', 'Alan Turing', 'Grace Hopper', 'Edsger Dijkstra', 'Barbara Liskov'].map((name) => ({
@@ -85,4 +89,11 @@ export class GitSourceServer {
 
 export function git(directory: string, args: readonly string[]): string {
   return execFileSync('git', ['-C', directory, ...args], { env: quietEnv, encoding: 'utf8', maxBuffer: 1 << 28 });
+}
+
+// Asynchronously: the server answering the clone runs in this process.
+export async function cloneOf(server: TestServer, login: string, fullName: string, into: string): Promise<string> {
+  const url = `${server.url.replace('//', `//${login}:${encodeURIComponent(PASSWORD)}@`)}/${fullName}.git`;
+  await runGit(['clone', '--quiet', url, into], gitEnvironment(tmpdir()));
+  return into;
 }
