@@ -38,6 +38,8 @@ export async function newDataDir(): Promise<string> {
 export interface TestServerOptions {
   readonly clock?: Clock;
   readonly decorateEventStore?: (store: EventStore) => EventStore;
+  // Every log line at debug level and above, for specs that check what is logged.
+  readonly logLines?: string[];
 }
 
 export async function startTestServer(env: Record<string, string> = {}, dataDir?: string, options: TestServerOptions = {}): Promise<TestServer> {
@@ -56,7 +58,9 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
   const runtime = await openRuntime(config, {
     role: 'serve',
     webhookPayloads: webhooks.payloads,
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger: options.logLines
+      ? pino({ level: 'debug' }, { write: (line: string) => void options.logLines!.push(line) })
+      : pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.decorateEventStore ? { decorateEventStore: options.decorateEventStore } : {}),
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { GatedEventStore } from '../../../support/gatedEventStore.js';
-import { expectArrayOf, expectSchema } from '../../../support/schemas.js';
+import { expectArrayOf, expectSchema, missingSchemaKeys } from '../../../support/schemas.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
 import { eventually } from '../webhooks/webhookReceiver.js';
@@ -30,6 +30,7 @@ describe('source imports: a Git repository over HTTP with Basic auth, observed s
   let scratch: string;
   let owner: string;
   let repositoryId: number;
+  const logLines: string[] = [];
   const status = async (fullName = 'importer/imported') => (await api(server, owner, 'GET', `/repos/${fullName}/import`)).body;
 
   before(async () => {
@@ -38,6 +39,7 @@ describe('source imports: a Git repository over HTTP with Basic auth, observed s
     sources = await new GitSourceServer(join(scratch, 'sources'), { username: SOURCE_USER, password: SOURCE_PASSWORD }).start();
     server = await startTestServer({ FORGELOG_IMPORT_ALLOW_PRIVATE_SOURCES: 'true', FORGELOG_PROCESS_TICK_MS: '10' }, undefined, {
       decorateEventStore: (store) => (gated = new GatedEventStore(store)),
+      logLines,
     });
     owner = await createUser(server, 'importer');
     repositoryId = (await createRepository(server, owner, { name: 'imported' })).id;
@@ -119,6 +121,7 @@ describe('source imports: a Git repository over HTTP with Basic auth, observed s
     gated.release('ImportCompleted');
     const complete = await eventually(status, (body) => body.status === 'complete');
     expectSchema('import', complete);
+    expect(missingSchemaKeys('import', complete)).to.deep.equal([]);
     expect(complete).to.deep.include({ status_text: 'Done', push_percent: 100, import_percent: 100, commit_count: 1000, authors_count: 5 });
 
     // The clone shows the mapped identities; every other commit as it was (message, tree, author).
@@ -149,7 +152,9 @@ describe('source imports: a Git repository over HTTP with Basic auth, observed s
     expect(events.find((event: any) => event.type === 'CreateEvent' && event.payload.ref_type === 'branch').payload.ref).to.equal('main');
   });
 
-  it('never writes the source password in the clear to the data directory', async () => {
+  it('never writes the source password in the clear to the data directory or the logs', async () => {
+    expect(logLines.length).to.be.above(10);
+    expect(logLines.filter((line) => line.includes(SOURCE_PASSWORD))).to.deep.equal([]);
     for (const file of await filesUnder(server.dataDir)) {
       const content = await readFile(file);
       expect(content.includes(Buffer.from(SOURCE_PASSWORD)), file).to.equal(false);
