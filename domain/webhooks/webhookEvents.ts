@@ -16,6 +16,7 @@ export const WEBHOOK_EVENT_NAMES: ReadonlySet<string> = new Set([
   'project',
   'project_column',
   'project_card',
+  'repository_import',
 ]);
 
 // Domain events webhooks report that the activity feeds do not derive from.
@@ -35,6 +36,10 @@ export const WEBHOOK_ONLY_SOURCE_TYPES: ReadonlySet<string> = new Set([
   'ProjectCardCreated',
   'ProjectCardUpdated',
   'ProjectCardMoved',
+  // An import's end: repository_import with success, failure or cancelled.
+  'ImportCompleted',
+  'ImportFailed',
+  'ImportCancelled',
 ]);
 
 export const ALL_EVENTS = '*';

@@ -189,13 +189,14 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
       action: made.action,
       repositoryId: made.repositoryId,
       organizationId,
-      payload: { action: made.action, ...made.fields, ...around },
+      // repository_import has a status, not an action.
+      payload: { ...(made.action !== null ? { action: made.action } : {}), ...made.fields, ...around },
     };
   }
 
   async function directSubject(
     event: StoredEvent,
-  ): Promise<{ event: string; action: string; repositoryId: number | null; organizationId?: number | null; fields: Json } | null> {
+  ): Promise<{ event: string; action: string | null; repositoryId: number | null; organizationId?: number | null; fields: Json } | null> {
     const data = event.data as Record<string, unknown>;
     switch (event.type) {
       case 'LabelCreated':
@@ -279,6 +280,12 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
         const above = order[order.indexOf(card.id) - 1];
         const projectCard = { ...cardJson(card, creator, contentPath, urls), column_id: card.column_id, after_id: above ?? null };
         return { event: 'project_card', action, ...projectHome(project), fields: { project_card: projectCard } };
+      }
+      case 'ImportCompleted':
+      case 'ImportFailed':
+      case 'ImportCancelled': {
+        const status = event.type === 'ImportCompleted' ? 'success' : event.type === 'ImportFailed' ? 'failure' : 'cancelled';
+        return { event: 'repository_import', action: null, repositoryId: Number(data.repositoryId), fields: { status } };
       }
       default:
         return null;
