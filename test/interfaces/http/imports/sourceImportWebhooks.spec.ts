@@ -26,7 +26,11 @@ describe('source imports: repository_import webhooks when an import ends', funct
     makeGitSource(join(scratch, 'sources', 'small.git'), 20);
     sources = await new GitSourceServer(join(scratch, 'sources'), SOURCE).start();
     receiver = await new WebhookReceiver().start();
-    server = await startTestServer({ FORGELOG_IMPORT_ALLOW_PRIVATE_SOURCES: 'true', FORGELOG_WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', FORGELOG_PROCESS_TICK_MS: '10' });
+    server = await startTestServer({
+      FORGELOG_IMPORT_ALLOW_PRIVATE_SOURCES: 'true',
+      FORGELOG_WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      FORGELOG_PROCESS_TICK_MS: '10',
+    });
     owner = await createUser(server, 'hooked-importer');
   });
   after(async () => {
@@ -50,9 +54,12 @@ describe('source imports: repository_import webhooks when an import ends', funct
   const deliveriesFor = (name: string) =>
     receiver.of('repository_import').filter((delivery) => JSON.parse(delivery.body).repository.full_name === `hooked-importer/${name}`);
 
-  it('sends success once the import completes, signed, in GitHub\'s shape', async () => {
+  it("sends success once the import completes, signed, in GitHub's shape", async () => {
     await importInto('succeeded', { vcs_username: SOURCE.username, vcs_password: SOURCE.password });
-    const [delivery] = await eventually(() => deliveriesFor('succeeded'), (found) => found.length > 0);
+    const [delivery] = await eventually(
+      () => deliveriesFor('succeeded'),
+      (found) => found.length > 0,
+    );
     expect(delivery, 'a repository_import delivery').not.to.equal(undefined);
     expect(await webhooks.verify(delivery!.body, String(delivery!.headers['x-hub-signature-256']))).to.equal(true);
     const payload = JSON.parse(delivery!.body);
@@ -65,14 +72,20 @@ describe('source imports: repository_import webhooks when an import ends', funct
 
   it('sends failure when the import fails, and cancelled when it is cancelled', async () => {
     await importInto('failed', { vcs_username: SOURCE.username, vcs_password: 'wrong' });
-    const [failure] = await eventually(() => deliveriesFor('failed'), (found) => found.length > 0);
+    const [failure] = await eventually(
+      () => deliveriesFor('failed'),
+      (found) => found.length > 0,
+    );
     const failed = JSON.parse(failure!.body);
     expectWebhookSchema('repository-import', failed);
     expect(failed.status).to.equal('failure');
 
     const cancelled = await api(server, owner, 'DELETE', '/repos/hooked-importer/failed/import');
     expect(cancelled.status).to.equal(204);
-    const both = await eventually(() => deliveriesFor('failed'), (found) => found.length > 1);
+    const both = await eventually(
+      () => deliveriesFor('failed'),
+      (found) => found.length > 1,
+    );
     expect(both.map((delivery) => JSON.parse(delivery.body).status)).to.deep.equal(['failure', 'cancelled']);
   });
 });
