@@ -8,6 +8,7 @@ import { benchGitData } from './gitData.bench.js';
 import { benchActivityPolling } from './activityPolling.bench.js';
 import { benchActivityFanOut } from './activityFanOut.bench.js';
 import { benchWebhooks } from './webhooks.bench.js';
+import { benchImports } from './imports.bench.js';
 
 // `npm run bench`: every figure beside a baseline measured in the same run, as a ratio.
 function format(value: number): string {
@@ -36,6 +37,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   scale: benchScale,
   activity: async () => [...(await benchActivityPolling()), ...(await benchActivityFanOut())],
   webhooks: () => benchWebhooks(),
+  imports: () => benchImports(),
 };
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];
