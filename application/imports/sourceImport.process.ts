@@ -46,6 +46,11 @@ export function sourceImports(deps: SourceImportDeps): ProcessManager {
     concurrency: 4,
     stepsFor(event) {
       if (event.type === 'ImportCancelled') return [discardWorkspace(deps, event.data as ImportCancelled['data'])];
+      // A deleted repository's import workspace goes with it.
+      if (event.type === 'RepositoryDeleted') {
+        const { repositoryId } = event.data as { repositoryId: number };
+        return [{ name: 'discard-workspace', run: async () => (await deps.importer.discard(repositoryId), STEP_DONE) }];
+      }
       if (!IMPORT_ATTEMPT_EVENT_TYPES.has(event.type)) return [];
       const { repositoryId, attempt } = event.data as ImportStarted['data'];
       const run = new ImportAttempt(deps, event, repositoryId, attempt);

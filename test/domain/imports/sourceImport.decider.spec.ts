@@ -1,0 +1,141 @@
+import { sourceImportDecider } from '../../../domain/imports/sourceImport.decider.js';
+import type { ImportAuthor, SourceImportEvent } from '../../../domain/imports/sourceImport.events.js';
+import { deciderSpec } from '../../support/deciderSpec.js';
+
+const spec = deciderSpec(sourceImportDecider);
+const now = new Date('2026-11-25T10:00:00Z');
+const source = { vcsUrl: 'https://example.org/repo.git', vcs: null, tfvcProject: null, credentialsCiphertext: null };
+const started: SourceImportEvent = { type: 'ImportStarted', data: { repositoryId: 7, attempt: 1, ...source, startedAt: now.toISOString() } };
+const detected: SourceImportEvent = { type: 'ImportDetected', data: { repositoryId: 7, attempt: 1, vcs: 'git' } };
+const ada: ImportAuthor = { id: 11, remoteId: 'ada@example.org', remoteName: 'Ada', name: 'Ada', email: 'ada@example.org' };
+const fetched: SourceImportEvent = { type: 'ImportFetched', data: { repositoryId: 7, attempt: 1, commitCount: 3, authors: [ada], largeFiles: [] } };
+const pushStarted: SourceImportEvent = { type: 'ImportPushStarted', data: { repositoryId: 7, attempt: 1 } };
+const completed: SourceImportEvent = {
+  type: 'ImportCompleted',
+  data: { repositoryId: 7, attempt: 1, refs: { 'refs/heads/main': 'a'.repeat(40) }, completedAt: now.toISOString() },
+};
+
+describe('source import decider', () => {
+  it('starts an import only in an empty repository', () => {
+    spec
+      .given([])
+      .when({ type: 'StartImport', repositoryId: 7, repositoryEmpty: true, now, ...source })
+      .then([started]);
+    spec
+      .given([])
+      .when({ type: 'StartImport', repositoryId: 7, repositoryEmpty: false, now, ...source })
+      .thenFails('ImportValidationFailed');
+  });
+
+  it('refuses a second start while one runs, and takes one after a failure as a new attempt', () => {
+    spec
+      .given([started])
+      .when({ type: 'StartImport', repositoryId: 7, repositoryEmpty: true, now, ...source })
+      .thenFails('ImportValidationFailed');
+    const failed: SourceImportEvent = {
+      type: 'ImportFailed',
+      data: { repositoryId: 7, attempt: 1, status: 'auth_failed', failedStep: 'importing', message: 'no', humanName: 'Importing commits' },
+    };
+    spec
+      .given([started, detected, failed])
+      .when({ type: 'StartImport', repositoryId: 7, repositoryEmpty: true, now, ...source })
+      .then([{ type: 'ImportStarted', data: { ...(started.data as object), attempt: 2 } } as SourceImportEvent]);
+  });
+
+  it('accepts a step report only from the current attempt in the state the step starts from', () => {
+    spec.given([started]).when({ type: 'RecordDetection', attempt: 1, vcs: 'git' }).then([detected]);
+    spec.given([started]).when({ type: 'RecordDetection', attempt: 2, vcs: 'git' }).thenFails('ImportAttemptSuperseded');
+    spec.given([started, detected]).when({ type: 'RecordDetection', attempt: 1, vcs: 'git' }).thenFails('ImportAttemptSuperseded');
+    spec.given([started, detected]).when({ type: 'StartPush', attempt: 1 }).thenFails('ImportAttemptSuperseded');
+  });
+
+  it('refuses every report of a cancelled attempt, and a new start counts on from it', () => {
+    const cancelled: SourceImportEvent = { type: 'ImportCancelled', data: { repositoryId: 7, attempt: 1, cancelledAt: now.toISOString() } };
+    spec
+      .given([started, detected, cancelled])
+      .when({ type: 'RecordProgress', attempt: 1, percent: 50, commitCount: null })
+      .thenFails('ImportAttemptSuperseded');
+    spec.given([started, cancelled]).when({ type: 'CancelImport', now }).thenFails('ImportNotFound');
+    spec
+      .given([started, cancelled])
+      .when({ type: 'StartImport', repositoryId: 7, repositoryEmpty: true, now, ...source })
+      .then([{ type: 'ImportStarted', data: { ...(started.data as object), attempt: 2 } } as SourceImportEvent]);
+  });
+
+  it('records progress only when it rises', () => {
+    const progressed: SourceImportEvent = { type: 'ImportProgressed', data: { repositoryId: 7, attempt: 1, percent: 40, commitCount: null } };
+    spec.given([started, detected]).when({ type: 'RecordProgress', attempt: 1, percent: 40, commitCount: null }).then([progressed]);
+    spec.given([started, detected, progressed]).when({ type: 'RecordProgress', attempt: 1, percent: 30, commitCount: null }).then([]);
+  });
+
+  it('maps an author before the push, not during it; after completion a mapping starts a rewrite unless the refs moved on', () => {
+    const mapped = { ...ada, name: 'Ada King' };
+    spec
+      .given([started, detected, fetched])
+      .when({ type: 'MapAuthor', authorId: 11, name: 'Ada King', refsUnchanged: true })
+      .then([{ type: 'ImportAuthorMapped', data: { repositoryId: 7, author: mapped } }]);
+    spec.given([started, detected, fetched]).when({ type: 'MapAuthor', authorId: 12, name: 'x', refsUnchanged: true }).thenFails('ImportAuthorNotFound');
+    spec
+      .given([started, detected, fetched, pushStarted])
+      .when({ type: 'MapAuthor', authorId: 11, name: 'x', refsUnchanged: true })
+      .thenFails('ImportValidationFailed');
+    spec
+      .given([started, detected, fetched, pushStarted, completed])
+      .when({ type: 'MapAuthor', authorId: 11, name: 'Ada King', refsUnchanged: true })
+      .then([
+        { type: 'ImportAuthorMapped', data: { repositoryId: 7, author: mapped } },
+        { type: 'ImportRewriteStarted', data: { repositoryId: 7, attempt: 2 } },
+      ]);
+    spec
+      .given([started, detected, fetched, pushStarted, completed])
+      .when({ type: 'MapAuthor', authorId: 11, name: 'Ada King', refsUnchanged: false })
+      .thenFails('ImportValidationFailed');
+  });
+
+  it('waits for a large-file choice, and the choice sets the push going', () => {
+    const withLarge: SourceImportEvent = {
+      type: 'ImportFetched',
+      data: {
+        repositoryId: 7,
+        attempt: 1,
+        commitCount: 3,
+        authors: [],
+        largeFiles: [{ refName: 'refs/heads/main', path: 'big', oid: 'b'.repeat(40), size: 9 }],
+      },
+    };
+    const waiting: SourceImportEvent = { type: 'ImportAwaitingLfsChoice', data: { repositoryId: 7, attempt: 1 } };
+    spec.given([started, detected, withLarge]).when({ type: 'AwaitLfsChoice', attempt: 1 }).then([waiting]);
+    spec
+      .given([started, detected, withLarge, waiting])
+      .when({ type: 'SetLfsPreference', useLfs: 'opt_in', refsUnchanged: true })
+      .then([
+        { type: 'ImportLfsPreferenceSet', data: { repositoryId: 7, useLfs: 'opt_in' } },
+        { type: 'ImportRewriteStarted', data: { repositoryId: 7, attempt: 2 } },
+      ]);
+    spec
+      .given([started, detected, fetched])
+      .when({ type: 'SetLfsPreference', useLfs: 'opt_out', refsUnchanged: true })
+      .then([{ type: 'ImportLfsPreferenceSet', data: { repositoryId: 7, useLfs: 'opt_out' } }]);
+  });
+
+  it('leaves a completed import as it is on an update (nothing to restart)', () => {
+    spec.given([started, detected, fetched, pushStarted, completed]).when({ type: 'UpdateImport', now }).then([]);
+    spec
+      .given([started])
+      .when({ type: 'UpdateImport', vcs: 'subversion', now })
+      .then([
+        {
+          type: 'ImportRestarted',
+          data: {
+            repositoryId: 7,
+            attempt: 2,
+            vcsUrl: source.vcsUrl,
+            vcs: 'subversion',
+            tfvcProject: null,
+            credentialsCiphertext: null,
+            restartedAt: now.toISOString(),
+          },
+        },
+      ]);
+  });
+});
