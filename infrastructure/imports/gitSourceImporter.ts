@@ -202,18 +202,21 @@ export class GitSourceImporter implements SourceImporter {
     const work = `${target.replace(/\.git$/, '')}-svn`;
     await rm(work, { recursive: true, force: true });
     const username = address.credentials?.username ? ['--username', address.credentials.username] : [];
-    // git svn reports "r12 = <sha> (refs/remotes/origin/trunk)" on standard output, counted
-    // once it ends.
+    // The head revision is the commit count to come; git svn reports "r12 = <sha> (...)" on
+    // standard output as it converts each revision.
+    if (head > 0) onProgress({ percent: 0, commitCount: head });
     const cloned = await runTool('git', ['svn', 'clone', ...(standard ? ['--stdlayout'] : []), ...username, '--', address.url, work], {
       env: this.environment(address),
       signal,
+      onStdoutLine: (line) => {
+        const revision = /^r(\d+) = /.exec(line);
+        if (revision && head > 0) onProgress({ percent: Math.min(99, Math.floor((Number(revision[1]) / head) * 100)), commitCount: head });
+      },
     });
     if (cloned.exitCode !== 0) {
       await rm(work, { recursive: true, force: true });
       return this.failureOf(cloned, 'subversion');
     }
-    const revisions = (cloned.stdout.match(/^r\d+ = /gm) ?? []).length;
-    onProgress({ percent: 99, commitCount: head > 0 ? Math.min(revisions, head) : revisions });
     await runTool('git', ['init', '--bare', '--quiet', target], { env: this.environment(null) });
     // Two fetches: a negative refspec excludes its refs from every refspec of its fetch.
     const copy = (refspecs: readonly string[]) => runTool('git', ['-C', target, 'fetch', '--quiet', '--', work, ...refspecs], { env: this.environment(null) });

@@ -1,5 +1,12 @@
 import { streamHistory, type AuditEntry } from '../../application/shared/audit/streamHistory.query.js';
-import { findAccountStream, findIssueStream, findRepositoryStream, STREAM_KINDS, type StreamLookup } from '../../application/shared/audit/streamFinder.js';
+import {
+  findAccountStream,
+  findImportStream,
+  findIssueStream,
+  findRepositoryStream,
+  STREAM_KINDS,
+  type StreamLookup,
+} from '../../application/shared/audit/streamFinder.js';
 import type { EventStore } from '../../application/shared/ports/eventStore.port.js';
 import type { Config } from '../../infrastructure/shared/config/config.js';
 import { openEventStoreForReading } from '../../infrastructure/shared/container/adapters.js';
@@ -18,12 +25,13 @@ export async function auditStream(config: Config, streamId: string, options: { j
   await auditFound(config, async () => ({ found: true, streamId }), options, false);
 }
 
-export type AuditTarget = 'user' | 'repo' | 'issue' | 'token' | 'project';
+export type AuditTarget = 'user' | 'repo' | 'issue' | 'token' | 'project' | 'import';
 
 const finders: Record<AuditTarget, (eventStore: EventStore, name: string) => Promise<StreamLookup>> = {
   user: findAccountStream,
   repo: findRepositoryStream,
   issue: findIssueStream,
+  import: findImportStream,
   // a token by its authorization id: its stream outlives its deletion
   token: async (eventStore, id) => {
     if (!/^\d{1,15}$/.test(id)) return { found: false, reason: `"${id}" is not an authorization id` };

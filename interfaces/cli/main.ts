@@ -88,6 +88,12 @@ audit
   .description("a project's whole life: its settings, columns, cards and collaborators, with actor, time, origin, before and after")
   .action((id: string, options: { json?: boolean }) => run(() => auditByName(loadConfig(), 'project', id, options)));
 audit
+  .command('import')
+  .argument('<owner/name>', 'a repository by its full name')
+  .option('--json', 'one JSON object per event')
+  .description("a repository's source imports: every start, step, progress report, mapping and ending, with actor and time")
+  .action((fullName: string, options: { json?: boolean }) => run(() => auditByName(loadConfig(), 'import', fullName, options)));
+audit
   .command('kinds')
   .description('the kinds of stream, what each holds and how to find one')
   .action(() => listStreamKinds());

@@ -36,6 +36,11 @@ export const STREAM_KINDS: readonly StreamKind[] = [
     holds: 'a classic project: settings, state, columns, cards and their order, collaborators, deletion',
     find: 'audit project <id>',
   },
+  {
+    pattern: 'source-import-<repository id>',
+    holds: "a repository's source imports: each start, restart, step, progress, author mapping, large-file choice, completion, failure or cancel",
+    find: 'audit import <owner>/<name>',
+  },
   { pattern: 'two-factor-codes-<user id>', holds: 'the time steps of the two-factor codes a user signed in with', find: 'audit stream' },
   { pattern: 'oauth-application-<id>', holds: 'an OAuth application: registration, secret resets, deletion', find: 'audit stream' },
   { pattern: 'sequence-<category>, issue-number-<repo>', holds: 'id and number allocation', find: 'audit stream' },
@@ -74,6 +79,14 @@ async function repositoryIdOf(eventStore: EventStore, fullName: string): Promise
 export async function findRepositoryStream(eventStore: EventStore, fullName: string): Promise<StreamLookup> {
   const repository = await repositoryIdOf(eventStore, fullName);
   return 'id' in repository ? { found: true, streamId: `repository-${repository.id}` } : { found: false, reason: repository.reason };
+}
+
+// A repository's source imports, by the repository's full name.
+export async function findImportStream(eventStore: EventStore, fullName: string): Promise<StreamLookup> {
+  const repository = await repositoryIdOf(eventStore, fullName);
+  if (!('id' in repository)) return { found: false, reason: repository.reason };
+  const [first] = await eventStore.readStream(`source-import-${repository.id}`, { maxCount: 1 });
+  return first ? { found: true, streamId: `source-import-${repository.id}` } : { found: false, reason: `${fullName} has had no source import` };
 }
 
 // Issue and pull request numbers are not stream names, so this one reads the log once, in

@@ -14,6 +14,8 @@ export interface ToolRunOptions {
   readonly signal?: AbortSignal;
   // Each line of standard error as it comes (git's progress lines end in \r, not \n).
   readonly onStderrLine?: (line: string) => void;
+  // Each line of standard output as it comes (git svn reports each revision there).
+  readonly onStdoutLine?: (line: string) => void;
 }
 
 const KEPT_STDERR = 64 * 1024;
@@ -39,7 +41,15 @@ export function runTool(command: string, args: readonly string[], options: ToolR
       }
     };
     options.signal?.addEventListener('abort', abort, { once: true });
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    let partialOut = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout.push(chunk);
+      if (!options.onStdoutLine) return;
+      partialOut += chunk.toString('utf8');
+      const lines = partialOut.split('\n');
+      partialOut = lines.pop() ?? '';
+      for (const line of lines) options.onStdoutLine(line);
+    });
     child.stderr.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
       stderr = (stderr + text).slice(-KEPT_STDERR);

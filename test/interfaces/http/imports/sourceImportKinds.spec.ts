@@ -184,6 +184,35 @@ describe('source imports: large files, Subversion, Mercurial, a restart, and oct
     expect(git(clone, ['log', '--format=%an|%s', 'master']).trim().split('\n')).to.deep.equal(['dave|two', 'Carol|one']);
   });
 
+  it('finds several projects at one address (detection_found_multiple), and a PATCH with the vcs chooses', async function () {
+    if (!hasTool('hg', ['--version']) || !hasTool('sh', ['-c', 'command -v git-remote-hg'])) this.skip();
+    // One directory that is both a Git and a Mercurial working copy.
+    const both = join(scratch, 'both');
+    mkdirSync(both);
+    writeFileSync(join(both, 'shared.txt'), 'in both\n');
+    execFileSync('git', ['init', '--quiet', '--initial-branch=main'], { cwd: both });
+    execFileSync('git', ['-c', 'user.name=Git Person', '-c', 'user.email=git@example.org', 'commit', '--quiet', '--allow-empty', '-m', 'from git'], {
+      cwd: both,
+    });
+    execFileSync('hg', ['init'], { cwd: both });
+    execFileSync('hg', ['commit', '--addremove', '-m', 'from hg', '-u', 'Hg Person <hg@example.org>', 'shared.txt'], { cwd: both });
+    await createRepository(server, owner, { name: 'ambiguous' });
+    await api(server, owner, 'PUT', '/repos/porter/ambiguous/import', { vcs_url: `file://${both}` });
+    const multiple = await eventually(statusOf(server, owner, 'porter/ambiguous'), (body) => body.status !== 'detecting');
+    expectSchema('import', multiple);
+    expect(multiple.status).to.equal('detection_found_multiple');
+    expect(multiple.project_choices).to.deep.equal([
+      { vcs: 'git', human_name: 'Git' },
+      { vcs: 'mercurial', human_name: 'Mercurial' },
+    ]);
+    const chosen = await api(server, owner, 'PATCH', '/repos/porter/ambiguous/import', { vcs: 'git' });
+    expect(chosen.body).to.deep.include({ status: 'importing', vcs: 'git', project_choices: [] });
+    const complete = await eventually(statusOf(server, owner, 'porter/ambiguous'), finished);
+    expect(complete.status, JSON.stringify(complete)).to.equal('complete');
+    const clone = await cloneOf(server, 'porter', 'porter/ambiguous', join(scratch, 'ambiguous-clone'));
+    expect(git(clone, ['log', '--format=%an|%s', 'main']).trim()).to.equal('Git Person|from git');
+  });
+
   it('answers every operation through @octokit/rest 20.1.0 migrations.*', async () => {
     await createRepository(server, owner, { name: 'octo' });
     const octokit = basicOctokit(server, 'porter', PASSWORD);

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { runCli } from '../../../support/runCli.js';
 import { GatedEventStore } from '../../../support/gatedEventStore.js';
 import { expectArrayOf, expectSchema, missingSchemaKeys } from '../../../support/schemas.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
@@ -161,8 +162,16 @@ describe('source imports: a Git repository over HTTP with Basic auth, observed s
     }
   });
 
-  it('keeps every step in the import stream, read with forgelog audit stream', async () => {
+  it('keeps every step in the import stream, read with forgelog audit import and audit stream', async () => {
     const types = (await gated.readStream(`source-import-${repositoryId}`)).map((event) => event.type);
+    const audit = await runCli(['audit', 'import', 'importer/imported'], { FORGELOG_DATA_DIR: server.dataDir });
+    expect(audit.code, audit.stderr).to.equal(0);
+    expect(audit.stdout).to.contain(`source-import-${repositoryId}`);
+    for (const type of ['ImportStarted', 'ImportDetected', 'ImportFetched', 'ImportAuthorMapped', 'ImportCompleted']) expect(audit.stdout).to.contain(type);
+    expect(audit.stdout).to.contain('by importer');
+    expect(audit.stdout).not.to.contain(SOURCE_PASSWORD);
+    const byName = await runCli(['audit', 'stream', `source-import-${repositoryId}`], { FORGELOG_DATA_DIR: server.dataDir });
+    expect(byName.stdout.split('\n').filter((line) => /^#\d+ /.test(line))).to.have.length(types.length);
     expect(types[0]).to.equal('ImportStarted');
     expect(types).to.include.members(['ImportDetected', 'ImportProgressed', 'ImportFetched', 'ImportAuthorMapped', 'ImportPushStarted', 'ImportCompleted']);
     expect(types.indexOf('ImportFetched')).to.be.below(types.indexOf('ImportAuthorMapped'));
@@ -259,6 +268,19 @@ describe('source imports: a Git repository over HTTP with Basic auth, observed s
     );
     expect(unreachable).to.deep.include({ status: 'error', failed_step: 'importing', human_name: 'Importing commits' });
     expect(unreachable.error_message).to.match(/connect|refused/i);
+    // An empty PATCH starts it over: a new attempt, which fails the same way.
+    const restarted = await api(server, owner, 'PATCH', '/repos/importer/unreachable/import', {});
+    expect(restarted.status).to.equal(200);
+    expect(restarted.body).to.deep.include({ status: 'importing', failed_step: null });
+    const again = await eventually(
+      () => status('importer/unreachable'),
+      (body) => body.status !== 'importing',
+    );
+    expect(again.status).to.equal('error');
+    const attempts = (await gated.readStream(`source-import-${(await api(server, owner, 'GET', '/repos/importer/unreachable')).body.id}`))
+      .filter((event) => event.type === 'ImportFailed')
+      .map((event) => (event.data as { attempt: number }).attempt);
+    expect(attempts).to.deep.equal([1, 2]);
   });
 
   it('says TFVC is not supported, in an error state', async () => {
