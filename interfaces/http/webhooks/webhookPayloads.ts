@@ -13,6 +13,8 @@ import type { DomainEvent } from '../../../domain/shared/event.js';
 import { labelDecider } from '../../../domain/issues/label.decider.js';
 import { milestoneDecider } from '../../../domain/issues/milestone.decider.js';
 import { projectDecider } from '../../../domain/projects/project.decider.js';
+import { repositoryDecider } from '../../../domain/repositories/repository.decider.js';
+import { changesOf, LABEL_CHANGE_FIELDS, MILESTONE_CHANGE_FIELDS, PROJECT_CHANGE_FIELDS, REPOSITORY_CHANGE_FIELDS } from './webhookChanges.js';
 import type { ReadModelStore } from '../../../application/shared/ports/readModelStore.port.js';
 import type { GitStorage } from '../../../application/shared/ports/gitStorage.port.js';
 import { parseCommit } from '../../../domain/gitdata/gitObjectText.js';
@@ -159,8 +161,19 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
     decider: { initialState: () => State; evolve: (state: State, event: Event) => State },
     event: StoredEvent,
   ): Promise<State> {
-    const history = await eventStore.readStream(event.streamId, { maxCount: event.revision + 1 });
-    return history.map((stored) => ({ type: stored.type, data: stored.data }) as Event).reduce(decider.evolve, decider.initialState());
+    return (await statesAround(decider, event)).after;
+  }
+
+  // The same, and as it stood right before the event (for an edit's `changes`).
+  async function statesAround<State, Event extends DomainEvent>(
+    decider: { initialState: () => State; evolve: (state: State, event: Event) => State },
+    event: StoredEvent,
+  ): Promise<{ before: State; after: State }> {
+    const history = (await eventStore.readStream(event.streamId, { maxCount: event.revision + 1 })).map(
+      (stored) => ({ type: stored.type, data: stored.data }) as Event,
+    );
+    const before = history.slice(0, -1).reduce(decider.evolve, decider.initialState());
+    return { before, after: history.length > 0 ? decider.evolve(before, history[history.length - 1]!) : before };
   }
 
   // A repository's full name (for its URLs) and its organization, if an organization owns it.
@@ -202,17 +215,19 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
       case 'LabelCreated':
       case 'LabelUpdated': {
         const [current] = await issues.labelsByIds([Number(data.labelId)]);
-        const then = await stateAt(labelDecider, event);
+        const { before, after: then } = await statesAround(labelDecider, event);
         const paths = current ? await repositoryHome(current.repository_id) : null;
         if (!current || !paths || then.status !== 'present') return null;
         const label = { ...current, name: then.name, color: then.color, description: then.description };
-        const action = event.type === 'LabelCreated' ? 'created' : 'edited';
-        return { event: 'label', action, repositoryId: label.repository_id, fields: { label: labelJson(label, paths) } };
+        if (event.type === 'LabelCreated')
+          return { event: 'label', action: 'created', repositoryId: label.repository_id, fields: { label: labelJson(label, paths) } };
+        const changes = before.status === 'present' ? changesOf(before, then, LABEL_CHANGE_FIELDS) : {};
+        return { event: 'label', action: 'edited', repositoryId: label.repository_id, fields: { label: labelJson(label, paths), changes } };
       }
       case 'MilestoneCreated':
       case 'MilestoneUpdated': {
         const current = await issues.milestoneById(Number(data.milestoneId));
-        const then = await stateAt(milestoneDecider, event);
+        const { before, after: then } = await statesAround(milestoneDecider, event);
         const paths = current ? await repositoryHome(current.repository_id) : null;
         if (!current || !paths || then.status !== 'present') return null;
         const closedAt = then.state === 'closed' ? (current.closed_at ?? event.metadata.occurredAt) : null;
@@ -220,7 +235,13 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
         const state = (data.changes as { state?: string } | undefined)?.state;
         const action = event.type === 'MilestoneCreated' ? 'created' : state === 'closed' ? 'closed' : state === 'open' ? 'opened' : 'edited';
         const creator = (await repositories.accountsByIds([milestone.creator_id])).get(milestone.creator_id);
-        return { event: 'milestone', action, repositoryId: milestone.repository_id, fields: { milestone: milestoneJson(milestone, creator, paths) } };
+        const changes = action === 'edited' && before.status === 'present' ? { changes: changesOf(before, then, MILESTONE_CHANGE_FIELDS) } : {};
+        return {
+          event: 'milestone',
+          action,
+          repositoryId: milestone.repository_id,
+          fields: { milestone: milestoneJson(milestone, creator, paths), ...changes },
+        };
       }
       case 'RepositoryRenamed':
         return {
@@ -237,37 +258,43 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
         return { event: 'repository', action: 'created', repositoryId: Number(data.repositoryId), fields: {} };
       case 'RepositoryEdited': {
         const changes = (data.changes ?? {}) as { private?: boolean };
-        if (changes.private === undefined) return { event: 'repository', action: 'edited', repositoryId: Number(data.repositoryId), fields: { changes: {} } };
+        if (changes.private === undefined) {
+          const { before, after } = await statesAround(repositoryDecider, event);
+          const edited = before.status === 'active' && after.status === 'active' ? changesOf(before.settings, after.settings, REPOSITORY_CHANGE_FIELDS) : {};
+          return { event: 'repository', action: 'edited', repositoryId: Number(data.repositoryId), fields: { changes: edited } };
+        }
         return { event: 'repository', action: changes.private ? 'privatized' : 'publicized', repositoryId: Number(data.repositoryId), fields: {} };
       }
       case 'ProjectCreated':
       case 'ProjectUpdated': {
         const current = await projects.project(Number(data.projectId));
-        const then = await stateAt(projectDecider, event);
+        const { before, after: then } = await statesAround(projectDecider, event);
         if (!current || then.status !== 'active') return null;
         const project = { ...current, name: then.settings.name, body: then.settings.body, state: then.settings.state };
         const state = (data.changes as { state?: string } | undefined)?.state;
         const action = event.type === 'ProjectCreated' ? 'created' : state === 'closed' ? 'closed' : state === 'open' ? 'reopened' : 'edited';
-        return { event: 'project', action, ...projectHome(project), fields: { project: await projectPayload(project) } };
+        const changes = action === 'edited' && before.status === 'active' ? { changes: changesOf(before.settings, then.settings, PROJECT_CHANGE_FIELDS) } : {};
+        return { event: 'project', action, ...projectHome(project), fields: { project: await projectPayload(project), ...changes } };
       }
       case 'ProjectColumnCreated':
       case 'ProjectColumnRenamed':
       case 'ProjectColumnMoved': {
         const current = await projects.column(Number(data.columnId));
         const project = current ? await projects.project(current.project_id) : null;
-        const then = await stateAt(projectDecider, event);
+        const { before, after: then } = await statesAround(projectDecider, event);
         const name = then.columnNames.get(Number(data.columnId));
         if (!current || !project || name === undefined) return null;
         const column = { ...current, name };
         const action = event.type === 'ProjectColumnCreated' ? 'created' : event.type === 'ProjectColumnRenamed' ? 'edited' : 'moved';
-        return { event: 'project_column', action, ...projectHome(project), fields: { project_column: columnJson(column, urls) } };
+        const changes = action === 'edited' ? { changes: { name: { from: before.columnNames.get(Number(data.columnId)) ?? null } } } : {};
+        return { event: 'project_column', action, ...projectHome(project), fields: { project_column: columnJson(column, urls), ...changes } };
       }
       case 'ProjectCardCreated':
       case 'ProjectCardUpdated':
       case 'ProjectCardMoved': {
         const current = await projects.card(Number(data.cardId));
         const project = current ? await projects.project(current.project_id) : null;
-        const then = await stateAt(projectDecider, event);
+        const { before, after: then } = await statesAround(projectDecider, event);
         const cardThen = then.cardStates.get(Number(data.cardId));
         if (!current || !project || !cardThen) return null;
         const card = { ...current, note: cardThen.note, archived: cardThen.archived, column_id: cardThen.columnId };
@@ -279,7 +306,8 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
         const order = then.cards.get(card.column_id) ?? [];
         const above = order[order.indexOf(card.id) - 1];
         const projectCard = { ...cardJson(card, creator, contentPath, urls), column_id: card.column_id, after_id: above ?? null };
-        return { event: 'project_card', action, ...projectHome(project), fields: { project_card: projectCard } };
+        const changes = action === 'edited' ? { changes: { note: { from: before.cardStates.get(Number(data.cardId))?.note ?? null } } } : {};
+        return { event: 'project_card', action, ...projectHome(project), fields: { project_card: projectCard, ...changes } };
       }
       case 'ImportCompleted':
       case 'ImportFailed':

@@ -168,6 +168,56 @@ describe('webhooks: payloads of every event the server has, against GitHub’s w
     expect(moved.project_card.column_id).to.equal(done.id);
   });
 
+  it('edits carry changes with the values before them (label, milestone, repository, project, column, card)', async () => {
+    const payloadsOf = (event: string, holds: (payload: Record<string, any>) => boolean) =>
+      eventually(
+        () => receiver.of(event).map((delivery) => JSON.parse(delivery.body) as Record<string, any>),
+        (found) => found.some(holds),
+      ).then((found) => found.find(holds)!);
+    await api(server, owner, 'POST', '/repos/payloads/lib/labels', { name: 'renameme', color: '111111', description: 'old words' });
+    await api(server, owner, 'PATCH', '/repos/payloads/lib/labels/renameme', { new_name: 'renamed', description: 'new words' });
+    const label = await payloadsOf('label', (payload) => payload.action === 'edited' && payload.label.name === 'renamed');
+    expectWebhookSchema('label-edited', label);
+    expect(label.changes).to.deep.equal({ name: { from: 'renameme' }, description: { from: 'old words' } });
+
+    const milestone = await api(server, owner, 'POST', '/repos/payloads/lib/milestones', { title: 'v2', description: 'first plan' });
+    await api(server, owner, 'PATCH', `/repos/payloads/lib/milestones/${milestone.body.number}`, { title: 'v2.0' });
+    const edited = await payloadsOf('milestone', (payload) => payload.action === 'edited' && payload.milestone.title === 'v2.0');
+    expectWebhookSchema('milestone-edited', edited);
+    expect(edited.changes).to.deep.equal({ title: { from: 'v2' } });
+
+    await api(server, owner, 'PATCH', '/repos/payloads/lib', { description: 'before' });
+    await api(server, owner, 'PATCH', '/repos/payloads/lib', { description: 'after', homepage: 'https://example.org' });
+    const repository = await payloadsOf('repository', (payload) => payload.action === 'edited' && payload.changes.homepage !== undefined);
+    expectWebhookSchema('repository-edited', repository);
+    expect(repository.changes).to.deep.equal({ description: { from: 'before' }, homepage: { from: null } });
+
+    const inertia = async (method: string, path: string, body: unknown) => {
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { authorization: owner, accept: 'application/vnd.github.inertia-preview+json', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, `${method} ${path}`).to.be.oneOf([200, 201]);
+      return (await response.json()) as { id: number };
+    };
+    const project = await inertia('POST', '/repos/payloads/lib/projects', { name: 'Plans', body: 'old body' });
+    await inertia('PATCH', `/projects/${project.id}`, { name: 'Better plans' });
+    const projectEdited = await payloadsOf('project', (payload) => payload.action === 'edited' && payload.project.name === 'Better plans');
+    expectWebhookSchema('project-edited', projectEdited);
+    expect(projectEdited.changes).to.deep.equal({ name: { from: 'Plans' } });
+    const column = await inertia('POST', `/projects/${project.id}/columns`, { name: 'Soon' });
+    await inertia('PATCH', `/projects/columns/${column.id}`, { name: 'Later' });
+    const columnEdited = await payloadsOf('project_column', (payload) => payload.action === 'edited' && payload.project_column.name === 'Later');
+    expectWebhookSchema('project-column-edited', columnEdited);
+    expect(columnEdited.changes).to.deep.equal({ name: { from: 'Soon' } });
+    const card = await inertia('POST', `/projects/columns/${column.id}/cards`, { note: 'first note' });
+    await inertia('PATCH', `/projects/columns/cards/${card.id}`, { note: 'second note' });
+    const cardEdited = await payloadsOf('project_card', (payload) => payload.action === 'edited' && payload.project_card.note === 'second note');
+    expectWebhookSchema('project-card-edited', cardEdited);
+    expect(cardEdited.changes).to.deep.equal({ note: { from: 'first note' } });
+  });
+
   it('member (added), public, watch (started) and fork', async () => {
     const invite = await api(server, owner, 'PUT', '/repos/payloads/lib/collaborators/forker', { permission: 'pull' });
     const forker = `Basic ${Buffer.from(`forker:${PASSWORD}`).toString('base64')}`;
