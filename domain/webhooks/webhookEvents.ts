@@ -36,6 +36,13 @@ export const WEBHOOK_ONLY_SOURCE_TYPES: ReadonlySet<string> = new Set([
   'ProjectCardCreated',
   'ProjectCardUpdated',
   'ProjectCardMoved',
+  // Deletions: the object from the copy its projection keeps for a few days.
+  'LabelDeleted',
+  'MilestoneDeleted',
+  'RepositoryDeleted',
+  'ProjectDeleted',
+  'ProjectColumnDeleted',
+  'ProjectCardDeleted',
   // An import's end: repository_import with success, failure or cancelled.
   'ImportCompleted',
   'ImportFailed',

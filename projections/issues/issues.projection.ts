@@ -17,6 +17,8 @@ import { REACTION_EVENT_TYPES } from '../../domain/issues/reaction.decider.js';
 import type { RepositoryCreated, RepositoryDeleted } from '../../domain/repositories/repository.events.js';
 import { applyIssueCommentEvent } from './issueComments.apply.js';
 import { applyIssueEvent } from './issueDocuments.apply.js';
+import { DELETED_COPIES_COLLECTIONS } from '../../application/shared/deletedCopies.js';
+import { deletedCopiesCollection } from '../shared/deletedCopies.js';
 import { applyLabelEvent, materializeDefaultLabels } from './labels.apply.js';
 import { applyMilestoneEvent } from './milestones.apply.js';
 import { applyReactionEvent } from './reactions.apply.js';
@@ -39,8 +41,8 @@ async function repositoryDeleted(data: RepositoryDeleted['data'], target: Projec
 // One projection for the six collections of the issues area (see issues.readModel.ts).
 export const issuesProjection: Projection = {
   name: 'issues',
-  // 2: pull requests mirrored among the issues
-  version: 2,
+  // 2: pull requests mirrored among the issues; 3: copies of deleted labels and milestones
+  version: 3,
   collections: [
     {
       name: ISSUES_COLLECTION,
@@ -67,6 +69,7 @@ export const issuesProjection: Projection = {
     { name: MILESTONES_COLLECTION, indexes: [{ name: 'repository_number', keys: { repository_id: 1, number: 1 } }] },
     { name: REACTIONS_COLLECTION, indexes: [{ name: 'subject', keys: { subject_type: 1, subject_id: 1 } }, byRepository] },
     { name: REPOSITORY_ISSUE_COUNTS_COLLECTION },
+    deletedCopiesCollection(DELETED_COPIES_COLLECTIONS.label),
   ],
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     if (ISSUE_EVENT_TYPES.has(event.type)) return applyIssueEvent(event, target);

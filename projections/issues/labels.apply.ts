@@ -1,5 +1,6 @@
 import { LABELS_COLLECTION, type LabelDocument } from '../../application/issues/issues.readModel.js';
 import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
+import { keepDeletedCopy } from '../shared/deletedCopies.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import { DEFAULT_LABELS, defaultLabelId, labelNameKey } from '../../domain/issues/defaultLabels.js';
 import type { LabelEvent } from '../../domain/issues/label.decider.js';
@@ -56,6 +57,7 @@ export async function applyLabelEvent(stored: StoredEvent, target: ProjectionTar
       return;
     }
     case 'LabelDeleted':
+      await keepDeletedCopy(target, 'label', await labels(target).findOne({ _id: String(event.data.labelId) }), stored.metadata.occurredAt);
       await labels(target).deleteOne({ _id: String(event.data.labelId) });
       return;
   }

@@ -3,6 +3,7 @@ import type { ProjectionTarget } from '../../application/shared/projections/proj
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { MilestoneEvent } from '../../domain/issues/milestone.decider.js';
 import { milestones } from './issueCounters.js';
+import { keepDeletedCopy } from '../shared/deletedCopies.js';
 
 export async function applyMilestoneEvent(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
   const event = { type: stored.type, data: stored.data } as MilestoneEvent;
@@ -40,6 +41,7 @@ export async function applyMilestoneEvent(stored: StoredEvent, target: Projectio
       return;
     }
     case 'MilestoneDeleted':
+      await keepDeletedCopy(target, 'milestone', await milestones(target).findOne({ _id: String(event.data.milestoneId) }), stored.metadata.occurredAt);
       await milestones(target).deleteOne({ _id: String(event.data.milestoneId) });
       return;
   }

@@ -13,6 +13,8 @@ import {
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { RepositoryDeleted } from '../../domain/repositories/repository.events.js';
+import { DELETED_COPIES_COLLECTIONS } from '../../application/shared/deletedCopies.js';
+import { deletedCopiesCollection, keepDeletedCopy } from '../shared/deletedCopies.js';
 import { insertAfter } from '../../domain/projects/project.decider.js';
 import { PROJECT_EVENT_TYPES, type ProjectEvent, type ProjectSettings } from '../../domain/projects/project.events.js';
 
@@ -76,6 +78,7 @@ async function applyProjectEvent(event: ProjectEvent, target: ProjectionTarget):
       return;
     case 'ProjectDeleted': {
       const projectId = event.data.projectId;
+      await keepDeletedCopy(target, 'project', await projects(target).findOne({ _id: String(projectId) }), event.data.deletedAt);
       await projects(target).deleteOne({ _id: String(projectId) });
       await columns(target).deleteMany({ project_id: projectId });
       await cards(target).deleteMany({ project_id: projectId });
@@ -119,6 +122,7 @@ async function applyProjectEvent(event: ProjectEvent, target: ProjectionTarget):
     }
     case 'ProjectColumnDeleted': {
       const { projectId, columnId } = event.data;
+      await keepDeletedCopy(target, 'project_column', await columns(target).findOne({ _id: String(columnId) }), event.data.deletedAt);
       await columns(target).deleteOne({ _id: String(columnId) });
       await cards(target).deleteMany({ column_id: columnId });
       await reorderColumns(target, projectId, (ids) => ids.filter((id) => id !== columnId));
@@ -153,6 +157,7 @@ async function applyProjectEvent(event: ProjectEvent, target: ProjectionTarget):
       return;
     }
     case 'ProjectCardDeleted':
+      await keepDeletedCopy(target, 'project_card', await cards(target).findOne({ _id: String(event.data.cardId) }), event.data.deletedAt);
       await cards(target).deleteOne({ _id: String(event.data.cardId) });
       await reorderCards(target, event.data.columnId, (ids) => ids.filter((id) => id !== event.data.cardId));
       return;
@@ -177,7 +182,8 @@ async function repositoryDeleted(repositoryId: number, target: ProjectionTarget)
 // Projects, their columns (each holding its cards' order), cards and collaborators.
 export const projectsProjection: Projection = {
   name: 'projects',
-  version: 1,
+  // 2: copies of deleted projects, columns and cards
+  version: 2,
   collections: [
     { name: PROJECTS_COLLECTION, indexes: [{ name: 'owner', keys: { owner_kind: 1, owner_id: 1, number: 1 } }] },
     { name: PROJECT_COLUMNS_COLLECTION, indexes: [{ name: 'project_id', keys: { project_id: 1 } }] },
@@ -191,6 +197,7 @@ export const projectsProjection: Projection = {
     },
     { name: PROJECT_COLLABORATORS_COLLECTION, indexes: [{ name: 'project_id', keys: { project_id: 1 } }] },
     { name: PROJECT_COLUMN_HOMES_COLLECTION },
+    deletedCopiesCollection(DELETED_COPIES_COLLECTIONS.project),
     { name: PROJECT_OWNERS_COLLECTION, indexes: [{ name: 'owner', keys: { owner_kind: 1, owner_id: 1 } }] },
   ],
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {

@@ -8,6 +8,8 @@ import {
 } from '../../application/repositories/repositories.readModel.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
+import { DELETED_COPIES_COLLECTIONS } from '../../application/shared/deletedCopies.js';
+import { deletedCopiesCollection } from '../shared/deletedCopies.js';
 import { applyRepositoryEvent, REPOSITORY_EVENT_TYPES } from './repositoryDocuments.apply.js';
 import { applyInterestEvent, INTEREST_EVENT_TYPES } from './repositoryInterest.apply.js';
 
@@ -19,8 +21,8 @@ const byUser = { name: 'user_id', keys: { user_id: 1 } } as const;
 // (repositoryCounters.ts), so applying an event twice changes nothing.
 export const repositoriesProjection: Projection = {
   name: 'repositories',
-  // 2: pending repository invitations
-  version: 2,
+  // 2: pending repository invitations; 3: copies of deleted repositories
+  version: 3,
   collections: [
     {
       name: REPOSITORIES_COLLECTION,
@@ -31,6 +33,7 @@ export const repositoriesProjection: Projection = {
       ],
     },
     { name: REPOSITORY_REDIRECTS_COLLECTION, indexes: [byRepository] },
+    deletedCopiesCollection(DELETED_COPIES_COLLECTIONS.repository),
     { name: REPOSITORY_COLLABORATORS_COLLECTION, indexes: [byRepository, byUser] },
     {
       name: REPOSITORY_STARS_COLLECTION,

@@ -9,6 +9,7 @@ import {
   type RepositoryDocument,
   type RepositoryRedirectDocument,
 } from '../../application/repositories/repositories.readModel.js';
+import { keepDeletedCopy } from '../shared/deletedCopies.js';
 import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { RepositoryEvent, RepositorySettings } from '../../domain/repositories/repository.events.js';
@@ -81,7 +82,7 @@ export async function applyRepositoryEvent(stored: StoredEvent, target: Projecti
     case 'RepositoryTopicsReplaced':
       return setFields(target, event.data.repositoryId, { topics: [...event.data.names], updated_at: event.data.replacedAt });
     case 'RepositoryDeleted':
-      return deleted(event.data.repositoryId, target);
+      return deleted(event.data.repositoryId, target, stored.metadata.occurredAt);
     case 'CollaboratorAdded':
     case 'CollaboratorPermissionChanged':
     case 'CollaboratorRemoved':
@@ -142,8 +143,9 @@ async function moveRedirects(
   await redirects(target).deleteOne({ _id: redirectId(to.ownerId, toKey) });
 }
 
-async function deleted(repositoryId: number, target: ProjectionTarget): Promise<void> {
+async function deleted(repositoryId: number, target: ProjectionTarget, deletedAt: string): Promise<void> {
   const repository = await repositories(target).findOne({ _id: String(repositoryId) });
+  await keepDeletedCopy(target, 'repository', repository, deletedAt);
   const removed = await repositories(target).deleteOne({ _id: String(repositoryId) });
   for (const collection of [
     REPOSITORY_REDIRECTS_COLLECTION,

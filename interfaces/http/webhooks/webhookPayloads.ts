@@ -5,7 +5,10 @@ import { OrganizationQueries } from '../../../application/accounts/organization.
 import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import { IssueQueries } from '../../../application/issues/issue.queries.js';
 import { ProjectQueries } from '../../../application/projects/projectQueries.js';
-import type { ProjectDocument } from '../../../application/projects/projects.readModel.js';
+import type { ProjectCardDocument, ProjectColumnDocument, ProjectDocument } from '../../../application/projects/projects.readModel.js';
+import type { LabelDocument, MilestoneDocument } from '../../../application/issues/issues.readModel.js';
+import type { RepositoryDocument } from '../../../application/repositories/repositories.readModel.js';
+import { deletedCopy } from '../../../application/shared/deletedCopies.js';
 import { cardJson, columnJson, projectJson, projectOwnerPaths } from '../projects/projects.encoders.js';
 import { labelJson, milestoneJson } from '../issues/issues.encoders.js';
 import type { EventStore, StoredEvent } from '../../../application/shared/ports/eventStore.port.js';
@@ -114,8 +117,9 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
   const projects = container.get(ProjectQueries);
   const eventStore = container.get<EventStore>(TOKENS.EventStore);
 
-  async function common(repositoryId: number | null, organizationId: number | null, senderId: number | null): Promise<Json> {
-    const repository = repositoryId === null ? null : await repositories.byId(repositoryId);
+  // `deleted`: the repository as it was, for a repository's own deletion.
+  async function common(repositoryId: number | null, organizationId: number | null, senderId: number | null, deleted?: RepositoryDocument): Promise<Json> {
+    const repository = deleted ?? (repositoryId === null ? null : await repositories.byId(repositoryId));
     const view = repository && (await repositories.view(repository));
     const organization = organizationId === null ? null : await organizations.organizationById(organizationId);
     const sender = senderId === null ? undefined : (await repositories.accountsByIds([senderId])).get(senderId);
@@ -196,7 +200,7 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
           ? null
           : ((await repositoryHome(made.repositoryId))?.organizationId ?? null);
     if (!(await wanted({ event: made.event, repositoryId: made.repositoryId, organizationId }))) return null;
-    const around = await common(made.repositoryId, organizationId, event.metadata.actorId);
+    const around = await common(made.repositoryId, organizationId, event.metadata.actorId, made.deletedRepository);
     return {
       event: made.event,
       action: made.action,
@@ -207,9 +211,14 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
     };
   }
 
-  async function directSubject(
-    event: StoredEvent,
-  ): Promise<{ event: string; action: string | null; repositoryId: number | null; organizationId?: number | null; fields: Json } | null> {
+  async function directSubject(event: StoredEvent): Promise<{
+    event: string;
+    action: string | null;
+    repositoryId: number | null;
+    organizationId?: number | null;
+    fields: Json;
+    deletedRepository?: RepositoryDocument;
+  } | null> {
     const data = event.data as Record<string, unknown>;
     switch (event.type) {
       case 'LabelCreated':
@@ -314,6 +323,62 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
       case 'ImportCancelled': {
         const status = event.type === 'ImportCompleted' ? 'success' : event.type === 'ImportFailed' ? 'failure' : 'cancelled';
         return { event: 'repository_import', action: null, repositoryId: Number(data.repositoryId), fields: { status } };
+      }
+      default:
+        return deletedSubject(event);
+    }
+  }
+
+  // A deletion: the object as its projection last had it (a copy kept for a few days after the
+  // deletion, application/shared/deletedCopies.ts), since the read model no longer holds it.
+  async function deletedSubject(event: StoredEvent) {
+    const data = event.data as Record<string, unknown>;
+    switch (event.type) {
+      case 'LabelDeleted': {
+        const label = await deletedCopy<LabelDocument>(store, 'label', Number(data.labelId));
+        const paths = label ? await repositoryHome(label.repository_id) : null;
+        if (!label || !paths) return null;
+        return { event: 'label', action: 'deleted', repositoryId: label.repository_id, fields: { label: labelJson(label, paths) } };
+      }
+      case 'MilestoneDeleted': {
+        const milestone = await deletedCopy<MilestoneDocument>(store, 'milestone', Number(data.milestoneId));
+        const paths = milestone ? await repositoryHome(milestone.repository_id) : null;
+        if (!milestone || !paths) return null;
+        const creator = (await repositories.accountsByIds([milestone.creator_id])).get(milestone.creator_id);
+        return {
+          event: 'milestone',
+          action: 'deleted',
+          repositoryId: milestone.repository_id,
+          fields: { milestone: milestoneJson(milestone, creator, paths) },
+        };
+      }
+      case 'ProjectDeleted': {
+        const project = await deletedCopy<ProjectDocument>(store, 'project', Number(data.projectId));
+        if (!project) return null;
+        return { event: 'project', action: 'deleted', ...projectHome(project), fields: { project: await projectPayload(project) } };
+      }
+      case 'ProjectColumnDeleted': {
+        const column = await deletedCopy<ProjectColumnDocument>(store, 'project_column', Number(data.columnId));
+        const project = column ? await projects.project(column.project_id) : null;
+        if (!column || !project) return null;
+        return { event: 'project_column', action: 'deleted', ...projectHome(project), fields: { project_column: columnJson(column, urls) } };
+      }
+      case 'ProjectCardDeleted': {
+        const card = await deletedCopy<ProjectCardDocument>(store, 'project_card', Number(data.cardId));
+        const project = card ? await projects.project(card.project_id) : null;
+        if (!card || !project) return null;
+        const creator = (await repositories.accountsByIds([card.creator_id])).get(card.creator_id);
+        const contentPaths = card.content ? await repositoryHome(card.content.repositoryId) : null;
+        const contentPath = card.content && contentPaths ? `/repos/${contentPaths.fullName}/issues/${card.content.number}` : null;
+        const projectCard = { ...cardJson(card, creator, contentPath, urls), column_id: card.column_id, after_id: null };
+        return { event: 'project_card', action: 'deleted', ...projectHome(project), fields: { project_card: projectCard } };
+      }
+      case 'RepositoryDeleted': {
+        const repository = await deletedCopy<RepositoryDocument>(store, 'repository', Number(data.repositoryId));
+        if (!repository) return null;
+        const owner = (await repositories.accountsByIds([repository.owner_id])).get(repository.owner_id);
+        const organizationId = owner?.type === 'Organization' ? owner.id : null;
+        return { event: 'repository', action: 'deleted', repositoryId: repository.id, organizationId, fields: {}, deletedRepository: repository };
       }
       default:
         return null;

@@ -118,3 +118,25 @@ describe('issues projection', () => {
     expect(dump.issues).to.deep.equal([]);
   });
 });
+
+describe('issues projection: copies of deleted labels and milestones', () => {
+  const deletedLabel = (labelId: number, occurredAt: string) => {
+    const event = storedEvent('label-' + labelId, 0, 'LabelDeleted', { labelId, repositoryId: 3, name: 'x', deletedAt: occurredAt });
+    return { ...event, metadata: { ...event.metadata, occurredAt } };
+  };
+
+  it('keeps what a deleted label was, applied twice the same, and prunes copies older than three days', async () => {
+    const wontfix = defaultLabelId(3, 8);
+    const question = defaultLabelId(3, 7);
+    const dump = await expectIdempotent(issuesProjection, [repositoryCreated, deletedLabel(wontfix, '2026-11-22T10:00:00.000Z')]);
+    expect(dump.issues_deleted).to.have.length(1);
+    expect(dump.issues_deleted![0]).to.deep.include({ _id: `label:${wontfix}`, kind: 'label', deleted_at: '2026-11-22T10:00:00.000Z' });
+    expect((dump.issues_deleted![0] as any).document).to.include({ id: wontfix, name: 'wontfix', repository_id: 3, default: true });
+    const later = await expectIdempotent(issuesProjection, [
+      repositoryCreated,
+      deletedLabel(wontfix, '2026-11-22T10:00:00.000Z'),
+      deletedLabel(question, '2026-11-25T10:00:01.000Z'),
+    ]);
+    expect(later.issues_deleted!.map((copy: any) => copy._id)).to.deep.equal([`label:${question}`]);
+  });
+});

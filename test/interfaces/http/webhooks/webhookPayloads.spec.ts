@@ -218,6 +218,65 @@ describe('webhooks: payloads of every event the server has, against GitHub’s w
     expect(cardEdited.changes).to.deep.equal({ note: { from: 'first note' } });
   });
 
+  it('deletions show the object as it was (label, milestone, project, column, card; a repository to its organization)', async () => {
+    const payloadsOf = (event: string, holds: (payload: Record<string, any>) => boolean) =>
+      eventually(
+        () => receiver.of(event).map((delivery) => JSON.parse(delivery.body) as Record<string, any>),
+        (found) => found.some(holds),
+      ).then((found) => found.find(holds)!);
+    await api(server, owner, 'POST', '/repos/payloads/lib/labels', { name: 'doomed', color: 'abcdef', description: 'goes away' });
+    expect((await api(server, owner, 'DELETE', '/repos/payloads/lib/labels/doomed')).status).to.equal(204);
+    const label = await payloadsOf('label', (payload) => payload.action === 'deleted');
+    expectWebhookSchema('label-deleted', label);
+    expect(label.label).to.include({ name: 'doomed', color: 'abcdef', description: 'goes away' });
+
+    const milestone = await api(server, owner, 'POST', '/repos/payloads/lib/milestones', { title: 'never' });
+    expect((await api(server, owner, 'DELETE', `/repos/payloads/lib/milestones/${milestone.body.number}`)).status).to.equal(204);
+    const milestoneDeleted = await payloadsOf('milestone', (payload) => payload.action === 'deleted');
+    expectWebhookSchema('milestone-deleted', milestoneDeleted);
+    expect(milestoneDeleted.milestone).to.include({ title: 'never', number: milestone.body.number, open_issues: 0 });
+
+    const inertia = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { authorization: owner, accept: 'application/vnd.github.inertia-preview+json', 'content-type': 'application/json' },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      expect(response.status, `${method} ${path}`).to.be.oneOf([200, 201, 204]);
+      return response.status === 204 ? { id: 0 } : ((await response.json()) as { id: number });
+    };
+    const project = await inertia('POST', '/repos/payloads/lib/projects', { name: 'Temporary' });
+    const column = await inertia('POST', `/projects/${project.id}/columns`, { name: 'Short-lived' });
+    const card = await inertia('POST', `/projects/columns/${column.id}/cards`, { note: 'gone soon' });
+    await inertia('DELETE', `/projects/columns/cards/${card.id}`);
+    const cardDeleted = await payloadsOf('project_card', (payload) => payload.action === 'deleted');
+    expectWebhookSchema('project-card-deleted', cardDeleted);
+    expect(cardDeleted.project_card).to.include({ id: card.id, note: 'gone soon', column_id: column.id });
+    await inertia('DELETE', `/projects/columns/${column.id}`);
+    const columnDeleted = await payloadsOf('project_column', (payload) => payload.action === 'deleted');
+    expectWebhookSchema('project-column-deleted', columnDeleted);
+    expect(columnDeleted.project_column).to.include({ id: column.id, name: 'Short-lived' });
+    await inertia('DELETE', `/projects/${project.id}`);
+    const projectDeleted = await payloadsOf('project', (payload) => payload.action === 'deleted');
+    expectWebhookSchema('project-deleted', projectDeleted);
+    expect(projectDeleted.project).to.include({ id: project.id, name: 'Temporary' });
+
+    // A deleted repository's own hooks go with it: its organization's hear of it.
+    expect((await api(server, server.adminAuthorization, 'POST', '/admin/organizations', { login: 'payload-org', admin: 'payloads' })).status).to.equal(201);
+    const orgHook = await api(server, owner, 'POST', '/orgs/payload-org/hooks', {
+      name: 'web',
+      config: { url: receiver.url, content_type: 'json' },
+      events: ['repository'],
+    });
+    expect(orgHook.status, JSON.stringify(orgHook.body)).to.equal(201);
+    await createRepository(server, owner, { name: 'short-lived' }, '/orgs/payload-org/repos');
+    expect((await api(server, owner, 'DELETE', '/repos/payload-org/short-lived')).status).to.equal(204);
+    const repositoryDeleted = await payloadsOf('repository', (payload) => payload.action === 'deleted');
+    expectWebhookSchema('repository-deleted', repositoryDeleted);
+    expect(repositoryDeleted.repository.full_name).to.equal('payload-org/short-lived');
+    expect(repositoryDeleted.organization.login).to.equal('payload-org');
+  });
+
   it('member (added), public, watch (started) and fork', async () => {
     const invite = await api(server, owner, 'PUT', '/repos/payloads/lib/collaborators/forker', { permission: 'pull' });
     const forker = `Basic ${Buffer.from(`forker:${PASSWORD}`).toString('base64')}`;
