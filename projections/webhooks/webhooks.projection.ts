@@ -103,6 +103,7 @@ async function attempted(event: StoredEvent, target: ProjectionTarget): Promise<
     response: { headers: data.responseHeaders, payload: data.responseBody },
   };
   await deliveries(target).replaceOne({ _id: document._id }, document, { upsert: true });
+  await pruneOldDeliveries(target, data.hookId, data.deliveredAt);
   const ok = data.statusCode >= 200 && data.statusCode < 300;
   await hooks(target).updateOne(
     { _id: hook._id },
@@ -110,13 +111,40 @@ async function attempted(event: StoredEvent, target: ProjectionTarget): Promise<
   );
 }
 
+// GitHub keeps a hook's deliveries for three days. Each attempt recorded prunes its hook's
+// attempts older than that (by the events' own times, so a replay prunes the same), oldest
+// first, stopping at the first one still kept: a write costs what it prunes. A delivery's
+// queued payload goes with its last attempt.
+export const DELIVERY_RETENTION_MS = 3 * 86_400_000;
+const PRUNE_BATCH = 100;
+
+async function pruneOldDeliveries(target: ProjectionTarget, hookId: number, now: string): Promise<void> {
+  const cutoff = new Date(Date.parse(now) - DELIVERY_RETENTION_MS).toISOString();
+  for (;;) {
+    const oldest = await deliveries(target).find({ hook_id: hookId }, { sort: { id: 1 }, limit: PRUNE_BATCH });
+    const expired = oldest.filter((attempt) => attempt.delivered_at < cutoff);
+    for (const attempt of expired) {
+      await deliveries(target).deleteOne({ _id: attempt._id });
+      if (!(await deliveries(target).findOne({ guid: attempt.guid }))) await queued(target).deleteOne({ _id: attempt.guid });
+    }
+    if (expired.length < oldest.length || oldest.length < PRUNE_BATCH) return;
+  }
+}
+
 // Hooks (their settings and last response) and every delivery attempt, newest first per hook.
 export const webhooksProjection: Projection = {
   name: 'webhooks',
-  version: 3,
+  // 4: deliveries kept three days
+  version: 4,
   collections: [
     { name: HOOKS_COLLECTION, indexes: [{ name: 'owner', keys: { owner_kind: 1, owner_id: 1, id: 1 } }] },
-    { name: HOOK_DELIVERIES_COLLECTION, indexes: [{ name: 'hook', keys: { hook_id: 1, id: 1, guid: 1 } }] },
+    {
+      name: HOOK_DELIVERIES_COLLECTION,
+      indexes: [
+        { name: 'hook', keys: { hook_id: 1, id: 1, guid: 1 } },
+        { name: 'guid', keys: { guid: 1 } },
+      ],
+    },
     { name: QUEUED_COLLECTION, indexes: [{ name: 'hook', keys: { hook_id: 1 } }] },
   ],
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {

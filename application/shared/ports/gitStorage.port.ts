@@ -102,6 +102,9 @@ export interface GitStorage {
   // Copies the objects of these refs of another git directory (an import's prepared history)
   // without moving any ref; onProgress hears git's "Receiving objects" percent.
   fetchObjects(repositoryId: number, sourceGitDir: string, refNames: readonly string[], onProgress: (percent: number) => void): Promise<void>;
+  // The paths a commit added, removed and modified against its first parent (all added for a
+  // root commit), as a push webhook lists them.
+  changedPaths(repositoryId: number, sha: string): Promise<{ added: string[]; removed: string[]; modified: string[] }>;
   // base and head are commit SHAs already in the repository.
   compareCommits(repositoryId: number, baseSha: string, headSha: string): Promise<CommitRangeStats>;
   mergeTree(repositoryId: number, oursSha: string, theirsSha: string): Promise<MergeTreeResult>;

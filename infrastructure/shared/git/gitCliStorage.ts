@@ -172,6 +172,24 @@ export class GitCliStorage implements GitStorage {
     onProgress(100);
   }
 
+  async changedPaths(repositoryId: number, sha: string): Promise<{ added: string[]; removed: string[]; modified: string[] }> {
+    if (!/^[0-9a-f]{40}$/.test(sha)) throw new Error(`not a commit name: ${JSON.stringify(sha)}`);
+    const { stdout } = await runGit(
+      ['-C', this.pathOf(repositoryId), 'diff-tree', '--no-commit-id', '--root', '-r', '--name-status', '-z', sha],
+      this.environment,
+    );
+    const fields = stdout.split('\0');
+    const changed = { added: [] as string[], removed: [] as string[], modified: [] as string[] };
+    for (let index = 0; index + 1 < fields.length; index += 2) {
+      const status = fields[index]!;
+      const path = fields[index + 1]!;
+      if (status === 'A') changed.added.push(path);
+      else if (status === 'D') changed.removed.push(path);
+      else if (status !== '') changed.modified.push(path);
+    }
+    return changed;
+  }
+
   compareCommits(repositoryId: number, baseSha: string, headSha: string): Promise<CommitRangeStats> {
     return this.commits.compareCommits(this.pathOf(repositoryId), baseSha, headSha);
   }

@@ -21,6 +21,8 @@ import { changesOf, LABEL_CHANGE_FIELDS, MILESTONE_CHANGE_FIELDS, PROJECT_CHANGE
 import type { ReadModelStore } from '../../../application/shared/ports/readModelStore.port.js';
 import type { GitStorage } from '../../../application/shared/ports/gitStorage.port.js';
 import { parseCommit } from '../../../domain/gitdata/gitObjectText.js';
+import { REF_EVENT_TYPES, type RefMoved } from '../../../domain/gitdata/refMoved.js';
+import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
 import { CHECKPOINTS_COLLECTION, type Checkpoint } from '../../../application/shared/projections/projection.js';
 import type { DeliveryTarget, RenderedDelivery, WebhookPayloads } from '../../../application/webhooks/webhookDelivery.ports.js';
@@ -56,6 +58,7 @@ const ZEN = [
 ];
 
 const CAUGHT_UP_PROJECTIONS = ['activity', 'issues', 'repositories', 'projects'];
+const PUSH_OBJECTS_WAIT_MS = 30_000;
 
 type Json = Record<string, unknown>;
 
@@ -68,6 +71,9 @@ async function pushPayload(payload: Json, repositoryId: number, repositoryHtml: 
     const object = await git.readObject(repositoryId, sha);
     const parsed = object?.type === 'commit' ? parseCommit(Buffer.from(object.content).toString('utf8')) : null;
     const author = commit.author as { name: string; email: string };
+    const changed = parsed
+      ? await git.changedPaths(repositoryId, sha).catch(() => ({ added: [], removed: [], modified: [] }))
+      : { added: [], removed: [], modified: [] };
     commits.push({
       id: sha,
       tree_id: parsed?.tree ?? sha,
@@ -77,9 +83,9 @@ async function pushPayload(payload: Json, repositoryId: number, repositoryHtml: 
       url: `${repositoryHtml}/commit/${sha}`,
       author: { name: parsed?.author.name ?? author.name, email: parsed?.author.email ?? author.email },
       committer: { name: parsed?.committer.name ?? author.name, email: parsed?.committer.email ?? author.email },
-      added: [],
-      removed: [],
-      modified: [],
+      added: changed.added,
+      removed: changed.removed,
+      modified: changed.modified,
     });
   }
   const before = String(payload.before);
@@ -112,6 +118,7 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
   const organizations = container.get(OrganizationQueries);
   const feeds = container.get(ActivityFeeds);
   const store = container.get<ReadModelStore>(TOKENS.ReadModelStore);
+  const clock = container.get<Clock>(TOKENS.Clock);
   const git = container.get<GitStorage>(TOKENS.GitStorage);
   const issues = container.get(IssueQueries);
   const projects = container.get(ProjectQueries);
@@ -150,6 +157,16 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
       organizationId: record.org?.id ?? null,
       payload: { ...(action !== null ? { action } : {}), ...rest, ...around },
     };
+  }
+
+  // A push's hook records the move before git lets the pushed objects out of quarantine: its
+  // payload (commit dates, files) waits for them, for a while (a refused push's never come).
+  async function pushObjectsPending(event: StoredEvent): Promise<boolean> {
+    if (!REF_EVENT_TYPES.has(event.type)) return false;
+    const move = event.data as RefMoved['data'];
+    if (!move.pushed || move.to === null) return false;
+    if (clock.now().getTime() > Date.parse(event.metadata.occurredAt) + PUSH_OBJECTS_WAIT_MS) return false;
+    return (await git.readObject(move.repositoryId, move.to)) === null;
   }
 
   // The read models a payload is made from have applied the event: the activity records, and
@@ -423,6 +440,7 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
     async forEvent(event: StoredEvent, wanted: (target: DeliveryTarget) => Promise<boolean>) {
       refreshUrls();
       if (!(await caughtUp(event.position))) return 'not-yet';
+      if (await pushObjectsPending(event)) return 'not-yet';
       const ids = Array.from({ length: ACTIVITY_IDS_PER_EVENT }, (_, index) => activityEventId(event.position, index));
       const rendered: RenderedDelivery[] = [];
       for (const record of await feeds.records(ids)) {

@@ -51,6 +51,8 @@ describe('webhooks: payloads of every event the server has, against GitHub’s w
     expectWebhookSchema('push', push);
     expect(push.after).to.equal(sha);
     expect(push.head_commit).to.include({ id: sha, message: 'Add notes' });
+    expect(push.head_commit).to.deep.include({ added: ['notes.txt'], removed: [], modified: [] });
+    expect(Date.parse(push.head_commit.timestamp)).to.be.above(Date.parse('2020-01-01'));
     expect(push.head_commit.tree_id).to.match(/^[0-9a-f]{40}$/);
     expect(push.repository.full_name).to.equal('payloads/lib');
     // POST .../tests sends the latest push again.

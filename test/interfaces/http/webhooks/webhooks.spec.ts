@@ -261,6 +261,27 @@ describe('webhooks: repository and organization hooks, signed deliveries from th
       expect((await readFile(file)).includes(SECRET), file).to.equal(false);
     }
   });
+
+  it('keeps three days of deliveries: older attempts go as the hook’s new ones are recorded', async () => {
+    const hook = await api(server, owner, 'POST', '/repos/hooker/app/hooks', { config: { url: receiver.url, content_type: 'json' }, events: ['issues'] });
+    await api(server, owner, 'POST', '/repos/hooker/app/issues', { title: 'Kept a while' });
+    const before = await eventually(
+      () => api(server, owner, 'GET', `/repos/hooker/app/hooks/${hook.body.id}/deliveries`),
+      (answer) => answer.body.length === 2,
+    );
+    expect(before.body.map((delivery: { event: string }) => delivery.event)).to.deep.equal(['issues', 'ping']);
+    clock.advance(3 * 86_400_000 + 60_000);
+    await api(server, owner, 'POST', '/repos/hooker/app/issues', { title: 'Three days later' });
+    const after = await eventually(
+      () => api(server, owner, 'GET', `/repos/hooker/app/hooks/${hook.body.id}/deliveries`),
+      (answer) => answer.body.length === 1,
+    );
+    expect(after.body).to.have.length(1);
+    expect(after.body[0].event).to.equal('issues');
+    expect(after.body[0].id).to.be.above(before.body[0].id);
+    expect((await api(server, owner, 'GET', `/repos/hooker/app/hooks/${hook.body.id}/deliveries/${before.body[0].id}`)).status).to.equal(404);
+    expect((await api(server, owner, 'POST', `/repos/hooker/app/hooks/${hook.body.id}/deliveries/${before.body[0].id}/attempts`)).status).to.equal(404);
+  });
 });
 
 describe('webhooks: a slow or hostile receiver', () => {
