@@ -5,6 +5,7 @@ import type { IssuesError } from '../../domain/issues/issues.errors.js';
 import type { AuthorizationsError } from '../../domain/authorizations/authorizations.errors.js';
 import type { GitDataError } from '../../domain/gitdata/gitdata.errors.js';
 import type { ProjectsError } from '../../domain/projects/projects.errors.js';
+import type { MigrationsError } from '../../domain/migrations/migrations.errors.js';
 import type { ImportsError } from '../../domain/imports/imports.errors.js';
 import type { WebhooksError } from '../../domain/webhooks/webhooks.errors.js';
 import type { ConcurrencyConflict } from './handleCommand.js';
@@ -20,4 +21,5 @@ export type AppError =
   | ProjectsError
   | WebhooksError
   | ImportsError
+  | MigrationsError
   | ConcurrencyConflict;

@@ -11,6 +11,8 @@ export type RepositoriesError =
   // The caller may see the repository but its role is below what the operation needs.
   | { readonly _tag: 'RepositoryAccessDenied'; readonly needs: RepositoryPermission }
   | { readonly _tag: 'RepositoryArchived' }
+  // Locked by a migration (lock_repositories) until unlocked: no change of any kind.
+  | { readonly _tag: 'RepositoryLocked' }
   | { readonly _tag: 'RepositoryCreationForbidden'; readonly ownerLogin: string }
   | { readonly _tag: 'InvalidTopics'; readonly names: readonly string[] }
   | { readonly _tag: 'TooManyTopics'; readonly count: number }

@@ -8,6 +8,7 @@ import { issuesRouter } from './issues/issues.router.js';
 import { projectsRouter } from './projects/projects.router.js';
 import { pullsRouter } from './pulls/pulls.router.js';
 import { repositoriesRouter } from './repositories/repositories.router.js';
+import { migrationsRouter } from './migrations/migrations.router.js';
 import { importsRouter } from './imports/imports.router.js';
 import { webhooksRouter } from './webhooks/webhooks.router.js';
 
@@ -26,5 +27,6 @@ export const AREA_ROUTERS: readonly ((container: Container) => RequestHandler)[]
   projectsRouter,
   webhooksRouter,
   importsRouter,
+  migrationsRouter,
   activityRepositoryRouter,
 ];

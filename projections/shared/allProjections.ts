@@ -8,6 +8,7 @@ import { issuesProjection } from '../issues/issues.projection.js';
 import { projectsProjection } from '../projects/projects.projection.js';
 import { projectAuditProjection } from '../projects/projectAudit.projection.js';
 import { webhooksProjection } from '../webhooks/webhooks.projection.js';
+import { migrationsProjection } from '../migrations/migrations.projection.js';
 import { sourceImportsProjection } from '../imports/sourceImports.projection.js';
 import { activityProjection } from '../activity/activity.projection.js';
 import { authorizationsProjection } from '../authorizations/authorizations.projection.js';
@@ -25,5 +26,6 @@ export const allProjections: readonly Projection[] = [
   projectAuditProjection,
   webhooksProjection,
   sourceImportsProjection,
+  migrationsProjection,
   activityProjection,
 ];

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { MIGRATION_LOCKS_COLLECTION } from '../../migrations/migrations.readModel.js';
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import {
   decideAccess,
@@ -68,6 +69,9 @@ export class RepositoryAccessQuery {
   ): Promise<Either<RepositoriesError, RepositoryPermission>> {
     const role = await this.roleFor(caller, repository);
     const decision = decideAccess(role, repository.archived, operation);
+    // A repository a migration locked takes no change at all until it is unlocked.
+    if (decision.outcome === 'allowed' && (operation.changesContent || operation.needs !== 'read') && (await this.lockedByMigration(repository.id)))
+      return left({ _tag: 'RepositoryLocked' });
     switch (decision.outcome) {
       case 'allowed':
         return right(role);
@@ -78,6 +82,10 @@ export class RepositoryAccessQuery {
       case 'archived':
         return left({ _tag: 'RepositoryArchived' });
     }
+  }
+
+  async lockedByMigration(repositoryId: number): Promise<boolean> {
+    return (await this.store.collection(MIGRATION_LOCKS_COLLECTION).findOne({ repository_id: repositoryId })) !== null;
   }
 
   // For lists: the caller's memberships and collaborations loaded once, then one pure

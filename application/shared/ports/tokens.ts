@@ -19,5 +19,8 @@ export const TOKENS = {
   WebhookTransport: Symbol('WebhookTransport'),
   ImportCredentialCipher: Symbol('ImportCredentialCipher'),
   SourceImporter: Symbol('SourceImporter'),
+  ArchiveStorage: Symbol('ArchiveStorage'),
+  ArchiveWriters: Symbol('ArchiveWriters'),
+  ArchiveLinks: Symbol('ArchiveLinks'),
   MessageAuthentication: Symbol('MessageAuthentication'),
 } as const;

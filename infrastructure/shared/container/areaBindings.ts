@@ -7,6 +7,7 @@ import { bindIssues } from './issues.bindings.js';
 import { bindProjects } from './projects.bindings.js';
 import { bindPulls } from './pulls.bindings.js';
 import { bindRepositories } from './repositories.bindings.js';
+import { bindMigrations } from './migrations.bindings.js';
 import { bindImports } from './imports.bindings.js';
 import { bindWebhooks } from './webhooks.bindings.js';
 
@@ -23,4 +24,5 @@ export const AREA_BINDINGS: readonly ((container: Container) => void)[] = [
   bindProjects,
   bindWebhooks,
   bindImports,
+  bindMigrations,
 ];

@@ -19,13 +19,16 @@ import type { SecretCipher } from '../../../application/shared/ports/secretCiphe
 import { HookQueries } from '../../../application/webhooks/hookQueries.js';
 import type { WebhookPayloads, WebhookTransport } from '../../../application/webhooks/webhookDelivery.ports.js';
 import { webhookFanOut } from '../../../application/webhooks/webhookFanOut.process.js';
+import { migrationExports } from '../../../application/migrations/migrationExport.process.js';
+import type { ArchiveStorage, ArchiveWriters } from '../../../application/migrations/migrationArchive.ports.js';
+import type { ReadModelStore } from '../../../application/shared/ports/readModelStore.port.js';
 import { ImportedHistory } from '../../../application/imports/importedHistory.js';
 import { sourceImports } from '../../../application/imports/sourceImport.process.js';
 import type { SourceImporter } from '../../../application/imports/sourceImporter.port.js';
 import type { IdAllocator } from '../../../application/shared/idAllocator.js';
 import { webhookSender } from '../../../application/webhooks/webhookSender.process.js';
 
-// Every process manager, one line each: migrations join here when their area comes.
+// Every process manager, one line each.
 // Webhook fan-out needs the payload renderer the HTTP layer provides (RuntimeOptions.webhookPayloads):
 // a process without one (a CLI command) leaves it to the serving process.
 export function allProcessManagers(
@@ -48,6 +51,14 @@ export function allProcessManagers(
     pullRequestConsequences(eventStore, container.get(MergedBaseBranch), pairs, clock),
     mergeabilityChecks(container.get(PullRequestMergeability)),
     refMoves(eventStore, container.get<GitStorage>(TOKENS.GitStorage), clock, (repositoryId) => container.get(RepositoryGit).ensure(repositoryId)),
+    migrationExports({
+      eventStore,
+      clock,
+      store: container.get<ReadModelStore>(TOKENS.ReadModelStore),
+      writers: container.get<ArchiveWriters>(TOKENS.ArchiveWriters),
+      archives: container.get<ArchiveStorage>(TOKENS.ArchiveStorage),
+      htmlBase: (config.baseUrl ?? 'http://localhost').replace(/\/api\/v3$/, ''),
+    }),
     sourceImports({
       eventStore,
       clock,

@@ -100,6 +100,8 @@ export function gitSmartHttp(container: Container): {
       if (isLeft(allowed)) {
         // GitHub's words for the two refusals a git client shows its user.
         if (allowed.left._tag === 'RepositoryArchived') return plain(res, 403, 'This repository was archived so it is read-only.');
+        if (allowed.left._tag === 'RepositoryLocked')
+          return plain(res, 403, "This repository is currently being migrated. It's locked while the migration is in progress.");
         return plain(res, 403, `Permission to ${ownerLogin}/${name}.git denied to ${callerOf(res).kind === 'user' ? 'you' : 'anonymous'}.`);
       }
     }

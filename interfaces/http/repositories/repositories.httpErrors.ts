@@ -25,6 +25,7 @@ export const repositoriesHttpErrors: ErrorTable<RepositoriesError> = {
     message: error.needs === 'admin' || error.needs === 'maintain' ? 'Must have admin rights to Repository.' : 'Must have push access to repository.',
   }),
   RepositoryArchived: () => ({ status: 403, message: 'Repository was archived so is read-only.' }),
+  RepositoryLocked: () => ({ status: 403, message: "This repository is currently being migrated. It's locked while the migration is in progress." }),
   RepositoryCreationForbidden: (error) => ({ status: 403, message: `You need admin access to ${error.ownerLogin} before adding a repository to it.` }),
   InvalidTopics: (error) =>
     validationFailed([

@@ -4,6 +4,7 @@ import { authorizationsHttpErrors } from '../authorizations/authorizations.httpE
 import { gitdataHttpErrors } from '../gitdata/gitdata.httpErrors.js';
 import { issuesHttpErrors } from '../issues/issues.httpErrors.js';
 import { projectsHttpErrors } from '../projects/projects.httpErrors.js';
+import { migrationsHttpErrors } from '../migrations/migrations.httpErrors.js';
 import { importsHttpErrors } from '../imports/imports.httpErrors.js';
 import { webhooksHttpErrors } from '../webhooks/webhooks.httpErrors.js';
 import { pullsHttpErrors } from '../pulls/pulls.httpErrors.js';
@@ -25,6 +26,7 @@ const table: ErrorTable<AppError> = {
   ...projectsHttpErrors,
   ...webhooksHttpErrors,
   ...importsHttpErrors,
+  ...migrationsHttpErrors,
   ConcurrencyConflict: (error) => ({ status: 409, message: `The resource was changed by another request; try again (${error.streamId})` }),
 };
 

@@ -51,6 +51,13 @@ export const SCOPE_RULES: readonly ScopeRule[] = [
   rule('PUT', '/projects/.*', ['repo', 'write:org', 'admin:org']),
   rule('DELETE', '/projects/.*', ['repo', 'public_repo', 'write:org', 'admin:org']),
   rule('GET', '/orgs/:x/audit-log', ['admin:org', 'read:audit_log']),
+  // Migrations: admin:org for an organization's, repo for a user's.
+  rule('GET', '/orgs/:x/migrations(/.*)?', ['admin:org']),
+  rule('POST', '/orgs/:x/migrations', ['admin:org']),
+  rule('DELETE', '/orgs/:x/migrations/.*', ['admin:org']),
+  rule('GET', '/user/migrations(/.*)?', ['repo']),
+  rule('POST', '/user/migrations', ['repo']),
+  rule('DELETE', '/user/migrations/.*', ['repo']),
   // Source imports: the repository's scopes (the access model decides private from public).
   rule('GET', '/repos/:x/:x/import(/.*)?', ['repo', 'public_repo']),
   rule('PUT', '/repos/:x/:x/import', ['repo', 'public_repo']),

@@ -1,0 +1,257 @@
+import {
+  ORG_MEMBERSHIPS_COLLECTION,
+  ORGANIZATIONS_COLLECTION,
+  type OrganizationDocument,
+  type OrgMembershipDocument,
+} from '../accounts/organizations.readModel.js';
+import { USERS_COLLECTION, type UserDocument } from '../accounts/users.readModel.js';
+import {
+  ISSUE_COMMENTS_COLLECTION,
+  ISSUES_COLLECTION,
+  LABELS_COLLECTION,
+  MILESTONES_COLLECTION,
+  type IssueCommentDocument,
+  type IssueDocument,
+  type LabelDocument,
+  type MilestoneDocument,
+} from '../issues/issues.readModel.js';
+import {
+  PROJECT_CARDS_COLLECTION,
+  PROJECT_COLUMNS_COLLECTION,
+  PROJECTS_COLLECTION,
+  type ProjectCardDocument,
+  type ProjectColumnDocument,
+  type ProjectDocument,
+} from '../projects/projects.readModel.js';
+import { PULL_REQUESTS_COLLECTION, type PullRequestDocument } from '../pulls/pullRequests.readModel.js';
+import {
+  REPOSITORIES_COLLECTION,
+  REPOSITORY_COLLABORATORS_COLLECTION,
+  type RepositoryCollaboratorDocument,
+  type RepositoryDocument,
+} from '../repositories/repositories.readModel.js';
+import type { Document, ReadModelStore } from '../shared/ports/readModelStore.port.js';
+import type { MigrationOptions, MigrationOwner } from '../../domain/migrations/migration.events.js';
+import type { ArchiveWriter } from './migrationArchive.ports.js';
+import {
+  archiveUrls,
+  issueCommentRecord,
+  issueEventRecords,
+  issueRecord,
+  milestoneRecord,
+  organizationRecord,
+  projectRecord,
+  pullRequestRecord,
+  repositoryRecord,
+  userRecord,
+  type ArchiveUrls,
+} from './migrationRecords.js';
+
+// GitHub's files hold at most 1,000 records each.
+export const RECORDS_PER_FILE = 1000;
+export const ARCHIVE_SCHEMA_VERSION = '1.0.1';
+
+// One kind of record, written to `<kind>_000001.json`, `<kind>_000002.json`... as batches fill.
+class RecordFiles {
+  private batch: unknown[] = [];
+  private files = 0;
+
+  constructor(
+    private readonly writer: ArchiveWriter,
+    private readonly kind: string,
+  ) {}
+
+  async add(record: unknown): Promise<void> {
+    this.batch.push(record);
+    if (this.batch.length === RECORDS_PER_FILE) await this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    this.files++;
+    await this.writer.addJson(`${this.kind}_${String(this.files).padStart(6, '0')}.json`, this.batch);
+    this.batch = [];
+  }
+
+  // The first file is written even when empty, so every kind has one.
+  async finish(): Promise<void> {
+    if (this.batch.length > 0 || this.files === 0) await this.flush();
+  }
+}
+
+export interface MigrationToExport extends MigrationOptions {
+  readonly owner: MigrationOwner;
+  readonly repositoryIds: readonly number[];
+}
+
+// Writes a migration's archive from the read models and git: one page of records in memory
+// at a time, users written last (every record met on the way names them).
+export class MigrationExporter {
+  private readonly logins = new Map<number, string>();
+  private readonly urls: ArchiveUrls;
+
+  constructor(
+    private readonly store: ReadModelStore,
+    htmlBase: string,
+    private readonly shouldStop: () => boolean,
+  ) {
+    this.urls = archiveUrls(htmlBase);
+  }
+
+  async export(migration: MigrationToExport, writer: ArchiveWriter): Promise<void> {
+    await writer.addJson('schema.json', { version: ARCHIVE_SCHEMA_VERSION });
+    await this.know([migration.owner.id]);
+    const files = {
+      organizations: new RecordFiles(writer, 'organizations'),
+      repositories: new RecordFiles(writer, 'repositories'),
+      issues: new RecordFiles(writer, 'issues'),
+      pullRequests: new RecordFiles(writer, 'pull_requests'),
+      comments: new RecordFiles(writer, 'issue_comments'),
+      events: new RecordFiles(writer, 'issue_events'),
+      milestones: new RecordFiles(writer, 'milestones'),
+      projects: new RecordFiles(writer, 'projects'),
+    };
+    if (migration.owner.kind === 'organization') {
+      const organization = await this.collection<OrganizationDocument>(ORGANIZATIONS_COLLECTION).findOne({ id: migration.owner.id });
+      const account = await this.collection<UserDocument>(USERS_COLLECTION).findOne({ id: migration.owner.id });
+      if (organization && account) {
+        const members = await this.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).find({ org_id: organization.id });
+        await this.know(members.map((member) => member.user_id));
+        await files.organizations.add(organizationRecord(organization, account, members, this.login, this.urls));
+      }
+    }
+    const repositoryIds = migration.orgMetadataOnly ? [] : migration.repositoryIds;
+    for (const repositoryId of repositoryIds) {
+      if (this.shouldStop()) return;
+      const repository = await this.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).findOne({ id: repositoryId });
+      if (!repository) continue;
+      await this.know([repository.owner_id]);
+      const fullName = `${this.login(repository.owner_id)}/${repository.name}`;
+      await this.exportRepository(repository, fullName, migration, files);
+      if (!migration.excludeGitData) await writer.addGitRepository(`repositories/${fullName}.git`, repository.id);
+    }
+    if (migration.owner.kind === 'organization' && !migration.excludeOwnerProjects && !migration.excludeMetadata) {
+      await this.exportProjects(
+        { owner_kind: 'organization', owner_id: migration.owner.id },
+        this.urls.user(this.login(migration.owner.id) ?? ''),
+        files.projects,
+      );
+    }
+    for (const kind of Object.values(files)) await kind.finish();
+    await this.exportUsers(writer);
+  }
+
+  private async exportRepository(
+    repository: RepositoryDocument,
+    fullName: string,
+    migration: MigrationToExport,
+    files: Record<'repositories' | 'issues' | 'pullRequests' | 'comments' | 'events' | 'milestones' | 'projects', RecordFiles>,
+  ): Promise<void> {
+    const repositoryUrl = this.urls.repository(fullName);
+    const labels = await this.collection<LabelDocument>(LABELS_COLLECTION).find({ repository_id: repository.id });
+    const collaborators = await this.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION).find({ repository_id: repository.id });
+    await this.know(collaborators.map((collaborator) => collaborator.user_id));
+    await files.repositories.add(
+      repositoryRecord(repository, fullName, this.login(repository.owner_id) ?? 'ghost', labels, collaborators, this.login, this.urls),
+    );
+    if (migration.excludeMetadata) return;
+    const milestones = await this.collection<MilestoneDocument>(MILESTONES_COLLECTION).find({ repository_id: repository.id }, { sort: { number: 1 } });
+    await this.know(milestones.map((milestone) => milestone.creator_id));
+    for (const milestone of milestones) await files.milestones.add(milestoneRecord(milestone, repositoryUrl, this.login, this.urls));
+    const milestonesById = new Map(milestones.map((milestone) => [milestone.id, milestone]));
+    const labelsById = new Map(labels.map((label) => [label.id, label]));
+    // Issues and pull requests have ids of their own kinds (the same number may be both).
+    const issueUrls = new Map<number, string>();
+    const pullUrls = new Map<number, string>();
+    let after = 0;
+    for (;;) {
+      const page = await this.collection<IssueDocument>(ISSUES_COLLECTION).find(
+        { repository_id: repository.id, number: { $gt: after } },
+        { sort: { number: 1 }, limit: RECORDS_PER_FILE },
+      );
+      if (page.length === 0) break;
+      after = page[page.length - 1]!.number;
+      await this.know(page.flatMap((issue) => [issue.user_id, ...issue.assignee_ids, ...(issue.closed_by_id === null ? [] : [issue.closed_by_id])]));
+      const pulls = new Map(
+        (
+          await this.collection<PullRequestDocument>(PULL_REQUESTS_COLLECTION).find({
+            repository_id: repository.id,
+            number: { $in: page.filter((issue) => issue.pull_request !== undefined).map((issue) => issue.number) },
+          })
+        ).map((pull) => [pull.number, pull]),
+      );
+      for (const issue of page) {
+        const pull = pulls.get(issue.number);
+        if (issue.pull_request !== undefined && pull) {
+          pullUrls.set(issue.id, `${repositoryUrl}/pull/${issue.number}`);
+          const headUrl = pull.head.repository_id === repository.id ? repositoryUrl : await this.repositoryUrlOf(pull.head.repository_id, repositoryUrl);
+          await files.pullRequests.add(pullRequestRecord(pull, issue, repositoryUrl, headUrl, milestonesById, labelsById, this.login, this.urls));
+        } else {
+          const url = `${repositoryUrl}/issues/${issue.number}`;
+          issueUrls.set(issue.id, url);
+          await files.issues.add(issueRecord(issue, repositoryUrl, milestonesById, labelsById, this.login, this.urls));
+          for (const event of issueEventRecords(issue, url, this.login, this.urls)) await files.events.add(event);
+        }
+      }
+    }
+    let commentsAfter = 0;
+    for (;;) {
+      const page = await this.collection<IssueCommentDocument>(ISSUE_COMMENTS_COLLECTION).find(
+        { repository_id: repository.id, id: { $gt: commentsAfter } },
+        { sort: { id: 1 }, limit: RECORDS_PER_FILE },
+      );
+      if (page.length === 0) break;
+      commentsAfter = page[page.length - 1]!.id;
+      await this.know(page.map((comment) => comment.user_id));
+      for (const comment of page) {
+        const issueUrl = issueUrls.get(comment.issue_id) ?? pullUrls.get(comment.issue_id);
+        if (issueUrl) await files.comments.add(issueCommentRecord(comment, issueUrl, this.login, this.urls));
+      }
+    }
+    await this.exportProjects({ owner_kind: 'repository', owner_id: repository.id }, repositoryUrl, files.projects, issueUrls);
+  }
+
+  private async exportProjects(owner: Document, ownerUrl: string, files: RecordFiles, issueUrls: ReadonlyMap<number, string> = new Map()): Promise<void> {
+    const projects = await this.collection<ProjectDocument>(PROJECTS_COLLECTION).find(owner, { sort: { number: 1 } });
+    for (const project of projects) {
+      const columns = await this.collection<ProjectColumnDocument>(PROJECT_COLUMNS_COLLECTION).find({ project_id: project.id });
+      const ordered = project.column_ids.map((id) => columns.find((column) => column.id === id)).filter((column): column is ProjectColumnDocument => !!column);
+      const cards = new Map(
+        (await this.collection<ProjectCardDocument>(PROJECT_CARDS_COLLECTION).find({ project_id: project.id })).map((card) => [card.id, card]),
+      );
+      await this.know([project.creator_id, ...[...cards.values()].map((card) => card.creator_id)]);
+      const projectUrl = owner.owner_kind === 'organization' ? `${ownerUrl}/projects/${project.number}` : `${ownerUrl}/projects/${project.number}`;
+      const contentUrl = (card: ProjectCardDocument) => (card.content ? (issueUrls.get(card.content.id) ?? null) : null);
+      await files.add(projectRecord(project, projectUrl, ownerUrl, ordered, cards, contentUrl, this.login, this.urls));
+    }
+  }
+
+  private async exportUsers(writer: ArchiveWriter): Promise<void> {
+    const users = new RecordFiles(writer, 'users');
+    const ids = [...this.logins.keys()].sort((a, b) => a - b);
+    for (let start = 0; start < ids.length; start += RECORDS_PER_FILE) {
+      const page = await this.collection<UserDocument>(USERS_COLLECTION).find({ id: { $in: ids.slice(start, start + RECORDS_PER_FILE) }, type: 'User' });
+      for (const user of page.sort((a, b) => a.id - b.id)) await users.add(userRecord(user, this.urls));
+    }
+    await users.finish();
+  }
+
+  private async repositoryUrlOf(repositoryId: number, fallback: string): Promise<string> {
+    const repository = await this.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).findOne({ id: repositoryId });
+    if (!repository) return fallback;
+    await this.know([repository.owner_id]);
+    return this.urls.repository(`${this.login(repository.owner_id)}/${repository.name}`);
+  }
+
+  // Learns the logins of accounts not met yet (one read per page of records).
+  private async know(ids: readonly number[]): Promise<void> {
+    const missing = [...new Set(ids)].filter((id) => !this.logins.has(id));
+    if (missing.length === 0) return;
+    for (const account of await this.collection<UserDocument>(USERS_COLLECTION).find({ id: { $in: missing } })) this.logins.set(account.id, account.login);
+  }
+
+  private readonly login = (id: number | null): string | null => (id === null ? null : (this.logins.get(id) ?? null));
+
+  private collection<T extends Document>(name: string) {
+    return this.store.collection<T>(name);
+  }
+}
