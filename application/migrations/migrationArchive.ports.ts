@@ -30,3 +30,18 @@ export interface ArchiveLinks {
   // The migration id a query string grants, or why not.
   verify(migrationId: number, expires: string, signature: string, now: Date): Promise<'valid' | 'expired' | 'invalid'>;
 }
+
+// An archive opened for an import (extracted aside): its records, kind by kind and file by
+// file, and its repositories' git data.
+export interface OpenedArchive {
+  // The records of `<kind>_000001.json`, `<kind>_000002.json`... in order.
+  records(kind: string): AsyncIterable<Record<string, unknown>>;
+  schemaVersion(): Promise<string | null>;
+  // `repositories/<owner>/<name>.git`, with its branches and tags; null when the archive has none.
+  gitData(fullName: string): Promise<{ readonly gitDir: string; readonly refs: Readonly<Record<string, string>> } | null>;
+  close(): Promise<void>;
+}
+
+export interface ArchiveReaders {
+  open(file: string): Promise<OpenedArchive>;
+}

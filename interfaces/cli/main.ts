@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { ConfigError, loadConfig } from '../../infrastructure/shared/config/config.js';
+import { importArchive } from './importArchive.command.js';
 import { auditByName, auditStream, listStreamKinds } from './audit.command.js';
 import { registerOAuthApplicationCommands } from './oauthApplications.command.js';
 import { rebuild } from './rebuild.command.js';
@@ -42,6 +43,15 @@ program
   .command('seed')
   .description('create a demo data set: users, an organization, repositories with commits, stars, follows, issues')
   .action(() => run(() => seed(loadConfig())));
+
+program
+  .command('import-archive')
+  .argument('<file>', 'a migration archive (.tar.gz), from forgelog or GitHub')
+  .option('--json', 'the report as JSON')
+  .description(
+    'restore a migration archive: users (matched by login or created), organizations, repositories with their git data, issues, pull requests, comments, milestones, projects',
+  )
+  .action((file: string, options: { json?: boolean }) => run(() => importArchive(loadConfig(), file, options)));
 
 program
   .command('worker')

@@ -19,6 +19,7 @@ export const TOKENS = {
   WebhookTransport: Symbol('WebhookTransport'),
   ImportCredentialCipher: Symbol('ImportCredentialCipher'),
   SourceImporter: Symbol('SourceImporter'),
+  ArchiveReaders: Symbol('ArchiveReaders'),
   ArchiveStorage: Symbol('ArchiveStorage'),
   ArchiveWriters: Symbol('ArchiveWriters'),
   ArchiveLinks: Symbol('ArchiveLinks'),

@@ -4,6 +4,8 @@ import { MigrationCommands } from '../../../application/migrations/migrationComm
 import { MigrationQueries } from '../../../application/migrations/migrationQueries.js';
 import type { GitStorage } from '../../../application/shared/ports/gitStorage.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
+import { ArchiveImporter } from '../../../application/migrations/archiveImporter.js';
+import { TarArchiveReaders } from '../../migrations/tarArchiveReaders.js';
 import { HmacArchiveLinks } from '../../migrations/hmacArchiveLinks.js';
 import { DirectoryArchiveStore } from '../../migrations/tarArchiveWriters.js';
 import type { Config } from '../config/config.js';
@@ -17,6 +19,8 @@ export function bindMigrations(container: Container): void {
   container
     .bind(TOKENS.ArchiveLinks)
     .toConstantValue(new HmacArchiveLinks(join(config.dataDir, 'keys', 'archive-links.key'), process.env.FORGELOG_ARCHIVE_LINK_KEY));
+  container.bind(TOKENS.ArchiveReaders).toConstantValue(new TarArchiveReaders(config.dataDir));
+  container.bind(ArchiveImporter).toSelf().inSingletonScope();
   container.bind(MigrationQueries).toSelf().inSingletonScope();
   container.bind(MigrationCommands).toSelf().inSingletonScope();
 }

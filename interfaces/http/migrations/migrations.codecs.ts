@@ -13,3 +13,5 @@ export const StartMigrationBody = t.intersection([
     exclude: t.array(t.keyof({ repositories: null })),
   }),
 ]);
+
+export const ImportArchiveBody = t.type({ archive_path: t.string });

@@ -7,7 +7,8 @@ import type { ArchiveLinks, ArchiveStorage } from '../../../application/migratio
 import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
-import { archiveDownloadRoute, organizationMigrationRoutes, userMigrationRoutes } from './migrations.routes.js';
+import { ArchiveImporter } from '../../../application/migrations/archiveImporter.js';
+import { archiveDownloadRoute, archiveImportRoute, organizationMigrationRoutes, userMigrationRoutes } from './migrations.routes.js';
 
 // Organization and user migrations, and the signed archive links they redirect to.
 export function migrationsRouter(container: Container): Router {
@@ -22,6 +23,7 @@ export function migrationsRouter(container: Container): Router {
   };
   const router = Router();
   archiveDownloadRoute(router, deps);
+  archiveImportRoute(router, container.get(ArchiveImporter));
   organizationMigrationRoutes(router, deps);
   userMigrationRoutes(router, deps);
   return router;

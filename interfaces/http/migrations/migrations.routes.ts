@@ -1,4 +1,6 @@
+import { access, constants } from 'node:fs/promises';
 import type { Request, Response, Router } from 'express';
+import type { ArchiveImporter } from '../../../application/migrations/archiveImporter.js';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type { UserDocument } from '../../../application/accounts/users.readModel.js';
 import type { OrganizationQueries } from '../../../application/accounts/organization.queries.js';
@@ -9,7 +11,7 @@ import type { MigrationDocument } from '../../../application/migrations/migratio
 import type { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { urlsOf } from '../shared/apiUrls.js';
-import { requireUser } from '../shared/authentication.js';
+import { requireSiteAdmin, requireUser } from '../shared/authentication.js';
 import { decodeInput } from '../shared/decode.js';
 import { sendGithubError } from '../shared/githubError.js';
 import { requirePreview } from '../shared/mediaType.js';
@@ -19,7 +21,7 @@ import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
 import { accessCallerOf } from '../repositories/repositoryScope.js';
 import { fullRepository } from '../repositories/repository.encoders.js';
-import { StartMigrationBody } from './migrations.codecs.js';
+import { ImportArchiveBody, StartMigrationBody } from './migrations.codecs.js';
 import { migrationJson } from './migrations.encoders.js';
 
 export interface MigrationsDeps {
@@ -207,5 +209,22 @@ export function archiveDownloadRoute(router: Router, deps: MigrationsDeps): void
       'Content-Disposition': `attachment; filename="migration-${migrationId}.tar.gz"`,
     });
     archive.stream.pipe(res);
+  });
+}
+
+// POST /admin/migrations/import: a site administrator restores an archive that is on the
+// server's disk (as ghe-migrator imports one), answered with what was carried over.
+export function archiveImportRoute(router: Router, importer: ArchiveImporter): void {
+  router.post('/admin/migrations/import', requireSiteAdmin, async (req, res) => {
+    const body = decodeInput(ImportArchiveBody, req.body, 'Migration');
+    if (isLeft(body)) return sendValidationFailed(res, body.left);
+    try {
+      await access(body.right.archive_path, constants.R_OK);
+    } catch {
+      return sendValidationFailed(res, [{ resource: 'Migration', field: 'archive_path', code: 'invalid' }]);
+    }
+    const report = await importer.import(body.right.archive_path).catch((error: Error) => error);
+    if (report instanceof Error) return sendGithubError(res, 422, `The archive could not be read: ${report.message}`);
+    res.status(201).json(report);
   });
 }

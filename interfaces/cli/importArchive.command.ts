@@ -1,0 +1,27 @@
+import { ArchiveImporter, type ArchiveImportReport } from '../../application/migrations/archiveImporter.js';
+import type { Config } from '../../infrastructure/shared/config/config.js';
+import { openRuntime } from '../../infrastructure/shared/container/runtime.js';
+
+export function describeImport(report: ArchiveImportReport): string {
+  const lines = [
+    `Imported ${report.repositories.length} repositories (${report.repositories.join(', ') || 'none'}),`,
+    `  ${report.issues} issues, ${report.pullRequests} pull requests, ${report.comments} comments, ${report.milestones} milestones, ${report.projects} projects;`,
+    `  users: ${report.users.matched} matched by login, ${report.users.created} created; ${report.organizations} organizations created.`,
+  ];
+  if (report.warnings.length > 0) lines.push('Not carried over:', ...report.warnings.map((warning) => `  - ${warning}`));
+  return lines.join('\n');
+}
+
+// `forgelog import-archive <file>`: restores a migration archive into this server. With the
+// embedded family the server must be stopped (the log's lock); a running server takes the
+// same import at POST /admin/migrations/import.
+export async function importArchive(config: Config, file: string, options: { json?: boolean }): Promise<void> {
+  const runtime = await openRuntime(config, { role: 'serve', withWorker: true });
+  try {
+    await runtime.start();
+    const report = await runtime.container.get(ArchiveImporter).import(file);
+    console.log(options.json ? JSON.stringify(report, null, 2) : describeImport(report));
+  } finally {
+    await runtime.close();
+  }
+}

@@ -1,0 +1,144 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { runCli } from '../../../support/runCli.js';
+import { newDataDir, startTestServer, type TestServer } from '../../../support/testServer.js';
+import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
+import { eventually } from '../webhooks/webhookReceiver.js';
+import { populateRepository, withPreview, WYANDOTTE } from './migrationWorld.js';
+
+const INERTIA = 'application/vnd.github.inertia-preview+json';
+
+// What a server answers about a repository through the API, in a form two servers can compare.
+async function repositoryAsSeen(server: TestServer, authorization: string, fullName: string) {
+  const get = async (path: string) => {
+    const answer = await api(server, authorization, 'GET', path);
+    expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).to.equal(200);
+    return answer.body;
+  };
+  const repository = await get(`/repos/${fullName}`);
+  const refs = [...(await get(`/repos/${fullName}/git/matching-refs/heads`)), ...(await get(`/repos/${fullName}/git/matching-refs/tags`))].map(
+    (ref: any) => `${ref.ref} ${ref.object.sha}`,
+  );
+  const issues = (await get(`/repos/${fullName}/issues?state=all&per_page=100&direction=asc`)).map((issue: any) => ({
+    number: issue.number,
+    title: issue.title,
+    body: issue.body,
+    state: issue.state,
+    user: issue.user.login,
+    labels: issue.labels.map((label: any) => label.name),
+    milestone: issue.milestone?.title ?? null,
+    pull: issue.pull_request !== undefined,
+  }));
+  const comments = [];
+  for (const issue of issues) {
+    for (const comment of await get(`/repos/${fullName}/issues/${issue.number}/comments`))
+      comments.push({ number: issue.number, body: comment.body, user: comment.user.login });
+  }
+  const labels = (await get(`/repos/${fullName}/labels?per_page=100`)).map((label: any) => `${label.name} ${label.color} ${label.description}`).sort();
+  const milestones = (await get(`/repos/${fullName}/milestones?state=all`)).map(
+    (milestone: any) => `${milestone.number} ${milestone.title} ${milestone.state}`,
+  );
+  const pulls = (await get(`/repos/${fullName}/pulls?state=all`)).map(
+    (pull: any) => `${pull.number} ${pull.title} ${pull.head.ref}->${pull.base.ref} ${pull.state}`,
+  );
+  const projects = [];
+  for (const project of (await withPreview(server, authorization, 'GET', `/repos/${fullName}/projects?state=all`, INERTIA)).body) {
+    const columns = [];
+    for (const column of (await withPreview(server, authorization, 'GET', `/projects/${project.id}/columns`, INERTIA)).body) {
+      const cards = (await withPreview(server, authorization, 'GET', `/projects/columns/${column.id}/cards`, INERTIA)).body.map(
+        (card: any) => card.note ?? card.content_url.replace(/^.*\/issues\//, '#'),
+      );
+      columns.push({ name: column.name, cards });
+    }
+    projects.push({ name: project.name, body: project.body, state: project.state, columns });
+  }
+  return {
+    name: repository.full_name,
+    description: repository.description,
+    private: repository.private,
+    default_branch: repository.default_branch,
+    refs,
+    issues,
+    comments,
+    labels,
+    milestones,
+    pulls,
+    projects,
+  };
+}
+
+describe('migrations: an archive restored into another server answers the same', function () {
+  this.timeout(180_000);
+  let source: TestServer;
+  let target: TestServer;
+  let scratch: string;
+  let archive: string;
+  let owner: string;
+
+  before(async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'forgelog-roundtrip-'));
+    source = await startTestServer({ FORGELOG_PROCESS_TICK_MS: '10' });
+    owner = await createUser(source, 'mover');
+    await createUser(source, 'helper');
+    expect((await api(source, source.adminAuthorization, 'POST', '/admin/organizations', { login: 'acme', admin: 'mover' })).status).to.equal(201);
+    await api(source, owner, 'PUT', '/orgs/acme/memberships/helper', { role: 'member' });
+    await populateRepository(source, owner, 'acme/app', '/orgs/acme/repos');
+    await createRepository(source, owner, { name: 'lib', auto_init: true, description: 'a library', private: true }, '/orgs/acme/repos');
+    const helper = `Basic ${Buffer.from('helper:a long enough password').toString('base64')}`;
+    await api(source, helper, 'POST', '/repos/acme/app/issues/1/comments', { body: 'from the helper' });
+    const started = await api(source, owner, 'POST', '/orgs/acme/migrations', { repositories: ['app', 'lib'] });
+    expect(started.status, JSON.stringify(started.body)).to.equal(201);
+    await eventually(
+      async () => (await withPreview(source, owner, 'GET', `/orgs/acme/migrations/${started.body.id}`, WYANDOTTE)).body.state,
+      (state) => state === 'exported',
+      60_000,
+    );
+    const link = await withPreview(source, owner, 'GET', `/orgs/acme/migrations/${started.body.id}/archive`, WYANDOTTE);
+    archive = join(scratch, 'acme.tar.gz');
+    await writeFile(archive, Buffer.from(await (await fetch(link.headers.get('location')!)).arrayBuffer()));
+  });
+  after(async () => {
+    await source.close();
+    await target?.close();
+    await rm(scratch, { recursive: true, force: true });
+  });
+
+  it('POST /admin/migrations/import on an empty server: the same repositories, refs, issues, comments, labels, milestones, pull requests and projects', async () => {
+    target = await startTestServer({ FORGELOG_PROCESS_TICK_MS: '10' });
+    expect((await api(target, owner, 'POST', '/admin/migrations/import', { archive_path: archive })).status).to.equal(401);
+    const imported = await api(target, target.adminAuthorization, 'POST', '/admin/migrations/import', { archive_path: archive });
+    expect(imported.status, JSON.stringify(imported.body)).to.equal(201);
+    expect(imported.body).to.deep.include({ issues: 2, pullRequests: 1, comments: 3, milestones: 1, projects: 1, organizations: 1 });
+    expect(imported.body.repositories).to.deep.equal(['acme/app', 'acme/lib']);
+    expect(imported.body.warnings).to.deep.equal([]);
+    // Users are matched by login or created: the admin (site administrator) reads both servers.
+    for (const fullName of ['acme/app', 'acme/lib']) {
+      const before = await repositoryAsSeen(source, source.adminAuthorization, fullName);
+      const after = await repositoryAsSeen(target, target.adminAuthorization, fullName);
+      expect(after).to.deep.equal(before);
+    }
+    const members = (await api(target, target.adminAuthorization, 'GET', '/orgs/acme/members')).body.map((member: any) => member.login).sort();
+    expect(members).to.deep.equal(['helper', 'mover']);
+    expect(
+      (await api(target, target.adminAuthorization, 'POST', '/admin/migrations/import', { archive_path: join(scratch, 'missing.tar.gz') })).status,
+    ).to.equal(422);
+  });
+
+  it('forgelog import-archive restores it into a stopped server, and a second import leaves existing repositories alone', async () => {
+    const dataDir = await newDataDir();
+    const first = await runCli(['import-archive', archive], { FORGELOG_DATA_DIR: dataDir, FORGELOG_ADMIN_PASSWORD: 'correct horse battery staple' });
+    expect(first.code, first.stderr).to.equal(0);
+    expect(first.stdout).to.contain('Imported 2 repositories (acme/app, acme/lib)');
+    const again = await runCli(['import-archive', archive], { FORGELOG_DATA_DIR: dataDir });
+    expect(again.stdout).to.contain('already exists here, left as it is');
+    const server = await startTestServer({}, dataDir);
+    try {
+      const app = await repositoryAsSeen(server, server.adminAuthorization, 'acme/app');
+      expect(app).to.deep.equal(await repositoryAsSeen(source, source.adminAuthorization, 'acme/app'));
+    } finally {
+      await server.close();
+    }
+  });
+});
