@@ -1,6 +1,7 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { pack, type Pack } from 'tar-stream';
@@ -26,7 +27,7 @@ export class DirectoryArchiveStore implements ArchiveStorage, ArchiveWriters {
     return join(this.root, `${key}.tar.gz`);
   }
 
-  async open(key: string): Promise<{ stream: NodeJS.ReadableStream & import('node:stream').Readable; bytes: number } | null> {
+  async open(key: string): Promise<{ stream: Readable; bytes: number } | null> {
     const path = this.pathOf(key);
     try {
       const { size } = await stat(path);
@@ -42,6 +43,11 @@ export class DirectoryArchiveStore implements ArchiveStorage, ArchiveWriters {
 
   async create(key: string): Promise<ArchiveWriter> {
     await mkdir(this.root, { recursive: true });
+    // What an earlier attempt of the same export left (a process stopped mid-way): an
+    // archive key ends with its attempt, the rest names the export.
+    const exportPrefix = key.replace(/-\d+$/, '-');
+    for (const name of await readdir(this.root))
+      if (name.startsWith(exportPrefix) && name !== `${key}.tar.gz`) await rm(join(this.root, name), { recursive: true, force: true });
     const final = this.pathOf(key);
     const partial = `${final}.partial-${process.pid}-${Date.now()}`;
     const tar = pack();

@@ -1,0 +1,160 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { FaultyEventStore } from '../../../support/faultyEventStore.js';
+import { basicOctokit } from '../../../support/octokit.js';
+import { expectArrayOf, expectSchema } from '../../../support/schemas.js';
+import { newDataDir, startTestServer, type TestServer } from '../../../support/testServer.js';
+import { api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
+import { eventually } from '../webhooks/webhookReceiver.js';
+import { populateRepository, withPreview, WYANDOTTE } from './migrationWorld.js';
+
+const INERTIA = 'application/vnd.github.inertia-preview+json';
+
+async function exportedFiles(server: TestServer, owner: string, body: Record<string, unknown>, scratch: string, name: string): Promise<string[]> {
+  const started = await api(server, owner, 'POST', '/orgs/acme/migrations', body);
+  expect(started.status, JSON.stringify(started.body)).to.equal(201);
+  await eventually(
+    async () => (await withPreview(server, owner, 'GET', `/orgs/acme/migrations/${started.body.id}`, WYANDOTTE)).body.state,
+    (state) => state === 'exported',
+    60_000,
+  );
+  const link = await withPreview(server, owner, 'GET', `/orgs/acme/migrations/${started.body.id}/archive`, WYANDOTTE);
+  const file = join(scratch, `${name}.tar.gz`);
+  await writeFile(file, Buffer.from(await (await fetch(link.headers.get('location')!)).arrayBuffer()));
+  const entries = execFileSync('tar', ['-tzf', file], { encoding: 'utf8' })
+    .split('\n')
+    .filter((entry) => entry !== '')
+    .map((entry) => entry.replace(/(\.git)\/.*$/, '$1').replace(/\/$/, ''));
+  return [...new Set(entries)].sort();
+}
+
+describe('migrations: the export options, every operation through octokit, and a restart mid-export', function () {
+  this.timeout(180_000);
+  let server: TestServer;
+  let owner: string;
+  let scratch: string;
+
+  before(async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'forgelog-migration-options-'));
+    server = await startTestServer({ FORGELOG_PROCESS_TICK_MS: '10' });
+    owner = await createUser(server, 'mover');
+    expect((await api(server, server.adminAuthorization, 'POST', '/admin/organizations', { login: 'acme', admin: 'mover' })).status).to.equal(201);
+    await populateRepository(server, owner, 'acme/app', '/orgs/acme/repos');
+    expect((await withPreview(server, owner, 'POST', '/orgs/acme/projects', INERTIA, { name: 'Org plan' })).status).to.equal(201);
+  });
+  after(async () => {
+    await server.close();
+    await rm(scratch, { recursive: true, force: true });
+  });
+
+  it('exclude_git_data, exclude_metadata, org_metadata_only and exclude_owner_projects trim the archive', async () => {
+    const full = await exportedFiles(server, owner, { repositories: ['app'] }, scratch, 'full');
+    expect(full).to.include.members(['repositories/acme/app.git', 'issues_000001.json', 'projects_000001.json']);
+    const noGit = await exportedFiles(server, owner, { repositories: ['app'], exclude_git_data: true }, scratch, 'no-git');
+    expect(noGit.filter((entry) => entry.startsWith('repositories/'))).to.deep.equal([]);
+    expect(noGit).to.include('issues_000001.json');
+    const metadata = await exportedFiles(server, owner, { repositories: ['app'], exclude_metadata: true }, scratch, 'no-metadata');
+    expect(metadata).to.include('repositories/acme/app.git');
+    const extracted = join(scratch, 'no-metadata');
+    execFileSync('mkdir', ['-p', extracted]);
+    execFileSync('tar', ['-xzf', join(scratch, 'no-metadata.tar.gz'), '-C', extracted, 'issues_000001.json', 'repositories_000001.json']);
+    expect(JSON.parse(execFileSync('cat', [join(extracted, 'issues_000001.json')], { encoding: 'utf8' }))).to.deep.equal([]);
+    const orgOnly = await exportedFiles(server, owner, { repositories: [], org_metadata_only: true }, scratch, 'org-only');
+    expect(orgOnly.filter((entry) => entry.startsWith('repositories/'))).to.deep.equal([]);
+    expect(orgOnly).to.include('organizations_000001.json');
+    const projectsOf = async (name: string) => {
+      const directory = join(scratch, `${name}-projects`);
+      execFileSync('mkdir', ['-p', directory]);
+      execFileSync('tar', ['-xzf', join(scratch, `${name}.tar.gz`), '-C', directory, 'projects_000001.json']);
+      return JSON.parse(execFileSync('cat', [join(directory, 'projects_000001.json')], { encoding: 'utf8' })).map((project: any) => project.name);
+    };
+    expect(await projectsOf('full')).to.deep.equal(['Plan', 'Org plan']);
+    await exportedFiles(server, owner, { repositories: ['app'], exclude_owner_projects: true }, scratch, 'no-owner-projects');
+    expect(await projectsOf('no-owner-projects')).to.deep.equal(['Plan']);
+  });
+
+  it('answers every operation through @octokit/rest 20.1.0 migrations.*', async () => {
+    const octokit = basicOctokit(server, 'mover', PASSWORD, { accept: WYANDOTTE });
+    const started = await octokit.rest.migrations.startForOrg({ org: 'acme', repositories: ['app'], lock_repositories: true });
+    expect(started.status).to.equal(201);
+    expectSchema('migration', started.data);
+    const id = started.data.id;
+    await eventually(
+      async () => (await octokit.rest.migrations.getStatusForOrg({ org: 'acme', migration_id: id })).data.state,
+      (state) => state === 'exported',
+      60_000,
+    );
+    const listed = await octokit.rest.migrations.listForOrg({ org: 'acme', per_page: 2 });
+    expectArrayOf('migration', listed.data);
+    expect(listed.headers.link).to.contain('rel="next"');
+    const archive = await octokit.rest.migrations.downloadArchiveForOrg({ org: 'acme', migration_id: id });
+    expect(archive.status).to.equal(200);
+    expect(Buffer.from(archive.data as ArrayBuffer).subarray(0, 2)).to.deep.equal(Buffer.from([0x1f, 0x8b]));
+    const repositories = await octokit.rest.migrations.listReposForOrg({ org: 'acme', migration_id: id });
+    expect(repositories.data.map((repository) => repository.full_name)).to.deep.equal(['acme/app']);
+    expect((await octokit.rest.migrations.unlockRepoForOrg({ org: 'acme', migration_id: id, repo_name: 'app' })).status).to.equal(204);
+    expect((await octokit.rest.migrations.deleteArchiveForOrg({ org: 'acme', migration_id: id })).status).to.equal(204);
+
+    await createRepository(server, owner, { name: 'mine', auto_init: true });
+    const mine = await octokit.rest.migrations.startForAuthenticatedUser({ repositories: ['mover/mine'], lock_repositories: true });
+    expect(mine.status).to.equal(201);
+    const userId = mine.data.id;
+    await eventually(
+      async () => (await octokit.rest.migrations.getStatusForAuthenticatedUser({ migration_id: userId })).data.state,
+      (state) => state === 'exported',
+      60_000,
+    );
+    expectArrayOf('migration', (await octokit.rest.migrations.listForAuthenticatedUser()).data);
+    const userArchive = await octokit.rest.migrations.getArchiveForAuthenticatedUser({ migration_id: userId });
+    expect(userArchive.status).to.equal(200);
+    expect((await octokit.rest.migrations.listReposForAuthenticatedUser({ migration_id: userId })).data.map((repository) => repository.name)).to.deep.equal([
+      'mine',
+    ]);
+    expect((await octokit.rest.migrations.unlockRepoForAuthenticatedUser({ migration_id: userId, repo_name: 'mine' })).status).to.equal(204);
+    expect((await octokit.rest.migrations.deleteArchiveForAuthenticatedUser({ migration_id: userId })).status).to.equal(204);
+  });
+});
+
+describe('migrations: a server killed during an export', function () {
+  this.timeout(120_000);
+
+  it('ends the migration exported after the restart, never stuck, and leaves no partial archive', async () => {
+    const dataDir = await newDataDir();
+    let faulty!: FaultyEventStore;
+    const crashed = await startTestServer({ FORGELOG_PROCESS_TICK_MS: '10' }, dataDir, {
+      decorateEventStore: (store) => (faulty = new FaultyEventStore(store)),
+    });
+    const owner = await createUser(crashed, 'mover');
+    expect((await api(crashed, crashed.adminAuthorization, 'POST', '/admin/organizations', { login: 'acme', admin: 'mover' })).status).to.equal(201);
+    await createRepository(crashed, owner, { name: 'app', auto_init: true }, '/orgs/acme/repos');
+    // The process dies as it would record the finished archive.
+    faulty.crashAt(/^migration-/, 'MigrationExported');
+    const started = await api(crashed, owner, 'POST', '/orgs/acme/migrations', { repositories: ['app'] });
+    expect(started.status).to.equal(201);
+    await eventually(
+      () => faulty.isDead(),
+      (dead) => dead,
+      30_000,
+    );
+    expect((await withPreview(crashed, owner, 'GET', `/orgs/acme/migrations/${started.body.id}`, WYANDOTTE)).body.state).to.equal('exporting');
+    await crashed.stop();
+
+    const restarted = await startTestServer({ FORGELOG_PROCESS_TICK_MS: '10' }, dataDir);
+    try {
+      const done = await eventually(
+        async () => (await withPreview(restarted, owner, 'GET', `/orgs/acme/migrations/${started.body.id}`, WYANDOTTE)).body,
+        (body) => body.state === 'exported' || body.state === 'failed',
+        60_000,
+      );
+      expect(done.state).to.equal('exported');
+      const archives = await readdir(join(dataDir, 'archives'));
+      expect(archives.filter((name) => name.includes('.partial-'))).to.deep.equal([]);
+      expect(archives.filter((name) => name.endsWith('.tar.gz'))).to.deep.equal([`migration-${started.body.id}-2.tar.gz`]);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
