@@ -60,7 +60,7 @@ export class DirectoryArchiveStore implements ArchiveStorage, ArchiveWriters {
       addGitRepository: async (path, repositoryId) => {
         // A consistent copy (a push meanwhile cannot tear it), hard-linked where it can be.
         const copy = join(scratch, String(copies++));
-        await runGit(['clone', '--mirror', '--quiet', '--', this.git.pathOf(repositoryId), copy], environment);
+        await runGit(['clone', '--mirror', '--quiet', '--template=', '--', this.git.pathOf(repositoryId), copy], environment);
         await addDirectory(tar, copy, path);
         await rm(copy, { recursive: true, force: true });
       },

@@ -9,6 +9,7 @@ import { benchActivityPolling } from './activityPolling.bench.js';
 import { benchActivityFanOut } from './activityFanOut.bench.js';
 import { benchWebhooks } from './webhooks.bench.js';
 import { benchImports } from './imports.bench.js';
+import { benchMigrations } from './migrations.bench.js';
 
 // `npm run bench`: every figure beside a baseline measured in the same run, as a ratio.
 function format(value: number): string {
@@ -38,6 +39,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   activity: async () => [...(await benchActivityPolling()), ...(await benchActivityFanOut())],
   webhooks: () => benchWebhooks(),
   imports: () => benchImports(),
+  migrations: () => benchMigrations(),
 };
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];

@@ -67,7 +67,8 @@ function migrationRoutes(router: Router, prefix: string, deps: MigrationsDeps, s
   const render = async (res: Response, scope: MigrationScope, migration: MigrationDocument, exclude: readonly string[] = []) => {
     const urls = urlsOf(res);
     const repositories = [];
-    for (const repository of await deps.repositories.byIds(migration.repository_ids)) {
+    const trimmed = exclude.includes('repositories') || migration.exclude.includes('repositories');
+    for (const repository of trimmed ? [] : await deps.repositories.byIds(migration.repository_ids)) {
       const view = await deps.repositories.view(repository);
       if (view) repositories.push(fullRepository(view, urls, null));
     }
