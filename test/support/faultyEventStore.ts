@@ -1,15 +1,5 @@
-import type {
-  AllSubscription,
-  AppendResult,
-  EventStore,
-  EventStoreStatistics,
-  EventToAppend,
-  ExpectedRevision,
-  ReadAllOptions,
-  ReadStreamOptions,
-  StoredEvent,
-  SubscribeToAllOptions,
-} from '../../application/shared/ports/eventStore.port.js';
+import type { AllSubscription, AppendResult, EventToAppend, ExpectedRevision, SubscribeToAllOptions } from '../../application/shared/ports/eventStore.port.js';
+import { DelegatingEventStore } from './delegatingEventStore.js';
 
 export class InjectedFault extends Error {
   constructor(streamId: string) {
@@ -21,11 +11,9 @@ export class InjectedFault extends Error {
 // An event store that fails on cue, for crash specs. `failOnce` fails one append to a
 // matching stream (a command that fails); `crashAt` fails it and every append after it, as
 // a process that died there would write nothing more.
-export class FaultyEventStore implements EventStore {
+export class FaultyEventStore extends DelegatingEventStore {
   private trigger: { pattern: RegExp; crash: boolean; afterAppending?: boolean; eventType?: string } | undefined;
   private dead = false;
-
-  constructor(private readonly inner: EventStore) {}
 
   failOnce(pattern: RegExp): void {
     this.trigger = { pattern, crash: false };
@@ -46,7 +34,7 @@ export class FaultyEventStore implements EventStore {
     this.trigger = { pattern, crash: true, afterAppending: true, ...(eventType ? { eventType } : {}) };
   }
 
-  async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+  override async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
     if (this.dead) throw new InjectedFault(streamId);
     if (this.trigger?.pattern.test(streamId) && (this.trigger.eventType === undefined || events.some((event) => event.type === this.trigger!.eventType))) {
       const trigger = this.trigger;
@@ -59,27 +47,7 @@ export class FaultyEventStore implements EventStore {
     return this.inner.append(streamId, events, expected);
   }
 
-  readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]> {
-    return this.inner.readStream(streamId, options);
-  }
-
-  readAll(options?: ReadAllOptions): AsyncIterable<StoredEvent> {
-    return this.inner.readAll(options);
-  }
-
-  subscribeToAll(options: SubscribeToAllOptions): AllSubscription {
+  override subscribeToAll(options: SubscribeToAllOptions): AllSubscription {
     return this.inner.subscribeToAll({ ...options, onEvent: (event) => (this.dead ? Promise.resolve() : options.onEvent(event)) });
-  }
-
-  headPosition(): Promise<number> {
-    return this.inner.headPosition();
-  }
-
-  statistics(): EventStoreStatistics {
-    return this.inner.statistics();
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }

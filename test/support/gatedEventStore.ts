@@ -1,23 +1,11 @@
-import type {
-  AllSubscription,
-  AppendResult,
-  EventStore,
-  EventStoreStatistics,
-  EventToAppend,
-  ExpectedRevision,
-  ReadAllOptions,
-  ReadStreamOptions,
-  StoredEvent,
-  SubscribeToAllOptions,
-} from '../../application/shared/ports/eventStore.port.js';
+import type { AppendResult, EventToAppend, ExpectedRevision } from '../../application/shared/ports/eventStore.port.js';
+import { DelegatingEventStore } from './delegatingEventStore.js';
 
 // An event store that holds appends of chosen event types until the spec opens their gate:
 // a background process stops right before that fact, so a spec can look at the state before
 // it (no timing involved). Appends of other types pass at once.
-export class GatedEventStore implements EventStore {
+export class GatedEventStore extends DelegatingEventStore {
   private readonly gates = new Map<string, { open: Promise<void>; release: () => void }>();
-
-  constructor(private readonly inner: EventStore) {}
 
   hold(types: readonly string[]): void {
     for (const type of types) {
@@ -36,35 +24,11 @@ export class GatedEventStore implements EventStore {
     for (const type of [...this.gates.keys()]) this.release(type);
   }
 
-  async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+  override async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
     for (const event of events) {
       const gate = this.gates.get(event.type);
       if (gate) await gate.open;
     }
     return this.inner.append(streamId, events, expected);
-  }
-
-  readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]> {
-    return this.inner.readStream(streamId, options);
-  }
-
-  readAll(options?: ReadAllOptions): AsyncIterable<StoredEvent> {
-    return this.inner.readAll(options);
-  }
-
-  subscribeToAll(options: SubscribeToAllOptions): AllSubscription {
-    return this.inner.subscribeToAll(options);
-  }
-
-  headPosition(): Promise<number> {
-    return this.inner.headPosition();
-  }
-
-  statistics(): EventStoreStatistics {
-    return this.inner.statistics();
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }

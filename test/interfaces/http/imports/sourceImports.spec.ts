@@ -1,7 +1,8 @@
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { filesUnder } from '../../../support/files.js';
 import { runCli } from '../../../support/runCli.js';
 import { GatedEventStore } from '../../../support/gatedEventStore.js';
 import { expectArrayOf, expectSchema, missingSchemaKeys } from '../../../support/schemas.js';
@@ -12,16 +13,6 @@ import { AUTHORS, cloneOf, git, GitSourceServer, makeGitSource } from './sources
 
 const SOURCE_USER = 'source-reader';
 const SOURCE_PASSWORD = 'source password never stored';
-
-async function filesUnder(directory: string): Promise<string[]> {
-  const files: string[] = [];
-  for (const entry of await readdir(directory, { withFileTypes: true })) {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) files.push(...(await filesUnder(path)));
-    else if (entry.isFile()) files.push(path);
-  }
-  return files;
-}
 
 describe('source imports: a Git repository over HTTP with Basic auth, observed step by step', function () {
   this.timeout(120_000);

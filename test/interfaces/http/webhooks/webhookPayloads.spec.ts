@@ -32,6 +32,13 @@ describe('webhooks: payloads of every event the server has, against GitHub’s w
     await receiver.close();
   });
 
+  // The first delivery of an event whose payload holds.
+  const payloadsOf = (event: string, holds: (payload: Record<string, any>) => boolean) =>
+    eventually(
+      () => receiver.of(event).map((delivery) => JSON.parse(delivery.body) as Record<string, any>),
+      (found) => found.some(holds),
+    ).then((found) => found.find(holds)!);
+
   const only = async (event: string, count = 1) => {
     const found = await eventually(
       () => receiver.of(event),
@@ -171,11 +178,6 @@ describe('webhooks: payloads of every event the server has, against GitHub’s w
   });
 
   it('edits carry changes with the values before them (label, milestone, repository, project, column, card)', async () => {
-    const payloadsOf = (event: string, holds: (payload: Record<string, any>) => boolean) =>
-      eventually(
-        () => receiver.of(event).map((delivery) => JSON.parse(delivery.body) as Record<string, any>),
-        (found) => found.some(holds),
-      ).then((found) => found.find(holds)!);
     await api(server, owner, 'POST', '/repos/payloads/lib/labels', { name: 'renameme', color: '111111', description: 'old words' });
     await api(server, owner, 'PATCH', '/repos/payloads/lib/labels/renameme', { new_name: 'renamed', description: 'new words' });
     const label = await payloadsOf('label', (payload) => payload.action === 'edited' && payload.label.name === 'renamed');
@@ -221,11 +223,6 @@ describe('webhooks: payloads of every event the server has, against GitHub’s w
   });
 
   it('deletions show the object as it was (label, milestone, project, column, card; a repository to its organization)', async () => {
-    const payloadsOf = (event: string, holds: (payload: Record<string, any>) => boolean) =>
-      eventually(
-        () => receiver.of(event).map((delivery) => JSON.parse(delivery.body) as Record<string, any>),
-        (found) => found.some(holds),
-      ).then((found) => found.find(holds)!);
     await api(server, owner, 'POST', '/repos/payloads/lib/labels', { name: 'doomed', color: 'abcdef', description: 'goes away' });
     expect((await api(server, owner, 'DELETE', '/repos/payloads/lib/labels/doomed')).status).to.equal(204);
     const label = await payloadsOf('label', (payload) => payload.action === 'deleted');

@@ -1,9 +1,9 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
 import { Webhooks } from '@octokit/webhooks';
 import { expect } from 'chai';
+import { filesUnder } from '../../../support/files.js';
 import { basicOctokit } from '../../../support/octokit.js';
 import { expectWebhookSchema } from '../../../support/schemas.js';
 import { ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
@@ -11,16 +11,6 @@ import { addCollaborator, api, createRepository, createUser, PASSWORD } from '..
 import { eventually, WebhookReceiver, type ReceivedDelivery } from './webhookReceiver.js';
 
 const SECRET = 'hook secret never shown';
-
-async function filesUnder(directory: string): Promise<string[]> {
-  const files: string[] = [];
-  for (const entry of await readdir(directory, { withFileTypes: true })) {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) files.push(...(await filesUnder(path)));
-    else if (entry.isFile()) files.push(path);
-  }
-  return files;
-}
 
 describe('webhooks: repository and organization hooks, signed deliveries from the log', () => {
   let server: TestServer;
