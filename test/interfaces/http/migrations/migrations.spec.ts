@@ -228,6 +228,21 @@ describe('organization migrations: an archive in GitHub’s layout, locks, signe
     expect((await api(server, owner, 'POST', '/orgs/acme/migrations', { repositories: ['passerby/theirs'] })).status).to.equal(422);
     expect((await api(server, owner, 'POST', '/orgs/acme/migrations', {})).status).to.equal(422);
   });
+  it('wants admin:org from a token for an organization migration, repo for a user migration', async () => {
+    const token = async (scopes: string[]) => {
+      const created = await api(server, owner, 'POST', '/authorizations', { scopes, note: `migrations ${scopes.join(' ')}` });
+      expect(created.status).to.equal(201);
+      return `token ${created.body.token}`;
+    };
+    const withRepo = await api(server, await token(['repo']), 'POST', '/orgs/acme/migrations', { repositories: ['lib'] });
+    expect(withRepo.status).to.be.oneOf([403, 404]);
+    expect(withRepo.headers.get('x-accepted-oauth-scopes')).to.equal('admin:org');
+    const withUser = await withPreview(server, await token(['user']), 'GET', '/user/migrations', WYANDOTTE);
+    expect(withUser.status).to.be.oneOf([403, 404]);
+    expect(withUser.headers.get('x-accepted-oauth-scopes')).to.equal('repo');
+    const both = await api(server, await token(['admin:org', 'repo']), 'POST', '/orgs/acme/migrations', { repositories: ['lib'] });
+    expect(both.status, JSON.stringify(both.body)).to.equal(201);
+  });
 });
 
 describe('user migrations', function () {
