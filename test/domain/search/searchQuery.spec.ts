@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { isLeft, isRight } from 'fp-ts/lib/Either.js';
+import { checkSearchQuery, type SearchEndpoint } from '../../../domain/search/searchQualifiers.js';
 import { parseSearchDate, parseSearchQuery, type ParsedSearchQuery } from '../../../domain/search/searchQuery.js';
 
 const parsed = (query: string, me: string | null = null): ParsedSearchQuery => {
@@ -83,5 +84,37 @@ describe('search query language', () => {
     expect(parseSearchDate('2020-01-01T12:30:00Z')).to.equal(Date.UTC(2020, 0, 1, 12, 30));
     expect(parseSearchDate('yesterday')).to.equal(null);
     expect(parseSearchDate('2020-13-01')).to.equal(null);
+  });
+});
+
+describe('search qualifiers per endpoint', () => {
+  const checked = (query: string, endpoint: SearchEndpoint) => checkSearchQuery(parsed(query), endpoint);
+
+  it('accepts what each qualifier takes', () => {
+    for (const [query, endpoint] of [
+      ['stars:>=10 created:2020-01-01..2021-01-01 is:public fork:only in:name,description', 'repositories'],
+      ['is:pr is:merged author:octocat label:"help wanted" no:milestone comments:>5 updated:<2021-01-01T00:00:00Z sort:reactions-+1', 'issues'],
+      ['type:org in:login followers:>100 sort:joined-asc', 'users'],
+      ['author-date:>2020-01-01 merge:false hash:abc sort:committer-date', 'commits'],
+      ['extension:ts size:<1000 in:file', 'code'],
+    ] as const)
+      expect(checked(query, endpoint)._tag, query).to.equal('Right');
+  });
+
+  it('refuses a bad date or number, a range where none is taken, an unknown enum value or sort', () => {
+    for (const [query, endpoint] of [
+      ['created:yesterday', 'repositories'],
+      ['stars:many', 'repositories'],
+      ['created:2020-13-40..*', 'issues'],
+      ['type:robot', 'users'],
+      ['in:everything', 'users'],
+      ['label:>5', 'issues'],
+      ['repo:justaname', 'issues'],
+      ['merge:maybe', 'commits'],
+      ['sort:stars', 'users'],
+    ] as const) {
+      const outcome = checked(query, endpoint);
+      expect(outcome._tag, query).to.equal('Left');
+    }
   });
 });

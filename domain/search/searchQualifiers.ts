@@ -1,0 +1,191 @@
+import { left, right, type Either } from 'fp-ts/lib/Either.js';
+import { parseSearchDate, type ParsedSearchQuery, type QualifierValue, type SearchQueryError } from './searchQuery.js';
+
+// What each search endpoint's qualifiers hold, as GitHub documents them: the endpoint's
+// query compiler (to come with the endpoints) reads these, and a query is checked against
+// them before any index is touched, so a bad date or number is GitHub's 422, not a miss.
+export type QualifierKind =
+  | { readonly type: 'account' } // a login, or @me
+  | { readonly type: 'repository' } // owner/name
+  | { readonly type: 'text' }
+  | { readonly type: 'number' } // a number or a range of numbers
+  | { readonly type: 'date' } // a date or a range of dates
+  | { readonly type: 'boolean' }
+  | { readonly type: 'enum'; readonly values: readonly string[] }
+  | { readonly type: 'fields'; readonly values: readonly string[] }; // in:a,b
+
+export type SearchEndpoint = 'repositories' | 'issues' | 'users' | 'commits' | 'code' | 'topics' | 'labels';
+
+const account = { type: 'account' } as const;
+const repository = { type: 'repository' } as const;
+const text = { type: 'text' } as const;
+const number = { type: 'number' } as const;
+const date = { type: 'date' } as const;
+const boolean = { type: 'boolean' } as const;
+const oneOf = (...values: string[]): QualifierKind => ({ type: 'enum', values });
+const fields = (...values: string[]): QualifierKind => ({ type: 'fields', values });
+const owners = { user: account, org: account, repo: repository };
+
+export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<string, QualifierKind>>>> = {
+  repositories: {
+    ...owners,
+    in: fields('name', 'description', 'topics', 'readme'),
+    size: number,
+    forks: number,
+    stars: number,
+    followers: number,
+    topics: number,
+    topic: text,
+    language: text,
+    created: date,
+    pushed: date,
+    is: oneOf('public', 'private', 'template', 'archived', 'mirror', 'fork'),
+    archived: boolean,
+    fork: oneOf('true', 'only'),
+    mirror: boolean,
+    template: boolean,
+  },
+  issues: {
+    ...owners,
+    type: oneOf('issue', 'pr'),
+    is: oneOf('issue', 'pr', 'open', 'closed', 'merged', 'unmerged', 'locked', 'unlocked', 'public', 'private', 'draft'),
+    state: oneOf('open', 'closed'),
+    in: fields('title', 'body', 'comments'),
+    author: account,
+    assignee: account,
+    mentions: account,
+    commenter: account,
+    involves: account,
+    label: text,
+    milestone: text,
+    no: oneOf('label', 'milestone', 'assignee', 'project'),
+    comments: number,
+    interactions: number,
+    reactions: number,
+    created: date,
+    updated: date,
+    closed: date,
+    merged: date,
+    head: text,
+    base: text,
+    draft: boolean,
+    archived: boolean,
+  },
+  users: {
+    type: oneOf('user', 'org'),
+    in: fields('login', 'name', 'email'),
+    fullname: text,
+    repos: number,
+    location: text,
+    language: text,
+    created: date,
+    followers: number,
+  },
+  commits: {
+    ...owners,
+    author: account,
+    committer: account,
+    'author-name': text,
+    'committer-name': text,
+    'author-email': text,
+    'committer-email': text,
+    'author-date': date,
+    'committer-date': date,
+    merge: boolean,
+    hash: text,
+    parent: text,
+    tree: text,
+    is: oneOf('public', 'private'),
+  },
+  code: {
+    ...owners,
+    in: fields('file', 'path'),
+    path: text,
+    language: text,
+    size: number,
+    filename: text,
+    extension: text,
+  },
+  topics: { is: oneOf('featured', 'curated', 'not-featured', 'not-curated'), repositories: number, created: date },
+  labels: {},
+};
+
+// GitHub's sorts per endpoint (the `sort` parameter or an in-query `sort:`).
+export const SEARCH_SORTS: Readonly<Record<SearchEndpoint, readonly string[]>> = {
+  repositories: ['stars', 'forks', 'help-wanted-issues', 'updated'],
+  issues: [
+    'comments',
+    'reactions',
+    'reactions-+1',
+    'reactions--1',
+    'reactions-smile',
+    'reactions-thinking_face',
+    'reactions-heart',
+    'reactions-tada',
+    'interactions',
+    'created',
+    'updated',
+  ],
+  users: ['followers', 'repositories', 'joined'],
+  commits: ['author-date', 'committer-date'],
+  code: ['indexed'],
+  topics: [],
+  labels: ['created', 'updated'],
+};
+
+const invalid = (problem: string): SearchQueryError => ({ _tag: 'SearchQueryInvalid', problem });
+
+function checkBound(kind: QualifierKind, key: string, bound: string): Either<SearchQueryError, void> {
+  if (kind.type === 'number' && !/^-?\d+$/.test(bound)) return left(invalid(`${key}:${bound}: a number was expected`));
+  if (kind.type === 'date' && parseSearchDate(bound) === null)
+    return left(invalid(`${key}:${bound}: a date (YYYY-MM-DD, or ISO 8601 with a time) was expected`));
+  return right(undefined);
+}
+
+function checkValue(kind: QualifierKind, key: string, value: QualifierValue): Either<SearchQueryError, void> {
+  if (value.kind === 'range') {
+    if (kind.type !== 'number' && kind.type !== 'date') return left(invalid(`${key} takes no range`));
+    for (const bound of [value.from, value.to]) {
+      if (bound === null) continue;
+      const checked = checkBound(kind, key, bound);
+      if (checked._tag === 'Left') return checked;
+    }
+    return right(undefined);
+  }
+  switch (kind.type) {
+    case 'number':
+    case 'date':
+      return checkBound(kind, key, value.text);
+    case 'boolean':
+      return value.text === 'true' || value.text === 'false' ? right(undefined) : left(invalid(`${key}:${value.text}: true or false was expected`));
+    case 'enum':
+      return kind.values.includes(value.text.toLowerCase())
+        ? right(undefined)
+        : left(invalid(`${key}:${value.text}: one of ${kind.values.join(', ')} was expected`));
+    case 'fields':
+      return value.text.split(',').every((field) => kind.values.includes(field.toLowerCase()))
+        ? right(undefined)
+        : left(invalid(`${key}:${value.text}: ${kind.values.join(', ')} are the fields`));
+    case 'repository':
+      return /^[^/\s]+\/[^/\s]+$/.test(value.text) ? right(undefined) : left(invalid(`${key}:${value.text}: owner/name was expected`));
+    default:
+      return right(undefined);
+  }
+}
+
+// A parsed query checked against an endpoint's qualifiers and sorts. Unknown keys are kept as
+// text, as GitHub searches for them; known ones must hold what they take.
+export function checkSearchQuery(query: ParsedSearchQuery, endpoint: SearchEndpoint): Either<SearchQueryError, ParsedSearchQuery> {
+  const table = SEARCH_QUALIFIERS[endpoint];
+  for (const terms of query.alternatives) {
+    for (const term of terms) {
+      if (term.kind !== 'qualifier') continue;
+      const kind = table[term.key];
+      if (!kind) continue;
+      const checked = checkValue(kind, term.key, term.value);
+      if (checked._tag === 'Left') return checked;
+    }
+  }
+  if (query.sort && !SEARCH_SORTS[endpoint].includes(query.sort.field)) return left(invalid(`sort:${query.sort.field} is not a sort of ${endpoint}`));
+  return right(query);
+}
