@@ -27,6 +27,8 @@ const AUTH_FAILURE =
   /authentication failed|could not read (username|password)|terminal prompts disabled|access denied|HTTP 401|\b401\b|E170001|E215004|authorization failed/i;
 const UNREACHABLE = /could not resolve host|failed to connect|couldn't connect|connection refused|E170013|unable to connect|no such host/i;
 
+const DETECTION_TIMEOUT_MS = 60_000;
+
 const HUMAN_NAMES: Record<Vcs, string> = { git: 'Git', subversion: 'Subversion', mercurial: 'Mercurial', tfvc: 'Team Foundation Version Control' };
 
 // The importer's workspace for a repository: `<dataDir>/imports/<repositoryId>/`, holding the
@@ -51,6 +53,8 @@ export class GitSourceImporter implements SourceImporter {
     if (refused) return { kind: 'error', message: refused };
     await this.ready();
     const env = this.environment(address);
+    // A host that never answers must not hold detection forever.
+    signal = AbortSignal.any([signal, AbortSignal.timeout(DETECTION_TIMEOUT_MS)]);
     const probes: { vcs: Vcs; run: Promise<ToolRun> }[] = [
       { vcs: 'git', run: runTool('git', ['ls-remote', '--heads', '--', address.url], { env, signal }) },
       { vcs: 'subversion', run: this.svn(['info', address.url], address, signal) },
@@ -61,6 +65,7 @@ export class GitSourceImporter implements SourceImporter {
     if (found.length === 1) return { kind: 'found', vcs: found[0]! };
     if (found.length > 1) return { kind: 'multiple', choices: found.map((vcs): ProjectChoice => ({ vcs, humanName: HUMAN_NAMES[vcs] })) };
     if (answers.some((answer) => AUTH_FAILURE.test(answer.result.stderr))) return { kind: 'needs_auth' };
+    if (answers.every((answer) => answer.result.aborted)) return { kind: 'error', message: `${address.url} did not answer within a minute` };
     if (answers.every((answer) => UNREACHABLE.test(answer.result.stderr))) return { kind: 'error', message: `${address.url} could not be reached` };
     return { kind: 'nothing' };
   }
@@ -297,6 +302,9 @@ export class GitSourceImporter implements SourceImporter {
     const credentials = address?.credentials;
     return gitEnvironment(this.home, {
       GIT_LFS_SKIP_SMUDGE: '1',
+      // A transfer that stalls (under 1 KB/s for a minute) ends instead of hanging the import.
+      GIT_HTTP_LOW_SPEED_LIMIT: '1000',
+      GIT_HTTP_LOW_SPEED_TIME: '60',
       ...(credentials
         ? {
             GIT_ASKPASS: this.askpass,
