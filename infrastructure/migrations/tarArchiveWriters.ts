@@ -58,9 +58,11 @@ export class DirectoryArchiveStore implements ArchiveStorage, ArchiveWriters {
     return {
       addJson: (name, content) => addEntry(tar, name, Buffer.from(JSON.stringify(content, null, 2))),
       addGitRepository: async (path, repositoryId) => {
-        // A consistent copy (a push meanwhile cannot tear it), hard-linked where it can be.
+        // A consistent copy (a push meanwhile cannot tear it) holding only what the refs reach:
+        // --no-local transfers a pack, so objects a rewrite left behind (an author mapped away)
+        // never ship in an archive.
         const copy = join(scratch, String(copies++));
-        await runGit(['clone', '--mirror', '--quiet', '--template=', '--', this.git.pathOf(repositoryId), copy], environment);
+        await runGit(['clone', '--mirror', '--quiet', '--no-local', '--template=', '--', this.git.pathOf(repositoryId), copy], environment);
         await addDirectory(tar, copy, path);
         await rm(copy, { recursive: true, force: true });
       },

@@ -1,3 +1,5 @@
+import { access, constants } from 'node:fs/promises';
+import { createLogger } from '../../infrastructure/shared/logging/logger.js';
 import { ArchiveImporter, type ArchiveImportReport } from '../../application/migrations/archiveImporter.js';
 import type { Config } from '../../infrastructure/shared/config/config.js';
 import { openRuntime } from '../../infrastructure/shared/container/runtime.js';
@@ -16,7 +18,13 @@ export function describeImport(report: ArchiveImportReport): string {
 // embedded family the server must be stopped (the log's lock); a running server takes the
 // same import at POST /admin/migrations/import.
 export async function importArchive(config: Config, file: string, options: { json?: boolean }): Promise<void> {
-  const runtime = await openRuntime(config, { role: 'serve', withWorker: true });
+  // Checked before the data directory is opened (or made).
+  try {
+    await access(file, constants.R_OK);
+  } catch {
+    throw new Error(`${file} cannot be read`);
+  }
+  const runtime = await openRuntime(config, { role: 'serve', withWorker: true, logger: createLogger('warn', 2) });
   try {
     await runtime.start();
     const report = await runtime.container.get(ArchiveImporter).import(file);

@@ -57,7 +57,11 @@ export function allProcessManagers(
       store: container.get<ReadModelStore>(TOKENS.ReadModelStore),
       writers: container.get<ArchiveWriters>(TOKENS.ArchiveWriters),
       archives: container.get<ArchiveStorage>(TOKENS.ArchiveStorage),
-      htmlBase: (config.baseUrl ?? 'http://localhost').replace(/\/api\/v3$/, ''),
+      // The web address archive records name things by: the configured base, or where this server listens.
+      htmlBase: (config.baseUrl ?? `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}`).replace(
+        /\/api\/v3$/,
+        '',
+      ),
     }),
     sourceImports({
       eventStore,

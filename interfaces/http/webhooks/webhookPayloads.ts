@@ -90,13 +90,17 @@ async function pushPayload(payload: Json, repositoryId: number, repositoryHtml: 
   }
   const before = String(payload.before);
   const after = String(payload.head);
+  const created = /^0+$/.test(before);
+  const deleted = /^0+$/.test(after);
+  // A move that drops commits (a rewrite, a forced push): the old tip is not in the new history.
+  const forced = !created && !deleted && !(await git.isAncestor(repositoryId, before, after).catch(() => true));
   return {
     ref: payload.ref,
     before,
     after,
-    created: /^0+$/.test(before),
-    deleted: /^0+$/.test(after),
-    forced: false,
+    created,
+    deleted,
+    forced,
     base_ref: null,
     compare: `${repositoryHtml}/compare/${before.slice(0, 12)}...${after.slice(0, 12)}`,
     commits,

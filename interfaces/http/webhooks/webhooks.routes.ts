@@ -204,8 +204,9 @@ export function repositoryHookRoutes(router: Router, deps: WebhooksDeps): void {
   };
   hookRoutes(router, '/repos/:owner/:repo', deps, scoped);
   // POST .../tests: GitHub sends the latest push again to a hook that listens to pushes; 204 either way.
+  // GitHub's hook object names `.../test` as its test_url; the documented operation is `.../tests`.
   router.post(
-    '/repos/:owner/:repo/hooks/:hook_id/tests',
+    ['/repos/:owner/:repo/hooks/:hook_id/tests', '/repos/:owner/:repo/hooks/:hook_id/test'],
     oneHook(deps, scoped)(async (req, res, _scope, hook) => sendNoContent(res, await deps.commands.test(hook, commandContext(req, res, deps.clock.now())))),
   );
 }

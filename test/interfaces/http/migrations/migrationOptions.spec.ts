@@ -51,8 +51,31 @@ describe('migrations: the export options, every operation through octokit, and a
   });
 
   it('exclude_git_data, exclude_metadata, org_metadata_only and exclude_owner_projects trim the archive', async () => {
+    // A commit no ref reaches (written through Git Data, never pointed at) stays out of the archive.
+    const main = await api(
+      server,
+      owner,
+      'GET',
+      '/repos/acme/app/git/commits/' + (await api(server, owner, 'GET', '/repos/acme/app/git/ref/heads/main')).body.object.sha,
+    );
+    const loose = await api(server, owner, 'POST', '/repos/acme/app/git/commits', {
+      message: 'nobody points here',
+      tree: main.body.tree.sha,
+      parents: [main.body.sha],
+    });
+    expect(loose.status, JSON.stringify(loose.body)).to.equal(201);
     const full = await exportedFiles(server, owner, { repositories: ['app'] }, scratch, 'full');
     expect(full).to.include.members(['repositories/acme/app.git', 'issues_000001.json', 'projects_000001.json']);
+    const unpacked = join(scratch, 'full-git');
+    execFileSync('mkdir', ['-p', unpacked]);
+    execFileSync('tar', ['-xzf', join(scratch, 'full.tar.gz'), '-C', unpacked, 'repositories']);
+    const objects = execFileSync(
+      'git',
+      ['-C', join(unpacked, 'repositories', 'acme', 'app.git'), 'cat-file', '--batch-all-objects', '--batch-check=%(objectname)'],
+      { encoding: 'utf8' },
+    );
+    expect(objects).to.contain(main.body.sha);
+    expect(objects).not.to.contain(loose.body.sha);
     const noGit = await exportedFiles(server, owner, { repositories: ['app'], exclude_git_data: true }, scratch, 'no-git');
     expect(noGit.filter((entry) => entry.startsWith('repositories/'))).to.deep.equal([]);
     expect(noGit).to.include('issues_000001.json');

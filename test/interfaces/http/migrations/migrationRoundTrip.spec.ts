@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -131,6 +132,12 @@ describe('migrations: an archive restored into another server answers the same',
     const first = await runCli(['import-archive', archive], { FORGELOG_DATA_DIR: dataDir, FORGELOG_ADMIN_PASSWORD: 'correct horse battery staple' });
     expect(first.code, first.stderr).to.equal(0);
     expect(first.stdout).to.contain('Imported 2 repositories (acme/app, acme/lib)');
+    const missing = join(scratch, 'never-made');
+    const unreadable = await runCli(['import-archive', join(scratch, 'no-such.tar.gz')], { FORGELOG_DATA_DIR: missing });
+    expect(unreadable.code).to.equal(1);
+    expect(unreadable.stderr).to.contain('cannot be read');
+    expect(existsSync(missing)).to.equal(false);
+    expect(first.stdout.split('\n')[0]).to.match(/^Imported /);
     const again = await runCli(['import-archive', archive], { FORGELOG_DATA_DIR: dataDir });
     expect(again.stdout).to.contain('already exists here, left as it is');
     const server = await startTestServer({}, dataDir);

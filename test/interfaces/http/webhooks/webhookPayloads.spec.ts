@@ -60,12 +60,26 @@ describe('webhooks: payloads of every event the server has, against GitHub’s w
     expect(push.head_commit).to.include({ id: sha, message: 'Add notes' });
     expect(push.head_commit).to.deep.include({ added: ['notes.txt'], removed: [], modified: [] });
     expect(Date.parse(push.head_commit.timestamp)).to.be.above(Date.parse('2020-01-01'));
+    expect(push.forced).to.equal(false);
     expect(push.head_commit.tree_id).to.match(/^[0-9a-f]{40}$/);
     expect(push.repository.full_name).to.equal('payloads/lib');
     // POST .../tests sends the latest push again.
     expect((await api(server, owner, 'POST', `/repos/payloads/lib/hooks/${hookId}/tests`)).status).to.equal(204);
     const again = await only('push', pushes.length + 1);
     expect(again.at(-1)).to.deep.include({ ref: 'refs/heads/feature', after: sha });
+  });
+
+  it('a move that drops commits is a forced push', async () => {
+    const main = await api(server, owner, 'GET', '/repos/payloads/lib/git/ref/heads/main');
+    const feature = await api(server, owner, 'GET', '/repos/payloads/lib/git/ref/heads/feature');
+    expect((await api(server, owner, 'POST', '/repos/payloads/lib/git/refs', { ref: 'refs/heads/rewound', sha: feature.body.object.sha })).status).to.equal(
+      201,
+    );
+    const moved = await api(server, owner, 'PATCH', '/repos/payloads/lib/git/refs/heads/rewound', { sha: main.body.object.sha, force: true });
+    expect(moved.status, JSON.stringify(moved.body)).to.equal(200);
+    const forced = await payloadsOf('push', (payload) => payload.ref === 'refs/heads/rewound' && payload.after === main.body.object.sha);
+    expectWebhookSchema('push', forced);
+    expect(forced.forced).to.equal(true);
   });
 
   it('issues (opened, closed), issue_comment and pull_request (opened)', async () => {
