@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -58,11 +58,8 @@ export class DirectoryArchiveStore implements ArchiveStorage, ArchiveWriters {
     return {
       addJson: (name, content) => addEntry(tar, name, Buffer.from(JSON.stringify(content, null, 2))),
       addGitRepository: async (path, repositoryId) => {
-        // A consistent copy (a push meanwhile cannot tear it) holding only what the refs reach:
-        // --no-local transfers a pack, so objects a rewrite left behind (an author mapped away)
-        // never ship in an archive.
         const copy = join(scratch, String(copies++));
-        await runGit(['clone', '--mirror', '--quiet', '--no-local', '--template=', '--', this.git.pathOf(repositoryId), copy], environment);
+        await copyReachable(this.git.pathOf(repositoryId), copy, environment);
         await addDirectory(tar, copy, path);
         await rm(copy, { recursive: true, force: true });
       },
@@ -81,6 +78,47 @@ export class DirectoryArchiveStore implements ArchiveStorage, ArchiveWriters {
       },
     };
   }
+}
+
+// A bare repository holding every ref of the source and only the objects they reach: the refs
+// read first (from the files, as git keeps them), then one pack of what those values reach,
+// so a push meanwhile cannot tear the copy and objects a rewrite left behind (an author mapped
+// away) never ship. One git process per repository: spawning from a large server process is
+// what costs.
+async function copyReachable(source: string, copy: string, environment: Record<string, string>): Promise<void> {
+  const refs = await refsOf(source);
+  const head = (await readFile(join(source, 'HEAD'), 'utf8').catch(() => 'ref: refs/heads/main\n')).trim();
+  await mkdir(join(copy, 'objects', 'pack'), { recursive: true });
+  await mkdir(join(copy, 'refs', 'heads'), { recursive: true });
+  await mkdir(join(copy, 'refs', 'tags'), { recursive: true });
+  await writeFile(join(copy, 'HEAD'), `${head}\n`);
+  await writeFile(join(copy, 'config'), '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = true\n');
+  const names = [...refs.keys()].sort();
+  await writeFile(join(copy, 'packed-refs'), `# pack-refs with: sorted\n${names.map((name) => `${refs.get(name)} ${name}\n`).join('')}`);
+  const tips = [...new Set(refs.values())];
+  if (tips.length > 0)
+    await runGit(['-C', source, 'pack-objects', '--quiet', '--revs', join(copy, 'objects', 'pack', 'pack')], environment, { input: `${tips.join('\n')}\n` });
+}
+
+// Every ref of a repository: packed-refs, overridden by loose refs under refs/.
+async function refsOf(gitDir: string): Promise<Map<string, string>> {
+  const refs = new Map<string, string>();
+  const packed = await readFile(join(gitDir, 'packed-refs'), 'utf8').catch(() => '');
+  for (const line of packed.split('\n')) {
+    const match = /^([0-9a-f]{40}) (refs\/\S+)$/.exec(line);
+    if (match) refs.set(match[2]!, match[1]!);
+  }
+  const walk = async (directory: string, prefix: string): Promise<void> => {
+    for (const entry of await readdir(directory, { withFileTypes: true }).catch(() => [])) {
+      if (entry.isDirectory()) await walk(join(directory, entry.name), `${prefix}${entry.name}/`);
+      else if (entry.isFile() && !entry.name.endsWith('.lock')) {
+        const sha = (await readFile(join(directory, entry.name), 'utf8')).trim();
+        if (/^[0-9a-f]{40}$/.test(sha)) refs.set(`${prefix}${entry.name}`, sha);
+      }
+    }
+  };
+  await walk(join(gitDir, 'refs'), 'refs/');
+  return refs;
 }
 
 function addEntry(tar: Pack, name: string, content: Buffer): Promise<void> {
