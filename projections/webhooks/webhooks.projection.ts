@@ -120,6 +120,9 @@ const PRUNE_BATCH = 100;
 
 async function pruneOldDeliveries(target: ProjectionTarget, hookId: number, now: string): Promise<void> {
   const cutoff = new Date(Date.parse(now) - DELIVERY_RETENTION_MS).toISOString();
+  // Most attempts find nothing to prune: the oldest one alone says so.
+  const [first] = await deliveries(target).find({ hook_id: hookId }, { sort: { id: 1 }, limit: 1 });
+  if (!first || first.delivered_at >= cutoff) return;
   for (;;) {
     const oldest = await deliveries(target).find({ hook_id: hookId }, { sort: { id: 1 }, limit: PRUNE_BATCH });
     const expired = oldest.filter((attempt) => attempt.delivered_at < cutoff);

@@ -5,6 +5,7 @@ import { MigrationCommands } from '../../../application/migrations/migrationComm
 import { MigrationQueries } from '../../../application/migrations/migrationQueries.js';
 import type { ArchiveLinks, ArchiveStorage } from '../../../application/migrations/migrationArchive.ports.js';
 import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
+import { RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
 import { ArchiveImporter } from '../../../application/migrations/archiveImporter.js';
@@ -16,6 +17,7 @@ export function migrationsRouter(container: Container): Router {
     commands: container.get(MigrationCommands),
     migrations: container.get(MigrationQueries),
     repositories: container.get(RepositoryQueries),
+    access: container.get(RepositoryAccessQuery),
     organizations: container.get(OrganizationQueries),
     archives: container.get<ArchiveStorage>(TOKENS.ArchiveStorage),
     links: container.get<ArchiveLinks>(TOKENS.ArchiveLinks),

@@ -9,6 +9,7 @@ import type { MigrationQueries } from '../../../application/migrations/migration
 import type { ArchiveLinks, ArchiveStorage } from '../../../application/migrations/migrationArchive.ports.js';
 import type { MigrationDocument } from '../../../application/migrations/migrations.readModel.js';
 import type { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
+import type { RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireSiteAdmin, requireUser } from '../shared/authentication.js';
@@ -28,6 +29,7 @@ export interface MigrationsDeps {
   readonly commands: MigrationCommands;
   readonly migrations: MigrationQueries;
   readonly repositories: RepositoryQueries;
+  readonly access: RepositoryAccessQuery;
   readonly organizations: OrganizationQueries;
   readonly archives: ArchiveStorage;
   readonly links: ArchiveLinks;
@@ -62,17 +64,27 @@ function optionsOf(body: typeof StartMigrationBody._A) {
   };
 }
 
+// A migration's repositories as the caller may see them now: access may have changed since
+// the migration started (a transfer, a collaborator removed), so each passes the access
+// decision a read of it would.
+async function visibleRepositories(deps: MigrationsDeps, res: Response, ids: readonly number[]): Promise<unknown[]> {
+  const urls = urlsOf(res);
+  const caller = accessCallerOf(res);
+  const shown = [];
+  for (const repository of await deps.repositories.byIds(ids)) {
+    if ((await deps.access.roleFor(caller, repository)) === 'none') continue;
+    const view = await deps.repositories.view(repository);
+    if (view) shown.push(fullRepository(view, urls, null));
+  }
+  return shown;
+}
+
 function migrationRoutes(router: Router, prefix: string, deps: MigrationsDeps, scoped: ScopeOf): void {
   const wyandotte = requirePreview('wyandotte');
   const render = async (res: Response, scope: MigrationScope, migration: MigrationDocument, exclude: readonly string[] = []) => {
-    const urls = urlsOf(res);
-    const repositories = [];
     const trimmed = exclude.includes('repositories') || migration.exclude.includes('repositories');
-    for (const repository of trimmed ? [] : await deps.repositories.byIds(migration.repository_ids)) {
-      const view = await deps.repositories.view(repository);
-      if (view) repositories.push(fullRepository(view, urls, null));
-    }
-    return migrationJson(migration, scope.account, repositories, urls, exclude);
+    const repositories = trimmed ? [] : await visibleRepositories(deps, res, migration.repository_ids);
+    return migrationJson(migration, scope.account, repositories, urlsOf(res), exclude);
   };
   const oneMigration = (handler: (req: Request, res: Response, scope: MigrationScope, migration: MigrationDocument) => Promise<void>) =>
     scoped(async (req, res, scope) => {
@@ -158,13 +170,7 @@ function migrationRoutes(router: Router, prefix: string, deps: MigrationsDeps, s
       const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
       const ids = migration.repository_ids.slice((page - 1) * perPage, page * perPage);
       setLinkHeader(req, res, { page, perPage, totalCount: migration.repository_ids.length });
-      const urls = urlsOf(res);
-      const bodies = [];
-      for (const repository of await deps.repositories.byIds(ids)) {
-        const view = await deps.repositories.view(repository);
-        if (view) bodies.push(fullRepository(view, urls, null));
-      }
-      res.json(bodies);
+      res.json(await visibleRepositories(deps, res, ids));
     }),
   );
 }

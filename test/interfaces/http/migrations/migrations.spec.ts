@@ -281,6 +281,13 @@ describe('user migrations', function () {
     expect(archive.status).to.equal(302);
     expect((await fetch(archive.headers.get('location')!)).status).to.equal(200);
     expect((await withPreview(server, owner, 'DELETE', `/user/migrations/${started.body.id}/repos/mine/lock`, WYANDOTTE)).status).to.equal(404);
+    // A repository that has gone where its owner cannot see it is no longer shown with the migration.
+    const transferred = await api(server, owner, 'POST', '/repos/solo/mine/transfer', { new_owner: 'someone' });
+    expect(transferred.status, JSON.stringify(transferred.body)).to.equal(202);
+    expect((await api(server, other, 'PATCH', '/repos/someone/mine', { private: true })).status).to.equal(200);
+    const after = await withPreview(server, owner, 'GET', `/user/migrations/${started.body.id}`, WYANDOTTE);
+    expect(after.body.repositories).to.deep.equal([]);
+    expect((await withPreview(server, owner, 'GET', `/user/migrations/${started.body.id}/repositories`, WYANDOTTE)).body).to.deep.equal([]);
     void PASSWORD;
   });
 });

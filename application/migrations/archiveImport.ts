@@ -1,0 +1,404 @@
+import { isLeft, type Either } from 'fp-ts/lib/Either.js';
+import type { CreateOrganizationHandler } from '../accounts/createOrganization.handler.js';
+import type { CreateUserHandler } from '../accounts/createUser.handler.js';
+import type { OrganizationQueries } from '../accounts/organization.queries.js';
+import { ORG_MEMBERSHIPS_COLLECTION, type OrgMembershipDocument } from '../accounts/organizations.readModel.js';
+import type { SetOrganizationMembershipHandler } from '../accounts/setOrganizationMembership.handler.js';
+import type { ImportedHistory } from '../imports/importedHistory.js';
+import type { IssueCommentsHandler } from '../issues/issueComments.handler.js';
+import type { IssueQueries } from '../issues/issue.queries.js';
+import { LABELS_COLLECTION, type LabelDocument } from '../issues/issues.readModel.js';
+import type { LabelsHandler } from '../issues/labels.handler.js';
+import type { MilestonesHandler } from '../issues/milestones.handler.js';
+import type { OpenIssueHandler } from '../issues/openIssue.handler.js';
+import type { UpdateIssueHandler } from '../issues/updateIssue.handler.js';
+import type { ProjectCommands } from '../projects/projectCommands.handler.js';
+import type { EditPullRequestHandler } from '../pulls/editPullRequest.handler.js';
+import type { OpenPullRequestHandler } from '../pulls/openPullRequest.handler.js';
+import type { CreateRepositoryHandler } from '../repositories/createRepository.handler.js';
+import type { RepositoryQueries } from '../repositories/repository.queries.js';
+import type { AppError } from '../shared/appError.js';
+import { systemContext, type CommandContext } from '../shared/commandContext.js';
+import type { Clock } from '../shared/ports/clock.port.js';
+import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
+import type { OpenedArchive } from './migrationArchive.ports.js';
+
+// One restore of a migration archive (archiveImporter.ts opens the archive and runs it).
+
+type ArchiveRecord = Record<string, unknown>;
+
+export interface ArchiveImportReport {
+  readonly users: { readonly matched: number; readonly created: number };
+  readonly organizations: number;
+  readonly repositories: readonly string[];
+  readonly issues: number;
+  readonly pullRequests: number;
+  readonly comments: number;
+  readonly milestones: number;
+  readonly projects: number;
+  // What could not be carried over, in words.
+  readonly warnings: readonly string[];
+}
+
+// The last path segment(s) of a web URL: `https://host/octocat` → octocat; of a repository's, `owner/name`.
+const loginOf = (url: unknown): string =>
+  String(url ?? '')
+    .replace(/\/+$/, '')
+    .split('/')
+    .pop() ?? '';
+const fullNameOf = (url: unknown): string =>
+  String(url ?? '')
+    .replace(/\/+$/, '')
+    .split('/')
+    .slice(-2)
+    .join('/');
+const numberOf = (url: unknown): number => Number(/\/(?:issues|pull|milestones|projects)\/(\d+)/.exec(String(url ?? ''))?.[1] ?? NaN);
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+// The commands and reads an import drives.
+export interface ImportParts {
+  readonly clock: Clock;
+  readonly store: ReadModelStore;
+  readonly repositories: RepositoryQueries;
+  readonly organizations: OrganizationQueries;
+  readonly issues: IssueQueries;
+  readonly createUser: CreateUserHandler;
+  readonly createOrganization: CreateOrganizationHandler;
+  readonly setMembership: SetOrganizationMembershipHandler;
+  readonly createRepository: CreateRepositoryHandler;
+  readonly history: ImportedHistory;
+  readonly labels: LabelsHandler;
+  readonly milestones: MilestonesHandler;
+  readonly openIssue: OpenIssueHandler;
+  readonly updateIssue: UpdateIssueHandler;
+  readonly openPull: OpenPullRequestHandler;
+  readonly editPull: EditPullRequestHandler;
+  readonly comments: IssueCommentsHandler;
+  readonly projects: ProjectCommands;
+}
+
+// One import's state: the accounts and repositories it met, by login and full name.
+export class ArchiveImport {
+  private readonly userIds = new Map<string, number>();
+  private readonly repositoryIds = new Map<string, number>();
+  private readonly warnings: string[] = [];
+  private readonly counts = { matched: 0, created: 0, organizations: 0, issues: 0, pullRequests: 0, comments: 0, milestones: 0, projects: 0 };
+  private readonly imported: string[] = [];
+
+  constructor(
+    private readonly d: ImportParts,
+    private readonly archive: OpenedArchive,
+  ) {}
+
+  // At the record's own time (now when it has none), acting for actorId.
+  private at(when: unknown, actorId: number | null): CommandContext {
+    const instant = typeof when === 'string' && !Number.isNaN(Date.parse(when)) ? new Date(when) : this.d.clock.now();
+    return systemContext(instant, actorId);
+  }
+
+  async run(): Promise<ArchiveImportReport> {
+    const version = await this.archive.schemaVersion();
+    if (version === null) this.warnings.push('schema.json is missing: read as version 1.0.1');
+    for await (const user of this.archive.records('users')) await this.user(user);
+    for await (const organization of this.archive.records('organizations')) await this.organization(organization);
+    for await (const repository of this.archive.records('repositories')) await this.repository(repository);
+    for await (const milestone of this.archive.records('milestones')) await this.milestone(milestone);
+    await this.issuesAndPulls();
+    for await (const comment of this.archive.records('issue_comments')) await this.comment(comment);
+    for await (const project of this.archive.records('projects')) await this.project(project);
+    const { matched, created, organizations, issues, pullRequests, comments, milestones, projects } = this.counts;
+    return {
+      users: { matched, created },
+      organizations,
+      repositories: this.imported,
+      issues,
+      pullRequests,
+      comments,
+      milestones,
+      projects,
+      warnings: this.warnings,
+    };
+  }
+
+  private async user(record: ArchiveRecord): Promise<void> {
+    const login = String(record.login ?? loginOf(record.url));
+    const existing = await this.d.repositories.accountByLogin(login);
+    if (existing) {
+      this.userIds.set(login.toLowerCase(), existing.id);
+      this.counts.matched++;
+      return;
+    }
+    const emails = Array.isArray(record.emails) ? (record.emails as { address?: string }[]) : [];
+    const created = await this.d.createUser.execute({ login, email: emails[0]?.address ?? null, name: text(record.name) }, this.at(record.created_at, null));
+    if (this.failed(created, `user ${login}`)) return;
+    this.userIds.set(login.toLowerCase(), created.right.userId);
+    this.counts.created++;
+  }
+
+  private async organization(record: ArchiveRecord): Promise<void> {
+    const login = String(record.login ?? loginOf(record.url));
+    const members = Array.isArray(record.members) ? (record.members as { user?: string; role?: string }[]) : [];
+    const existing = await this.d.repositories.accountByLogin(login);
+    if (!existing) {
+      const admin = members.find((member) => member.role === 'admin');
+      if (!admin) return void this.warnings.push(`organization ${login}: no owner among its members, not created`);
+      const created = await this.d.createOrganization.execute({ login, admin: loginOf(admin.user), name: text(record.name) }, this.at(record.created_at, null));
+      if (this.failed(created, `organization ${login}`)) return;
+      this.counts.organizations++;
+    }
+    for (const member of members) {
+      const role = member.role === 'admin' ? 'admin' : 'member';
+      const set = await this.d.setMembership.execute(
+        { org: login, username: loginOf(member.user), role, actor: { userId: null, siteAdmin: true } },
+        this.at(undefined, null),
+      );
+      this.failed(set, `membership of ${loginOf(member.user)} in ${login}`);
+    }
+  }
+
+  private actingAs(url: unknown): { userId: number; siteAdmin: true } | null {
+    const id = this.userIds.get(loginOf(url).toLowerCase());
+    return id === undefined ? null : { userId: id, siteAdmin: true };
+  }
+
+  private async repository(record: ArchiveRecord): Promise<void> {
+    const fullName = fullNameOf(record.url);
+    const ownerLogin = loginOf(record.owner);
+    const owner = await this.d.repositories.accountByLogin(ownerLogin);
+    if (!owner) return void this.warnings.push(`repository ${fullName}: its owner ${ownerLogin} is not in the archive or on this server`);
+    if (await this.d.repositories.byOwnerAndName(owner.id, String(record.name)))
+      return void this.warnings.push(`repository ${fullName}: already exists here, left as it is`);
+    const callerId = owner.type === 'Organization' ? await this.organizationAdmin(owner.id) : owner.id;
+    if (callerId === null) return void this.warnings.push(`repository ${fullName}: nobody can create it`);
+    const context = this.at(record.created_at, callerId);
+    const created = await this.d.createRepository.execute(
+      { userId: callerId, siteAdmin: true },
+      {
+        organizationLogin: owner.type === 'Organization' ? owner.login : null,
+        name: String(record.name),
+        description: text(record.description),
+        homepage: text(record.website),
+        private: record.private === true,
+        hasIssues: record.has_issues !== false,
+        hasProjects: record.has_projects !== false,
+        hasWiki: record.has_wiki !== false,
+        autoInit: false,
+      },
+      context,
+    );
+    if (this.failed(created, `repository ${fullName}`)) return;
+    const repositoryId = created.right.repositoryId;
+    this.repositoryIds.set(fullName.toLowerCase(), repositoryId);
+    this.imported.push(fullName);
+    const git = await this.archive.gitData(fullName);
+    if (git) {
+      const defaultBranch = text(record.default_branch);
+      const published = await this.d.history.publish(repositoryId, { gitDir: git.gitDir, refs: git.refs, headBranch: defaultBranch }, null, () => {}, context);
+      if (published._tag === 'Left') this.warnings.push(`repository ${fullName}: git data not imported: ${published.left}`);
+    }
+    await this.labels(
+      repositoryId,
+      fullName,
+      Array.isArray(record.labels) ? (record.labels as ArchiveRecord[]) : [],
+      { userId: callerId, siteAdmin: true },
+      context,
+    );
+  }
+
+  // An owner of the organization, to create its repositories as.
+  private async organizationAdmin(organizationId: number): Promise<number | null> {
+    const owner = await this.d.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).findOne({ org_id: organizationId, role: 'admin' });
+    return owner?.user_id ?? null;
+  }
+
+  // The archive's labels exactly: missing ones made, changed ones updated, others deleted.
+  private async labels(
+    repositoryId: number,
+    fullName: string,
+    records: readonly ArchiveRecord[],
+    caller: { userId: number; siteAdmin: true },
+    context: CommandContext,
+  ) {
+    const present = await this.d.store.collection<LabelDocument>(LABELS_COLLECTION).find({ repository_id: repositoryId });
+    const wanted = new Map(records.map((label) => [String(label.name).toLowerCase(), label]));
+    for (const label of present) {
+      const record = wanted.get(label.name.toLowerCase());
+      if (!record) {
+        this.failed(await this.d.labels.delete(caller, repositoryId, label.name, context), `label ${label.name} of ${fullName}`);
+        continue;
+      }
+      wanted.delete(label.name.toLowerCase());
+      const changes = { color: String(record.color ?? label.color), description: text(record.description) };
+      if (changes.color !== label.color || changes.description !== label.description)
+        this.failed(await this.d.labels.update(caller, repositoryId, label.name, changes, context), `label ${label.name} of ${fullName}`);
+    }
+    for (const record of wanted.values()) {
+      const created = await this.d.labels.create(
+        caller,
+        repositoryId,
+        { name: String(record.name), color: String(record.color ?? 'ededed'), description: text(record.description) },
+        context,
+      );
+      this.failed(created, `label ${String(record.name)} of ${fullName}`);
+    }
+  }
+
+  private async milestone(record: ArchiveRecord): Promise<void> {
+    const fullName = fullNameOf(String(record.repository));
+    const repositoryId = this.repositoryIds.get(fullName.toLowerCase());
+    const caller = this.actingAs(record.user);
+    if (repositoryId === undefined || !caller) return;
+    const created = await this.d.milestones.create(
+      caller,
+      repositoryId,
+      { title: String(record.title), description: text(record.description), state: record.state === 'closed' ? 'closed' : 'open', dueOn: text(record.due_on) },
+      this.at(record.created_at, caller.userId),
+    );
+    if (this.failed(created, `milestone ${String(record.title)} of ${fullName}`)) return;
+    this.counts.milestones++;
+    if (created.right.number !== numberOf(record.url))
+      this.warnings.push(`milestone ${String(record.title)} of ${fullName}: number ${created.right.number}, was ${numberOf(record.url)}`);
+  }
+
+  // Issues and pull requests share one sequence of numbers: made in number order, they get theirs.
+  private async issuesAndPulls(): Promise<void> {
+    const all: { record: ArchiveRecord; kind: 'issue' | 'pull' }[] = [];
+    for await (const record of this.archive.records('issues')) all.push({ record, kind: 'issue' });
+    for await (const record of this.archive.records('pull_requests')) all.push({ record, kind: 'pull' });
+    all.sort(
+      (a, b) =>
+        fullNameOf(String(a.record.repository)).localeCompare(fullNameOf(String(b.record.repository))) || numberOf(a.record.url) - numberOf(b.record.url),
+    );
+    for (const { record, kind } of all) {
+      if (kind === 'issue') await this.issue(record);
+      else await this.pull(record);
+    }
+  }
+
+  private async issue(record: ArchiveRecord): Promise<void> {
+    const fullName = fullNameOf(String(record.repository));
+    const repositoryId = this.repositoryIds.get(fullName.toLowerCase());
+    const caller = this.actingAs(record.user);
+    if (repositoryId === undefined) return;
+    if (!caller) return void this.warnings.push(`issue ${String(record.url)}: its author is unknown`);
+    const labels = (Array.isArray(record.labels) ? (record.labels as string[]) : []).map((url) => decodeURIComponent(url.split('/labels/').pop() ?? ''));
+    const assignees = (Array.isArray(record.assignees) ? (record.assignees as string[]) : []).map(loginOf);
+    const milestone = record.milestone ? numberOf(record.milestone) : null;
+    const opened = await this.d.openIssue.execute(
+      caller,
+      repositoryId,
+      { title: String(record.title), body: text(record.body), labels, assignees, milestone },
+      this.at(record.created_at, caller.userId),
+    );
+    if (this.failed(opened, `issue ${String(record.url)}`)) return;
+    this.counts.issues++;
+    this.expectNumber(opened.right.number, record);
+    if (record.closed_at || record.state === 'closed') {
+      const closed = await this.d.updateIssue.execute(caller, repositoryId, opened.right.number, { state: 'closed' }, this.at(record.closed_at, caller.userId));
+      this.failed(closed, `closing issue ${String(record.url)}`);
+    }
+  }
+
+  private async pull(record: ArchiveRecord): Promise<void> {
+    const fullName = fullNameOf(String(record.repository));
+    const repositoryId = this.repositoryIds.get(fullName.toLowerCase());
+    const caller = this.actingAs(record.user);
+    if (repositoryId === undefined) return;
+    if (!caller) return void this.warnings.push(`pull request ${String(record.url)}: its author is unknown`);
+    const base = record.base as { ref?: string } | undefined;
+    const head = record.head as { ref?: string; repo?: string } | undefined;
+    if (head?.repo && fullNameOf(head.repo).toLowerCase() !== fullName.toLowerCase())
+      return void this.warnings.push(`pull request ${String(record.url)}: its head is in another repository (${String(head.repo)}), not imported`);
+    const opened = await this.d.openPull.execute(
+      caller,
+      repositoryId,
+      {
+        title: String(record.title),
+        head: String(head?.ref ?? ''),
+        base: String(base?.ref ?? ''),
+        body: text(record.body),
+        draft: record.work_in_progress === true,
+        maintainerCanModify: false,
+      },
+      this.at(record.created_at, caller.userId),
+    );
+    if (this.failed(opened, `pull request ${String(record.url)}`)) return;
+    this.counts.pullRequests++;
+    this.expectNumber(opened.right.number, record);
+    if (record.closed_at || record.merged_at || record.state === 'closed') {
+      if (record.merged_at)
+        this.warnings.push(`pull request ${String(record.url)}: merged at the source, imported closed (its merge commit is in the history)`);
+      const closed = await this.d.editPull.execute(caller, repositoryId, opened.right.number, { state: 'closed' }, this.at(record.closed_at, caller.userId));
+      this.failed(closed, `closing pull request ${String(record.url)}`);
+    }
+  }
+
+  private expectNumber(made: number, record: ArchiveRecord): void {
+    if (made !== numberOf(record.url)) this.warnings.push(`${String(record.url)} was imported as number ${made}`);
+  }
+
+  private async comment(record: ArchiveRecord): Promise<void> {
+    const issueUrl = String(record.issue ?? '');
+    const fullName = fullNameOf(issueUrl.replace(/\/(issues|pull)\/\d+$/, ''));
+    const repositoryId = this.repositoryIds.get(fullName.toLowerCase());
+    const caller = this.actingAs(record.user);
+    if (repositoryId === undefined || !caller) return;
+    const created = await this.d.comments.create(
+      caller,
+      repositoryId,
+      numberOf(issueUrl),
+      String(record.body ?? ''),
+      this.at(record.created_at, caller.userId),
+    );
+    if (!this.failed(created, `comment on ${issueUrl}`)) this.counts.comments++;
+  }
+
+  private async project(record: ArchiveRecord): Promise<void> {
+    const ownerUrl = String(record.owner ?? '');
+    const repositoryId = this.repositoryIds.get(fullNameOf(ownerUrl).toLowerCase());
+    const ownerAccount = repositoryId === undefined ? await this.d.repositories.accountByLogin(loginOf(ownerUrl)) : null;
+    const owner =
+      repositoryId !== undefined
+        ? { kind: 'repository' as const, id: repositoryId }
+        : ownerAccount
+          ? { kind: ownerAccount.type === 'Organization' ? ('organization' as const) : ('user' as const), id: ownerAccount.id }
+          : null;
+    const caller = this.actingAs(record.creator);
+    if (!owner || !caller) return void this.warnings.push(`project ${String(record.url)}: its owner or creator is unknown`);
+    const context = this.at(record.created_at, caller.userId);
+    const created = await this.d.projects.create(caller, owner, { name: String(record.name), body: text(record.body) }, context);
+    if (this.failed(created, `project ${String(record.url)}`)) return;
+    this.counts.projects++;
+    const projectId = created.right;
+    if (record.state === 'closed')
+      this.failed(await this.d.projects.update(caller, projectId, { state: 'closed' }, context), `closing project ${String(record.url)}`);
+    for (const column of Array.isArray(record.columns) ? (record.columns as ArchiveRecord[]) : []) {
+      const columnId = await this.d.projects.createColumn(caller, projectId, String(column.name), context);
+      if (this.failed(columnId, `column ${String(column.name)} of ${String(record.url)}`)) continue;
+      // A new card goes to the top: the bottom one first keeps the column's order.
+      const cards = (Array.isArray(column.cards) ? (column.cards as ArchiveRecord[]) : []).slice().reverse();
+      for (const card of cards) {
+        const cardCaller: { userId: number; siteAdmin: true } = this.actingAs(card.creator) ?? caller;
+        const content = card.content ? await this.contentOf(String(card.content)) : null;
+        const input = content ? { contentId: content.id, contentType: content.type } : { note: text(card.note) };
+        const made = await this.d.projects.createCard(cardCaller, columnId.right, input, this.at(card.created_at, cardCaller.userId));
+        if (this.failed(made, `card of ${String(record.url)}`)) continue;
+        if (card.archived === true) this.failed(await this.d.projects.updateCard(cardCaller, made.right, { archived: true }, context), 'archiving a card');
+      }
+    }
+  }
+
+  private async contentOf(url: string): Promise<{ id: number; type: 'Issue' | 'PullRequest' } | null> {
+    const repositoryId = this.repositoryIds.get(fullNameOf(url.replace(/\/(issues|pull)\/\d+$/, '')).toLowerCase());
+    if (repositoryId === undefined) return null;
+    const issue = await this.d.issues.issueByNumber(repositoryId, numberOf(url));
+    if (!issue) return null;
+    return { id: issue.id, type: issue.pull_request ? 'PullRequest' : 'Issue' };
+  }
+
+  private failed<T>(outcome: Either<AppError, T>, what: string): outcome is Extract<Either<AppError, T>, { _tag: 'Left' }> {
+    if (!isLeft(outcome)) return false;
+    this.warnings.push(`${what}: ${outcome.left._tag}`);
+    return true;
+  }
+}
