@@ -92,7 +92,6 @@ export class MigrationExporter {
   constructor(
     private readonly store: ReadModelStore,
     htmlBase: string,
-    private readonly shouldStop: () => boolean,
   ) {
     this.urls = archiveUrls(htmlBase);
   }
@@ -121,7 +120,6 @@ export class MigrationExporter {
     }
     const repositoryIds = migration.orgMetadataOnly ? [] : migration.repositoryIds;
     for (const repositoryId of repositoryIds) {
-      if (this.shouldStop()) return;
       const repository = await this.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).findOne({ id: repositoryId });
       if (!repository) continue;
       await this.know([repository.owner_id]);
