@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { REPOSITORY_BOUND_SEARCH_PROJECTIONS } from '../search/searchIndexes.js';
 import { isLeft, right, type Either } from 'fp-ts/lib/Either.js';
 import { repositoryDecider, repositoryStream } from '../../domain/repositories/repository.decider.js';
 import { repositoryNameReservationDecider, repositoryNameStream } from '../../domain/repositories/repositoryNameReservation.decider.js';
@@ -49,7 +50,7 @@ export class DeleteRepositoryHandler {
       context,
     );
     if (isLeft(released) && released.left._tag !== 'RepositoryNameNotReserved') return released;
-    await this.readYourWrites.settle(deleted.right.position);
+    await this.readYourWrites.settleIncluding(deleted.right.position, REPOSITORY_BOUND_SEARCH_PROJECTIONS);
     await this.git.remove(repositoryId);
     return right(undefined);
   }

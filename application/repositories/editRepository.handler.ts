@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { REPOSITORY_BOUND_SEARCH_PROJECTIONS } from '../search/searchIndexes.js';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { RepositorySettings } from '../../domain/repositories/repository.events.js';
 import { normalizeRepositoryName } from '../../domain/repositories/repositoryName.js';
@@ -81,7 +82,9 @@ export class EditRepositoryHandler {
       context,
     );
     if (isLeft(edited)) return edited;
-    await this.readYourWrites.settle(edited.right.position ?? position);
+    // A repository made private vanishes from search before the answer goes out.
+    const visibilityChanged = changes.private !== undefined && changes.private !== repository.private;
+    await this.readYourWrites.settleIncluding(edited.right.position ?? position, visibilityChanged ? REPOSITORY_BOUND_SEARCH_PROJECTIONS : []);
     if (branchChanged) await this.git.setDefaultBranch(repositoryId, changes.defaultBranch!);
     return right(undefined);
   }

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { REPOSITORY_BOUND_SEARCH_PROJECTIONS } from '../search/searchIndexes.js';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { normalizeRepositoryName } from '../../domain/repositories/repositoryName.js';
 import { REPOSITORY_OPERATIONS } from '../../domain/shared/access.js';
@@ -42,7 +43,7 @@ export class TransferRepositoryHandler {
     if (isLeft(name)) return left({ _tag: 'InvalidRepositoryName', name: input.newName ?? repository.name, problem: name.left });
     const moved = await moveRepository(this.eventStore, repository, { ownerId: target.id, ownerType: target.type, name: name.right }, context);
     if (isLeft(moved)) return moved;
-    await this.readYourWrites.settle(moved.right.position);
+    await this.readYourWrites.settleIncluding(moved.right.position, REPOSITORY_BOUND_SEARCH_PROJECTIONS);
     return right(undefined);
   }
 }

@@ -8,6 +8,7 @@ import type { ProjectsError } from '../../domain/projects/projects.errors.js';
 import type { MigrationsError } from '../../domain/migrations/migrations.errors.js';
 import type { ImportsError } from '../../domain/imports/imports.errors.js';
 import type { WebhooksError } from '../../domain/webhooks/webhooks.errors.js';
+import type { SearchError } from '../../domain/search/search.errors.js';
 import type { ConcurrencyConflict } from './handleCommand.js';
 
 // Every error an application function can return as a value; interfaces/http maps each tag.
@@ -22,4 +23,5 @@ export type AppError =
   | WebhooksError
   | ImportsError
   | MigrationsError
+  | SearchError
   | ConcurrencyConflict;

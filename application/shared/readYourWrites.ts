@@ -5,6 +5,9 @@ import type { ProjectionProgress } from './projections/projectionRunner.js';
 // are durable and the models converge.
 export interface ReadYourWrites {
   settle(position: number | undefined): Promise<void>;
+  // Selective read-your-writes: also waits for the eventual projections named (a visibility
+  // change waits for the search indexes, so no search shows what it has just hidden).
+  settleIncluding(position: number | undefined, projections: readonly string[]): Promise<void>;
 }
 
 export class ProjectionReadYourWrites implements ReadYourWrites {
@@ -15,7 +18,11 @@ export class ProjectionReadYourWrites implements ReadYourWrites {
   ) {}
 
   async settle(position: number | undefined): Promise<void> {
+    await this.settleIncluding(position, []);
+  }
+
+  async settleIncluding(position: number | undefined, projections: readonly string[]): Promise<void> {
     if (position === undefined) return;
-    if (!(await this.progress.waitFor(position, this.timeoutMs))) this.onTimeout(position);
+    if (!(await this.progress.waitFor(position, this.timeoutMs, projections))) this.onTimeout(position);
   }
 }

@@ -10,6 +10,7 @@ import { pullsRouter } from './pulls/pulls.router.js';
 import { repositoriesRouter } from './repositories/repositories.router.js';
 import { migrationsRouter } from './migrations/migrations.router.js';
 import { importsRouter } from './imports/imports.router.js';
+import { searchRouter } from './search/search.router.js';
 import { webhooksRouter } from './webhooks/webhooks.router.js';
 
 // Every area's router, in the order requests try them: a new area adds one line. The
@@ -28,5 +29,6 @@ export const AREA_ROUTERS: readonly ((container: Container) => RequestHandler)[]
   webhooksRouter,
   importsRouter,
   migrationsRouter,
+  searchRouter,
   activityRepositoryRouter,
 ];

@@ -5,11 +5,13 @@ import {
   REPOSITORY_STARS_COLLECTION,
   REPOSITORY_SUBSCRIPTIONS_COLLECTION,
   REPOSITORY_INVITATIONS_COLLECTION,
+  type RepositoryDocument,
 } from '../../application/repositories/repositories.readModel.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import { DELETED_COPIES_COLLECTIONS } from '../../application/shared/deletedCopies.js';
 import { deletedCopiesCollection } from '../shared/deletedCopies.js';
+import { REF_EVENT_TYPES, type RefMoved } from '../../domain/gitdata/refMoved.js';
 import { applyRepositoryEvent, REPOSITORY_EVENT_TYPES } from './repositoryDocuments.apply.js';
 import { applyInterestEvent, INTEREST_EVENT_TYPES } from './repositoryInterest.apply.js';
 
@@ -21,8 +23,8 @@ const byUser = { name: 'user_id', keys: { user_id: 1 } } as const;
 // (repositoryCounters.ts), so applying an event twice changes nothing.
 export const repositoriesProjection: Projection = {
   name: 'repositories',
-  // 2: pending repository invitations; 3: copies of deleted repositories
-  version: 3,
+  // 2: pending repository invitations; 3: copies of deleted repositories; 4: pushed_at follows pushes
+  version: 4,
   collections: [
     {
       name: REPOSITORIES_COLLECTION,
@@ -53,5 +55,15 @@ export const repositoriesProjection: Projection = {
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     if (REPOSITORY_EVENT_TYPES.has(event.type)) return applyRepositoryEvent(event, target);
     if (INTEREST_EVENT_TYPES.has(event.type)) return applyInterestEvent(event, target);
+    if (REF_EVENT_TYPES.has(event.type)) return applyPushTime(event, target);
   },
 };
+
+// GitHub's pushed_at: when a ref last moved to a commit (a push, a merge, an API update).
+async function applyPushTime(event: StoredEvent, target: ProjectionTarget): Promise<void> {
+  const data = event.data as RefMoved['data'];
+  if (data.to === null) return;
+  await target
+    .collection<RepositoryDocument>(REPOSITORIES_COLLECTION)
+    .updateOne({ _id: String(data.repositoryId), pushed_at: { $lt: event.metadata.occurredAt } }, { $set: { pushed_at: event.metadata.occurredAt } });
+}

@@ -11,6 +11,7 @@ import { webhooksProjection } from '../webhooks/webhooks.projection.js';
 import { migrationsProjection } from '../migrations/migrations.projection.js';
 import { sourceImportsProjection } from '../imports/sourceImports.projection.js';
 import { activityProjection } from '../activity/activity.projection.js';
+import { SEARCH_PROJECTIONS } from '../search/searchProjections.js';
 import { authorizationsProjection } from '../authorizations/authorizations.projection.js';
 
 // Every projection the runner feeds, in the order each event is applied to them.
@@ -28,4 +29,5 @@ export const allProjections: readonly Projection[] = [
   sourceImportsProjection,
   migrationsProjection,
   activityProjection,
+  ...SEARCH_PROJECTIONS,
 ];

@@ -17,7 +17,14 @@ export interface IndexSettings {
 }
 
 export interface SearchQuery {
-  readonly q: string; // keywords; empty matches every document
+  // Keywords in Meilisearch's syntax: words (all must match; the last one is a prefix unless
+  // a space follows it), "quoted phrases" (words in that order), -word and -"phrase" to
+  // exclude. Empty matches every document.
+  readonly q: string;
+  // The searchable attributes the keywords are looked for in (all of them when absent).
+  readonly fields?: readonly string[];
+  // A search still running after this long answers with what it found so far, marked incomplete.
+  readonly timeLimitMs?: number;
   readonly filter?: SearchFilter;
   readonly sort?: readonly { readonly field: string; readonly direction: 'asc' | 'desc' }[];
   readonly offset?: number;
@@ -40,6 +47,8 @@ export interface SearchHit<T> {
 export interface SearchResult<T> {
   readonly hits: readonly SearchHit<T>[];
   readonly total: number;
+  // The time limit ran out: hits and total are what was found before it did.
+  readonly incomplete?: boolean;
 }
 
 export type SearchDocument = Record<string, unknown>;

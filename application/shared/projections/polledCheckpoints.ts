@@ -11,17 +11,18 @@ export class PolledCheckpoints implements ProjectionProgress {
     private readonly intervalMs = 10,
   ) {}
 
-  async waitFor(position: number, timeoutMs: number): Promise<boolean> {
+  async waitFor(position: number, timeoutMs: number, also: readonly string[] = []): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if ((await this.slowest()) >= position) return true;
+      if ((await this.slowest(also)) >= position) return true;
       if (Date.now() >= deadline) return false;
       await new Promise((resolve) => setTimeout(resolve, this.intervalMs));
     }
   }
 
-  private async slowest(): Promise<number> {
-    const names = this.projections.filter(readsItsWrites).map((p) => p.name);
+  private async slowest(also: readonly string[]): Promise<number> {
+    const known = new Set(this.projections.map((p) => p.name));
+    const names = [...new Set([...this.projections.filter(readsItsWrites).map((p) => p.name), ...also.filter((name) => known.has(name))])];
     if (names.length === 0) return Number.MAX_SAFE_INTEGER;
     const checkpoints = await this.store.collection<Checkpoint>(CHECKPOINTS_COLLECTION).find({ _id: { $in: names } });
     if (checkpoints.length < names.length) return -1;

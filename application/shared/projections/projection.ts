@@ -29,6 +29,10 @@ export interface Projection {
   // 'read-your-writes' (the default): a command's answer waits for it. 'eventual': it runs
   // in a lane of its own and follows as fast as it can (feeds, search indexes).
   readonly consistency?: 'read-your-writes' | 'eventual';
+  // An eventual projection that reads the read-your-writes models (search indexes build their
+  // documents from them): each event reaches it only once those models have applied it, so
+  // what it reads is never older than the event.
+  readonly readsReadYourWritesModels?: boolean;
   // Must be idempotent: applying the same event twice leaves the same read model.
   apply(event: StoredEvent, target: ProjectionTarget): Promise<void>;
 }

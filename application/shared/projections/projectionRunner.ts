@@ -13,9 +13,9 @@ export interface RebuildProgress {
 }
 
 export interface ProjectionProgress {
-  // Resolves true once every read-your-writes projection has applied the event at
-  // `position`, false on timeout.
-  waitFor(position: number, timeoutMs: number): Promise<boolean>;
+  // Resolves true once every read-your-writes projection, and the eventual ones named in
+  // `also`, have applied the event at `position`; false on timeout.
+  waitFor(position: number, timeoutMs: number, also?: readonly string[]): Promise<boolean>;
 }
 
 export interface ProjectionStatus {
@@ -124,8 +124,14 @@ export class ProjectionRunner implements ProjectionProgress {
     await this.flushCheckpoints();
   }
 
-  waitFor(position: number, timeoutMs: number): Promise<boolean> {
-    return this.readYourWritesLane ? this.readYourWritesLane.waiters.waitFor(position, timeoutMs) : Promise.resolve(true);
+  async waitFor(position: number, timeoutMs: number, also: readonly string[] = []): Promise<boolean> {
+    const lanes = new Set<ProjectionLane>(this.readYourWritesLane ? [this.readYourWritesLane] : []);
+    for (const name of also) {
+      const lane = this.laneOf.get(name);
+      if (lane) lanes.add(lane);
+    }
+    const reached = await Promise.all([...lanes].map((lane) => lane.waiters.waitFor(position, timeoutMs)));
+    return reached.every(Boolean);
   }
 
   // Every lane, eventual ones included (start-up, specs, the rebuild command).
@@ -189,6 +195,10 @@ export class ProjectionRunner implements ProjectionProgress {
   // read of up to 512 events during a replay), not per event: a restart re-applies at most
   // that batch, which the position guard and tombstones make harmless.
   private async process(members: readonly Projection[], event: StoredEvent): Promise<void> {
+    const lane = this.readYourWritesLane;
+    if (lane !== undefined && lane.position < event.position && members.some((p) => p.readsReadYourWritesModels && !readsItsWrites(p))) {
+      await lane.waiters.waitFor(event.position, 24 * 3600_000);
+    }
     const target = liveTarget(this.store, this.search, event.position, this.tombstones);
     for (const projection of members) {
       if (event.position <= this.checkpoints.get(projection.name)!) continue;

@@ -42,6 +42,9 @@ export interface Config {
   // GitHub's 100 MB by default); sources at private or loopback addresses and local paths only
   // when allowed (FORGELOG_IMPORT_ALLOW_PRIVATE_SOURCES=true).
   readonly imports: { readonly largeFileBytes: number; readonly allowPrivateSources: boolean };
+  // Search: a query still running after timeLimitMs answers with what it found so far,
+  // incomplete_results: true (FORGELOG_SEARCH_TIME_LIMIT_MS).
+  readonly search: { readonly timeLimitMs: number };
   // The first wait before a dropped projection subscription resubscribes, doubled per failure
   // without progress (FORGELOG_PROJECTION_RETRY_MS); after eight the process exits with 70.
   readonly projectionRetryMs: number;
@@ -157,6 +160,7 @@ export function loadConfig(env: Env = process.env): Config {
       largeFileBytes: integerSetting(env, 'FORGELOG_IMPORT_LARGE_FILE_BYTES', 100 * 1024 * 1024, 1, 1e12, problems),
       allowPrivateSources: env.FORGELOG_IMPORT_ALLOW_PRIVATE_SOURCES === 'true',
     },
+    search: { timeLimitMs: integerSetting(env, 'FORGELOG_SEARCH_TIME_LIMIT_MS', 10_000, 0, 600_000, problems) },
     projectionRetryMs: integerSetting(env, 'FORGELOG_PROJECTION_RETRY_MS', 250, 1, 60_000, problems),
     trustedProxies: (env.FORGELOG_TRUSTED_PROXIES ?? '')
       .split(',')

@@ -9,6 +9,7 @@ import { bindPulls } from './pulls.bindings.js';
 import { bindRepositories } from './repositories.bindings.js';
 import { bindMigrations } from './migrations.bindings.js';
 import { bindImports } from './imports.bindings.js';
+import { bindSearch } from './search.bindings.js';
 import { bindWebhooks } from './webhooks.bindings.js';
 
 // Every area's container bindings, in order (repositories binds GitStorage, which pulls
@@ -25,4 +26,5 @@ export const AREA_BINDINGS: readonly ((container: Container) => void)[] = [
   bindWebhooks,
   bindImports,
   bindMigrations,
+  bindSearch,
 ];

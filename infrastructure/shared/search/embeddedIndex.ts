@@ -5,7 +5,7 @@ import { matchPositions } from './matchPositions.js';
 import { assertValidFilter, matchesFilter } from './searchFilter.evaluate.js';
 import { pagingOf } from './searchPaging.js';
 import { type RankedDocument, rankedOrder } from './searchSort.compare.js';
-import { type KeywordQuery, normalizedTerm, parseKeywords, wordTokens } from './searchText.js';
+import { holdsSequence, type KeywordQuery, normalizedTerm, parseKeywords, wordTokens } from './searchText.js';
 
 // Meilisearch's rule for document ids, enforced here too so data that works embedded works there.
 const DOCUMENT_ID = /^[A-Za-z0-9_-]{1,511}$/;
@@ -113,31 +113,56 @@ export class EmbeddedIndex {
     this.assertQuery(query);
     const { offset, limit } = pagingOf(query);
     const keywords = parseKeywords(query.q);
-    const candidates = this.keywordMatches(query.q, keywords);
+    const fields = query.fields ?? this.settings.searchableAttributes;
+    const deadline = query.timeLimitMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + query.timeLimitMs;
+    const candidates = this.keywordMatches(keywords, fields);
     const { filter } = query;
-    const filtered = filter === undefined ? candidates : candidates.filter(({ document }) => matchesFilter(document, filter));
+    const filtered: RankedDocument[] = [];
+    let incomplete = false;
+    for (let index = 0; index < candidates.length; index++) {
+      // The clock is read once every 256 documents: a read costs more than a filter does.
+      if ((index & 255) === 255 && Date.now() > deadline) {
+        incomplete = true;
+        break;
+      }
+      const candidate = candidates[index]!;
+      if (filter !== undefined && !matchesFilter(candidate.document, filter)) continue;
+      if (!this.holdsPhrasesAndExclusions(candidate.document, keywords, fields)) continue;
+      filtered.push(candidate);
+    }
     filtered.sort(rankedOrder(query.sort ?? [], this.settings.primaryKey));
     const page = filtered.slice(offset, offset + limit);
-    return { hits: page.map((ranked) => this.hit<T>(ranked, query, keywords)), total: filtered.length };
+    const hits = page.map((ranked) => this.hit<T>(ranked, query, keywords, fields));
+    return incomplete ? { hits, total: filtered.length, incomplete } : { hits, total: filtered.length };
   }
 
-  private keywordMatches(q: string, keywords: KeywordQuery): RankedDocument[] {
+  private holdsPhrasesAndExclusions(document: SearchDocument, keywords: KeywordQuery, fields: readonly string[]): boolean {
+    if (keywords.phrases.length === 0 && keywords.excluded.length === 0) return true;
+    const texts = fields.map((field) => searchableText(document, field) ?? '');
+    if (!keywords.phrases.every((phrase) => texts.some((text) => holdsSequence(text, phrase)))) return false;
+    return !keywords.excluded.some((words) => texts.some((text) => holdsSequence(text, words)));
+  }
+
+  private keywordMatches(keywords: KeywordQuery, fields: readonly string[]): RankedDocument[] {
     if (keywords.terms.length === 0) return [...this.documents.values()].map((document) => ({ document, score: 1 }));
     const prefix = (_term: string, position: number, terms: string[]) => keywords.lastTermIsPrefix && position === terms.length - 1;
-    return this.miniSearch.search(q, { prefix }).map((result) => ({
+    return this.miniSearch.search(keywords.positiveText, { prefix, fields: [...fields] }).map((result) => ({
       document: this.documents.get(result.id as string)!,
       score: result.score,
     }));
   }
 
-  private hit<T extends SearchDocument>(ranked: RankedDocument, query: SearchQuery, keywords: KeywordQuery): SearchHit<T> {
+  private hit<T extends SearchDocument>(ranked: RankedDocument, query: SearchQuery, keywords: KeywordQuery, fields: readonly string[]): SearchHit<T> {
     const document = structuredClone(ranked.document) as T;
     if (!query.withMatchPositions) return { document, score: ranked.score };
-    return { document, score: ranked.score, matches: matchPositions(document, this.settings.searchableAttributes, keywords) };
+    return { document, score: ranked.score, matches: matchPositions(document, fields, keywords) };
   }
 
   private assertQuery(query: SearchQuery): void {
     if (query.filter !== undefined) assertValidFilter(query.filter, this.settings.filterableAttributes);
+    for (const field of query.fields ?? []) {
+      if (!this.settings.searchableAttributes.includes(field)) throw new Error(`attribute ${field} is not searchable`);
+    }
     const sortable = [...this.settings.sortableAttributes, this.settings.primaryKey];
     for (const { field } of query.sort ?? []) {
       if (!isCoveredBy(field, sortable)) throw new Error(`attribute ${field} is not sortable`);

@@ -68,10 +68,13 @@ export class MeilisearchSearchIndex implements SearchIndex {
       page: window.page,
       hitsPerPage: window.hitsPerPage,
       matchingStrategy: 'all',
+      attributesToSearchOn: query.fields === undefined ? undefined : [...query.fields],
       showRankingScore: true,
       showMatchesPosition: withMatchPositions,
     });
-    const searchable = withMatchPositions ? await this.searchableAttributesOf(index) : [];
+    // The time limit is the index's own (searchCutoffMs in its settings): Meilisearch answers
+    // with what it ranked in time and does not say whether it stopped early.
+    const searchable = withMatchPositions ? (query.fields ?? (await this.searchableAttributesOf(index))) : [];
     const hits = response.hits.slice(window.skip, window.skip + limit).map((hit) => searchHitFrom<T>(hit, searchable, withMatchPositions));
     return { hits, total: response.totalHits };
   }

@@ -142,7 +142,7 @@ export function minimalRepository(repository: RepositoryDocument, owner: UserDoc
 
 // The merge settings GitHub shows on a full repository and on the repository schema (a
 // pull request's head and base, a fork's parent): its defaults, until they can be changed.
-const MERGE_SETTINGS = {
+export const MERGE_SETTINGS = {
   allow_rebase_merge: true,
   allow_squash_merge: true,
   allow_auto_merge: false,

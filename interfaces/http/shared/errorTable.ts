@@ -7,6 +7,7 @@ import { projectsHttpErrors } from '../projects/projects.httpErrors.js';
 import { migrationsHttpErrors } from '../migrations/migrations.httpErrors.js';
 import { importsHttpErrors } from '../imports/imports.httpErrors.js';
 import { webhooksHttpErrors } from '../webhooks/webhooks.httpErrors.js';
+import { searchHttpErrors } from '../search/search.httpErrors.js';
 import { pullsHttpErrors } from '../pulls/pulls.httpErrors.js';
 import { repositoriesHttpErrors } from '../repositories/repositories.httpErrors.js';
 import type { ErrorTable, HttpError } from './httpError.js';
@@ -27,6 +28,7 @@ const table: ErrorTable<AppError> = {
   ...webhooksHttpErrors,
   ...importsHttpErrors,
   ...migrationsHttpErrors,
+  ...searchHttpErrors,
   ConcurrencyConflict: (error) => ({ status: 409, message: `The resource was changed by another request; try again (${error.streamId})` }),
 };
 

@@ -1,0 +1,224 @@
+import { left, right, type Either } from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import type { SearchError } from '../../domain/search/search.errors.js';
+import { SEARCH_QUALIFIERS } from '../../domain/search/searchQualifiers.js';
+import { checkSearchQuery } from '../../domain/search/searchQualifiers.js';
+import { parseSearchQuery, type SearchTerm } from '../../domain/search/searchQuery.js';
+import { RepositoryQueries } from '../repositories/repository.queries.js';
+import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
+import type { SearchDocument, SearchFilter, SearchHit, SearchIndex, SearchQuery } from '../shared/ports/searchIndex.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import type { QualifierContext, QualifierTerm, SearchEndpointDefinition } from './searchEndpoint.js';
+import { SCOPE_QUALIFIERS, SearchScope } from './searchScope.js';
+import { SearchVisibility } from './searchVisibility.js';
+
+// GitHub serves the first thousand results of any search, however many match.
+export const SEARCH_RESULT_CAP = 1000;
+
+export interface SearchSettings {
+  // A search still running after this long answers with what it found: incomplete_results.
+  readonly timeLimitMs: number;
+}
+export const SEARCH_SETTINGS = Symbol.for('forgelog.SearchSettings');
+
+export interface SearchRequest {
+  readonly q: string | undefined;
+  readonly sort: string | undefined;
+  readonly order: string | undefined;
+  readonly page: number;
+  readonly perPage: number;
+  readonly caller: AccessCaller;
+  readonly callerLogin: string | null;
+  readonly withTextMatches: boolean;
+  // A filter the endpoint adds from its own parameters (labels: repository_id).
+  readonly extraFilter?: SearchFilter;
+}
+
+export interface SearchOutcome<D extends SearchDocument> {
+  readonly totalCount: number;
+  readonly incomplete: boolean;
+  readonly hits: readonly SearchHit<D>[];
+  // The attributes keywords were looked for in: where text matches come from.
+  readonly searchedFields: readonly string[];
+}
+
+interface CompiledAlternative {
+  readonly keywords: string;
+  readonly hasTerm: boolean;
+  readonly fields: readonly string[];
+  readonly filters: readonly SearchFilter[];
+}
+
+type Qualifier = QualifierTerm;
+
+function keywordOf(term: Extract<SearchTerm, { kind: 'text' }>): string {
+  const text = term.phrase ? `"${term.text}"` : term.text;
+  return term.negated ? `-${text}` : text;
+}
+
+function joined(filters: readonly SearchFilter[]): SearchFilter | undefined {
+  if (filters.length === 0) return undefined;
+  return filters.length === 1 ? filters[0] : { and: filters };
+}
+
+// One search: the query parsed once and checked against the endpoint's qualifiers, each
+// alternative (OR) compiled into keywords, fields and filters, visibility added, the index
+// asked for the page (or every alternative for the first pages, merged), capped at 1,000.
+@injectable()
+export class SearchRunner {
+  constructor(
+    @inject(TOKENS.SearchIndex) private readonly index: SearchIndex,
+    @inject(SearchScope) private readonly scope: SearchScope,
+    @inject(SearchVisibility) private readonly visibility: SearchVisibility,
+    @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
+    @inject(SEARCH_SETTINGS) private readonly settings: SearchSettings,
+  ) {}
+
+  async search<D extends SearchDocument>(definition: SearchEndpointDefinition, request: SearchRequest): Promise<Either<SearchError, SearchOutcome<D>>> {
+    if (definition.requiresAuthentication && request.caller === null) return left({ _tag: 'SearchNeedsAuthentication' });
+    const parsed = parseSearchQuery(request.q, request.callerLogin);
+    if (parsed._tag === 'Left') return parsed;
+    const checked = checkSearchQuery(parsed.right, definition.endpoint);
+    if (checked._tag === 'Left') return checked;
+    const offset = (request.page - 1) * request.perPage;
+    if (offset >= SEARCH_RESULT_CAP) return left({ _tag: 'SearchBeyondFirstThousand' });
+    const limit = Math.min(request.perPage, SEARCH_RESULT_CAP - offset);
+    const sort = this.sortOf(definition, request, checked.right.sort);
+    const context: QualifierContext = { caller: request.caller, accountId: async (login) => (await this.repositories.accountByLogin(login))?.id ?? null };
+    const alternatives: CompiledAlternative[] = [];
+    for (const terms of checked.right.alternatives) {
+      const compiled = await this.compile(definition, terms, context);
+      if (compiled._tag === 'Left') return compiled;
+      alternatives.push(compiled.right);
+    }
+    if (definition.needsTerm && !alternatives.every((alternative) => alternative.hasTerm)) return left({ _tag: 'SearchNeedsTerm' });
+    const shared = [
+      ...(definition.repositoryBound ? [await this.visibility.filterFor(request.caller)] : []),
+      ...(request.extraFilter ? [request.extraFilter] : []),
+    ].filter((filter): filter is SearchFilter => filter !== null);
+    const queryOf = (alternative: CompiledAlternative, window: { offset: number; limit: number }): SearchQuery => ({
+      q: alternative.keywords,
+      fields: alternative.fields,
+      filter: joined([...alternative.filters, ...shared]),
+      sort,
+      offset: window.offset,
+      limit: window.limit,
+      timeLimitMs: this.settings.timeLimitMs,
+      withMatchPositions: request.withTextMatches,
+    });
+    const searchedFields = [...new Set(alternatives.flatMap((alternative) => alternative.fields))];
+    if (alternatives.length === 1) {
+      const result = await this.index.search<D>(definition.index, queryOf(alternatives[0]!, { offset, limit }));
+      return right({ totalCount: result.total, incomplete: result.incomplete ?? false, hits: result.hits, searchedFields });
+    }
+    return right(
+      await this.merged<D>(
+        definition,
+        alternatives.map((alternative) => queryOf(alternative, { offset: 0, limit: offset + limit })),
+        offset,
+        limit,
+        sort,
+        searchedFields,
+      ),
+    );
+  }
+
+  // OR of alternatives: each is asked for the first offset + limit hits, and the union is
+  // ranked as one (by the sort, else by score), each document once at its best score.
+  private async merged<D extends SearchDocument>(
+    definition: SearchEndpointDefinition,
+    queries: readonly SearchQuery[],
+    offset: number,
+    limit: number,
+    sort: SearchQuery['sort'],
+    searchedFields: readonly string[],
+  ): Promise<SearchOutcome<D>> {
+    const best = new Map<string, SearchHit<D>>();
+    let incomplete = false;
+    let total = 0;
+    for (const query of queries) {
+      const result = await this.index.search<D>(definition.index, query);
+      incomplete ||= result.incomplete ?? false;
+      for (const hit of result.hits) {
+        const key = String(hit.document.id ?? JSON.stringify(hit.document));
+        const known = best.get(key);
+        if (known === undefined) total += 1;
+        if (known === undefined || known.score < hit.score) best.set(key, hit);
+      }
+      // What lies beyond the pages read is counted at most once per alternative.
+      total += Math.max(0, result.total - result.hits.length);
+    }
+    const field = sort?.[0];
+    const ranked = [...best.values()].sort((a, b) => {
+      if (field) {
+        const [x, y] = [a.document[field.field] as number, b.document[field.field] as number];
+        if (x !== y) return (field.direction === 'asc' ? 1 : -1) * ((x ?? 0) < (y ?? 0) ? -1 : 1);
+      }
+      return b.score - a.score || Number(a.document.id) - Number(b.document.id);
+    });
+    return { totalCount: total, incomplete, hits: ranked.slice(offset, offset + limit), searchedFields };
+  }
+
+  private sortOf(definition: SearchEndpointDefinition, request: SearchRequest, inQuery: { field: string; order: 'asc' | 'desc' } | null): SearchQuery['sort'] {
+    // `order` counts only with `sort`; an in-query sort: wins over the parameter.
+    const name = inQuery?.field ?? request.sort;
+    const field = name === undefined ? undefined : definition.sorts[name];
+    if (field === undefined) return undefined;
+    const direction = inQuery?.order ?? (request.order === 'asc' ? 'asc' : 'desc');
+    return [{ field, direction }];
+  }
+
+  private async compile(
+    definition: SearchEndpointDefinition,
+    terms: readonly SearchTerm[],
+    context: QualifierContext,
+  ): Promise<Either<SearchError, CompiledAlternative>> {
+    const table = SEARCH_QUALIFIERS[definition.endpoint];
+    const keywords: string[] = [];
+    const filters: SearchFilter[] = [];
+    const scopeTerms: Qualifier[] = [];
+    let fields: readonly string[] = definition.defaultTextFields;
+    filters.push(...(definition.defaultFilters?.(terms) ?? []));
+    for (const term of terms) {
+      if (term.kind === 'text') {
+        keywords.push(keywordOf(term));
+        continue;
+      }
+      if (!Object.hasOwn(table, term.key)) {
+        // A key the endpoint does not know is looked for as text, as GitHub does.
+        keywords.push(term.negated ? `-"${term.key}:${valueTextOf(term)}"` : `${term.key}:${valueTextOf(term)}`);
+        continue;
+      }
+      if (term.key === 'in' && term.value.kind === 'value') {
+        fields = [
+          ...new Set(
+            term.value.text
+              .toLowerCase()
+              .split(',')
+              .flatMap((name) => definition.textFields[name] ?? []),
+          ),
+        ];
+        continue;
+      }
+      if (definition.repositoryBound && (SCOPE_QUALIFIERS as readonly string[]).includes(term.key)) {
+        scopeTerms.push(term);
+        continue;
+      }
+      const filter = await definition.qualifierFilter(term, context);
+      if (filter._tag === 'Left') return filter;
+      if (filter.right !== null) filters.push(term.negated ? { not: filter.right } : filter.right);
+    }
+    if (scopeTerms.length > 0) {
+      const scoped = await this.scope.filterFor(scopeTerms, context.caller);
+      if (scoped._tag === 'Left') return scoped;
+      if (scoped.right !== null) filters.push(scoped.right);
+    }
+    const hasTerm = keywords.some((keyword) => !keyword.startsWith('-'));
+    // A space after the last word: GitHub matches whole words, not prefixes of the last one.
+    return right({ keywords: keywords.length === 0 ? '' : `${keywords.join(' ')} `, hasTerm, fields, filters });
+  }
+}
+
+function valueTextOf(term: Qualifier): string {
+  return term.value.kind === 'value' ? term.value.text : `${term.value.from ?? '*'}..${term.value.to ?? '*'}`;
+}

@@ -1,0 +1,48 @@
+import { inject, injectable } from 'inversify';
+import {
+  ORGANIZATIONS_COLLECTION,
+  ORG_MEMBERSHIPS_COLLECTION,
+  type OrganizationDocument,
+  type OrgMembershipDocument,
+} from '../accounts/organizations.readModel.js';
+import { REPOSITORY_COLLABORATORS_COLLECTION, type RepositoryCollaboratorDocument } from '../repositories/repositories.readModel.js';
+import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
+import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
+import type { SearchFilter } from '../shared/ports/searchIndex.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+
+// Which repository-bound documents a caller may find, as one index filter: public ones, and
+// private ones the caller owns, collaborates on, or reaches through an organization (its
+// owners see every repository; members do when the base permission is not `none`). The
+// facts come from the read-your-writes models, so a removed collaborator or member loses
+// them at once; `public` is the index's, which a visibility change waits for (see
+// RepositorySearchSettle). A token without `repo` finds public documents only.
+@injectable()
+export class SearchVisibility {
+  constructor(@inject(TOKENS.ReadModelStore) private readonly store: ReadModelStore) {}
+
+  async filterFor(caller: AccessCaller): Promise<SearchFilter | null> {
+    const publicOnly: SearchFilter = { field: 'public', op: '=', value: true };
+    if (caller === null) return publicOnly;
+    if (caller.scopes !== undefined && !caller.scopes.includes('repo')) return publicOnly;
+    if (caller.siteAdmin) return null;
+    const collaborations = await this.store.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION).find({ user_id: caller.userId });
+    const organizations = await this.organizationsGrantingRead(caller.userId);
+    const reach: SearchFilter[] = [publicOnly, { field: 'owner_id', op: '=', value: caller.userId }];
+    if (organizations.length > 0) reach.push({ field: 'owner_id', op: 'in', values: organizations });
+    if (collaborations.length > 0) reach.push({ field: 'repository_id', op: 'in', values: collaborations.map((c) => c.repository_id) });
+    return { or: reach };
+  }
+
+  private async organizationsGrantingRead(userId: number): Promise<number[]> {
+    const memberships = await this.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).find({ user_id: userId, state: 'active' });
+    if (memberships.length === 0) return [];
+    const organizations = await this.store
+      .collection<OrganizationDocument>(ORGANIZATIONS_COLLECTION)
+      .find({ id: { $in: memberships.map((membership) => membership.org_id) } });
+    const basePermission = new Map(organizations.map((org) => [org.id, org.default_repository_permission]));
+    return memberships
+      .filter((membership) => membership.role === 'admin' || (basePermission.get(membership.org_id) ?? 'none') !== 'none')
+      .map((membership) => membership.org_id);
+  }
+}

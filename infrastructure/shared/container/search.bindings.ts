@@ -1,0 +1,17 @@
+import type { Container } from 'inversify';
+import { RepositorySearchQuery } from '../../../application/search/repositorySearch.query.js';
+import { SEARCH_SETTINGS, SearchRunner, type SearchSettings } from '../../../application/search/searchRunner.js';
+import { SearchScope } from '../../../application/search/searchScope.js';
+import { SearchVisibility } from '../../../application/search/searchVisibility.js';
+import { TOKENS } from '../../../application/shared/ports/tokens.js';
+import type { Config } from '../config/config.js';
+
+// The search area: one runner for the query language, one query per endpoint.
+export function bindSearch(container: Container): void {
+  const config = container.get<Config>(TOKENS.Config);
+  container.bind<SearchSettings>(SEARCH_SETTINGS).toConstantValue({ timeLimitMs: config.search.timeLimitMs });
+  container.bind(SearchScope).toSelf().inSingletonScope();
+  container.bind(SearchVisibility).toSelf().inSingletonScope();
+  container.bind(SearchRunner).toSelf().inSingletonScope();
+  container.bind(RepositorySearchQuery).toSelf().inSingletonScope();
+}

@@ -1,0 +1,11 @@
+import { Router } from 'express';
+import type { Container } from 'inversify';
+import { RepositorySearchQuery } from '../../../application/search/repositorySearch.query.js';
+import { repositorySearchRoutes } from './repositorySearch.routes.js';
+
+// GET /search/*: one route module per endpoint (the rate limiter counts them as `search`).
+export function searchRouter(container: Container): Router {
+  const router = Router();
+  repositorySearchRoutes(router, container.get(RepositorySearchQuery));
+  return router;
+}

@@ -1,0 +1,76 @@
+import { expect } from 'chai';
+import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
+import { expectSearchBody, expectTextMatchesConsistent, names, search, TEXT_MATCH } from './searchFixtures.js';
+
+describe('GET /search/repositories', () => {
+  let server: TestServer;
+  let alice: string;
+  let bob: string;
+
+  before(async () => {
+    server = await startTestServer();
+    alice = await createUser(server, 'alice');
+    bob = await createUser(server, 'bob');
+    await createRepository(server, alice, { name: 'rocket-engine', description: 'A liquid fuel rocket engine' });
+    await createRepository(server, alice, { name: 'garden', description: 'Plants and a small rocket' });
+    await createRepository(server, bob, { name: 'secret-rocket', description: 'hidden rocket plans', private: true });
+    await createRepository(server, bob, { name: 'toolbox', description: 'Tools' });
+    for (const login of ['alice', 'bob']) {
+      const starred = await api(server, login === 'alice' ? alice : bob, 'PUT', '/user/starred/alice/rocket-engine');
+      expect(starred.status).to.equal(204);
+    }
+    const topics = await api(server, alice, 'PUT', '/repos/alice/garden/topics', { names: ['plants', 'outdoor'] });
+    expect(topics.status, JSON.stringify(topics.body)).to.equal(200);
+  });
+
+  after(() => server.close());
+
+  it("finds public repositories by keyword in name and description, with GitHub's item shape", async () => {
+    const found = await search(server, null, '/search/repositories?q=rocket');
+    expect(found.status, JSON.stringify(found.body)).to.equal(200);
+    expectSearchBody('repo-search-result-item', found.body);
+    expect(names(found.body).sort()).to.deep.equal(['alice/garden', 'alice/rocket-engine']);
+    expect(found.body.total_count).to.equal(2);
+    expect(found.body.incomplete_results).to.equal(false);
+  });
+
+  it('shows a private repository to its owner only', async () => {
+    expect(names((await search(server, bob, '/search/repositories?q=rocket')).body)).to.include('bob/secret-rocket');
+    expect(names((await search(server, alice, '/search/repositories?q=rocket')).body)).not.to.include('bob/secret-rocket');
+  });
+
+  it('sorts by stars and restricts with qualifiers', async () => {
+    const sorted = await search(server, null, '/search/repositories?q=user:alice&sort=stars&order=desc');
+    expect(names(sorted.body)).to.deep.equal(['alice/rocket-engine', 'alice/garden']);
+    expect(sorted.body.items[0].stargazers_count).to.equal(2);
+    const starred = await search(server, null, '/search/repositories?q=stars:>=1');
+    expect(names(starred.body)).to.deep.equal(['alice/rocket-engine']);
+    const topic = await search(server, null, '/search/repositories?q=topic:plants');
+    expect(names(topic.body)).to.deep.equal(['alice/garden']);
+    const inName = await search(server, null, '/search/repositories?q=rocket+in:name');
+    expect(names(inName.body)).to.deep.equal(['alice/rocket-engine']);
+  });
+
+  it('answers text matches whose fragments slice to their texts', async () => {
+    const found = await search(server, null, '/search/repositories?q=rocket', TEXT_MATCH);
+    expect(expectTextMatchesConsistent(found.body.items)).to.be.greaterThan(1);
+  });
+
+  it('refuses a hidden repo: qualifier, and pages beyond the first thousand', async () => {
+    const hidden = await search(server, alice, '/search/repositories?q=repo:bob/secret-rocket');
+    expect(hidden.status).to.equal(422);
+    expect(hidden.body.errors[0].message).to.match(/cannot be searched/);
+    const beyond = await search(server, null, '/search/repositories?q=rocket&per_page=100&page=11');
+    expect(beyond.status).to.equal(422);
+    expect(beyond.body.message).to.equal('Only the first 1000 search results are available');
+  });
+
+  it('drops a repository from anonymous search as soon as it turns private', async () => {
+    const made = await api(server, alice, 'PATCH', '/repos/alice/garden', { private: true });
+    expect(made.status).to.equal(200);
+    const found = await fetch(`${server.url}/search/repositories?q=rocket`).then((r) => r.json());
+    expect(found.items.map((item: any) => item.full_name)).to.deep.equal(['alice/rocket-engine']);
+    expect(found.total_count).to.equal(1);
+  });
+});
