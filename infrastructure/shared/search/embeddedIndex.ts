@@ -120,8 +120,8 @@ export class EmbeddedIndex {
     const filtered: RankedDocument[] = [];
     let incomplete = false;
     for (let index = 0; index < candidates.length; index++) {
-      // The clock is read once every 256 documents: a read costs more than a filter does.
-      if ((index & 255) === 255 && Date.now() > deadline) {
+      // The clock is read once every 64 documents: a read costs more than a filter does.
+      if ((index & 63) === 63 && Date.now() >= deadline) {
         incomplete = true;
         break;
       }
