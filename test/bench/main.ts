@@ -10,6 +10,7 @@ import { benchActivityFanOut } from './activityFanOut.bench.js';
 import { benchWebhooks } from './webhooks.bench.js';
 import { benchImports } from './imports.bench.js';
 import { benchMigrations } from './migrations.bench.js';
+import { benchSearch } from './search.bench.js';
 
 // `npm run bench`: every figure beside a baseline measured in the same run, as a ratio.
 function format(value: number): string {
@@ -40,6 +41,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   webhooks: () => benchWebhooks(),
   imports: () => benchImports(),
   migrations: () => benchMigrations(),
+  search: () => benchSearch(),
 };
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];
