@@ -1,6 +1,7 @@
 import MiniSearch, { type AsPlainObject, type Options } from 'minisearch';
 import type { IndexSettings, SearchDocument, SearchHit, SearchQuery, SearchResult } from '../../../application/shared/ports/searchIndex.port.js';
 import { isCoveredBy, valuesAtPath } from './documentPath.js';
+import { EqualityPostings } from './equalityPostings.js';
 import { matchPositions } from './matchPositions.js';
 import { assertValidFilter, matchesFilter } from './searchFilter.evaluate.js';
 import { pagingOf } from './searchPaging.js';
@@ -50,11 +51,16 @@ export interface EmbeddedIndexState {
 // documents themselves by key for filters, sorting and hits. Stored documents are private
 // copies, so MiniSearch can later remove exactly what it indexed.
 export class EmbeddedIndex {
+  private readonly postings: EqualityPostings;
+
   private constructor(
     readonly settings: IndexSettings,
     private readonly documents: Map<string, SearchDocument>,
     private readonly miniSearch: MiniSearch<SearchDocument>,
-  ) {}
+  ) {
+    this.postings = new EqualityPostings(settings.filterableAttributes);
+    for (const [key, document] of documents) this.postings.add(key, document);
+  }
 
   static create(settings: IndexSettings, documents: readonly SearchDocument[] = []): EmbeddedIndex {
     if (settings.searchableAttributes.includes('*')) throw new Error('list searchable attributes explicitly, not *');
@@ -95,6 +101,7 @@ export class EmbeddedIndex {
       this.remove(key);
       this.miniSearch.add(document);
       this.documents.set(key, document);
+      this.postings.add(key, document);
     }
   }
 
@@ -107,6 +114,7 @@ export class EmbeddedIndex {
     if (existing === undefined) return;
     this.miniSearch.remove(existing);
     this.documents.delete(key);
+    this.postings.remove(key, existing);
   }
 
   search<T extends SearchDocument>(query: SearchQuery): SearchResult<T> {
@@ -115,7 +123,7 @@ export class EmbeddedIndex {
     const keywords = parseKeywords(query.q);
     const fields = query.fields ?? this.settings.searchableAttributes;
     const deadline = query.timeLimitMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + query.timeLimitMs;
-    const candidates = this.keywordMatches(keywords, fields);
+    const candidates = this.keywordMatches(keywords, fields, query.filter === undefined ? null : this.postings.candidates(query.filter));
     const { filter } = query;
     const filtered: RankedDocument[] = [];
     let incomplete = false;
@@ -143,10 +151,16 @@ export class EmbeddedIndex {
     return !keywords.excluded.some((words) => texts.some((text) => holdsSequence(text, words)));
   }
 
-  private keywordMatches(keywords: KeywordQuery, fields: readonly string[]): RankedDocument[] {
-    if (keywords.terms.length === 0) return [...this.documents.values()].map((document) => ({ document, score: 1 }));
+  // Documents the keywords match (all of them without keywords), narrowed to the filter's
+  // equality postings when it has some.
+  private keywordMatches(keywords: KeywordQuery, fields: readonly string[], allowed: ReadonlySet<string> | null): RankedDocument[] {
+    if (keywords.terms.length === 0) {
+      const keys = allowed ?? this.documents.keys();
+      return Array.from(keys, (key) => ({ document: this.documents.get(key)!, score: 1 }));
+    }
     const prefix = (_term: string, position: number, terms: string[]) => keywords.lastTermIsPrefix && position === terms.length - 1;
-    return this.miniSearch.search(keywords.positiveText, { prefix, fields: [...fields] }).map((result) => ({
+    const filter = allowed === null ? undefined : (result: { id: unknown }) => allowed.has(result.id as string);
+    return this.miniSearch.search(keywords.positiveText, { prefix, fields: [...fields], ...(filter ? { filter } : {}) }).map((result) => ({
       document: this.documents.get(result.id as string)!,
       score: result.score,
     }));

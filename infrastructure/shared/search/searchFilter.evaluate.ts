@@ -11,7 +11,7 @@ type RangeOperator = '<' | '<=' | '>' | '>=';
 
 const FINITE_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
-function tokenAsNumber(token: string): number | undefined {
+export function tokenAsNumber(token: string): number | undefined {
   if (!FINITE_NUMBER.test(token)) return undefined;
   const number = Number(token);
   return Number.isFinite(number) ? number : undefined;
