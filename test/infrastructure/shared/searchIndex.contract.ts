@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import type { SearchDocument, SearchFilter, SearchIndex, SearchQuery, SearchResult } from '../../../application/shared/ports/searchIndex.port.js';
-import { FILTER_CASES, ISSUE_SETTINGS, ISSUES, KEYWORD_CASES, PAGE_WINDOWS, SORT_CASES } from './searchIndexContract.fixtures.js';
+import { FIELD_CASES, FILTER_CASES, ISSUE_SETTINGS, ISSUES, KEYWORD_CASES, PAGE_WINDOWS, SORT_CASES } from './searchIndexContract.fixtures.js';
 
 export interface SearchIndexUnderTest {
   readonly index: SearchIndex;
@@ -151,6 +151,13 @@ export function describeSearchIndexContract(name: string, factory: () => Promise
           const result = await search(await seededIssues(), { q });
           expect(idsOf(result)).to.have.members([...expected]);
           expect(result.total).to.equal(expected.length);
+        });
+      }
+
+      for (const [title, q, fields, expected] of FIELD_CASES) {
+        it(`looks in ${title}: "${q}"`, async function () {
+          const result = await search(await seededIssues(), { q, fields });
+          expect(idsOf(result)).to.have.members([...expected]);
         });
       }
 

@@ -137,6 +137,18 @@ export const KEYWORD_CASES: readonly [string, string, readonly string[]][] = [
   ['a prefix of the last term only', 'pars crash', []],
   ['terms case-insensitively', 'PARSER CRASHES', ['doc-1']],
   ['nothing for an unknown term', 'kubernetes', []],
+  ['whole words when a space follows the last one', 'pars ', []],
+  ['a phrase: its words in order, next to each other', '"parser crashes"', ['doc-1']],
+  ['not a phrase whose words are apart', '"crashes parser"', []],
+  ['a word left out', 'parser -streaming', ['doc-1']],
+  ['a phrase left out', 'parser -"empty input"', ['doc-2']],
+];
+
+// Keywords looked for in some attributes only (`fields`).
+export const FIELD_CASES: readonly [string, string, readonly string[], readonly string[]][] = [
+  ['the title only', 'parser', ['title'], ['doc-1', 'doc-2']],
+  ['the body only', 'renderer', ['body'], ['doc-3']],
+  ['the body only, missing what only the title holds', 'documentation', ['body'], []],
 ];
 
 export const SORT_CASES: readonly [string, SearchQuery['sort'], readonly string[]][] = [
