@@ -304,6 +304,14 @@ describe('GET /search/commits', () => {
     expect(await found('fuel is:public')).to.have.members([sha.pump, sha.valve, sha.replacement]);
   });
 
+  it('answers every query alike after the index is rebuilt from the log', async () => {
+    const queries = ['fuel', 'merge:true', 'author:alice', `parent:${sha.pump}`, 'repo:alice/switch', 'fuel is:private'];
+    const answers = async () => Promise.all(queries.map(async (query) => (await find(bob, `${query} sort:committer-date-desc`)).body));
+    const live = await answers();
+    await server.runtime.runner.rebuild(['search-commits']);
+    expect(await answers()).to.deep.equal(live);
+  });
+
   it('deletes the commits of a deleted repository', async () => {
     const deleted = await api(server, alice, 'DELETE', '/repos/alice/switch');
     expect(deleted.status).to.equal(204);
