@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { gitEnvironment, runGit } from '../../../../infrastructure/shared/git/gitCommand.js';
 import { basicOctokit } from '../../../support/octokit.js';
+import { createOrganization } from '../accounts/organizationFixtures.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { addCollaborator, api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
 import { expectSearchBody, expectTextMatchesConsistent, search } from './searchFixtures.js';
@@ -312,8 +313,19 @@ describe('GET /search/commits', () => {
     expect(await answers()).to.deep.equal(live);
   });
 
+  it('org: follows a repository transferred to an organization', async () => {
+    await createOrganization(server, 'rocketry', 'alice');
+    expect((await find(null, 'switchboard org:rocketry')).status).to.equal(200);
+    expect(await found('switchboard org:rocketry')).to.deep.equal([]);
+    const moved = await api(server, alice, 'POST', '/repos/alice/switch/transfer', { new_owner: 'rocketry' });
+    expect(moved.status, JSON.stringify(moved.body)).to.equal(202);
+    expect(await found('switchboard org:rocketry')).to.deep.equal([sha.dev]);
+    expect(await found('switchboard user:alice')).to.deep.equal([]);
+    expect((await find(null, 'switchboard')).body.items[0].repository.full_name).to.equal('rocketry/switch');
+  });
+
   it('deletes the commits of a deleted repository', async () => {
-    const deleted = await api(server, alice, 'DELETE', '/repos/alice/switch');
+    const deleted = await api(server, alice, 'DELETE', '/repos/rocketry/switch');
     expect(deleted.status).to.equal(204);
     expect(await found('switchboard', alice)).to.deep.equal([]);
     expect(await server.runtime.adapters.search.search('search_commits', { q: 'switchboard', limit: 10 })).to.have.property('total', 0);
