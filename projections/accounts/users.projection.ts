@@ -31,6 +31,8 @@ export const usersProjection: Projection = {
       indexes: [
         { name: 'login_key', keys: { login_key: 1 }, unique: true },
         { name: 'id', keys: { id: 1 }, unique: true },
+        // The commits index resolves a commit's emails to accounts.
+        { name: 'email', keys: { email: 1 } },
       ],
     },
     { name: CREDENTIALS_COLLECTION, indexes: [{ name: 'login_key', keys: { login_key: 1 }, unique: true }] },

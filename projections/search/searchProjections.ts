@@ -1,5 +1,10 @@
 import type { Projection } from '../../application/shared/projections/projection.js';
+import type { ProjectionDependencies } from '../shared/projectionDependencies.js';
+import { commitSearchProjection } from './commitSearch.projection.js';
 import { repositorySearchProjection } from './repositorySearch.projection.js';
 
 // One indexing projection per kind of document, each in an eventual lane of its own.
-export const SEARCH_PROJECTIONS: readonly Projection[] = [repositorySearchProjection];
+export const searchProjections = (dependencies: ProjectionDependencies): readonly Projection[] => [
+  repositorySearchProjection,
+  commitSearchProjection(dependencies),
+];

@@ -11,11 +11,12 @@ import { webhooksProjection } from '../webhooks/webhooks.projection.js';
 import { migrationsProjection } from '../migrations/migrations.projection.js';
 import { sourceImportsProjection } from '../imports/sourceImports.projection.js';
 import { activityProjection } from '../activity/activity.projection.js';
-import { SEARCH_PROJECTIONS } from '../search/searchProjections.js';
+import { searchProjections } from '../search/searchProjections.js';
 import { authorizationsProjection } from '../authorizations/authorizations.projection.js';
+import type { ProjectionDependencies } from './projectionDependencies.js';
 
 // Every projection the runner feeds, in the order each event is applied to them.
-export const allProjections: readonly Projection[] = [
+export const allProjections = (dependencies: ProjectionDependencies): readonly Projection[] => [
   usersProjection,
   organizationsProjection,
   oauthApplicationsProjection,
@@ -29,5 +30,5 @@ export const allProjections: readonly Projection[] = [
   sourceImportsProjection,
   migrationsProjection,
   activityProjection,
-  ...SEARCH_PROJECTIONS,
+  ...searchProjections(dependencies),
 ];

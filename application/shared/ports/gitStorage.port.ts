@@ -55,6 +55,22 @@ export interface CommitsAdded {
   readonly commits: readonly { readonly sha: string; readonly message: string; readonly author: { readonly name: string; readonly email: string } }[];
 }
 
+// A commit as a walk lists it: dates are ISO 8601 with the commit's own offset.
+export interface CommitPerson {
+  readonly name: string;
+  readonly email: string;
+  readonly date: string;
+}
+
+export interface CommitRecord {
+  readonly sha: string;
+  readonly tree: string;
+  readonly parents: readonly string[];
+  readonly author: CommitPerson;
+  readonly committer: CommitPerson;
+  readonly message: string;
+}
+
 export type GitObjectType = 'blob' | 'tree' | 'commit' | 'tag';
 
 export interface GitObject {
@@ -129,6 +145,11 @@ export interface GitStorage {
   // The commits `to` has that `from` (or, when null, no ref) has not: how many, and the newest
   // `max` of them, oldest first.
   commitsAdded(repositoryId: number, from: string | null, to: string, max: number): Promise<CommitsAdded>;
+  // The commits reachable from `include` and from none of `exclude` (rev-list include
+  // ^exclude), newest first, in batches of at most batchSize: one git process per walk.
+  walkCommits(repositoryId: number, include: readonly string[], exclude: readonly string[], batchSize: number): AsyncIterable<readonly CommitRecord[]>;
+  // The same walk, names only.
+  revList(repositoryId: number, include: readonly string[], exclude: readonly string[]): Promise<string[]>;
   // Ends the long-lived processes reads go through.
   close(): Promise<void>;
   // Whether the first commit is the second or one of its ancestors (git merge-base --is-ancestor).

@@ -12,9 +12,20 @@ export function liveTarget(store: ReadModelStore, search: SearchIndex, position 
   };
 }
 
-export function rebuildTarget(store: ReadModelStore, search: SearchIndex, position = Number.MAX_SAFE_INTEGER): ProjectionTarget {
+// A projection that reads the read-your-writes models (search indexes) reads them live while
+// it is rebuilt: only its own collections are fresh, the others hold what it documents.
+export function rebuildTarget(
+  store: ReadModelStore,
+  search: SearchIndex,
+  position = Number.MAX_SAFE_INTEGER,
+  ownCollections?: ReadonlySet<string>,
+): ProjectionTarget {
+  const rebuilt = (name: string): boolean => ownCollections === undefined || ownCollections.has(name);
   return {
-    collection: (name) => new PositionGuardedCollection(store.collection(name + REBUILD_SUFFIX), name + REBUILD_SUFFIX, store, position),
+    collection: (name) =>
+      rebuilt(name)
+        ? new PositionGuardedCollection(store.collection(name + REBUILD_SUFFIX), name + REBUILD_SUFFIX, store, position)
+        : new PositionGuardedCollection(store.collection(name), name, store, position),
     search,
     searchIndexName: (name) => name + REBUILD_SUFFIX,
   };

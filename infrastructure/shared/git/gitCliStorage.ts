@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type {
   CommitsAdded,
+  CommitRecord,
   GitObject,
   GitObjectType,
   GitTreeEntry,
@@ -19,6 +20,7 @@ import type {
 import { gitEnvironment, runGit, type GitRunOptions } from './gitCommand.js';
 import { GitCommitOperations } from './gitCommitOperations.js';
 import { GitObjects } from './gitObjects.js';
+import { revList, walkCommits } from './commitWalk.js';
 import { progressPercent, runTool } from './gitProgress.js';
 
 // A full ref name git would accept, and that can never be read as an option.
@@ -236,6 +238,14 @@ export class GitCliStorage implements GitStorage {
 
   commitsAdded(repositoryId: number, from: string | null, to: string, max: number): Promise<CommitsAdded> {
     return this.objects.commitsAdded(this.pathOf(repositoryId), from, to, max);
+  }
+
+  walkCommits(repositoryId: number, include: readonly string[], exclude: readonly string[], batchSize: number): AsyncIterable<readonly CommitRecord[]> {
+    return walkCommits(this.pathOf(repositoryId), this.environment, include, exclude, batchSize);
+  }
+
+  revList(repositoryId: number, include: readonly string[], exclude: readonly string[]): Promise<string[]> {
+    return revList(this.pathOf(repositoryId), this.environment, include, exclude);
   }
 
   deleteRef(repositoryId: number, refName: string, expectedOldSha: string): Promise<boolean> {
