@@ -1,4 +1,5 @@
 import type { Container } from 'inversify';
+import { IssueSearchQuery } from '../../../application/search/issueSearch.query.js';
 import { RepositorySearchQuery } from '../../../application/search/repositorySearch.query.js';
 import { SEARCH_SETTINGS, SearchRunner, type SearchSettings } from '../../../application/search/searchRunner.js';
 import { SearchScope } from '../../../application/search/searchScope.js';
@@ -14,4 +15,5 @@ export function bindSearch(container: Container): void {
   container.bind(SearchVisibility).toSelf().inSingletonScope();
   container.bind(SearchRunner).toSelf().inSingletonScope();
   container.bind(RepositorySearchQuery).toSelf().inSingletonScope();
+  container.bind(IssueSearchQuery).toSelf().inSingletonScope();
 }

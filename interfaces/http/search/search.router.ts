@@ -1,11 +1,14 @@
 import { Router } from 'express';
 import type { Container } from 'inversify';
+import { IssueSearchQuery } from '../../../application/search/issueSearch.query.js';
 import { RepositorySearchQuery } from '../../../application/search/repositorySearch.query.js';
+import { issueSearchRoutes } from './issueSearch.routes.js';
 import { repositorySearchRoutes } from './repositorySearch.routes.js';
 
 // GET /search/*: one route module per endpoint (the rate limiter counts them as `search`).
 export function searchRouter(container: Container): Router {
   const router = Router();
   repositorySearchRoutes(router, container.get(RepositorySearchQuery));
+  issueSearchRoutes(router, container.get(IssueSearchQuery));
   return router;
 }
