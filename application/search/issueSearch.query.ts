@@ -64,7 +64,10 @@ export class IssueSearchQuery {
       const repository = repositories.get(issue.repository_id);
       return repository !== undefined && roleOf(repository) !== 'none';
     });
-    const labels = await this.byKeys<LabelDocument>(LABELS_COLLECTION, readable.flatMap((issue) => issue.label_ids.map(String)));
+    const labels = await this.byKeys<LabelDocument>(
+      LABELS_COLLECTION,
+      readable.flatMap((issue) => issue.label_ids.map(String)),
+    );
     const milestones = await this.byKeys<MilestoneDocument>(
       MILESTONES_COLLECTION,
       readable.flatMap((issue) => (issue.milestone_id === null ? [] : [String(issue.milestone_id)])),

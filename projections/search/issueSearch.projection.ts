@@ -64,7 +64,9 @@ async function touchedIssues(event: StoredEvent, target: ProjectionTarget): Prom
       // Reactions to comments count toward no issue's reactions.
       return typed.data.subject.type === 'issue' ? [String(typed.data.subject.id)] : [];
     case 'LabelUpdated':
-      return typed.data.changes.name === undefined ? [] : issueKeysOfRepository(target, { repository_id: typed.data.repositoryId, label_ids: typed.data.labelId });
+      return typed.data.changes.name === undefined
+        ? []
+        : issueKeysOfRepository(target, { repository_id: typed.data.repositoryId, label_ids: typed.data.labelId });
     case 'LabelDeleted':
       // The issues keep the deleted label's id (their encoders skip it): found as before.
       return issueKeysOfRepository(target, { repository_id: typed.data.repositoryId, label_ids: typed.data.labelId });
@@ -111,7 +113,8 @@ async function repositoryChanged(target: ProjectionTarget, repositoryId: number)
     return;
   }
   const fields = repositoryFields(repository);
-  if (documents.every((document) => document.public === fields.public && document.owner_id === fields.owner_id && document.archived === fields.archived)) return;
+  if (documents.every((document) => document.public === fields.public && document.owner_id === fields.owner_id && document.archived === fields.archived))
+    return;
   await stored(target).updateMany({ repository_id: repositoryId }, { $set: fields });
   for (let start = 0; start < documents.length; start += BATCH) {
     await target.search.upsert(
