@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { basicOctokit } from '../../../support/octokit.js';
+import { runCli } from '../../../support/runCli.js';
 import { ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
 import { GitWorkbench } from '../pulls/pullFixtures.js';
 import { addCollaborator, api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
@@ -312,5 +313,34 @@ describe('GET /search/issues', () => {
     expect(transferred.status, JSON.stringify(transferred.body)).to.equal(202);
     expect(found(await q('user:bob crash', bob))).to.deep.equal(['bob/vault#1']);
     expect(found(await q('user:alice vault', bob))).to.deep.equal([]);
+  });
+
+  it('answers every query alike after forgelog rebuild search-issues', async () => {
+    const queries: Array<[string, string | null]> = [
+      ['crash', null],
+      ['crash', alice],
+      ['crash', bob],
+      ['is:pr', alice],
+      ['involves:carol', alice],
+      ['label:bug milestone:v2.0', alice],
+      ['repo:alice/widgets sort:interactions-desc', alice],
+      ['user:bob vault', bob],
+      ['comments:>0 is:open', alice],
+    ];
+    const answers = async () => {
+      const all: Array<[string[], number]> = [];
+      for (const [query, who] of queries) {
+        const body = await q(query, who);
+        all.push([found(body), body.total_count]);
+      }
+      return all;
+    };
+    const before = await answers();
+    expect(before.map(([items]) => items.length).reduce((a, b) => a + b)).to.be.greaterThan(8);
+    await server.stop();
+    const rebuilt = await runCli(['rebuild', 'search-issues'], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_LOG_LEVEL: 'silent' });
+    expect(rebuilt.code, rebuilt.stderr).to.equal(0);
+    server = await startTestServer({}, server.dataDir, { clock });
+    expect(await answers()).to.deep.equal(before);
   });
 });
