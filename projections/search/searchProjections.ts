@@ -1,10 +1,12 @@
 import type { Projection } from '../../application/shared/projections/projection.js';
 import type { ProjectionDependencies } from '../shared/projectionDependencies.js';
 import { commitSearchProjection } from './commitSearch.projection.js';
+import { issueSearchProjection } from './issueSearch.projection.js';
 import { repositorySearchProjection } from './repositorySearch.projection.js';
 
 // One indexing projection per kind of document, each in an eventual lane of its own.
 export const searchProjections = (dependencies: ProjectionDependencies): readonly Projection[] => [
   repositorySearchProjection,
+  issueSearchProjection,
   commitSearchProjection(dependencies),
 ];

@@ -12,20 +12,18 @@ export function liveTarget(store: ReadModelStore, search: SearchIndex, position 
   };
 }
 
-// A projection that reads the read-your-writes models (search indexes) reads them live while
-// it is rebuilt: only its own collections are fresh, the others hold what it documents.
+// Every collection name maps onto a fresh one, except, for a projection that reads the
+// read-your-writes models (search indexes), the collections it does not own: those it reads
+// live, as it does outside a rebuild (they are never older than the event replayed).
 export function rebuildTarget(
   store: ReadModelStore,
   search: SearchIndex,
   position = Number.MAX_SAFE_INTEGER,
   ownCollections?: ReadonlySet<string>,
 ): ProjectionTarget {
-  const rebuilt = (name: string): boolean => ownCollections === undefined || ownCollections.has(name);
+  const physical = (name: string): string => (ownCollections === undefined || ownCollections.has(name) ? name + REBUILD_SUFFIX : name);
   return {
-    collection: (name) =>
-      rebuilt(name)
-        ? new PositionGuardedCollection(store.collection(name + REBUILD_SUFFIX), name + REBUILD_SUFFIX, store, position)
-        : new PositionGuardedCollection(store.collection(name), name, store, position),
+    collection: (name) => new PositionGuardedCollection(store.collection(physical(name)), physical(name), store, position),
     search,
     searchIndexName: (name) => name + REBUILD_SUFFIX,
   };

@@ -1,5 +1,6 @@
 import type { Container } from 'inversify';
 import { CommitSearchQuery } from '../../../application/search/commitSearch.query.js';
+import { IssueSearchQuery } from '../../../application/search/issueSearch.query.js';
 import { RepositorySearchQuery } from '../../../application/search/repositorySearch.query.js';
 import { SEARCH_SETTINGS, SearchRunner, type SearchSettings } from '../../../application/search/searchRunner.js';
 import { SearchScope } from '../../../application/search/searchScope.js';
@@ -16,4 +17,5 @@ export function bindSearch(container: Container): void {
   container.bind(SearchRunner).toSelf().inSingletonScope();
   container.bind(RepositorySearchQuery).toSelf().inSingletonScope();
   container.bind(CommitSearchQuery).toSelf().inSingletonScope();
+  container.bind(IssueSearchQuery).toSelf().inSingletonScope();
 }

@@ -3,6 +3,8 @@ import type { Container } from 'inversify';
 import { CommitSearchQuery } from '../../../application/search/commitSearch.query.js';
 import { RepositorySearchQuery } from '../../../application/search/repositorySearch.query.js';
 import { commitSearchRoutes } from './commitSearch.routes.js';
+import { IssueSearchQuery } from '../../../application/search/issueSearch.query.js';
+import { issueSearchRoutes } from './issueSearch.routes.js';
 import { repositorySearchRoutes } from './repositorySearch.routes.js';
 
 // GET /search/*: one route module per endpoint (the rate limiter counts them as `search`).
@@ -10,5 +12,6 @@ export function searchRouter(container: Container): Router {
   const router = Router();
   repositorySearchRoutes(router, container.get(RepositorySearchQuery));
   commitSearchRoutes(router, container.get(CommitSearchQuery));
+  issueSearchRoutes(router, container.get(IssueSearchQuery));
   return router;
 }

@@ -1,0 +1,129 @@
+import { right, type Either } from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import type { SearchError } from '../../domain/search/search.errors.js';
+import type { UserDocument } from '../accounts/users.readModel.js';
+import {
+  ISSUES_COLLECTION,
+  LABELS_COLLECTION,
+  MILESTONES_COLLECTION,
+  type IssueDocument,
+  type LabelDocument,
+  type MilestoneDocument,
+} from '../issues/issues.readModel.js';
+import { PULL_REQUESTS_COLLECTION, type PullRequestDocument } from '../pulls/pullRequests.readModel.js';
+import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
+import { RepositoryQueries } from '../repositories/repository.queries.js';
+import { RepositoryAccessQuery } from '../shared/access/repositoryAccess.query.js';
+import type { Document, ReadModelStore } from '../shared/ports/readModelStore.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import type { IssueSearchDocument } from './issueSearch.document.js';
+import { issueSearch } from './issueSearch.js';
+import { foundTexts, type SearchPage } from './searchResults.js';
+import { SearchRunner, type SearchRequest } from './searchRunner.js';
+
+export type IssueAuthorAssociation = 'OWNER' | 'COLLABORATOR' | 'NONE';
+
+// One issue or pull request found, with what GitHub's item shows of it.
+export interface FoundIssue {
+  readonly issue: IssueDocument;
+  readonly repository: RepositoryDocument;
+  readonly owner: UserDocument;
+  readonly users: ReadonlyMap<number, UserDocument>;
+  readonly labels: readonly LabelDocument[];
+  readonly milestone: MilestoneDocument | null;
+  readonly association: IssueAuthorAssociation;
+  // Pull requests only.
+  readonly draft: boolean | null;
+}
+
+// GitHub's text matches for issues: title and body (comments are other objects).
+const TEXT_MATCH_PROPERTIES = { title: 'title', body: 'body' };
+
+// GET /search/issues: the index finds, the read models answer. A hit the caller may no longer
+// read (the index a moment behind) is left out.
+@injectable()
+export class IssueSearchQuery {
+  constructor(
+    @inject(SearchRunner) private readonly runner: SearchRunner,
+    @inject(TOKENS.ReadModelStore) private readonly store: ReadModelStore,
+    @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
+    @inject(RepositoryAccessQuery) private readonly access: RepositoryAccessQuery,
+  ) {}
+
+  async search(request: SearchRequest): Promise<Either<SearchError, SearchPage<FoundIssue>>> {
+    const outcome = await this.runner.search<IssueSearchDocument>(issueSearch, request);
+    if (outcome._tag === 'Left') return outcome;
+    const { hits, totalCount, incomplete } = outcome.right;
+    const issues = await this.byKeys<IssueDocument>(
+      ISSUES_COLLECTION,
+      hits.map((hit) => hit.document.id),
+    );
+    const repositories = new Map((await this.repositories.byIds([...new Set([...issues.values()].map((issue) => issue.repository_id))])).map((r) => [r.id, r]));
+    const roleOf = await this.access.rolesForCaller(request.caller);
+    const readable = [...issues.values()].filter((issue) => {
+      const repository = repositories.get(issue.repository_id);
+      return repository !== undefined && roleOf(repository) !== 'none';
+    });
+    const labels = await this.byKeys<LabelDocument>(
+      LABELS_COLLECTION,
+      readable.flatMap((issue) => issue.label_ids.map(String)),
+    );
+    const milestones = await this.byKeys<MilestoneDocument>(
+      MILESTONES_COLLECTION,
+      readable.flatMap((issue) => (issue.milestone_id === null ? [] : [String(issue.milestone_id)])),
+    );
+    const pullRequests = await this.byKeys<PullRequestDocument>(
+      PULL_REQUESTS_COLLECTION,
+      readable.flatMap((issue) => (issue.pull_request ? [String(issue.id)] : [])),
+    );
+    const users = await this.repositories.accountsByIds([
+      ...readable.flatMap((issue) => [issue.user_id, ...issue.assignee_ids, ...(issue.closed_by_id === null ? [] : [issue.closed_by_id])]),
+      ...[...milestones.values()].map((milestone) => milestone.creator_id),
+      ...[...repositories.values()].map((repository) => repository.owner_id),
+    ]);
+    const associationOf = await this.associations(readable, repositories);
+    const items = hits.flatMap((hit) => {
+      const issue = issues.get(hit.document.id);
+      const repository = issue && repositories.get(issue.repository_id);
+      const owner = repository && users.get(repository.owner_id);
+      if (!issue || !repository || !owner || roleOf(repository) === 'none') return [];
+      const found: FoundIssue = {
+        issue,
+        repository,
+        owner,
+        users,
+        labels: issue.label_ids.flatMap((id) => labels.get(String(id)) ?? []),
+        milestone: issue.milestone_id === null ? null : (milestones.get(String(issue.milestone_id)) ?? null),
+        association: associationOf(repository, issue.user_id),
+        draft: issue.pull_request ? (pullRequests.get(String(issue.id))?.draft ?? false) : null,
+      };
+      return [{ item: found, score: hit.score, textMatches: foundTexts(hit.document, hit.matches, TEXT_MATCH_PROPERTIES).filter(isTitleOrBody) }];
+    });
+    return right({ totalCount, incomplete, items });
+  }
+
+  // Documents by _id, at most a page's worth: one indexed look-up.
+  private async byKeys<T extends Document & { _id: string }>(collection: string, keys: readonly string[]): Promise<Map<string, T>> {
+    const unique = [...new Set(keys)];
+    if (unique.length === 0) return new Map();
+    const documents = await this.store.collection<T>(collection).find({ _id: { $in: unique } });
+    return new Map(documents.map((document) => [document._id, document]));
+  }
+
+  // GitHub's author_association, as the issues endpoints decide it: the repository's owner,
+  // its collaborators, or nobody in particular.
+  private async associations(
+    issues: readonly IssueDocument[],
+    repositories: ReadonlyMap<number, RepositoryDocument>,
+  ): Promise<(repository: RepositoryDocument, userId: number) => IssueAuthorAssociation> {
+    const collaborators = new Map<number, Set<number>>();
+    for (const repositoryId of new Set(issues.map((issue) => issue.repository_id))) {
+      if (!repositories.has(repositoryId)) continue;
+      collaborators.set(repositoryId, new Set((await this.repositories.collaboratorsOf(repositoryId)).map((collaborator) => collaborator.user_id)));
+    }
+    return (repository, userId) =>
+      userId === repository.owner_id ? 'OWNER' : (collaborators.get(repository.id)?.has(userId) ?? false) ? 'COLLABORATOR' : 'NONE';
+  }
+}
+
+const isTitleOrBody = (found: { property: string }): boolean => found.property === 'title' || found.property === 'body';

@@ -1,0 +1,98 @@
+import { right } from 'fp-ts/lib/Either.js';
+import type { QualifierValue } from '../../domain/search/searchQuery.js';
+import type { SearchFilter } from '../shared/ports/searchIndex.port.js';
+import { REACTION_SORTS } from './issueSearch.document.js';
+import { booleanFilter, dateFilter, numberFilter } from './qualifierFilters.js';
+import type { QualifierContext, SearchEndpointDefinition } from './searchEndpoint.js';
+import { SEARCH_INDEXES } from './searchIndexes.js';
+
+const is = (field: string, value: string | boolean): SearchFilter => ({ field, op: '=', value });
+const both = (...parts: SearchFilter[]): SearchFilter => ({ and: parts });
+const isPullRequest = is('type', 'pr');
+
+// is:..., and the state:/type: qualifiers that say the same.
+const IS_FILTERS: Readonly<Record<string, SearchFilter>> = {
+  issue: is('type', 'issue'),
+  pr: isPullRequest,
+  open: is('state', 'open'),
+  closed: is('state', 'closed'),
+  merged: is('merged', true),
+  // GitHub: pull requests open, or closed without being merged.
+  unmerged: both(isPullRequest, is('merged', false)),
+  locked: is('locked', true),
+  unlocked: is('locked', false),
+  public: is('public', true),
+  private: is('public', false),
+  draft: both(isPullRequest, is('draft', true)),
+};
+
+// no:label, no:milestone, no:assignee (no:project: forgelog's issues are in no project).
+const NO_FILTERS: Readonly<Record<string, SearchFilter | null>> = {
+  label: is('has_labels', false),
+  milestone: is('has_milestone', false),
+  assignee: is('has_assignees', false),
+  project: null,
+};
+
+// The account qualifiers and the attribute of ids each one reaches.
+const ACCOUNT_FIELDS: Readonly<Record<string, string>> = {
+  author: 'author_id',
+  assignee: 'assignee_ids',
+  mentions: 'mention_ids',
+  commenter: 'commenter_ids',
+  involves: 'involves_ids',
+};
+
+const NUMBER_FIELDS: Readonly<Record<string, string>> = { comments: 'comments', interactions: 'interactions', reactions: 'reactions' };
+const DATE_FIELDS: Readonly<Record<string, string>> = { created: 'created_at', updated: 'updated_at', closed: 'closed_at', merged: 'merged_at' };
+
+const textOf = (value: QualifierValue): string => (value.kind === 'value' ? value.text : `${value.from ?? '*'}..${value.to ?? '*'}`);
+
+// label:"a","b" is either label; several label: qualifiers must all hold (each is a term).
+function oneOfValues(field: string, value: QualifierValue): SearchFilter {
+  const values = textOf(value)
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter((part) => part !== '');
+  return values.length === 1 ? is(field, values[0]!) : { field, op: 'in', values };
+}
+
+// A login no account has matches nothing (GitHub answers no results, not an error): ids are positive.
+async function accountFilter(field: string, value: QualifierValue, context: QualifierContext): Promise<SearchFilter> {
+  const id = await context.accountId(textOf(value));
+  return { field, op: '=', value: id ?? -1 };
+}
+
+// GET /search/issues: keywords in title, body and comments; GitHub's qualifiers and sorts.
+export const issueSearch: SearchEndpointDefinition = {
+  endpoint: 'issues',
+  index: SEARCH_INDEXES.issues,
+  repositoryBound: true,
+  textFields: { title: ['title'], body: ['body'], comments: ['comments_text'] },
+  defaultTextFields: ['title', 'body', 'comments_text'],
+  sorts: {
+    comments: 'comments',
+    reactions: 'reactions',
+    ...Object.fromEntries(Object.entries(REACTION_SORTS).map(([name, { attribute }]) => [name, attribute])),
+    interactions: 'interactions',
+    created: 'created_at',
+    updated: 'updated_at',
+  },
+  async qualifierFilter(term, context) {
+    const { key, value } = term;
+    const text = textOf(value).toLowerCase();
+    if (key === 'is' || key === 'type' || key === 'state') return right(IS_FILTERS[text] ?? null);
+    if (key === 'no') return right(NO_FILTERS[text] ?? null);
+    if (ACCOUNT_FIELDS[key] !== undefined) return right(await accountFilter(ACCOUNT_FIELDS[key]!, value, context));
+    if (NUMBER_FIELDS[key] !== undefined) return right(numberFilter(NUMBER_FIELDS[key]!, value));
+    if (DATE_FIELDS[key] !== undefined) return right(dateFilter(DATE_FIELDS[key]!, value));
+    if (key === 'label') return right(oneOfValues('labels', value));
+    if (key === 'milestone') return right(oneOfValues('milestone', value));
+    // Branch names are matched as given; only pull requests have them.
+    if (key === 'head' || key === 'base') return right(both(isPullRequest, is(key, textOf(value))));
+    // draft:false is a pull request ready for review, not every issue.
+    if (key === 'draft') return right(both(isPullRequest, booleanFilter('draft', value)));
+    if (key === 'archived') return right(booleanFilter('archived', value));
+    return right(null);
+  },
+};

@@ -1,0 +1,28 @@
+import type { Router } from 'express';
+import type { FoundIssue, IssueSearchQuery } from '../../../application/search/issueSearch.query.js';
+import { issueJson, type RepositoryPaths } from '../issues/issues.encoders.js';
+import { urlsOf, type ApiUrls } from '../shared/apiUrls.js';
+import { searchRequestOf, sendSearchPage } from './searchRequest.js';
+
+const pathsOf = ({ repository, owner }: FoundIssue, urls: ApiUrls): RepositoryPaths => ({ fullName: `${owner.login}/${repository.name}`, urls });
+
+// GitHub's issue-search-result-item: an issue as the issues endpoints show it (a pull request
+// with its pull_request links and draft), its repository named by repository_url only.
+export function issueSearchRoutes(router: Router, query: IssueSearchQuery): void {
+  router.get('/search/issues', async (req, res) => {
+    const request = searchRequestOf(req, res);
+    const urls = urlsOf(res);
+    await sendSearchPage(
+      req,
+      res,
+      request,
+      await query.search(request),
+      (found) => ({
+        ...issueJson(found.issue, found, pathsOf(found, urls)),
+        ...(found.draft === null ? {} : { draft: found.draft }),
+      }),
+      (found) => urls.api(`/repos/${pathsOf(found, urls).fullName}/issues/${found.issue.number}`),
+      'Issue',
+    );
+  });
+}
