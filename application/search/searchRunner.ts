@@ -154,7 +154,7 @@ export class SearchRunner {
         const [x, y] = [a.document[field.field] as number, b.document[field.field] as number];
         if (x !== y) return (field.direction === 'asc' ? 1 : -1) * ((x ?? 0) < (y ?? 0) ? -1 : 1);
       }
-      return b.score - a.score || Number(a.document.id) - Number(b.document.id);
+      return b.score - a.score || compareIds(a.document.id, b.document.id);
     });
     return { totalCount: total, incomplete, hits: ranked.slice(offset, offset + limit), searchedFields };
   }
@@ -221,4 +221,10 @@ export class SearchRunner {
 
 function valueTextOf(term: Qualifier): string {
   return term.value.kind === 'value' ? term.value.text : `${term.value.from ?? '*'}..${term.value.to ?? '*'}`;
+}
+
+// Ties break by id: numbers as numbers, other ids (issue-123, pr-45) as text.
+function compareIds(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b));
 }
