@@ -20,6 +20,7 @@ import { DEFAULT_LANE_OPTIONS, type LaneEvents } from '../../../application/shar
 import { allProcessManagers } from './processManagers.js';
 import { AREA_BINDINGS } from './areaBindings.js';
 import { allProjections } from '../../../projections/shared/allProjections.js';
+import { gitSearchProjections } from '../../../projections/search/searchProjections.js';
 import { systemClock } from '../clock/systemClock.js';
 import type { Config } from '../config/config.js';
 import { ScryptPasswordHasher } from '../crypto/scryptPasswordHasher.js';
@@ -72,7 +73,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
   const clock = options.clock ?? systemClock;
   const opened = await openAdapters(config, { loadSnapshots: true });
   const adapters: Adapters = options.decorateEventStore ? { ...opened, eventStore: options.decorateEventStore(opened.eventStore) } : opened;
-  const projections = [...allProjections, ...(options.extraProjections ?? [])];
+  const projections = [...allProjections, ...gitSearchProjections(() => container.get<GitStorage>(TOKENS.GitStorage)), ...(options.extraProjections ?? [])];
   let fatal: unknown;
   const laneEvents: LaneEvents = {
     onResubscribe: (lane, failures, error) =>

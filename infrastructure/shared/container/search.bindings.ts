@@ -1,4 +1,6 @@
 import type { Container } from 'inversify';
+import { CodeSearchQuery } from '../../../application/search/codeSearch.query.js';
+import { CodeSearchCompiler } from '../../../application/search/codeSearchCompile.js';
 import { RepositorySearchQuery } from '../../../application/search/repositorySearch.query.js';
 import { SEARCH_SETTINGS, SearchRunner, type SearchSettings } from '../../../application/search/searchRunner.js';
 import { SearchScope } from '../../../application/search/searchScope.js';
@@ -14,4 +16,6 @@ export function bindSearch(container: Container): void {
   container.bind(SearchVisibility).toSelf().inSingletonScope();
   container.bind(SearchRunner).toSelf().inSingletonScope();
   container.bind(RepositorySearchQuery).toSelf().inSingletonScope();
+  container.bind(CodeSearchCompiler).toSelf().inSingletonScope();
+  container.bind(CodeSearchQuery).toSelf().inSingletonScope();
 }
