@@ -51,7 +51,9 @@ export class CodeSearchCompiler {
     let namesFile = false;
     for (const term of terms) {
       if (term.kind === 'text') {
-        codeTerms.push({ text: term.text, negated: term.negated });
+        // -word excludes, as in every search (the parser leaves it to the keyword syntax).
+        const excluded = !term.phrase && term.text.length > 1 && term.text.startsWith('-');
+        codeTerms.push({ text: excluded ? term.text.slice(1) : term.text, negated: term.negated || excluded });
       } else if (!Object.hasOwn(table, term.key)) {
         // A key code search does not know is text, as GitHub looks for it.
         codeTerms.push({ text: `${term.key}:${valueText(term.value)}`, negated: term.negated });

@@ -2,7 +2,7 @@
 // three characters) of its text, and a query asks for files holding every trigram of its terms,
 // which are then checked against the file itself (as Zoekt and GitHub's own engine do). A
 // trigram is written as a word both index adapters keep as it is: its UTF-8 bytes, each as two
-// letters a-p (one per half byte), so `ort` is `gphcheh`... every trigram one plain word.
+// letters a-p (one per half byte), so `ort` is `gphche`: every trigram one plain word.
 
 export const TRIGRAM_LENGTH = 3;
 // Meilisearch considers the first ten words of a query; more would be ignored there, so a
