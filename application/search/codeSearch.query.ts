@@ -105,8 +105,7 @@ export class CodeSearchQuery {
       limit: CANDIDATE_BATCH,
     };
     for (let offset = 0; ; offset += CANDIDATE_BATCH) {
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) return true;
+      const remaining = Math.max(0, deadline - Date.now());
       const result = await this.index.search<CodeSearchDocument>(codeSearch.index, { ...query, offset, timeLimitMs: remaining });
       for (const { document } of result.hits) {
         const match = matchCode(document, alternative.terms, alternative.fields);
@@ -116,6 +115,8 @@ export class CodeSearchQuery {
       }
       if (result.incomplete) return true;
       if (result.hits.length < CANDIDATE_BATCH || offset + CANDIDATE_BATCH >= result.total) return false;
+      // Candidates are left and the time is up: what was found so far is the answer.
+      if (Date.now() >= deadline) return true;
     }
   }
 

@@ -147,7 +147,8 @@ export class ProjectionRunner implements ProjectionProgress {
       const lane = this.laneOf.get(projection.name)!;
       await clearTarget(projection, this.store, this.search, REBUILD_SUFFIX);
       await prepareTarget(projection, rebuildTarget(this.store, this.search));
-      const rebuilt = (position: number): ProjectionTarget => rebuildTarget(this.store, this.search, position);
+      const own = projection.readsReadYourWritesModels ? new Set(projection.collections.map((collection) => collection.name)) : undefined;
+      const rebuilt = (position: number): ProjectionTarget => rebuildTarget(this.store, this.search, position, own);
       let position = await this.replay(projection, rebuilt, -1, await this.eventStore.headPosition(), onProgress);
       await lane.queue.run(async () => {
         const live = lane.following ? lane.position : await this.eventStore.headPosition();

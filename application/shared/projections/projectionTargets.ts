@@ -12,9 +12,14 @@ export function liveTarget(store: ReadModelStore, search: SearchIndex, position 
   };
 }
 
-export function rebuildTarget(store: ReadModelStore, search: SearchIndex, position = Number.MAX_SAFE_INTEGER): ProjectionTarget {
+// A projection that reads the read-your-writes models (search indexes) is given its own
+// collections fresh, and every other one live: those are the models it reads, not rebuilds.
+export function rebuildTarget(store: ReadModelStore, search: SearchIndex, position = Number.MAX_SAFE_INTEGER, ownOnly?: ReadonlySet<string>): ProjectionTarget {
   return {
-    collection: (name) => new PositionGuardedCollection(store.collection(name + REBUILD_SUFFIX), name + REBUILD_SUFFIX, store, position),
+    collection: (name) =>
+      ownOnly !== undefined && !ownOnly.has(name)
+        ? new PositionGuardedCollection(store.collection(name), name, store, position)
+        : new PositionGuardedCollection(store.collection(name + REBUILD_SUFFIX), name + REBUILD_SUFFIX, store, position),
     search,
     searchIndexName: (name) => name + REBUILD_SUFFIX,
   };

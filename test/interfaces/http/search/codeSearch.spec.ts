@@ -220,4 +220,37 @@ describe('GET /search/code', () => {
     expect(deleted.status).to.equal(204);
     expect(await found(dave, 'sortgroup')).to.deep.equal([]);
   });
+
+  it('answers every query alike after the index is rebuilt from the log', async () => {
+    const queries = ['ortgrou', 'sortgroup in:path', 'freshterm', 'Field notes', 'filename:Makefile', 'parse_config OR "sortGroup(" sort:indexed-asc'];
+    const before = await Promise.all(queries.map((q) => code(alice, q, '', TEXT_MATCH)));
+    await server.runtime.runner.rebuild(['search-code']);
+    const after = await Promise.all(queries.map((q) => code(alice, q, '', TEXT_MATCH)));
+    expect(after.map((answer) => paths(answer.body))).to.deep.equal(before.map((answer) => paths(answer.body)));
+    expect(after.map((answer) => answer.body)).to.deep.equal(before.map((answer) => answer.body));
+    expect(before.reduce((total, answer) => total + answer.body.total_count, 0)).to.be.greaterThan(4);
+  });
+});
+
+describe('GET /search/code under a tiny time limit', () => {
+  let server: TestServer;
+  let owner: string;
+
+  before(async () => {
+    server = await startTestServer({ FORGELOG_SEARCH_TIME_LIMIT_MS: '0' });
+    owner = await createUser(server, 'owner');
+    await createRepository(server, owner, { name: 'many' });
+    const files = Object.fromEntries(Array.from({ length: 600 }, (_, index) => [`files/f${index}.txt`, `manyterm ${index}\n`]));
+    await pushFiles(server, 'owner', 'owner/many', files, 'many files');
+  });
+
+  after(() => server.close());
+
+  it('answers incomplete_results with the matches found before the time ran out', async () => {
+    const answer = await search(server, owner, '/search/code?q=manyterm');
+    expect(answer.status).to.equal(200);
+    expect(answer.body.incomplete_results).to.equal(true);
+    expect(answer.body.total_count).to.be.greaterThan(0).and.lessThan(600);
+    expect(answer.body.items).to.have.length(30);
+  });
 });
