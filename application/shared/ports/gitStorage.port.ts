@@ -87,6 +87,14 @@ export interface GitTreeEntry {
   readonly size?: number; // blobs, when read
 }
 
+// A file that differs between two commits: its blob at the later one, or null when removed.
+export interface FileChange {
+  readonly path: string;
+  readonly mode: string; // at the later commit: 100644, 100755, 120000, 160000 (000000 when removed)
+  readonly sha: string | null;
+  readonly size: number | null; // bytes of that blob (null for a removal or a submodule)
+}
+
 export interface NewTag {
   readonly object: string;
   readonly type: GitObjectType;
@@ -121,6 +129,9 @@ export interface GitStorage {
   // The paths a commit added, removed and modified against its first parent (all added for a
   // root commit), as a push webhook lists them.
   changedPaths(repositoryId: number, sha: string): Promise<{ added: string[]; removed: string[]; modified: string[] }>;
+  // Every file that differs between two commits (every file of `to` when from is null), a
+  // rename as a removal and an addition; null when either commit is not in the repository.
+  fileChanges(repositoryId: number, from: string | null, to: string): Promise<FileChange[] | null>;
   // base and head are commit SHAs already in the repository.
   compareCommits(repositoryId: number, baseSha: string, headSha: string): Promise<CommitRangeStats>;
   mergeTree(repositoryId: number, oursSha: string, theirsSha: string): Promise<MergeTreeResult>;

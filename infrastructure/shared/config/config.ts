@@ -18,6 +18,9 @@ export interface Config {
     readonly coreAnonymous: number;
     readonly searchAuthenticated: number;
     readonly searchAnonymous: number;
+    // GET /search/code has its own, lower budget.
+    readonly codeSearchAuthenticated: number;
+    readonly codeSearchAnonymous: number;
   };
   readonly logLevel: string;
   readonly readYourWritesTimeoutMs: number;
@@ -145,6 +148,8 @@ export function loadConfig(env: Env = process.env): Config {
       coreAnonymous: integerSetting(env, 'FORGELOG_RATE_LIMIT_CORE_ANONYMOUS', 60, 1, 1e9, problems),
       searchAuthenticated: integerSetting(env, 'FORGELOG_RATE_LIMIT_SEARCH', 30, 1, 1e9, problems),
       searchAnonymous: integerSetting(env, 'FORGELOG_RATE_LIMIT_SEARCH_ANONYMOUS', 10, 1, 1e9, problems),
+      codeSearchAuthenticated: integerSetting(env, 'FORGELOG_RATE_LIMIT_CODE_SEARCH', 10, 1, 1e9, problems),
+      codeSearchAnonymous: integerSetting(env, 'FORGELOG_RATE_LIMIT_CODE_SEARCH_ANONYMOUS', 10, 1, 1e9, problems),
     },
     logLevel,
     readYourWritesTimeoutMs: integerSetting(env, 'FORGELOG_READ_YOUR_WRITES_TIMEOUT_MS', 10_000, 1, 600_000, problems),

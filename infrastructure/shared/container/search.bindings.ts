@@ -1,6 +1,8 @@
 import type { Container } from 'inversify';
 import { CommitSearchQuery } from '../../../application/search/commitSearch.query.js';
 import { IssueSearchQuery } from '../../../application/search/issueSearch.query.js';
+import { CodeSearchQuery } from '../../../application/search/codeSearch.query.js';
+import { CodeSearchCompiler } from '../../../application/search/codeSearchCompile.js';
 import { RepositorySearchQuery } from '../../../application/search/repositorySearch.query.js';
 import { SEARCH_SETTINGS, SearchRunner, type SearchSettings } from '../../../application/search/searchRunner.js';
 import { SearchScope } from '../../../application/search/searchScope.js';
@@ -18,4 +20,6 @@ export function bindSearch(container: Container): void {
   container.bind(RepositorySearchQuery).toSelf().inSingletonScope();
   container.bind(CommitSearchQuery).toSelf().inSingletonScope();
   container.bind(IssueSearchQuery).toSelf().inSingletonScope();
+  container.bind(CodeSearchCompiler).toSelf().inSingletonScope();
+  container.bind(CodeSearchQuery).toSelf().inSingletonScope();
 }

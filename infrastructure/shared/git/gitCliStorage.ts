@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type {
   CommitsAdded,
   CommitRecord,
+  FileChange,
   GitObject,
   GitObjectType,
   GitTreeEntry,
@@ -19,6 +20,7 @@ import type {
 } from '../../../application/shared/ports/gitStorage.port.js';
 import { gitEnvironment, runGit, type GitRunOptions } from './gitCommand.js';
 import { GitCommitOperations } from './gitCommitOperations.js';
+import { fileChanges } from './gitFileChanges.js';
 import { GitObjects } from './gitObjects.js';
 import { revList, walkCommits } from './commitWalk.js';
 import { progressPercent, runTool } from './gitProgress.js';
@@ -190,6 +192,10 @@ export class GitCliStorage implements GitStorage {
       else if (status !== '') changed.modified.push(path);
     }
     return changed;
+  }
+
+  fileChanges(repositoryId: number, from: string | null, to: string): Promise<FileChange[] | null> {
+    return fileChanges(this.pathOf(repositoryId), this.environment, (sha) => this.readObject(repositoryId, sha), from, to);
   }
 
   compareCommits(repositoryId: number, baseSha: string, headSha: string): Promise<CommitRangeStats> {

@@ -5,6 +5,8 @@ import { RepositorySearchQuery } from '../../../application/search/repositorySea
 import { commitSearchRoutes } from './commitSearch.routes.js';
 import { IssueSearchQuery } from '../../../application/search/issueSearch.query.js';
 import { issueSearchRoutes } from './issueSearch.routes.js';
+import { CodeSearchQuery } from '../../../application/search/codeSearch.query.js';
+import { codeSearchRoutes } from './codeSearch.routes.js';
 import { repositorySearchRoutes } from './repositorySearch.routes.js';
 
 // GET /search/*: one route module per endpoint (the rate limiter counts them as `search`).
@@ -13,5 +15,6 @@ export function searchRouter(container: Container): Router {
   repositorySearchRoutes(router, container.get(RepositorySearchQuery));
   commitSearchRoutes(router, container.get(CommitSearchQuery));
   issueSearchRoutes(router, container.get(IssueSearchQuery));
+  codeSearchRoutes(router, container.get(CodeSearchQuery));
   return router;
 }

@@ -5,7 +5,7 @@ import { clientIp } from './clientAddress.js';
 import { sendGithubError } from './githubError.js';
 import { rateWindows, type RateWindow, type RateWindows } from './rateWindows.js';
 
-export type RateLimitResource = 'core' | 'search';
+export type RateLimitResource = 'core' | 'search' | 'code_search';
 
 export interface RateLimitQuota {
   readonly authenticated: number;
@@ -17,6 +17,7 @@ export interface RateLimitSettings {
   readonly enabled: boolean;
   readonly core: RateLimitQuota;
   readonly search: RateLimitQuota;
+  readonly code_search: RateLimitQuota;
   readonly clock: () => number;
 }
 
@@ -34,17 +35,22 @@ export function rateLimitSettingsFrom(limits: Config['rateLimits'], clock: () =>
     enabled: limits.enabled,
     core: { authenticated: limits.coreAuthenticated, anonymous: limits.coreAnonymous, windowSeconds: 3600 },
     search: { authenticated: limits.searchAuthenticated, anonymous: limits.searchAnonymous, windowSeconds: 60 },
+    code_search: { authenticated: limits.codeSearchAuthenticated, anonymous: limits.codeSearchAnonymous, windowSeconds: 60 },
     clock,
   };
 }
 
-// GitHub counts every /search/... request against the search budget.
+// GitHub counts every /search/... request against the search budget, but /search/code
+// against a budget of its own (code_search, 10 a minute).
 export function searchRoutesUseSearchBudget(): RequestHandler {
   return (req, res, next) => {
-    if (req.url.startsWith('/search/')) res.locals.rateLimitResource = 'search';
+    if (/^\/search\/code(\/?)(\?|$)/.test(req.url)) res.locals.rateLimitResource = 'code_search';
+    else if (req.url.startsWith('/search/')) res.locals.rateLimitResource = 'search';
     next();
   };
 }
+
+const LIMITED_RESOURCES: ReadonlySet<string> = new Set<RateLimitResource>(['search', 'code_search']);
 
 interface RateLimitCharge {
   readonly window: RateWindow;
@@ -61,7 +67,8 @@ export function rateLimiter(settings: RateLimitSettings): RateLimiter {
         next();
         return;
       }
-      const resource: RateLimitResource = res.locals.rateLimitResource === 'search' ? 'search' : 'core';
+      const named = res.locals.rateLimitResource as string | undefined;
+      const resource: RateLimitResource = named !== undefined && LIMITED_RESOURCES.has(named) ? (named as RateLimitResource) : 'core';
       const caller = identifiedCaller(req, res);
       const window = windows.current(resource, caller);
       if (window.used >= window.limit) {
@@ -93,8 +100,9 @@ function statusResponse(settings: RateLimitSettings, windows: RateWindows, req: 
   const coreWindow = windows.peek('core', caller);
   const core = rateSnapshot(coreWindow, 'core');
   const search = rateSnapshot(windows.peek('search', caller), 'search');
+  const codeSearch = rateSnapshot(windows.peek('code_search', caller), 'code_search');
   writeRateHeaders(res, coreWindow, 'core');
-  res.json({ resources: { core, search }, rate: core });
+  res.json({ resources: { core, search, code_search: codeSearch }, rate: core });
 }
 
 function refundCharge(res: Response): void {

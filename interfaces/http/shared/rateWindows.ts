@@ -16,9 +16,9 @@ export interface RateWindows {
 // Fixed windows per (resource, caller), opened by the caller's first request. Expired
 // windows are dropped on a sweep at most once per shortest window, so memory stays
 // bounded by the callers active within one window.
-export function rateWindows(settings: Pick<RateLimitSettings, 'core' | 'search' | 'clock'>): RateWindows {
+export function rateWindows(settings: Pick<RateLimitSettings, RateLimitResource | 'clock'>): RateWindows {
   const windows = new Map<string, RateWindow>();
-  const sweepEveryMs = Math.min(settings.core.windowSeconds, settings.search.windowSeconds) * 1000;
+  const sweepEveryMs = Math.min(settings.core.windowSeconds, settings.search.windowSeconds, settings.code_search.windowSeconds) * 1000;
   let nextSweepAtMs = -Infinity;
 
   const sweepExpired = (now: number): void => {

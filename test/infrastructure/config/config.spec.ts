@@ -14,7 +14,15 @@ describe('configuration', () => {
       mongodbUrl: undefined,
       meilisearchUrl: undefined,
     });
-    expect(config.rateLimits).to.deep.equal({ enabled: true, coreAuthenticated: 5000, coreAnonymous: 60, searchAuthenticated: 30, searchAnonymous: 10 });
+    expect(config.rateLimits).to.deep.equal({
+      enabled: true,
+      coreAuthenticated: 5000,
+      coreAnonymous: 60,
+      searchAuthenticated: 30,
+      searchAnonymous: 10,
+      codeSearchAuthenticated: 10,
+      codeSearchAnonymous: 10,
+    });
   });
 
   it('reads the distributed family and rate-limit settings', () => {

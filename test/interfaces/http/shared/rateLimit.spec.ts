@@ -35,9 +35,11 @@ async function startHarness(overrides: Partial<RateLimitSettings> = {}): Promise
   app.use(searchRoutesUseSearchBudget());
   app.use(limiter.middleware);
   app.get('/rate_limit', limiter.statusHandler);
-  app.get('/search/code', (_req, res) => {
-    res.json({ total_count: 0, incomplete_results: false, items: [] });
-  });
+  for (const path of ['/search/code', '/search/issues']) {
+    app.get(path, (_req, res) => {
+      res.json({ total_count: 0, incomplete_results: false, items: [] });
+    });
+  }
   app.get('/zen', (_req, res) => {
     res.json({ zen: 'Keep it logically awesome.' });
   });
@@ -107,7 +109,7 @@ describe('rateLimiter', () => {
 
   it('counts search routes against the search budget only', async () => {
     harness = await startHarness();
-    const search = await get('/search/code?q=addClass');
+    const search = await get('/search/issues?q=addClass');
     expect(rateHeaders(search)).to.deep.equal({
       limit: '10',
       remaining: '9',
@@ -116,9 +118,30 @@ describe('rateLimiter', () => {
       resource: 'search',
     });
     expect(rateHeaders(await get('/zen'))).to.include({ limit: '60', used: '1', resource: 'core' });
-    for (let request = 2; request <= 10; request += 1) await get('/search/code?q=x');
-    expect((await get('/search/code?q=x')).status).to.equal(403);
+    for (let request = 2; request <= 10; request += 1) await get('/search/issues?q=x');
+    expect((await get('/search/issues?q=x')).status).to.equal(403);
     expect((await get('/zen')).status).to.equal(200);
+  });
+
+  it('counts /search/code against a code_search budget of its own: 10 a minute signed in', async () => {
+    harness = await startHarness();
+    const user = { 'X-Test-User': '42' };
+    const code = await get('/search/code?q=addClass', user);
+    expect(rateHeaders(code)).to.deep.equal({
+      limit: '10',
+      remaining: '9',
+      used: '1',
+      reset: String((startMs + 60_000) / 1000),
+      resource: 'code_search',
+    });
+    for (let request = 2; request <= 10; request += 1) expect((await get('/search/code?q=x', user)).status).to.equal(200);
+    const refused = await get('/search/code?q=x', user);
+    expect(refused.status).to.equal(403);
+    expect(rateHeaders(refused)).to.include({ limit: '10', remaining: '0', resource: 'code_search' });
+    // The other searches keep their own budget.
+    expect(rateHeaders(await get('/search/issues?q=x', user))).to.include({ limit: '30', used: '1', resource: 'search' });
+    harness.clock.now = startMs + 60_000;
+    expect(rateHeaders(await get('/search/code?q=x', user))).to.include({ used: '1', resource: 'code_search' });
   });
 
   it('does not charge a 304, and the 304 carries the refunded count', async () => {
@@ -152,20 +175,26 @@ describe('rateLimiter', () => {
     expect(settings.enabled).to.equal(true);
     expect(settings.core).to.deep.equal({ authenticated: 5000, anonymous: 60, windowSeconds: 3600 });
     expect(settings.search).to.deep.equal({ authenticated: 30, anonymous: 10, windowSeconds: 60 });
+    expect(settings.code_search).to.deep.equal({ authenticated: 10, anonymous: 10, windowSeconds: 60 });
+    const lowered = rateLimitSettingsFrom(loadConfig({ FORGELOG_RATE_LIMIT_CODE_SEARCH: '3' }).rateLimits, Date.now);
+    expect(lowered.code_search.authenticated).to.equal(3);
   });
 
   describe('GET /rate_limit', () => {
-    it("reports both resources in GitHub's shape without counting itself", async () => {
+    it("reports the resources in GitHub's shape without counting itself", async () => {
       harness = await startHarness();
       await get('/zen');
       await get('/zen');
+      await get('/search/issues?q=x');
       await get('/search/code?q=x');
+      await get('/search/code?q=y');
       for (let call = 0; call < 2; call += 1) {
         const response = await get('/rate_limit');
         expect(response.status).to.equal(200);
         const core = { limit: 60, remaining: 58, reset: (startMs + 3600_000) / 1000, used: 2, resource: 'core' };
         const search = { limit: 10, remaining: 9, reset: (startMs + 60_000) / 1000, used: 1, resource: 'search' };
-        expect(await response.json()).to.deep.equal({ resources: { core, search }, rate: core });
+        const codeSearch = { limit: 10, remaining: 8, reset: (startMs + 60_000) / 1000, used: 2, resource: 'code_search' };
+        expect(await response.json()).to.deep.equal({ resources: { core, search, code_search: codeSearch }, rate: core });
         expect(rateHeaders(response)).to.include({ used: '2', remaining: '58', resource: 'core' });
       }
     });
