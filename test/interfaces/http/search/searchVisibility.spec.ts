@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { basicAuthorization, startTestServer, type TestServer } from '../../../support/testServer.js';
+import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { runCli } from '../../../support/runCli.js';
 import { ADMIN_PASSWORD } from '../../../support/testServer.js';
-import { addCollaborator, api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
+import { addCollaborator, api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
 import { search } from './searchFixtures.js';
 
 type Caller = 'anonymous' | 'stranger' | 'collaborator' | 'owner';
@@ -22,6 +22,7 @@ const ENDPOINTS: Readonly<Record<string, EndpointCase>> = {
   repositories: { path: () => '/search/repositories?q=zebra', repositoryOf: (item) => item.full_name },
   issues: { path: () => '/search/issues?q=zebra', repositoryOf: (item) => item.repository_url.split('/repos/')[1] },
   commits: { path: () => '/search/commits?q=zebra', repositoryOf: (item) => item.repository.full_name },
+  code: { path: () => '/search/code?q=ebrafi', repositoryOf: (item) => item.repository.full_name, signedInOnly: true },
 };
 
 // Who finds what, over every search endpoint: a private repository's documents only for those
@@ -57,8 +58,12 @@ describe('search visibility across endpoints', () => {
   after(() => server.close());
 
   async function found(endpoint: string, caller: Caller): Promise<string[]> {
-    const { path, repositoryOf } = ENDPOINTS[endpoint]!;
+    const { path, repositoryOf, signedInOnly } = ENDPOINTS[endpoint]!;
     const answer = await search(server, authorization.get(caller)!, path(ids['hidden-zebra']!), PREVIEWS);
+    if (signedInOnly && caller === 'anonymous') {
+      expect(answer.status, `${endpoint} as ${caller}`).to.equal(401);
+      return [];
+    }
     expect(answer.status, `${endpoint} as ${caller}: ${JSON.stringify(answer.body)}`).to.equal(200);
     return [...new Set<string>(answer.body.items.map(repositoryOf))].sort();
   }
@@ -66,7 +71,12 @@ describe('search visibility across endpoints', () => {
   for (const endpoint of Object.keys(ENDPOINTS)) {
     it(`${endpoint}: private results only for the collaborator and the owner`, async () => {
       for (const caller of CALLERS) {
-        const expected = caller === 'collaborator' || caller === 'owner' ? ['zowner/hidden-zebra', 'zowner/open-zebra'] : ['zowner/open-zebra'];
+        const expected =
+          caller === 'collaborator' || caller === 'owner'
+            ? ['zowner/hidden-zebra', 'zowner/open-zebra']
+            : ENDPOINTS[endpoint]!.signedInOnly && caller === 'anonymous'
+              ? []
+              : ['zowner/open-zebra'];
         expect(await found(endpoint, caller), `${endpoint} as ${caller}`).to.deep.equal(expected);
       }
     });
@@ -87,15 +97,14 @@ describe('search visibility across endpoints', () => {
   it('hides a repository turned private from every endpoint before the change answers', async () => {
     const made = await api(server, authorization.get('owner')!, 'PATCH', '/repos/zowner/open-zebra', { private: true });
     expect(made.status).to.equal(200);
+    const stranger = authorization.get('stranger')!;
     for (const endpoint of Object.keys(ENDPOINTS)) {
       // No wait for the indexes: the change itself waited for them.
-      const answer = await fetch(`${server.url}${ENDPOINTS[endpoint]!.path(ids['open-zebra']!)}`, { headers: { accept: PREVIEWS } });
+      const answer = await fetch(`${server.url}${ENDPOINTS[endpoint]!.path(ids['open-zebra']!)}`, { headers: { accept: PREVIEWS, authorization: stranger } });
       const body = await answer.json();
       expect(body.items, endpoint).to.deep.equal([]);
       expect(body.total_count, endpoint).to.equal(0);
     }
     expect(await found('repositories', 'collaborator')).to.deep.equal(['zowner/hidden-zebra']);
-    void basicAuthorization;
-    void PASSWORD;
   });
 });
