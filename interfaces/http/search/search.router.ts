@@ -2,10 +2,13 @@ import { Router } from 'express';
 import type { Container } from 'inversify';
 import { RepositorySearchQuery } from '../../../application/search/repositorySearch.query.js';
 import { repositorySearchRoutes } from './repositorySearch.routes.js';
+import { UserSearchQuery } from '../../../application/search/userSearch.query.js';
+import { userSearchRoutes } from './userSearch.routes.js';
 
 // GET /search/*: one route module per endpoint (the rate limiter counts them as `search`).
 export function searchRouter(container: Container): Router {
   const router = Router();
   repositorySearchRoutes(router, container.get(RepositorySearchQuery));
+  userSearchRoutes(router, container.get(UserSearchQuery));
   return router;
 }
