@@ -2,6 +2,8 @@ import { Router } from 'express';
 import type { Container } from 'inversify';
 import { RepositorySearchQuery } from '../../../application/search/repositorySearch.query.js';
 import { repositorySearchRoutes } from './repositorySearch.routes.js';
+import { TopicSearchQuery } from '../../../application/search/topicSearch.query.js';
+import { topicSearchRoutes } from './topicSearch.routes.js';
 import { UserSearchQuery } from '../../../application/search/userSearch.query.js';
 import { userSearchRoutes } from './userSearch.routes.js';
 
@@ -10,5 +12,6 @@ export function searchRouter(container: Container): Router {
   const router = Router();
   repositorySearchRoutes(router, container.get(RepositorySearchQuery));
   userSearchRoutes(router, container.get(UserSearchQuery));
+  topicSearchRoutes(router, container.get(TopicSearchQuery));
   return router;
 }
