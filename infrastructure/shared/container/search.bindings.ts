@@ -3,6 +3,7 @@ import { RepositorySearchQuery } from '../../../application/search/repositorySea
 import { SEARCH_SETTINGS, SearchRunner, type SearchSettings } from '../../../application/search/searchRunner.js';
 import { SearchScope } from '../../../application/search/searchScope.js';
 import { SearchVisibility } from '../../../application/search/searchVisibility.js';
+import { LabelSearchQuery } from '../../../application/search/labelSearch.query.js';
 import { TopicSearchQuery } from '../../../application/search/topicSearch.query.js';
 import { UserSearchQuery } from '../../../application/search/userSearch.query.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
@@ -18,4 +19,5 @@ export function bindSearch(container: Container): void {
   container.bind(RepositorySearchQuery).toSelf().inSingletonScope();
   container.bind(UserSearchQuery).toSelf().inSingletonScope();
   container.bind(TopicSearchQuery).toSelf().inSingletonScope();
+  container.bind(LabelSearchQuery).toSelf().inSingletonScope();
 }

@@ -2,6 +2,8 @@ import { Router } from 'express';
 import type { Container } from 'inversify';
 import { RepositorySearchQuery } from '../../../application/search/repositorySearch.query.js';
 import { repositorySearchRoutes } from './repositorySearch.routes.js';
+import { LabelSearchQuery } from '../../../application/search/labelSearch.query.js';
+import { labelSearchRoutes } from './labelSearch.routes.js';
 import { TopicSearchQuery } from '../../../application/search/topicSearch.query.js';
 import { topicSearchRoutes } from './topicSearch.routes.js';
 import { UserSearchQuery } from '../../../application/search/userSearch.query.js';
@@ -13,5 +15,6 @@ export function searchRouter(container: Container): Router {
   repositorySearchRoutes(router, container.get(RepositorySearchQuery));
   userSearchRoutes(router, container.get(UserSearchQuery));
   topicSearchRoutes(router, container.get(TopicSearchQuery));
+  labelSearchRoutes(router, container.get(LabelSearchQuery));
   return router;
 }
