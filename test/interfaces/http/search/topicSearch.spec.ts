@@ -123,6 +123,9 @@ describe('GET /search/topics', () => {
     expect(await topics('rocket')).to.deep.equal([]);
     expect(await topics('rust')).to.deep.equal(['rust']);
     expect((await api(server, bob, 'PATCH', '/repos/bob/probe', { private: true })).status).to.equal(200);
+    // At once: the visibility change waits for the topics index before it answers.
+    const right = await fetch(`${server.url}/search/topics?q=telescope`, { headers: { accept: MERCY } }).then((response) => response.json());
+    expect(right.total_count).to.equal(0);
     expect(await topics('repositories:1')).to.deep.equal(['go', 'rust', 'space']);
     expect(await topics('telescope')).to.deep.equal([]);
     expect((await api(server, bob, 'PATCH', '/repos/bob/secret', { private: false })).status).to.equal(200);
