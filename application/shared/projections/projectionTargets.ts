@@ -12,9 +12,16 @@ export function liveTarget(store: ReadModelStore, search: SearchIndex, position 
   };
 }
 
-export function rebuildTarget(store: ReadModelStore, search: SearchIndex, position = Number.MAX_SAFE_INTEGER): ProjectionTarget {
+// A projection that reads the read-your-writes models (readsReadYourWritesModels) reads them
+// live during a rebuild too: only its own collections are fresh ones.
+export function rebuildTarget(store: ReadModelStore, search: SearchIndex, position = Number.MAX_SAFE_INTEGER, projection?: Projection): ProjectionTarget {
+  const own = new Set(projection?.collections.map((collection) => collection.name));
+  const rebuilt = (name: string) => !projection?.readsReadYourWritesModels || own.has(name);
   return {
-    collection: (name) => new PositionGuardedCollection(store.collection(name + REBUILD_SUFFIX), name + REBUILD_SUFFIX, store, position),
+    collection: (name) =>
+      rebuilt(name)
+        ? new PositionGuardedCollection(store.collection(name + REBUILD_SUFFIX), name + REBUILD_SUFFIX, store, position)
+        : new PositionGuardedCollection(store.collection(name), name, store, position),
     search,
     searchIndexName: (name) => name + REBUILD_SUFFIX,
   };

@@ -158,4 +158,12 @@ describe('GET /search/labels', () => {
     expect(data.items.map((item) => item.name)).to.deep.equal(['bug', 'rocket fuel']);
     expect(data.total_count).to.equal(2);
   });
+
+  it('answers the same after its index is rebuilt from the log', async () => {
+    const queries = [`/search/labels?repository_id=${tracker}&q=rocket&sort=created`, `/search/labels?repository_id=${tracker}&q=bug+OR+question`];
+    const live = [];
+    for (const path of queries) live.push((await search(server, alice, path, undefined)).body);
+    await server.runtime.runner.rebuild(['search-labels']);
+    for (const [index, path] of queries.entries()) expect((await search(server, alice, path, undefined)).body, path).to.deep.equal(live[index]);
+  });
 });

@@ -146,4 +146,12 @@ describe('GET /search/topics', () => {
     expect(data.total_count).to.equal(1);
     expect(data.items[0]).to.include({ name: 'go', featured: false, curated: false, repository_count: 2 });
   });
+
+  it('answers the same after its index is rebuilt from the log', async () => {
+    const queries = ['/search/topics?q=space', '/search/topics?q=repositories:1..5', '/search/topics?q=is:not-featured+created:%3E2024-01-01'];
+    const live = [];
+    for (const path of queries) live.push((await search(server, null, path, MERCY)).body);
+    await server.runtime.runner.rebuild(['search-topics']);
+    for (const [index, path] of queries.entries()) expect((await search(server, null, path, MERCY)).body, path).to.deep.equal(live[index]);
+  });
 });

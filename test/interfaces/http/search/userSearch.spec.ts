@@ -194,4 +194,17 @@ describe('GET /search/users', () => {
     expect(data.items.map((item) => item.login)).to.deep.equal(['alice', 'rocketorg']);
     expect(data.total_count).to.equal(2);
   });
+
+  it('answers the same after its index is rebuilt from the log', async () => {
+    const queries = [
+      '/search/users?q=rocket',
+      '/search/users?q=type:user+-admin&sort=followers',
+      '/search/users?q=location:london&sort=joined&order=asc',
+      '/search/users?q=repos:1..3+created:%3E2024-01-01',
+    ];
+    const live = [];
+    for (const path of queries) live.push((await search(server, null, path, undefined)).body);
+    await server.runtime.runner.rebuild(['search-users']);
+    for (const [index, path] of queries.entries()) expect((await search(server, null, path, undefined)).body, path).to.deep.equal(live[index]);
+  });
 });
