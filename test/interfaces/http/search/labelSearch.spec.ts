@@ -151,6 +151,17 @@ describe('GET /search/labels', () => {
     expect((await search(server, alice, `/search/labels?repository_id=${vault}&q=rocket`)).status).to.equal(404);
   });
 
+  it("follows a private repository's transfer: the new owner finds its labels, the former one no longer", async () => {
+    const safe = (await createRepository(server, alice, { name: 'safe', private: true })).id;
+    await createLabel(alice, 'alice/safe', 'moving', 'boxes for the rocket');
+    expect(await labels(`repository_id=${safe}&q=rocket`, alice)).to.deep.equal(['moving']);
+    expect((await search(server, dave, `/search/labels?repository_id=${safe}&q=rocket`)).status).to.equal(404);
+    expect((await api(server, alice, 'POST', '/repos/alice/safe/transfer', { new_owner: 'dave' })).status).to.equal(202);
+    expect(await labels(`repository_id=${safe}&q=rocket`, dave)).to.deep.equal(['moving']);
+    expect((await search(server, alice, `/search/labels?repository_id=${safe}&q=rocket`)).status).to.equal(404);
+    expect((await search(server, null, `/search/labels?repository_id=${safe}&q=rocket`)).status).to.equal(404);
+  });
+
   it('answers octokit search.labels', async () => {
     const octokit = basicOctokit(server, 'alice', PASSWORD);
     const { data, status } = await octokit.search.labels({ repository_id: tracker, q: 'rocket', sort: 'created', order: 'asc' });

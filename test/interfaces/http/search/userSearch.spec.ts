@@ -183,6 +183,9 @@ describe('GET /search/users', () => {
     expect(logins((await search(server, null, '/search/users?q=davina+repos:1')).body)).to.deep.equal(['davina']);
     expect((await api(server, davina, 'PATCH', '/repos/davina/sled', { private: true })).status).to.equal(200);
     expect(logins((await search(server, null, '/search/users?q=davina+repos:0')).body)).to.deep.equal(['davina']);
+    expect((await api(server, bob, 'POST', '/repos/bob/tools/transfer', { new_owner: 'carol' })).status).to.equal(202);
+    expect(logins((await search(server, null, '/search/users?q=repos:1+type:user')).body).sort()).to.deep.equal(['carol']);
+    expect(logins((await search(server, null, '/search/users?q=bob+repos:0')).body)).to.deep.equal(['bob']);
     expect((await api(server, server.adminAuthorization, 'DELETE', '/admin/users/davina')).status).to.equal(204);
     expect((await search(server, null, '/search/users?q=davina')).body.total_count).to.equal(0);
   });
