@@ -146,8 +146,9 @@ export class ProjectionRunner implements ProjectionProgress {
     for (const projection of this.projections.filter((p) => names.length === 0 || names.includes(p.name))) {
       const lane = this.laneOf.get(projection.name)!;
       await clearTarget(projection, this.store, this.search, REBUILD_SUFFIX);
-      await prepareTarget(projection, rebuildTarget(this.store, this.search, undefined, projection));
-      const rebuilt = (position: number): ProjectionTarget => rebuildTarget(this.store, this.search, position, projection);
+      const own = projection.readsReadYourWritesModels ? new Set(projection.collections.map((collection) => collection.name)) : undefined;
+      await prepareTarget(projection, rebuildTarget(this.store, this.search, Number.MAX_SAFE_INTEGER, own));
+      const rebuilt = (position: number): ProjectionTarget => rebuildTarget(this.store, this.search, position, own);
       let position = await this.replay(projection, rebuilt, -1, await this.eventStore.headPosition(), onProgress);
       await lane.queue.run(async () => {
         const live = lane.following ? lane.position : await this.eventStore.headPosition();

@@ -12,16 +12,18 @@ export function liveTarget(store: ReadModelStore, search: SearchIndex, position 
   };
 }
 
-// A projection that reads the read-your-writes models (readsReadYourWritesModels) reads them
-// live during a rebuild too: only its own collections are fresh ones.
-export function rebuildTarget(store: ReadModelStore, search: SearchIndex, position = Number.MAX_SAFE_INTEGER, projection?: Projection): ProjectionTarget {
-  const own = new Set(projection?.collections.map((collection) => collection.name));
-  const rebuilt = (name: string) => !projection?.readsReadYourWritesModels || own.has(name);
+// Every collection name maps onto a fresh one, except, for a projection that reads the
+// read-your-writes models (search indexes), the collections it does not own: those it reads
+// live, as it does outside a rebuild (they are never older than the event replayed).
+export function rebuildTarget(
+  store: ReadModelStore,
+  search: SearchIndex,
+  position = Number.MAX_SAFE_INTEGER,
+  ownCollections?: ReadonlySet<string>,
+): ProjectionTarget {
+  const physical = (name: string): string => (ownCollections === undefined || ownCollections.has(name) ? name + REBUILD_SUFFIX : name);
   return {
-    collection: (name) =>
-      rebuilt(name)
-        ? new PositionGuardedCollection(store.collection(name + REBUILD_SUFFIX), name + REBUILD_SUFFIX, store, position)
-        : new PositionGuardedCollection(store.collection(name), name, store, position),
+    collection: (name) => new PositionGuardedCollection(store.collection(physical(name)), physical(name), store, position),
     search,
     searchIndexName: (name) => name + REBUILD_SUFFIX,
   };
