@@ -35,4 +35,7 @@ export const REPOSITORY_BOUND_SEARCH_PROJECTIONS: readonly string[] = [
   'search-labels',
   'search-commits',
   'search-code',
+  // Not bound to one repository, but counts public repositories only: a topic only a
+  // repository made private used must not outlive the answer.
+  'search-topics',
 ];

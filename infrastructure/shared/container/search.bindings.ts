@@ -7,6 +7,9 @@ import { RepositorySearchQuery } from '../../../application/search/repositorySea
 import { SEARCH_SETTINGS, SearchRunner, type SearchSettings } from '../../../application/search/searchRunner.js';
 import { SearchScope } from '../../../application/search/searchScope.js';
 import { SearchVisibility } from '../../../application/search/searchVisibility.js';
+import { LabelSearchQuery } from '../../../application/search/labelSearch.query.js';
+import { TopicSearchQuery } from '../../../application/search/topicSearch.query.js';
+import { UserSearchQuery } from '../../../application/search/userSearch.query.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
 import type { Config } from '../config/config.js';
 
@@ -22,4 +25,7 @@ export function bindSearch(container: Container): void {
   container.bind(IssueSearchQuery).toSelf().inSingletonScope();
   container.bind(CodeSearchCompiler).toSelf().inSingletonScope();
   container.bind(CodeSearchQuery).toSelf().inSingletonScope();
+  container.bind(UserSearchQuery).toSelf().inSingletonScope();
+  container.bind(TopicSearchQuery).toSelf().inSingletonScope();
+  container.bind(LabelSearchQuery).toSelf().inSingletonScope();
 }

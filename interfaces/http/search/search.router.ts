@@ -8,6 +8,12 @@ import { issueSearchRoutes } from './issueSearch.routes.js';
 import { CodeSearchQuery } from '../../../application/search/codeSearch.query.js';
 import { codeSearchRoutes } from './codeSearch.routes.js';
 import { repositorySearchRoutes } from './repositorySearch.routes.js';
+import { LabelSearchQuery } from '../../../application/search/labelSearch.query.js';
+import { labelSearchRoutes } from './labelSearch.routes.js';
+import { TopicSearchQuery } from '../../../application/search/topicSearch.query.js';
+import { topicSearchRoutes } from './topicSearch.routes.js';
+import { UserSearchQuery } from '../../../application/search/userSearch.query.js';
+import { userSearchRoutes } from './userSearch.routes.js';
 
 // GET /search/*: one route module per endpoint (the rate limiter counts them as `search`).
 export function searchRouter(container: Container): Router {
@@ -16,5 +22,8 @@ export function searchRouter(container: Container): Router {
   commitSearchRoutes(router, container.get(CommitSearchQuery));
   issueSearchRoutes(router, container.get(IssueSearchQuery));
   codeSearchRoutes(router, container.get(CodeSearchQuery));
+  userSearchRoutes(router, container.get(UserSearchQuery));
+  topicSearchRoutes(router, container.get(TopicSearchQuery));
+  labelSearchRoutes(router, container.get(LabelSearchQuery));
   return router;
 }

@@ -1,0 +1,93 @@
+import { USERS_COLLECTION, type UserDocument } from '../../application/accounts/users.readModel.js';
+import { REPOSITORIES_COLLECTION, type RepositoryDocument } from '../../application/repositories/repositories.readModel.js';
+import { indexedTime, SEARCH_INDEXES } from '../../application/search/searchIndexes.js';
+import type { UserSearchDocument } from '../../application/search/userSearch.js';
+import { wordsOf } from '../../application/search/searchWords.js';
+import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
+import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
+
+function documentOf(account: UserDocument): UserSearchDocument {
+  const email = account.email_public === true ? (account.email ?? '') : '';
+  return {
+    id: account.id,
+    login: account.login,
+    name: account.name ?? '',
+    email,
+    location: account.location ?? '',
+    name_words: wordsOf(account.name),
+    location_words: wordsOf(account.location),
+    type: account.type,
+    repos: account.public_repos,
+    followers: account.followers,
+    created: indexedTime(account.created_at)!,
+    language: '',
+  };
+}
+
+async function refresh(target: ProjectionTarget, accountId: number): Promise<void> {
+  const index = target.searchIndexName(SEARCH_INDEXES.users);
+  const account = await target.collection<UserDocument>(USERS_COLLECTION).findOne({ _id: String(accountId) });
+  if (account === null) return target.search.delete(index, [accountId]);
+  await target.search.upsert(index, [documentOf(account)]);
+}
+
+type Data = Readonly<Record<string, unknown>>;
+const ids = (...values: unknown[]): number[] => values.filter((value): value is number => typeof value === 'number');
+
+// The accounts an event may change the document of: the account itself (profile, login,
+// followers) or the owner of a repository it creates, deletes, moves or turns private or
+// public (public_repos). A RepositoryEdited names the repository only: its owner is read.
+async function accountsTouched(event: StoredEvent, target: ProjectionTarget): Promise<number[]> {
+  const data = event.data as Data;
+  switch (event.type) {
+    case 'UserCreated':
+    case 'UserRenamed':
+    case 'UserDeleted':
+    case 'UserProfileUpdated':
+      return ids(data.userId);
+    case 'UserFollowed':
+    case 'UserUnfollowed':
+      return ids(data.targetId);
+    case 'OrganizationCreated':
+    case 'OrganizationUpdated':
+      return ids(data.orgId);
+    case 'RepositoryCreated':
+    case 'RepositoryDeleted':
+      return ids(data.ownerId);
+    case 'RepositoryTransferred':
+      return ids(data.fromOwnerId, data.toOwnerId);
+    case 'RepositoryEdited': {
+      if ((data.changes as Data | undefined)?.private === undefined) return [];
+      const repository = await target.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).findOne({ _id: String(data.repositoryId) });
+      // Gone already: its RepositoryDeleted, still to come, refreshes the owner.
+      return repository === null ? [] : [repository.owner_id];
+    }
+    default:
+      return [];
+  }
+}
+
+// The users index (GET /search/users): one document per user and organization, rebuilt from
+// the users read model whenever an event touches the account; the runner hands this
+// projection an event only after the read-your-writes models applied it.
+export const userSearchProjection: Projection = {
+  name: 'search-users',
+  version: 1,
+  consistency: 'eventual',
+  readsReadYourWritesModels: true,
+  collections: [],
+  searchIndexes: [
+    {
+      name: SEARCH_INDEXES.users,
+      settings: {
+        primaryKey: 'id',
+        searchableAttributes: ['login', 'name', 'email'],
+        filterableAttributes: ['id', 'type', 'name_words', 'location_words', 'repos', 'followers', 'created', 'language'],
+        sortableAttributes: ['followers', 'repos', 'created'],
+      },
+    },
+  ],
+  async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
+    for (const accountId of new Set(await accountsTouched(event, target))) await refresh(target, accountId);
+  },
+};
