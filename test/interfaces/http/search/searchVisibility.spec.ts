@@ -82,6 +82,24 @@ describe('search visibility across endpoints', () => {
     });
   }
 
+  it("labels: a private repository's labels only for the collaborator and the owner (404 for others)", async () => {
+    for (const caller of CALLERS) {
+      const answer = await search(server, authorization.get(caller)!, `/search/labels?repository_id=${ids['hidden-zebra']}&q=zebra`);
+      const reads = caller === 'collaborator' || caller === 'owner';
+      expect(answer.status, caller).to.equal(reads ? 200 : 404);
+      if (reads) expect(answer.body.items.map((item: any) => item.name)).to.deep.equal(['zebra']);
+    }
+  });
+
+  it('topics: only public repositories count', async () => {
+    for (const name of ['open-zebra', 'hidden-zebra']) {
+      const set = await api(server, authorization.get('owner')!, 'PUT', `/repos/zowner/${name}/topics`, { names: ['zebra-topic'] });
+      expect(set.status).to.equal(200);
+    }
+    const topics = await search(server, null, '/search/topics?q=zebra-topic', PREVIEWS);
+    expect(topics.body.items.map((item: any) => [item.name, item.repository_count])).to.deep.equal([['zebra-topic', 1]]);
+  });
+
   it('answers every query alike after `forgelog rebuild`', async () => {
     const live = new Map<string, unknown>();
     for (const endpoint of Object.keys(ENDPOINTS)) for (const caller of CALLERS) live.set(`${endpoint} ${caller}`, await found(endpoint, caller));
