@@ -73,7 +73,7 @@ async function build(runtime: Runtime, corpus: Corpus): Promise<void> {
   const repositories: number[] = [];
   await inParallel(corpus.repositories, async (i) => {
     const caller = { userId: users[i % users.length]!, siteAdmin: false };
-    const input = { organizationLogin: null, name: `${word(i)}-${i}`, description: `A ${phrase(i)} project`, private: i % 10 === 0, autoInit: false };
+    const input = { organizationLogin: null, name: `${word(i)}-${i}`, description: `A ${phrase(i)} project`, private: i % 10 === 0, autoInit: i % 10 === 1 };
     repositories[i] = must(await container.get(CreateRepositoryHandler).execute(caller, input, context())).repositoryId;
   });
   await inParallel(corpus.issues, async (i) => {
@@ -91,7 +91,9 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function latencies(url: string, paths: readonly string[], authorization: string | null): Promise<{ p50: number; p99: number }> {
+const ACCEPT = 'application/vnd.github.v3+json, application/vnd.github.cloak-preview+json, application/vnd.github.mercy-preview+json';
+
+async function latencies(url: string, paths: readonly string[]): Promise<{ p50: number; p99: number }> {
   const times: number[] = [];
   for (const path of paths) {
     for (let i = 0; i < REQUESTS_PER_QUERY; i++) {
@@ -134,7 +136,8 @@ const QUERIES: Readonly<Record<string, readonly string[]>> = {
     '/search/issues?q=author:user-5+kernel',
   ],
   users: ['/search/users?q=rocket', '/search/users?q=user-42+in:login', '/search/users?q=type:user&sort=joined'],
-  labels: [],
+  commits: ['/search/commits?q=initial', '/search/commits?q=initial+user:user-11&sort=author-date'],
+  labels: ['/search/labels?repository_id=REPOSITORY&q=bug', '/search/labels?repository_id=REPOSITORY&q=help+wanted&sort=created'],
   topics: ['/search/topics?q=rocket'],
 };
 
@@ -174,11 +177,11 @@ export async function benchSearch(): Promise<BenchRow[]> {
 
     const http = await startHttpServer(runtime, { port: 0, host: '127.0.0.1' });
     try {
-      for (const [endpoint, paths] of Object.entries(QUERIES)) {
+      const labelled = (await (await fetch(`${http.url}/repos/user-1/${word(1)}-1`)).json()) as { id: number };
+      for (const [endpoint, templates] of Object.entries(QUERIES)) {
+        const paths = templates.map((path) => path.replace('REPOSITORY', String(labelled.id)));
         if (paths.length === 0) continue;
-        const probe = await fetch(`${http.url}${paths[0]}`, { headers: { accept: 'application/vnd.github.mercy-preview+json' } });
-        if (probe.status === 404) continue;
-        const { p50, p99 } = await latencies(http.url, paths, null);
+        const { p50, p99 } = await latencies(http.url, paths);
         rows.push({
           name: `GET /search/${endpoint} (${paths.length} queries), p99 (p50 ${p50.toFixed(1)} ms)`,
           value: p99,
