@@ -98,11 +98,7 @@ async function latencies(url: string, paths: readonly string[]): Promise<{ p50: 
   for (const path of paths) {
     for (let i = 0; i < REQUESTS_PER_QUERY; i++) {
       const started = performance.now();
-      const response = await fetch(`${url}${path}`, {
-        headers: authorization
-          ? { authorization, accept: 'application/vnd.github.v3+json, application/vnd.github.cloak-preview+json, application/vnd.github.mercy-preview+json' }
-          : {},
-      });
+      const response = await fetch(`${url}${path}`, { headers: { accept: ACCEPT } });
       await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
       times.push(performance.now() - started);
