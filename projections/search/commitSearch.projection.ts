@@ -8,7 +8,7 @@ import type { SearchFilter } from '../../application/shared/ports/searchIndex.po
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { RefMoved } from '../../domain/gitdata/refMoved.js';
 import { REF_EVENT_TYPES } from '../../domain/gitdata/refMoved.js';
-import type { RepositoryEdited } from '../../domain/repositories/repository.events.js';
+import type { RepositoryCreated, RepositoryEdited } from '../../domain/repositories/repository.events.js';
 import type { ProjectionDependencies } from '../shared/projectionDependencies.js';
 
 const BATCH = 500;
@@ -74,7 +74,12 @@ export function commitSearchProjection(dependencies: ProjectionDependencies): Pr
       const repository = await target.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).findOne({ _id: String(data.repositoryId) });
       if (repository === null) return indexer.removeAll(data.repositoryId);
       if (REF_EVENT_TYPES.has(event.type)) return indexer.moved(repository, event.data as RefMoved['data']);
-      if (event.type === 'RepositoryCreated') return indexer.reindex(repository);
+      if (event.type === 'RepositoryCreated') {
+        // An empty repository has no commit to index: no git process for it.
+        const created = event.data as RepositoryCreated['data'];
+        if (created.initialCommit === null && created.fork === null) return;
+        return indexer.reindex(repository);
+      }
       if (event.type === 'RepositoryEdited') {
         const { changes } = event.data as RepositoryEdited['data'];
         if (changes.defaultBranch !== undefined) return indexer.reindex(repository);

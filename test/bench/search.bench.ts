@@ -61,7 +61,7 @@ interface Corpus {
 
 // Users, repositories (one in ten private) and issues through the application layer, as the
 // API would make them; the search projections index them as they go.
-async function build(runtime: Runtime, corpus: Corpus): Promise<void> {
+export async function build(runtime: Runtime, corpus: Corpus): Promise<void> {
   const { container } = runtime;
   const context = () => systemContext(new Date());
   const users: number[] = [];
@@ -128,7 +128,7 @@ const QUERIES: Readonly<Record<string, readonly string[]>> = {
   issues: [
     '/search/issues?q=rocket+fails',
     '/search/issues?q=parser+is:open&sort=created',
-    '/search/issues?q=repo:user-3/kernel-3',
+    '/search/issues?q=repo:user-3/engine-3',
     '/search/issues?q=author:user-5+kernel',
   ],
   users: ['/search/users?q=rocket', '/search/users?q=user-42+in:login', '/search/users?q=type:user&sort=joined'],
