@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
+import { basicOctokit } from '../../../support/octokit.js';
+import { api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
 import { expectSearchBody, expectTextMatchesConsistent, names, search, TEXT_MATCH } from './searchFixtures.js';
 
 describe('GET /search/repositories', () => {
@@ -64,6 +65,16 @@ describe('GET /search/repositories', () => {
     const beyond = await search(server, null, '/search/repositories?q=rocket&per_page=100&page=11');
     expect(beyond.status).to.equal(422);
     expect(beyond.body.message).to.equal('Only the first 1000 search results are available');
+  });
+
+  it('answers @octokit/rest search.repos, paging with its Link headers', async () => {
+    await search(server, null, '/search/repositories?q=x');
+    const octokit = basicOctokit(server, 'bob', PASSWORD);
+    const first = await octokit.search.repos({ q: 'rocket', sort: 'stars', order: 'desc', per_page: 1 });
+    expect(first.data.total_count).to.equal(3);
+    expect(first.data.items.map((item) => item.full_name)).to.deep.equal(['alice/rocket-engine']);
+    const all = await octokit.paginate(octokit.search.repos, { q: 'rocket', per_page: 1 });
+    expect(all.map((item) => item.full_name).sort()).to.deep.equal(['alice/garden', 'alice/rocket-engine', 'bob/secret-rocket']);
   });
 
   it('drops a repository from anonymous search as soon as it turns private', async () => {
