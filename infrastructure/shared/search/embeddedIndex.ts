@@ -8,6 +8,30 @@ import { pagingOf } from './searchPaging.js';
 import { type RankedDocument, rankedOrder } from './searchSort.compare.js';
 import { holdsSequence, type KeywordQuery, normalizedTerm, parseKeywords, wordTokens } from './searchText.js';
 
+// Below this many documents left by a filter's equalities, keywords are matched in them
+// directly instead of through the whole keyword index.
+const FEW_CANDIDATES = 2048;
+
+// The first `count` of `items` in `order`, in that order: a selection, not a sort of all of
+// them (a search page needs the best thirty of fifty thousand, not their full order).
+function firstInOrder<T>(items: T[], order: (a: T, b: T) => number, count: number): T[] {
+  if (items.length <= count * 4) return items.sort(order).slice(0, count);
+  const best: T[] = [];
+  for (const item of items) {
+    if (best.length === count && order(item, best[count - 1]!) >= 0) continue;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (order(best[middle]!, item) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    best.splice(low, 0, item);
+    if (best.length > count) best.pop();
+  }
+  return best;
+}
+
 // Meilisearch's rule for document ids, enforced here too so data that works embedded works there.
 const DOCUMENT_ID = /^[A-Za-z0-9_-]{1,511}$/;
 
@@ -138,8 +162,7 @@ export class EmbeddedIndex {
       if (!this.holdsPhrasesAndExclusions(candidate.document, keywords, fields)) continue;
       filtered.push(candidate);
     }
-    filtered.sort(rankedOrder(query.sort ?? [], this.settings.primaryKey));
-    const page = filtered.slice(offset, offset + limit);
+    const page = firstInOrder(filtered, rankedOrder(query.sort ?? [], this.settings.primaryKey), offset + limit).slice(offset);
     const hits = page.map((ranked) => this.hit<T>(ranked, query, keywords, fields));
     return incomplete ? { hits, total: filtered.length, incomplete } : { hits, total: filtered.length };
   }
@@ -158,12 +181,37 @@ export class EmbeddedIndex {
       const keys = allowed ?? this.documents.keys();
       return Array.from(keys, (key) => ({ document: this.documents.get(key)!, score: 1 }));
     }
+    if (allowed !== null && allowed.size <= FEW_CANDIDATES) return this.matchesAmong(allowed, keywords, fields);
     const prefix = (_term: string, position: number, terms: string[]) => keywords.lastTermIsPrefix && position === terms.length - 1;
-    const filter = allowed === null ? undefined : (result: { id: unknown }) => allowed.has(result.id as string);
-    return this.miniSearch.search(keywords.positiveText, { prefix, fields: [...fields], ...(filter ? { filter } : {}) }).map((result) => ({
+    return this.miniSearch.search(keywords.positiveText, { prefix, fields: [...fields] }).map((result) => ({
       document: this.documents.get(result.id as string)!,
       score: result.score,
     }));
+  }
+
+  // Keywords looked for in a few documents (a repository's issues, an author's) directly,
+  // rather than scoring every document that holds them: every term must appear in one of the
+  // fields, as MiniSearch's AND; the score grows with how often, per length of text.
+  private matchesAmong(keys: ReadonlySet<string>, keywords: KeywordQuery, fields: readonly string[]): RankedDocument[] {
+    const matched: RankedDocument[] = [];
+    const last = keywords.terms.length - 1;
+    for (const key of keys) {
+      const document = this.documents.get(key)!;
+      const words = fields.flatMap((field) => wordTokens(searchableText(document, field) ?? '').map((token) => normalizedTerm(token.text)));
+      let score = 0;
+      for (const [position, term] of keywords.terms.entries()) {
+        const prefix = keywords.lastTermIsPrefix && position === last;
+        let frequency = 0;
+        for (const word of words) if (prefix ? word.startsWith(term) : word === term) frequency++;
+        if (frequency === 0) {
+          score = -1;
+          break;
+        }
+        score += 1 + Math.log(frequency);
+      }
+      if (score > 0) matched.push({ document, score: score / Math.sqrt(words.length) });
+    }
+    return matched;
   }
 
   private hit<T extends SearchDocument>(ranked: RankedDocument, query: SearchQuery, keywords: KeywordQuery, fields: readonly string[]): SearchHit<T> {
