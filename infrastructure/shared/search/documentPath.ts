@@ -29,6 +29,12 @@ function flattened(value: unknown, into: unknown[]): void {
 
 // Every value at the path, arrays flattened (so an empty array contributes nothing).
 export function valuesAtPath(document: unknown, path: string): unknown[] {
+  // A plain attribute of a document (no dot): the common case, read directly.
+  if (!path.includes('.') && isRecord(document)) {
+    if (!Object.hasOwn(document, path)) return [];
+    const value = document[path];
+    if (!Array.isArray(value)) return [value];
+  }
   const values: unknown[] = [];
   visitPath(document, path.split('.'), (found) => flattened(found, values));
   return values;

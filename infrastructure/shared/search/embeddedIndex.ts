@@ -1,7 +1,7 @@
-import MiniSearch, { type AsPlainObject, type Options } from 'minisearch';
 import type { IndexSettings, SearchDocument, SearchHit, SearchQuery, SearchResult } from '../../../application/shared/ports/searchIndex.port.js';
 import { isCoveredBy, valuesAtPath } from './documentPath.js';
 import { EqualityPostings } from './equalityPostings.js';
+import { KeywordIndex } from './keywordIndex.js';
 import { matchPositions } from './matchPositions.js';
 import { assertValidFilter, matchesFilter } from './searchFilter.evaluate.js';
 import { pagingOf } from './searchPaging.js';
@@ -52,59 +52,51 @@ function searchableText(document: SearchDocument, attribute: string): string | u
   return texts.length > 0 ? texts.join(' ') : undefined;
 }
 
-function miniSearchOptions(settings: IndexSettings): Options<SearchDocument> {
-  return {
-    fields: [...settings.searchableAttributes],
-    idField: settings.primaryKey,
-    storeFields: [],
-    autoVacuum: false,
-    extractField: (document, field) => (field === settings.primaryKey ? documentKey(document[field]) : searchableText(document, field)),
-    tokenize: (text) => wordTokens(text).map((token) => token.text),
-    processTerm: normalizedTerm,
-    searchOptions: { combineWith: 'AND', fuzzy: false },
-  };
+function wordsIn(document: SearchDocument, attribute: string): string[] {
+  return wordTokens(searchableText(document, attribute) ?? '').map((token) => normalizedTerm(token.text));
 }
 
+// The snapshot keeps the documents only: the keyword index is rebuilt from them on restore.
 export interface EmbeddedIndexState {
   readonly settings: IndexSettings;
   readonly documents: readonly SearchDocument[];
-  readonly miniSearch: AsPlainObject;
 }
 
-// One index: MiniSearch over the searchable attributes for keywords and scores, and the
-// documents themselves by key for filters, sorting and hits. Stored documents are private
-// copies, so MiniSearch can later remove exactly what it indexed.
+// One index: a keyword index over the searchable attributes for keywords and scores
+// (keywordIndex.ts), equality postings for filters, and the documents themselves by key for
+// filters, sorting and hits. Stored documents are private copies, never changed in place.
 export class EmbeddedIndex {
   private readonly postings: EqualityPostings;
+  private readonly keywords: KeywordIndex;
 
   private constructor(
     readonly settings: IndexSettings,
     private readonly documents: Map<string, SearchDocument>,
-    private readonly miniSearch: MiniSearch<SearchDocument>,
   ) {
     this.postings = new EqualityPostings(settings.filterableAttributes);
-    for (const [key, document] of documents) this.postings.add(key, document);
+    this.keywords = new KeywordIndex(settings.searchableAttributes);
+    for (const [key, document] of documents) {
+      this.postings.add(key, document);
+      this.keywords.add(key, (field) => wordsIn(document, field));
+    }
   }
 
   static create(settings: IndexSettings, documents: readonly SearchDocument[] = []): EmbeddedIndex {
     if (settings.searchableAttributes.includes('*')) throw new Error('list searchable attributes explicitly, not *');
-    const index = new EmbeddedIndex(settings, new Map(), new MiniSearch(miniSearchOptions(settings)));
+    const index = new EmbeddedIndex(settings, new Map());
     index.upsert(documents);
     return index;
   }
 
   static restore(state: EmbeddedIndexState): EmbeddedIndex {
-    const miniSearch = MiniSearch.loadJS(state.miniSearch, miniSearchOptions(state.settings));
     const byKey = new Map(state.documents.map((document) => [documentKey(document[state.settings.primaryKey]), document]));
-    if (byKey.size !== miniSearch.documentCount) throw new Error('documents and keyword index disagree');
-    return new EmbeddedIndex(state.settings, byKey, miniSearch);
+    if (byKey.size !== state.documents.length) throw new Error('two documents share a primary key');
+    return new EmbeddedIndex(state.settings, byKey);
   }
 
-  // Stored documents are never mutated, only replaced, so sharing them is safe; MiniSearch's
-  // serialized form shares arrays that later writes change in place, so it is copied.
+  // Stored documents are never mutated, only replaced, so sharing them is safe.
   state(): EmbeddedIndexState {
-    const miniSearch = structuredClone(this.miniSearch.toJSON());
-    return { settings: this.settings, documents: this.documentList(), miniSearch };
+    return { settings: this.settings, documents: this.documentList() };
   }
 
   documentList(): SearchDocument[] {
@@ -123,9 +115,9 @@ export class EmbeddedIndex {
     });
     for (const [key, document] of keyed) {
       this.remove(key);
-      this.miniSearch.add(document);
       this.documents.set(key, document);
       this.postings.add(key, document);
+      this.keywords.add(key, (field) => wordsIn(document, field));
     }
   }
 
@@ -136,9 +128,9 @@ export class EmbeddedIndex {
   private remove(key: string): void {
     const existing = this.documents.get(key);
     if (existing === undefined) return;
-    this.miniSearch.remove(existing);
     this.documents.delete(key);
     this.postings.remove(key, existing);
+    this.keywords.remove(key);
   }
 
   search<T extends SearchDocument>(query: SearchQuery): SearchResult<T> {
@@ -182,11 +174,9 @@ export class EmbeddedIndex {
       return Array.from(keys, (key) => ({ document: this.documents.get(key)!, score: 1 }));
     }
     if (allowed !== null && allowed.size <= FEW_CANDIDATES) return this.matchesAmong(allowed, keywords, fields);
-    const prefix = (_term: string, position: number, terms: string[]) => keywords.lastTermIsPrefix && position === terms.length - 1;
-    return this.miniSearch.search(keywords.positiveText, { prefix, fields: [...fields] }).map((result) => ({
-      document: this.documents.get(result.id as string)!,
-      score: result.score,
-    }));
+    const matched: RankedDocument[] = [];
+    this.keywords.eachMatch(keywords.terms, keywords.lastTermIsPrefix, fields, (key, score) => matched.push({ document: this.documents.get(key)!, score }));
+    return matched;
   }
 
   // Keywords looked for in a few documents (a repository's issues, an author's) directly,

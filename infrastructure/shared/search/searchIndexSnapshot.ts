@@ -22,15 +22,16 @@ export class SearchIndexSnapshotError extends Error {
 const FORMAT = 'forgelog-search-index';
 const VERSION = 1;
 
-// One JSON value per line: a header, then per index its settings, its documents and
-// MiniSearch's serialized index, then a closing line with the SHA-256 of all lines before it,
+// One JSON value per line: a header, then per index its settings, its documents and a line
+// once holding a serialized keyword index (now null: the index is rebuilt from the documents,
+// and such a line in an older snapshot is skipped), then a closing line with the SHA-256 of all lines before it,
 // which catches truncation and bit rot.
 function* snapshotLines(indexes: readonly NamedIndexState[]): Generator<string> {
   yield JSON.stringify({ format: FORMAT, version: VERSION });
   for (const { name, state } of indexes) {
     yield JSON.stringify({ index: name, settings: state.settings, documents: state.documents.length });
     for (const document of state.documents) yield JSON.stringify(document);
-    yield JSON.stringify(state.miniSearch);
+    yield 'null';
   }
 }
 
@@ -64,9 +65,9 @@ function parsedIndexes(lines: readonly string[]): NamedIndexState[] {
       documents: number;
     };
     const documentLines = lines.slice(cursor + 1, cursor + 1 + documents);
-    const miniSearchLine = lines[cursor + 1 + documents];
-    if (documentLines.length !== documents || miniSearchLine === undefined) throw new Error(`index ${index} is cut short`);
-    const state = { settings, documents: documentLines.map((line) => JSON.parse(line)), miniSearch: JSON.parse(miniSearchLine) };
+    const keywordLine = lines[cursor + 1 + documents];
+    if (documentLines.length !== documents || keywordLine === undefined) throw new Error(`index ${index} is cut short`);
+    const state = { settings, documents: documentLines.map((line) => JSON.parse(line)) };
     indexes.push({ name: index, state });
     cursor += documents + 2;
   }

@@ -43,6 +43,8 @@ export interface RankedDocument {
 // The full order of a result set: the requested sort, then score (higher first), then
 // primary key ascending, so equal documents never trade places between pages.
 export function rankedOrder(sort: readonly SortSpec[], primaryKey: string): (a: RankedDocument, b: RankedDocument) => number {
+  // Best match alone (the default): no sort keys to compute or remember.
+  if (sort.length === 0) return (a, b) => (a.score !== b.score ? b.score - a.score : comparePrimaryKeys(a.document[primaryKey], b.document[primaryKey]));
   const keyed = new WeakMap<RankedDocument, SortKey[]>();
   const keysOf = (ranked: RankedDocument): SortKey[] => {
     let keys = keyed.get(ranked);
