@@ -38,6 +38,8 @@ export function compareSortKeys(left: SortKey, right: SortKey, direction: Direct
 export interface RankedDocument {
   readonly document: SearchDocument;
   readonly score: number;
+  // The document's sort keys, computed once when first compared.
+  sortKeys?: SortKey[];
 }
 
 // The full order of a result set: the requested sort, then score (higher first), then
@@ -45,15 +47,7 @@ export interface RankedDocument {
 export function rankedOrder(sort: readonly SortSpec[], primaryKey: string): (a: RankedDocument, b: RankedDocument) => number {
   // Best match alone (the default): no sort keys to compute or remember.
   if (sort.length === 0) return (a, b) => (a.score !== b.score ? b.score - a.score : comparePrimaryKeys(a.document[primaryKey], b.document[primaryKey]));
-  const keyed = new WeakMap<RankedDocument, SortKey[]>();
-  const keysOf = (ranked: RankedDocument): SortKey[] => {
-    let keys = keyed.get(ranked);
-    if (keys === undefined) {
-      keys = sort.map(({ field, direction }) => sortKey(ranked.document, field, direction));
-      keyed.set(ranked, keys);
-    }
-    return keys;
-  };
+  const keysOf = (ranked: RankedDocument): SortKey[] => (ranked.sortKeys ??= sort.map(({ field, direction }) => sortKey(ranked.document, field, direction)));
   return (a, b) => {
     const [aKeys, bKeys] = [keysOf(a), keysOf(b)];
     for (const [position, { direction }] of sort.entries()) {
