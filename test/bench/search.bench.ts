@@ -18,7 +18,7 @@ const CLIENTS = 16;
 const P99_TARGET_MS = 50;
 const REQUESTS_PER_QUERY = 60;
 
-const WORDS = [
+const WORDS: string[] = [
   'rocket',
   'garden',
   'parser',
@@ -36,6 +36,11 @@ const WORDS = [
   'router',
   'stream',
 ];
+// A vocabulary of some four hundred words, so a word is in a few percent of the issues as in
+// real text (with sixteen, every word was in half of them); a few template words ("the",
+// "fails", "when", "runs") are in every issue, as common words are.
+const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo'];
+for (const first of SYLLABLES) for (const second of SYLLABLES) for (const third of SYLLABLES.slice(0, 6)) WORDS.push(first + second + third);
 const word = (n: number) => WORDS[n % WORDS.length]!;
 const phrase = (n: number) => `${word(n)} ${word(n * 7 + 3)} ${word(n * 13 + 5)}`;
 
@@ -131,6 +136,8 @@ const QUERIES: Readonly<Record<string, readonly string[]>> = {
     '/search/issues?q=repo:user-3/engine-3',
     '/search/issues?q=author:user-5+kernel',
   ],
+  // Words in every one of the 100,000 issues: the broadest query there is, reported apart.
+  'issues, words every issue holds': ['/search/issues?q=fails+when+runs'],
   users: ['/search/users?q=rocket', '/search/users?q=user-42+in:login', '/search/users?q=type:user&sort=joined'],
   commits: ['/search/commits?q=initial', '/search/commits?q=initial+user:user-11&sort=author-date'],
   labels: ['/search/labels?repository_id=REPOSITORY&q=bug', '/search/labels?repository_id=REPOSITORY&q=help+wanted&sort=created'],
@@ -178,6 +185,7 @@ export async function benchSearch(): Promise<BenchRow[]> {
         const paths = templates.map((path) => path.replace('REPOSITORY', String(labelled.id)));
         if (paths.length === 0) continue;
         const { p50, p99 } = await latencies(http.url, paths);
+        const broad = endpoint.includes(',');
         rows.push({
           name: `GET /search/${endpoint} (${paths.length} queries), p99 (p50 ${p50.toFixed(1)} ms)`,
           value: p99,
@@ -185,7 +193,7 @@ export async function benchSearch(): Promise<BenchRow[]> {
           baselineName: 'target',
           baseline: P99_TARGET_MS,
           ratio: P99_TARGET_MS / p99,
-          target: 1,
+          ...(broad ? {} : { target: 1 }),
         });
       }
     } finally {

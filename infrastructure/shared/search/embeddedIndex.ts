@@ -139,8 +139,10 @@ export class EmbeddedIndex {
     const keywords = parseKeywords(query.q);
     const fields = query.fields ?? this.settings.searchableAttributes;
     const deadline = query.timeLimitMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + query.timeLimitMs;
-    const candidates = this.keywordMatches(keywords, fields, query.filter === undefined ? null : this.postings.candidates(query.filter));
     const { filter } = query;
+    // A filter of equalities only is answered by its postings: no document read to evaluate it.
+    const admits = filter === undefined ? null : this.postings.exactTest(filter);
+    const candidates = this.keywordMatches(keywords, fields, filter === undefined ? null : this.postings.candidates(filter), admits);
     const filtered: RankedDocument[] = [];
     let incomplete = false;
     for (let index = 0; index < candidates.length; index++) {
@@ -150,7 +152,7 @@ export class EmbeddedIndex {
         break;
       }
       const candidate = candidates[index]!;
-      if (filter !== undefined && !matchesFilter(candidate.document, filter)) continue;
+      if (filter !== undefined && admits === null && !matchesFilter(candidate.document, filter)) continue;
       if (!this.holdsPhrasesAndExclusions(candidate.document, keywords, fields)) continue;
       filtered.push(candidate);
     }
@@ -168,24 +170,38 @@ export class EmbeddedIndex {
 
   // Documents the keywords match (all of them without keywords), narrowed to the filter's
   // equality postings when it has some.
-  private keywordMatches(keywords: KeywordQuery, fields: readonly string[], allowed: ReadonlySet<string> | null): RankedDocument[] {
-    if (keywords.terms.length === 0) {
-      const keys = allowed ?? this.documents.keys();
-      return Array.from(keys, (key) => ({ document: this.documents.get(key)!, score: 1 }));
-    }
-    if (allowed !== null && allowed.size <= FEW_CANDIDATES) return this.matchesAmong(allowed, keywords, fields);
+  // `admits`, when given, answers the filter exactly: documents it refuses are left out here.
+  private keywordMatches(
+    keywords: KeywordQuery,
+    fields: readonly string[],
+    allowed: ReadonlySet<string> | null,
+    admits: ((key: string) => boolean) | null,
+  ): RankedDocument[] {
     const matched: RankedDocument[] = [];
-    this.keywords.eachMatch(keywords.terms, keywords.lastTermIsPrefix, fields, (key, score) => matched.push({ document: this.documents.get(key)!, score }));
+    if (keywords.terms.length === 0) {
+      for (const key of allowed ?? this.documents.keys()) if (admits === null || admits(key)) matched.push({ document: this.documents.get(key)!, score: 1 });
+      return matched;
+    }
+    if (allowed !== null && allowed.size <= FEW_CANDIDATES) return this.matchesAmong(allowed, keywords, fields, admits);
+    this.keywords.eachMatch(keywords.terms, keywords.lastTermIsPrefix, fields, (key, score) => {
+      if (admits === null || admits(key)) matched.push({ document: this.documents.get(key)!, score });
+    });
     return matched;
   }
 
   // Keywords looked for in a few documents (a repository's issues, an author's) directly,
   // rather than scoring every document that holds them: every term must appear in one of the
   // fields, as MiniSearch's AND; the score grows with how often, per length of text.
-  private matchesAmong(keys: ReadonlySet<string>, keywords: KeywordQuery, fields: readonly string[]): RankedDocument[] {
+  private matchesAmong(
+    keys: ReadonlySet<string>,
+    keywords: KeywordQuery,
+    fields: readonly string[],
+    admits: ((key: string) => boolean) | null,
+  ): RankedDocument[] {
     const matched: RankedDocument[] = [];
     const last = keywords.terms.length - 1;
     for (const key of keys) {
+      if (admits !== null && !admits(key)) continue;
       const document = this.documents.get(key)!;
       const words = fields.flatMap((field) => wordTokens(searchableText(document, field) ?? '').map((token) => normalizedTerm(token.text)));
       let score = 0;

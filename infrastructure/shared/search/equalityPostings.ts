@@ -78,6 +78,24 @@ export class EqualityPostings {
     return null;
   }
 
+  // A membership test that answers the filter exactly, when it is made of equalities only
+  // (=, in, and, or of them); null otherwise. Then no document is read to evaluate it.
+  exactTest(filter: SearchFilter): ((key: string) => boolean) | null {
+    if ('and' in filter || 'or' in filter) {
+      const parts = 'and' in filter ? filter.and : filter.or;
+      const tests: ((key: string) => boolean)[] = [];
+      for (const part of parts) {
+        const test = this.exactTest(part);
+        if (test === null) return null;
+        tests.push(test);
+      }
+      return 'and' in filter ? (key) => tests.every((test) => test(key)) : (key) => tests.some((test) => test(key));
+    }
+    if ('not' in filter || (filter.op !== '=' && filter.op !== 'in') || !this.byField.has(filter.field)) return null;
+    const keys = this.candidates(filter)!;
+    return (key) => keys.has(key);
+  }
+
   private union(postings: Map<string, Set<string>>, keys: readonly string[]): ReadonlySet<string> {
     const sets = keys.map((key) => postings.get(key)).filter((set): set is Set<string> => set !== undefined);
     if (sets.length === 1) return sets[0]!;

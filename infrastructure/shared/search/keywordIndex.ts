@@ -10,7 +10,6 @@ const B = 0.75;
 interface Postings {
   docs: number[];
   frequencies: number[];
-  dead: number; // entries whose document has since been removed or replaced
 }
 
 export interface KeywordMatch {
@@ -20,8 +19,8 @@ export interface KeywordMatch {
 
 export class KeywordIndex {
   // A removed (or replaced) document's number is not searched again: its postings are
-  // skipped, dropped from a list once they are most of it, and from every list when removed
-  // entries outnumber live ones; only then is the number reused, so numbers (and the scratch
+  // skipped, and dropped from every list when removed entries outnumber live ones; only then
+  // is the number reused, so numbers (and the scratch
   // arrays below) stay within twice the documents indexed, whatever the history.
   private readonly keyOf: (string | undefined)[] = [];
   private readonly entriesOf: number[] = [];
@@ -68,7 +67,7 @@ export class KeywordIndex {
       for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
       for (const [word, frequency] of counts) {
         let postings = terms.get(word);
-        if (postings === undefined) terms.set(word, (postings = { docs: [], frequencies: [], dead: 0 }));
+        if (postings === undefined) terms.set(word, (postings = { docs: [], frequencies: [] }));
         postings.docs.push(number);
         postings.frequencies.push(frequency);
         entries += 1;
@@ -119,20 +118,21 @@ export class KeywordIndex {
         const lengths = this.lengths.get(field)!;
         const average = this.live === 0 ? 1 : Math.max(1, this.totalLength.get(field)! / this.live);
         const { docs, frequencies } = postings;
+        const { seen, hits, scores, keyOf } = this;
         for (let index = 0; index < docs.length; index++) {
           const number = docs[index]!;
-          if (this.keyOf[number] === undefined) continue;
-          if (step === 0) {
-            if (this.seen[number] !== generation) {
-              this.seen[number] = generation;
-              this.hits[number] = 0;
-              this.scores[number] = 0;
-            }
-          } else if (this.seen[number] !== generation || this.hits[number]! < step) continue;
+          // Later terms only add to documents every earlier term matched: most entries stop here.
+          if (step > 0 && (seen[number] !== generation || hits[number]! < step)) continue;
+          if (keyOf[number] === undefined) continue;
+          if (step === 0 && seen[number] !== generation) {
+            seen[number] = generation;
+            hits[number] = 0;
+            scores[number] = 0;
+          }
           const frequency = frequencies[index]!;
-          this.scores[number]! += (idf * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * lengths[number]!) / average));
-          if (this.hits[number] === step) {
-            this.hits[number] = step + 1;
+          scores[number]! += (idf * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * lengths[number]!) / average));
+          if (hits[number] === step) {
+            hits[number] = step + 1;
             next.push(number);
           }
         }
@@ -150,26 +150,22 @@ export class KeywordIndex {
       if (terms === undefined) continue;
       if (!prefix) {
         const postings = terms.get(term);
-        if (postings !== undefined) found.push({ field, postings: this.compacted(postings) });
+        if (postings !== undefined) found.push({ field, postings });
         continue;
       }
-      for (const [word, postings] of terms) if (word.startsWith(term)) found.push({ field, postings: this.compacted(postings) });
+      for (const [word, postings] of terms) if (word.startsWith(term)) found.push({ field, postings });
     }
     return found;
   }
 
+  // Entries of removed documents still count until the next compaction (at most as many as
+  // the live ones): close enough for a weight.
   private idf(lists: readonly { postings: Postings }[]): number {
-    const frequency = lists.reduce((sum, { postings }) => sum + postings.docs.length - postings.dead, 0);
+    const frequency = Math.min(
+      this.live,
+      lists.reduce((sum, { postings }) => sum + postings.docs.length, 0),
+    );
     return Math.log(1 + (this.live - frequency + 0.5) / (frequency + 0.5));
-  }
-
-  // Drops entries of removed documents from a list once they are most of it.
-  private compacted(postings: Postings): Postings {
-    let dead = 0;
-    for (const number of postings.docs) if (this.keyOf[number] === undefined) dead++;
-    postings.dead = dead;
-    if (dead * 2 > postings.docs.length) this.dropDead(postings);
-    return postings;
   }
 
   private dropDead(postings: Postings): void {
@@ -182,7 +178,6 @@ export class KeywordIndex {
     }
     postings.docs = docs;
     postings.frequencies = frequencies;
-    postings.dead = 0;
   }
 
   // Every list without the entries of removed documents; their numbers become free.
