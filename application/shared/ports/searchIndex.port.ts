@@ -39,6 +39,7 @@ export interface MatchPosition {
 }
 
 export interface SearchHit<T> {
+  // Read only: the embedded index hands out its own (frozen) copy.
   readonly document: T;
   readonly score: number; // higher is better, comparable within one result set
   readonly matches?: Readonly<Record<string, readonly MatchPosition[]>>;

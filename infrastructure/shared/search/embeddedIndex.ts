@@ -1,5 +1,6 @@
 import type { IndexSettings, SearchDocument, SearchHit, SearchQuery, SearchResult } from '../../../application/shared/ports/searchIndex.port.js';
 import { isCoveredBy, valuesAtPath } from './documentPath.js';
+import { freezeDocument } from '../readModels/documentFreeze.js';
 import { EqualityPostings } from './equalityPostings.js';
 import { KeywordIndex } from './keywordIndex.js';
 import { matchPositions } from './matchPositions.js';
@@ -89,7 +90,7 @@ export class EmbeddedIndex {
   }
 
   static restore(state: EmbeddedIndexState): EmbeddedIndex {
-    const byKey = new Map(state.documents.map((document) => [documentKey(document[state.settings.primaryKey]), document]));
+    const byKey = new Map(state.documents.map((document) => [documentKey(document[state.settings.primaryKey]), freezeDocument(document)]));
     if (byKey.size !== state.documents.length) throw new Error('two documents share a primary key');
     return new EmbeddedIndex(state.settings, byKey);
   }
@@ -110,7 +111,9 @@ export class EmbeddedIndex {
   // Every document is checked before any is applied, so a bad batch changes nothing.
   upsert(documents: readonly SearchDocument[]): void {
     const keyed = documents.map((document) => {
-      const copy = structuredClone(document);
+      // A private copy, frozen: hits hand it out as it is (a code search reads hundreds of
+      // files' text per query; copying each cost more than finding it).
+      const copy = freezeDocument(structuredClone(document));
       return [documentKey(copy[this.settings.primaryKey]), copy] as const;
     });
     for (const [key, document] of keyed) {
@@ -221,7 +224,7 @@ export class EmbeddedIndex {
   }
 
   private hit<T extends SearchDocument>(ranked: RankedDocument, query: SearchQuery, keywords: KeywordQuery, fields: readonly string[]): SearchHit<T> {
-    const document = structuredClone(ranked.document) as T;
+    const document = ranked.document as T;
     if (!query.withMatchPositions) return { document, score: ranked.score };
     return { document, score: ranked.score, matches: matchPositions(document, fields, keywords) };
   }
