@@ -84,7 +84,7 @@ export async function build(dataDir: string, issues: number): Promise<number> {
   return rate;
 }
 
-async function rawReplayRate(dataDir: string): Promise<number> {
+export async function rawReplayRate(dataDir: string): Promise<number> {
   const store = await EmbeddedEventStore.openReadOnly(join(dataDir, 'events'));
   const started = performance.now();
   let count = 0;

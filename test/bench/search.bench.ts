@@ -9,9 +9,9 @@ import { SEARCH_INDEXES } from '../../application/search/searchIndexes.js';
 import { systemContext } from '../../application/shared/commandContext.js';
 import { loadConfig } from '../../infrastructure/shared/config/config.js';
 import { openRuntime, type Runtime } from '../../infrastructure/shared/container/runtime.js';
-import { EmbeddedEventStore } from '../../infrastructure/shared/eventStore/embeddedEventStore.js';
 import { startHttpServer } from '../../interfaces/http/server.js';
 import type { BenchRow } from './benchRow.js';
+import { rawReplayRate } from './scale.bench.js';
 import { codeSearchBeside } from './searchCode.bench.js';
 
 const CLIENTS = 16;
@@ -111,16 +111,6 @@ async function latencies(url: string, paths: readonly string[]): Promise<{ p50: 
   }
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p99: percentile(times, 99) };
-}
-
-async function rawReplayRate(dataDir: string): Promise<number> {
-  const store = await EmbeddedEventStore.openReadOnly(join(dataDir, 'events'));
-  const started = performance.now();
-  let count = 0;
-  for await (const event of store.readAll()) if (event.position >= 0) count++;
-  const seconds = (performance.now() - started) / 1000;
-  await store.close();
-  return count / seconds;
 }
 
 const QUERIES: Readonly<Record<string, readonly string[]>> = {
