@@ -1,9 +1,9 @@
-import { ISSUES_COLLECTION, LABELS_COLLECTION, type IssueDocument, type LabelDocument } from '../../application/issues/issues.readModel.js';
 import { REPOSITORIES_COLLECTION, type RepositoryDocument } from '../../application/repositories/repositories.readModel.js';
 import { indexedTime, SEARCH_INDEXES, type RepositoryBound } from '../../application/search/searchIndexes.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { SearchDocument } from '../../application/shared/ports/searchIndex.port.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
+import { applyHelpWanted, HELP_WANTED_INDEX, HELP_WANTED_ISSUES_COLLECTION, helpWantedIssues } from './helpWantedIssues.js';
 
 export interface RepositorySearchDocument extends SearchDocument, RepositoryBound {
   id: number;
@@ -27,8 +27,7 @@ export interface RepositorySearchDocument extends SearchDocument, RepositoryBoun
 }
 
 // Events that name a repository whose document may change: its own, its stars, its refs
-// (pushed), its issues and labels (help-wanted-issues). A fork changes its parent's count.
-const HELP_WANTED_EVENTS = new Set(['IssueOpened', 'IssueClosed', 'IssueReopened', 'IssueLabelsChanged', 'LabelCreated', 'LabelUpdated', 'LabelDeleted']);
+// (pushed). A fork changes its parent's count; issues and labels its help-wanted count.
 const REPOSITORY_EVENTS = new Set([
   'RepositoryCreated',
   'RepositoryEdited',
@@ -43,24 +42,9 @@ const REPOSITORY_EVENTS = new Set([
   'RefCreated',
   'RefUpdated',
   'RefDeleted',
-  ...HELP_WANTED_EVENTS,
 ]);
 
-const HELP_WANTED = 'help wanted';
-
-async function helpWantedIssues(target: ProjectionTarget, repositoryId: number): Promise<number> {
-  const label = await target.collection<LabelDocument>(LABELS_COLLECTION).findOne({ repository_id: repositoryId, name_key: HELP_WANTED });
-  if (label === null) return 0;
-  return target.collection<IssueDocument>(ISSUES_COLLECTION).count({ repository_id: repositoryId, state: 'open', label_ids: label.id });
-}
-
-async function documentOf(
-  target: ProjectionTarget,
-  repository: RepositoryDocument,
-  event: StoredEvent,
-  known: RepositorySearchDocument | null,
-): Promise<RepositorySearchDocument> {
-  const recount = known === null || HELP_WANTED_EVENTS.has(event.type);
+async function documentOf(target: ProjectionTarget, repository: RepositoryDocument): Promise<RepositorySearchDocument> {
   return {
     id: repository.id,
     repository_id: repository.id,
@@ -82,17 +66,15 @@ async function documentOf(
     fork: repository.fork,
     mirror: false,
     template: false,
-    help_wanted_issues: recount ? await helpWantedIssues(target, repository.id) : known.help_wanted_issues,
+    help_wanted_issues: await helpWantedIssues(target, repository.id),
   };
 }
 
-async function refresh(target: ProjectionTarget, repositoryId: number, event: StoredEvent): Promise<void> {
+async function refresh(target: ProjectionTarget, repositoryId: number): Promise<void> {
   const index = target.searchIndexName(SEARCH_INDEXES.repositories);
   const repository = await target.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).findOne({ _id: String(repositoryId) });
   if (repository === null) return target.search.delete(index, [repositoryId]);
-  const known = (await target.search.search<RepositorySearchDocument>(index, { q: '', filter: { field: 'id', op: '=', value: repositoryId }, limit: 1 }))
-    .hits[0];
-  await target.search.upsert(index, [await documentOf(target, repository, event, known?.document ?? null)]);
+  await target.search.upsert(index, [await documentOf(target, repository)]);
 }
 
 // The repositories index (GET /search/repositories). Each document is rebuilt from the
@@ -100,10 +82,11 @@ async function refresh(target: ProjectionTarget, repositoryId: number, event: St
 // projection an event only after the read-your-writes models applied it.
 export const repositorySearchProjection: Projection = {
   name: 'search-repositories',
-  version: 1,
+  // 2: help-wanted issues kept per issue, not recounted
+  version: 2,
   consistency: 'eventual',
   readsReadYourWritesModels: true,
-  collections: [],
+  collections: [{ name: HELP_WANTED_ISSUES_COLLECTION, indexes: [HELP_WANTED_INDEX] }],
   searchIndexes: [
     {
       name: SEARCH_INDEXES.repositories,
@@ -133,10 +116,12 @@ export const repositorySearchProjection: Projection = {
     },
   ],
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
+    const helpWantedChanged = await applyHelpWanted(event, target);
+    if (helpWantedChanged !== null) return refresh(target, helpWantedChanged);
     if (!REPOSITORY_EVENTS.has(event.type)) return;
     const data = event.data as { repositoryId?: number; fork?: { parentId?: number } | null };
     if (typeof data.repositoryId !== 'number') return;
-    await refresh(target, data.repositoryId, event);
-    if (event.type === 'RepositoryCreated' && typeof data.fork?.parentId === 'number') await refresh(target, data.fork.parentId, event);
+    await refresh(target, data.repositoryId);
+    if (event.type === 'RepositoryCreated' && typeof data.fork?.parentId === 'number') await refresh(target, data.fork.parentId);
   },
 };

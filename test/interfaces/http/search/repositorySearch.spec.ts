@@ -77,6 +77,26 @@ describe('GET /search/repositories', () => {
     expect(all.map((item) => item.full_name).sort()).to.deep.equal(['alice/garden', 'alice/rocket-engine', 'bob/secret-rocket']);
   });
 
+  it('sorts by help-wanted-issues, kept as issues are labelled, relabelled and closed', async () => {
+    const open = async (repository: string, labels: string[]) => {
+      const issue = await api(server, alice, 'POST', `/repos/alice/${repository}/issues`, { title: 'Wanted', labels });
+      expect(issue.status, JSON.stringify(issue.body)).to.equal(201);
+      return issue.body.number as number;
+    };
+    const order = async () => names((await search(server, null, '/search/repositories?q=user:alice&sort=help-wanted-issues&order=desc')).body);
+    const garden = [await open('garden', ['help wanted']), await open('garden', ['help wanted'])];
+    const engine = await open('rocket-engine', ['help wanted', 'bug']);
+    expect(await order()).to.deep.equal(['alice/garden', 'alice/rocket-engine']);
+    for (const number of garden)
+      expect((await api(server, alice, 'PUT', `/repos/alice/garden/issues/${number}/labels`, { labels: ['bug'] })).status).to.equal(200);
+    expect(await order()).to.deep.equal(['alice/rocket-engine', 'alice/garden']);
+    expect((await api(server, alice, 'PATCH', `/repos/alice/rocket-engine/issues/${engine}`, { state: 'closed' })).status).to.equal(200);
+    expect((await api(server, alice, 'POST', `/repos/alice/garden/issues/${garden[0]}/labels`, { labels: ['help wanted'] })).status).to.equal(200);
+    expect(await order()).to.deep.equal(['alice/garden', 'alice/rocket-engine']);
+    const ascending = await search(server, null, '/search/repositories?q=user:alice&sort=help-wanted-issues&order=asc');
+    expect(names(ascending.body)).to.deep.equal(['alice/rocket-engine', 'alice/garden']);
+  });
+
   it('drops a repository from anonymous search as soon as it turns private', async () => {
     const made = await api(server, alice, 'PATCH', '/repos/alice/garden', { private: true });
     expect(made.status).to.equal(200);
