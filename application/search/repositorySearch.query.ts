@@ -15,6 +15,8 @@ export interface FoundRepository {
   readonly owner: UserDocument;
   readonly role: RepositoryPermission;
   readonly openIssues: number;
+  // The language of most bytes on the default branch, as the index read it (null: none).
+  readonly language: string | null;
 }
 
 // GET /search/repositories: the index finds, the read models answer. A hit the caller may no
@@ -43,7 +45,8 @@ export class RepositorySearchQuery {
       const role = roleOf(repository);
       if (role === 'none') return [];
       const textMatches = foundTexts(hit.document, hit.matches, { name: 'name', description: 'description' });
-      return [{ item: { repository, owner, role, openIssues: openIssues.get(repository.id) ?? 0 }, score: hit.score, textMatches }];
+      const language = typeof hit.document.language === 'string' && hit.document.language !== '' ? hit.document.language : null;
+      return [{ item: { repository, owner, role, openIssues: openIssues.get(repository.id) ?? 0, language }, score: hit.score, textMatches }];
     });
     return right({ totalCount, incomplete, items });
   }

@@ -21,7 +21,7 @@ export interface UserSearchDocument {
   repos: number;
   followers: number;
   created: number;
-  // forgelog does not tell languages apart yet: language: finds no account.
+  // The most common language of the account's public repositories ('' when none).
   language: string;
 }
 

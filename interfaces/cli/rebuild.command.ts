@@ -1,4 +1,6 @@
 import cliProgress from 'cli-progress';
+import type { GitStorage } from '../../application/shared/ports/gitStorage.port.js';
+import { TOKENS } from '../../application/shared/ports/tokens.js';
 import type { Config } from '../../infrastructure/shared/config/config.js';
 import { openRuntime } from '../../infrastructure/shared/container/runtime.js';
 import { writeSnapshots } from '../../infrastructure/shared/container/snapshots.js';
@@ -19,6 +21,9 @@ export async function rebuild(config: Config, projection: string | undefined): P
     if (embeddedReadModels && embeddedSearch) await writeSnapshots(config, embeddedReadModels, embeddedSearch, await eventStore.headPosition());
     console.log(`rebuilt ${names.join(', ')}`);
   } finally {
+    // The search projections read git through long-lived processes: ended, or they keep
+    // this process alive until their idle timeout.
+    await runtime.container.get<GitStorage>(TOKENS.GitStorage).close();
     await runtime.adapters.search.close();
     await runtime.adapters.readModels.close();
     await runtime.adapters.eventStore.close();

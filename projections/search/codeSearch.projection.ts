@@ -6,7 +6,7 @@ import { CODE_SEARCH_INDEX_SETTINGS } from '../../application/search/codeSearch.
 import { SEARCH_INDEXES } from '../../application/search/searchIndexes.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { Document } from '../../application/shared/ports/readModelStore.port.js';
-import type { FileChange, GitStorage } from '../../application/shared/ports/gitStorage.port.js';
+import type { GitStorage } from '../../application/shared/ports/gitStorage.port.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import {
   applyFileChanges,
@@ -18,6 +18,7 @@ import {
   restampRepositoryDocuments,
   type IndexedVersion,
 } from './codeSearchDocuments.js';
+import { pushedFiles } from './pushedFiles.js';
 
 // The tip of every branch as the log last recorded it, so that a change of default branch
 // reindexes from the commit the log says, not from whatever git holds when it is replayed.
@@ -38,11 +39,6 @@ interface DefaultBranchDocument extends Document {
   default_branch: string;
 }
 
-// A push records its ref move from its pre-receive hook, while git still holds the pushed
-// objects in quarantine: they are looked for this long after the event was recorded.
-const PUSH_SETTLING_MS = 30_000;
-const PUSH_POLL_MS = 50;
-
 const heads = (branch: string) => `refs/heads/${branch}`;
 const branches = (target: ProjectionTarget) => target.collection<BranchTipDocument>(CODE_SEARCH_BRANCHES_COLLECTION);
 const defaults = (target: ProjectionTarget) => target.collection<DefaultBranchDocument>(CODE_SEARCH_REPOSITORIES_COLLECTION);
@@ -55,27 +51,8 @@ async function searchableRepository(target: ProjectionTarget, repositoryId: numb
 
 const versionOf = (event: StoredEvent, commit: string): IndexedVersion => ({ commit, indexed: Date.parse(event.metadata.occurredAt) });
 
-// The files that differ from `from` to `to`, or every file of `to` (whole) when `from` is
-// gone; null when `to` never arrived (a refused push).
-async function diffOf(
-  git: GitStorage,
-  event: StoredEvent,
-  repositoryId: number,
-  from: string | null,
-  to: string,
-): Promise<{ changes: FileChange[]; whole: boolean } | null> {
-  for (;;) {
-    const changes = await git.fileChanges(repositoryId, from, to);
-    if (changes !== null) return { changes, whole: from === null };
-    const whole = from === null ? null : await git.fileChanges(repositoryId, null, to);
-    if (whole !== null) return { changes: whole, whole: true };
-    if (Date.now() > Date.parse(event.recordedAt) + PUSH_SETTLING_MS) return null;
-    await new Promise((resolve) => setTimeout(resolve, PUSH_POLL_MS));
-  }
-}
-
 async function indexDiff(target: ProjectionTarget, git: GitStorage, event: StoredEvent, repository: RepositoryDocument, from: string | null, to: string) {
-  const diff = await diffOf(git, event, repository.id, from, to);
+  const diff = await pushedFiles(git, event, repository.id, from, to);
   if (diff === null) return;
   await applyFileChanges(target, git, repository, diff.changes, versionOf(event, to));
   if (diff.whole) await deleteRepositoryDocuments(target, repository.id, new Set(diff.changes.map((change) => codeDocumentId(repository.id, change.path))));

@@ -3,7 +3,19 @@ import { indexedTime, SEARCH_INDEXES, type RepositoryBound } from '../../applica
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { SearchDocument } from '../../application/shared/ports/searchIndex.port.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
+import type { RepositoryCreated } from '../../domain/repositories/repository.events.js';
+import type { ProjectionDependencies } from '../shared/projectionDependencies.js';
 import { applyHelpWanted, HELP_WANTED_INDEX, HELP_WANTED_ISSUES_COLLECTION, helpWantedIssues } from './helpWantedIssues.js';
+import { languagesOnEvent, mainLanguage, type RepositoryLanguagesDocument } from './repositoryLanguages.js';
+import { readmeAt, saveReadme, touchesReadme, type RepositoryReadmeDocument } from './repositoryReadme.js';
+
+// What each repository's default branch holds, by language, and its README: read from git as
+// the branch moves, kept so that every other event rebuilds the document without git.
+export const REPOSITORY_LANGUAGES_COLLECTION = 'search_repository_languages';
+export const REPOSITORY_READMES_COLLECTION = 'search_repository_readmes';
+
+const languages = (target: ProjectionTarget) => target.collection<RepositoryLanguagesDocument>(REPOSITORY_LANGUAGES_COLLECTION);
+const readmes = (target: ProjectionTarget) => target.collection<RepositoryReadmeDocument>(REPOSITORY_READMES_COLLECTION);
 
 export interface RepositorySearchDocument extends SearchDocument, RepositoryBound {
   id: number;
@@ -45,6 +57,8 @@ const REPOSITORY_EVENTS = new Set([
 ]);
 
 async function documentOf(target: ProjectionTarget, repository: RepositoryDocument): Promise<RepositorySearchDocument> {
+  const _id = String(repository.id);
+  const [bytes, readme] = await Promise.all([languages(target).findOne({ _id }), readmes(target).findOne({ _id })]);
   return {
     id: repository.id,
     repository_id: repository.id,
@@ -54,11 +68,11 @@ async function documentOf(target: ProjectionTarget, repository: RepositoryDocume
     description: repository.description ?? '',
     topics: [...repository.topics],
     topics_count: repository.topics.length,
-    readme: '',
+    readme: readme?.text ?? '',
     size: 0,
     forks: repository.forks_count,
     stars: repository.stargazers_count,
-    language: '',
+    language: mainLanguage(bytes?.bytes),
     created: indexedTime(repository.created_at)!,
     pushed: indexedTime(repository.pushed_at)!,
     updated: indexedTime(repository.updated_at)!,
@@ -77,16 +91,33 @@ async function refresh(target: ProjectionTarget, repositoryId: number): Promise<
   await target.search.upsert(index, [await documentOf(target, repository)]);
 }
 
+// A repository's language and README follow its default branch; a repository made with a
+// README has it from its event (its first commit is written after).
+async function followContents(dependencies: ProjectionDependencies, event: StoredEvent, target: ProjectionTarget): Promise<void> {
+  if (event.type === 'RepositoryCreated') {
+    const { repositoryId, initialCommit } = event.data as RepositoryCreated['data'];
+    if (initialCommit !== null) await saveReadme(readmes(target), repositoryId, initialCommit.readme);
+  }
+  if (event.type === 'RepositoryDeleted') await readmes(target).deleteOne({ _id: String((event.data as { repositoryId: number }).repositoryId) });
+  const read = await languagesOnEvent(dependencies, languages(target), event, target);
+  if (read === null || !touchesReadme(read.files)) return;
+  await saveReadme(readmes(target), read.repository.id, await readmeAt(dependencies.git(), read.repository.id, read.commit));
+}
+
 // The repositories index (GET /search/repositories). Each document is rebuilt from the
 // repositories read model whenever an event touches its repository: the runner hands this
 // projection an event only after the read-your-writes models applied it.
-export const repositorySearchProjection: Projection = {
+export const repositorySearchProjection = (dependencies: ProjectionDependencies): Projection => ({
   name: 'search-repositories',
-  // 2: help-wanted issues kept per issue, not recounted
-  version: 2,
+  // 2: help-wanted issues kept per issue, not recounted; 3: language and README
+  version: 3,
   consistency: 'eventual',
   readsReadYourWritesModels: true,
-  collections: [{ name: HELP_WANTED_ISSUES_COLLECTION, indexes: [HELP_WANTED_INDEX] }],
+  collections: [
+    { name: HELP_WANTED_ISSUES_COLLECTION, indexes: [HELP_WANTED_INDEX] },
+    { name: REPOSITORY_LANGUAGES_COLLECTION },
+    { name: REPOSITORY_READMES_COLLECTION },
+  ],
   searchIndexes: [
     {
       name: SEARCH_INDEXES.repositories,
@@ -119,9 +150,10 @@ export const repositorySearchProjection: Projection = {
     const helpWantedChanged = await applyHelpWanted(event, target);
     if (helpWantedChanged !== null) return refresh(target, helpWantedChanged);
     if (!REPOSITORY_EVENTS.has(event.type)) return;
+    await followContents(dependencies, event, target);
     const data = event.data as { repositoryId?: number; fork?: { parentId?: number } | null };
     if (typeof data.repositoryId !== 'number') return;
     await refresh(target, data.repositoryId);
     if (event.type === 'RepositoryCreated' && typeof data.fork?.parentId === 'number') await refresh(target, data.fork.parentId);
   },
-};
+});

@@ -11,9 +11,9 @@ import { userSearchProjection } from './userSearch.projection.js';
 // One indexing projection per kind of document, each in an eventual lane of its own. The
 // default-branch commits and files are read from git as well as the log.
 export const searchProjections = (dependencies: ProjectionDependencies): readonly Projection[] => [
-  repositorySearchProjection,
+  repositorySearchProjection(dependencies),
   issueSearchProjection,
-  userSearchProjection,
+  userSearchProjection(dependencies),
   topicSearchProjection,
   labelSearchProjection,
   commitSearchProjection(dependencies),

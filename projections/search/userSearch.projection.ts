@@ -5,8 +5,10 @@ import type { UserSearchDocument } from '../../application/search/userSearch.js'
 import { wordsOf } from '../../application/search/searchWords.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
+import type { ProjectionDependencies } from '../shared/projectionDependencies.js';
+import { USER_LANGUAGES_COLLECTION, USER_REPOSITORY_LANGUAGES_COLLECTION, userLanguageOf, userLanguagesOnEvent } from './userLanguages.js';
 
-function documentOf(account: UserDocument): UserSearchDocument {
+function documentOf(account: UserDocument, language: string): UserSearchDocument {
   const email = account.email_public === true ? (account.email ?? '') : '';
   return {
     id: account.id,
@@ -20,7 +22,7 @@ function documentOf(account: UserDocument): UserSearchDocument {
     repos: account.public_repos,
     followers: account.followers,
     created: indexedTime(account.created_at)!,
-    language: '',
+    language,
   };
 }
 
@@ -28,7 +30,7 @@ async function refresh(target: ProjectionTarget, accountId: number): Promise<voi
   const index = target.searchIndexName(SEARCH_INDEXES.users);
   const account = await target.collection<UserDocument>(USERS_COLLECTION).findOne({ _id: String(accountId) });
   if (account === null) return target.search.delete(index, [accountId]);
-  await target.search.upsert(index, [documentOf(account)]);
+  await target.search.upsert(index, [documentOf(account, await userLanguageOf(target, accountId))]);
 }
 
 type Data = Readonly<Record<string, unknown>>;
@@ -70,12 +72,13 @@ async function accountsTouched(event: StoredEvent, target: ProjectionTarget): Pr
 // The users index (GET /search/users): one document per user and organization, rebuilt from
 // the users read model whenever an event touches the account; the runner hands this
 // projection an event only after the read-your-writes models applied it.
-export const userSearchProjection: Projection = {
+export const userSearchProjection = (dependencies: ProjectionDependencies): Projection => ({
   name: 'search-users',
-  version: 1,
+  // 2: language
+  version: 2,
   consistency: 'eventual',
   readsReadYourWritesModels: true,
-  collections: [],
+  collections: [{ name: USER_REPOSITORY_LANGUAGES_COLLECTION }, { name: USER_LANGUAGES_COLLECTION }],
   searchIndexes: [
     {
       name: SEARCH_INDEXES.users,
@@ -88,6 +91,7 @@ export const userSearchProjection: Projection = {
     },
   ],
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
-    for (const accountId of new Set(await accountsTouched(event, target))) await refresh(target, accountId);
+    const languageChanged = await userLanguagesOnEvent(dependencies, event, target);
+    for (const accountId of new Set([...(await accountsTouched(event, target)), ...languageChanged])) await refresh(target, accountId);
   },
-};
+});

@@ -16,8 +16,9 @@ export function repositorySearchRoutes(router: Router, query: RepositorySearchQu
       res,
       request,
       await query.search(request),
-      ({ repository, owner, role, openIssues }) => ({
+      ({ repository, owner, role, openIssues, language }) => ({
         ...minimalRepository(repository, owner, urls, signedIn ? role : null, openIssues),
+        language,
         ...MERGE_SETTINGS,
         master_branch: repository.default_branch,
         mirror_url: null,

@@ -3,6 +3,7 @@ import { basicOctokit } from '../../../support/octokit.js';
 import { runCli } from '../../../support/runCli.js';
 import { ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
 import { GitWorkbench } from '../pulls/pullFixtures.js';
+import { createOrganization } from '../accounts/organizationFixtures.js';
 import { addCollaborator, api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
 import { expectSearchBody, expectTextMatchesConsistent, search, TEXT_MATCH } from './searchFixtures.js';
 
@@ -315,6 +316,19 @@ describe('GET /search/issues', () => {
     expect(found(await q('user:alice vault', bob))).to.deep.equal([]);
   });
 
+  it("org: names an organization's repositories", async () => {
+    await createOrganization(server, 'acme', 'alice');
+    await createRepository(server, alice, { name: 'tools' }, '/orgs/acme/repos');
+    await ok(alice, 'POST', '/repos/acme/tools/issues', { title: 'Quasar flicker' });
+    await ok(alice, 'POST', '/repos/alice/widgets/issues', { title: 'Quasar dimming' });
+    expect(found(await q('quasar org:acme'))).to.deep.equal(['acme/tools#1']);
+    expect(found(await q('org:acme'))).to.deep.equal(['acme/tools#1']);
+    // widgets is private by now: its issue is there for alice.
+    expect(found(await q('quasar user:alice', alice))).to.deep.equal(['alice/widgets#5']);
+    expect(sorted(await q('quasar', alice))).to.deep.equal(['acme/tools#1', 'alice/widgets#5']);
+    expect(sorted(await q('quasar'))).to.deep.equal(['acme/tools#1']);
+  });
+
   it('answers every query alike after forgelog rebuild search-issues', async () => {
     const queries: Array<[string, string | null]> = [
       ['crash', null],
@@ -326,6 +340,7 @@ describe('GET /search/issues', () => {
       ['repo:alice/widgets sort:interactions-desc', alice],
       ['user:bob vault', bob],
       ['comments:>0 is:open', alice],
+      ['quasar org:acme', null],
     ];
     const answers = async () => {
       const all: Array<[string[], number]> = [];

@@ -2,7 +2,11 @@ import { expect } from 'chai';
 import { basicOctokit } from '../../../support/octokit.js';
 import { basicAuthorization, ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
+import { pushFiles } from './codeFixtures.js';
 import { expectSearchBody, expectTextMatchesConsistent, names, search, TEXT_MATCH } from './searchFixtures.js';
+
+const RUBY = 'def tools\n  :ok\nend\n';
+const PYTHON = 'def one():\n    return 1\n';
 
 // The site administrator the test server makes is an account too: left out of the orders.
 const logins = (body: any): string[] => names(body, 'login').filter((login) => login !== 'admin');
@@ -120,10 +124,21 @@ describe('GET /search/users', () => {
     ]);
   });
 
-  it('language: finds nobody, since forgelog does not tell languages apart', async () => {
-    const found = await search(server, null, '/search/users?q=language:ruby');
-    expect(found.status).to.equal(200);
-    expect(found.body.total_count).to.equal(0);
+  it("language: is the most common language of the account's public repositories", async () => {
+    expect(logins((await search(server, null, '/search/users?q=language:ruby')).body)).to.deep.equal([]);
+    await pushFiles(server, 'bob', 'bob/tools', { 'lib/tools.rb': RUBY }, 'ruby');
+    await pushFiles(server, 'alice', 'alice/one', { 'one.rb': RUBY }, 'ruby');
+    // Alice's private repositories do not count, however much Python they hold.
+    await createRepository(server, alice, { name: 'scripts', private: true });
+    for (const name of ['hidden', 'scripts']) await pushFiles(server, 'alice', `alice/${name}`, { 'a.py': PYTHON, 'b.py': PYTHON }, 'python');
+    expect(logins((await search(server, null, '/search/users?q=language:ruby')).body).sort()).to.deep.equal(['alice', 'bob']);
+    expect(logins((await search(server, null, '/search/users?q=language:python')).body)).to.deep.equal([]);
+    // Made public, they tip alice to Python (two repositories to one).
+    for (const name of ['hidden', 'scripts']) expect((await api(server, alice, 'PATCH', `/repos/alice/${name}`, { private: false })).status).to.equal(200);
+    expect(logins((await search(server, null, '/search/users?q=language:python')).body)).to.deep.equal(['alice']);
+    expect(logins((await search(server, null, '/search/users?q=language:ruby')).body)).to.deep.equal(['bob']);
+    for (const name of ['hidden', 'scripts']) expect((await api(server, alice, 'PATCH', `/repos/alice/${name}`, { private: true })).status).to.equal(200);
+    expect(logins((await search(server, null, '/search/users?q=language:ruby')).body).sort()).to.deep.equal(['alice', 'bob']);
   });
 
   it('sorts by followers, repositories and joined, either way', async () => {

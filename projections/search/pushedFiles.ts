@@ -1,0 +1,26 @@
+import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
+import type { FileChange, GitStorage } from '../../application/shared/ports/gitStorage.port.js';
+
+// A push records its ref move from its pre-receive hook, while git still holds the pushed
+// objects in quarantine: they are looked for this long after the event was recorded.
+const PUSH_SETTLING_MS = 30_000;
+const PUSH_POLL_MS = 50;
+
+export interface PushedFiles {
+  readonly changes: FileChange[];
+  // Every file of `to` rather than what differs from `from` (no `from`, or `from` is gone).
+  readonly whole: boolean;
+}
+
+// The files that differ from `from` to `to`, or every file of `to` when `from` is gone; null
+// when `to` never arrived (a refused push).
+export async function pushedFiles(git: GitStorage, event: StoredEvent, repositoryId: number, from: string | null, to: string): Promise<PushedFiles | null> {
+  for (;;) {
+    const changes = await git.fileChanges(repositoryId, from, to);
+    if (changes !== null) return { changes, whole: from === null };
+    const whole = from === null ? null : await git.fileChanges(repositoryId, null, to);
+    if (whole !== null) return { changes: whole, whole: true };
+    if (Date.now() > Date.parse(event.recordedAt) + PUSH_SETTLING_MS) return null;
+    await new Promise((resolve) => setTimeout(resolve, PUSH_POLL_MS));
+  }
+}
