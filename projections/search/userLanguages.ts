@@ -2,6 +2,7 @@ import { REPOSITORIES_COLLECTION, type RepositoryDocument } from '../../applicat
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { Document } from '../../application/shared/ports/readModelStore.port.js';
 import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
+import { REF_EVENT_TYPES } from '../../domain/gitdata/refMoved.js';
 import type { ProjectionDependencies } from '../shared/projectionDependencies.js';
 import { languagesOnEvent, mainLanguage, type RepositoryLanguagesDocument } from './repositoryLanguages.js';
 
@@ -15,6 +16,9 @@ interface UserLanguageDocument extends Document {
   _id: string; // String(owner_id)
   language: string;
 }
+
+// What may change a repository's language, its visibility or its owner.
+const REPOSITORY_EVENTS: ReadonlySet<string> = new Set(['RepositoryCreated', 'RepositoryEdited', 'RepositoryTransferred', 'RepositoryDeleted']);
 
 const repositoryLanguages = (target: ProjectionTarget) => target.collection<RepositoryLanguagesDocument>(USER_REPOSITORY_LANGUAGES_COLLECTION);
 const userLanguages = (target: ProjectionTarget) => target.collection<UserLanguageDocument>(USER_LANGUAGES_COLLECTION);
@@ -41,20 +45,21 @@ async function recount(target: ProjectionTarget, ownerId: number): Promise<void>
 // The accounts whose language this event may have changed, counted again.
 export async function userLanguagesOnEvent(dependencies: ProjectionDependencies, event: StoredEvent, target: ProjectionTarget): Promise<number[]> {
   const data = event.data as { repositoryId?: number; ownerId?: number; fromOwnerId?: number; toOwnerId?: number; changes?: { private?: boolean } };
-  if (typeof data.repositoryId !== 'number') return [];
-  const before = await repositoryLanguages(target).findOne({ _id: String(data.repositoryId) });
+  if (typeof data.repositoryId !== 'number' || !(REF_EVENT_TYPES.has(event.type) || REPOSITORY_EVENTS.has(event.type))) return [];
+  const languageOf = async () => mainLanguage((await repositoryLanguages(target).findOne({ _id: String(data.repositoryId) }))?.bytes);
+  const before = await languageOf();
   const read = await languagesOnEvent(dependencies, repositoryLanguages(target), event, target);
-  let owners: number[] = [];
-  if (read !== null) {
-    const after = await repositoryLanguages(target).findOne({ _id: String(data.repositoryId) });
-    if (!read.repository.private && mainLanguage(before?.bytes) !== mainLanguage(after?.bytes)) owners = [read.repository.owner_id];
-  } else if (event.type === 'RepositoryTransferred') owners = [data.fromOwnerId!, data.toOwnerId!];
-  else if (event.type === 'RepositoryDeleted' && mainLanguage(before?.bytes) !== '') owners = [data.ownerId!];
-  else if (event.type === 'RepositoryEdited' && data.changes?.private !== undefined && mainLanguage(before?.bytes) !== '') {
-    const repository = await repositories(target).findOne({ _id: String(data.repositoryId) });
-    if (repository !== null) owners = [repository.owner_id];
+  const after = await languageOf();
+  const owners = new Set<number | undefined>();
+  if (read !== null && !read.repository.private && before !== after) owners.add(read.repository.owner_id);
+  if (event.type === 'RepositoryTransferred') [data.fromOwnerId, data.toOwnerId].forEach((owner) => owners.add(owner));
+  if (event.type === 'RepositoryDeleted' && before !== '') owners.add(data.ownerId);
+  // A visibility change (with or without a new default branch in the same edit) counts the
+  // repository in or out of its owner's.
+  if (event.type === 'RepositoryEdited' && data.changes?.private !== undefined && (before !== '' || after !== '')) {
+    owners.add((await repositories(target).findOne({ _id: String(data.repositoryId) }))?.owner_id);
   }
-  owners = owners.filter((owner) => typeof owner === 'number');
-  for (const owner of owners) await recount(target, owner);
-  return owners;
+  const counted = [...owners].filter((owner): owner is number => typeof owner === 'number');
+  for (const owner of counted) await recount(target, owner);
+  return counted;
 }
