@@ -18,8 +18,15 @@ function tokenKeys(value: FilterValue): string[] {
   return number === undefined ? [`s:${normalizedFacet(token)}`] : [`n:${number}`, `s:${normalizedFacet(token)}`];
 }
 
+// The documents holding one value: the key itself while there is one (most values of a date,
+// an id or a count are held by a single document, and a Set per value cost more memory than
+// the documents themselves), a Set once there are more.
+type Holders = string | Set<string>;
+
+const asSet = (holders: Holders): ReadonlySet<string> => (typeof holders === 'string' ? new Set([holders]) : holders);
+
 export class EqualityPostings {
-  private readonly byField = new Map<string, Map<string, Set<string>>>();
+  private readonly byField = new Map<string, Map<string, Holders>>();
 
   constructor(private readonly fields: readonly string[]) {
     for (const field of fields) this.byField.set(field, new Map());
@@ -29,9 +36,10 @@ export class EqualityPostings {
     for (const [field, postings] of this.byField) {
       for (const value of valuesAtPath(document, field)) {
         for (const posting of postingKeys(value)) {
-          let keys = postings.get(posting);
-          if (keys === undefined) postings.set(posting, (keys = new Set()));
-          keys.add(key);
+          const holders = postings.get(posting);
+          if (holders === undefined) postings.set(posting, key);
+          else if (typeof holders !== 'string') holders.add(key);
+          else if (holders !== key) postings.set(posting, new Set([holders, key]));
         }
       }
     }
@@ -41,9 +49,14 @@ export class EqualityPostings {
     for (const [field, postings] of this.byField) {
       for (const value of valuesAtPath(document, field)) {
         for (const posting of postingKeys(value)) {
-          const keys = postings.get(posting);
-          keys?.delete(key);
-          if (keys?.size === 0) postings.delete(posting);
+          const holders = postings.get(posting);
+          if (holders === undefined) continue;
+          if (typeof holders === 'string') {
+            if (holders === key) postings.delete(posting);
+            continue;
+          }
+          holders.delete(key);
+          if (holders.size === 1) postings.set(posting, holders.values().next().value!);
         }
       }
     }
@@ -96,8 +109,11 @@ export class EqualityPostings {
     return (key) => keys.has(key);
   }
 
-  private union(postings: Map<string, Set<string>>, keys: readonly string[]): ReadonlySet<string> {
-    const sets = keys.map((key) => postings.get(key)).filter((set): set is Set<string> => set !== undefined);
+  private union(postings: Map<string, Holders>, keys: readonly string[]): ReadonlySet<string> {
+    const sets = keys.flatMap((key) => {
+      const holders = postings.get(key);
+      return holders === undefined ? [] : [asSet(holders)];
+    });
     if (sets.length === 1) return sets[0]!;
     const union = new Set<string>();
     for (const set of sets) for (const key of set) union.add(key);
