@@ -52,6 +52,7 @@ export const CODE_SEARCH_INDEX_SETTINGS: IndexSettings = {
     'indexed',
   ],
   sortableAttributes: ['indexed'],
+  rangeAttributes: ['size', 'indexed'],
 };
 
 function trimmedSlashes(text: string): string {

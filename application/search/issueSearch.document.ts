@@ -91,5 +91,6 @@ export const ISSUE_SEARCH_ATTRIBUTES = {
     'base',
     'archived',
   ],
+  ranges: ['comments', 'reactions', 'interactions', 'created_at', 'updated_at', 'closed_at', 'merged_at'],
   sortable: ['comments', 'reactions', ...Object.values(REACTION_SORTS).map((sort) => sort.attribute), 'interactions', 'created_at', 'updated_at'],
 } as const;

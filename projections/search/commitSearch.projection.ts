@@ -63,6 +63,7 @@ export function commitSearchProjection(dependencies: ProjectionDependencies): Pr
             'generation',
           ],
           sortableAttributes: ['author_date', 'committer_date'],
+          rangeAttributes: ['author_date', 'committer_date'],
         },
       },
     ],

@@ -143,6 +143,7 @@ export const issueSearchProjection: Projection = {
         searchableAttributes: [...ISSUE_SEARCH_ATTRIBUTES.searchable],
         filterableAttributes: [...ISSUE_SEARCH_ATTRIBUTES.filterable],
         sortableAttributes: [...ISSUE_SEARCH_ATTRIBUTES.sortable],
+        rangeAttributes: [...ISSUE_SEARCH_ATTRIBUTES.ranges],
       },
     },
   ],

@@ -143,6 +143,7 @@ export const repositorySearchProjection = (dependencies: ProjectionDependencies)
           'template',
         ],
         sortableAttributes: ['stars', 'forks', 'help_wanted_issues', 'updated'],
+        rangeAttributes: ['size', 'forks', 'stars', 'topics_count', 'created', 'pushed'],
       },
     },
   ],

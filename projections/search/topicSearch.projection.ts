@@ -80,6 +80,7 @@ export const topicSearchProjection: Projection = {
         searchableAttributes: ['name'],
         filterableAttributes: ['id', 'repositories', 'created', 'featured', 'curated'],
         sortableAttributes: ['repositories', 'created'],
+        rangeAttributes: ['repositories', 'created'],
       },
     },
   ],

@@ -87,6 +87,7 @@ export const userSearchProjection = (dependencies: ProjectionDependencies): Proj
         searchableAttributes: ['login', 'name', 'email'],
         filterableAttributes: ['id', 'type', 'name_words', 'location_words', 'repos', 'followers', 'created', 'language'],
         sortableAttributes: ['followers', 'repos', 'created'],
+        rangeAttributes: ['repos', 'followers', 'created'],
       },
     },
   ],

@@ -14,6 +14,10 @@ export interface IndexSettings {
   readonly searchableAttributes: readonly string[];
   readonly filterableAttributes: readonly string[];
   readonly sortableAttributes: readonly string[];
+  // Filterable attributes only ever compared as ranges (dates, counts, sizes). Most of their
+  // values are held by one document each, so the embedded index keeps no equality postings
+  // for them (an equality on one is still answered, by evaluation); Meilisearch ignores it.
+  readonly rangeAttributes?: readonly string[];
 }
 
 export interface SearchQuery {

@@ -74,7 +74,7 @@ export class EmbeddedIndex {
     readonly settings: IndexSettings,
     private readonly documents: Map<string, SearchDocument>,
   ) {
-    this.postings = new EqualityPostings(settings.filterableAttributes);
+    this.postings = new EqualityPostings(settings.filterableAttributes.filter((field) => !settings.rangeAttributes?.includes(field)));
     this.keywords = new KeywordIndex(settings.searchableAttributes);
     for (const [key, document] of documents) {
       this.postings.add(key, document);

@@ -121,6 +121,38 @@ describe('EmbeddedSearchIndex', function () {
     ]);
   });
 
+  it('answers equalities on range attributes (no postings kept for them) as on the others', async function () {
+    const index = new EmbeddedSearchIndex();
+    const settings = { ...REPOSITORY_SETTINGS, rangeAttributes: ['stars'] };
+    await index.ensureIndex('ranged', settings);
+    await index.ensureIndex('plain', REPOSITORY_SETTINGS);
+    for (const name of ['ranged', 'plain'])
+      await index.upsert(name, [...REPOSITORIES, { id: 4, name: 'twin', description: '', owner: { login: 'octo' }, topics: [], stars: 12 }]);
+    const ids = async (name: string, filter: SearchQuery['filter']) =>
+      (await index.search(name, { q: '', filter, sort: [{ field: 'stars', direction: 'desc' }] })).hits.map((hit) => hit.document.id);
+    for (const filter of [
+      { field: 'stars', op: '=', value: 12 },
+      { field: 'stars', op: 'in', values: [40, 99] },
+      {
+        and: [
+          { field: 'owner.login', op: '=', value: 'octo' },
+          { field: 'stars', op: '=', value: 12 },
+        ],
+      },
+      {
+        or: [
+          { field: 'stars', op: '=', value: 40 },
+          { field: 'topics', op: '=', value: 'git' },
+        ],
+      },
+    ] as SearchQuery['filter'][]) {
+      expect(await ids('ranged', filter), JSON.stringify(filter)).to.deep.equal(await ids('plain', filter));
+    }
+    expect(await ids('ranged', { field: 'stars', op: '=', value: 12 })).to.have.members([2, 4]);
+    await index.delete('ranged', [4]);
+    expect(await ids('ranged', { field: 'stars', op: '=', value: 12 })).to.deep.equal([2]);
+  });
+
   it('treats a separator after the last word as finishing it, as Meilisearch does', async function () {
     const index = await seeded();
     expect((await index.search('repositories', { q: 'forg' })).total).to.equal(2);
