@@ -9,7 +9,9 @@ const B = 0.75;
 
 interface Postings {
   docs: number[];
-  frequencies: number[];
+  // null while the word occurs once in every document listed (most words, most documents):
+  // an array of ones per word was a third of the index's memory.
+  frequencies: number[] | null;
 }
 
 export interface KeywordMatch {
@@ -67,9 +69,10 @@ export class KeywordIndex {
       for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
       for (const [word, frequency] of counts) {
         let postings = terms.get(word);
-        if (postings === undefined) terms.set(word, (postings = { docs: [], frequencies: [] }));
+        if (postings === undefined) terms.set(word, (postings = { docs: [], frequencies: null }));
         postings.docs.push(number);
-        postings.frequencies.push(frequency);
+        if (postings.frequencies !== null) postings.frequencies.push(frequency);
+        else if (frequency !== 1) postings.frequencies = postings.docs.map((_, index) => (index === postings!.docs.length - 1 ? frequency : 1));
         entries += 1;
       }
     }
@@ -129,7 +132,7 @@ export class KeywordIndex {
             hits[number] = 0;
             scores[number] = 0;
           }
-          const frequency = frequencies[index]!;
+          const frequency = frequencies === null ? 1 : frequencies[index]!;
           scores[number]! += (idf * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * lengths[number]!) / average));
           if (hits[number] === step) {
             hits[number] = step + 1;
@@ -170,11 +173,11 @@ export class KeywordIndex {
 
   private dropDead(postings: Postings): void {
     const docs: number[] = [];
-    const frequencies: number[] = [];
+    const frequencies: number[] | null = postings.frequencies === null ? null : [];
     for (let index = 0; index < postings.docs.length; index++) {
       if (this.keyOf[postings.docs[index]!] === undefined) continue;
       docs.push(postings.docs[index]!);
-      frequencies.push(postings.frequencies[index]!);
+      frequencies?.push(postings.frequencies![index]!);
     }
     postings.docs = docs;
     postings.frequencies = frequencies;
