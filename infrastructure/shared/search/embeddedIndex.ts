@@ -1,5 +1,6 @@
 import type { IndexSettings, SearchDocument, SearchHit, SearchQuery, SearchResult } from '../../../application/shared/ports/searchIndex.port.js';
 import { isCoveredBy, valuesAtPath } from './documentPath.js';
+import { cloneDocument } from '../readModels/documentClone.js';
 import { freezeDocument } from '../readModels/documentFreeze.js';
 import { EqualityPostings } from './equalityPostings.js';
 import { KeywordIndex } from './keywordIndex.js';
