@@ -75,12 +75,9 @@ export class EmbeddedIndex {
     readonly settings: IndexSettings,
     private readonly documents: Map<string, SearchDocument>,
   ) {
-    this.postings = new EqualityPostings(settings.filterableAttributes);
+    this.postings = new EqualityPostings(settings.filterableAttributes, () => this.documents);
     this.keywords = new KeywordIndex(settings.searchableAttributes);
-    for (const [key, document] of documents) {
-      this.postings.add(key, document);
-      this.keywords.add(key, (field) => wordsIn(document, field));
-    }
+    for (const [key, document] of documents) this.keywords.add(key, (field) => wordsIn(document, field));
   }
 
   static create(settings: IndexSettings, documents: readonly SearchDocument[] = []): EmbeddedIndex {

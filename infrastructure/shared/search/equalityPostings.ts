@@ -9,7 +9,7 @@ type Holders = string | Set<string>;
 
 // The postings of one attribute. Values are kept as the filter compares them: numbers as
 // numbers, strings and booleans as trimmed lower-case text; two maps, so no key string is
-// built per value (indexing a document touches every filterable attribute).
+// built per value (indexing a document touches every attribute with postings).
 interface FieldPostings {
   readonly name: string;
   // A plain attribute (no dot): its value is read directly, with no list built.
@@ -54,12 +54,18 @@ function eachValue(field: FieldPostings, document: SearchDocument, visit: (value
 
 // For each filterable attribute, the keys of the documents holding each value, so a filter
 // with an equality (repository_id = 7, state = open) starts from the documents that can match
-// instead of every document.
+// instead of every document. An attribute's postings are built when a filter first asks for
+// them, and kept up to date from then on: a replay indexes every document before any search,
+// and most attributes (timestamps, counts) are rarely pinned to a value, if ever.
 export class EqualityPostings {
   private readonly byField = new Map<string, FieldPostings>();
+  private readonly filterable: ReadonlySet<string>;
 
-  constructor(private readonly fields: readonly string[]) {
-    for (const name of fields) this.byField.set(name, { name, plain: !name.includes('.'), numbers: new Map(), texts: new Map() });
+  constructor(
+    fields: readonly string[],
+    private readonly documents: () => Iterable<[string, SearchDocument]>,
+  ) {
+    this.filterable = new Set(fields);
   }
 
   add(key: string, document: SearchDocument): void {
@@ -80,6 +86,25 @@ export class EqualityPostings {
         if (facet !== undefined) removeHolder(field.texts, facet, key);
       });
     }
+  }
+
+  // The postings of a filterable attribute, built from every document on first use (in the
+  // documents' order, the order adding them one by one would have given).
+  private postingsOf(name: string): FieldPostings | undefined {
+    if (!this.filterable.has(name)) return undefined;
+    let field = this.byField.get(name);
+    if (field !== undefined) return field;
+    const built: FieldPostings = { name, plain: !name.includes('.'), numbers: new Map(), texts: new Map() };
+    for (const [key, document] of this.documents()) {
+      eachValue(built, document, (value) => {
+        if (typeof value === 'number') addHolder(built.numbers, value, key);
+        const facet = facetOf(value);
+        if (facet !== undefined) addHolder(built.texts, facet, key);
+      });
+    }
+    field = built;
+    this.byField.set(name, field);
+    return field;
   }
 
   // The keys of every document the filter can match, or null when the filter names no
@@ -104,7 +129,7 @@ export class EqualityPostings {
       return union;
     }
     if ('not' in filter) return null;
-    const field = this.byField.get(filter.field);
+    const field = this.postingsOf(filter.field);
     if (field === undefined) return null;
     if (filter.op === '=') return this.union(field, [filter.value]);
     if (filter.op === 'in') return this.union(field, filter.values);
@@ -124,7 +149,7 @@ export class EqualityPostings {
       }
       return 'and' in filter ? (key) => tests.every((test) => test(key)) : (key) => tests.some((test) => test(key));
     }
-    if ('not' in filter || (filter.op !== '=' && filter.op !== 'in') || !this.byField.has(filter.field)) return null;
+    if ('not' in filter || (filter.op !== '=' && filter.op !== 'in') || !this.filterable.has(filter.field)) return null;
     const keys = this.candidates(filter)!;
     return (key) => keys.has(key);
   }
