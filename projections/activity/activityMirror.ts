@@ -1,5 +1,6 @@
 import { ACTIVITY_INVITERS_COLLECTION } from '../../application/activity/activity.readModel.js';
 import { CREDENTIALS_COLLECTION } from '../../application/accounts/users.readModel.js';
+import { REPOSITORY_ISSUE_COUNTS_COLLECTION } from '../../application/issues/issues.readModel.js';
 import type { Projection, ProjectionCollection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { Collection, Document, IndexSpec, WriteResult } from '../../application/shared/ports/readModelStore.port.js';
@@ -20,6 +21,10 @@ const MIRRORED: readonly Projection[] = [usersProjection, organizationsProjectio
 
 // Credentials (password hashes, second-factor secrets) are not copied.
 const NOT_MIRRORED: ReadonlySet<string> = new Set([CREDENTIALS_COLLECTION]);
+// Counters no apply function and no activity reads (the counts only serve the API): their
+// writes, one per issue opened or closed, are dropped. Still declared, so that a rebuild drops
+// what an earlier version wrote there.
+const NEVER_READ: ReadonlySet<string> = new Set([REPOSITORY_ISSUE_COUNTS_COLLECTION]);
 // Read through the mirror, but the activity projection's own.
 const OWN_COLLECTIONS: ReadonlySet<string> = new Set([ACTIVITY_INVITERS_COLLECTION]);
 
@@ -70,12 +75,17 @@ const discarded: Collection = {
 export function mirrorTarget(target: ProjectionTarget): ProjectionTarget {
   return {
     collection: <T extends Document>(name: string) =>
-      (NOT_MIRRORED.has(name) ? discarded : target.collection<T>(OWN_COLLECTIONS.has(name) ? name : MIRROR_PREFIX + name)) as Collection<T>,
+      (NOT_MIRRORED.has(name) || NEVER_READ.has(name)
+        ? discarded
+        : target.collection<T>(OWN_COLLECTIONS.has(name) ? name : MIRROR_PREFIX + name)) as Collection<T>,
     search: target.search,
     searchIndexName: (name) => target.searchIndexName(name),
   };
 }
 
 export async function applyToMirror(event: StoredEvent, mirror: ProjectionTarget): Promise<void> {
-  for (const projection of MIRRORED) await projection.apply(event, mirror);
+  for (const projection of MIRRORED) {
+    // As the runner does: a projection is not handed the events it says it leaves alone.
+    if (projection.eventTypes === undefined || projection.eventTypes.has(event.type)) await projection.apply(event, mirror);
+  }
 }
