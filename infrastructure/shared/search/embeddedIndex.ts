@@ -8,7 +8,7 @@ import { matchPositions } from './matchPositions.js';
 import { assertValidFilter, matchesFilter } from './searchFilter.evaluate.js';
 import { pagingOf } from './searchPaging.js';
 import { type RankedDocument, rankedOrder } from './searchSort.compare.js';
-import { holdsSequence, type KeywordQuery, normalizedTerm, parseKeywords, wordTokens } from './searchText.js';
+import { holdsSequence, type KeywordQuery, normalizedWords, parseKeywords } from './searchText.js';
 
 // Below this many documents left by a filter's equalities, keywords are matched in them
 // directly instead of through the whole keyword index.
@@ -55,7 +55,7 @@ function searchableText(document: SearchDocument, attribute: string): string | u
 }
 
 function wordsIn(document: SearchDocument, attribute: string): string[] {
-  return wordTokens(searchableText(document, attribute) ?? '').map((token) => normalizedTerm(token.text));
+  return normalizedWords(searchableText(document, attribute) ?? '');
 }
 
 // The snapshot keeps the documents only: the keyword index is rebuilt from them on restore.
@@ -204,7 +204,7 @@ export class EmbeddedIndex {
     for (const key of keys) {
       if (admits !== null && !admits(key)) continue;
       const document = this.documents.get(key)!;
-      const words = fields.flatMap((field) => wordTokens(searchableText(document, field) ?? '').map((token) => normalizedTerm(token.text)));
+      const words = fields.flatMap((field) => normalizedWords(searchableText(document, field) ?? ''));
       let score = 0;
       for (const [position, term] of keywords.terms.entries()) {
         const prefix = keywords.lastTermIsPrefix && position === last;
