@@ -16,6 +16,8 @@ export const oauthApplicationsProjection: Projection = {
       ],
     },
   ],
+  // What apply() below acts on; every other event leaves this model as it is.
+  eventTypes: new Set(['OAuthApplicationRegistered', 'OAuthApplicationSecretReset', 'OAuthApplicationDeleted']),
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     const applications = target.collection<OAuthApplicationDocument>(OAUTH_APPLICATIONS_COLLECTION);
     switch (event.type) {

@@ -37,6 +37,15 @@ export const organizationsProjection: Projection = {
       ],
     },
   ],
+  // What apply() below acts on; every other event leaves this model as it is.
+  eventTypes: new Set([
+    'OrganizationCreated',
+    'OrganizationUpdated',
+    'OrganizationMemberAdded',
+    'OrganizationMemberRoleChanged',
+    'OrganizationMemberRemoved',
+    'UserDeleted',
+  ]),
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     switch (event.type) {
       case 'OrganizationCreated':

@@ -46,6 +46,25 @@ export const usersProjection: Projection = {
       ],
     },
   ],
+  // What apply() below acts on; every other event leaves this model as it is.
+  eventTypes: new Set([
+    ...ACCOUNT_REPOSITORY_EVENT_TYPES,
+    'UserCreated',
+    'UserRenamed',
+    'UserDeleted',
+    'SiteAdminGranted',
+    'SiteAdminRevoked',
+    'UserSuspended',
+    'UserUnsuspended',
+    'UserProfileUpdated',
+    'UserPasswordChanged',
+    'TwoFactorEnabled',
+    'TwoFactorDisabled',
+    'UserFollowed',
+    'UserUnfollowed',
+    'OrganizationCreated',
+    'OrganizationUpdated',
+  ]),
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     if (ACCOUNT_REPOSITORY_EVENT_TYPES.has(event.type)) return applyAccountRepositoryEvent(event, target);
     switch (event.type) {

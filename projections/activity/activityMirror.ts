@@ -1,8 +1,9 @@
 import { ACTIVITY_INVITERS_COLLECTION } from '../../application/activity/activity.readModel.js';
 import { CREDENTIALS_COLLECTION } from '../../application/accounts/users.readModel.js';
+import { REPOSITORY_ISSUE_COUNTS_COLLECTION } from '../../application/issues/issues.readModel.js';
 import type { Projection, ProjectionCollection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
-import type { Collection, Document, WriteResult } from '../../application/shared/ports/readModelStore.port.js';
+import type { Collection, Document, IndexSpec, WriteResult } from '../../application/shared/ports/readModelStore.port.js';
 import { usersProjection } from '../accounts/users.projection.js';
 import { organizationsProjection } from '../accounts/organizations.projection.js';
 import { repositoriesProjection } from '../repositories/repositories.projection.js';
@@ -20,13 +21,36 @@ const MIRRORED: readonly Projection[] = [usersProjection, organizationsProjectio
 
 // Credentials (password hashes, second-factor secrets) are not copied.
 const NOT_MIRRORED: ReadonlySet<string> = new Set([CREDENTIALS_COLLECTION]);
+// Counters no apply function and no activity reads (the counts only serve the API): their
+// writes, one per issue opened or closed, are dropped. Still declared, so that a rebuild drops
+// what an earlier version wrote there.
+const NEVER_READ: ReadonlySet<string> = new Set([REPOSITORY_ISSUE_COUNTS_COLLECTION]);
 // Read through the mirror, but the activity projection's own.
 const OWN_COLLECTIONS: ReadonlySet<string> = new Set([ACTIVITY_INVITERS_COLLECTION]);
+
+// The mirror is read by id and by a leading field (a repository's issues, a user's follows),
+// never in pages: an index of three or more fields (a list's order, which the embedded store
+// keeps as a sorted tree per index, the most costly write of a replay and much of its memory)
+// becomes a plain index on its first field; the others are kept as they are.
+function mirrorIndexes(indexes: readonly IndexSpec[]): IndexSpec[] {
+  const kept: IndexSpec[] = [];
+  const keysOf = (spec: IndexSpec): string => JSON.stringify(spec.keys);
+  for (const spec of indexes) {
+    const fields = Object.keys(spec.keys);
+    const mirrored = fields.length >= 3 && !spec.unique ? { name: fields[0]!, keys: { [fields[0]!]: 1 as const } } : spec;
+    if (!kept.some((other) => keysOf(other) === keysOf(mirrored) || other.name === mirrored.name)) kept.push(mirrored);
+  }
+  return kept;
+}
 
 export const mirrorCollections: readonly ProjectionCollection[] = MIRRORED.flatMap((projection) =>
   projection.collections
     .filter((collection) => !NOT_MIRRORED.has(collection.name))
-    .map((collection) => ({ ...collection, name: MIRROR_PREFIX + collection.name })),
+    .map((collection) => ({
+      ...collection,
+      name: MIRROR_PREFIX + collection.name,
+      ...(collection.indexes ? { indexes: mirrorIndexes(collection.indexes) } : {}),
+    })),
 );
 
 // Changes when any mirrored projection changes meaning, so the activity model is rebuilt too.
@@ -51,12 +75,17 @@ const discarded: Collection = {
 export function mirrorTarget(target: ProjectionTarget): ProjectionTarget {
   return {
     collection: <T extends Document>(name: string) =>
-      (NOT_MIRRORED.has(name) ? discarded : target.collection<T>(OWN_COLLECTIONS.has(name) ? name : MIRROR_PREFIX + name)) as Collection<T>,
+      (NOT_MIRRORED.has(name) || NEVER_READ.has(name)
+        ? discarded
+        : target.collection<T>(OWN_COLLECTIONS.has(name) ? name : MIRROR_PREFIX + name)) as Collection<T>,
     search: target.search,
     searchIndexName: (name) => target.searchIndexName(name),
   };
 }
 
 export async function applyToMirror(event: StoredEvent, mirror: ProjectionTarget): Promise<void> {
-  for (const projection of MIRRORED) await projection.apply(event, mirror);
+  for (const projection of MIRRORED) {
+    // As the runner does: a projection is not handed the events it says it leaves alone.
+    if (projection.eventTypes === undefined || projection.eventTypes.has(event.type)) await projection.apply(event, mirror);
+  }
 }

@@ -56,6 +56,8 @@ export const authorizationsProjection: Projection = {
       ],
     },
   ],
+  // What apply() below acts on; every other event leaves this model as it is.
+  eventTypes: AUTHORIZATION_EVENT_TYPES,
   async apply(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
     if (!AUTHORIZATION_EVENT_TYPES.has(stored.type)) return;
     const event = { type: stored.type, data: stored.data } as AuthorizationEvent;

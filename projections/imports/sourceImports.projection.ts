@@ -123,6 +123,8 @@ export const sourceImportsProjection: Projection = {
     { name: SOURCE_IMPORTS_COLLECTION },
     { name: SOURCE_IMPORT_AUTHORS_COLLECTION, indexes: [{ name: 'repository_id_1_id_1', keys: { repository_id: 1, id: 1 } }] },
   ],
+  // What apply() below acts on; every other event leaves this model as it is.
+  eventTypes: SOURCE_IMPORT_EVENT_TYPES,
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     if (!SOURCE_IMPORT_EVENT_TYPES.has(event.type)) return;
     await applyImportEvent({ type: event.type, data: event.data } as SourceImportEvent, target);

@@ -71,6 +71,17 @@ export const issuesProjection: Projection = {
     { name: REPOSITORY_ISSUE_COUNTS_COLLECTION },
     deletedCopiesCollection(DELETED_COPIES_COLLECTIONS.label),
   ],
+  // What apply() below acts on; every other event leaves this model as it is.
+  eventTypes: new Set([
+    ...ISSUE_EVENT_TYPES,
+    ...ISSUE_COMMENT_EVENT_TYPES,
+    ...LABEL_EVENT_TYPES,
+    ...MILESTONE_EVENT_TYPES,
+    ...REACTION_EVENT_TYPES,
+    ...PULL_REQUEST_ISSUE_EVENT_TYPES,
+    'RepositoryCreated',
+    'RepositoryDeleted',
+  ]),
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     if (ISSUE_EVENT_TYPES.has(event.type)) return applyIssueEvent(event, target);
     if (ISSUE_COMMENT_EVENT_TYPES.has(event.type)) return applyIssueCommentEvent(event, target);

@@ -78,6 +78,8 @@ export const migrationsProjection: Projection = {
     { name: MIGRATIONS_COLLECTION, indexes: [{ name: 'owner', keys: { owner_kind: 1, owner_id: 1, id: 1 } }] },
     { name: MIGRATION_LOCKS_COLLECTION, indexes: [{ name: 'repository_id', keys: { repository_id: 1 } }] },
   ],
+  // What apply() below acts on; every other event leaves this model as it is.
+  eventTypes: MIGRATION_EVENT_TYPES,
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     if (!MIGRATION_EVENT_TYPES.has(event.type)) return;
     await applyMigrationEvent({ type: event.type, data: event.data } as MigrationEvent, target);

@@ -200,6 +200,8 @@ export const projectsProjection: Projection = {
     deletedCopiesCollection(DELETED_COPIES_COLLECTIONS.project),
     { name: PROJECT_OWNERS_COLLECTION, indexes: [{ name: 'owner', keys: { owner_kind: 1, owner_id: 1 } }] },
   ],
+  // What apply() below acts on; every other event leaves this model as it is.
+  eventTypes: new Set([...PROJECT_EVENT_TYPES, 'RepositoryDeleted']),
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     if (PROJECT_EVENT_TYPES.has(event.type)) await applyProjectEvent({ type: event.type, data: event.data } as ProjectEvent, target);
     if (event.type === 'RepositoryDeleted') await repositoryDeleted((event.data as RepositoryDeleted['data']).repositoryId, target);

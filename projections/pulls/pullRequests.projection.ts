@@ -117,6 +117,8 @@ export const pullRequestsProjection: Projection = {
       ],
     },
   ],
+  // What apply() below acts on; every other event leaves this model as it is.
+  eventTypes: PULL_REQUEST_EVENT_TYPES,
   async apply(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
     if (!PULL_REQUEST_EVENT_TYPES.has(stored.type)) return;
     const event = { type: stored.type, data: stored.data } as PullRequestEvent;

@@ -52,6 +52,8 @@ export const repositoriesProjection: Projection = {
     },
     { name: REPOSITORY_INVITATIONS_COLLECTION, indexes: [byRepository, { name: 'invitee_id', keys: { invitee_id: 1 } }] },
   ],
+  // What apply() below acts on; every other event leaves this model as it is.
+  eventTypes: new Set([...REPOSITORY_EVENT_TYPES, ...INTEREST_EVENT_TYPES, ...REF_EVENT_TYPES]),
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     if (REPOSITORY_EVENT_TYPES.has(event.type)) return applyRepositoryEvent(event, target);
     if (INTEREST_EVENT_TYPES.has(event.type)) return applyInterestEvent(event, target);

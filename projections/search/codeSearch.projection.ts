@@ -128,6 +128,8 @@ export function codeSearchProjection(git: () => GitStorage): Projection {
       { name: CODE_SEARCH_REPOSITORIES_COLLECTION },
     ],
     searchIndexes: [{ name: SEARCH_INDEXES.code, settings: CODE_SEARCH_INDEX_SETTINGS }],
+    // What apply() below acts on; every other event leaves this model as it is.
+    eventTypes: new Set([...REF_EVENT_TYPES, 'RepositoryCreated', 'RepositoryEdited', 'RepositoryTransferred', 'RepositoryDeleted']),
     async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
       if (REF_EVENT_TYPES.has(event.type)) return refMoved(target, git(), event);
       const repositoryId = (event.data as { repositoryId?: unknown }).repositoryId;

@@ -67,6 +67,8 @@ export function commitSearchProjection(dependencies: ProjectionDependencies): Pr
         },
       },
     ],
+    // What apply() below acts on; every other event leaves this model as it is.
+    eventTypes: new Set([...REF_EVENT_TYPES, ...REPOSITORY_EVENTS]),
     async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
       if (!REF_EVENT_TYPES.has(event.type) && !REPOSITORY_EVENTS.has(event.type)) return;
       const data = event.data as { repositoryId?: number };

@@ -98,6 +98,8 @@ export const labelSearchProjection: Projection = {
       },
     },
   ],
+  // What apply() below acts on; every other event leaves this model as it is.
+  eventTypes: new Set([...LABEL_EVENT_TYPES, 'RepositoryCreated', 'RepositoryEdited', 'RepositoryTransferred', 'RepositoryDeleted']),
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     const data = event.data as Data;
     if (LABEL_EVENT_TYPES.has(event.type) && typeof data.labelId === 'number') return refreshLabel(target, data.labelId, event);

@@ -5,6 +5,7 @@ import type { UserSearchDocument } from '../../application/search/userSearch.js'
 import { wordsOf } from '../../application/search/searchWords.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
+import { REF_EVENT_TYPES } from '../../domain/gitdata/refMoved.js';
 import type { ProjectionDependencies } from '../shared/projectionDependencies.js';
 import { USER_LANGUAGES_COLLECTION, USER_REPOSITORY_LANGUAGES_COLLECTION, userLanguageOf, userLanguagesOnEvent } from './userLanguages.js';
 
@@ -34,6 +35,22 @@ async function refresh(target: ProjectionTarget, accountId: number): Promise<voi
 }
 
 type Data = Readonly<Record<string, unknown>>;
+
+// What accountsTouched and userLanguagesOnEvent look at (a ref move may change a language).
+const ACCOUNT_EVENTS = [
+  'UserCreated',
+  'UserRenamed',
+  'UserDeleted',
+  'UserProfileUpdated',
+  'UserFollowed',
+  'UserUnfollowed',
+  'OrganizationCreated',
+  'OrganizationUpdated',
+  'RepositoryCreated',
+  'RepositoryDeleted',
+  'RepositoryTransferred',
+  'RepositoryEdited',
+];
 const ids = (...values: unknown[]): number[] => values.filter((value): value is number => typeof value === 'number');
 
 // The accounts an event may change the document of: the account itself (profile, login,
@@ -79,6 +96,7 @@ export const userSearchProjection = (dependencies: ProjectionDependencies): Proj
   consistency: 'eventual',
   readsReadYourWritesModels: true,
   collections: [{ name: USER_REPOSITORY_LANGUAGES_COLLECTION }, { name: USER_LANGUAGES_COLLECTION }],
+  eventTypes: new Set([...ACCOUNT_EVENTS, ...REF_EVENT_TYPES]),
   searchIndexes: [
     {
       name: SEARCH_INDEXES.users,

@@ -150,6 +150,8 @@ export const webhooksProjection: Projection = {
     },
     { name: QUEUED_COLLECTION, indexes: [{ name: 'hook', keys: { hook_id: 1 } }] },
   ],
+  // What apply() below acts on; every other event leaves this model as it is.
+  eventTypes: new Set([...HOOK_EVENT_TYPES, 'WebhookDeliveryQueued', 'WebhookDeliveryAttempted']),
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     if (HOOK_EVENT_TYPES.has(event.type)) return applyHookEvent({ type: event.type, data: event.data } as HookEvent, event.position, target);
     if (event.type === 'WebhookDeliveryQueued') {

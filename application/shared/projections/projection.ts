@@ -33,6 +33,10 @@ export interface Projection {
   // documents from them): each event reaches it only once those models have applied it, so
   // what it reads is never older than the event.
   readonly readsReadYourWritesModels?: boolean;
+  // The event types apply() acts on, where a projection can name them: the runner passes
+  // over the others without calling it (a replay hands every projection every event, and most
+  // concern a few of them). Absent: every event is applied.
+  readonly eventTypes?: ReadonlySet<string>;
   // Must be idempotent: applying the same event twice leaves the same read model.
   apply(event: StoredEvent, target: ProjectionTarget): Promise<void>;
 }

@@ -34,6 +34,12 @@ export function readsItsWrites(projection: Projection): boolean {
   return (projection.consistency ?? 'read-your-writes') === 'read-your-writes';
 }
 
+function concerns(projection: Projection, event: StoredEvent): boolean {
+  return projection.eventTypes === undefined || projection.eventTypes.has(event.type);
+}
+
+const concernsEvent = (event: StoredEvent) => (projection: Projection) => concerns(projection, event);
+
 // Feeds the projections from the log, keeping a checkpoint per projection. Projections a
 // command's answer depends on share one lane, which read-your-writes waits for; every
 // eventual projection (feeds, indexes) has a lane of its own, so a slow one delays only
@@ -168,7 +174,8 @@ export class ProjectionRunner implements ProjectionProgress {
   }
 
   private addLane(name: string, members: readonly Projection[], events: LaneEvents, options: LaneOptions): ProjectionLane {
-    const lane = new ProjectionLane(name, this.eventStore, (event) => this.process(members, event), events, options);
+    const waitsForReadYourWrites = members.some((p) => p.readsReadYourWritesModels && !readsItsWrites(p));
+    const lane = new ProjectionLane(name, this.eventStore, (event) => this.process(members, waitsForReadYourWrites, event), events, options);
     this.lanes.push(lane);
     for (const projection of members) this.laneOf.set(projection.name, lane);
     return lane;
@@ -185,7 +192,7 @@ export class ProjectionRunner implements ProjectionProgress {
     if (until <= after) return position;
     for await (const event of this.eventStore.readAll(after >= 0 ? { after } : {})) {
       if (event.position > until) break;
-      await projection.apply(event, target(event.position));
+      if (concerns(projection, event)) await projection.apply(event, target(event.position));
       position = event.position;
       onProgress({ projection: projection.name, position, headPosition: until });
     }
@@ -195,15 +202,16 @@ export class ProjectionRunner implements ProjectionProgress {
   // Checkpoints are written once per batch (what one turn of the event loop delivers, a
   // read of up to 512 events during a replay), not per event: a restart re-applies at most
   // that batch, which the position guard and tombstones make harmless.
-  private async process(members: readonly Projection[], event: StoredEvent): Promise<void> {
+  private async process(members: readonly Projection[], waitsForReadYourWrites: boolean, event: StoredEvent): Promise<void> {
     const lane = this.readYourWritesLane;
-    if (lane !== undefined && lane.position < event.position && members.some((p) => p.readsReadYourWritesModels && !readsItsWrites(p))) {
+    if (waitsForReadYourWrites && lane !== undefined && lane.position < event.position && members.some(concernsEvent(event))) {
       await lane.waiters.waitFor(event.position, 24 * 3600_000);
     }
     const target = liveTarget(this.store, this.search, event.position, this.tombstones);
     for (const projection of members) {
       if (event.position <= this.checkpoints.get(projection.name)!) continue;
-      await projection.apply(event, target);
+      // A projection passed over has still seen the event: its checkpoint moves on.
+      if (concerns(projection, event)) await projection.apply(event, target);
       this.checkpoints.set(projection.name, event.position);
       this.unsaved.add(projection);
     }

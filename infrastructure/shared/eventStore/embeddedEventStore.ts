@@ -20,6 +20,7 @@ import { assertValidExpectedRevision, revisionConflict } from './expectedRevisio
 import { LogReader, selectStreamPositions } from './logReader.js';
 import { encodeFrames, serializeRecord, type RecordHeader } from './recordFrames.js';
 import { SegmentLog, type PendingWrite } from './segmentLog.js';
+import { SharedChunkReads } from './sharedChunkReads.js';
 import { retriedAppend } from './retriedAppend.js';
 
 export interface EmbeddedEventStoreOptions {
@@ -34,6 +35,7 @@ const DEFAULT_SEGMENT_BYTES = 128 * 1024 * 1024;
 export class EmbeddedEventStore implements EventStore {
   private readonly commits: CommitQueue;
   private readonly reader: LogReader;
+  private readonly catchUpReads: SharedChunkReads;
   private readonly subscriptions = new Set<CatchUpSubscription>();
   private closing: Promise<void> | undefined;
 
@@ -45,6 +47,7 @@ export class EmbeddedEventStore implements EventStore {
   ) {
     this.commits = new CommitQueue(log, index.count - 1, (payloads) => this.publish(payloads));
     this.reader = new LogReader(index, log);
+    this.catchUpReads = new SharedChunkReads((after, maxCount, head) => this.reader.readChunk(after, maxCount, head));
   }
 
   static async open(directory: string, options: EmbeddedEventStoreOptions = {}): Promise<EmbeddedEventStore> {
@@ -118,7 +121,7 @@ export class EmbeddedEventStore implements EventStore {
     const subscription = new CatchUpSubscription(
       {
         durablePosition: () => this.commits.durablePosition,
-        readAfter: (after, maxCount) => this.reader.readChunk(after, maxCount, this.commits.durablePosition),
+        readAfter: (after, maxCount) => this.catchUpReads.readChunk(after, maxCount, this.commits.durablePosition),
       },
       options,
     );

@@ -1,5 +1,22 @@
 import type { Document, IndexSpec } from '../../../application/shared/ports/readModelStore.port.js';
-import { encodeKey, indexKeysOf } from './documentPaths.js';
+import { encodeKey, indexKeysOf, valuesAtPath } from './documentPaths.js';
+import { isLookupScalar } from './equalityLookups.js';
+
+// The keys of indexKeysOf whose values are all ones a look-up can pin.
+function lookupKeysOf(document: Document, fields: readonly string[]): string[] {
+  if (fields.length === 1 && !fields[0]!.includes('.')) {
+    const value = document[fields[0]!];
+    if (isLookupScalar(value)) return [encodeKey([value])];
+    if (!Array.isArray(value)) return [];
+  }
+  let tuples: unknown[][] = [[]];
+  for (const field of fields) {
+    const values = valuesAtPath(document, field.split('.')).filter(isLookupScalar);
+    if (values.length === 0) return [];
+    tuples = tuples.flatMap((tuple) => values.map((value) => [...tuple, value]));
+  }
+  return [...new Set(tuples.map(encodeKey))];
+}
 
 // One secondary index: key -> ids of the documents holding it. Serves both the unique check
 // (O(1) per key) and equality lookups, so `findOne({login_lower})` never scans the collection.
@@ -13,8 +30,13 @@ export class CollectionIndex {
     this.fields = Object.keys(spec.keys);
   }
 
+  // A unique index keeps every key (null and missing included: MongoDB refuses a second
+  // document without the field). A plain one serves look-ups only, and those pin fields to
+  // strings, numbers and booleans (equalityLookups.ts): keys holding anything else (null, a
+  // missing field, an empty array) are never asked for, and are not kept. Most issues have
+  // no milestone: their null would otherwise hold a set of nearly every issue.
   keysOf(document: Document): string[] {
-    return indexKeysOf(document, this.fields);
+    return this.spec.unique ? indexKeysOf(document, this.fields) : lookupKeysOf(document, this.fields);
   }
 
   add(id: string, keys: readonly string[]): void {

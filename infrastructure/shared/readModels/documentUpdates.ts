@@ -46,27 +46,69 @@ function applyOperators(target: Document, modifier: Update, filter: Filter | und
   return changed;
 }
 
-// $set, $inc and a capped $push on top-level fields, the updates projections make on every
-// event, are applied without mingo's operator machinery; not an $inc on a value that is not
-// a number (mingo raises MongoDB's error for it).
+const NUMERIC_SEGMENT = /^\d+$/;
+
+// The object holding a two-segment path's field ('reactions.+1'), when an $inc can go straight
+// to it: a plain object (not an array, whose numeric paths mean elements) holding a number
+// there or nothing yet.
+function incrementedParent(target: Document, path: string): Record<string, unknown> | undefined {
+  const segments = path.split('.');
+  if (segments.length !== 2) return undefined;
+  const [parentField, field] = segments as [string, string];
+  const parent = target[parentField];
+  if (parentField === '_id' || field === '' || NUMERIC_SEGMENT.test(field) || !isPlainObject(parent)) return undefined;
+  if (Object.getPrototypeOf(parent) !== Object.prototype) return undefined;
+  const current = (parent as Record<string, unknown>)[field];
+  return current === undefined || typeof current === 'number' ? (parent as Record<string, unknown>) : undefined;
+}
+
+// $max and $min between two numbers or two strings (or onto no value yet), which compare as
+// mingo compares them; values of other types go through mingo.
+function isPlainBound(value: unknown, current: unknown): boolean {
+  const comparable = (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'string';
+  if (!comparable) return false;
+  return current === undefined || (typeof current === typeof value && (typeof current !== 'number' || Number.isFinite(current)));
+}
+
+// $set, $inc, $max, $min and a capped $push on top-level fields, and $inc one level down (a
+// reaction counted), the updates projections make on every event, are applied without
+// mingo's operator machinery; not an $inc on a value that is not a number (mingo raises
+// MongoDB's error for it).
 function directlyApplicable(target: Document, operands: ReadonlyArray<[string, Record<string, unknown>]>): boolean {
   for (const [name, fields] of operands) {
-    if (name !== '$set' && name !== '$inc' && name !== '$push') return false;
+    if (name !== '$set' && name !== '$inc' && name !== '$push' && name !== '$max' && name !== '$min') return false;
     for (const [path, value] of Object.entries(fields)) {
-      if (path.includes('.') || path.includes('$') || path === '_id') return false;
+      if (path.includes('$') || path === '_id') return false;
+      if (path.includes('.')) {
+        if (name !== '$inc' || typeof value !== 'number' || incrementedParent(target, path) === undefined) return false;
+        continue;
+      }
       if (name === '$inc' && (typeof value !== 'number' || (target[path] !== undefined && typeof target[path] !== 'number'))) return false;
       if (name === '$push' && !isPrependWithSlice(value, target[path])) return false;
+      if ((name === '$max' || name === '$min') && !isPlainBound(value, target[path])) return false;
     }
   }
   return true;
 }
 
-// Mutates `target` (top-level fields only); returns whether any value changed.
+// Mutates `target` (its top-level fields; an object one level down is replaced by a changed
+// copy, never changed itself: it may be a stored, frozen one); returns whether any value changed.
 function applyDirectly(target: Document, operands: ReadonlyArray<[string, Record<string, unknown>]>): boolean {
   let changed = false;
+  const copiedParents = new Set<string>();
   for (const [name, fields] of operands) {
     for (const [path, value] of Object.entries(fields)) {
-      if (name === '$push') {
+      if (path.includes('.')) {
+        const [parentField, field] = path.split('.') as [string, string];
+        if (!copiedParents.has(parentField)) {
+          target[parentField] = { ...(target[parentField] as Record<string, unknown>) };
+          copiedParents.add(parentField);
+        }
+        const parent = target[parentField] as Record<string, unknown>;
+        const before = parent[field] as number | undefined;
+        if (before === undefined || value !== 0) changed = true;
+        parent[field] = (before ?? 0) + (value as number);
+      } else if (name === '$push') {
         const { $each, $slice } = value as { $each: unknown[]; $slice: number };
         target[path] = [...cloneDocument($each), ...((target[path] as unknown[] | undefined) ?? [])].slice(0, $slice);
         changed = true;
@@ -74,6 +116,13 @@ function applyDirectly(target: Document, operands: ReadonlyArray<[string, Record
         const before = target[path] as number | undefined;
         if (before === undefined || value !== 0) changed = true;
         target[path] = (before ?? 0) + (value as number);
+      } else if (name === '$max' || name === '$min') {
+        const before = target[path] as number | string | undefined;
+        const bound = value as number | string;
+        if (before === undefined || (name === '$max' ? bound > before : bound < before)) {
+          target[path] = bound;
+          changed = true;
+        }
       } else if (!Object.hasOwn(target, path) || !sameValue(target[path], value)) {
         target[path] = cloneDocument(value);
         changed = true;

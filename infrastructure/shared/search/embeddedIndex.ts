@@ -1,5 +1,6 @@
 import type { IndexSettings, SearchDocument, SearchHit, SearchQuery, SearchResult } from '../../../application/shared/ports/searchIndex.port.js';
 import { isCoveredBy, valuesAtPath } from './documentPath.js';
+import { cloneDocument } from '../readModels/documentClone.js';
 import { freezeDocument } from '../readModels/documentFreeze.js';
 import { EqualityPostings } from './equalityPostings.js';
 import { KeywordIndex } from './keywordIndex.js';
@@ -7,7 +8,7 @@ import { matchPositions } from './matchPositions.js';
 import { assertValidFilter, matchesFilter } from './searchFilter.evaluate.js';
 import { pagingOf } from './searchPaging.js';
 import { type RankedDocument, rankedOrder } from './searchSort.compare.js';
-import { holdsSequence, type KeywordQuery, normalizedTerm, parseKeywords, wordTokens } from './searchText.js';
+import { holdsSequence, type KeywordQuery, normalizedWords, parseKeywords } from './searchText.js';
 
 // Below this many documents left by a filter's equalities, keywords are matched in them
 // directly instead of through the whole keyword index.
@@ -54,7 +55,7 @@ function searchableText(document: SearchDocument, attribute: string): string | u
 }
 
 function wordsIn(document: SearchDocument, attribute: string): string[] {
-  return wordTokens(searchableText(document, attribute) ?? '').map((token) => normalizedTerm(token.text));
+  return normalizedWords(searchableText(document, attribute) ?? '');
 }
 
 // The snapshot keeps the documents only: the keyword index is rebuilt from them on restore.
@@ -74,12 +75,11 @@ export class EmbeddedIndex {
     readonly settings: IndexSettings,
     private readonly documents: Map<string, SearchDocument>,
   ) {
-    this.postings = new EqualityPostings(settings.filterableAttributes.filter((field) => !settings.rangeAttributes?.includes(field)));
+    // Range attributes (dates, counts) are compared by ranges: no equality postings for them.
+    const equalityFields = settings.filterableAttributes.filter((field) => !settings.rangeAttributes?.includes(field));
+    this.postings = new EqualityPostings(equalityFields, () => this.documents);
     this.keywords = new KeywordIndex(settings.searchableAttributes);
-    for (const [key, document] of documents) {
-      this.postings.add(key, document);
-      this.keywords.add(key, (field) => wordsIn(document, field));
-    }
+    for (const [key, document] of documents) this.keywords.add(key, (field) => wordsIn(document, field));
   }
 
   static create(settings: IndexSettings, documents: readonly SearchDocument[] = []): EmbeddedIndex {
@@ -206,7 +206,7 @@ export class EmbeddedIndex {
     for (const key of keys) {
       if (admits !== null && !admits(key)) continue;
       const document = this.documents.get(key)!;
-      const words = fields.flatMap((field) => wordTokens(searchableText(document, field) ?? '').map((token) => normalizedTerm(token.text)));
+      const words = fields.flatMap((field) => normalizedWords(searchableText(document, field) ?? ''));
       let score = 0;
       for (const [position, term] of keywords.terms.entries()) {
         const prefix = keywords.lastTermIsPrefix && position === last;

@@ -2,64 +2,109 @@ import type { FilterValue, SearchDocument, SearchFilter } from '../../../applica
 import { valuesAtPath } from './documentPath.js';
 import { normalizedFacet, tokenAsNumber } from './searchFilter.evaluate.js';
 
-// For each filterable attribute, the keys of the documents holding each value, so a filter
-// with an equality (repository_id = 7, state = open) starts from the documents that can match
-// instead of every document. Values are keyed as the filter compares them: numbers as
-// numbers, strings and booleans as trimmed lower-case text.
-function postingKeys(value: unknown): string[] {
-  if (typeof value === 'number') return [`n:${value}`];
-  if (typeof value === 'string' || typeof value === 'boolean') return [`s:${normalizedFacet(String(value))}`];
-  return [];
-}
-
-function tokenKeys(value: FilterValue): string[] {
-  const token = String(value);
-  const number = tokenAsNumber(token);
-  return number === undefined ? [`s:${normalizedFacet(token)}`] : [`n:${number}`, `s:${normalizedFacet(token)}`];
-}
-
-// The documents holding one value: the key itself while there is one (most values of a date,
-// an id or a count are held by a single document, and a Set per value cost more memory than
-// the documents themselves), a Set once there are more.
+// The keys of the documents holding one value. A value held by one document keeps its key
+// alone (ids and timestamps are unique to a document: a Set each cost about two hundred
+// bytes per document and attribute).
 type Holders = string | Set<string>;
 
-const asSet = (holders: Holders): ReadonlySet<string> => (typeof holders === 'string' ? new Set([holders]) : holders);
+// The postings of one attribute. Values are kept as the filter compares them: numbers as
+// numbers, strings and booleans as trimmed lower-case text; two maps, so no key string is
+// built per value (indexing a document touches every attribute with postings).
+interface FieldPostings {
+  readonly name: string;
+  // A plain attribute (no dot): its value is read directly, with no list built.
+  readonly plain: boolean;
+  readonly numbers: Map<number, Holders>;
+  readonly texts: Map<string, Holders>;
+}
 
+function addHolder<K>(postings: Map<K, Holders>, value: K, key: string): void {
+  const holders = postings.get(value);
+  if (holders === undefined) postings.set(value, key);
+  else if (typeof holders === 'string') {
+    if (holders !== key) postings.set(value, new Set([holders, key]));
+  } else holders.add(key);
+}
+
+function removeHolder<K>(postings: Map<K, Holders>, value: K, key: string): void {
+  const holders = postings.get(value);
+  if (holders === undefined) return;
+  if (typeof holders === 'string') {
+    if (holders === key) postings.delete(value);
+    return;
+  }
+  holders.delete(key);
+  if (holders.size === 0) postings.delete(value);
+}
+
+// The text a string or boolean value is filed under; undefined for anything else.
+function facetOf(value: unknown): string | undefined {
+  return typeof value === 'string' || typeof value === 'boolean' ? normalizedFacet(String(value)) : undefined;
+}
+
+// Each value the attribute holds in the document, as valuesAtPath gives them.
+function eachValue(field: FieldPostings, document: SearchDocument, visit: (value: unknown) => void): void {
+  if (field.plain) {
+    if (!Object.hasOwn(document, field.name)) return;
+    const value = document[field.name];
+    if (!Array.isArray(value)) return visit(value);
+  }
+  for (const value of valuesAtPath(document, field.name)) visit(value);
+}
+
+// For each filterable attribute, the keys of the documents holding each value, so a filter
+// with an equality (repository_id = 7, state = open) starts from the documents that can match
+// instead of every document. An attribute's postings are built when a filter first asks for
+// them, and kept up to date from then on: a replay indexes every document before any search,
+// and most attributes (timestamps, counts) are rarely pinned to a value, if ever.
 export class EqualityPostings {
-  private readonly byField = new Map<string, Map<string, Holders>>();
+  private readonly byField = new Map<string, FieldPostings>();
+  private readonly filterable: ReadonlySet<string>;
 
-  constructor(private readonly fields: readonly string[]) {
-    for (const field of fields) this.byField.set(field, new Map());
+  constructor(
+    fields: readonly string[],
+    private readonly documents: () => Iterable<[string, SearchDocument]>,
+  ) {
+    this.filterable = new Set(fields);
   }
 
   add(key: string, document: SearchDocument): void {
-    for (const [field, postings] of this.byField) {
-      for (const value of valuesAtPath(document, field)) {
-        for (const posting of postingKeys(value)) {
-          const holders = postings.get(posting);
-          if (holders === undefined) postings.set(posting, key);
-          else if (typeof holders !== 'string') holders.add(key);
-          else if (holders !== key) postings.set(posting, new Set([holders, key]));
-        }
-      }
+    for (const field of this.byField.values()) {
+      eachValue(field, document, (value) => {
+        if (typeof value === 'number') addHolder(field.numbers, value, key);
+        const facet = facetOf(value);
+        if (facet !== undefined) addHolder(field.texts, facet, key);
+      });
     }
   }
 
   remove(key: string, document: SearchDocument): void {
-    for (const [field, postings] of this.byField) {
-      for (const value of valuesAtPath(document, field)) {
-        for (const posting of postingKeys(value)) {
-          const holders = postings.get(posting);
-          if (holders === undefined) continue;
-          if (typeof holders === 'string') {
-            if (holders === key) postings.delete(posting);
-            continue;
-          }
-          holders.delete(key);
-          if (holders.size === 1) postings.set(posting, holders.values().next().value!);
-        }
-      }
+    for (const field of this.byField.values()) {
+      eachValue(field, document, (value) => {
+        if (typeof value === 'number') removeHolder(field.numbers, value, key);
+        const facet = facetOf(value);
+        if (facet !== undefined) removeHolder(field.texts, facet, key);
+      });
     }
+  }
+
+  // The postings of a filterable attribute, built from every document on first use (in the
+  // documents' order, the order adding them one by one would have given).
+  private postingsOf(name: string): FieldPostings | undefined {
+    if (!this.filterable.has(name)) return undefined;
+    let field = this.byField.get(name);
+    if (field !== undefined) return field;
+    const built: FieldPostings = { name, plain: !name.includes('.'), numbers: new Map(), texts: new Map() };
+    for (const [key, document] of this.documents()) {
+      eachValue(built, document, (value) => {
+        if (typeof value === 'number') addHolder(built.numbers, value, key);
+        const facet = facetOf(value);
+        if (facet !== undefined) addHolder(built.texts, facet, key);
+      });
+    }
+    field = built;
+    this.byField.set(name, field);
+    return field;
   }
 
   // The keys of every document the filter can match, or null when the filter names no
@@ -84,10 +129,10 @@ export class EqualityPostings {
       return union;
     }
     if ('not' in filter) return null;
-    const postings = this.byField.get(filter.field);
-    if (postings === undefined) return null;
-    if (filter.op === '=') return this.union(postings, tokenKeys(filter.value));
-    if (filter.op === 'in') return this.union(postings, filter.values.flatMap(tokenKeys));
+    const field = this.postingsOf(filter.field);
+    if (field === undefined) return null;
+    if (filter.op === '=') return this.union(field, [filter.value]);
+    if (filter.op === 'in') return this.union(field, filter.values);
     return null;
   }
 
@@ -104,19 +149,28 @@ export class EqualityPostings {
       }
       return 'and' in filter ? (key) => tests.every((test) => test(key)) : (key) => tests.some((test) => test(key));
     }
-    if ('not' in filter || (filter.op !== '=' && filter.op !== 'in') || !this.byField.has(filter.field)) return null;
+    if ('not' in filter || (filter.op !== '=' && filter.op !== 'in') || !this.filterable.has(filter.field)) return null;
     const keys = this.candidates(filter)!;
     return (key) => keys.has(key);
   }
 
-  private union(postings: Map<string, Holders>, keys: readonly string[]): ReadonlySet<string> {
-    const sets = keys.flatMap((key) => {
-      const holders = postings.get(key);
-      return holders === undefined ? [] : [asSet(holders)];
-    });
-    if (sets.length === 1) return sets[0]!;
+  // A token matches a number when it reads as one, and text (a string or a boolean) always.
+  private union(field: FieldPostings, values: readonly FilterValue[]): ReadonlySet<string> {
+    const found: Holders[] = [];
+    for (const value of values) {
+      const token = String(value);
+      const number = tokenAsNumber(token);
+      const byNumber = number === undefined ? undefined : field.numbers.get(number);
+      const byText = field.texts.get(normalizedFacet(token));
+      if (byNumber !== undefined) found.push(byNumber);
+      if (byText !== undefined) found.push(byText);
+    }
+    if (found.length === 1 && typeof found[0] !== 'string') return found[0]!;
     const union = new Set<string>();
-    for (const set of sets) for (const key of set) union.add(key);
+    for (const holders of found) {
+      if (typeof holders === 'string') union.add(holders);
+      else for (const key of holders) union.add(key);
+    }
     return union;
   }
 }

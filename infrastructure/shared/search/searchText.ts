@@ -12,6 +12,14 @@ export function wordTokens(text: string): WordToken[] {
   return Array.from(text.matchAll(WORD), (match) => ({ text: match[0], start: match.index }));
 }
 
+// The words alone, normalized, as wordTokens would give them: what indexing needs, without an
+// object per word for its position.
+export function normalizedWords(text: string): string[] {
+  const words = text.match(WORD) ?? [];
+  for (let i = 0; i < words.length; i++) words[i] = normalizedTerm(words[i]!);
+  return words;
+}
+
 export function normalizedTerm(word: string): string {
   return word.toLowerCase();
 }

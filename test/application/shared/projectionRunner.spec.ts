@@ -65,6 +65,30 @@ describe('projection runner', () => {
     await runner.stop();
   });
 
+  it('passes over the event types a projection does not name, its checkpoint still advancing, in and out of an eventual lane', async () => {
+    const handed: string[] = [];
+    const store = new EmbeddedReadModelStore();
+    const search = new EmbeddedSearchIndex();
+    const naming = (name: string, consistency: Projection['consistency']): Projection => ({
+      ...tallyProjection(),
+      name,
+      consistency,
+      collections: [{ name: `${name}-tallies` }],
+      eventTypes: new Set(['Named']),
+      async apply(event) {
+        handed.push(`${name}:${event.type}`);
+      },
+    });
+    await appendNamed(eventStore, 's', 'first');
+    await eventStore.append('s', [{ id: randomUUID(), type: 'Unnamed', data: {}, metadata }], 'any');
+    const last = await appendNamed(eventStore, 's', 'second');
+    const runner = new ProjectionRunner(eventStore, store, search, [naming('in-order', 'read-your-writes'), naming('eventual', 'eventual')]);
+    await runner.start();
+    await runner.stop();
+    expect(handed.sort()).to.deep.equal(['eventual:Named', 'eventual:Named', 'in-order:Named', 'in-order:Named']);
+    expect(runner.statuses().map((status) => status.position)).to.deep.equal([last, last]);
+  });
+
   it('skips events at or before its checkpoint after a restart over the same store', async () => {
     const applied: string[] = [];
     const store = new EmbeddedReadModelStore();

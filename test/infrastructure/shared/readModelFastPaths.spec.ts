@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { find as findWithMingo, Query } from 'mingo';
+import { find as findWithMingo, Query, update as updateWithMingo } from 'mingo';
 import type { Document, Filter, SortSpec } from '../../../application/shared/ports/readModelStore.port.js';
 import { sortedNatively } from '../../../infrastructure/shared/readModels/documentSort.js';
 import { fieldConditionsMatcher } from '../../../infrastructure/shared/readModels/fieldConditions.js';
@@ -171,6 +171,42 @@ describe('embedded read models: fast paths answer as mingo does', () => {
       const page = (await indexed.find(filter, { sort, skip, limit })).map((row) => row._id);
       expect(page, `${JSON.stringify(filter)} ${JSON.stringify(sort)} skip ${skip} limit ${limit}`).to.deep.equal(expected);
       expect(await indexed.count(filter), JSON.stringify(filter)).to.equal(findWithMingo([...rows.values()], filter).all().length);
+    }
+  });
+
+  it('applies 2,000 random $max, $min and nested $inc updates exactly as mingo does', async () => {
+    const BOUNDS: readonly unknown[] = [-1, 0, 2, 1.5, 'a', 'b', 'B', '', null, true];
+    const store = new EmbeddedReadModelStore();
+    const collection = store.collection('updates');
+    for (let round = 0; round < 2000; round++) {
+      const document: Document = { _id: round };
+      if (random() < 0.8) document.a = pick(BOUNDS);
+      if (random() < 0.8) document.r = random() < 0.8 ? { x: pick([0, 1, 5]), ...(random() < 0.5 ? { y: pick([0, 2, 'text']) } : {}) } : pick([3, 'r', [1, 2]]);
+      const update: Record<string, Record<string, unknown>> = {};
+      if (random() < 0.5) update[pick(['$max', '$min'])] = { a: pick(BOUNDS) };
+      if (random() < 0.6)
+        update.$inc = { 'r.x': pick([0, 1, -2]), ...(random() < 0.5 ? { 'r.y': pick([0, 3]) } : {}), ...(random() < 0.2 ? { 'r.0': 1 } : {}) };
+      if (Object.keys(update).length === 0) update.$set = { b: round };
+      const expected = structuredClone(document);
+      let expectedError: string | undefined;
+      let changed = false;
+      try {
+        changed = updateWithMingo(expected, update as never).length > 0;
+      } catch (error) {
+        expectedError = (error as Error).message;
+      }
+      await collection.insertOne(document);
+      const context = `${JSON.stringify(document)} ${JSON.stringify(update)}`;
+      const outcome = await collection.updateOne({ _id: round }, update).then(
+        (result) => ({ modified: result.modified }),
+        (error: Error) => ({ error: error.message }),
+      );
+      if (expectedError !== undefined) {
+        expect(outcome, context).to.have.property('error');
+        continue;
+      }
+      expect(outcome, context).to.deep.equal({ modified: changed ? 1 : 0 });
+      expect(JSON.stringify(await collection.findOne({ _id: round })), context).to.equal(JSON.stringify(expected));
     }
   });
 });
