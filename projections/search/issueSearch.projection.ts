@@ -3,7 +3,7 @@ import { REPOSITORIES_COLLECTION, type RepositoryDocument } from '../../applicat
 import { ISSUE_SEARCH_ATTRIBUTES, type IssueSearchDocument } from '../../application/search/issueSearch.document.js';
 import { SEARCH_INDEXES } from '../../application/search/searchIndexes.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
-import type { Document } from '../../application/shared/ports/readModelStore.port.js';
+import type { SearchFilter } from '../../application/shared/ports/searchIndex.port.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import { ISSUE_EVENT_TYPES } from '../../domain/issues/issue.events.js';
 import type { IssueCommentEvent } from '../../domain/issues/issueComment.decider.js';
@@ -13,26 +13,19 @@ import type { ReactionEvent } from '../../domain/issues/reaction.decider.js';
 import type { RepositoryEvent } from '../../domain/repositories/repository.events.js';
 import { issueSearchDocument, repositoryFields } from './issueSearchDocument.js';
 
-// The documents as last indexed, kept beside the index: a repository's change of visibility,
-// owner or archived state rewrites its documents from here (looked up by repository, three
-// fields changed) instead of rebuilding each from the read models, and a deleted
-// repository's documents are found here after the issues read model dropped them.
+// Version 1 kept a copy of every indexed document here; the index itself answers what it was
+// for (a repository's documents). Still declared, so that the version change empties it.
 export const ISSUE_SEARCH_DOCUMENTS_COLLECTION = 'search_issue_documents';
-type StoredSearchDocument = IssueSearchDocument & Document & { _id: string };
 
 // Upserts and deletions go to the index in batches of this many.
 const BATCH = 500;
+// The most documents one search of the index answers (Meilisearch's default cap is 1,000).
+const PAGE = 1000;
 
 const PULL_REQUEST_EVENTS = new Set(['PullRequestOpened', 'PullRequestEdited', 'PullRequestClosed', 'PullRequestReopened', 'PullRequestMerged']);
 const REPOSITORY_WIDE_EVENTS = new Set(['RepositoryEdited', 'RepositoryArchived', 'RepositoryUnarchived', 'RepositoryTransferred', 'RepositoryDeleted']);
 
-const stored = (target: ProjectionTarget) => target.collection<StoredSearchDocument>(ISSUE_SEARCH_DOCUMENTS_COLLECTION);
 const indexName = (target: ProjectionTarget) => target.searchIndexName(SEARCH_INDEXES.issues);
-
-function indexed(document: StoredSearchDocument): IssueSearchDocument {
-  const { _id, _position, ...fields } = document;
-  return fields as IssueSearchDocument;
-}
 
 // A repository's issues, walked through the issues model's ordered index on (repository, created).
 async function issueKeysOfRepository(target: ProjectionTarget, filter: Record<string, unknown>): Promise<string[]> {
@@ -89,39 +82,51 @@ async function refresh(target: ProjectionTarget, keys: readonly string[]): Promi
         deletions.push(key);
         continue;
       }
-      await stored(target).replaceOne({ _id: key }, { ...document, _id: key }, { upsert: true });
       upserts.push(document);
     }
     if (upserts.length > 0) await target.search.upsert(indexName(target), upserts);
-    if (deletions.length > 0) await forget(target, deletions);
+    if (deletions.length > 0) await target.search.delete(indexName(target), deletions);
   }
 }
 
-async function forget(target: ProjectionTarget, keys: readonly string[]): Promise<void> {
-  await stored(target).deleteMany({ _id: { $in: [...keys] } });
-  await target.search.delete(indexName(target), keys);
+// Every document the filter finds, a page at a time, until it finds none: each page is
+// removed or rewritten so that it no longer matches.
+async function untilNoneMatch(target: ProjectionTarget, filter: SearchFilter, handle: (documents: IssueSearchDocument[]) => Promise<void>): Promise<void> {
+  for (;;) {
+    const { hits } = await target.search.search<IssueSearchDocument>(indexName(target), { q: '', filter, limit: PAGE });
+    if (hits.length === 0) return;
+    await handle(hits.map((hit) => hit.document));
+  }
 }
 
-// Visibility, owner, archived state or existence changed: every document of the repository
-// follows, at a cost proportional to the repository's issues.
+// Visibility, owner, archived state or existence changed: the repository's documents that
+// disagree are rewritten from the index's own copies (three fields changed), or all removed
+// when the repository is gone: a cost proportional to the repository's issues.
 async function repositoryChanged(target: ProjectionTarget, repositoryId: number): Promise<void> {
-  const documents = await stored(target).find({ repository_id: repositoryId });
-  const keys = documents.map((document) => document._id);
+  const ofRepository: SearchFilter = { field: 'repository_id', op: '=', value: repositoryId };
   const repository = await target.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).findOne({ _id: String(repositoryId) });
   if (repository === null) {
-    for (let start = 0; start < keys.length; start += BATCH) await forget(target, keys.slice(start, start + BATCH));
-    return;
-  }
-  const fields = repositoryFields(repository);
-  if (documents.every((document) => document.public === fields.public && document.owner_id === fields.owner_id && document.archived === fields.archived))
-    return;
-  await stored(target).updateMany({ repository_id: repositoryId }, { $set: fields });
-  for (let start = 0; start < documents.length; start += BATCH) {
-    await target.search.upsert(
-      indexName(target),
-      documents.slice(start, start + BATCH).map((document) => ({ ...indexed(document), ...fields })),
+    return untilNoneMatch(target, ofRepository, (documents) =>
+      target.search.delete(
+        indexName(target),
+        documents.map((document) => document.id),
+      ),
     );
   }
+  const fields = repositoryFields(repository);
+  const current: SearchFilter = {
+    and: [
+      { field: 'public', op: '=', value: fields.public },
+      { field: 'owner_id', op: '=', value: fields.owner_id },
+      { field: 'archived', op: '=', value: fields.archived },
+    ],
+  };
+  await untilNoneMatch(target, { and: [ofRepository, { not: current }] }, (documents) =>
+    target.search.upsert(
+      indexName(target),
+      documents.map((document) => ({ ...document, ...fields })),
+    ),
+  );
 }
 
 // The issues and pull requests index (GET /search/issues): one document per issue or pull
@@ -131,10 +136,11 @@ async function repositoryChanged(target: ProjectionTarget, repositoryId: number)
 // REPOSITORY_BOUND_SEARCH_PROJECTIONS).
 export const issueSearchProjection: Projection = {
   name: 'search-issues',
-  version: 1,
+  // 2: no copy of the documents beside the index
+  version: 2,
   consistency: 'eventual',
   readsReadYourWritesModels: true,
-  collections: [{ name: ISSUE_SEARCH_DOCUMENTS_COLLECTION, indexes: [{ name: 'repository_id', keys: { repository_id: 1 } }] }],
+  collections: [{ name: ISSUE_SEARCH_DOCUMENTS_COLLECTION }],
   searchIndexes: [
     {
       name: SEARCH_INDEXES.issues,
