@@ -54,9 +54,8 @@ function eachValue(field: FieldPostings, document: SearchDocument, visit: (value
 
 // For each filterable attribute, the keys of the documents holding each value, so a filter
 // with an equality (repository_id = 7, state = open) starts from the documents that can match
-// instead of every document. An attribute's postings are built when a filter first asks for
-// them, and kept up to date from then on: a replay indexes every document before any search,
-// and most attributes (timestamps, counts) are rarely pinned to a value, if ever.
+// instead of every document. Kept for every attribute but the index's range attributes
+// (timestamps, counts: rarely pinned to a value, and most of the values).
 export class EqualityPostings {
   private readonly byField = new Map<string, FieldPostings>();
   private readonly filterable: ReadonlySet<string>;
@@ -66,6 +65,10 @@ export class EqualityPostings {
     private readonly documents: () => Iterable<[string, SearchDocument]>,
   ) {
     this.filterable = new Set(fields);
+    // Built now rather than on a first search: built then, each attribute's postings made that
+    // search wait for a walk of every document (a search bench's p99 of 21 ms became 70).
+    // Range attributes, which held most values, are not among the fields (rangeAttributes).
+    for (const name of fields) this.postingsOf(name);
   }
 
   add(key: string, document: SearchDocument): void {
