@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Clock } from '../../application/shared/ports/clock.port.js';
 import type { EventStore } from '../../application/shared/ports/eventStore.port.js';
+import type { ServerLoad } from '../../application/shared/ports/serverLoad.port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -25,6 +26,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+const IDLE: ServerLoad = { utilization: () => 0 };
+
 export function basicAuthorization(login: string, password: string): string {
   return `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 }
@@ -37,6 +40,9 @@ export async function newDataDir(): Promise<string> {
 // temporary data directory (or a given one, to test restarts).
 export interface TestServerOptions {
   readonly clock?: Clock;
+  // How busy the server says it is (X-Poll-Interval); idle unless a spec sets it, since the
+  // specs share the server's event loop and their own load would move it.
+  readonly serverLoad?: ServerLoad;
   readonly decorateEventStore?: (store: EventStore) => EventStore;
   // Every log line at debug level and above, for specs that check what is logged.
   readonly logLines?: string[];
@@ -62,6 +68,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
       ? pino({ level: 'debug' }, { write: (line: string) => void options.logLines!.push(line) })
       : pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     ...(options.clock ? { clock: options.clock } : {}),
+    serverLoad: options.serverLoad ?? IDLE,
     ...(options.decorateEventStore ? { decorateEventStore: options.decorateEventStore } : {}),
   });
   await runtime.start();

@@ -3,6 +3,7 @@ export const TOKENS = {
   Config: Symbol('Config'),
   Logger: Symbol('Logger'),
   Clock: Symbol('Clock'),
+  ServerLoad: Symbol('ServerLoad'),
   EventStore: Symbol('EventStore'),
   ReadModelStore: Symbol('ReadModelStore'),
   SearchIndex: Symbol('SearchIndex'),

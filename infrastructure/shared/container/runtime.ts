@@ -22,6 +22,8 @@ import { AREA_BINDINGS } from './areaBindings.js';
 import { allProjections } from '../../../projections/shared/allProjections.js';
 import { RepositoryGit } from '../../../application/repositories/repositoryGit.js';
 import { systemClock } from '../clock/systemClock.js';
+import { eventLoopLoad } from '../load/eventLoopLoad.js';
+import type { ServerLoad } from '../../../application/shared/ports/serverLoad.port.js';
 import type { Config } from '../config/config.js';
 import { ScryptPasswordHasher } from '../crypto/scryptPasswordHasher.js';
 import { nodeMessageAuthentication } from '../crypto/nodeMessageAuthentication.js';
@@ -34,6 +36,8 @@ export interface RuntimeOptions {
   readonly role: RuntimeRole;
   readonly logger?: Logger;
   readonly clock?: Clock;
+  // How busy the process is (X-Poll-Interval); the event loop's utilization by default.
+  readonly serverLoad?: ServerLoad;
   // serve with a durable read-model store normally leaves projections to a worker
   readonly withWorker?: boolean;
   // What to do when background work cannot go on (a lane gave up, the lease was lost): the
@@ -99,6 +103,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
   container.bind(TOKENS.Config).toConstantValue(config);
   container.bind(TOKENS.Logger).toConstantValue(logger);
   container.bind(TOKENS.Clock).toConstantValue(clock);
+  container.bind(TOKENS.ServerLoad).toConstantValue(options.serverLoad ?? eventLoopLoad());
   container.bind(TOKENS.EventStore).toConstantValue(adapters.eventStore);
   container.bind(TOKENS.ReadModelStore).toConstantValue(adapters.readModels);
   container.bind(TOKENS.SearchIndex).toConstantValue(adapters.search);

@@ -5,6 +5,7 @@ import { OrganizationQueries } from '../../../application/accounts/organization.
 import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import { RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
+import type { ServerLoad } from '../../../application/shared/ports/serverLoad.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
 import type { ProjectionRunner } from '../../../application/shared/projections/projectionRunner.js';
 import { FeedPageCache } from './feedPageCache.js';
@@ -15,13 +16,12 @@ export interface ActivityDeps {
   readonly repositories: RepositoryQueries;
   readonly organizations: OrganizationQueries;
   readonly access: RepositoryAccessQuery;
-  // The event loop's recent utilization, 0 to 1 (pollInterval.ts).
-  readonly load: () => number;
+  readonly load: ServerLoad;
   readonly clock: Clock;
   readonly cache: FeedPageCache;
 }
 
-export function activityDeps(container: Container, load: () => number): ActivityDeps {
+export function activityDeps(container: Container): ActivityDeps {
   const runner = container.get<ProjectionRunner>(TOKENS.ProjectionRunner);
   return {
     feeds: container.get(ActivityFeeds),
@@ -29,7 +29,7 @@ export function activityDeps(container: Container, load: () => number): Activity
     repositories: container.get(RepositoryQueries),
     organizations: container.get(OrganizationQueries),
     access: container.get(RepositoryAccessQuery),
-    load,
+    load: container.get<ServerLoad>(TOKENS.ServerLoad),
     clock: container.get<Clock>(TOKENS.Clock),
     cache: new FeedPageCache(() => runner.appliedStamp()),
   };

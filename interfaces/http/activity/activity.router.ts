@@ -6,16 +6,12 @@ import { repositoryScope } from '../repositories/repositoryScope.js';
 import { activityDeps } from './activity.deps.js';
 import { DirectGetRoutes } from '../shared/directRoutes.js';
 import { accountFeedRoutes, networkFeedRoutes, repositoryFeedRoutes } from './activity.routes.js';
-import { eventLoopLoad } from './pollInterval.js';
-
-const load = eventLoopLoad();
-
 // Mounted first of the areas: feeds are polled far more than anything else is read, and a
 // poll should not walk past every other area's routes. The network feed resolves its
 // repository as /repos/{owner}/{repo} does, redirecting from a former name.
 // The account feeds, polled most, are matched without express's router (directRoutes.ts).
 export function activityFeedsRouter(container: Container): RequestHandler {
-  const deps = activityDeps(container, load);
+  const deps = activityDeps(container);
   const accountFeeds = new DirectGetRoutes();
   accountFeedRoutes(accountFeeds, deps);
   const networks = Router();
@@ -29,6 +25,6 @@ export function activityFeedsRouter(container: Container): RequestHandler {
 // Mounted after the repositories router, which resolves /repos/:owner/:repo.
 export function activityRepositoryRouter(container: Container): Router {
   const router = Router();
-  repositoryFeedRoutes(router, activityDeps(container, load));
+  repositoryFeedRoutes(router, activityDeps(container));
   return router;
 }

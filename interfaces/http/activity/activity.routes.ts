@@ -68,7 +68,7 @@ async function sendFeed(req: Request, res: Response, deps: ActivityDeps, choose:
     feedPage = await deps.feeds.page({ ...choice, caller, page, perPage });
     deps.cache.put(key, stamp, feedPage);
   }
-  setPollInterval(res, pollIntervalFor(deps.load()));
+  setPollInterval(res, pollIntervalFor(deps.load.utilization()));
   if (answeredNotModified(res, feedPage)) return;
   const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
   setLinkHeader(req, res, { page, perPage, totalCount: feedPage.totalCount });

@@ -4,7 +4,7 @@ import { CHECKPOINTS_COLLECTION } from '../../../../application/shared/projectio
 import { basicOctokit } from '../../../support/octokit.js';
 import { expectEventsSchema } from '../../../support/schemas.js';
 import { ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
-import { pollIntervalFor } from '../../../../interfaces/http/activity/pollInterval.js';
+import { eventLoopLoad } from '../../../../infrastructure/shared/load/eventLoopLoad.js';
 import { api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
 import { expectPollInterval, feed, settled } from './activityFixtures.js';
 
@@ -101,11 +101,46 @@ describe('activity feeds: polling with ETag and Last-Modified, the 300-event cap
     await checkpoints.replaceOne({ _id: ACTIVITY_PROJECTION_NAME }, saved!, { upsert: true });
     expect((await api(server, null, 'GET', '/events')).status).to.equal(200);
   });
+});
 
-  it('asks pollers to wait longer when the server is busy', () => {
-    expect(pollIntervalFor(0.1)).to.equal(60);
-    expect(pollIntervalFor(0.85)).to.equal(120);
-    expect(pollIntervalFor(0.99)).to.equal(300);
+describe('activity feeds: X-Poll-Interval follows the server’s load', () => {
+  let server: TestServer;
+  let utilization = 0;
+  before(async () => {
+    server = await startTestServer({}, undefined, { serverLoad: { utilization: () => utilization } });
+    await createRepository(server, await createUser(server, 'octocat'), { name: 'watched' });
+    await settled(server);
+  });
+  after(() => server.close());
+
+  it('asks pollers to wait twice as long above 80% and five times above 95%, on 200s and 304s alike', async () => {
+    const first = await feed(server, null, '/users/octocat/events');
+    expect(first.headers.get('x-poll-interval')).to.equal('60');
+    const etag = first.headers.get('etag')!;
+    for (const [load, seconds] of [
+      [0.85, '120'],
+      [0.99, '300'],
+      [0.5, '60'],
+    ] as const) {
+      utilization = load;
+      const page = await fetch(`${server.url}/users/octocat/events`);
+      expect(page.status).to.equal(200);
+      expect(page.headers.get('x-poll-interval')).to.equal(seconds);
+      // The interval is advice about the server, not the feed: the ETag does not move.
+      expect(page.headers.get('etag')).to.equal(etag);
+      const poll = await fetch(`${server.url}/users/octocat/events`, { headers: { 'if-none-match': etag } });
+      expect(poll.status).to.equal(304);
+      expect(poll.headers.get('x-poll-interval')).to.equal(seconds);
+    }
+  });
+
+  it('measures the event loop’s utilization over its last window by default', () => {
+    const load = eventLoopLoad(10);
+    expect(load.utilization()).to.equal(0);
+    // Running code without yielding is all load: the window that ends here was fully busy.
+    const until = performance.now() + 20;
+    while (performance.now() < until);
+    expect(load.utilization()).to.be.above(0.9);
   });
 });
 
