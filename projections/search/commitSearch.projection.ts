@@ -10,14 +10,11 @@ import type { RefMoved } from '../../domain/gitdata/refMoved.js';
 import { REF_EVENT_TYPES } from '../../domain/gitdata/refMoved.js';
 import type { RepositoryCreated, RepositoryEdited } from '../../domain/repositories/repository.events.js';
 import type { ProjectionDependencies } from '../shared/projectionDependencies.js';
+import { untilPushArrived } from './pushedFiles.js';
 
 const BATCH = 500;
 // The most documents one search of the index answers (Meilisearch's default cap is 1,000).
 const PAGE = 1000;
-// A push is recorded by its pre-receive hook while git still holds the pushed objects in
-// quarantine; git moves them in right after. Looked for until then (as ref-moves waits).
-const PUSH_SETTLING_MS = 30_000;
-const POLL_MS = 20;
 
 const REPOSITORY_EVENTS = new Set(['RepositoryCreated', 'RepositoryEdited', 'RepositoryTransferred', 'RepositoryDeleted']);
 
@@ -209,14 +206,8 @@ class CommitIndexer {
     return new Map(users.flatMap((user) => (user.email === null ? [] : [[user.email.toLowerCase(), user.id] as const])));
   }
 
-  // Whether a pushed commit is in the repository yet (out of quarantine), looked for until
-  // the push had time to finish.
+  // Whether a pushed commit is in the repository yet (out of quarantine).
   private async arrived(repositoryId: number, sha: string): Promise<boolean> {
-    const settledAt = Date.parse(this.event.metadata.occurredAt) + PUSH_SETTLING_MS;
-    for (;;) {
-      if ((await this.git.readObject(repositoryId, sha)) !== null) return true;
-      if (Date.now() >= settledAt) return false;
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
+    return (await untilPushArrived(this.event, () => this.git.readObject(repositoryId, sha))) !== null;
   }
 }

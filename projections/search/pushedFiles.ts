@@ -14,12 +14,21 @@ export interface PushedFiles {
 
 // The files that differ from `from` to `to`, or every file of `to` when `from` is gone; null
 // when `to` never arrived (a refused push).
-export async function pushedFiles(git: GitStorage, event: StoredEvent, repositoryId: number, from: string | null, to: string): Promise<PushedFiles | null> {
-  for (;;) {
+export function pushedFiles(git: GitStorage, event: StoredEvent, repositoryId: number, from: string | null, to: string): Promise<PushedFiles | null> {
+  return untilPushArrived(event, async () => {
     const changes = await git.fileChanges(repositoryId, from, to);
     if (changes !== null) return { changes, whole: from === null };
     const whole = from === null ? null : await git.fileChanges(repositoryId, null, to);
-    if (whole !== null) return { changes: whole, whole: true };
+    return whole === null ? null : { changes: whole, whole: true };
+  });
+}
+
+// What `look` finds once the push recorded by `event` has left quarantine: asked again until
+// it finds something or the push had time to finish (null then: a refused push).
+export async function untilPushArrived<T>(event: StoredEvent, look: () => Promise<T | null>): Promise<T | null> {
+  for (;;) {
+    const found = await look();
+    if (found !== null) return found;
     if (Date.now() > Date.parse(event.recordedAt) + PUSH_SETTLING_MS) return null;
     await new Promise((resolve) => setTimeout(resolve, PUSH_POLL_MS));
   }
