@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Response } from 'express';
 import { isNotModified, weakEtag } from './conditionalGet.js';
+import { jsonPayload, type JsonPayload } from './jsonPayload.js';
 
 // The representation depends on the media type and on who asks, as GitHub declares.
 const VARY = 'Accept, Authorization, Cookie, X-GitHub-OTP';
@@ -8,14 +9,15 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 // Every JSON answer goes out through here (the server's res.json, see expressOnNodeHttp.ts):
 // express's res.json → res.send converts the text to a Buffer, parses the Content-Type to
-// add a charset, hashes for its own ETag and checks freshness again, and a Buffer body
-// leaves node to write the head and the body in two pieces. Here the body stays a string,
-// so node sends head and body in one write, and validators are computed once.
+// add a charset, hashes for its own ETag and checks freshness again. Here the bytes are made
+// once (jsonPayload.ts) and the validators computed from them once.
 export function writeJson(res: Response, body: unknown): void {
   if (res.statusCode === 201) locateCreated(res, body);
   if (typeof body === 'object' && body !== null && Object.isFrozen(body)) return writeText(res, JSON_CONTENT_TYPE, serializedOnce(body));
-  writeText(res, JSON_CONTENT_TYPE, body === undefined ? '' : JSON.stringify(body));
+  writeText(res, JSON_CONTENT_TYPE, body === undefined ? NO_BODY : jsonPayload(body));
 }
+
+const NO_BODY: JsonPayload = { payload: '', byteLength: 0 };
 
 // GitHub answers a creation (201) with `Location`: the new resource's API URL, which is the
 // `url` of the body. Set here once, for every area, unless a route chose its own.
@@ -25,9 +27,7 @@ function locateCreated(res: Response, body: unknown): void {
   if (typeof url === 'string') res.setHeader('Location', url);
 }
 
-interface Serialized {
-  readonly text: string;
-  readonly byteLength: number;
+interface Serialized extends JsonPayload {
   readonly etag: string;
 }
 
@@ -38,8 +38,8 @@ const serializedBodies = new WeakMap<object, Serialized>();
 function serializedOnce(body: object): Serialized {
   let serialized = serializedBodies.get(body);
   if (!serialized) {
-    const text = JSON.stringify(body);
-    serialized = { text, byteLength: Buffer.byteLength(text), etag: weakEtag(text) };
+    const bytes = jsonPayload(body);
+    serialized = { ...bytes, etag: weakEtag(bytes.payload) };
     serializedBodies.set(body, serialized);
   }
   return serialized;
@@ -47,14 +47,13 @@ function serializedOnce(body: object): Serialized {
 
 // GET and HEAD answers get the validators: every 200 an ETag computed from the bytes it
 // sends, and a request whose validators still match is answered 304 with an empty body.
-function writeText(res: Response, contentType: string, body: string | Serialized): void {
-  const text = typeof body === 'string' ? body : body.text;
+function writeText(res: Response, contentType: string, body: JsonPayload & { readonly etag?: string }): void {
   const method = res.req.method;
   const isRead = method === 'GET' || method === 'HEAD';
   if (isRead) {
     res.setHeader('Vary', VARY);
     if (res.statusCode === 200) {
-      if (res.getHeader('ETag') === undefined) res.setHeader('ETag', typeof body === 'string' ? weakEtag(text) : body.etag);
+      if (res.getHeader('ETag') === undefined) res.setHeader('ETag', body.etag ?? weakEtag(body.payload));
       if (isNotModified(res.req, res)) {
         res.statusCode = 304;
         res.locals.notModified = true;
@@ -63,9 +62,9 @@ function writeText(res: Response, contentType: string, body: string | Serialized
   }
   if (res.statusCode === 204 || res.statusCode === 304) return endWithoutBody(res);
   if (res.getHeader('Content-Type') === undefined) res.setHeader('Content-Type', contentType);
-  res.setHeader('Content-Length', typeof body === 'string' ? Buffer.byteLength(text) : body.byteLength);
+  res.setHeader('Content-Length', body.byteLength);
   if (method === 'HEAD') res.end();
-  else res.end(text);
+  else res.end(body.payload);
 }
 
 // For a route that sets its own validators (ETag, Last-Modified) before it has a body: a
