@@ -25,8 +25,10 @@ interface SizeFigures {
   readonly creationPerSecond: number;
   readonly events: number;
   readonly replayEventsPerSecond: number;
-  // The process managers' catch-up that follows the replay (their checkpoints are read models).
-  readonly processesEventsPerSecond: number;
+  // The replay's and the process managers' catch-up that follows it (their checkpoints are
+  // read models, rebuilt by the replay), in seconds.
+  readonly replaySeconds: number;
+  readonly processesSeconds: number;
   readonly rawReplayEventsPerSecond: number;
   readonly rssMegabytes: number;
   readonly pagePerSecond: number;
@@ -126,7 +128,8 @@ async function measure(issues: number): Promise<SizeFigures> {
         creationPerSecond,
         events: report.events,
         replayEventsPerSecond: report.events / (report.replayMs / 1000),
-        processesEventsPerSecond: report.events / (Math.max(1, report.processesMs) / 1000),
+        replaySeconds: report.replayMs / 1000,
+        processesSeconds: report.processesMs / 1000,
         rawReplayEventsPerSecond,
         rssMegabytes: report.rssBytes / 1024 / 1024,
         pagePerSecond,
@@ -189,11 +192,11 @@ export async function benchScale(): Promise<BenchRow[]> {
       },
       {
         name: `${label}: process managers' catch-up after the replay (requests are measured after it)`,
-        value: size.processesEventsPerSecond,
-        unit: 'events/s',
-        baselineName: 'raw log replay, same log',
-        baseline: size.rawReplayEventsPerSecond,
-        ratio: size.processesEventsPerSecond / size.rawReplayEventsPerSecond,
+        value: size.processesSeconds,
+        unit: 's',
+        baselineName: 'the replay',
+        baseline: size.replaySeconds,
+        ratio: size.processesSeconds / size.replaySeconds,
       },
       {
         name: `${label}: replay rate against the smallest size`,

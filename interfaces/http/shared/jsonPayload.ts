@@ -1,16 +1,14 @@
-// The bytes of a JSON answer, as JSON.stringify would give them.
+// The bytes of a JSON answer, exactly as JSON.stringify gives them.
 //
 // JSON.stringify builds a long text as a tree of pieces, and the first use of it as one
 // string (hashing it, measuring it, writing it) copies it whole into a freshly mapped page of
 // the large-object space: for a page of 100 issues (200 KB) those copies, made again when node
-// prepended the head, were the largest cost of the request. So a list (a top-level array, or
-// the arrays of a top-level object, as search answers) is written element by element: each
-// element's text is small, and the pieces are copied once, into one Buffer. A small answer
-// stays a string, which node writes with the head in one piece; an answer that is no list is
-// one JSON.stringify (made bytes once when large).
+// prepended the head, were the largest cost of the request. So a long list (a top-level array,
+// or an array held by a top-level object, as search answers) is written element by element:
+// each element's text is small, and the pieces are copied once, into one Buffer. Anything
+// else is one JSON.stringify, made bytes once when large; a small answer stays a string,
+// which node writes with the head in one piece.
 export const LARGE_BODY_CHARACTERS = 16_384;
-// Shorter lists are written with one JSON.stringify: per-element calls would cost more.
-const LIST_ELEMENTS = 10;
 
 export interface JsonPayload {
   readonly payload: string | Buffer;
@@ -18,76 +16,86 @@ export interface JsonPayload {
 }
 
 export function jsonPayload(body: unknown): JsonPayload {
-  if (!isList(body) && !(isPlainObject(body) && Object.values(body).some(isList))) {
-    const text = JSON.stringify(body) ?? 'null';
-    const payload = text.length > LARGE_BODY_CHARACTERS ? Buffer.from(text) : text;
-    return { payload, byteLength: Buffer.byteLength(payload) };
-  }
-  const parts: string[] = [];
-  pushParts(body, parts, 0);
-  let characters = 0;
-  for (const part of parts) characters += part.length;
-  if (characters <= LARGE_BODY_CHARACTERS) {
-    const text = parts.join('');
-    return { payload: text, byteLength: Buffer.byteLength(text) };
-  }
+  const parts = listParts(body);
+  if (parts === undefined) return wholeText(body);
   const byteLengths = parts.map((part) => Buffer.byteLength(part));
   let total = 0;
   for (const length of byteLengths) total += length;
   const bytes = Buffer.allocUnsafe(total);
   let offset = 0;
-  for (let index = 0; index < parts.length; index++) offset += bytes.write(parts[index]!, offset);
+  for (const part of parts) offset += bytes.write(part, offset);
   return { payload: bytes, byteLength: total };
 }
 
-// A frozen element (a kept encoding, see encodingCache.ts) cannot change: its text is kept.
-const frozenTexts = new WeakMap<object, string>();
-
-function pushParts(value: unknown, parts: string[], depth: number): void {
-  if (depth < 2 && isList(value)) {
-    parts.push('[');
-    for (let index = 0; index < value.length; index++) {
-      if (index > 0) parts.push(',');
-      // JSON.stringify writes null for what it cannot represent inside an array.
-      pushParts(value[index], parts, depth + 1);
-    }
-    parts.push(']');
-    return;
-  }
-  if (depth < 1 && isPlainObject(value)) {
-    parts.push('{');
-    let first = true;
-    for (const key of Object.keys(value)) {
-      const property = value[key];
-      if (property === undefined || typeof property === 'function' || typeof property === 'symbol') continue;
-      parts.push(`${first ? '' : ','}${JSON.stringify(key)}:`);
-      first = false;
-      pushParts(property, parts, depth + 1);
-    }
-    parts.push('}');
-    return;
-  }
-  parts.push(textOf(value));
+function wholeText(body: unknown): JsonPayload {
+  const text = JSON.stringify(body) as string | undefined;
+  // As res.json did before: an answer with no JSON text (a function, undefined) is a bug.
+  if (text === undefined) throw new TypeError('the answer has no JSON representation');
+  const payload = text.length > LARGE_BODY_CHARACTERS ? Buffer.from(text) : text;
+  return { payload, byteLength: Buffer.byteLength(payload) };
 }
 
-function textOf(value: unknown): string {
-  if (typeof value === 'object' && value !== null && Object.isFrozen(value)) {
-    let text = frozenTexts.get(value);
-    if (text === undefined) {
-      text = JSON.stringify(value);
-      frozenTexts.set(value, text);
-    }
-    return text;
+// The pieces of a body holding a long list, or undefined when one JSON.stringify serves: no
+// long list, or something whose text depends on where it sits (a toJSON other than Date's is
+// given its key, which an element written alone would not get).
+function listParts(body: unknown): string[] | undefined {
+  if (isArray(body)) return isLongList(body) ? elementParts(body, []) : undefined;
+  if (!isPlainObject(body)) return undefined;
+  let long = false;
+  for (const key in body) {
+    const value = body[key];
+    if (hasOwnToJson(value)) return undefined;
+    if (isArray(value) && isLongList(value)) long = true;
   }
-  return JSON.stringify(value) ?? 'null';
+  if (!long) return undefined;
+  const parts = ['{'];
+  let first = true;
+  for (const key of Object.keys(body)) {
+    const value = body[key];
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+    parts.push(`${first ? '' : ','}${JSON.stringify(key)}:`);
+    first = false;
+    if (isArray(value) && isLongList(value)) {
+      if (elementParts(value, parts) === undefined) return undefined;
+    } else parts.push(JSON.stringify(value) as string);
+  }
+  parts.push('}');
+  return parts;
 }
 
-function isList(value: unknown): value is unknown[] {
-  return Array.isArray(value) && value.length >= LIST_ELEMENTS;
+// Long enough that writing it in pieces pays: estimated from its first element's text.
+function isLongList(list: readonly unknown[]): boolean {
+  if (list.length < 2) return false;
+  const first = JSON.stringify(list[0]) as string | undefined;
+  return (first?.length ?? 4) * list.length > LARGE_BODY_CHARACTERS;
+}
+
+function elementParts(list: readonly unknown[], parts: string[]): string[] | undefined {
+  parts.push('[');
+  for (let index = 0; index < list.length; index++) {
+    const element = list[index];
+    if (hasOwnToJson(element)) return undefined;
+    if (index > 0) parts.push(',');
+    // JSON.stringify writes null for what it cannot represent inside an array.
+    parts.push((JSON.stringify(element) as string | undefined) ?? 'null');
+  }
+  parts.push(']');
+  return parts;
+}
+
+function isArray(value: unknown): value is unknown[] {
+  return Array.isArray(value) && !hasOwnToJson(value);
+}
+
+// A toJSON that may read its key: any but Date's (which ignores it).
+function hasOwnToJson(value: unknown): boolean {
+  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;
+  const toJson = (value as { toJSON?: unknown }).toJSON;
+  return typeof toJson === 'function' && toJson !== Date.prototype.toJSON;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
+  if (typeof value !== 'object' || value === null || hasOwnToJson(value)) return false;
   const prototype = Object.getPrototypeOf(value) as unknown;
-  return (prototype === Object.prototype || prototype === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+  return prototype === Object.prototype || prototype === null;
 }

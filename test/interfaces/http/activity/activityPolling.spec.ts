@@ -136,7 +136,6 @@ describe('activity feeds: X-Poll-Interval follows the server’s load', () => {
 
   it('measures the event loop’s utilization over its last window by default', () => {
     const load = eventLoopLoad(10);
-    expect(load.utilization()).to.equal(0);
     // Running code without yielding is all load: the window that ends here was fully busy.
     const until = performance.now() + 20;
     while (performance.now() < until);

@@ -24,9 +24,14 @@ const issue = (number: number) => ({
 });
 
 describe('jsonPayload: the bytes JSON.stringify would give', () => {
-  it('keeps a small answer a string', () => {
-    const { payload } = jsonPayload({ message: 'Not Found' });
-    expect(payload).to.equal('{"message":"Not Found"}');
+  it('keeps a small answer a string, short lists included', () => {
+    expect(jsonPayload({ message: 'Not Found' }).payload).to.equal('{"message":"Not Found"}');
+    const labels = Array.from({ length: 30 }, (_, index) => ({ id: index, name: `label ${index}` }));
+    expect(jsonPayload(labels).payload).to.equal(JSON.stringify(labels));
+  });
+
+  it('refuses an answer with no JSON text, as before', () => {
+    expect(() => jsonPayload(() => 1)).to.throw(TypeError);
   });
 
   it('writes a large list as one Buffer with the same bytes, multi-byte characters included', () => {
@@ -46,8 +51,8 @@ describe('jsonPayload: the bytes JSON.stringify would give', () => {
   it('follows JSON.stringify on what it leaves out or writes as null, nested lists, toJSON and frozen elements', () => {
     const big = 'x'.repeat(LARGE_BODY_CHARACTERS);
     const frozen = Object.freeze({ kept: true, text: big });
-    // Lists of ten or more are written element by element; shorter ones in one piece.
-    const long = (...items: unknown[]) => [...items, ...Array.from({ length: 10 }, (_, index) => ({ index }))];
+    // Lists long enough are written element by element; shorter ones in one piece.
+    const long = (...items: unknown[]) => [...Array.from({ length: 10 }, (_, index) => ({ index, big })), ...items];
     const values: unknown[] = [
       [],
       {},
@@ -58,13 +63,20 @@ describe('jsonPayload: the bytes JSON.stringify would give', () => {
       { when: new Date(0), toJSONs: long({ toJSON: () => 'custom' }), big },
       { toJSON: () => ({ replaced: long(big) }) },
       long(frozen, frozen),
+      // A toJSON is given its key (an index, a property name), or leaves its property out.
+      long({ toJSON: (key: string) => `at ${key}` }),
+      Array.from({ length: 12 }, () => ({ toJSON: (key: string) => `at ${key}`, big })),
+      { items: long(), keyed: { toJSON: (key: string) => key }, gone: { toJSON: () => undefined }, kept: 1 },
+      long(Object.freeze({ toJSON: () => undefined })),
+      Object.assign(long(), { toJSON: () => 'the list replaced' }),
+      { items: long(), f: Object.assign(() => 1, { toJSON: () => 'a function with toJSON' }) },
+      long(new Date(0), [1, , 3]),
       Object.assign(Object.create(null) as Record<string, unknown>, { bare: big }),
       'a string',
       42,
       null,
     ];
     for (const value of values) expectSameAsStringify(value);
-    // A frozen element's text is kept: the same object gives the same bytes again.
     expectSameAsStringify(long(frozen));
   });
 });
