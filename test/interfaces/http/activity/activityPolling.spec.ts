@@ -3,8 +3,14 @@ import { ACTIVITY_PROJECTION_NAME } from '../../../../application/activity/activ
 import { CHECKPOINTS_COLLECTION } from '../../../../application/shared/projections/projection.js';
 import { basicOctokit } from '../../../support/octokit.js';
 import { expectEventsSchema } from '../../../support/schemas.js';
-import { ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
+import { ManualClock, newDataDir, startTestServer, type TestServer } from '../../../support/testServer.js';
 import { eventLoopLoad } from '../../../../infrastructure/shared/load/eventLoopLoad.js';
+import { rm } from 'node:fs/promises';
+import { pino } from 'pino';
+import type { ServerLoad } from '../../../../application/shared/ports/serverLoad.port.js';
+import { TOKENS } from '../../../../application/shared/ports/tokens.js';
+import { loadConfig } from '../../../../infrastructure/shared/config/config.js';
+import { openRuntime } from '../../../../infrastructure/shared/container/runtime.js';
 import { api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
 import { expectPollInterval, feed, settled } from './activityFixtures.js';
 
@@ -140,6 +146,21 @@ describe('activity feeds: X-Poll-Interval follows the server’s load', () => {
     const until = performance.now() + 20;
     while (performance.now() < until);
     expect(load.utilization()).to.be.above(0.9);
+  });
+
+  it('is what a runtime uses when none is given', async () => {
+    const dataDir = await newDataDir();
+    const runtime = await openRuntime(loadConfig({ FORGELOG_DATA_DIR: dataDir }), { role: 'cli', logger: pino({ level: 'silent' }) });
+    try {
+      const load = runtime.container.get<ServerLoad>(TOKENS.ServerLoad);
+      const until = performance.now() + 2_100;
+      // The first two-second window (busy from here to its end) is what it reports once it ends.
+      while (performance.now() < until);
+      expect(load.utilization()).to.be.above(0.5);
+    } finally {
+      await runtime.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
