@@ -112,8 +112,10 @@ export class EmbeddedIndex {
   upsert(documents: readonly SearchDocument[]): void {
     const keyed = documents.map((document) => {
       // A private copy, frozen: hits hand it out as it is (a code search reads hundreds of
-      // files' text per query; copying each cost more than finding it).
-      const copy = freezeDocument(structuredClone(document));
+      // files' text per query; copying each cost more than finding it). cloneDocument, not
+      // structuredClone: it keeps the caller's strings (immutable) rather than copying each
+      // title and body, and shares the maps of V8's hidden classes between copies.
+      const copy = freezeDocument(cloneDocument(document));
       return [documentKey(copy[this.settings.primaryKey]), copy] as const;
     });
     for (const [key, document] of keyed) {
