@@ -4,11 +4,12 @@
 // already frozen (kept from the previous version of a document) are not walked again.
 //
 // Frozen values are never changed, so equal small ones can be one object shared by every
-// document holding them: while walking, an empty list becomes EMPTY_LIST and a small object
-// of counters (an issue's reactions, nearly always all zero) the first one frozen with the
-// same content. Each issue held two of each in every collection mirroring it (an empty array
-// is 32 bytes, a reactions object 120), a third of its stored size. Only the nested values of
-// the value given are replaced, in place, by equal ones: the value itself is kept.
+// document holding them: while walking, an empty list becomes EMPTY_LIST, and a small object
+// or list of scalars (an issue's reactions, nearly always all zero; [author id]) the first
+// one frozen with the same content. Each issue held two empty arrays and a reactions object
+// in every collection mirroring it (32 and 120 bytes, and the reactions a V8 map of its own),
+// a third of its stored size. Only the nested values of the value given are replaced, in
+// place, by equal ones: the value itself is kept.
 export function freezeDocument<T>(value: T): T {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
   if (Array.isArray(value)) {
@@ -28,43 +29,50 @@ export function freezeDocument<T>(value: T): T {
 
 const EMPTY_LIST: readonly unknown[] = Object.freeze([]);
 
-// At most this many distinct objects are kept for sharing (a few hundred kilobytes): past
-// it, new contents are frozen as they come, and those kept are still shared.
+// At most this many distinct values are kept for sharing (well under a megabyte): when full,
+// they are forgotten and sharing starts again from the values that come (those already
+// shared stay shared), so values unique to one document cannot keep out common ones.
 const MAX_SHARED = 4096;
-// An object of more fields is not looked up: counters come in small groups.
+// A value of more fields or elements, or with a longer text, is not looked up.
 const MAX_SHARED_FIELDS = 16;
-const sharedObjects = new Map<string, object>();
+const MAX_SHARED_TEXT = 64;
+const sharedValues = new Map<string, object>();
 
 // The nested value frozen, or an equal frozen one already in use.
 function shared(value: object): object {
-  if (Array.isArray(value)) {
-    // Only a plain empty list: not one carrying other properties, nor a subclass.
-    if (value.length === 0 && Object.getPrototypeOf(value) === Array.prototype && Object.keys(value).length === 0) return EMPTY_LIST;
-    return freezeDocument(value);
-  }
-  const key = countersKey(value);
+  // An empty list is most common of all: no key needed. Only a plain one, though: not one
+  // carrying other properties, nor a subclass.
+  if (Array.isArray(value) && value.length === 0 && Object.getPrototypeOf(value) === Array.prototype && Object.keys(value).length === 0) return EMPTY_LIST;
+  const key = contentKey(value);
   if (key === undefined) return freezeDocument(value);
-  const existing = sharedObjects.get(key);
+  const existing = sharedValues.get(key);
   if (existing !== undefined) return existing;
   freezeDocument(value);
-  if (sharedObjects.size < MAX_SHARED) sharedObjects.set(key, value);
+  if (sharedValues.size >= MAX_SHARED) sharedValues.clear();
+  sharedValues.set(key, value);
   return value;
 }
 
-// A key naming the object's content exactly, when it is a plain object of a few fields that
-// all hold finite numbers (not -0), booleans or null; undefined otherwise. JSON's text is
-// exact for those values, and keeps the fields' order (which reads and answers show).
-function countersKey(value: object): string | undefined {
-  if (Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+// A key naming the value's content exactly, when it is a plain object or list of a few
+// scalars (finite numbers but -0, booleans, null, short texts); undefined otherwise. JSON's
+// text is exact for those, and keeps the fields' order (which reads and answers show).
+function contentKey(value: object): string | undefined {
+  const isList = Array.isArray(value);
+  if (Object.getPrototypeOf(value) !== (isList ? Array.prototype : Object.prototype)) return undefined;
   let fields = 0;
   for (const key in value) {
-    if (++fields > MAX_SHARED_FIELDS || !Object.hasOwn(value, key)) return undefined;
-    const field = (value as Record<string, unknown>)[key];
-    if (typeof field === 'number') {
-      if (!Number.isFinite(field) || Object.is(field, -0)) return undefined;
-    } else if (typeof field !== 'boolean' && field !== null) return undefined;
+    if (++fields > MAX_SHARED_FIELDS || !Object.hasOwn(value, key) || !isSharedScalar((value as Record<string, unknown>)[key])) return undefined;
   }
-  // Non-enumerable or symbol-keyed properties would be lost by sharing: none in JSON data.
-  if (Object.getOwnPropertyNames(value).length !== fields || Object.getOwnPropertySymbols(value).length > 0) return undefined;
+  // Nothing JSON would not show: no hole in a list (its `length` aside, every own property
+  // is an element), no non-enumerable or symbol-keyed property (none in JSON data).
+  const names = Object.getOwnPropertyNames(value).length;
+  if (names !== fields + (isList ? 1 : 0) || (isList && (value as unknown[]).length !== fields)) return undefined;
+  if (Object.getOwnPropertySymbols(value).length > 0) return undefined;
   return JSON.stringify(value);
+}
+
+function isSharedScalar(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (typeof value === 'string') return value.length <= MAX_SHARED_TEXT;
+  return typeof value === 'boolean' || value === null;
 }

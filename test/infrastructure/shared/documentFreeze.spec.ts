@@ -17,15 +17,25 @@ describe('freezeDocument: equal small values shared between documents', () => {
     expect(Object.isFrozen(second.reactions) && Object.isFrozen(second.labels)).to.equal(true);
   });
 
-  it('shares nothing whose content a key could not tell apart: -0, strings, nested objects, non-plain lists', () => {
+  it('shares small lists and objects of short texts too', () => {
+    expect(freezeDocument({ ids: [12] }).ids).to.equal(freezeDocument({ ids: [12] }).ids);
+    expect(freezeDocument({ names: { a: 'x', b: true } }).names).to.equal(freezeDocument({ names: { a: 'x', b: true } }).names);
+    expect(freezeDocument({ ids: [12] }).ids).not.to.equal(freezeDocument({ ids: ['12'] }).ids);
+  });
+
+  it('shares nothing a key could not tell apart or that is large: -0, holes, nested values, non-plain lists, long texts', () => {
     const withNegativeZero = freezeDocument({ counts: { a: -0 } });
     const withZero = freezeDocument({ counts: { a: 0 } });
     expect(withZero.counts).not.to.equal(withNegativeZero.counts);
     expect(Object.is(withNegativeZero.counts.a, -0)).to.equal(true);
-    expect(freezeDocument({ names: { a: 'x' } }).names).not.to.equal(freezeDocument({ names: { a: 'x' } }).names);
+    const holed = freezeDocument({ list: [1, , 3] }).list;
+    expect(holed).not.to.equal(freezeDocument({ list: [1, null, 3] }).list);
+    expect(1 in holed).to.equal(false);
     expect(freezeDocument({ nested: { a: { b: 1 } } }).nested).not.to.equal(freezeDocument({ nested: { a: { b: 1 } } }).nested);
-    const tagged = Object.assign([], { tag: 1 });
+    const tagged = Object.assign([1], { tag: 1 });
     expect(freezeDocument({ list: tagged }).list).to.equal(tagged);
+    const long = 'x'.repeat(65);
+    expect(freezeDocument({ texts: [long] }).texts).not.to.equal(freezeDocument({ texts: [long] }).texts);
   });
 
   it('keeps the field order of each object: equal fields in another order are another value', () => {
