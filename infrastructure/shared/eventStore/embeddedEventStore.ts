@@ -99,10 +99,13 @@ export class EmbeddedEventStore implements EventStore {
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
-    const positions = this.index.streamPositions(streamId);
-    if (positions.length === 0) return [];
+    const known = this.index.streamPositions(streamId);
+    if (known.length === 0) return [];
     // A stream with appends in flight is read once they are durable, never half-way.
-    await this.commits.untilDurable(positions[positions.length - 1]!);
+    await this.commits.untilDurable(known[known.length - 1]!);
+    // Its positions as they are now, appends made meanwhile included (the index may hand out
+    // a new list once a stream grows past one event).
+    const positions = this.index.streamPositions(streamId);
     const durable = this.commits.durablePosition;
     let durableCount = positions.length;
     while (durableCount > 0 && positions[durableCount - 1]! > durable) durableCount--;
@@ -165,7 +168,8 @@ export class EmbeddedEventStore implements EventStore {
     const positions = this.index.streamPositions(streamId);
     const position = positions[positions.length - 1] ?? -1;
     await this.commits.untilDurable(position);
-    return { outcome: 'appended', nextRevision: positions.length - 1, position };
+    // The revision as it is now, appends made meanwhile included.
+    return { outcome: 'appended', nextRevision: this.index.lastRevision(streamId), position };
   }
 
   // Encoding comes first: an event JSON cannot represent throws before any state changes.

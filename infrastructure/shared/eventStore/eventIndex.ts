@@ -15,7 +15,8 @@ export interface FrameLocation {
 // It covers reserved (not yet durable) events too, so expected revisions are checked against them.
 export class EventIndex {
   readonly table = new PositionTable();
-  private readonly streams = new Map<string, number[]>();
+  // A stream of one event keeps its position alone (most streams: an issue's); a list otherwise.
+  private readonly streams = new Map<string, number | number[]>();
   private readonly ids = new EventIdTable();
 
   get count(): number {
@@ -23,44 +24,46 @@ export class EventIndex {
   }
 
   add(id: string, streamId: string, location: FrameLocation): number {
-    const positions = this.positionsOf(streamId);
-    const position = this.table.push(location.segment, location.offset, location.payloadLength, positions.length);
-    positions.push(position);
+    const position = this.table.push(location.segment, location.offset, location.payloadLength, this.lastRevision(streamId) + 1);
+    this.record(streamId, position);
     this.ids.set(id, position);
     return position;
   }
 
   // One append's frames, laid out back to back from firstOffset.
   addAppend(streamId: string, ids: readonly string[], segment: number, firstOffset: number, payloadLengths: readonly number[]): void {
-    const positions = this.positionsOf(streamId);
     let offset = firstOffset;
     for (let i = 0; i < ids.length; i++) {
-      const position = this.table.push(segment, offset, payloadLengths[i]!, positions.length);
-      positions.push(position);
+      const position = this.table.push(segment, offset, payloadLengths[i]!, this.lastRevision(streamId) + 1);
+      this.record(streamId, position);
       this.ids.set(ids[i]!, position);
       offset += FRAME_HEADER_BYTES + payloadLengths[i]!;
     }
   }
 
   streamPositions(streamId: string): readonly number[] {
-    return this.streams.get(streamId) ?? NO_POSITIONS;
+    const kept = this.streams.get(streamId);
+    if (kept === undefined) return NO_POSITIONS;
+    return typeof kept === 'number' ? [kept] : kept;
   }
 
   // -1 for a stream that does not exist
   lastRevision(streamId: string): number {
-    return this.streamPositions(streamId).length - 1;
+    const kept = this.streams.get(streamId);
+    if (kept === undefined) return -1;
+    return typeof kept === 'number' ? 0 : kept.length - 1;
   }
 
   positionOfId(id: string): number | undefined {
     return this.ids.get(id);
   }
 
-  private positionsOf(streamId: string): number[] {
-    let positions = this.streams.get(streamId);
-    if (positions === undefined) {
-      positions = [];
-      this.streams.set(streamId, positions);
-    }
-    return positions;
+  // A stream's first position is kept alone, and its second makes a list holding both: an
+  // empty array pushed to grew room for seventeen (152 bytes), and most streams hold one event.
+  private record(streamId: string, position: number): void {
+    const kept = this.streams.get(streamId);
+    if (kept === undefined) this.streams.set(streamId, position);
+    else if (typeof kept === 'number') this.streams.set(streamId, [kept, position]);
+    else kept.push(position);
   }
 }

@@ -16,9 +16,14 @@ export interface DocumentChange {
   readonly after?: Document;
 }
 
+// A string id is its own key, unless it starts with '[' (as every encoded key does, so no two
+// ids share a key): the document holds that string already, where an encoded key was a
+// second string per document and collection (about 32 bytes each).
 export function idKey(id: unknown): string {
-  return encodeKey([id]);
+  return typeof id === 'string' && id.charCodeAt(0) !== OPENING_BRACKET ? id : encodeKey([id]);
 }
+
+const OPENING_BRACKET = 0x5b;
 
 // The documents of one collection and their indexes. Stored documents are never mutated in
 // place (a write stores a new object, frozen), so an array of them is a consistent
@@ -58,7 +63,7 @@ export class CollectionData {
 
   private lookupIds(filter: Filter): Iterable<string> | undefined {
     const idTuples = equalityLookups(filter, ['_id']);
-    if (idTuples) return new Set(idTuples.map((tuple) => encodeKey(tuple)));
+    if (idTuples) return new Set(idTuples.map(([id]) => idKey(id)));
     return this.indexes.lookupIds(filter);
   }
 

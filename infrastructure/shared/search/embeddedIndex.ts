@@ -112,8 +112,10 @@ export class EmbeddedIndex {
   upsert(documents: readonly SearchDocument[]): void {
     const keyed = documents.map((document) => {
       // A private copy, frozen: hits hand it out as it is (a code search reads hundreds of
-      // files' text per query; copying each cost more than finding it).
-      const copy = freezeDocument(structuredClone(document));
+      // files' text per query; copying each cost more than finding it). cloneDocument, not
+      // structuredClone: it keeps the caller's strings (immutable) rather than copying each
+      // title and body, and shares the maps of V8's hidden classes between copies.
+      const copy = freezeDocument(cloneDocument(document));
       return [documentKey(copy[this.settings.primaryKey]), copy] as const;
     });
     for (const [key, document] of keyed) {
@@ -144,8 +146,12 @@ export class EmbeddedIndex {
     const deadline = query.timeLimitMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + query.timeLimitMs;
     const { filter } = query;
     // A filter of equalities only is answered by its postings: no document read to evaluate it.
-    const admits = filter === undefined ? null : this.postings.exactTest(filter);
-    const candidates = this.keywordMatches(keywords, fields, filter === undefined ? null : this.postings.candidates(filter), admits);
+    // When they give its documents exactly, as a set (one attribute's values, or bits combined),
+    // those are the candidates and no key is tested; otherwise each candidate is tested.
+    const exact = filter === undefined ? null : this.postings.exactKeys(filter);
+    const admits = filter === undefined ? null : exact !== null ? (key: string) => exact.has(key) : this.postings.exactTest(filter);
+    const allowed = filter === undefined ? null : (exact ?? this.postings.candidates(filter));
+    const candidates = this.keywordMatches(keywords, fields, allowed, admits, exact !== null);
     const filtered: RankedDocument[] = [];
     let incomplete = false;
     for (let index = 0; index < candidates.length; index++) {
@@ -174,18 +180,23 @@ export class EmbeddedIndex {
   // Documents the keywords match (all of them without keywords), narrowed to the filter's
   // equality postings when it has some.
   // `admits`, when given, answers the filter exactly: documents it refuses are left out here.
+  // `allowedExactly`: `allowed` is exactly the documents `admits` admits.
   private keywordMatches(
     keywords: KeywordQuery,
     fields: readonly string[],
     allowed: ReadonlySet<string> | null,
     admits: ((key: string) => boolean) | null,
+    allowedExactly = false,
   ): RankedDocument[] {
     const matched: RankedDocument[] = [];
+    // Keys taken from the exact set need no test; keyword matches (below) still do.
+    const amongAllowed = allowedExactly ? null : admits;
     if (keywords.terms.length === 0) {
-      for (const key of allowed ?? this.documents.keys()) if (admits === null || admits(key)) matched.push({ document: this.documents.get(key)!, score: 1 });
+      for (const key of allowed ?? this.documents.keys())
+        if (amongAllowed === null || amongAllowed(key)) matched.push({ document: this.documents.get(key)!, score: 1 });
       return matched;
     }
-    if (allowed !== null && allowed.size <= FEW_CANDIDATES) return this.matchesAmong(allowed, keywords, fields, admits);
+    if (allowed !== null && allowed.size <= FEW_CANDIDATES) return this.matchesAmong(allowed, keywords, fields, amongAllowed);
     this.keywords.eachMatch(keywords.terms, keywords.lastTermIsPrefix, fields, (key, score) => {
       if (admits === null || admits(key)) matched.push({ document: this.documents.get(key)!, score });
     });

@@ -1,11 +1,19 @@
 import type { FilterValue, SearchDocument, SearchFilter } from '../../../application/shared/ports/searchIndex.port.js';
+import { DenseKeys, KeyNumbers } from './denseKeys.js';
 import { valuesAtPath } from './documentPath.js';
 import { normalizedFacet, tokenAsNumber } from './searchFilter.evaluate.js';
 
 // The keys of the documents holding one value. A value held by one document keeps its key
 // alone (ids and timestamps are unique to a document: a Set each cost about two hundred
-// bytes per document and attribute).
-type Holders = string | Set<string>;
+// bytes per document and attribute); one held by many, by most documents (public = true,
+// state = open), keeps a bit per document (DenseKeys) once that is the smaller.
+type Holders = string | Set<string> | DenseKeys;
+
+// What a Set costs per key held, about (an entry of two pointers, its share of the buckets,
+// the room grown ahead): against a bit per document numbered.
+const SET_BYTES_PER_KEY = 24;
+// Fewer holders stay a Set whatever the documents: bits are not worth a change of kind.
+const DENSE_MIN_KEYS = 64;
 
 // The postings of one attribute. Values are kept as the filter compares them: numbers as
 // numbers, strings and booleans as trimmed lower-case text; two maps, so no key string is
@@ -18,12 +26,19 @@ interface FieldPostings {
   readonly texts: Map<string, Holders>;
 }
 
-function addHolder<K>(postings: Map<K, Holders>, value: K, key: string): void {
+function addHolder<K>(postings: Map<K, Holders>, value: K, key: string, numbers: KeyNumbers): void {
   const holders = postings.get(value);
   if (holders === undefined) postings.set(value, key);
   else if (typeof holders === 'string') {
     if (holders !== key) postings.set(value, new Set([holders, key]));
-  } else holders.add(key);
+  } else if (holders instanceof DenseKeys) {
+    holders.add(key);
+    // Bits grown far past the keys held (a value now rare among many documents): a Set again.
+    if (holders.byteLength > 3 * holders.size * SET_BYTES_PER_KEY) postings.set(value, new Set(holders));
+  } else {
+    holders.add(key);
+    if (holders.size >= DENSE_MIN_KEYS && holders.size * SET_BYTES_PER_KEY >= numbers.capacity / 8) postings.set(value, new DenseKeys(numbers, holders));
+  }
 }
 
 function removeHolder<K>(postings: Map<K, Holders>, value: K, key: string): void {
@@ -35,6 +50,7 @@ function removeHolder<K>(postings: Map<K, Holders>, value: K, key: string): void
   }
   holders.delete(key);
   if (holders.size === 0) postings.delete(value);
+  else if (holders instanceof DenseKeys && holders.byteLength > 3 * holders.size * SET_BYTES_PER_KEY) postings.set(value, new Set(holders));
 }
 
 // The text a string or boolean value is filed under; undefined for anything else.
@@ -59,6 +75,8 @@ function eachValue(field: FieldPostings, document: SearchDocument, visit: (value
 export class EqualityPostings {
   private readonly byField = new Map<string, FieldPostings>();
   private readonly filterable: ReadonlySet<string>;
+  // The numbers of the documents in any DenseKeys, released when a document is removed.
+  private readonly numbers = new KeyNumbers();
 
   constructor(
     fields: readonly string[],
@@ -74,9 +92,9 @@ export class EqualityPostings {
   add(key: string, document: SearchDocument): void {
     for (const field of this.byField.values()) {
       eachValue(field, document, (value) => {
-        if (typeof value === 'number') addHolder(field.numbers, value, key);
+        if (typeof value === 'number') addHolder(field.numbers, value, key, this.numbers);
         const facet = facetOf(value);
-        if (facet !== undefined) addHolder(field.texts, facet, key);
+        if (facet !== undefined) addHolder(field.texts, facet, key, this.numbers);
       });
     }
   }
@@ -89,6 +107,8 @@ export class EqualityPostings {
         if (facet !== undefined) removeHolder(field.texts, facet, key);
       });
     }
+    // The document is in no postings now: its number (if it had one) may go to another.
+    this.numbers.release(key);
   }
 
   // The postings of a filterable attribute, built from every document on first use (in the
@@ -100,9 +120,9 @@ export class EqualityPostings {
     const built: FieldPostings = { name, plain: !name.includes('.'), numbers: new Map(), texts: new Map() };
     for (const [key, document] of this.documents()) {
       eachValue(built, document, (value) => {
-        if (typeof value === 'number') addHolder(built.numbers, value, key);
+        if (typeof value === 'number') addHolder(built.numbers, value, key, this.numbers);
         const facet = facetOf(value);
-        if (facet !== undefined) addHolder(built.texts, facet, key);
+        if (facet !== undefined) addHolder(built.texts, facet, key, this.numbers);
       });
     }
     field = built;
@@ -155,6 +175,26 @@ export class EqualityPostings {
     if ('not' in filter || (filter.op !== '=' && filter.op !== 'in') || !this.filterable.has(filter.field)) return null;
     const keys = this.candidates(filter)!;
     return (key) => keys.has(key);
+  }
+
+  // The keys of exactly the documents the filter matches, when it is made of equalities only
+  // and they come without a walk of keys: one attribute's values (its postings), or an `and`
+  // or `or` of parts all held as bits, combined word by word. null otherwise: then the
+  // candidates are tested one by one (exactTest).
+  exactKeys(filter: SearchFilter): ReadonlySet<string> | null {
+    if ('and' in filter || 'or' in filter) {
+      const parts = 'and' in filter ? filter.and : filter.or;
+      const sets: DenseKeys[] = [];
+      for (const part of parts) {
+        const keys = this.exactKeys(part);
+        if (!(keys instanceof DenseKeys)) return null;
+        sets.push(keys);
+      }
+      if (sets.length === 0) return null;
+      return 'and' in filter ? DenseKeys.intersection(sets) : DenseKeys.union(sets);
+    }
+    if ('not' in filter || (filter.op !== '=' && filter.op !== 'in') || !this.filterable.has(filter.field)) return null;
+    return this.candidates(filter);
   }
 
   // A token matches a number when it reads as one, and text (a string or a boolean) always.

@@ -14,6 +14,11 @@ interface Postings {
   frequencies: number[] | null;
 }
 
+// A word's postings as kept: a number alone is the one document holding the word, once
+// (most words: an issue's number in its title); Postings otherwise. The object and its
+// array cost about ninety bytes a word more.
+type Kept = Postings | number;
+
 export interface KeywordMatch {
   readonly key: string;
   readonly score: number;
@@ -29,7 +34,7 @@ export class KeywordIndex {
   private readonly numberOf = new Map<string, number>();
   private free: number[] = [];
   private pendingFree: number[] = [];
-  private readonly fields = new Map<string, Map<string, Postings>>();
+  private readonly fields = new Map<string, Map<string, Kept>>();
   private readonly lengths = new Map<string, number[]>();
   private readonly totalLength = new Map<string, number>();
   private live = 0;
@@ -68,12 +73,21 @@ export class KeywordIndex {
       const counts = new Map<string, number>();
       for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
       for (const [word, frequency] of counts) {
-        let postings = terms.get(word);
-        if (postings === undefined) terms.set(word, (postings = { docs: [], frequencies: null }));
+        entries += 1;
+        const kept = terms.get(word);
+        if (kept === undefined) {
+          terms.set(word, frequency === 1 ? number : { docs: [number], frequencies: [frequency] });
+          continue;
+        }
+        if (typeof kept === 'number') {
+          // Made holding both numbers: an empty array pushed to grows room for seventeen.
+          terms.set(word, { docs: [kept, number], frequencies: frequency === 1 ? null : [1, frequency] });
+          continue;
+        }
+        const postings = kept;
         postings.docs.push(number);
         if (postings.frequencies !== null) postings.frequencies.push(frequency);
-        else if (frequency !== 1) postings.frequencies = postings.docs.map((_, index) => (index === postings!.docs.length - 1 ? frequency : 1));
-        entries += 1;
+        else if (frequency !== 1) postings.frequencies = postings.docs.map((_, index) => (index === postings.docs.length - 1 ? frequency : 1));
       }
     }
     this.entriesOf[number] = entries;
@@ -152,11 +166,11 @@ export class KeywordIndex {
       const terms = this.fields.get(field);
       if (terms === undefined) continue;
       if (!prefix) {
-        const postings = terms.get(term);
-        if (postings !== undefined) found.push({ field, postings });
+        const kept = terms.get(term);
+        if (kept !== undefined) found.push({ field, postings: postingsOf(kept) });
         continue;
       }
-      for (const [word, postings] of terms) if (word.startsWith(term)) found.push({ field, postings });
+      for (const [word, kept] of terms) if (word.startsWith(term)) found.push({ field, postings: postingsOf(kept) });
     }
     return found;
   }
@@ -186,9 +200,13 @@ export class KeywordIndex {
   // Every list without the entries of removed documents; their numbers become free.
   private compact(): void {
     for (const terms of this.fields.values()) {
-      for (const [word, postings] of terms) {
-        this.dropDead(postings);
-        if (postings.docs.length === 0) terms.delete(word);
+      for (const [word, kept] of terms) {
+        if (typeof kept === 'number') {
+          if (this.keyOf[kept] === undefined) terms.delete(word);
+          continue;
+        }
+        this.dropDead(kept);
+        if (kept.docs.length === 0) terms.delete(word);
       }
     }
     this.free.push(...this.pendingFree);
@@ -205,4 +223,8 @@ export class KeywordIndex {
     this.seen = new Int32Array(size);
     this.generation = 0;
   }
+}
+
+function postingsOf(kept: Kept): Postings {
+  return typeof kept === 'number' ? { docs: [kept], frequencies: null } : kept;
 }

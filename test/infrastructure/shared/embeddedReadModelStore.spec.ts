@@ -129,6 +129,20 @@ describe('EmbeddedReadModelStore', function () {
   });
 
   describe('beyond the contract', function () {
+    it('keeps ids apart that a string id and an encoded key could confuse: "1", 1, \'["1"]\', "[1]", ""', async function () {
+      const store = new EmbeddedReadModelStore();
+      const things = store.collection('things');
+      const ids: unknown[] = ['1', 1, '["1"]', '[1]', '', null];
+      for (const [index, _id] of ids.entries()) await things.insertOne({ _id, index });
+      for (const [index, _id] of ids.entries()) {
+        expect(await things.find({ _id })).to.deep.equal([{ _id, index }]);
+        expect(await things.find({ _id: { $in: [_id] } })).to.deep.equal([{ _id, index }]);
+      }
+      await expectDuplicateKey(things.insertOne({ _id: '[1]' }), 'things', '_id_');
+      expect(await things.deleteOne({ _id: '["1"]' })).to.equal(1);
+      expect((await things.find({}, { sort: { index: 1 } })).map((thing) => thing.index)).to.deep.equal([0, 1, 3, 4, 5]);
+    });
+
     it('applies an updateMany refused by a unique index to no document at all', async function () {
       const store = new EmbeddedReadModelStore();
       const users = store.collection('users');
