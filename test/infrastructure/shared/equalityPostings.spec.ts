@@ -1,20 +1,10 @@
 import { expect } from 'chai';
+import { seededRandom } from '../../support/seededRandom.js';
 import type { SearchDocument, SearchFilter } from '../../../application/shared/ports/searchIndex.port.js';
 import { DenseKeys } from '../../../infrastructure/shared/search/denseKeys.js';
 import { EmbeddedIndex } from '../../../infrastructure/shared/search/embeddedIndex.js';
 import { EqualityPostings } from '../../../infrastructure/shared/search/equalityPostings.js';
 import { matchesFilter } from '../../../infrastructure/shared/search/searchFilter.evaluate.js';
-
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = seededRandom(20261126);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;

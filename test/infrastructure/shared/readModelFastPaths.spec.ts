@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { seededRandom } from '../../support/seededRandom.js';
 import { find as findWithMingo, Query, update as updateWithMingo } from 'mingo';
 import type { Document, Filter, SortSpec } from '../../../application/shared/ports/readModelStore.port.js';
 import { sortedNatively } from '../../../infrastructure/shared/readModels/documentSort.js';
@@ -7,16 +8,6 @@ import { EmbeddedReadModelStore } from '../../../infrastructure/shared/readModel
 
 // The embedded store's fast paths must answer exactly what mingo answers for the filters
 // and sorts they accept: checked on seeded random documents, filters and sort orders.
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = seededRandom(20261122);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
