@@ -39,45 +39,52 @@ function wholeText(body: unknown): JsonPayload {
 // long list, or something whose text depends on where it sits (a toJSON other than Date's is
 // given its key, which an element written alone would not get).
 function listParts(body: unknown): string[] | undefined {
-  if (isArray(body)) return isLongList(body) ? elementParts(body, []) : undefined;
+  if (isArray(body)) {
+    const first = longListFirst(body);
+    return first === undefined ? undefined : elementParts(body, first, []);
+  }
   if (!isPlainObject(body)) return undefined;
-  let long = false;
+  // Each long list's first element's text, worked out to tell it is long, is used again.
+  const firsts = new Map<string, string>();
   for (const key in body) {
     const value = body[key];
     if (hasOwnToJson(value)) return undefined;
-    if (isArray(value) && isLongList(value)) long = true;
+    const first = isArray(value) ? longListFirst(value) : undefined;
+    if (first !== undefined) firsts.set(key, first);
   }
-  if (!long) return undefined;
+  if (firsts.size === 0) return undefined;
   const parts = ['{'];
-  let first = true;
+  let firstField = true;
   for (const key of Object.keys(body)) {
     const value = body[key];
     if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
-    parts.push(`${first ? '' : ','}${JSON.stringify(key)}:`);
-    first = false;
-    if (isArray(value) && isLongList(value)) {
-      if (elementParts(value, parts) === undefined) return undefined;
+    parts.push(`${firstField ? '' : ','}${JSON.stringify(key)}:`);
+    firstField = false;
+    const firstText = firsts.get(key);
+    if (firstText !== undefined) {
+      if (elementParts(value as unknown[], firstText, parts) === undefined) return undefined;
     } else parts.push(JSON.stringify(value) as string);
   }
   parts.push('}');
   return parts;
 }
 
-// Long enough that writing it in pieces pays: estimated from its first element's text.
-function isLongList(list: readonly unknown[]): boolean {
-  if (list.length < 2) return false;
-  const first = JSON.stringify(list[0]) as string | undefined;
-  return (first?.length ?? 4) * list.length > LARGE_BODY_CHARACTERS;
+// The text of a list's first element when the list is long enough that writing it in pieces
+// pays (estimated from that text); undefined otherwise.
+function longListFirst(list: readonly unknown[]): string | undefined {
+  if (list.length < 2) return undefined;
+  const first = (JSON.stringify(list[0]) as string | undefined) ?? 'null';
+  return first.length * list.length > LARGE_BODY_CHARACTERS ? first : undefined;
 }
 
-function elementParts(list: readonly unknown[], parts: string[]): string[] | undefined {
+function elementParts(list: readonly unknown[], firstText: string, parts: string[]): string[] | undefined {
   parts.push('[');
   for (let index = 0; index < list.length; index++) {
     const element = list[index];
     if (hasOwnToJson(element)) return undefined;
     if (index > 0) parts.push(',');
     // JSON.stringify writes null for what it cannot represent inside an array.
-    parts.push((JSON.stringify(element) as string | undefined) ?? 'null');
+    parts.push(index === 0 ? firstText : ((JSON.stringify(element) as string | undefined) ?? 'null'));
   }
   parts.push(']');
   return parts;

@@ -32,34 +32,39 @@ describe('KeywordIndex', () => {
     const index = new KeywordIndex(['body']);
     for (let n = 0; n < 5000; n++) index.add(`doc-${n}`, words(`unique${n} shared`));
     index.add('twice', words('echo echo shared'));
-    expect(index.search(['unique42'], false, ['body']).map((match) => match.key)).to.deep.equal(['doc-42']);
-    expect(
-      index
-        .search(['unique499'], true, ['body'])
-        .map((match) => match.key)
-        .sort(),
-    ).to.deep.equal(['doc-499', 'doc-4990', 'doc-4991', 'doc-4992', 'doc-4993', 'doc-4994', 'doc-4995', 'doc-4996', 'doc-4997', 'doc-4998', 'doc-4999']);
-    expect(index.search(['echo'], false, ['body']).map((match) => match.key)).to.deep.equal(['twice']);
+    expect(sortedKeys(index, ['unique42'], false)).to.deep.equal(['doc-42']);
+    expect(sortedKeys(index, ['unique499'], true)).to.deep.equal([
+      'doc-499',
+      'doc-4990',
+      'doc-4991',
+      'doc-4992',
+      'doc-4993',
+      'doc-4994',
+      'doc-4995',
+      'doc-4996',
+      'doc-4997',
+      'doc-4998',
+      'doc-4999',
+    ]);
+    expect(sortedKeys(index, ['echo'], false)).to.deep.equal(['twice']);
     // A word held once by a document, then by a second: both found, the first still scored.
     index.add('doc-7-again', words('unique7 shared'));
-    expect(
-      index
-        .search(['unique7', 'shared'], false, ['body'])
-        .map((match) => match.key)
-        .sort(),
-    ).to.deep.equal(['doc-7', 'doc-7-again']);
+    expect(sortedKeys(index, ['unique7', 'shared'], false)).to.deep.equal(['doc-7', 'doc-7-again']);
     index.remove('doc-7-again');
-    expect(index.search(['unique7'], false, ['body']).map((match) => match.key)).to.deep.equal(['doc-7']);
+    expect(sortedKeys(index, ['unique7'], false)).to.deep.equal(['doc-7']);
     // Compaction drops removed documents' words; a word added again is found again.
     for (let n = 1; n < 5000; n++) index.remove(`doc-${n}`);
     expect(index.search(['unique42'], false, ['body'])).to.deep.equal([]);
     index.add('doc-42', words('unique42'));
-    expect(index.search(['unique42'], false, ['body']).map((match) => match.key)).to.deep.equal(['doc-42']);
-    expect(
-      index
-        .search(['shared'], false, ['body'])
-        .map((match) => match.key)
-        .sort(),
-    ).to.deep.equal(['doc-0', 'twice']);
+    expect(sortedKeys(index, ['unique42'], false)).to.deep.equal(['doc-42']);
+    expect(sortedKeys(index, ['shared'], false)).to.deep.equal(['doc-0', 'twice']);
   });
 });
+
+// The keys of the documents a search of `body` finds, sorted.
+function sortedKeys(index: KeywordIndex, terms: string[], lastTermIsPrefix: boolean): string[] {
+  return index
+    .search(terms, lastTermIsPrefix, ['body'])
+    .map((match) => match.key)
+    .sort();
+}
