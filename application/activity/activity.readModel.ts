@@ -19,9 +19,24 @@ export const FEED_RETAINED_EVENTS = 300;
 export const FEED_RETAINED_DAYS = 90;
 
 // A feed's entries, newest first, four numbers each (kept flat so that adding one copies
-// numbers, not objects): the event id, its time in milliseconds, its repository id, and 1
+// numbers, not objects): the event id, its time (feedEntryTime), its repository id, and 1
 // when the event was public. What a reader filters on, without loading the records.
 export const ENTRY_WIDTH = 4;
+
+// An entry's time is in whole seconds (as created_at shows it) since 2020-01-01, so that all
+// four numbers are small integers, which V8 keeps unboxed. A list holding a larger number
+// (milliseconds since 1970) is a list of doubles, and freezing it, as the store does with
+// every document it keeps, boxes each one: 5 µs per feed of 300 entries, most of a
+// fan-out's time. Any time still works (a number is a number), only slower.
+const FEED_TIME_ORIGIN_MS = Date.UTC(2020, 0, 1);
+
+export function feedEntryTime(milliseconds: number): number {
+  return Math.floor((milliseconds - FEED_TIME_ORIGIN_MS) / 1000);
+}
+
+export function feedEntryMilliseconds(entryTime: number): number {
+  return FEED_TIME_ORIGIN_MS + entryTime * 1000;
+}
 
 export interface ActivityFeedDocument extends Document {
   _id: string;

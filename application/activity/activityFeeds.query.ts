@@ -10,6 +10,7 @@ import {
   ACTIVITY_EVENTS_COLLECTION,
   ACTIVITY_FEEDS_COLLECTION,
   ENTRY_WIDTH,
+  feedEntryMilliseconds,
   type ActivityEventDocument,
   type ActivityFeedDocument,
 } from './activity.readModel.js';
@@ -78,7 +79,7 @@ export class ActivityFeeds {
     let validUntil = Number.POSITIVE_INFINITY;
     const maxAge = this.settings.maxAgeDays * DAY_MS;
     for (let i = 0; i < entries.length && visible.length < this.settings.feedLimit; i += ENTRY_WIDTH) {
-      const [id, at, repositoryId, wasPublic] = [entries[i], entries[i + 1], entries[i + 2], entries[i + 3]];
+      const [id, at, repositoryId, wasPublic] = [entries[i], feedEntryMilliseconds(entries[i + 1]), entries[i + 2], entries[i + 3]];
       if (at > newest) {
         validUntil = Math.min(validUntil, at + (request.delayMs ?? 0));
         continue;
@@ -114,8 +115,9 @@ export class ActivityFeeds {
     if (request.repositoriesChecked === false) return null;
     const kinds = new Set<string>();
     for (let i = 0; i < entries.length; i += ENTRY_WIDTH) {
-      if (entries[i + 1] < oldest) break;
-      if (entries[i + 1] <= newest) kinds.add(`${entries[i + 2]}:${entries[i + 3] === 1}`);
+      const at = feedEntryMilliseconds(entries[i + 1]);
+      if (at < oldest) break;
+      if (at <= newest) kinds.add(`${entries[i + 2]}:${entries[i + 3] === 1}`);
     }
     const allowed = new Set<string>();
     const repositories = new Map<number, RepositoryDocument | null>();

@@ -2,6 +2,7 @@ import {
   ACTIVITY_FEEDS_COLLECTION,
   ENTRY_WIDTH,
   FEED_RETAINED_EVENTS,
+  feedEntryTime,
   type ActivityEventDocument,
   type ActivityFeedDocument,
 } from '../../application/activity/activity.readModel.js';
@@ -42,7 +43,7 @@ export async function fanOut(record: ActivityEventDocument, repository: Reposito
     orgId: record.org?.id ?? null,
     receiverIds: await receiversOf(record, mirror),
   });
-  const entry = [record.id, Date.parse(record.created_at), record.repo.id, record.public ? 1 : 0];
+  const entry = [record.id, feedEntryTime(Date.parse(record.created_at)), record.repo.id, record.public ? 1 : 0];
   // In groups a store looks up by key rather than scanning for (the embedded one up to 256).
   for (let start = 0; start < keys.length; start += FAN_OUT_GROUP) {
     await feeds(target).updateMany(

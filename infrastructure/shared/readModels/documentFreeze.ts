@@ -59,6 +59,9 @@ function shared(value: object): object {
 function contentKey(value: object): string | undefined {
   const isList = Array.isArray(value);
   if (Object.getPrototypeOf(value) !== (isList ? Array.prototype : Object.prototype)) return undefined;
+  // Before walking: for-in over a list first makes a text key of every element (a feed's
+  // 1,200 entries cost a fifth of a fan-out's time that way).
+  if (isList && (value as unknown[]).length > MAX_SHARED_FIELDS) return undefined;
   let fields = 0;
   for (const key in value) {
     if (++fields > MAX_SHARED_FIELDS || !Object.hasOwn(value, key) || !isSharedScalar((value as Record<string, unknown>)[key])) return undefined;

@@ -110,7 +110,7 @@ function applyDirectly(target: Document, operands: ReadonlyArray<[string, Record
         parent[field] = (before ?? 0) + (value as number);
       } else if (name === '$push') {
         const { $each, $slice } = value as { $each: unknown[]; $slice: number };
-        target[path] = [...cloneDocument($each), ...((target[path] as unknown[] | undefined) ?? [])].slice(0, $slice);
+        target[path] = prependedWithSlice(cloneDocument($each), (target[path] as unknown[] | undefined) ?? [], $slice);
         changed = true;
       } else if (name === '$inc') {
         const before = target[path] as number | undefined;
@@ -130,6 +130,16 @@ function applyDirectly(target: Document, operands: ReadonlyArray<[string, Record
     }
   }
   return changed;
+}
+
+// The new list built with one copy of the stored one. That one is frozen, and V8 copies a
+// frozen list by its slow generic path in slice, concat and spread (5-35 µs for a feed's
+// 1,200 entries, most of a fan-out's time) but not in Array.from (0.5 µs).
+function prependedWithSlice(items: readonly unknown[], current: readonly unknown[], slice: number): unknown[] {
+  const list = items.concat(Array.from(current));
+  // Shortening a list trims it in place (V8 gives the end of its storage back), no copy.
+  if (list.length > slice) list.length = slice;
+  return list;
 }
 
 // {$each: [...], $position: 0, $slice: n > 0} onto an array (or no field yet): new items at

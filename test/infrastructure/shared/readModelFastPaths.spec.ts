@@ -200,4 +200,30 @@ describe('embedded read models: fast paths answer as mingo does', () => {
       expect(JSON.stringify(await collection.findOne({ _id: round })), context).to.equal(JSON.stringify(expected));
     }
   });
+
+  // The stored list is frozen, which sends V8's slice and concat down slow paths, so the
+  // prepend copies it by Array.from: the result must still be mingo's, and the stored
+  // document untouched.
+  it('applies 1,000 random capped prepends ($push with $each, $position 0, $slice) exactly as mingo does', async () => {
+    const store = new EmbeddedReadModelStore();
+    const collection = store.collection('prepends');
+    const value = () => (random() < 0.2 ? [round(), round()] : round());
+    const round = () => Math.floor(random() * 1000);
+    for (let round = 0; round < 1000; round++) {
+      // Always a list: onto a missing field mingo ignores $slice, where MongoDB applies it.
+      const document: Document = { _id: round, list: Array.from({ length: Math.floor(random() * 30) }, value) };
+      const update = {
+        $push: { list: { $each: Array.from({ length: Math.floor(random() * 5) }, value), $position: 0, $slice: 1 + Math.floor(random() * 30) } },
+      };
+      const expected = structuredClone(document);
+      updateWithMingo(expected, update as never);
+      await collection.insertOne(document);
+      const stored = JSON.stringify(await collection.findOne({ _id: round }));
+      const before = await collection.findOne({ _id: round });
+      await collection.updateOne({ _id: round }, update);
+      const context = `${stored} ${JSON.stringify(update)}`;
+      expect(JSON.stringify(await collection.findOne({ _id: round })), context).to.equal(JSON.stringify(expected));
+      expect(JSON.stringify(before), context).to.equal(stored);
+    }
+  });
 });
