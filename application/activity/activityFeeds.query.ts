@@ -10,6 +10,7 @@ import {
   ACTIVITY_EVENTS_COLLECTION,
   ACTIVITY_FEEDS_COLLECTION,
   ENTRY_WIDTH,
+  feedEntries,
   feedEntryMilliseconds,
   type ActivityEventDocument,
   type ActivityFeedDocument,
@@ -69,7 +70,7 @@ export class ActivityFeeds {
 
   async page(request: FeedRequest): Promise<FeedPage> {
     const feed = await this.store.collection<ActivityFeedDocument>(ACTIVITY_FEEDS_COLLECTION).findOne({ _id: request.key });
-    const entries = feed?.entries ?? [];
+    const entries = feedEntries(feed);
     const now = this.clock.now().getTime();
     const oldest = now - this.settings.maxAgeDays * DAY_MS;
     const newest = now - (request.delayMs ?? 0);

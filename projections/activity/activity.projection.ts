@@ -88,9 +88,9 @@ const PRUNED_PER_EVENT = 4;
 // costs what the page holds, whatever the history. Eventual: a write never waits for it.
 export const activityProjection: Projection = {
   name: 'activity',
-  // 1000 × its own version (2: feed entry times in seconds) + the mirrored projections' versions:
-  // a change in any of them rebuilds this one.
-  version: 2 * 1000 + MIRROR_VERSION,
+  // 1000 × its own version (3: feeds in chunks, times in seconds) + the mirrored projections'
+  // versions: a change in any of them rebuilds this one.
+  version: 3 * 1000 + MIRROR_VERSION,
   consistency: 'eventual',
   collections: [
     // Oldest first, for pruning (three fields: the embedded store keeps it ordered).

@@ -1,7 +1,10 @@
 import {
   ACTIVITY_FEEDS_COLLECTION,
   ENTRY_WIDTH,
-  FEED_RETAINED_EVENTS,
+  FEED_CHUNK_EVENTS,
+  FEED_OLDER_CHUNKS,
+  feedChunksOf,
+  feedEntries,
   feedEntryTime,
   type ActivityEventDocument,
   type ActivityFeedDocument,
@@ -18,7 +21,7 @@ const feeds = (target: ProjectionTarget) => target.collection<ActivityFeedDocume
 // A feed exists from the moment what it belongs to does (an account, a repository, a fork
 // network), so that a fan-out is one update of many documents, never an upsert per receiver.
 export async function openFeeds(keys: readonly string[], target: ProjectionTarget): Promise<void> {
-  for (const _id of keys) await feeds(target).updateOne({ _id }, { $setOnInsert: { entries: [], head: -1 } }, { upsert: true });
+  for (const _id of keys) await feeds(target).updateOne({ _id }, { $setOnInsert: { entries: [], size: 0, older: [], head: -1 } }, { upsert: true });
 }
 
 export async function closeFeeds(keys: readonly string[], target: ProjectionTarget): Promise<void> {
@@ -32,8 +35,9 @@ async function receiversOf(record: ActivityEventDocument, mirror: MirrorReads): 
   return [...receivers];
 }
 
-// Writes the event at the head of every feed that shows it, keeping the newest 300; a feed
-// whose head is this event already (a replay) is left alone.
+// Writes the event at the head of every feed that shows it; a feed whose head is this event
+// already (a replay) is left alone. A feed whose newest chunk is full first moves that chunk
+// to the older ones (dropping the oldest past FEED_OLDER_CHUNKS): one feed in sixteen.
 export async function fanOut(record: ActivityEventDocument, repository: RepositoryDocument, mirror: MirrorReads, target: ProjectionTarget): Promise<void> {
   const keys = feedKeys({
     public: record.public,
@@ -44,12 +48,21 @@ export async function fanOut(record: ActivityEventDocument, repository: Reposito
     receiverIds: await receiversOf(record, mirror),
   });
   const entry = [record.id, feedEntryTime(Date.parse(record.created_at)), record.repo.id, record.public ? 1 : 0];
+  const notYet = { head: { $lt: record.id } };
   // In groups a store looks up by key rather than scanning for (the embedded one up to 256).
   for (let start = 0; start < keys.length; start += FAN_OUT_GROUP) {
-    await feeds(target).updateMany(
-      { _id: { $in: keys.slice(start, start + FAN_OUT_GROUP) }, head: { $lt: record.id } },
-      { $push: { entries: { $each: entry, $position: 0, $slice: FEED_RETAINED_EVENTS * ENTRY_WIDTH } }, $set: { head: record.id } },
-    );
+    const group = { _id: { $in: keys.slice(start, start + FAN_OUT_GROUP) }, ...notYet };
+    for (const full of await feeds(target).find({ ...group, size: { $gte: FEED_CHUNK_EVENTS } })) {
+      await feeds(target).updateOne(
+        { _id: full._id, ...notYet },
+        { $set: { entries: entry, size: 1, head: record.id }, $push: { older: { $each: [full.entries], $position: 0, $slice: FEED_OLDER_CHUNKS } } },
+      );
+    }
+    await feeds(target).updateMany(group, {
+      $push: { entries: { $each: entry, $position: 0, $slice: FEED_CHUNK_EVENTS * ENTRY_WIDTH } },
+      $inc: { size: 1 },
+      $set: { head: record.id },
+    });
   }
 }
 
@@ -57,10 +70,10 @@ export async function fanOut(record: ActivityEventDocument, repository: Reposito
 // leave the public feed (the other feeds check the repository when read).
 export async function withdrawFromPublicFeed(repositoryId: number, target: ProjectionTarget): Promise<void> {
   const feed = await feeds(target).findOne({ _id: 'public' });
-  if (!feed) return;
+  const entries = feedEntries(feed);
   const kept: number[] = [];
-  for (let i = 0; i < feed.entries.length; i += ENTRY_WIDTH) {
-    if (feed.entries[i + 2] !== repositoryId) kept.push(...feed.entries.slice(i, i + ENTRY_WIDTH));
+  for (let i = 0; i < entries.length; i += ENTRY_WIDTH) {
+    if (entries[i + 2] !== repositoryId) kept.push(...entries.slice(i, i + ENTRY_WIDTH));
   }
-  if (kept.length !== feed.entries.length) await feeds(target).updateOne({ _id: 'public' }, { $set: { entries: kept } });
+  if (kept.length !== entries.length) await feeds(target).updateOne({ _id: 'public' }, { $set: feedChunksOf(kept) });
 }

@@ -1,3 +1,4 @@
+import { ACTIVITY_FEEDS_COLLECTION, ENTRY_WIDTH, feedEntries, type ActivityFeedDocument } from '../../application/activity/activity.readModel.js';
 import { liveTarget } from '../../application/shared/projections/projectionTargets.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import { EmbeddedReadModelStore } from '../../infrastructure/shared/readModels/embeddedReadModelStore.js';
@@ -38,7 +39,7 @@ function userCreated(userId: number) {
 // 1,004 feeds (the followers' received feeds, the actor's, the repository's, its network's and
 // the public one). The baseline is the same store taking one single-document update per call.
 export async function benchActivityFanOut(): Promise<BenchRow[]> {
-  const events = Number(process.env.FORGELOG_BENCH_ACTIVITY_EVENTS ?? 2_000);
+  const events = Number(process.env.FORGELOG_BENCH_ACTIVITY_EVENTS ?? 100_000);
   const store = new EmbeddedReadModelStore();
   const search = new EmbeddedSearchIndex();
   let position = 0;
@@ -79,8 +80,10 @@ export async function benchActivityFanOut(): Promise<BenchRow[]> {
   for (let n = 0; n < events; n++) await apply('RepositoryStarred', { repositoryId: 1, userId: actorId, starredAt: OCCURRED_AT }, actorId);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const feedsPerEvent = FOLLOWERS + 4;
-  const received = await store.collection<{ _id: string; entries: number[] }>('activity_feeds').findOne({ _id: 'received:2' });
-  if (!received || received.entries.length !== Math.min(events, 300) * 4) throw new Error('the fan-out did not reach the followers');
+  const feedsCollection = store.collection<ActivityFeedDocument>(ACTIVITY_FEEDS_COLLECTION);
+  const received = feedEntries(await feedsCollection.findOne({ _id: 'received:2' }));
+  const newest = feedEntries(await feedsCollection.findOne({ _id: 'actor:1' }))[0];
+  if (received.length < Math.min(events, 300) * ENTRY_WIDTH || received[0] !== newest) throw new Error('the fan-out did not reach the followers');
 
   const plain = store.collection<{ _id: string; n: number }>('plain');
   for (let n = 0; n < 10_000; n++) await plain.insertOne({ _id: `d${n}`, n: 0 });

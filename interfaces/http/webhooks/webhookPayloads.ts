@@ -1,6 +1,12 @@
 import type { Container } from 'inversify';
 import { ActivityFeeds } from '../../../application/activity/activityFeeds.query.js';
-import { ACTIVITY_FEEDS_COLLECTION, type ActivityEventDocument, type ActivityFeedDocument } from '../../../application/activity/activity.readModel.js';
+import {
+  ACTIVITY_FEEDS_COLLECTION,
+  ENTRY_WIDTH,
+  feedEntries,
+  type ActivityEventDocument,
+  type ActivityFeedDocument,
+} from '../../../application/activity/activity.readModel.js';
 import { OrganizationQueries } from '../../../application/accounts/organization.queries.js';
 import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import { IssueQueries } from '../../../application/issues/issue.queries.js';
@@ -212,9 +218,9 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
     async latestPush(repositoryId: number) {
       refreshUrls();
       // The repository's feed holds its newest activity (entries of four numbers, id first).
-      const feed = await store.collection<ActivityFeedDocument>(ACTIVITY_FEEDS_COLLECTION).findOne({ _id: repositoryFeed(repositoryId) });
+      const entries = feedEntries(await store.collection<ActivityFeedDocument>(ACTIVITY_FEEDS_COLLECTION).findOne({ _id: repositoryFeed(repositoryId) }));
       const ids: number[] = [];
-      for (let at = 0; at < (feed?.entries.length ?? 0); at += 4) ids.push(Number(feed!.entries[at]));
+      for (let at = 0; at < entries.length; at += ENTRY_WIDTH) ids.push(entries[at]!);
       const push = (await feeds.records(ids)).filter((record) => record.type === 'PushEvent').sort((a, b) => b.id - a.id)[0];
       return push ? delivery(push, async () => true) : null;
     },
