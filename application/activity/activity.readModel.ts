@@ -40,8 +40,8 @@ export function feedEntryMilliseconds(entryTime: number): number {
 
 // A feed is written in chunks of 16 entries so that adding one copies at most 64 numbers:
 // `entries` holds the newest (size of them), and once full it moves whole, as one frozen
-// list, to the front of `older`. Nineteen older chunks keep 304 events or more, of which a
-// reader shows the newest 300. (One list of 1,200 numbers, copied and frozen at every write,
+// list, to the front of `older`. Nineteen older chunks keep 304 events or more, of which
+// readers see the newest 300 (feedEntries). (One list of 1,200 numbers, copied and frozen at every write,
 // made the garbage of 10 KB per feed written most of a fan-out's cost.)
 export const FEED_CHUNK_EVENTS = 16;
 export const FEED_OLDER_CHUNKS = Math.ceil(FEED_RETAINED_EVENTS / FEED_CHUNK_EVENTS);
@@ -57,18 +57,21 @@ export interface ActivityFeedDocument extends Document {
   head: number;
 }
 
-// All of a feed's entries, newest first, as one flat list.
+// A feed's newest 300 entries (it keeps up to 320), newest first, as one flat list.
 export function feedEntries(feed: ActivityFeedDocument | null): number[] {
   if (!feed) return [];
   const all: number[] = [];
-  for (const chunk of [feed.entries, ...feed.older]) for (let i = 0; i < chunk.length; i++) all.push(chunk[i]!);
+  const retained = FEED_RETAINED_EVENTS * ENTRY_WIDTH;
+  for (const chunk of [feed.entries, ...feed.older]) {
+    for (let i = 0; i < chunk.length && all.length < retained; i++) all.push(chunk[i]!);
+  }
   return all;
 }
 
 // Entries (newest first, flat) as a feed's fields, every older chunk full.
 export function feedChunksOf(entries: readonly number[]): Pick<ActivityFeedDocument, 'entries' | 'size' | 'older'> {
   const chunkLength = FEED_CHUNK_EVENTS * ENTRY_WIDTH;
-  const headLength = (entries.length % chunkLength) as number;
+  const headLength = entries.length % chunkLength;
   const older: number[][] = [];
   for (let start = headLength; start < entries.length && older.length < FEED_OLDER_CHUNKS; start += chunkLength)
     older.push(entries.slice(start, start + chunkLength));

@@ -73,6 +73,7 @@ export class ActivityFeeds {
     const entries = feedEntries(feed);
     const now = this.clock.now().getTime();
     const oldest = now - this.settings.maxAgeDays * DAY_MS;
+    // An entry's time is the second created_at shows: an event is as old as it says.
     const newest = now - (request.delayMs ?? 0);
     const allowed = await this.decisions(request, entries, oldest, newest);
     const visible: number[] = [];

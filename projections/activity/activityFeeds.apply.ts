@@ -3,13 +3,14 @@ import {
   ENTRY_WIDTH,
   FEED_CHUNK_EVENTS,
   FEED_OLDER_CHUNKS,
+  FEED_RETAINED_EVENTS,
   feedChunksOf,
   feedEntries,
   feedEntryTime,
   type ActivityEventDocument,
   type ActivityFeedDocument,
 } from '../../application/activity/activity.readModel.js';
-import { feedKeys } from '../../domain/activity/feedKeys.js';
+import { feedKeys, PUBLIC_FEED } from '../../domain/activity/feedKeys.js';
 import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { RepositoryDocument } from '../../application/repositories/repositories.readModel.js';
 import type { MirrorReads } from './mirrorReads.js';
@@ -38,6 +39,11 @@ async function receiversOf(record: ActivityEventDocument, mirror: MirrorReads): 
 // Writes the event at the head of every feed that shows it; a feed whose head is this event
 // already (a replay) is left alone. A feed whose newest chunk is full first moves that chunk
 // to the older ones (dropping the oldest past FEED_OLDER_CHUNKS): one feed in sixteen.
+//
+// Another writer may change a feed between the read of the full ones and the writes (a
+// rebuild's catch-up beside the live worker): a move names the state it read (head and size)
+// and does nothing if that changed, and the event is pushed whatever the chunk's size (a
+// chunk can then hold a few more than 16 until it moves), so no entry is lost or doubled.
 export async function fanOut(record: ActivityEventDocument, repository: RepositoryDocument, mirror: MirrorReads, target: ProjectionTarget): Promise<void> {
   const keys = feedKeys({
     public: record.public,
@@ -48,18 +54,17 @@ export async function fanOut(record: ActivityEventDocument, repository: Reposito
     receiverIds: await receiversOf(record, mirror),
   });
   const entry = [record.id, feedEntryTime(Date.parse(record.created_at)), record.repo.id, record.public ? 1 : 0];
-  const notYet = { head: { $lt: record.id } };
   // In groups a store looks up by key rather than scanning for (the embedded one up to 256).
   for (let start = 0; start < keys.length; start += FAN_OUT_GROUP) {
-    const group = { _id: { $in: keys.slice(start, start + FAN_OUT_GROUP) }, ...notYet };
-    for (const full of await feeds(target).find({ ...group, size: { $gte: FEED_CHUNK_EVENTS } })) {
+    const behind = { _id: { $in: keys.slice(start, start + FAN_OUT_GROUP) }, head: { $lt: record.id } };
+    for (const full of await feeds(target).find({ ...behind, size: { $gte: FEED_CHUNK_EVENTS } })) {
       await feeds(target).updateOne(
-        { _id: full._id, ...notYet },
-        { $set: { entries: entry, size: 1, head: record.id }, $push: { older: { $each: [full.entries], $position: 0, $slice: FEED_OLDER_CHUNKS } } },
+        { _id: full._id, head: full.head, size: full.size },
+        { $set: { entries: [], size: 0 }, $push: { older: { $each: [full.entries], $position: 0, $slice: FEED_OLDER_CHUNKS } } },
       );
     }
-    await feeds(target).updateMany(group, {
-      $push: { entries: { $each: entry, $position: 0, $slice: FEED_CHUNK_EVENTS * ENTRY_WIDTH } },
+    await feeds(target).updateMany(behind, {
+      $push: { entries: { $each: entry, $position: 0, $slice: FEED_RETAINED_EVENTS * ENTRY_WIDTH } },
       $inc: { size: 1 },
       $set: { head: record.id },
     });
@@ -69,11 +74,19 @@ export async function fanOut(record: ActivityEventDocument, repository: Reposito
 // /events shows public repositories only: when one turns private or is deleted, its events
 // leave the public feed (the other feeds check the repository when read).
 export async function withdrawFromPublicFeed(repositoryId: number, target: ProjectionTarget): Promise<void> {
-  const feed = await feeds(target).findOne({ _id: 'public' });
-  const entries = feedEntries(feed);
-  const kept: number[] = [];
-  for (let i = 0; i < entries.length; i += ENTRY_WIDTH) {
-    if (entries[i + 2] !== repositoryId) kept.push(...entries.slice(i, i + ENTRY_WIDTH));
+  // As in fanOut: the write names the state it read, and is worked out again if another
+  // writer came in between.
+  for (;;) {
+    const feed = await feeds(target).findOne({ _id: PUBLIC_FEED });
+    if (!feed) return;
+    const entries = feedEntries(feed);
+    const kept: number[] = [];
+    for (let i = 0; i < entries.length; i += ENTRY_WIDTH) {
+      if (entries[i + 2] !== repositoryId) kept.push(...entries.slice(i, i + ENTRY_WIDTH));
+    }
+    if (kept.length === entries.length) return;
+    const written = await feeds(target).updateOne({ _id: PUBLIC_FEED, head: feed.head, size: feed.size }, { $set: feedChunksOf(kept) });
+    if (written.matched > 0) return;
+    if ((await feeds(target).findOne({ _id: PUBLIC_FEED, head: feed.head, size: feed.size })) !== null) return;
   }
-  if (kept.length !== entries.length) await feeds(target).updateOne({ _id: 'public' }, { $set: feedChunksOf(kept) });
 }
