@@ -5,6 +5,7 @@ import { EmbeddedReadModelStore } from '../../infrastructure/shared/readModels/e
 import { EmbeddedSearchIndex } from '../../infrastructure/shared/search/embeddedSearchIndex.js';
 import { activityProjection } from '../../projections/activity/activity.projection.js';
 import type { BenchRow } from './benchRow.js';
+import { repositoryCreatedData, userCreatedData } from '../support/eventData.js';
 
 const FOLLOWERS = 1_000;
 const OCCURRED_AT = '2026-01-01T00:00:00.000Z';
@@ -19,18 +20,6 @@ function storedEvent(position: number, type: string, data: unknown, actorId: num
     data,
     metadata: { schemaVersion: 1, actorId, correlationId: 'bench', causationId: 'bench', occurredAt: OCCURRED_AT },
     recordedAt: OCCURRED_AT,
-  };
-}
-
-function userCreated(userId: number) {
-  return {
-    userId,
-    login: `user${userId}`,
-    email: null,
-    name: null,
-    passwordHash: null,
-    siteAdmin: false,
-    createdAt: OCCURRED_AT,
   };
 }
 
@@ -51,31 +40,12 @@ export async function benchActivityFanOut(): Promise<BenchRow[]> {
     if (collection.indexes?.length) await store.collection(collection.name).createIndexes(collection.indexes);
   }
   const actorId = 1;
-  await apply('UserCreated', userCreated(actorId), null);
+  await apply('UserCreated', userCreatedData(actorId, OCCURRED_AT), null);
   for (let follower = 2; follower < 2 + FOLLOWERS; follower++) {
-    await apply('UserCreated', userCreated(follower), null);
+    await apply('UserCreated', userCreatedData(follower, OCCURRED_AT), null);
     await apply('UserFollowed', { userId: follower, targetId: actorId, followedAt: OCCURRED_AT }, follower);
   }
-  await apply(
-    'RepositoryCreated',
-    {
-      repositoryId: 1,
-      ownerId: actorId,
-      ownerType: 'User',
-      name: 'starred',
-      description: null,
-      homepage: null,
-      private: false,
-      hasIssues: true,
-      hasProjects: true,
-      hasWiki: true,
-      defaultBranch: 'main',
-      fork: null,
-      initialCommit: null,
-      createdAt: OCCURRED_AT,
-    },
-    actorId,
-  );
+  await apply('RepositoryCreated', repositoryCreatedData({ repositoryId: 1, ownerId: actorId, name: 'starred', createdAt: OCCURRED_AT }), actorId);
   const started = process.hrtime.bigint();
   for (let n = 0; n < events; n++) await apply('RepositoryStarred', { repositoryId: 1, userId: actorId, starredAt: OCCURRED_AT }, actorId);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;

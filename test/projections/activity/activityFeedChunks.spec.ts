@@ -15,35 +15,18 @@ import { liveTarget } from '../../../application/shared/projections/projectionTa
 import { EmbeddedReadModelStore } from '../../../infrastructure/shared/readModels/embeddedReadModelStore.js';
 import { EmbeddedSearchIndex } from '../../../infrastructure/shared/search/embeddedSearchIndex.js';
 import { activityProjection } from '../../../projections/activity/activity.projection.js';
+import { repositoryCreatedData, userCreatedData } from '../../support/eventData.js';
 import { expectIdempotent, storedEvent } from '../../support/projectionSpec.js';
 
 const AT = '2026-11-22T10:00:00.000Z';
-const user = (userId: number) => ({ userId, login: `user${userId}`, email: null, name: null, passwordHash: null, siteAdmin: false, createdAt: AT });
-const repository = (repositoryId: number) => ({
-  repositoryId,
-  ownerId: 1,
-  ownerType: 'User',
-  name: `repo${repositoryId}`,
-  description: null,
-  homepage: null,
-  private: false,
-  hasIssues: true,
-  hasProjects: true,
-  hasWiki: true,
-  defaultBranch: 'main',
-  fork: null,
-  initialCommit: null,
-  createdAt: AT,
-});
-
 // User 1 owns two public repositories, user 2 follows user 1, then user 1 stars them in turn.
 function history(stars: number) {
   const events = [
-    storedEvent('user-1', 0, 'UserCreated', user(1)),
-    storedEvent('user-2', 0, 'UserCreated', user(2)),
+    storedEvent('user-1', 0, 'UserCreated', userCreatedData(1, AT)),
+    storedEvent('user-2', 0, 'UserCreated', userCreatedData(2, AT)),
     storedEvent('user-2', 1, 'UserFollowed', { userId: 2, targetId: 1, followedAt: AT }, 2),
-    storedEvent('repository-1', 0, 'RepositoryCreated', repository(1), 1),
-    storedEvent('repository-2', 0, 'RepositoryCreated', repository(2), 1),
+    storedEvent('repository-1', 0, 'RepositoryCreated', repositoryCreatedData({ repositoryId: 1, ownerId: 1, name: 'repo1', createdAt: AT }), 1),
+    storedEvent('repository-2', 0, 'RepositoryCreated', repositoryCreatedData({ repositoryId: 2, ownerId: 1, name: 'repo2', createdAt: AT }), 1),
   ];
   for (let star = 0; star < stars; star++) {
     const repositoryId = 1 + (star % 2);

@@ -1,25 +1,16 @@
 import { expect } from 'chai';
 import { issuesProjection } from '../../../projections/issues/issues.projection.js';
 import { defaultLabelId } from '../../../domain/issues/defaultLabels.js';
+import { repositoryCreatedData } from '../../support/eventData.js';
 import { expectIdempotent, storedEvent } from '../../support/projectionSpec.js';
 
 const at = '2026-11-22T10:00:00.000Z';
-const repositoryCreated = storedEvent('repository-3', 0, 'RepositoryCreated', {
-  repositoryId: 3,
-  ownerId: 2,
-  ownerType: 'User',
-  name: 'hello',
-  fork: null,
-  initialCommit: null,
-  createdAt: at,
-  description: null,
-  homepage: null,
-  private: false,
-  hasIssues: true,
-  hasProjects: true,
-  hasWiki: true,
-  defaultBranch: 'main',
-});
+const repositoryCreated = storedEvent(
+  'repository-3',
+  0,
+  'RepositoryCreated',
+  repositoryCreatedData({ repositoryId: 3, ownerId: 2, name: 'hello', createdAt: at }),
+);
 const bugId = defaultLabelId(3, 0);
 
 describe('issues projection', () => {
