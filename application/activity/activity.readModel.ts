@@ -41,8 +41,8 @@ export function feedEntryMilliseconds(entryTime: number): number {
 // A feed is written in chunks of 16 entries so that adding one copies at most 64 numbers:
 // `entries` holds the newest (size of them), and once full it moves whole, as one frozen
 // list, to the front of `older`. Nineteen older chunks keep 304 events or more, of which
-// readers see the newest 300 (feedEntries). (One list of 1,200 numbers, copied and frozen at every write,
-// made the garbage of 10 KB per feed written most of a fan-out's cost.)
+// readers see the newest 300 (feedEntries). (One list of 1,200 numbers, copied and frozen
+// at every write, made the garbage of 10 KB per feed written most of a fan-out's cost.)
 export const FEED_CHUNK_EVENTS = 16;
 export const FEED_OLDER_CHUNKS = Math.ceil(FEED_RETAINED_EVENTS / FEED_CHUNK_EVENTS);
 
@@ -51,7 +51,8 @@ export interface ActivityFeedDocument extends Document {
   entries: number[];
   // How many entries `entries` holds (a number MongoDB can filter on).
   size: number;
-  // Full chunks, newest first, each FEED_CHUNK_EVENTS entries.
+  // Full chunks, newest first, each FEED_CHUNK_EVENTS entries (a few more when two writers
+  // met: activityFeeds.apply.ts).
   older: number[][];
   // The newest event id written: a fan-out applied twice adds nothing the second time.
   head: number;

@@ -84,8 +84,9 @@ async function pruneExpired(now: string, target: ProjectionTarget): Promise<void
 const PRUNED_PER_EVENT = 4;
 
 // GitHub's activity events, derived from the domain events and fanned out into every feed
-// that shows them (domain/activity/feedKeys.ts), each showing its newest 300 (kept in chunks: activity.readModel.ts): a page read
-// costs what the page holds, whatever the history. Eventual: a write never waits for it.
+// that shows them (domain/activity/feedKeys.ts), each showing its newest 300 (kept in chunks,
+// activity.readModel.ts): a page read costs what the page holds, whatever the history.
+// Eventual: a write never waits for it.
 export const activityProjection: Projection = {
   name: 'activity',
   // 1000 × its own version (3: feeds in chunks, times in seconds) + the mirrored projections'
