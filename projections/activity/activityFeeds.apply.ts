@@ -87,6 +87,7 @@ export async function withdrawFromPublicFeed(repositoryId: number, target: Proje
     if (kept.length === entries.length) return;
     const written = await feeds(target).updateOne({ _id: PUBLIC_FEED, head: feed.head, size: feed.size }, { $set: feedChunksOf(kept) });
     if (written.matched > 0) return;
+    // Unchanged yet not written: a newer writer has it (the position guard), nothing to redo.
     if ((await feeds(target).findOne({ _id: PUBLIC_FEED, head: feed.head, size: feed.size })) !== null) return;
   }
 }
