@@ -45,4 +45,15 @@ describe('createLogger', () => {
     flushLogger(logger);
     expect((await linesOf(file)).map((line) => line.msg)).to.deep.equal(['quiet']);
   });
+
+  it('keeps order and every byte of multi-byte lines, and of a line longer than a chunk', async () => {
+    const file = join(directory, 'wide.ndjson');
+    const logger = createLogger('info', file);
+    const texts = ['héllo wörld ✓ 😀', 'é'.repeat(50_000), '😀'.repeat(40_000), 'plain'];
+    for (let n = 0; n < 60; n++) logger.info({ n }, texts[n % texts.length]!);
+    flushLogger(logger);
+    const lines = await linesOf(file);
+    expect(lines.map((line) => line.n)).to.deep.equal([...Array(60).keys()]);
+    lines.forEach((line, n) => expect(line.msg).to.equal(texts[n % texts.length]));
+  });
 });

@@ -3,7 +3,7 @@ import express from 'express';
 import { pino } from 'pino';
 import type { Caller } from '../../../../interfaces/http/shared/caller.js';
 import { jsonBody } from '../../../../interfaces/http/shared/jsonBody.js';
-import { redactUrl, requestLog } from '../../../../interfaces/http/shared/requestLog.js';
+import { millisecondsText, redactUrl, requestLog } from '../../../../interfaces/http/shared/requestLog.js';
 import { eventually, listen, type TestServer } from './listen.js';
 
 const secrets = ['gho_tokenInHeader', 'session=cookieSecret', '123456', 'queryToken', 'querySecret', 'hunter2', 'bodyClientSecret', 'bodyToken'];
@@ -120,5 +120,24 @@ describe('requestLog', () => {
         expect(redactUrl(url)).to.equal(expected);
       });
     }
+  });
+
+  describe('millisecondsText', () => {
+    it('gives milliseconds to the microsecond as the number JSON would read back', () => {
+      const table: Array<[number, string]> = [
+        [0, '0.000'],
+        [0.0004, '0.000'],
+        [0.0456, '0.046'],
+        [1.5, '1.500'],
+        [12.3456, '12.346'],
+        [1234.0099, '1234.010'],
+        [-1, '0'],
+        [Number.NaN, '0'],
+      ];
+      for (const [milliseconds, text] of table) {
+        expect(millisecondsText(milliseconds), String(milliseconds)).to.equal(text);
+        expect(JSON.parse(text)).to.be.closeTo(Math.max(0, milliseconds) || 0, 0.0005);
+      }
+    });
   });
 });
