@@ -13,12 +13,14 @@ import { importsRouter } from './imports/imports.router.js';
 import { searchRouter } from './search/search.router.js';
 import { webhooksRouter } from './webhooks/webhooks.router.js';
 
-// Every area's router, in the order requests try them: a new area adds one line. The
-// repositories router comes before the areas under /repos/{owner}/{repo}, whose scope it
-// resolves, hides and redirects for them. The activity feeds outside /repos come first
-// (polled most, they should not walk every other route).
+// The routes polled far more than anything else is read (the activity feeds outside /repos):
+// run straight after the cross-cutting middleware, before express's router (app.ts).
+export const POLLED_ROUTERS: readonly ((container: Container) => RequestHandler)[] = [activityFeedsRouter];
+
+// Every other area's router, in the order express's router tries them: a new area adds one
+// line. The repositories router comes before the areas under /repos/{owner}/{repo}, whose
+// scope it resolves, hides and redirects for them.
 export const AREA_ROUTERS: readonly ((container: Container) => RequestHandler)[] = [
-  activityFeedsRouter,
   accountsRouter,
   repositoriesRouter,
   pullsRouter,

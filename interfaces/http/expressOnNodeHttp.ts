@@ -1,6 +1,6 @@
 import { IncomingMessage, ServerResponse, type RequestListener } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Express, Response } from 'express';
+import type { ErrorRequestHandler, Express, RequestHandler, Response } from 'express';
 import { writeJson } from './shared/jsonResponse.js';
 
 // Express's own request handler swaps the prototypes of every request and response
@@ -83,19 +83,34 @@ export interface ExpressServerParts {
   readonly listener: RequestListener;
 }
 
-export function expressOnNodeHttp(app: Express): ExpressServerParts {
-  const router = (app as unknown as { router: { handle(req: IncomingMessage, res: ServerResponse, done: (error?: unknown) => void): void } }).router;
+// Middleware run for every request before the app's router, as app.ts's ForgelogApp gives it.
+export interface FrontMiddleware {
+  readonly front: RequestHandler;
+  readonly answerError: ErrorRequestHandler;
+}
+
+type Done = (error?: unknown) => void;
+
+export function expressOnNodeHttp(app: Express, before?: FrontMiddleware): ExpressServerParts {
+  const router = (app as unknown as { router: { handle(req: IncomingMessage, res: ServerResponse, done: Done): void } }).router;
   return {
     IncomingMessage: requestClass(app.request),
     ServerResponse: responseClass(app.response),
     listener: (req, res) => {
       (req as IncomingMessage & { res: ServerResponse }).res = res;
       // The app's last middlewares answer every request; this runs only if one of them failed.
-      router.handle(req, res, (error) => {
+      const done: Done = (error) => {
         if (res.headersSent) return void res.destroy();
         res.statusCode = error ? 500 : 404;
         res.setHeader('content-type', 'application/json; charset=utf-8');
         res.end(JSON.stringify({ message: error ? 'Server Error' : 'Not Found' }));
+      };
+      if (!before) return router.handle(req, res, done);
+      // What express's router sets first, for the middleware that runs before it.
+      (req as unknown as { originalUrl: string }).originalUrl = req.url!;
+      before.front(req as never, res as never, (error?: unknown) => {
+        if (error === undefined || error === null) return router.handle(req, res, done);
+        before.answerError(error, req as never, res as never, done);
       });
     },
   };

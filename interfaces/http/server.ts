@@ -11,7 +11,8 @@ export interface HttpServer {
 }
 
 export async function startHttpServer(runtime: Runtime, listen: { port?: number; host?: string } = {}): Promise<HttpServer> {
-  const parts = expressOnNodeHttp(createApp(runtime));
+  const served = createApp(runtime);
+  const parts = expressOnNodeHttp(served.app, served);
   const server = createServer(
     // how often node looks for requests past their timeout
     {

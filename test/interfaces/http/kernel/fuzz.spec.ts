@@ -117,7 +117,7 @@ describe('a fuzzer walking every route', () => {
     server = await startTestServer();
     const owner = await createUser(server, 'fuzzer');
     await createRepository(server, owner, { name: 'keys', auto_init: true });
-    routes = routesOf(createApp(server.runtime));
+    routes = routesOf(createApp(server.runtime).app);
   });
   after(async () => server.close());
 
