@@ -42,8 +42,8 @@ async function embeddedFilter(deps: ActivityDeps, caller: AccessCaller, records:
 // The validators come from the page's event ids, so a poll that changes nothing costs one
 // read of the feed (or none: feedPageCache.ts) and no encoding; a 304 is refunded by the rate limiter.
 function answeredNotModified(res: Response, page: FeedPage): boolean {
-  res.setHeader('ETag', page.etag);
-  if (page.lastModifiedHttp !== null) res.setHeader('Last-Modified', page.lastModifiedHttp);
+  res.setHeader('etag', page.etag);
+  if (page.lastModifiedHttp !== null) res.setHeader('last-modified', page.lastModifiedHttp);
   return sendNotModifiedIfFresh(res);
 }
 

@@ -18,9 +18,9 @@ export function weakEtag(body: string | Buffer): string {
 // RFC 9110: If-None-Match decides when present; If-Modified-Since only without it.
 export function isNotModified(req: IncomingMessage, res: ServerResponse): boolean {
   const ifNoneMatch = req.headers['if-none-match'];
-  if (ifNoneMatch !== undefined) return etagMatches(ifNoneMatch, res.getHeader('ETag') as string | undefined);
+  if (ifNoneMatch !== undefined) return etagMatches(ifNoneMatch, res.getHeader('etag') as string | undefined);
   const ifModifiedSince = req.headers['if-modified-since'];
-  const lastModified = res.getHeader('Last-Modified') as string | undefined;
+  const lastModified = res.getHeader('last-modified') as string | undefined;
   if (ifModifiedSince === undefined || lastModified === undefined) return false;
   const since = Date.parse(ifModifiedSince);
   const modified = Date.parse(lastModified);
@@ -50,9 +50,9 @@ const POLL_INTERVAL_TEXT = new Map<number, string>();
 export function setPollInterval(res: Response, seconds: number): void {
   let text = POLL_INTERVAL_TEXT.get(seconds);
   if (text === undefined) POLL_INTERVAL_TEXT.set(seconds, (text = String(seconds)));
-  res.setHeader('X-Poll-Interval', text);
+  res.setHeader('x-poll-interval', text);
 }
 
 export function setLastModified(res: Response, date: Date): void {
-  res.setHeader('Last-Modified', date.toUTCString());
+  res.setHeader('last-modified', date.toUTCString());
 }

@@ -3,6 +3,10 @@ import type { Response } from 'express';
 import { isNotModified, weakEtag } from './conditionalGet.js';
 import { jsonPayload, type JsonPayload } from './jsonPayload.js';
 
+// Header names on the hot paths are written lowercase, as GitHub's API sends them: node keys
+// every header by its lowercased name, and an already-lowercase literal is that key itself
+// (a mixed-case one cost a new string and a look-up in V8's string table, each call).
+
 // The representation depends on the media type and on who asks, as GitHub declares.
 const VARY = 'Accept, Authorization, Cookie, X-GitHub-OTP';
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -22,9 +26,9 @@ const NO_BODY: JsonPayload = { payload: '', byteLength: 0 };
 // GitHub answers a creation (201) with `Location`: the new resource's API URL, which is the
 // `url` of the body. Set here once, for every area, unless a route chose its own.
 function locateCreated(res: Response, body: unknown): void {
-  if (res.getHeader('Location') !== undefined || typeof body !== 'object' || body === null) return;
+  if (res.getHeader('location') !== undefined || typeof body !== 'object' || body === null) return;
   const url = (body as { url?: unknown }).url;
-  if (typeof url === 'string') res.setHeader('Location', url);
+  if (typeof url === 'string') res.setHeader('location', url);
 }
 
 interface Serialized extends JsonPayload {
@@ -51,9 +55,9 @@ function writeText(res: Response, contentType: string, body: JsonPayload & { rea
   const method = res.req.method;
   const isRead = method === 'GET' || method === 'HEAD';
   if (isRead) {
-    res.setHeader('Vary', VARY);
+    res.setHeader('vary', VARY);
     if (res.statusCode === 200) {
-      if (res.getHeader('ETag') === undefined) res.setHeader('ETag', body.etag ?? weakEtag(body.payload));
+      if (res.getHeader('etag') === undefined) res.setHeader('etag', body.etag ?? weakEtag(body.payload));
       if (isNotModified(res.req, res)) {
         res.statusCode = 304;
         res.locals.notModified = true;
@@ -61,8 +65,8 @@ function writeText(res: Response, contentType: string, body: JsonPayload & { rea
     }
   }
   if (res.statusCode === 204 || res.statusCode === 304) return endWithoutBody(res);
-  if (res.getHeader('Content-Type') === undefined) res.setHeader('Content-Type', contentType);
-  res.setHeader('Content-Length', body.byteLength);
+  if (res.getHeader('content-type') === undefined) res.setHeader('content-type', contentType);
+  res.setHeader('content-length', body.byteLength);
   if (method === 'HEAD') res.end();
   else res.end(body.payload);
 }
@@ -71,7 +75,7 @@ function writeText(res: Response, contentType: string, body: JsonPayload & { rea
 // request they still match is answered 304 here, as writeText answers one, and the route
 // need not build the body at all.
 export function sendNotModifiedIfFresh(res: Response): boolean {
-  res.setHeader('Vary', VARY);
+  res.setHeader('vary', VARY);
   if (!isNotModified(res.req, res)) return false;
   res.statusCode = 304;
   res.locals.notModified = true;
@@ -86,4 +90,4 @@ function endWithoutBody(res: ServerResponse): void {
   res.end();
 }
 
-const BODY_HEADERS = ['Content-Type', 'Content-Length', 'Transfer-Encoding'];
+const BODY_HEADERS = ['content-type', 'content-length', 'transfer-encoding'];

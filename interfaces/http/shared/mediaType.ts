@@ -88,7 +88,7 @@ export function mediaType(): RequestHandler {
       parsedByAccept.set(accept, parsed);
     }
     res.locals.mediaType = parsed.mediaType;
-    res.setHeader('X-GitHub-Media-Type', parsed.githubMediaTypeHeader);
+    res.setHeader('x-github-media-type', parsed.githubMediaTypeHeader);
     next();
   };
 }

@@ -140,11 +140,11 @@ function rateSnapshot(window: RateWindow, resource: RateLimitResource) {
 
 function writeRateHeaders(res: Response, window: RateWindow, resource: RateLimitResource): void {
   const snapshot = rateSnapshot(window, resource);
-  res.setHeader('X-RateLimit-Limit', String(snapshot.limit));
-  res.setHeader('X-RateLimit-Remaining', String(snapshot.remaining));
-  res.setHeader('X-RateLimit-Reset', String(snapshot.reset));
-  res.setHeader('X-RateLimit-Used', String(snapshot.used));
-  res.setHeader('X-RateLimit-Resource', resource);
+  res.setHeader('x-ratelimit-limit', String(snapshot.limit));
+  res.setHeader('x-ratelimit-remaining', String(snapshot.remaining));
+  res.setHeader('x-ratelimit-reset', String(snapshot.reset));
+  res.setHeader('x-ratelimit-used', String(snapshot.used));
+  res.setHeader('x-ratelimit-resource', resource);
 }
 
 // Node writes the status line through writeHead (res.end calls it too), so this is the

@@ -43,7 +43,7 @@ export function requestLog(logger: Logger): RequestHandler {
     req.receivedAt = performance.now();
     req.id = nextRequestId();
     req.log = handlerLogger;
-    res.setHeader('X-GitHub-Request-Id', req.id);
+    res.setHeader('x-github-request-id', req.id);
     res.on('finish', logCompleted);
     next();
   };
