@@ -41,10 +41,14 @@ export interface FeedRequest {
   readonly repositoriesChecked?: boolean;
 }
 
-// A page as the caller may see it, before its records are loaded: enough to answer a
-// conditional request, and to say when the content changes.
+// A page as the caller may see it: enough to answer a conditional request, to say when the
+// content changes, and to write the page.
 export interface FeedPage {
   readonly ids: readonly number[];
+  readonly records: readonly ActivityEventDocument[];
+  // Repositories the page's payloads embed (a fork's forkee, a pull request's head) that the
+  // caller may read now: the others are written null, as when read alone.
+  readonly embeddedVisible: ReadonlySet<number>;
   readonly totalCount: number;
   readonly etag: string;
   // The newest event shown, as an HTTP date (formatted once, for the polls that follow).
@@ -95,9 +99,14 @@ export class ActivityFeeds {
     }
     const start = (request.page - 1) * request.perPage;
     const ids = visible.slice(start, start + request.perPage);
-    const etag = `W/"${hash('sha256', `${request.key}|${request.audience}|${visible.length}|${ids.join(',')}`, 'hex')}"`;
+    const records = await this.records(ids);
+    const embeddedVisible = await this.embeddedVisible(request.caller, records);
+    // What the page shows: its events, how many there are, and which embedded repositories
+    // show (a fork deleted or made unreadable changes the page without changing its events).
+    const shown = `${request.key}|${request.audience}|${visible.length}|${ids.join(',')}|${[...embeddedVisible].sort((a, b) => a - b).join(',')}`;
+    const etag = `W/"${hash('sha256', shown, 'hex')}"`;
     const lastModifiedHttp = lastModified === null ? null : new Date(lastModified).toUTCString();
-    return { ids, totalCount: visible.length, etag, lastModifiedHttp, validUntil };
+    return { ids, records, embeddedVisible, totalCount: visible.length, etag, lastModifiedHttp, validUntil };
   }
 
   async records(ids: readonly number[]): Promise<ActivityEventDocument[]> {
@@ -105,6 +114,20 @@ export class ActivityFeeds {
     const found = await this.store.collection<ActivityEventDocument>(ACTIVITY_EVENTS_COLLECTION).find({ _id: { $in: ids.map(String) } });
     const byId = new Map(found.map((record) => [record.id, record]));
     return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  private async embeddedVisible(caller: AccessCaller, records: readonly ActivityEventDocument[]): Promise<ReadonlySet<number>> {
+    const ids = new Set<number>();
+    for (const { payload } of records) {
+      if (payload.forkee) ids.add(payload.forkee.repository.id);
+      if (payload.pull_request?.head) ids.add(payload.pull_request.head.repository.id);
+    }
+    const visible = new Set<number>();
+    if (ids.size === 0) return visible;
+    for (const repository of await this.repositories.byIds([...ids])) {
+      if ((await this.access.roleFor(caller, repository)) !== 'none') visible.add(repository.id);
+    }
+    return visible;
   }
 
   // Whether the caller may see an event of a repository now: the repository still exists; an

@@ -13,6 +13,7 @@ export interface PushedUpdate {
   readonly ref: string;
   // Read by the hook, where git sees the pushed objects.
   readonly size?: number;
+  readonly distinctSize?: number;
   readonly commits?: readonly PushedCommit[];
 }
 
@@ -38,7 +39,13 @@ export class GitPushes {
       const current =
         last !== undefined && REF_EVENT_TYPES.has(last.type) ? (last.data as RefMoved['data']).to : await this.git.readRef(repositoryId, update.ref);
       const added =
-        typeof update.size === 'number' && Array.isArray(update.commits) ? { size: update.size, commits: update.commits.slice(-PUSH_COMMITS_SHOWN) } : {};
+        typeof update.size === 'number' && Array.isArray(update.commits)
+          ? {
+              size: update.size,
+              commits: update.commits.slice(-PUSH_COMMITS_SHOWN),
+              ...(typeof update.distinctSize === 'number' ? { distinctSize: update.distinctSize } : {}),
+            }
+          : {};
       const data: RefMoved['data'] = { repositoryId, ref: update.ref, from: orNull(update.from), to: orNull(update.to), forced: false, pushed: true, ...added };
       const appended =
         current === data.from

@@ -26,6 +26,9 @@ export type RefMoved = DomainEvent<
     // them, oldest first. Absent for a deletion.
     readonly size?: number;
     readonly commits?: readonly PushedCommit[];
+    // How many of them no ref of the repository reached before (GitHub's distinct_size);
+    // absent in moves recorded before it was: all of them.
+    readonly distinctSize?: number;
   }
 >;
 
@@ -33,6 +36,8 @@ export interface PushedCommit {
   readonly sha: string;
   readonly message: string;
   readonly author: { readonly name: string; readonly email: string };
+  // New to the repository with this push (absent in older events: true).
+  readonly distinct?: boolean;
 }
 
 export const PUSH_COMMITS_SHOWN = 20;

@@ -140,7 +140,7 @@ async function refMoved(event: StoredEvent, actorId: number, mirror: MirrorReads
         repository_id: repositoryId,
         push_id: event.position,
         size,
-        distinct_size: size,
+        distinct_size: data.distinctSize ?? size,
         ref: data.ref,
         head: data.to,
         before: data.from ?? '0000000000000000000000000000000000000000',

@@ -57,6 +57,8 @@ export class ProjectionRunner implements ProjectionProgress {
   private flushScheduled = false;
   private readonly tombstones: TombstoneWatermark = { highest: Number.MAX_SAFE_INTEGER };
   private started = false;
+  // Rebuilt models swapped in: they change what is served without moving any lane.
+  private swaps = 0;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -102,12 +104,13 @@ export class ProjectionRunner implements ProjectionProgress {
   }
 
   // `reset` names projections whose stored models cannot be trusted and are replayed from the start.
-  // Changes whenever any lane applies an event: equal stamps mean the read models this process
-  // serves are unchanged since. Null where this process does not apply the projections itself
+  // Changes whenever any lane applies an event or a rebuild swaps its models in: equal stamps
+  // mean the read models this process serves are unchanged since (both terms only grow, so a
+  // stamp never comes back). Null where this process does not apply the projections itself
   // (a separate worker does), so nothing may be cached on it.
   appliedStamp(): number | null {
     if (!this.started) return null;
-    let stamp = 0;
+    let stamp = this.swaps;
     for (const lane of this.lanes) stamp += lane.position + 1;
     return stamp;
   }
@@ -160,6 +163,7 @@ export class ProjectionRunner implements ProjectionProgress {
         const live = lane.following ? lane.position : await this.eventStore.headPosition();
         position = await this.replay(projection, rebuilt, position, live, onProgress);
         await swapRebuiltIntoLive(projection, this.store, this.search);
+        this.swaps += 1;
         if (!lane.following) {
           // A worker in another process may have written to the old model during the swap:
           // replay what it may have missed into the new one. Its writes and these may now

@@ -9,18 +9,25 @@ const { execFileSync } = require('node:child_process');
 const ZERO = '0'.repeat(40);
 const lines = require('node:fs').readFileSync(0, 'utf8').split('\\n').filter(Boolean);
 // The commits each update adds, read here where git can see the pushed objects (quarantined
-// until the hook accepts them): how many, and the newest twenty, oldest first.
+// until the hook accepts them): how many, and the newest twenty, oldest first; and of them the
+// distinct ones, which no ref reached before the push (--all: the refs as they are until the
+// hook accepts). Twenty of the distinct ones, newest first, hold every distinct one among the
+// newest twenty of all, as they are read in the same order.
 const added = (from, to) => {
   if (to === ZERO) return {};
   const range = [to, ...(from === ZERO ? ['--not', '--all'] : ['^' + from])];
+  const distinctRange = from === ZERO ? range : [to, '^' + from, '--not', '--all'];
+  const git = (args) => execFileSync('git', args, { encoding: 'utf8' });
   try {
-    const size = Number(execFileSync('git', ['rev-list', '--count', ...range], { encoding: 'utf8' }).trim());
-    const listed = execFileSync('git', ['log', '--max-count=20', '--format=%H%x00%an%x00%ae%x00%B%x01', ...range], { encoding: 'utf8' });
+    const size = Number(git(['rev-list', '--count', ...range]).trim());
+    const distinctSize = from === ZERO ? size : Number(git(['rev-list', '--count', ...distinctRange]).trim());
+    const distinct = new Set(git(['rev-list', '--max-count=20', ...distinctRange]).split('\\n').filter(Boolean));
+    const listed = git(['log', '--max-count=20', '--format=%H%x00%an%x00%ae%x00%B%x01', ...range]);
     const commits = listed.split('\\x01').map((r) => r.replace(/^\\n/, '')).filter(Boolean).map((r) => {
       const [sha, name, email, message] = r.split('\\0');
-      return { sha, message: message.replace(/\\n$/, ''), author: { name, email } };
+      return { sha, message: message.replace(/\\n$/, ''), author: { name, email }, distinct: distinct.has(sha) };
     }).reverse();
-    return { size, commits };
+    return { size, distinctSize, commits };
   } catch {
     return {};
   }

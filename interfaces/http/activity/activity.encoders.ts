@@ -55,7 +55,7 @@ function commitJson(commit: PushedCommit, paths: RepositoryPaths) {
     sha: commit.sha,
     author: { email: commit.author.email, name: commit.author.name },
     message: commit.message,
-    distinct: true,
+    distinct: commit.distinct ?? true,
     url: paths.urls.api(`/repos/${paths.fullName}/commits/${commit.sha}`),
   };
 }

@@ -1,5 +1,4 @@
 import type { Request, Response, Router } from 'express';
-import type { ActivityEventDocument } from '../../../application/activity/activity.readModel.js';
 import type { FeedAudience, FeedPage } from '../../../application/activity/activityFeeds.query.js';
 import type { AccessCaller } from '../../../application/shared/access/repositoryAccess.query.js';
 import { PUBLIC_FEED, actorFeed, networkFeed, organizationFeed, receivedFeed, repositoryFeed } from '../../../domain/activity/feedKeys.js';
@@ -25,22 +24,9 @@ interface FeedChoice {
   readonly repositoriesChecked?: boolean;
 }
 
-// Repositories a payload embeds (forkees, pull requests' heads), decided as when read alone.
-async function embeddedFilter(deps: ActivityDeps, caller: AccessCaller, records: readonly ActivityEventDocument[]) {
-  const ids = new Set<number>();
-  for (const { payload } of records) {
-    if (payload.forkee) ids.add(payload.forkee.repository.id);
-    if (payload.pull_request?.head) ids.add(payload.pull_request.head.repository.id);
-  }
-  const visible = new Set<number>();
-  for (const repository of await deps.repositories.byIds([...ids])) {
-    if ((await deps.access.roleFor(caller, repository)) !== 'none') visible.add(repository.id);
-  }
-  return (id: number) => visible.has(id);
-}
-
-// The validators come from the page's event ids, so a poll that changes nothing costs one
-// read of the feed (or none: feedPageCache.ts) and no encoding; a 304 is refunded by the rate limiter.
+// The validators come from what the page shows (activityFeeds.query.ts), so a poll that changes
+// nothing costs one read of the feed and its page (or none: feedPageCache.ts) and no encoding;
+// a 304 is refunded by the rate limiter.
 function answeredNotModified(res: Response, page: FeedPage): boolean {
   res.setHeader('etag', page.etag);
   if (page.lastModifiedHttp !== null) res.setHeader('last-modified', page.lastModifiedHttp);
@@ -72,10 +58,9 @@ async function sendFeed(req: Request, res: Response, deps: ActivityDeps, choose:
   if (answeredNotModified(res, feedPage)) return;
   const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
   setLinkHeader(req, res, { page, perPage, totalCount: feedPage.totalCount });
-  const records = await deps.feeds.records(feedPage.ids);
-  const visible = await embeddedFilter(deps, caller, records);
+  const { records, embeddedVisible } = feedPage;
   const urls = urlsOf(res);
-  res.json(records.map((record) => activityEventJson(record, urls, visible)));
+  res.json(records.map((record) => activityEventJson(record, urls, (id) => embeddedVisible.has(id))));
 }
 
 // The account named in the path, or 404 answered.

@@ -73,7 +73,7 @@ async function pushPayload(payload: Json, repositoryId: number, repositoryHtml: 
     commits.push({
       id: sha,
       tree_id: parsed?.tree ?? sha,
-      distinct: commit.distinct,
+      distinct: commit.distinct ?? true,
       message: commit.message,
       timestamp: parsed?.author.date ?? new Date(0).toISOString(),
       url: `${repositoryHtml}/commit/${sha}`,

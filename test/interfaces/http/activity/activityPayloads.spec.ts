@@ -1,7 +1,11 @@
 import { expect } from 'chai';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gitEnvironment, runGit } from '../../../../infrastructure/shared/git/gitCommand.js';
 import { expectEventsSchema } from '../../../support/schemas.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import { addCollaborator, api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
+import { addCollaborator, api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
 import { feed, pushOverHttp, types } from './activityFixtures.js';
 
 // Pull requests, refs and the finer issue actions, as GitHub's payloads show them.
@@ -22,6 +26,44 @@ describe('activity feeds: pull request, ref and issue payloads', () => {
     await addCollaborator(server, octocat, 'octocat/work', 'hubot', 'push');
   });
   after(() => server.close());
+
+  it('PushEvent: size counts every commit pushed, commits shows the newest 20, distinct only what no ref reached before', async () => {
+    await createRepository(server, octocat, { name: 'many', auto_init: true });
+    const scratch = await mkdtemp(join(tmpdir(), 'forgelog-activity-push-'));
+    const environment = gitEnvironment(scratch, {
+      GIT_AUTHOR_NAME: 'Octo Cat',
+      GIT_AUTHOR_EMAIL: 'octocat@example.com',
+      GIT_COMMITTER_NAME: 'Octo Cat',
+      GIT_COMMITTER_EMAIL: 'octocat@example.com',
+    });
+    const git = async (...args: string[]) => (await runGit(args, environment)).stdout.trim();
+    const work = join(scratch, 'work');
+    try {
+      await git('clone', '--quiet', `${server.url.replace('//', `//octocat:${encodeURIComponent(PASSWORD)}@`)}/octocat/many.git`, work);
+      const before = await git('-C', work, 'rev-parse', 'HEAD');
+      for (let n = 1; n <= 25; n++) {
+        await writeFile(join(work, 'counter.txt'), `${n}\n`);
+        await git('-C', work, 'add', 'counter.txt');
+        await git('-C', work, 'commit', '--quiet', '-m', `Commit ${n}`);
+      }
+      const shas = (await git('-C', work, 'rev-list', '--reverse', `${before}..HEAD`)).split('\n');
+      // The 25 commits reach the repository on a new branch first, then main moves onto them.
+      await git('-C', work, 'push', '--quiet', 'origin', 'HEAD:refs/heads/topic');
+      await git('-C', work, 'push', '--quiet', 'origin', 'HEAD:refs/heads/main');
+      const body = (await feed(server, octocat, '/repos/octocat/many/events')).body;
+      expectEventsSchema(body);
+      const [mainPush, topicPush] = body;
+      expect(topicPush.payload).to.deep.include({ ref: 'refs/heads/topic', head: shas[24], size: 25, distinct_size: 25 });
+      expect(topicPush.payload.commits.map((commit: any) => commit.sha)).to.deep.equal(shas.slice(5));
+      expect(topicPush.payload.commits.map((commit: any) => commit.message)).to.deep.equal(shas.slice(5).map((_, i) => `Commit ${i + 6}`));
+      expect(topicPush.payload.commits.every((commit: any) => commit.distinct === true)).to.equal(true);
+      expect(mainPush.payload).to.deep.include({ ref: 'refs/heads/main', before, head: shas[24], size: 25, distinct_size: 0 });
+      expect(mainPush.payload.commits).to.have.length(20);
+      expect(mainPush.payload.commits.every((commit: any) => commit.distinct === false)).to.equal(true);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  });
 
   it('a new branch pushed: CreateEvent (branch) and PushEvent; a pull request opened, synchronized and merged (closed, merged: true)', async () => {
     const first = await pushOverHttp(server, 'octocat', 'octocat/work', 'feature', { 'a.txt': 'a\n' }, 'First on feature');

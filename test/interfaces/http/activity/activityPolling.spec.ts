@@ -67,6 +67,27 @@ describe('activity feeds: polling with ETag and Last-Modified, the 300-event cap
     expect(anonymous.headers.get('etag')).to.equal(changed.headers.etag);
   });
 
+  it('a new ETag when what a page embeds stops showing: a deleted fork turns the ForkEvent’s forkee null', async () => {
+    const forker = await createUser(server, 'forker');
+    await createRepository(server, octocat, { name: 'forked' });
+    expect((await api(server, forker, 'POST', '/repos/octocat/forked/forks', {})).status).to.equal(202);
+    await settled(server);
+    const before = await fetch(`${server.url}/repos/octocat/forked/events`);
+    const etag = before.headers.get('etag')!;
+    const [fork] = (await before.json()) as any[];
+    expect(fork.type).to.equal('ForkEvent');
+    expect(fork.payload.forkee).to.deep.include({ full_name: 'forker/forked' });
+    expect((await fetch(`${server.url}/repos/octocat/forked/events`, { headers: { 'if-none-match': etag } })).status).to.equal(304);
+    expect((await api(server, forker, 'DELETE', '/repos/forker/forked')).status).to.equal(204);
+    await settled(server);
+    const after = await fetch(`${server.url}/repos/octocat/forked/events`, { headers: { 'if-none-match': etag } });
+    expect(after.status).to.equal(200);
+    expect(after.headers.get('etag')).to.not.equal(etag);
+    const [stillThere] = (await after.json()) as any[];
+    expect(stillThere).to.deep.include({ id: fork.id, type: 'ForkEvent' });
+    expect(stillThere.payload.forkee).to.equal(null);
+  });
+
   it('keeps the newest 300 events of a feed', async () => {
     for (let issue = 0; issue < 301; issue++) {
       expect((await api(server, octocat, 'POST', '/repos/octocat/busy/issues', { title: `Issue ${issue}` })).status).to.equal(201);
@@ -103,7 +124,11 @@ describe('activity feeds: polling with ETag and Last-Modified, the 300-event cap
     await checkpoints.deleteOne({ _id: ACTIVITY_PROJECTION_NAME });
     const unavailable = await api(server, null, 'GET', '/events');
     expect(unavailable.status).to.equal(503);
-    expect(unavailable.body).to.deep.include({ message: 'Service Unavailable' });
+    expect(unavailable.body).to.deep.equal({
+      code: 'unavailable',
+      message: 'Service Unavailable',
+      documentation_url: 'https://docs.github.com/rest/activity/events#list-public-events',
+    });
     await checkpoints.replaceOne({ _id: ACTIVITY_PROJECTION_NAME }, saved!, { upsert: true });
     expect((await api(server, null, 'GET', '/events')).status).to.equal(200);
   });

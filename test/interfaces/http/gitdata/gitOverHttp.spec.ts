@@ -102,7 +102,8 @@ describe('git over HTTP (clone, push) through git http-backend', () => {
     // What the push added, read by the hook where git sees the pushed objects.
     expect(events[0]!.data).to.deep.include({
       size: 1,
-      commits: [{ sha: pushed, message: 'Pushed over HTTP', author: { name: 'Octo Cat', email: 'octocat@example.com' } }],
+      distinctSize: 1,
+      commits: [{ sha: pushed, message: 'Pushed over HTTP', author: { name: 'Octo Cat', email: 'octocat@example.com' }, distinct: true }],
     });
     expect(events[0]!.metadata.actorId).to.be.a('number');
     const topic = await server.runtime.adapters.eventStore.readStream(`git-ref-${repositoryId}:refs/heads/topic`);
