@@ -111,6 +111,11 @@ describe('activity feeds: events derived from what happened, in the feeds that s
     expect((await feed(server, octocat, '/users/octocat/events/public')).body).to.deep.equal(anonymous.body);
     const fanEvents = await feed(server, null, '/users/fan/events/public');
     expect(types(fanEvents.body)).to.deep.equal(['WatchEvent', 'IssueCommentEvent']);
+    // What others did in octocat's repository is not octocat's, nor the other way round.
+    const forkerEvents = await feed(server, forker, '/users/forker/events');
+    expect(types(forkerEvents.body)).to.deep.equal(['ForkEvent']);
+    expect((await feed(server, null, '/users/helper/events')).body).to.deep.equal([]);
+    expect(types((await feed(server, null, '/repos/forker/hello/events')).body)).to.deep.equal([]);
   });
 
   it('PublicEvent when a private repository is made public; the events from its private days stay private', async () => {
@@ -159,11 +164,18 @@ describe('activity feeds: events derived from what happened, in the feeds that s
     expect((await feed(server, null, '/repos/octocat/hello/events')).body[0].type).to.equal('MemberEvent');
   });
 
-  it('GET /networks/{owner}/{repo}/events answers 301 at a renamed repository’s former name, 404 for an unknown one', async () => {
+  it('GET /networks/{owner}/{repo}/events answers 301 at a renamed or transferred repository’s former name, 404 for an unknown one', async () => {
     expect((await api(server, forker, 'PATCH', '/repos/forker/hello', { name: 'hello-fork' })).status).to.equal(200);
     const moved = await feed(server, null, '/networks/forker/hello/events?per_page=2');
     expect(moved.status).to.equal(301);
     expect(moved.headers.get('location')).to.equal(`${server.url}/networks/forker/hello-fork/events?per_page=2`);
+    expect((await api(server, forker, 'POST', '/repos/forker/hello-fork/transfer', { new_owner: 'fan' })).status).to.equal(202);
+    const transferred = await feed(server, null, '/networks/forker/hello-fork/events');
+    expect(transferred.status).to.equal(301);
+    expect(transferred.headers.get('location')).to.equal(`${server.url}/networks/fan/hello-fork/events`);
+    const atNewOwner = await feed(server, null, '/networks/fan/hello-fork/events');
+    expect(atNewOwner.status).to.equal(200);
+    expect(atNewOwner.body).to.deep.equal((await feed(server, null, '/networks/octocat/hello/events')).body);
     expect((await feed(server, null, '/networks/forker/nothing/events')).status).to.equal(404);
     expect((await feed(server, null, '/users/nobody/events')).status).to.equal(404);
   });
