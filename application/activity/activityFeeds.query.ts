@@ -41,11 +41,10 @@ export interface FeedRequest {
   readonly repositoriesChecked?: boolean;
 }
 
-// A page as the caller may see it: enough to answer a conditional request, to say when the
-// content changes, and to write the page.
+// A page as the caller may see it, before its records are loaded (pages are kept for polls:
+// feedPageCache.ts): enough to answer a conditional request and to say when the content changes.
 export interface FeedPage {
   readonly ids: readonly number[];
-  readonly records: readonly ActivityEventDocument[];
   // Repositories the page's payloads embed (a fork's forkee, a pull request's head) that the
   // caller may read now: the others are written null, as when read alone.
   readonly embeddedVisible: ReadonlySet<number>;
@@ -106,7 +105,7 @@ export class ActivityFeeds {
     const shown = `${request.key}|${request.audience}|${visible.length}|${ids.join(',')}|${[...embeddedVisible].sort((a, b) => a - b).join(',')}`;
     const etag = `W/"${hash('sha256', shown, 'hex')}"`;
     const lastModifiedHttp = lastModified === null ? null : new Date(lastModified).toUTCString();
-    return { ids, records, embeddedVisible, totalCount: visible.length, etag, lastModifiedHttp, validUntil };
+    return { ids, embeddedVisible, totalCount: visible.length, etag, lastModifiedHttp, validUntil };
   }
 
   async records(ids: readonly number[]): Promise<ActivityEventDocument[]> {

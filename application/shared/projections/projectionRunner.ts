@@ -163,7 +163,6 @@ export class ProjectionRunner implements ProjectionProgress {
         const live = lane.following ? lane.position : await this.eventStore.headPosition();
         position = await this.replay(projection, rebuilt, position, live, onProgress);
         await swapRebuiltIntoLive(projection, this.store, this.search);
-        this.swaps += 1;
         if (!lane.following) {
           // A worker in another process may have written to the old model during the swap:
           // replay what it may have missed into the new one. Its writes and these may now
@@ -171,6 +170,9 @@ export class ProjectionRunner implements ProjectionProgress {
           const head = await this.eventStore.headPosition();
           position = await this.replay(projection, (at) => liveTarget(this.store, this.search, at), position, head, onProgress);
         }
+        // Once the live models hold the replay's last events too: a page worked out before this
+        // is kept under the older stamp.
+        this.swaps += 1;
         await this.saveCheckpoint(projection, Math.max(position, lane.position));
         this.tombstones.highest = Math.max(this.tombstones.highest, await highestTombstone(this.store));
       });

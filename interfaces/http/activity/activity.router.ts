@@ -19,7 +19,7 @@ export function activityFeedsRouter(container: Container): RequestHandler {
   networks.use('/networks/:owner/:repo', repositoryScope(scope, 'networks'));
   networkFeedRoutes(networks, deps);
   const direct = accountFeeds.middleware();
-  return (req, res, next) => direct(req, res, () => networks(req, res, next));
+  return (req, res, next) => direct(req, res, (error?: unknown) => (error ? next(error) : networks(req, res, next)));
 }
 
 // Mounted after the repositories router, which resolves /repos/:owner/:repo.

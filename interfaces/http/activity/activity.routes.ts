@@ -58,7 +58,8 @@ async function sendFeed(req: Request, res: Response, deps: ActivityDeps, choose:
   if (answeredNotModified(res, feedPage)) return;
   const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
   setLinkHeader(req, res, { page, perPage, totalCount: feedPage.totalCount });
-  const { records, embeddedVisible } = feedPage;
+  const { embeddedVisible } = feedPage;
+  const records = await deps.feeds.records(feedPage.ids);
   const urls = urlsOf(res);
   res.json(records.map((record) => activityEventJson(record, urls, (id) => embeddedVisible.has(id))));
 }

@@ -110,6 +110,19 @@ const FIELDS = [
   'subscribed',
 ];
 
+// The polled feeds run before express's router (POLLED_ROUTERS in areaRouters.ts), so its
+// stack does not list them.
+const POLLED_ROUTES: RouteEntry[] = [
+  '/events',
+  '/networks/:owner/:repo/events',
+  '/orgs/:org/events',
+  '/users/:username/events',
+  '/users/:username/events/public',
+  '/users/:username/events/orgs/:org',
+  '/users/:username/received_events',
+  '/users/:username/received_events/public',
+].map((path) => ({ method: 'GET', path }));
+
 describe('a fuzzer walking every route', () => {
   let server: TestServer;
   let routes: RouteEntry[];
@@ -117,7 +130,7 @@ describe('a fuzzer walking every route', () => {
     server = await startTestServer();
     const owner = await createUser(server, 'fuzzer');
     await createRepository(server, owner, { name: 'keys', auto_init: true });
-    routes = routesOf(createApp(server.runtime).app);
+    routes = [...routesOf(createApp(server.runtime).app), ...POLLED_ROUTES];
   });
   after(async () => server.close());
 
@@ -125,6 +138,7 @@ describe('a fuzzer walking every route', () => {
     expect(routes.length).to.be.above(80);
     expect(routes).to.deep.include({ method: 'POST', path: '/authorizations' });
     expect(routes).to.deep.include({ method: 'GET', path: '/repos/:owner/:repo/issues' });
+    expect(routes).to.deep.include({ method: 'GET', path: '/repos/:owner/:repo/events' });
   });
 
   it('answers hostile parameters, bodies and headers on every route with no 5xx and no hung request', async function () {
