@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import { inject, injectable } from 'inversify';
+import { scopesAllow } from '../../domain/authorizations/oauthScopes.js';
 import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
@@ -157,6 +158,9 @@ export class ActivityFeeds {
   private async allowed(request: FeedRequest, repository: RepositoryDocument, wasPublic: boolean): Promise<boolean> {
     if (request.audience === 'public') return wasPublic && !repository.private;
     if (wasPublic && !repository.private) return true;
+    // Private content: a token reaches it only with the `repo` scope, as it reads a private repository.
+    const scopes = request.caller?.scopes;
+    if (scopes !== undefined && !scopesAllow(scopes, ['repo'])) return false;
     return (await this.access.grantedRoleFor(request.caller, repository)) !== 'none';
   }
 }

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 // Everything configurable, read once from the environment and validated at start.
 export interface Config {
   readonly port: number;
@@ -134,7 +135,8 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host,
     baseUrl,
-    dataDir: env.FORGELOG_DATA_DIR || './data',
+    // Absolute from the start: git resolves a relative path (a push's hooks) inside each repository.
+    dataDir: resolve(env.FORGELOG_DATA_DIR || './data'),
     adminLogin,
     adminPassword,
     eventStoreUrl: urlSetting(env, 'FORGELOG_EVENTSTORE_URL', ['esdb:', 'esdb+discover:'], problems),

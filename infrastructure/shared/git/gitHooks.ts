@@ -45,6 +45,9 @@ fetch(process.env.FORGELOG_PUSH_URL, {
 
 export async function installGitHooks(directory: string): Promise<string> {
   await mkdir(directory, { recursive: true, mode: 0o700 });
+  // The hook is CommonJS and has no extension: node takes its module type from the nearest
+  // package.json, which for a data directory inside forgelog's own checkout says "module".
+  await writeFile(join(directory, 'package.json'), '{ "type": "commonjs" }\n', { mode: 0o600 });
   const path = join(directory, 'pre-receive');
   await writeFile(path, `#!${process.execPath}\n${PRE_RECEIVE}`, { mode: 0o700 });
   await chmod(path, 0o700);

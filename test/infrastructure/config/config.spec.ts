@@ -1,12 +1,13 @@
 import { expect } from 'chai';
+import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../../../infrastructure/shared/config/config.js';
 
 describe('configuration', () => {
-  it('has defaults that serve the embedded family under ./data on port 3000', () => {
+  it('has defaults that serve the embedded family under ./data (made absolute) on port 3000', () => {
     const config = loadConfig({});
     expect(config).to.deep.include({
       port: 3000,
-      dataDir: './data',
+      dataDir: resolve('./data'),
       adminLogin: 'admin',
       adminPassword: undefined,
       baseUrl: undefined,

@@ -5,7 +5,7 @@ import { api, createRepository, createUser } from '../repositories/repositoryFix
 import { feed, settled } from './activityFixtures.js';
 
 // Private events never reach a caller who cannot see them: every feed, every kind of caller.
-describe('activity feeds: a private event, over all nine feeds and five kinds of caller', () => {
+describe('activity feeds: a private event, over all nine feeds and seven kinds of caller', () => {
   let server: TestServer;
   const clock = new ManualClock(new Date('2026-11-25T10:00:00Z'));
   const callers: Record<string, string | null> = { anonymous: null };
@@ -16,6 +16,14 @@ describe('activity feeds: a private event, over all nine feeds and five kinds of
   before(async () => {
     server = await startTestServer({}, undefined, { clock });
     for (const login of ['boss', 'member', 'stranger', 'fan']) callers[login] = await createUser(server, login);
+    // The repository's owner through OAuth tokens: with `repo`, and with only `read:user`.
+    const token = async (scopes: string[]) => {
+      const created = await api(server, callers.boss, 'POST', '/authorizations', { scopes, note: scopes.join(' ') });
+      expect(created.status).to.equal(201);
+      return `token ${created.body.token as string}`;
+    };
+    callers.bossRepoToken = await token(['repo']);
+    callers.bossUserToken = await token(['read:user']);
     expect((await api(server, server.adminAuthorization, 'POST', '/admin/organizations', { login: 'acme', admin: 'boss' })).status).to.equal(201);
     expect((await api(server, callers.boss, 'PUT', '/orgs/acme/memberships/member', { role: 'member' })).status).to.equal(200);
     expect((await api(server, callers.fan, 'PUT', '/user/following/boss')).status).to.equal(204);
@@ -44,7 +52,7 @@ describe('activity feeds: a private event, over all nine feeds and five kinds of
     '/orgs/acme/events',
     '/users/boss/events',
     '/users/boss/events/public',
-    `/users/${viewer === 'anonymous' ? 'boss' : viewer}/events/orgs/acme`,
+    `/users/${viewer === 'anonymous' || viewer.startsWith('boss') ? 'boss' : viewer}/events/orgs/acme`,
     '/users/fan/received_events',
     '/users/fan/received_events/public',
     '/users/member/received_events',
@@ -53,15 +61,16 @@ describe('activity feeds: a private event, over all nine feeds and five kinds of
   // Who may see the private event where: the repository's readers, in the feeds that show
   // private events to the user they belong to.
   function expected(viewer: string, path: string): boolean {
-    const reader = viewer === 'boss' || (viewer === 'member' && memberReadsVault);
+    const boss = viewer === 'boss' || viewer === 'bossRepoToken';
+    const reader = boss || (viewer === 'member' && memberReadsVault);
     if (path === '/repos/acme/vault/events') return reader;
-    if (path === '/users/boss/events') return viewer === 'boss';
-    if (path === `/users/${viewer}/events/orgs/acme`) return reader;
+    if (path === '/users/boss/events') return boss;
+    if (path === `/users/${viewer.startsWith('boss') ? 'boss' : viewer}/events/orgs/acme`) return reader;
     if (path === '/users/member/received_events') return viewer === 'member' && memberReadsVault;
     return false;
   }
 
-  for (const viewer of ['anonymous', 'stranger', 'fan', 'member', 'boss']) {
+  for (const viewer of ['anonymous', 'stranger', 'fan', 'member', 'boss', 'bossRepoToken', 'bossUserToken']) {
     it(`as ${viewer}`, async () => {
       for (const path of feeds(viewer)) {
         const { status, body } = await feed(server, callers[viewer], path);
