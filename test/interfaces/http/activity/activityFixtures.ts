@@ -19,17 +19,27 @@ export async function feed(server: TestServer, authorization: string | null, pat
 
 export const types = (events: readonly { type: string }[]) => events.map((event) => event.type);
 
-// Clones over the server's HTTP as `login`, commits one file and pushes the branch back.
-export async function pushOverHttp(server: TestServer, login: string, fullName: string, branch: string, files: Record<string, string>, message: string) {
-  const scratch = await mkdtemp(join(tmpdir(), 'forgelog-activity-git-'));
+// git run as Octo Cat with a home of its own under `scratch`; answers what it printed.
+export function gitAsOctocat(scratch: string) {
   const environment = gitEnvironment(scratch, {
     GIT_AUTHOR_NAME: 'Octo Cat',
     GIT_AUTHOR_EMAIL: 'octocat@example.com',
     GIT_COMMITTER_NAME: 'Octo Cat',
     GIT_COMMITTER_EMAIL: 'octocat@example.com',
   });
-  const git = async (...args: string[]) => (await runGit(args, environment)).stdout.trim();
-  const url = `${server.url.replace('//', `//${login}:${encodeURIComponent(PASSWORD)}@`)}/${fullName}.git`;
+  return async (...args: string[]) => (await runGit(args, environment)).stdout.trim();
+}
+
+// The repository's clone URL over the server's HTTP, signed in as `login`.
+export function cloneUrl(server: TestServer, login: string, fullName: string): string {
+  return `${server.url.replace('//', `//${login}:${encodeURIComponent(PASSWORD)}@`)}/${fullName}.git`;
+}
+
+// Clones over the server's HTTP as `login`, commits one file and pushes the branch back.
+export async function pushOverHttp(server: TestServer, login: string, fullName: string, branch: string, files: Record<string, string>, message: string) {
+  const scratch = await mkdtemp(join(tmpdir(), 'forgelog-activity-git-'));
+  const git = gitAsOctocat(scratch);
+  const url = cloneUrl(server, login, fullName);
   try {
     const work = join(scratch, 'work');
     await git('clone', '--quiet', url, work);

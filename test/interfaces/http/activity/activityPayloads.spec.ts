@@ -2,11 +2,10 @@ import { expect } from 'chai';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gitEnvironment, runGit } from '../../../../infrastructure/shared/git/gitCommand.js';
 import { expectEventsSchema } from '../../../support/schemas.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import { addCollaborator, api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
-import { feed, pushOverHttp, types } from './activityFixtures.js';
+import { addCollaborator, api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
+import { cloneUrl, feed, gitAsOctocat, pushOverHttp, types } from './activityFixtures.js';
 
 // Pull requests, refs and the finer issue actions, as GitHub's payloads show them.
 describe('activity feeds: pull request, ref and issue payloads', () => {
@@ -30,16 +29,10 @@ describe('activity feeds: pull request, ref and issue payloads', () => {
   it('PushEvent: size counts every commit pushed, commits shows the newest 20, distinct only what no ref reached before', async () => {
     await createRepository(server, octocat, { name: 'many', auto_init: true });
     const scratch = await mkdtemp(join(tmpdir(), 'forgelog-activity-push-'));
-    const environment = gitEnvironment(scratch, {
-      GIT_AUTHOR_NAME: 'Octo Cat',
-      GIT_AUTHOR_EMAIL: 'octocat@example.com',
-      GIT_COMMITTER_NAME: 'Octo Cat',
-      GIT_COMMITTER_EMAIL: 'octocat@example.com',
-    });
-    const git = async (...args: string[]) => (await runGit(args, environment)).stdout.trim();
+    const git = gitAsOctocat(scratch);
     const work = join(scratch, 'work');
     try {
-      await git('clone', '--quiet', `${server.url.replace('//', `//octocat:${encodeURIComponent(PASSWORD)}@`)}/octocat/many.git`, work);
+      await git('clone', '--quiet', cloneUrl(server, 'octocat', 'octocat/many'), work);
       const before = await git('-C', work, 'rev-parse', 'HEAD');
       for (let n = 1; n <= 25; n++) {
         await writeFile(join(work, 'counter.txt'), `${n}\n`);
