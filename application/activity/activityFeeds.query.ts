@@ -58,6 +58,13 @@ export interface FeedPage {
   readonly validUntil: number;
 }
 
+// A page worked out, with the records it read to decide what they embed: the page is kept for
+// polls, the records only serve the answer that worked it out.
+export interface WorkedOutPage {
+  readonly page: FeedPage;
+  readonly records: readonly ActivityEventDocument[];
+}
+
 const DAY_MS = 86_400_000;
 
 // Reads a feed: at most 300 entries, whatever the history; filtered by age, by audience,
@@ -72,7 +79,7 @@ export class ActivityFeeds {
     @inject(ACTIVITY_SETTINGS) private readonly settings: ActivitySettings,
   ) {}
 
-  async page(request: FeedRequest): Promise<FeedPage> {
+  async page(request: FeedRequest): Promise<WorkedOutPage> {
     const feed = await this.store.collection<ActivityFeedDocument>(ACTIVITY_FEEDS_COLLECTION).findOne({ _id: request.key });
     const entries = feedEntries(feed);
     const now = this.clock.now().getTime();
@@ -106,7 +113,7 @@ export class ActivityFeeds {
     const shown = `${request.key}|${request.audience}|${visible.length}|${ids.join(',')}|${[...embeddedVisible].sort((a, b) => a - b).join(',')}`;
     const etag = `W/"${hash('sha256', shown, 'hex')}"`;
     const lastModifiedHttp = lastModified === null ? null : new Date(lastModified).toUTCString();
-    return { ids, embeddedVisible, totalCount: visible.length, etag, lastModifiedHttp, validUntil };
+    return { page: { ids, embeddedVisible, totalCount: visible.length, etag, lastModifiedHttp, validUntil }, records };
   }
 
   async records(ids: readonly number[]): Promise<ActivityEventDocument[]> {

@@ -1,4 +1,5 @@
 import type { Request, Response, Router } from 'express';
+import type { ActivityEventDocument } from '../../../application/activity/activity.readModel.js';
 import type { FeedAudience, FeedPage } from '../../../application/activity/activityFeeds.query.js';
 import type { AccessCaller } from '../../../application/shared/access/repositoryAccess.query.js';
 import { PUBLIC_FEED, actorFeed, networkFeed, organizationFeed, receivedFeed, repositoryFeed } from '../../../domain/activity/feedKeys.js';
@@ -46,12 +47,14 @@ async function sendFeed(req: Request, res: Response, deps: ActivityDeps, choose:
   const caller = accessCallerOf(res);
   const key = cacheKey(req, caller);
   let feedPage = deps.cache.get(key, deps.clock.now().getTime());
+  // Read while working the page out; a kept page reads them only for a 200.
+  let records: readonly ActivityEventDocument[] | undefined;
   if (!feedPage) {
     const stamp = deps.cache.currentStamp();
     const choice = await choose();
     if (!choice) return;
     const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
-    feedPage = await deps.feeds.page({ ...choice, caller, page, perPage });
+    ({ page: feedPage, records } = await deps.feeds.page({ ...choice, caller, page, perPage }));
     deps.cache.put(key, stamp, feedPage);
   }
   setPollInterval(res, pollIntervalFor(deps.load.utilization()));
@@ -59,7 +62,7 @@ async function sendFeed(req: Request, res: Response, deps: ActivityDeps, choose:
   const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
   setLinkHeader(req, res, { page, perPage, totalCount: feedPage.totalCount });
   const { embeddedVisible } = feedPage;
-  const records = await deps.feeds.records(feedPage.ids);
+  records ??= await deps.feeds.records(feedPage.ids);
   const urls = urlsOf(res);
   res.json(records.map((record) => activityEventJson(record, urls, (id) => embeddedVisible.has(id))));
 }
