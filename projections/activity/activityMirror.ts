@@ -70,6 +70,7 @@ const discarded: Collection = {
   deleteOne: async () => 0,
   deleteMany: async () => 0,
   createIndexes: async () => {},
+  writeBatch: async () => {},
 };
 
 export function mirrorTarget(target: ProjectionTarget): ProjectionTarget {

@@ -48,6 +48,26 @@ export interface Collection<T extends Document = Document> {
   deleteOne(filter: Filter): Promise<number>;
   deleteMany(filter: Filter): Promise<number>;
   createIndexes(indexes: readonly IndexSpec[]): Promise<void>;
+  // Many documents' final states in one round trip (MongoDB's bulkWrite, unordered): a
+  // replacement is an upsert of its filter, a deletion removes what its filter matches. A
+  // replacement whose filter matched nothing because the stored document with that _id is
+  // newer is skipped, not an error (the _id index refuses the insert); any other refusal
+  // throws once the others are written.
+  writeBatch(writes: readonly BatchWrite[]): Promise<void>;
+}
+
+export type BatchWrite = { readonly filter: Filter; readonly replacement: Document } | { readonly filter: Filter; readonly delete: true };
+
+// Writes held in memory and written together (`flush`), read back merged with the store's
+// documents as if they had been written: a projection lane applies a batch of events into
+// one, so a document an event batch touches many times is written once, and in bulk.
+export interface WriteBehind {
+  collection<T extends Document = Document>(name: string): Collection<T>;
+  // Documents held, not yet written.
+  readonly held: number;
+  flush(): Promise<void>;
+  // Forgets what is held (the lane failed: it re-applies the batch from its last flush).
+  discard(): void;
 }
 
 export interface ReadModelStore {
@@ -56,5 +76,9 @@ export interface ReadModelStore {
   dropCollection(name: string): Promise<void>;
   // Atomically replaces `to` (if present) with `from`; how a rebuild switches over.
   renameCollection(from: string, to: string): Promise<void>;
+  // A write-behind buffer over this store, where batching writes pays (a remote store);
+  // absent where each write is already a change in memory. A document holding
+  // `versionField` is written only over a stored one whose value is not greater.
+  writeBehind?(versionField?: string): WriteBehind;
   close(): Promise<void>;
 }

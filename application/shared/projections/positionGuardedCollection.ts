@@ -58,7 +58,7 @@ export class PositionGuardedCollection<T extends Document> implements Collection
   constructor(
     private readonly inner: Collection<T>,
     private readonly physicalName: string,
-    private readonly store: ReadModelStore,
+    private readonly store: Pick<ReadModelStore, 'collection'>,
     private readonly position: number,
     private readonly watermark?: TombstoneWatermark,
   ) {}
@@ -77,6 +77,10 @@ export class PositionGuardedCollection<T extends Document> implements Collection
 
   createIndexes(indexes: readonly IndexSpec[]): Promise<void> {
     return this.inner.createIndexes(indexes);
+  }
+
+  writeBatch(): Promise<void> {
+    return Promise.reject(new Error('a projection writes one document at a time; the runner batches them'));
   }
 
   async insertOne(document: T): Promise<void> {

@@ -12,12 +12,25 @@ export interface LaneOptions {
 
 export const DEFAULT_LANE_OPTIONS: LaneOptions = { retryBaseMs: 250, retryMaxMs: 30_000, maxFailures: 8 };
 
+// Where the lane's projections write behind (the store batches writes): what the events
+// applied since the last flush hold is written at `flush`, or forgotten at `discard`.
+export interface HeldWrites {
+  flush(): Promise<void>;
+  discard(): void;
+}
+
+// Held writes are written when the events at hand are applied (a read of the log, or the
+// live events a commit handed over), and at the latest after this many.
+const FLUSH_EVERY_EVENTS = 512;
+
 export interface LaneEvents {
   onResubscribe(lane: string, failures: number, error: unknown): void;
   onFatal(lane: string, error: unknown): void;
 }
 
-// One subscription to the log feeding some projections in order, one event at a time. A
+// One subscription to the log feeding some projections in order, one event at a time. With
+// held writes, the lane's position (what read-your-writes waits for) moves when they are
+// written, not when the events are applied. A
 // dropped subscription (the store restarted, the connection broke, a projection threw)
 // resubscribes after the last event applied, with backoff; after too many failures in a row
 // without progress the lane stops and reports the failure as fatal.
@@ -30,6 +43,10 @@ export class ProjectionLane {
   private retryTimer: NodeJS.Timeout | undefined;
   failure: unknown;
   resubscriptions = 0;
+  // The last event applied whose writes are held; the position when none are.
+  private applied = -1;
+  private sinceFlush = 0;
+  private flushScheduled = false;
 
   constructor(
     readonly name: string,
@@ -37,6 +54,7 @@ export class ProjectionLane {
     private readonly apply: (event: StoredEvent) => Promise<void>,
     private readonly events: LaneEvents,
     private readonly options: LaneOptions = DEFAULT_LANE_OPTIONS,
+    private readonly held?: HeldWrites,
   ) {}
 
   get position(): number {
@@ -49,6 +67,7 @@ export class ProjectionLane {
 
   start(after: number): void {
     this.waiters.advance(after);
+    this.applied = this.position;
     this.stopped = false;
     this.subscribe();
   }
@@ -59,7 +78,18 @@ export class ProjectionLane {
     const subscription = this.subscription;
     this.subscription = undefined;
     await subscription?.close().catch(() => undefined);
+    await this.queue.run(() => this.flushHeld()).catch(() => undefined);
     this.waiters.rejectAll();
+  }
+
+  // Writes what the events applied hold and moves the position past them. Runs in the
+  // lane's queue (a rebuild's switch-over calls it there first).
+  async flushHeld(): Promise<void> {
+    if (this.held === undefined || this.applied <= this.position) return;
+    const applied = this.applied;
+    await this.held.flush();
+    this.sinceFlush = 0;
+    this.waiters.advance(applied);
   }
 
   // Drops the subscription as a broken connection would (specs and operators use it).
@@ -77,10 +107,27 @@ export class ProjectionLane {
   }
 
   private async process(event: StoredEvent): Promise<void> {
-    if (event.position <= this.position) return;
+    if (event.position <= Math.max(this.position, this.applied)) return;
     await this.apply(event);
     this.failures = 0;
-    this.waiters.advance(event.position);
+    if (this.held === undefined) {
+      this.waiters.advance(event.position);
+      return;
+    }
+    this.applied = event.position;
+    if (++this.sinceFlush >= FLUSH_EVERY_EVENTS) await this.flushHeld();
+    else this.scheduleFlush();
+  }
+
+  // After the events at hand: the subscription hands the next one over in the same turn.
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      if (this.stopped) return;
+      this.queue.run(() => this.flushHeld()).catch((error: unknown) => void this.failed(error));
+    });
   }
 
   private async failed(error: unknown): Promise<void> {
@@ -88,6 +135,10 @@ export class ProjectionLane {
     const subscription = this.subscription;
     this.subscription = undefined;
     await subscription?.close().catch(() => undefined);
+    // What the batch held is applied again after the last event written.
+    this.held?.discard();
+    this.applied = this.position;
+    this.sinceFlush = 0;
     this.failures++;
     if (this.failures > this.options.maxFailures) {
       this.failure = error;

@@ -1,9 +1,9 @@
 import type { EventStore, StoredEvent } from '../ports/eventStore.port.js';
-import type { ReadModelStore } from '../ports/readModelStore.port.js';
+import type { ReadModelStore, WriteBehind } from '../ports/readModelStore.port.js';
 import type { SearchIndex } from '../ports/searchIndex.port.js';
 import { CHECKPOINTS_COLLECTION, REBUILD_SUFFIX, type Checkpoint, type Projection, type ProjectionTarget } from './projection.js';
-import { DEFAULT_LANE_OPTIONS, ProjectionLane, type LaneEvents, type LaneOptions } from './projectionLane.js';
-import { highestTombstone, pruneTombstones, type TombstoneWatermark } from './positionGuardedCollection.js';
+import { DEFAULT_LANE_OPTIONS, type HeldWrites, ProjectionLane, type LaneEvents, type LaneOptions } from './projectionLane.js';
+import { highestTombstone, POSITION_FIELD, pruneTombstones, type TombstoneWatermark } from './positionGuardedCollection.js';
 import { clearTarget, liveTarget, prepareTarget, rebuildTarget, swapRebuiltIntoLive } from './projectionTargets.js';
 
 export interface RebuildProgress {
@@ -29,6 +29,10 @@ export interface ProjectionStatus {
 export const READ_YOUR_WRITES_LANE = 'read-your-writes';
 // Tombstones are pruned every so many events (they matter only while writers overlap).
 const PRUNE_EVERY_EVENTS = 1024;
+// A rebuild's replay writes what it holds every so many events.
+const REPLAY_FLUSH_EVENTS = 512;
+
+type ModelWrites = Pick<ReadModelStore, 'collection'>;
 
 export function readsItsWrites(projection: Projection): boolean {
   return (projection.consistency ?? 'read-your-writes') === 'read-your-writes';
@@ -39,6 +43,13 @@ function concerns(projection: Projection, event: StoredEvent): boolean {
 }
 
 const concernsEvent = (event: StoredEvent) => (projection: Projection) => concerns(projection, event);
+
+// A lane's write-behind batch (where the store offers one): its projections' writes, and the
+// checkpoints that become true once those are written.
+interface LaneBatch {
+  readonly writes: WriteBehind;
+  readonly checkpoints: Map<Projection, number>;
+}
 
 // Feeds the projections from the log, keeping a checkpoint per projection. Projections a
 // command's answer depends on share one lane, which read-your-writes waits for; every
@@ -157,9 +168,11 @@ export class ProjectionRunner implements ProjectionProgress {
       await clearTarget(projection, this.store, this.search, REBUILD_SUFFIX);
       const own = projection.readsReadYourWritesModels ? new Set(projection.collections.map((collection) => collection.name)) : undefined;
       await prepareTarget(projection, rebuildTarget(this.store, this.search, Number.MAX_SAFE_INTEGER, own));
-      const rebuilt = (position: number): ProjectionTarget => rebuildTarget(this.store, this.search, position, own);
+      const rebuilt = (store: ModelWrites, position: number): ProjectionTarget => rebuildTarget(store, this.search, position, own);
       let position = await this.replay(projection, rebuilt, -1, await this.eventStore.headPosition(), onProgress);
       await lane.queue.run(async () => {
+        // The live model's held writes land before it is replaced.
+        await lane.flushHeld();
         const live = lane.following ? lane.position : await this.eventStore.headPosition();
         position = await this.replay(projection, rebuilt, position, live, onProgress);
         await swapRebuiltIntoLive(projection, this.store, this.search);
@@ -168,7 +181,7 @@ export class ProjectionRunner implements ProjectionProgress {
           // replay what it may have missed into the new one. Its writes and these may now
           // interleave out of order; the position guard keeps the newer state.
           const head = await this.eventStore.headPosition();
-          position = await this.replay(projection, (at) => liveTarget(this.store, this.search, at), position, head, onProgress);
+          position = await this.replay(projection, (store, at) => liveTarget(store, this.search, at), position, head, onProgress);
         }
         // Once the live models hold the replay's last events too: a page worked out before this
         // is kept under the older stamp.
@@ -181,51 +194,87 @@ export class ProjectionRunner implements ProjectionProgress {
 
   private addLane(name: string, members: readonly Projection[], events: LaneEvents, options: LaneOptions): ProjectionLane {
     const waitsForReadYourWrites = members.some((p) => p.readsReadYourWritesModels && !readsItsWrites(p));
-    const lane = new ProjectionLane(name, this.eventStore, (event) => this.process(members, waitsForReadYourWrites, event), events, options);
+    const writes = this.store.writeBehind?.(POSITION_FIELD);
+    const batch: LaneBatch | undefined = writes && { writes, checkpoints: new Map() };
+    const held: HeldWrites | undefined = batch && { flush: () => this.flushBatch(batch), discard: () => this.discardBatch(batch) };
+    const lane = new ProjectionLane(name, this.eventStore, (event) => this.process(members, waitsForReadYourWrites, batch, event), events, options, held);
     this.lanes.push(lane);
     for (const projection of members) this.laneOf.set(projection.name, lane);
     return lane;
   }
 
+  // Through a write-behind batch where the store offers one, written every so many events.
   private async replay(
     projection: Projection,
-    target: (position: number) => ProjectionTarget,
+    target: (store: ModelWrites, position: number) => ProjectionTarget,
     after: number,
     until: number,
     onProgress: (progress: RebuildProgress) => void,
   ): Promise<number> {
     let position = after;
     if (until <= after) return position;
+    const writes = this.store.writeBehind?.(POSITION_FIELD);
+    let held = 0;
     for await (const event of this.eventStore.readAll(after >= 0 ? { after } : {})) {
       if (event.position > until) break;
-      if (concerns(projection, event)) await projection.apply(event, target(event.position));
+      if (concerns(projection, event)) await projection.apply(event, target(writes ?? this.store, event.position));
       position = event.position;
+      if (writes && ++held >= REPLAY_FLUSH_EVENTS) {
+        await writes.flush();
+        held = 0;
+      }
       onProgress({ projection: projection.name, position, headPosition: until });
     }
+    await writes?.flush();
     return position;
   }
 
   // Checkpoints are written once per batch (what one turn of the event loop delivers, a
   // read of up to 512 events during a replay), not per event: a restart re-applies at most
   // that batch, which the position guard and tombstones make harmless.
-  private async process(members: readonly Projection[], waitsForReadYourWrites: boolean, event: StoredEvent): Promise<void> {
+  private async process(members: readonly Projection[], waitsForReadYourWrites: boolean, batch: LaneBatch | undefined, event: StoredEvent): Promise<void> {
     const lane = this.readYourWritesLane;
     if (waitsForReadYourWrites && lane !== undefined && lane.position < event.position && members.some(concernsEvent(event))) {
       await lane.waiters.waitFor(event.position, 24 * 3600_000);
     }
-    const target = liveTarget(this.store, this.search, event.position, this.tombstones);
+    const target = liveTarget(batch?.writes ?? this.store, this.search, event.position, this.tombstones);
     for (const projection of members) {
-      if (event.position <= this.checkpoints.get(projection.name)!) continue;
+      if (event.position <= (batch?.checkpoints.get(projection) ?? this.checkpoints.get(projection.name)!)) continue;
       // A projection passed over has still seen the event: its checkpoint moves on.
       if (concerns(projection, event)) await projection.apply(event, target);
-      this.checkpoints.set(projection.name, event.position);
-      this.unsaved.add(projection);
+      if (batch) batch.checkpoints.set(projection, event.position);
+      else this.advance(projection, event.position);
     }
+    this.appliedSincePrune++;
+    // Held writes: the checkpoints move, and tombstones are pruned, once they are written.
+    if (batch) return;
     this.scheduleFlush();
-    if (++this.appliedSincePrune >= PRUNE_EVERY_EVENTS) {
-      this.appliedSincePrune = 0;
-      await pruneTombstones(this.store, Math.min(...this.checkpoints.values()));
-    }
+    await this.pruneNowAndThen();
+  }
+
+  private async pruneNowAndThen(): Promise<void> {
+    if (this.appliedSincePrune < PRUNE_EVERY_EVENTS) return;
+    this.appliedSincePrune = 0;
+    await pruneTombstones(this.store, Math.min(...this.checkpoints.values()));
+  }
+
+  private advance(projection: Projection, position: number): void {
+    this.checkpoints.set(projection.name, position);
+    this.unsaved.add(projection);
+  }
+
+  // The batch's documents first, then its checkpoints: a crash between re-applies the batch.
+  private async flushBatch(batch: LaneBatch): Promise<void> {
+    await batch.writes.flush();
+    for (const [projection, position] of batch.checkpoints) this.advance(projection, position);
+    batch.checkpoints.clear();
+    this.scheduleFlush();
+    await this.pruneNowAndThen();
+  }
+
+  private discardBatch(batch: LaneBatch): void {
+    batch.writes.discard();
+    batch.checkpoints.clear();
   }
 
   private scheduleFlush(): void {

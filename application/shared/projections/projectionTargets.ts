@@ -4,7 +4,12 @@ import { dropTombstones, PositionGuardedCollection, type TombstoneWatermark } fr
 import { REBUILD_SUFFIX, type Projection, type ProjectionTarget } from './projection.js';
 
 // Where one event is applied: every write carries the event's position (positionGuardedCollection.ts).
-export function liveTarget(store: ReadModelStore, search: SearchIndex, position = Number.MAX_SAFE_INTEGER, watermark?: TombstoneWatermark): ProjectionTarget {
+export function liveTarget(
+  store: Pick<ReadModelStore, 'collection'>,
+  search: SearchIndex,
+  position = Number.MAX_SAFE_INTEGER,
+  watermark?: TombstoneWatermark,
+): ProjectionTarget {
   return {
     collection: (name) => new PositionGuardedCollection(store.collection(name), name, store, position, watermark),
     search,
@@ -16,7 +21,7 @@ export function liveTarget(store: ReadModelStore, search: SearchIndex, position 
 // read-your-writes models (search indexes), the collections it does not own: those it reads
 // live, as it does outside a rebuild (they are never older than the event replayed).
 export function rebuildTarget(
-  store: ReadModelStore,
+  store: Pick<ReadModelStore, 'collection'>,
   search: SearchIndex,
   position = Number.MAX_SAFE_INTEGER,
   ownCollections?: ReadonlySet<string>,

@@ -1,8 +1,17 @@
-import { find as findWithMingo } from 'mingo';
-import type { Collection, Document, Filter, FindOptions, IndexSpec, Update, WriteResult } from '../../../application/shared/ports/readModelStore.port.js';
-import { CollectionData, type DocumentChange, idKey } from './collectionData.js';
+import {
+  DuplicateKeyError,
+  type BatchWrite,
+  type Collection,
+  type Document,
+  type Filter,
+  type FindOptions,
+  type IndexSpec,
+  type Update,
+  type WriteResult,
+} from '../../../application/shared/ports/readModelStore.port.js';
+import { CollectionData, type DocumentChange, ID_INDEX, idKey } from './collectionData.js';
 import { cloneDocument } from './documentClone.js';
-import { sortedNatively } from './documentSort.js';
+import { readOut, shaped } from './documentShaping.js';
 import { matcherFor } from './documentMatcher.js';
 import { assertReplacement, assertUpdateOperators, storedCopy } from './documentRules.js';
 import { sameDocument, updatedCopy, upsertedDocument } from './documentUpdates.js';
@@ -15,42 +24,11 @@ export interface CollectionRegistry {
 
 const NO_MATCH: WriteResult = { matched: 0, modified: 0, upserted: false };
 
-// Stored documents are frozen (documentFreeze.ts), so a read returns them as they are; a
-// projection is a new object already.
-function readOut(document: Document, projected: boolean): Document {
-  return projected ? withIdLeading(document) : document;
-}
-
-// Sorting and projecting go through mingo (MongoDB's ordering across types, its projection
-// rules); a plain page of matches does not need it, nor a sort on numbers or strings alone.
-function shaped(matched: Document[], options: FindOptions): Document[] {
-  const { sort, projection, skip = 0, limit = 0 } = options;
-  const sorted = sort !== undefined && Object.keys(sort).length > 0;
-  const end = limit > 0 ? skip + limit : undefined;
-  if (!sorted && projection === undefined) return matched.slice(skip, end);
-  if (projection === undefined) {
-    const natively = sortedNatively(matched, sort!);
-    if (natively) return natively.slice(skip, end);
-  }
-  const cursor = findWithMingo(matched, {}, projection ?? {});
-  if (sorted) cursor.sort(sort);
-  if (skip > 0) cursor.skip(skip);
-  if (limit > 0) cursor.limit(limit);
-  return cursor.all() as Document[];
-}
-
-// mingo's projection appends _id; MongoDB returns it first.
-function withIdLeading(document: Document): Document {
-  if (!Object.hasOwn(document, '_id')) return document;
-  const { _id, ...fields } = document;
-  return { _id, ...fields };
-}
-
-function assertStorableId(document: Document): void {
+export function assertStorableId(document: Document): void {
   if (Array.isArray(document._id)) throw new Error("can't use an array for _id");
 }
 
-function assertIdUnchanged(before: Document, after: Document): void {
+export function assertIdUnchanged(before: Document, after: Document): void {
   if (idKey(before._id) !== idKey(after._id)) {
     throw new Error("Performing an update on the path '_id' would modify the immutable field '_id'");
   }
@@ -194,6 +172,24 @@ export class EmbeddedCollection<T extends Document> implements Collection<T> {
     const matched = this.matches(data, filter);
     data.commit(matched.map((before) => ({ id: idKey(before._id), before })));
     return matched.length;
+  }
+
+  async writeBatch(writes: readonly BatchWrite[]): Promise<void> {
+    let refused: unknown;
+    for (const write of writes) {
+      if ('delete' in write) {
+        await this.deleteOne(write.filter);
+        continue;
+      }
+      try {
+        await this.replaceOne(write.filter, write.replacement as T, { upsert: true });
+      } catch (error) {
+        // A newer document holds the _id: the newer state stays (the port's rule).
+        if (error instanceof DuplicateKeyError && error.index === ID_INDEX) continue;
+        refused ??= error;
+      }
+    }
+    if (refused !== undefined) throw refused;
   }
 
   async createIndexes(indexes: readonly IndexSpec[]): Promise<void> {

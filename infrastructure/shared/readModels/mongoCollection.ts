@@ -1,8 +1,17 @@
 import type { Collection as DriverCollection, Document as DriverDocument, Filter as DriverFilter, UpdateResult } from 'mongodb';
-import type { Collection, Document, Filter, FindOptions, IndexSpec, Update, WriteResult } from '../../../application/shared/ports/readModelStore.port.js';
+import type {
+  BatchWrite,
+  Collection,
+  Document,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  Update,
+  WriteResult,
+} from '../../../application/shared/ports/readModelStore.port.js';
 import { newDocumentId } from './documentId.js';
 import { assertReplacement, assertUpdateOperators, withIdFirst } from './documentRules.js';
-import { translatingErrors } from './mongoErrors.js';
+import { bulkRefusal, translatingErrors } from './mongoErrors.js';
 import { filterFixesId } from './upsertSeed.js';
 
 function writeResult(result: UpdateResult): WriteResult {
@@ -88,6 +97,22 @@ export class MongoCollection<T extends Document> implements Collection<T> {
   async deleteMany(filter: Filter): Promise<number> {
     const result = await this.run(() => this.collection.deleteMany(filter as DriverFilter<DriverDocument>));
     return result.deletedCount;
+  }
+
+  // One bulkWrite, unordered: the server applies every write it can and reports the others.
+  async writeBatch(writes: readonly BatchWrite[]): Promise<void> {
+    if (writes.length === 0) return;
+    const operations = writes.map((write) =>
+      'delete' in write
+        ? { deleteOne: { filter: write.filter as DriverFilter<DriverDocument> } }
+        : { replaceOne: { filter: write.filter as DriverFilter<DriverDocument>, replacement: withIdFirst(write.replacement), upsert: true } },
+    );
+    try {
+      await this.collection.bulkWrite(operations, { ordered: false });
+    } catch (error) {
+      const refusal = bulkRefusal(this.name, error);
+      if (refusal !== undefined) throw refusal;
+    }
   }
 
   async createIndexes(indexes: readonly IndexSpec[]): Promise<void> {

@@ -7,7 +7,9 @@ import type { Projection } from '../../../application/shared/projections/project
 import { ProjectionRunner } from '../../../application/shared/projections/projectionRunner.js';
 import type { EventStore } from '../../../application/shared/ports/eventStore.port.js';
 import { EmbeddedEventStore } from '../../../infrastructure/shared/eventStore/embeddedEventStore.js';
+import type { WriteBehind } from '../../../application/shared/ports/readModelStore.port.js';
 import { EmbeddedReadModelStore } from '../../../infrastructure/shared/readModels/embeddedReadModelStore.js';
+import { WriteBehindStore } from '../../../infrastructure/shared/readModels/writeBehind.js';
 import { EmbeddedSearchIndex } from '../../../infrastructure/shared/search/embeddedSearchIndex.js';
 import { dumpCollections } from '../../support/projectionSpec.js';
 
@@ -40,192 +42,250 @@ async function appendNamed(store: EventStore, stream: string, name: string): Pro
   return result.position;
 }
 
-describe('projection runner', () => {
-  let directory: string;
-  let eventStore: EmbeddedEventStore;
-  beforeEach(async () => {
-    directory = await mkdtemp(join(tmpdir(), 'forgelog-runner-'));
-    eventStore = await EmbeddedEventStore.open(directory);
-  });
-  afterEach(async () => {
-    await eventStore.close();
-    await rm(directory, { recursive: true, force: true });
-  });
+// The embedded store writes each change in memory; MongoDB's store hands each lane a
+// write-behind batch. Every case runs on both kinds (the second: the embedded store offering
+// the same write-behind MongoDB's does).
+class WriteBehindEmbeddedStore extends EmbeddedReadModelStore {
+  failNextFlush = false;
 
-  it('catches up at start and resolves waitFor once a new event is applied (read-your-writes)', async () => {
-    for (let i = 0; i < 20; i++) await appendNamed(eventStore, `s-${i % 3}`, `name ${i}`);
-    const store = new EmbeddedReadModelStore();
-    const runner = new ProjectionRunner(eventStore, store, new EmbeddedSearchIndex(), [tallyProjection()]);
-    await runner.start();
-    expect((await store.collection('tallies').findOne({ _id: 's-0' }))?.count).to.equal(7);
-    const position = await appendNamed(eventStore, 's-0', 'late');
-    expect(await runner.waitFor(position, 10_000)).to.equal(true);
-    expect((await store.collection('tallies').findOne({ _id: 's-0' }))?.count).to.equal(8);
-    expect(await runner.waitFor(position + 1000, 20)).to.equal(false);
-    await runner.stop();
-  });
+  writeBehind(versionField?: string): WriteBehind {
+    const writes = new WriteBehindStore(this, versionField);
+    const flush = writes.flush.bind(writes);
+    writes.flush = async () => {
+      if (this.failNextFlush) {
+        this.failNextFlush = false;
+        throw new Error('connection reset during the bulk write');
+      }
+      await flush();
+    };
+    return writes;
+  }
+}
 
-  it('passes over the event types a projection does not name, its checkpoint still advancing, in and out of an eventual lane', async () => {
-    const handed: string[] = [];
-    const store = new EmbeddedReadModelStore();
-    const search = new EmbeddedSearchIndex();
-    const naming = (name: string, consistency: Projection['consistency']): Projection => ({
-      ...tallyProjection(),
-      name,
-      consistency,
-      collections: [{ name: `${name}-tallies` }],
-      eventTypes: new Set(['Named']),
-      async apply(event) {
-        handed.push(`${name}:${event.type}`);
-      },
+for (const [kind, newStore] of [
+  ['writes in memory', () => new EmbeddedReadModelStore()],
+  ['writes behind, in batches', () => new WriteBehindEmbeddedStore()],
+] as const) {
+  describe(`projection runner (${kind})`, () => {
+    let directory: string;
+    let eventStore: EmbeddedEventStore;
+    beforeEach(async () => {
+      directory = await mkdtemp(join(tmpdir(), 'forgelog-runner-'));
+      eventStore = await EmbeddedEventStore.open(directory);
     });
-    await appendNamed(eventStore, 's', 'first');
-    await eventStore.append('s', [{ id: randomUUID(), type: 'Unnamed', data: {}, metadata }], 'any');
-    const last = await appendNamed(eventStore, 's', 'second');
-    const runner = new ProjectionRunner(eventStore, store, search, [naming('in-order', 'read-your-writes'), naming('eventual', 'eventual')]);
-    await runner.start();
-    await runner.stop();
-    expect(handed.sort()).to.deep.equal(['eventual:Named', 'eventual:Named', 'in-order:Named', 'in-order:Named']);
-    expect(runner.statuses().map((status) => status.position)).to.deep.equal([last, last]);
-  });
+    afterEach(async () => {
+      await eventStore.close();
+      await rm(directory, { recursive: true, force: true });
+    });
 
-  it('skips events at or before its checkpoint after a restart over the same store', async () => {
-    const applied: string[] = [];
-    const store = new EmbeddedReadModelStore();
-    const search = new EmbeddedSearchIndex();
-    for (let i = 0; i < 5; i++) await appendNamed(eventStore, 's', `n${i}`);
-    const first = new ProjectionRunner(eventStore, store, search, [tallyProjection(1, applied)]);
-    await first.start();
-    await first.stop();
-    const second = new ProjectionRunner(eventStore, store, search, [tallyProjection(1, applied)]);
-    await second.start();
-    await second.stop();
-    expect(applied).to.have.length(5);
-  });
+    it('catches up at start and resolves waitFor once a new event is applied (read-your-writes)', async () => {
+      for (let i = 0; i < 20; i++) await appendNamed(eventStore, `s-${i % 3}`, `name ${i}`);
+      const store = newStore();
+      const runner = new ProjectionRunner(eventStore, store, new EmbeddedSearchIndex(), [tallyProjection()]);
+      await runner.start();
+      expect((await store.collection('tallies').findOne({ _id: 's-0' }))?.count).to.equal(7);
+      const position = await appendNamed(eventStore, 's-0', 'late');
+      expect(await runner.waitFor(position, 10_000)).to.equal(true);
+      expect((await store.collection('tallies').findOne({ _id: 's-0' }))?.count).to.equal(8);
+      expect(await runner.waitFor(position + 1000, 20)).to.equal(false);
+      await runner.stop();
+    });
 
-  it('rebuilds a projection whose version changed, from the start', async () => {
-    const store = new EmbeddedReadModelStore();
-    const search = new EmbeddedSearchIndex();
-    for (let i = 0; i < 5; i++) await appendNamed(eventStore, 's', `n${i}`);
-    const v1 = new ProjectionRunner(eventStore, store, search, [tallyProjection(1)]);
-    await v1.start();
-    await v1.stop();
-    const applied: string[] = [];
-    const v2 = new ProjectionRunner(eventStore, store, search, [tallyProjection(2, applied)]);
-    await v2.start();
-    expect(applied).to.have.length(5);
-    expect((await store.collection('tallies').findOne({ _id: 's' }))?.count).to.equal(5);
-    await v2.stop();
-  });
+    it('passes over the event types a projection does not name, its checkpoint still advancing, in and out of an eventual lane', async () => {
+      const handed: string[] = [];
+      const store = newStore();
+      const search = new EmbeddedSearchIndex();
+      const naming = (name: string, consistency: Projection['consistency']): Projection => ({
+        ...tallyProjection(),
+        name,
+        consistency,
+        collections: [{ name: `${name}-tallies` }],
+        eventTypes: new Set(['Named']),
+        async apply(event) {
+          handed.push(`${name}:${event.type}`);
+        },
+      });
+      await appendNamed(eventStore, 's', 'first');
+      await eventStore.append('s', [{ id: randomUUID(), type: 'Unnamed', data: {}, metadata }], 'any');
+      const last = await appendNamed(eventStore, 's', 'second');
+      const runner = new ProjectionRunner(eventStore, store, search, [naming('in-order', 'read-your-writes'), naming('eventual', 'eventual')]);
+      await runner.start();
+      await runner.stop();
+      expect(handed.sort()).to.deep.equal(['eventual:Named', 'eventual:Named', 'in-order:Named', 'in-order:Named']);
+      expect(runner.statuses().map((status) => status.position)).to.deep.equal([last, last]);
+    });
 
-  it('rebuild gives the same read models and index as the live ones, while appends continue', async () => {
-    const store = new EmbeddedReadModelStore();
-    const search = new EmbeddedSearchIndex();
-    for (let i = 0; i < 300; i++) await appendNamed(eventStore, `s-${i % 7}`, `name ${i}`);
-    const runner = new ProjectionRunner(eventStore, store, search, [tallyProjection()]);
-    await runner.start();
-    const concurrentAppends = (async () => {
+    it('skips events at or before its checkpoint after a restart over the same store', async () => {
+      const applied: string[] = [];
+      const store = newStore();
+      const search = new EmbeddedSearchIndex();
+      for (let i = 0; i < 5; i++) await appendNamed(eventStore, 's', `n${i}`);
+      const first = new ProjectionRunner(eventStore, store, search, [tallyProjection(1, applied)]);
+      await first.start();
+      await first.stop();
+      const second = new ProjectionRunner(eventStore, store, search, [tallyProjection(1, applied)]);
+      await second.start();
+      await second.stop();
+      expect(applied).to.have.length(5);
+    });
+
+    it('rebuilds a projection whose version changed, from the start', async () => {
+      const store = newStore();
+      const search = new EmbeddedSearchIndex();
+      for (let i = 0; i < 5; i++) await appendNamed(eventStore, 's', `n${i}`);
+      const v1 = new ProjectionRunner(eventStore, store, search, [tallyProjection(1)]);
+      await v1.start();
+      await v1.stop();
+      const applied: string[] = [];
+      const v2 = new ProjectionRunner(eventStore, store, search, [tallyProjection(2, applied)]);
+      await v2.start();
+      expect(applied).to.have.length(5);
+      expect((await store.collection('tallies').findOne({ _id: 's' }))?.count).to.equal(5);
+      await v2.stop();
+    });
+
+    it('rebuild gives the same read models and index as the live ones, while appends continue', async () => {
+      const store = newStore();
+      const search = new EmbeddedSearchIndex();
+      for (let i = 0; i < 300; i++) await appendNamed(eventStore, `s-${i % 7}`, `name ${i}`);
+      const runner = new ProjectionRunner(eventStore, store, search, [tallyProjection()]);
+      await runner.start();
+      const concurrentAppends = (async () => {
+        let last = -1;
+        for (let i = 0; i < 50; i++) last = await appendNamed(eventStore, `s-${i % 7}`, `during ${i}`);
+        return last;
+      })();
+      await runner.rebuild(['tally']);
+      const last = await concurrentAppends;
+      expect(await runner.waitFor(last, 10_000)).to.equal(true);
+      const afterRebuild = await dumpCollections(store, ['_checkpoints']);
+      expect(await store.listCollections()).not.to.include('tallies__rebuild');
+      expect(await search.count('names')).to.equal(350);
+      const fresh = newStore();
+      const replay = new ProjectionRunner(eventStore, fresh, new EmbeddedSearchIndex(), [tallyProjection()]);
+      await replay.start();
+      expect(afterRebuild).to.deep.equal(await dumpCollections(fresh, ['_checkpoints']));
+      expect((afterRebuild.tallies as { count: number }[]).reduce((sum, t) => sum + t.count, 0)).to.equal(350);
+      await replay.stop();
+      await runner.stop();
+    });
+
+    it('a dropped subscription resubscribes after the last event applied, and resumes with nothing lost or doubled', async () => {
+      const resubscribed: string[] = [];
+      const store = newStore();
+      const runner = new ProjectionRunner(
+        eventStore,
+        store,
+        new EmbeddedSearchIndex(),
+        [tallyProjection()],
+        {
+          onResubscribe: (lane) => resubscribed.push(lane),
+        },
+        { retryBaseMs: 5, retryMaxMs: 20, maxFailures: 3 },
+      );
+      for (let i = 0; i < 3; i++) await appendNamed(eventStore, 's', `before ${i}`);
+      await runner.start();
+      await runner.laneNamed('read-your-writes')!.dropSubscription(new Error('connection reset'));
       let last = -1;
-      for (let i = 0; i < 50; i++) last = await appendNamed(eventStore, `s-${i % 7}`, `during ${i}`);
-      return last;
-    })();
-    await runner.rebuild(['tally']);
-    const last = await concurrentAppends;
-    expect(await runner.waitFor(last, 10_000)).to.equal(true);
-    const afterRebuild = await dumpCollections(store, ['_checkpoints']);
-    expect(await store.listCollections()).not.to.include('tallies__rebuild');
-    expect(await search.count('names')).to.equal(350);
-    const fresh = new EmbeddedReadModelStore();
-    const replay = new ProjectionRunner(eventStore, fresh, new EmbeddedSearchIndex(), [tallyProjection()]);
-    await replay.start();
-    expect(afterRebuild).to.deep.equal(await dumpCollections(fresh, ['_checkpoints']));
-    expect((afterRebuild.tallies as { count: number }[]).reduce((sum, t) => sum + t.count, 0)).to.equal(350);
-    await replay.stop();
-    await runner.stop();
-  });
+      for (let i = 0; i < 4; i++) last = await appendNamed(eventStore, 's', `after ${i}`);
+      expect(await runner.waitFor(last, 10_000)).to.equal(true);
+      expect(resubscribed).to.deep.equal(['read-your-writes']);
+      expect((await store.collection('tallies').findOne({ _id: 's' }))?.count).to.equal(7);
+      expect(runner.failed).to.equal(undefined);
+      await runner.stop();
+    });
 
-  it('a dropped subscription resubscribes after the last event applied, and resumes with nothing lost or doubled', async () => {
-    const resubscribed: string[] = [];
-    const store = new EmbeddedReadModelStore();
-    const runner = new ProjectionRunner(
-      eventStore,
-      store,
-      new EmbeddedSearchIndex(),
-      [tallyProjection()],
-      {
-        onResubscribe: (lane) => resubscribed.push(lane),
-      },
-      { retryBaseMs: 5, retryMaxMs: 20, maxFailures: 3 },
-    );
-    for (let i = 0; i < 3; i++) await appendNamed(eventStore, 's', `before ${i}`);
-    await runner.start();
-    await runner.laneNamed('read-your-writes')!.dropSubscription(new Error('connection reset'));
-    let last = -1;
-    for (let i = 0; i < 4; i++) last = await appendNamed(eventStore, 's', `after ${i}`);
-    expect(await runner.waitFor(last, 10_000)).to.equal(true);
-    expect(resubscribed).to.deep.equal(['read-your-writes']);
-    expect((await store.collection('tallies').findOne({ _id: 's' }))?.count).to.equal(7);
-    expect(runner.failed).to.equal(undefined);
-    await runner.stop();
-  });
+    it('a batch whose writes fail is applied again from the last batch written: nothing lost or doubled', async function () {
+      const store = newStore();
+      if (!(store instanceof WriteBehindEmbeddedStore)) return this.skip();
+      const resubscribed: string[] = [];
+      const runner = new ProjectionRunner(
+        eventStore,
+        store,
+        new EmbeddedSearchIndex(),
+        [tallyProjection()],
+        { onResubscribe: (lane) => resubscribed.push(lane) },
+        {
+          retryBaseMs: 5,
+          retryMaxMs: 20,
+          maxFailures: 3,
+        },
+      );
+      for (let i = 0; i < 3; i++) await appendNamed(eventStore, 's', `before ${i}`);
+      await runner.start();
+      const lane = runner.laneNamed('read-your-writes')!;
+      const written = lane.position;
+      store.failNextFlush = true;
+      let last = -1;
+      for (let i = 0; i < 4; i++) last = await appendNamed(eventStore, 's', `after ${i}`);
+      expect(await runner.waitFor(last, 10_000)).to.equal(true);
+      expect(written).to.be.below(last);
+      expect(resubscribed).to.deep.equal(['read-your-writes']);
+      expect((await store.collection('tallies').findOne({ _id: 's' }))?.count).to.equal(7);
+      const checkpoint = await store.collection('_checkpoints').findOne({ _id: 'tally' });
+      await runner.stop();
+      expect((await store.collection('_checkpoints').findOne({ _id: 'tally' }))?.position).to.equal(last);
+      expect(checkpoint).to.not.equal(null);
+    });
 
-  it('a projection that keeps failing: the lane retries with backoff, then gives up and reports it as fatal', async () => {
-    const fatal: unknown[] = [];
-    let attempts = 0;
-    const broken: Projection = {
-      name: 'broken',
-      version: 1,
-      collections: [],
-      async apply() {
-        attempts++;
-        throw new Error('cannot apply');
-      },
-    };
-    const runner = new ProjectionRunner(
-      eventStore,
-      new EmbeddedReadModelStore(),
-      new EmbeddedSearchIndex(),
-      [broken],
-      {
-        onFatal: (_lane, error) => fatal.push(error),
-      },
-      { retryBaseMs: 1, retryMaxMs: 4, maxFailures: 3 },
-    );
-    await runner.start();
-    await appendNamed(eventStore, 's', 'poison');
-    const deadline = Date.now() + 10_000;
-    while (fatal.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(attempts).to.equal(4);
-    expect(String(fatal[0])).to.contain('cannot apply');
-    expect(String(runner.failed)).to.contain('cannot apply');
-    await runner.stop();
-  });
+    it('a projection that keeps failing: the lane retries with backoff, then gives up and reports it as fatal', async () => {
+      const fatal: unknown[] = [];
+      let attempts = 0;
+      const broken: Projection = {
+        name: 'broken',
+        version: 1,
+        collections: [],
+        async apply() {
+          attempts++;
+          throw new Error('cannot apply');
+        },
+      };
+      const runner = new ProjectionRunner(
+        eventStore,
+        newStore(),
+        new EmbeddedSearchIndex(),
+        [broken],
+        {
+          onFatal: (_lane, error) => fatal.push(error),
+        },
+        { retryBaseMs: 1, retryMaxMs: 4, maxFailures: 3 },
+      );
+      await runner.start();
+      await appendNamed(eventStore, 's', 'poison');
+      const deadline = Date.now() + 10_000;
+      while (fatal.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(attempts).to.equal(4);
+      expect(String(fatal[0])).to.contain('cannot apply');
+      expect(String(runner.failed)).to.contain('cannot apply');
+      await runner.stop();
+    });
 
-  it('read-your-writes waits only for its own lane: a stalled eventual projection lags, visibly, and catches up', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const slow: Projection = {
-      name: 'slow-feed',
-      version: 1,
-      consistency: 'eventual',
-      collections: [{ name: 'feed' }],
-      async apply(event, target) {
-        await gate;
-        await target.collection('feed').replaceOne({ _id: event.id }, { _id: event.id }, { upsert: true });
-      },
-    };
-    const store = new EmbeddedReadModelStore();
-    const runner = new ProjectionRunner(eventStore, store, new EmbeddedSearchIndex(), [tallyProjection(), slow]);
-    await runner.start();
-    const position = await appendNamed(eventStore, 's', 'one');
-    expect(await runner.waitFor(position, 10_000)).to.equal(true);
-    expect((await store.collection('tallies').findOne({ _id: 's' }))?.count).to.equal(1);
-    expect(runner.statuses().find((status) => status.name === 'slow-feed')).to.deep.include({ lane: 'slow-feed', readYourWrites: false, position: -1 });
-    expect(runner.processedPosition).to.equal(-1);
-    release();
-    expect(await runner.waitForAll(position, 10_000)).to.equal(true);
-    expect(await store.collection('feed').count({})).to.equal(1);
-    expect(runner.statuses().find((status) => status.name === 'slow-feed')?.position).to.equal(position);
-    await runner.stop();
+    it('read-your-writes waits only for its own lane: a stalled eventual projection lags, visibly, and catches up', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const slow: Projection = {
+        name: 'slow-feed',
+        version: 1,
+        consistency: 'eventual',
+        collections: [{ name: 'feed' }],
+        async apply(event, target) {
+          await gate;
+          await target.collection('feed').replaceOne({ _id: event.id }, { _id: event.id }, { upsert: true });
+        },
+      };
+      const store = newStore();
+      const runner = new ProjectionRunner(eventStore, store, new EmbeddedSearchIndex(), [tallyProjection(), slow]);
+      await runner.start();
+      const position = await appendNamed(eventStore, 's', 'one');
+      expect(await runner.waitFor(position, 10_000)).to.equal(true);
+      expect((await store.collection('tallies').findOne({ _id: 's' }))?.count).to.equal(1);
+      expect(runner.statuses().find((status) => status.name === 'slow-feed')).to.deep.include({ lane: 'slow-feed', readYourWrites: false, position: -1 });
+      expect(runner.processedPosition).to.equal(-1);
+      release();
+      expect(await runner.waitForAll(position, 10_000)).to.equal(true);
+      expect(await store.collection('feed').count({})).to.equal(1);
+      expect(runner.statuses().find((status) => status.name === 'slow-feed')?.position).to.equal(position);
+      await runner.stop();
+    });
   });
-});
+}

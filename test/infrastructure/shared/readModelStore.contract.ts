@@ -6,6 +6,7 @@ import { describePositionGuardContract } from './readModelStorePositionGuard.con
 import { describeLeaseContract } from './readModelStoreLease.contract.js';
 import { describeQueryContract } from './readModelStoreQueries.contract.js';
 import { describeWriteContract } from './readModelStoreWrites.contract.js';
+import { describeWriteBehindContract } from './readModelStoreWriteBehind.contract.js';
 
 export interface OpenedReadModelStore {
   readonly store: ReadModelStore;
@@ -47,5 +48,6 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
     describeCollectionLifecycleContract(context);
     describePositionGuardContract(context);
     describeLeaseContract(context);
+    describeWriteBehindContract(context);
   });
 }
