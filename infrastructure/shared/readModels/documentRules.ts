@@ -1,6 +1,7 @@
-import type { Document, Update } from '../../../application/shared/ports/readModelStore.port.js';
+import type { Document, Filter, Update } from '../../../application/shared/ports/readModelStore.port.js';
 import { cloneDocument } from './documentClone.js';
 import { newDocumentId } from './documentId.js';
+import { equalityClauses } from './upsertSeed.js';
 
 // The same messages the MongoDB driver throws, so callers see one behaviour on both adapters.
 export function assertUpdateOperators(update: Update): void {
@@ -34,4 +35,11 @@ export function storedCopy(document: Document, id: unknown = document._id): Docu
     if (key !== '_id' && typeof nested === 'object' && nested !== null) stored[key] = cloneDocument(nested);
   }
   return stored;
+}
+
+// What a replacement upsert without a match inserts: the document's own _id, else the one
+// the filter pins, else a new one.
+export function insertedReplacement(filter: Filter, document: Document): Document {
+  const filterId = equalityClauses(filter).find(([path]) => path === '_id');
+  return storedCopy(document, Object.hasOwn(document, '_id') ? document._id : filterId?.[1]);
 }

@@ -13,9 +13,8 @@ import { CollectionData, type DocumentChange, ID_INDEX, idKey } from './collecti
 import { cloneDocument } from './documentClone.js';
 import { readOut, shaped } from './documentShaping.js';
 import { matcherFor } from './documentMatcher.js';
-import { assertReplacement, assertUpdateOperators, storedCopy } from './documentRules.js';
+import { assertReplacement, assertUpdateOperators, insertedReplacement, storedCopy } from './documentRules.js';
 import { sameDocument, updatedCopy, upsertedDocument } from './documentUpdates.js';
-import { equalityClauses } from './upsertSeed.js';
 
 export interface CollectionRegistry {
   existing(name: string): CollectionData | undefined;
@@ -151,8 +150,7 @@ export class EmbeddedCollection<T extends Document> implements Collection<T> {
       return { matched: 1, modified: 1, upserted: false };
     }
     if (!data || !options.upsert) return NO_MATCH;
-    const filterId = equalityClauses(filter).find(([path]) => path === '_id');
-    const inserted = storedCopy(document, Object.hasOwn(document, '_id') ? document._id : filterId?.[1]);
+    const inserted = insertedReplacement(filter, document);
     assertStorableId(inserted);
     data.commit([{ id: idKey(inserted._id), after: inserted }]);
     return { matched: 0, modified: 0, upserted: true };

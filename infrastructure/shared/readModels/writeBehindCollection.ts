@@ -12,12 +12,11 @@ import {
 import { ID_INDEX, idKey } from './collectionData.js';
 import { freezeDocument } from './documentFreeze.js';
 import { matcherFor } from './documentMatcher.js';
-import { assertReplacement, assertUpdateOperators, storedCopy } from './documentRules.js';
+import { assertReplacement, assertUpdateOperators, insertedReplacement, storedCopy } from './documentRules.js';
 import { readOut, shaped } from './documentShaping.js';
 import { sameDocument, updatedCopy, upsertedDocument } from './documentUpdates.js';
 import { assertIdUnchanged, assertStorableId } from './embeddedCollection.js';
 import { equalityLookups } from './equalityLookups.js';
-import { equalityClauses } from './upsertSeed.js';
 
 // A document written in the batch: its state in the store when the batch first touched it
 // (null: not there), and its state now (null: deleted).
@@ -107,8 +106,7 @@ export class WriteBehindCollection<T extends Document> implements Collection<T> 
       return { matched: 1, modified: 1, upserted: false };
     }
     if (!options.upsert) return NO_MATCH;
-    const filterId = equalityClauses(filter).find(([path]) => path === '_id');
-    const inserted = storedCopy(document, Object.hasOwn(document, '_id') ? document._id : filterId?.[1]);
+    const inserted = insertedReplacement(filter, document);
     assertStorableId(inserted);
     await this.insert(inserted);
     return { matched: 0, modified: 0, upserted: true };
