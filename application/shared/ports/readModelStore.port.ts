@@ -65,9 +65,8 @@ export interface WriteBehind {
   collection<T extends Document = Document>(name: string): Collection<T>;
   // Documents held, not yet written.
   readonly held: number;
+  // Writes what is held; what a failure left unwritten stays held for the next flush.
   flush(): Promise<void>;
-  // Forgets what is held (the lane failed: it re-applies the batch from its last flush).
-  discard(): void;
 }
 
 export interface ReadModelStore {

@@ -13,10 +13,11 @@ export interface LaneOptions {
 export const DEFAULT_LANE_OPTIONS: LaneOptions = { retryBaseMs: 250, retryMaxMs: 30_000, maxFailures: 8 };
 
 // Where the lane's projections write behind (the store batches writes): what the events
-// applied since the last flush hold is written at `flush`, or forgotten at `discard`.
+// applied since the last flush hold is written at `flush`. A flush that fails keeps what it
+// did not write, for the next one (each write is a final state, guarded by position, so
+// writing one again is harmless, where applying its events again would count twice).
 export interface HeldWrites {
   flush(): Promise<void>;
-  discard(): void;
 }
 
 // Held writes are written when the events at hand are applied (a read of the log, or the
@@ -89,6 +90,8 @@ export class ProjectionLane {
     const applied = this.applied;
     await this.held.flush();
     this.sinceFlush = 0;
+    // Progress, with held writes, is what is written.
+    this.failures = 0;
     this.waiters.advance(applied);
   }
 
@@ -97,8 +100,11 @@ export class ProjectionLane {
     await this.failed(error);
   }
 
+  // After the last event applied: with held writes, those applied but not yet written stay
+  // held (a failed flush is tried again) and are not applied twice.
   private subscribe(): void {
-    const after = this.position;
+    const after = Math.max(this.position, this.applied);
+    if (this.held !== undefined && this.applied > this.position) this.scheduleFlush();
     this.subscription = this.eventStore.subscribeToAll({
       ...(after >= 0 ? { after } : {}),
       onEvent: (event) => this.queue.run(() => this.process(event)),
@@ -109,8 +115,8 @@ export class ProjectionLane {
   private async process(event: StoredEvent): Promise<void> {
     if (event.position <= Math.max(this.position, this.applied)) return;
     await this.apply(event);
-    this.failures = 0;
     if (this.held === undefined) {
+      this.failures = 0;
       this.waiters.advance(event.position);
       return;
     }
@@ -135,10 +141,6 @@ export class ProjectionLane {
     const subscription = this.subscription;
     this.subscription = undefined;
     await subscription?.close().catch(() => undefined);
-    // What the batch held is applied again after the last event written.
-    this.held?.discard();
-    this.applied = this.position;
-    this.sinceFlush = 0;
     this.failures++;
     if (this.failures > this.options.maxFailures) {
       this.failure = error;

@@ -196,7 +196,7 @@ export class ProjectionRunner implements ProjectionProgress {
     const waitsForReadYourWrites = members.some((p) => p.readsReadYourWritesModels && !readsItsWrites(p));
     const writes = this.store.writeBehind?.(POSITION_FIELD);
     const batch: LaneBatch | undefined = writes && { writes, checkpoints: new Map() };
-    const held: HeldWrites | undefined = batch && { flush: () => this.flushBatch(batch), discard: () => this.discardBatch(batch) };
+    const held: HeldWrites | undefined = batch && { flush: () => this.flushBatch(batch) };
     const lane = new ProjectionLane(name, this.eventStore, (event) => this.process(members, waitsForReadYourWrites, batch, event), events, options, held);
     this.lanes.push(lane);
     for (const projection of members) this.laneOf.set(projection.name, lane);
@@ -270,11 +270,6 @@ export class ProjectionRunner implements ProjectionProgress {
     batch.checkpoints.clear();
     this.scheduleFlush();
     await this.pruneNowAndThen();
-  }
-
-  private discardBatch(batch: LaneBatch): void {
-    batch.writes.discard();
-    batch.checkpoints.clear();
   }
 
   private scheduleFlush(): void {

@@ -12,6 +12,7 @@ import {
 import { CollectionData, type DocumentChange, ID_INDEX, idKey } from './collectionData.js';
 import { cloneDocument } from './documentClone.js';
 import { readOut, shaped } from './documentShaping.js';
+import { type Refusal, writeInPasses } from './batchWritePasses.js';
 import { matcherFor } from './documentMatcher.js';
 import { assertReplacement, assertUpdateOperators, insertedReplacement, storedCopy } from './documentRules.js';
 import { sameDocument, updatedCopy, upsertedDocument } from './documentUpdates.js';
@@ -173,21 +174,23 @@ export class EmbeddedCollection<T extends Document> implements Collection<T> {
   }
 
   async writeBatch(writes: readonly BatchWrite[]): Promise<void> {
-    let refused: unknown;
-    for (const write of writes) {
-      if ('delete' in write) {
-        await this.deleteOne(write.filter);
-        continue;
+    await writeInPasses(writes, async (pass) => {
+      const refused: Refusal[] = [];
+      for (const write of pass) {
+        if ('delete' in write) {
+          await this.deleteOne(write.filter);
+          continue;
+        }
+        try {
+          await this.replaceOne(write.filter, write.replacement as T, { upsert: true });
+        } catch (error) {
+          if (!(error instanceof DuplicateKeyError)) throw error;
+          // A newer document holds the _id: the newer state stays (the port's rule).
+          if (error.index !== ID_INDEX) refused.push({ write, error });
+        }
       }
-      try {
-        await this.replaceOne(write.filter, write.replacement as T, { upsert: true });
-      } catch (error) {
-        // A newer document holds the _id: the newer state stays (the port's rule).
-        if (error instanceof DuplicateKeyError && error.index === ID_INDEX) continue;
-        refused ??= error;
-      }
-    }
-    if (refused !== undefined) throw refused;
+      return refused;
+    });
   }
 
   async createIndexes(indexes: readonly IndexSpec[]): Promise<void> {

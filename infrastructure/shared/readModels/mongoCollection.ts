@@ -11,7 +11,8 @@ import type {
 } from '../../../application/shared/ports/readModelStore.port.js';
 import { newDocumentId } from './documentId.js';
 import { assertReplacement, assertUpdateOperators, withIdFirst } from './documentRules.js';
-import { bulkRefusal, translatingErrors } from './mongoErrors.js';
+import { writeInPasses } from './batchWritePasses.js';
+import { bulkRefusals, translatingErrors } from './mongoErrors.js';
 import { filterFixesId } from './upsertSeed.js';
 
 function writeResult(result: UpdateResult): WriteResult {
@@ -99,20 +100,21 @@ export class MongoCollection<T extends Document> implements Collection<T> {
     return result.deletedCount;
   }
 
-  // One bulkWrite, unordered: the server applies every write it can and reports the others.
+  // Unordered bulkWrites: the server applies every write it can and reports the others.
   async writeBatch(writes: readonly BatchWrite[]): Promise<void> {
-    if (writes.length === 0) return;
-    const operations = writes.map((write) =>
-      'delete' in write
-        ? { deleteOne: { filter: write.filter as DriverFilter<DriverDocument> } }
-        : { replaceOne: { filter: write.filter as DriverFilter<DriverDocument>, replacement: withIdFirst(write.replacement), upsert: true } },
-    );
-    try {
-      await this.collection.bulkWrite(operations, { ordered: false });
-    } catch (error) {
-      const refusal = bulkRefusal(this.name, error);
-      if (refusal !== undefined) throw refusal;
-    }
+    await writeInPasses(writes, async (pass) => {
+      const operations = pass.map((write) =>
+        'delete' in write
+          ? { deleteOne: { filter: write.filter as DriverFilter<DriverDocument> } }
+          : { replaceOne: { filter: write.filter as DriverFilter<DriverDocument>, replacement: withIdFirst(write.replacement), upsert: true } },
+      );
+      try {
+        await this.collection.bulkWrite(operations, { ordered: false });
+        return [];
+      } catch (error) {
+        return bulkRefusals(this.name, error).map(({ index, error: refusal }) => ({ write: pass[index]!, error: refusal }));
+      }
+    });
   }
 
   async createIndexes(indexes: readonly IndexSpec[]): Promise<void> {

@@ -24,16 +24,18 @@ export async function translatingErrors<R>(collection: string, operation: () => 
   }
 }
 
-// A bulk write's refusals, but those of the _id index (a newer document holds the _id: the
-// port's writeBatch skips them), as the port's error; nothing when that was all.
-export function bulkRefusal(collection: string, error: unknown): unknown {
-  if (!(error instanceof MongoBulkWriteError)) return error;
+// A bulk write's refusals by unique indexes other than _id, by the operation's index in the
+// batch (a refusal by _id is a newer document holding it: the port's writeBatch skips it).
+// Anything else, a write concern error included, is thrown as it is.
+export function bulkRefusals(collection: string, error: unknown): { index: number; error: DuplicateKeyError }[] {
+  if (!(error instanceof MongoBulkWriteError) || error.result.getWriteConcernError() !== undefined) throw error;
   const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
-  if (writeErrors.length === 0) return error;
+  if (writeErrors.length === 0) throw error;
+  const refusals: { index: number; error: DuplicateKeyError }[] = [];
   for (const writeError of writeErrors) {
-    if (!DUPLICATE_KEY_CODES.has(writeError.code)) return error;
+    if (!DUPLICATE_KEY_CODES.has(writeError.code)) throw error;
     const index = indexNameOf(writeError);
-    if (index !== '_id_') return new DuplicateKeyError(collection, index);
+    if (index !== '_id_') refusals.push({ index: writeError.index, error: new DuplicateKeyError(collection, index) });
   }
-  return undefined;
+  return refusals;
 }

@@ -40,10 +40,6 @@ export class WriteBehindStore implements WriteBehind {
     }
   }
 
-  discard(): void {
-    for (const held of this.collections.values()) held.clear();
-  }
-
   private writeOf({ before, after }: HeldDocument): BatchWrite | undefined {
     if (after !== null) return { filter: this.notNewer(after), replacement: after };
     // Created and deleted within the batch: nothing to write.
