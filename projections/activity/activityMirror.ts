@@ -49,6 +49,8 @@ export const mirrorCollections: readonly ProjectionCollection[] = MIRRORED.flatM
     .map((collection) => ({
       ...collection,
       name: MIRROR_PREFIX + collection.name,
+      // The read-your-writes model it mirrors holds the same documents once both applied an event.
+      twin: collection.name,
       ...(collection.indexes ? { indexes: mirrorIndexes(collection.indexes) } : {}),
     })),
 );

@@ -48,6 +48,10 @@ export interface Collection<T extends Document = Document> {
   deleteOne(filter: Filter): Promise<number>;
   deleteMany(filter: Filter): Promise<number>;
   createIndexes(indexes: readonly IndexSpec[]): Promise<void>;
+  // A memory hint: this collection's documents are mostly equal to those of `twin` with the
+  // same _id (a copy kept by another lane), so a store holding documents in memory keeps one
+  // object for both where they are equal. Absent where documents are not held in memory.
+  shareDocumentsWith?(twin: string): Promise<void>;
   // Many documents' final states in one round trip (MongoDB's bulkWrite, unordered): a
   // replacement is an upsert of its filter, a deletion removes what its filter matches. A
   // replacement whose filter matched nothing because the stored document with that _id is

@@ -79,6 +79,10 @@ export class PositionGuardedCollection<T extends Document> implements Collection
     return this.inner.createIndexes(indexes);
   }
 
+  async shareDocumentsWith(twin: string): Promise<void> {
+    await this.inner.shareDocumentsWith?.(twin);
+  }
+
   writeBatch(): Promise<void> {
     return Promise.reject(new Error('a projection writes one document at a time; the runner batches them'));
   }

@@ -13,6 +13,9 @@ export interface ProjectionTarget {
 export interface ProjectionCollection {
   readonly name: string;
   readonly indexes?: readonly IndexSpec[];
+  // Another collection (its logical name, read live) whose documents this one mostly repeats:
+  // the embedded store then keeps equal documents once (Collection.shareDocumentsWith).
+  readonly twin?: string;
 }
 
 export interface ProjectionSearchIndex {

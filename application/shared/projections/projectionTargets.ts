@@ -38,6 +38,7 @@ export function rebuildTarget(
 export async function prepareTarget(projection: Projection, target: ProjectionTarget): Promise<void> {
   for (const collection of projection.collections) {
     if (collection.indexes?.length) await target.collection(collection.name).createIndexes(collection.indexes);
+    if (collection.twin !== undefined) await target.collection(collection.name).shareDocumentsWith?.(collection.twin);
   }
   for (const index of projection.searchIndexes ?? []) {
     await target.search.ensureIndex(target.searchIndexName(index.name), index.settings);

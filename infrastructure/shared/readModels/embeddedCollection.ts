@@ -193,6 +193,10 @@ export class EmbeddedCollection<T extends Document> implements Collection<T> {
     });
   }
 
+  async shareDocumentsWith(twin: string): Promise<void> {
+    this.registry.ensure(this.name).shareWith(() => this.registry.existing(twin));
+  }
+
   async createIndexes(indexes: readonly IndexSpec[]): Promise<void> {
     this.registry.ensure(this.name).createIndexes(indexes);
   }

@@ -129,6 +129,10 @@ export class WriteBehindCollection<T extends Document> implements Collection<T> 
     return this.inner.createIndexes(indexes);
   }
 
+  async shareDocumentsWith(twin: string): Promise<void> {
+    await this.inner.shareDocumentsWith?.(twin);
+  }
+
   writeBatch(writes: readonly BatchWrite[]): Promise<void> {
     return this.inner.writeBatch(writes);
   }

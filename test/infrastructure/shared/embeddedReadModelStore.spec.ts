@@ -129,6 +129,54 @@ describe('EmbeddedReadModelStore', function () {
   });
 
   describe('beyond the contract', function () {
+    it("keeps a document equal to its twin collection's as one object, before and after a snapshot, and apart once they differ", async function () {
+      const store = new EmbeddedReadModelStore();
+      const issues = store.collection('issues');
+      const mirror = store.collection('mirror');
+      await mirror.createIndexes([{ name: 'repository_created', keys: { repository_id: 1, created_at: 1, number: 1 } }]);
+      await mirror.shareDocumentsWith!('issues');
+      const issue = (number: number, title: string) => ({
+        _id: `i${number}`,
+        repository_id: 1,
+        created_at: number,
+        number,
+        title,
+        labels: ['bug'],
+        user: { id: 2 },
+      });
+      for (const number of [1, 2, 3]) {
+        await issues.insertOne(issue(number, `Issue ${number}`));
+        await mirror.insertOne(issue(number, number === 3 ? 'Older title' : `Issue ${number}`));
+      }
+      expect(await mirror.findOne({ _id: 'i1' })).to.equal(await issues.findOne({ _id: 'i1' }));
+      expect(await mirror.findOne({ _id: 'i3' })).to.not.equal(await issues.findOne({ _id: 'i3' }));
+      expect((await mirror.findOne({ _id: 'i3' }))?.title).to.equal('Older title');
+      // The twin moves on: the mirror keeps its own state until it applies the change too.
+      await issues.updateOne({ _id: 'i2' }, { $set: { title: 'Renamed' } });
+      expect((await mirror.findOne({ _id: 'i2' }))?.title).to.equal('Issue 2');
+      await mirror.updateOne({ _id: 'i2' }, { $set: { title: 'Renamed' } });
+      expect(await mirror.findOne({ _id: 'i2' })).to.equal(await issues.findOne({ _id: 'i2' }));
+      // A snapshot holds each collection's documents; a restored store shares them again once told.
+      const directory = await mkdtemp(join(tmpdir(), 'forgelog-twins-'));
+      try {
+        await store.snapshot(join(directory, 'models.snapshot'));
+        const restored = await EmbeddedReadModelStore.fromSnapshot(join(directory, 'models.snapshot'));
+        expect(await restored.collection('mirror').findOne({ _id: 'i1' })).to.not.equal(await restored.collection('issues').findOne({ _id: 'i1' }));
+        await restored.collection('mirror').shareDocumentsWith!('issues');
+        expect(await restored.collection('mirror').findOne({ _id: 'i1' })).to.equal(await restored.collection('issues').findOne({ _id: 'i1' }));
+        // The ordered index holds the shared objects: its pages are whole and in order.
+        const page = await restored.collection('mirror').find({ repository_id: 1 }, { sort: { created_at: -1, number: -1 }, limit: 3 });
+        expect(page.map((document) => [document._id, document.title])).to.deep.equal([
+          ['i3', 'Older title'],
+          ['i2', 'Renamed'],
+          ['i1', 'Issue 1'],
+        ]);
+        expect(page[2]).to.equal(await restored.collection('issues').findOne({ _id: 'i1' }));
+      } finally {
+        await rm(directory, { recursive: true, force: true });
+      }
+    });
+
     it('keeps ids apart that a string id and an encoded key could confuse: "1", 1, \'["1"]\', "[1]", ""', async function () {
       const store = new EmbeddedReadModelStore();
       const things = store.collection('things');
