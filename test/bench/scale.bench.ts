@@ -205,7 +205,7 @@ export async function benchScale(): Promise<BenchRow[]> {
         target: 0.2,
       },
       {
-        name: `${label}: process managers' catch-up after the replay (requests are measured after it)`,
+        name: `${label}: process managers' catch-up after the replay, and the heap compaction (requests are measured after it)`,
         value: size.processesSeconds,
         unit: 's',
         baselineName: 'the replay',

@@ -19,6 +19,7 @@ import { WorkerLease } from '../../../application/shared/projections/workerLease
 import { DEFAULT_LANE_OPTIONS, type LaneEvents } from '../../../application/shared/projections/projectionLane.js';
 import { allProcessManagers } from './processManagers.js';
 import { AREA_BINDINGS } from './areaBindings.js';
+import { compactHeap } from './heapCompaction.js';
 import { allProjections } from '../../../projections/shared/allProjections.js';
 import { RepositoryGit } from '../../../application/repositories/repositoryGit.js';
 import { systemClock } from '../clock/systemClock.js';
@@ -68,8 +69,17 @@ export interface Runtime {
   // Background work that stopped for good (a lane gave up, the lease was lost).
   readonly failed: unknown;
   start(): Promise<void>;
+  // Resolves once the process managers too have caught up with the log as it was at the
+  // start, and the heap was compacted after a long replay (heapCompaction.ts); resolved
+  // before start() and where this process runs no projections.
+  readonly caughtUp: Promise<void>;
   close(): Promise<void>;
 }
+
+// Below this, what a replay leaves behind is not worth a compacting pause (heapCompaction.ts).
+const COMPACT_AFTER_REPLAYED_EVENTS = 10_000;
+// How long the process managers' catch-up is waited for, to compact after it.
+const PROCESS_CATCH_UP_MS = 3_600_000;
 
 // The one place where adapters are chosen and everything is wired.
 export async function openRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
@@ -82,6 +92,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
     ...(options.extraProjections ?? []),
   ];
   let fatal: unknown;
+  let caughtUp: Promise<void> = Promise.resolve();
+  let closing = false;
   const laneEvents: LaneEvents = {
     onResubscribe: (lane, failures, error) =>
       logger.warn({ lane, failures, err: error }, 'subscription to the log dropped; resubscribing after the last event applied'),
@@ -183,17 +195,28 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
       const reset = adapters.embeddedSearch && durableReadModels ? projections.filter((p) => p.searchIndexes?.length).map((p) => p.name) : [];
       await runner.start({ reset });
       await processes.start();
+      const replayedEvents = Math.max(0, runner.processedPosition - from);
+      // The process managers follow the same log, in the background: their catch-up leaves
+      // garbage too, so the heap is compacted once they are done.
+      const compact = adapters.embeddedReadModels !== undefined && replayedEvents >= COMPACT_AFTER_REPLAYED_EVENTS;
+      caughtUp = processes.settled(runner.processedPosition, PROCESS_CATCH_UP_MS).then((settled) => {
+        if (settled && compact && !closing) compactHeap();
+      });
       logger.info(
         {
           resumedFrom: adapters.loadedFromSnapshot ? 'snapshot' : durableReadModels ? 'checkpoints' : 'log',
-          replayedEvents: Math.max(0, runner.processedPosition - from),
+          replayedEvents,
           headPosition: runner.processedPosition,
           ms: Math.round(performance.now() - started),
         },
         adapters.loadedFromSnapshot ? 'read models resumed from the snapshot and caught up' : 'read models caught up with the log',
       );
     },
+    get caughtUp() {
+      return caughtUp;
+    },
     async close() {
+      closing = true;
       clearInterval(renewal);
       await processes.stop();
       await runner.stop();
