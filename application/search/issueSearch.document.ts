@@ -60,8 +60,8 @@ export interface IssueSearchDocument extends SearchDocument, RepositoryBound {
 
 export const ISSUE_SEARCH_ATTRIBUTES = {
   searchable: ['title', 'body', 'comments_text'],
+  // Not the id: no query filters by it, and its postings cost a map entry per document.
   filterable: [
-    'id',
     'repository_id',
     'owner_id',
     'public',
