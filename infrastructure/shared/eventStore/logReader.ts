@@ -1,9 +1,11 @@
 import type { ReadStreamOptions, StoredEvent } from '../../../application/shared/ports/eventStore.port.js';
 import type { EventIndex } from './eventIndex.js';
 import { decodeRecord, FRAME_HEADER_BYTES } from './recordFrames.js';
+import { READ_BUFFER_BYTES, withReadBuffer } from './readBuffers.js';
 import type { SegmentLog } from './segmentLog.js';
 
-const CHUNK_BYTES = 1024 * 1024;
+// One read buffer's worth.
+const CHUNK_BYTES = READ_BUFFER_BYTES;
 // Records of one stream closer than this are read together with the bytes between them.
 const SPAN_GAP_BYTES = 64 * 1024;
 
@@ -33,15 +35,17 @@ export class LogReader {
     while (last < limit && table.segmentOf(last + 1) === segment && this.frameEnd(last + 1) - start <= CHUNK_BYTES) {
       last++;
     }
-    const bytes = await this.log.read(segment, start, this.frameEnd(last) - start);
-    const events = new Array<StoredEvent>(last - first + 1);
-    let at = 0;
-    for (let i = 0; i < events.length; i++) {
-      const payloadEnd = at + FRAME_HEADER_BYTES + bytes.readUInt32LE(at);
-      events[i] = decodeRecord(bytes, at + FRAME_HEADER_BYTES, payloadEnd);
-      at = payloadEnd;
-    }
-    return events;
+    return withReadBuffer(this.frameEnd(last) - start, async (buffer) => {
+      const bytes = await this.log.readInto(segment, start, buffer);
+      const events = new Array<StoredEvent>(last - first + 1);
+      let at = 0;
+      for (let i = 0; i < events.length; i++) {
+        const payloadEnd = at + FRAME_HEADER_BYTES + bytes.readUInt32LE(at);
+        events[i] = decodeRecord(bytes, at + FRAME_HEADER_BYTES, payloadEnd);
+        at = payloadEnd;
+      }
+      return events;
+    });
   }
 
   // positions ascending; events come back in the same order
@@ -73,10 +77,12 @@ export class LogReader {
 
   private async readSpan(span: Span): Promise<StoredEvent[]> {
     const table = this.index.table;
-    const bytes = await this.log.read(span.segment, span.start, span.end - span.start);
-    return span.positions.map((position) => {
-      const payloadStart = table.offsetOf(position) - span.start + FRAME_HEADER_BYTES;
-      return decodeRecord(bytes, payloadStart, payloadStart + table.payloadLengthOf(position));
+    return withReadBuffer(span.end - span.start, async (buffer) => {
+      const bytes = await this.log.readInto(span.segment, span.start, buffer);
+      return span.positions.map((position) => {
+        const payloadStart = table.offsetOf(position) - span.start + FRAME_HEADER_BYTES;
+        return decodeRecord(bytes, payloadStart, payloadStart + table.payloadLengthOf(position));
+      });
     });
   }
 

@@ -29,8 +29,9 @@ export async function listSegments(directory: string): Promise<number[]> {
   return segments;
 }
 
-export async function readExactly(fd: number, length: number, position: number): Promise<Buffer> {
-  const buffer = Buffer.allocUnsafe(length);
+// Fills the whole buffer from `position`.
+export async function fillExactly(fd: number, buffer: Buffer, position: number): Promise<Buffer> {
+  const length = buffer.length;
   let done = 0;
   while (done < length) {
     const { bytesRead } = await readInto(fd, buffer, done, length - done, position + done);

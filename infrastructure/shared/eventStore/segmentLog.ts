@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import type { FrameLocation } from './eventIndex.js';
 import { decodeRecordHeader, type RecordHeader } from './recordFrames.js';
 import { scanSegment } from './segmentScanner.js';
-import { closeFile, listSegments, openFile, readExactly, segmentPath, syncData, syncDirectory, writeExactly } from './segmentFiles.js';
+import { closeFile, fillExactly, listSegments, openFile, segmentPath, syncData, syncDirectory, writeExactly } from './segmentFiles.js';
 
 const statFile = promisify(fstat);
 const truncateFile = promisify(ftruncate);
@@ -89,8 +89,9 @@ export class SegmentLog {
     }
   }
 
-  read(segment: number, offset: number, length: number): Promise<Buffer> {
-    return readExactly(this.fds[segment]!, length, offset);
+  // Fills `buffer` from `offset`.
+  readInto(segment: number, offset: number, buffer: Buffer): Promise<Buffer> {
+    return fillExactly(this.fds[segment]!, buffer, offset);
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,10 @@
 import { FRAME_HEADER_BYTES, isIntactPayload } from './recordFrames.js';
-import { readExactly } from './segmentFiles.js';
+import { READ_BUFFER_BYTES, withReadBuffer } from './readBuffers.js';
+import { fillExactly } from './segmentFiles.js';
 
-const SCAN_CHUNK_BYTES = 8 * 1024 * 1024;
+// One read buffer's worth (readBuffers.ts): a larger scan buffer, freed, is what made the malloc
+// heap keep every later read buffer.
+const SCAN_CHUNK_BYTES = READ_BUFFER_BYTES;
 
 export type FrameVisitor = (bytes: Buffer, payloadStart: number, payloadEnd: number, frameOffset: number) => void;
 
@@ -18,8 +21,7 @@ export async function scanSegment(fd: number, size: number, visit: FrameVisitor)
   let minimumRead = 0;
   while (offset < size) {
     const length = Math.min(Math.max(SCAN_CHUNK_BYTES, minimumRead), size - offset);
-    const bytes = await readExactly(fd, length, offset);
-    const scan = scanChunk(bytes, offset, offset + length === size, visit);
+    const scan = await withReadBuffer(length, async (buffer) => scanChunk(await fillExactly(fd, buffer, offset), offset, offset + length === size, visit));
     if (scan.torn) return offset + scan.consumed;
     offset += scan.consumed;
     minimumRead = scan.nextFrameBytes;

@@ -119,6 +119,24 @@ describe('EmbeddedEventStore', function () {
     expect(all.length).to.equal((await store.headPosition()) + 1);
   });
 
+  it('reads records across read buffers and larger than one (1 MB), after reopening (the scan) and before', async function () {
+    const streamId = uniqueStream();
+    // About 2.6 MB: frames straddle the 1 MB read buffers, and one record is larger than a buffer.
+    const events = [
+      ...Array.from({ length: 40 }, (_, index) => ({ ...newEvents(1)[0]!, data: { index, text: `${index}`.repeat(30_000) } })),
+      { ...newEvents(1)[0]!, data: { index: 40, text: 'y'.repeat(1_300_000) } },
+      ...Array.from({ length: 3 }, (_, index) => ({ ...newEvents(1)[0]!, data: { index: 41 + index, text: 'z' } })),
+    ];
+    for (const event of events) expectAppended(await subject.store.append(streamId, [event], 'any'));
+    const expected = events.map((event) => event.data);
+    expect((await subject.store.readStream(streamId)).map((event) => event.data)).to.deep.equal(expected);
+    const store = await subject.reopen();
+    expect((await collect(store.readAll())).map((event) => event.data)).to.deep.equal(expected);
+    expect((await store.readStream(streamId, { fromRevision: 38 })).map((event) => (event.data as { index: number }).index)).to.deep.equal([
+      38, 39, 40, 41, 42, 43,
+    ]);
+  });
+
   describe('directory lock', function () {
     it('refuses a second store on a directory that is open', async function () {
       await expectRejection(EmbeddedEventStore.open(subject.directory), /locked by process/);
