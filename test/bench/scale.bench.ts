@@ -25,12 +25,13 @@ interface SizeFigures {
   readonly creationPerSecond: number;
   readonly events: number;
   readonly replayEventsPerSecond: number;
-  // The replay's and the process managers' catch-up that follows it (their checkpoints are
-  // read models, rebuilt by the replay), in seconds.
+  // The replay (every projection lane at the head), and the rest of the start: the process
+  // managers' catch-up (their checkpoints are read models, rebuilt by the replay) and the heap
+  // compaction, in seconds.
   readonly replaySeconds: number;
   readonly processesSeconds: number;
   readonly rawReplayEventsPerSecond: number;
-  // RSS right after the replay, and once the process managers caught up too (the figure the
+  // RSS once started, and once nothing is due in the process managers either (the figure the
   // extrapolation uses); the V8 heap in use at the second moment.
   readonly replayRssMegabytes: number;
   readonly rssMegabytes: number;
@@ -205,7 +206,7 @@ export async function benchScale(): Promise<BenchRow[]> {
         target: 0.2,
       },
       {
-        name: `${label}: process managers' catch-up after the replay, and the heap compaction (requests are measured after it)`,
+        name: `${label}: the start after the replay: process managers' catch-up and heap compaction`,
         value: size.processesSeconds,
         unit: 's',
         baselineName: 'the replay',
@@ -222,7 +223,7 @@ export async function benchScale(): Promise<BenchRow[]> {
         target: 0.67,
       },
       {
-        name: `${label}: RSS after the replay`,
+        name: `${label}: RSS once started (compacted)`,
         value: size.replayRssMegabytes,
         unit: 'MB',
         baselineName: base,
@@ -230,7 +231,7 @@ export async function benchScale(): Promise<BenchRow[]> {
         ratio: smallest.replayRssMegabytes / size.replayRssMegabytes,
       },
       {
-        name: `${label}: RSS once the process managers caught up too`,
+        name: `${label}: RSS once the process managers settled too`,
         value: size.rssMegabytes,
         unit: 'MB',
         baselineName: base,

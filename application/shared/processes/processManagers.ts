@@ -49,6 +49,12 @@ export class ProcessManagers {
     return this.runners.find((runner) => runner.failure !== undefined)?.failure;
   }
 
+  // Every manager has seen the log up to `position` (false on timeout or once stopped).
+  async reached(position: number, timeoutMs: number): Promise<boolean> {
+    const results = await Promise.all(this.runners.map((runner) => runner.reached(position, timeoutMs)));
+    return results.every(Boolean);
+  }
+
   // Every manager has seen the log up to `position` and has nothing due.
   async settled(position: number, timeoutMs: number): Promise<boolean> {
     const results = await Promise.all(this.runners.map((runner) => runner.settled(position, timeoutMs)));

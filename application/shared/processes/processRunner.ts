@@ -80,6 +80,12 @@ export class ProcessManagerRunner {
     await this.saveCheckpoint();
   }
 
+  // Resolves true once the manager has seen the log up to `position` (its steps may still be
+  // due); false on timeout or once stopped. Waits on the lane's position: no polling.
+  reached(position: number, timeoutMs: number): Promise<boolean> {
+    return this.lane.waiters.waitFor(position, timeoutMs);
+  }
+
   // Resolves once every trigger up to `position` has been seen and nothing due is left
   // (specs; `forgelog` commands that wait for background work).
   async settled(position: number, timeoutMs: number): Promise<boolean> {

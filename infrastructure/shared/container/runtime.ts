@@ -69,17 +69,13 @@ export interface Runtime {
   // Background work that stopped for good (a lane gave up, the lease was lost).
   readonly failed: unknown;
   start(): Promise<void>;
-  // Resolves once the process managers too have caught up with the log as it was at the
-  // start, and the heap was compacted after a long replay (heapCompaction.ts); resolved
-  // before start() and where this process runs no projections.
-  readonly caughtUp: Promise<void>;
   close(): Promise<void>;
 }
 
 // Below this, what a replay leaves behind is not worth a compacting pause (heapCompaction.ts).
 const COMPACT_AFTER_REPLAYED_EVENTS = 10_000;
-// How long the process managers' catch-up is waited for, to compact after it.
-const PROCESS_CATCH_UP_MS = 3_600_000;
+// How long a start waits for the process managers' catch-up before compacting without them.
+const PROCESS_CATCH_UP_MS = 120_000;
 
 // The one place where adapters are chosen and everything is wired.
 export async function openRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
@@ -92,8 +88,6 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
     ...(options.extraProjections ?? []),
   ];
   let fatal: unknown;
-  let caughtUp: Promise<void> = Promise.resolve();
-  let closing = false;
   const laneEvents: LaneEvents = {
     onResubscribe: (lane, failures, error) =>
       logger.warn({ lane, failures, err: error }, 'subscription to the log dropped; resubscribing after the last event applied'),
@@ -196,12 +190,13 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
       await runner.start({ reset });
       await processes.start();
       const replayedEvents = Math.max(0, runner.processedPosition - from);
-      // The process managers follow the same log, in the background: their catch-up leaves
-      // garbage too, so the heap is compacted once they are done.
-      const compact = adapters.embeddedReadModels !== undefined && replayedEvents >= COMPACT_AFTER_REPLAYED_EVENTS;
-      caughtUp = processes.settled(runner.processedPosition, PROCESS_CATCH_UP_MS).then((settled) => {
-        if (settled && compact && !closing) compactHeap();
-      });
+      if (adapters.embeddedReadModels && replayedEvents >= COMPACT_AFTER_REPLAYED_EVENTS) {
+        // The process managers' catch-up on the same log leaves garbage too: the heap is
+        // compacted once they have seen it (or after a while, if one is slow), before serving.
+        const reached = await processes.reached(runner.processedPosition, PROCESS_CATCH_UP_MS);
+        if (!reached) logger.warn({ position: runner.processedPosition }, 'process managers still catching up; compacting the heap without them');
+        compactHeap();
+      }
       logger.info(
         {
           resumedFrom: adapters.loadedFromSnapshot ? 'snapshot' : durableReadModels ? 'checkpoints' : 'log',
@@ -212,11 +207,7 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
         adapters.loadedFromSnapshot ? 'read models resumed from the snapshot and caught up' : 'read models caught up with the log',
       );
     },
-    get caughtUp() {
-      return caughtUp;
-    },
     async close() {
-      closing = true;
       clearInterval(renewal);
       await processes.stop();
       await runner.stop();
