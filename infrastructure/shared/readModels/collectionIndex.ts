@@ -1,14 +1,11 @@
 import type { Document, IndexSpec } from '../../../application/shared/ports/readModelStore.port.js';
-import { encodeKey, indexKeysOf, valuesAtPath } from './documentPaths.js';
+import { encodeKey, indexKeysOf, scalarTuple, valuesAtPath } from './documentPaths.js';
 import { isLookupScalar } from './equalityLookups.js';
 
 // The keys of indexKeysOf whose values are all ones a look-up can pin.
 function lookupKeysOf(document: Document, fields: readonly string[]): string[] {
-  if (fields.length === 1 && !fields[0]!.includes('.')) {
-    const value = document[fields[0]!];
-    if (isLookupScalar(value)) return [encodeKey([value])];
-    if (!Array.isArray(value)) return [];
-  }
+  const scalars = scalarTuple(document, fields);
+  if (scalars) return scalars.every(isLookupScalar) ? [encodeKey(scalars)] : [];
   let tuples: unknown[][] = [[]];
   for (const field of fields) {
     const values = valuesAtPath(document, field.split('.')).filter(isLookupScalar);

@@ -35,12 +35,24 @@ function cartesian(lists: readonly unknown[][]): unknown[][] {
   return lists.reduce<unknown[][]>((tuples, list) => tuples.flatMap((tuple) => list.map((value) => [...tuple, value])), [[]]);
 }
 
+// The values of top-level fields when none holds an object or array (a document's one key in
+// an index over them), undefined otherwise. Most index writes take this path: the general one
+// below splits paths and builds the cartesian product of one-element lists.
+export function scalarTuple(document: Document, fields: readonly string[]): unknown[] | undefined {
+  const values: unknown[] = [];
+  for (const field of fields) {
+    if (field.includes('.')) return undefined;
+    const value = document[field];
+    if (typeof value === 'object' && value !== null) return undefined;
+    values.push(value);
+  }
+  return values;
+}
+
 // The distinct keys a document occupies in an index over `fields`.
 export function indexKeysOf(document: Document, fields: readonly string[]): string[] {
-  if (fields.length === 1 && !fields[0].includes('.')) {
-    const value = document[fields[0]];
-    if (typeof value !== 'object' || value === null) return [encodeKey([value])];
-  }
+  const scalars = scalarTuple(document, fields);
+  if (scalars) return [encodeKey(scalars)];
   const perField = fields.map((field) => valuesAtPath(document, field.split('.')));
   return [...new Set(cartesian(perField).map(encodeKey))];
 }

@@ -72,7 +72,7 @@ export class OrderedIndex {
     this.fields = Object.keys(spec.keys);
     this.directions = this.fields.map((field) => (spec.keys[field] === -1 ? -1 : 1));
     this.countedLevels = this.fields.length - 2;
-    this.tree = new BTree(undefined, (a, b) => this.compareKeys(a, b));
+    this.tree = new BTree(undefined, keyComparator(this.fields, this.directions));
   }
 
   // Indexes of three or more top-level fields: equality fields, then the sort and its tie
@@ -197,19 +197,22 @@ export class OrderedIndex {
       yield document;
     }
   }
+}
 
-  // A bound's sentinels hold their place whatever the direction of the field.
-  private compareKeys(a: OrderedKey, b: OrderedKey): number {
-    for (let i = 0; i < this.fields.length; i++) {
-      const left = a[this.fields[i]!];
-      const right = b[this.fields[i]!];
-      const order = compareValues(left, right);
-      if (order === 0) continue;
-      const sentinel = typeof left === 'symbol' || typeof right === 'symbol';
-      return sentinel ? order : order * this.directions[i]!;
-    }
-    return compareValues(a._id, b._id);
-  }
+// The B+ tree's order: the indexed fields in their directions, then _id; a bound's sentinels
+// hold their place whatever the direction of the field. Compiled per index, the field names
+// written into the code: a comparison reading `a[fields[i]]` sees every field name of every
+// index at one property access, which V8 then looks up generically, and the tree compares
+// about seventeen times per write (a write to 100,000 issues with four ordered indexes took
+// 25 µs, 18 µs compiled). The names are embedded as JSON string literals, never as code.
+function keyComparator(fields: readonly string[], directions: readonly number[]): (a: OrderedKey, b: OrderedKey) => number {
+  const steps = fields.map((field, i) => {
+    const name = JSON.stringify(field);
+    const directed = directions[i] === 1 ? 'order' : `typeof a[${name}] === 'symbol' || typeof b[${name}] === 'symbol' ? order : -order`;
+    return `order = compareValues(a[${name}], b[${name}]); if (order !== 0) return ${directed};`;
+  });
+  const source = `return function compareKeys(a, b) { let order; ${steps.join(' ')} return compareValues(a._id, b._id); };`;
+  return new Function('compareValues', source)(compareValues) as (a: OrderedKey, b: OrderedKey) => number;
 }
 
 interface PrefixCount {
