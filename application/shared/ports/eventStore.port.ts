@@ -50,8 +50,9 @@ export interface AllSubscription {
 
 export interface SubscribeToAllOptions {
   readonly after?: number;
-  // called in log order, one at a time; the next event waits for the promise
-  readonly onEvent: (event: StoredEvent) => Promise<void>;
+  // called in log order, one at a time; the next event waits for the promise, if one is
+  // returned (a subscriber that passes over an event at once returns nothing: no await)
+  readonly onEvent: (event: StoredEvent) => Promise<void> | void;
   readonly onError?: (error: unknown) => void;
 }
 

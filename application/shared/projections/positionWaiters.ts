@@ -16,6 +16,7 @@ export class PositionWaiters {
   advance(position: number): void {
     if (position <= this.reached) return;
     this.reached = position;
+    if (this.waiting.length === 0) return;
     const still: Waiter[] = [];
     for (const waiter of this.waiting) {
       if (waiter.position <= position) {

@@ -56,6 +56,9 @@ export class ProjectionLane {
     private readonly events: LaneEvents,
     private readonly options: LaneOptions = DEFAULT_LANE_OPTIONS,
     private readonly held?: HeldWrites,
+    // True when it has taken the event as seen, at once, because none of the lane's
+    // projections acts on it; false when it must be applied.
+    private readonly passOver: (event: StoredEvent) => boolean = () => false,
   ) {}
 
   get position(): number {
@@ -107,7 +110,7 @@ export class ProjectionLane {
     if (this.held !== undefined && this.applied > this.position) this.scheduleFlush();
     this.subscription = this.eventStore.subscribeToAll({
       ...(after >= 0 ? { after } : {}),
-      onEvent: (event) => this.queue.run(() => this.process(event)),
+      onEvent: (event) => (this.passedOver(event) ? undefined : this.queue.run(() => this.process(event))),
       onError: (error) => void this.failed(error),
     });
   }
@@ -115,14 +118,33 @@ export class ProjectionLane {
   private async process(event: StoredEvent): Promise<void> {
     if (event.position <= Math.max(this.position, this.applied)) return;
     await this.apply(event);
+    if (this.held !== undefined && this.sinceFlush + 1 >= FLUSH_EVERY_EVENTS) {
+      this.applied = event.position;
+      await this.flushHeld();
+    } else this.seen(event);
+  }
+
+  // An event the lane's projections pass over, taken as seen without a turn of the queue: a
+  // replay hands every lane every event, and most lanes act on few of them (nine lanes
+  // awaiting each event cost 13 µs per event with nothing applied). Only with nothing queued,
+  // and not when the held writes are due, which takes a flush.
+  private passedOver(event: StoredEvent): boolean {
+    if (!this.queue.idle || (this.held !== undefined && this.sinceFlush + 1 >= FLUSH_EVERY_EVENTS)) return false;
+    if (event.position <= Math.max(this.position, this.applied)) return true;
+    if (!this.passOver(event)) return false;
+    this.seen(event);
+    return true;
+  }
+
+  private seen(event: StoredEvent): void {
     if (this.held === undefined) {
       this.failures = 0;
       this.waiters.advance(event.position);
       return;
     }
     this.applied = event.position;
-    if (++this.sinceFlush >= FLUSH_EVERY_EVENTS) await this.flushHeld();
-    else this.scheduleFlush();
+    this.sinceFlush++;
+    this.scheduleFlush();
   }
 
   // After the events at hand: the subscription hands the next one over in the same turn.

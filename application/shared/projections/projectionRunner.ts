@@ -197,7 +197,9 @@ export class ProjectionRunner implements ProjectionProgress {
     const writes = this.store.writeBehind?.(POSITION_FIELD);
     const batch: LaneBatch | undefined = writes && { writes, checkpoints: new Map() };
     const held: HeldWrites | undefined = batch && { flush: () => this.flushBatch(batch) };
-    const lane = new ProjectionLane(name, this.eventStore, (event) => this.process(members, waitsForReadYourWrites, batch, event), events, options, held);
+    const apply = (event: StoredEvent): Promise<void> => this.process(members, waitsForReadYourWrites, batch, event);
+    const passOver = (event: StoredEvent): boolean => this.passOver(members, batch, event);
+    const lane = new ProjectionLane(name, this.eventStore, apply, events, options, held, passOver);
     this.lanes.push(lane);
     for (const projection of members) this.laneOf.set(projection.name, lane);
     return lane;
@@ -239,17 +241,36 @@ export class ProjectionRunner implements ProjectionProgress {
     }
     const target = liveTarget(batch?.writes ?? this.store, this.search, event.position, this.tombstones);
     for (const projection of members) {
-      if (event.position <= (batch?.checkpoints.get(projection) ?? this.checkpoints.get(projection.name)!)) continue;
-      // A projection passed over has still seen the event: its checkpoint moves on.
+      if (event.position <= this.checkpointOf(projection, batch)) continue;
       if (concerns(projection, event)) await projection.apply(event, target);
-      if (batch) batch.checkpoints.set(projection, event.position);
-      else this.advance(projection, event.position);
+      this.seenBy(projection, batch, event);
     }
     this.appliedSincePrune++;
     // Held writes: the checkpoints move, and tombstones are pruned, once they are written.
     if (batch) return;
     this.scheduleFlush();
     await this.pruneNowAndThen();
+  }
+
+  // The same bookkeeping as `process`, synchronously, for an event no member acts on; false
+  // (the lane then applies it through `process`) when one does, or when tombstones are due
+  // a pruning.
+  private passOver(members: readonly Projection[], batch: LaneBatch | undefined, event: StoredEvent): boolean {
+    if (members.some(concernsEvent(event)) || (!batch && this.appliedSincePrune + 1 >= PRUNE_EVERY_EVENTS)) return false;
+    for (const projection of members) if (event.position > this.checkpointOf(projection, batch)) this.seenBy(projection, batch, event);
+    this.appliedSincePrune++;
+    if (!batch) this.scheduleFlush();
+    return true;
+  }
+
+  private checkpointOf(projection: Projection, batch: LaneBatch | undefined): number {
+    return batch?.checkpoints.get(projection) ?? this.checkpoints.get(projection.name)!;
+  }
+
+  // A projection passed over has still seen the event: its checkpoint moves on.
+  private seenBy(projection: Projection, batch: LaneBatch | undefined, event: StoredEvent): void {
+    if (batch) batch.checkpoints.set(projection, event.position);
+    else this.advance(projection, event.position);
   }
 
   private async pruneNowAndThen(): Promise<void> {

@@ -47,7 +47,8 @@ export class CatchUpSubscription implements AllSubscription {
         const events = await this.nextEvents(last);
         for (const event of events) {
           if (this.closed) return;
-          await this.options.onEvent(event);
+          const handled = this.options.onEvent(event);
+          if (handled !== undefined) await handled;
           last = event.position;
         }
       }
