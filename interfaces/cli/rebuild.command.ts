@@ -14,9 +14,16 @@ export async function rebuild(config: Config, projection: string | undefined): P
     const names = projection ? [projection] : runtime.projections.map((p) => p.name);
     const unknown = names.filter((name) => !runtime.projections.some((p) => p.name === name));
     if (unknown.length > 0) throw new Error(`no projection named ${unknown.join(', ')}; known: ${runtime.projections.map((p) => p.name).join(', ')}`);
+    // Rebuilt alone, a search index reads the live models of issues, repositories and users:
+    // those are caught up with the log first (a snapshot older than the log's head, or none,
+    // left them behind, and the index was rebuilt from what they held). Rebuilt together,
+    // every projection replays from the start in one pass and needs nothing live.
+    const partial = names.length < runtime.projections.length;
+    if (partial) await runtime.runner.start();
     const progress = process.stderr.isTTY ? barProgress(names) : plainProgress();
     await runtime.runner.rebuild(names, ({ projection: name, position, headPosition }) => progress.update(name, position + 1, headPosition + 1));
     progress.stop();
+    if (partial) await runtime.runner.stop();
     const { embeddedReadModels, embeddedSearch, eventStore } = runtime.adapters;
     if (embeddedReadModels && embeddedSearch) await writeSnapshots(config, embeddedReadModels, embeddedSearch, await eventStore.headPosition());
     console.log(`rebuilt ${names.join(', ')}`);

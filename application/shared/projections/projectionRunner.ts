@@ -34,6 +34,14 @@ const REPLAY_FLUSH_EVENTS = 512;
 
 type ModelWrites = Pick<ReadModelStore, 'collection'>;
 
+// For a projection that reads the read-your-writes models, the collections a rebuild maps
+// onto fresh ones: those it writes itself (and any named in `alsoFresh`); the others it reads
+// live. Undefined (every collection fresh) for the other projections.
+function ownCollections(projection: Projection, alsoFresh: readonly string[] = []): Set<string> | undefined {
+  if (!projection.readsReadYourWritesModels) return undefined;
+  return new Set([...projection.collections.map((collection) => collection.name), ...alsoFresh]);
+}
+
 export function readsItsWrites(projection: Projection): boolean {
   return (projection.consistency ?? 'read-your-writes') === 'read-your-writes';
 }
@@ -161,27 +169,40 @@ export class ProjectionRunner implements ProjectionProgress {
   }
 
   // Rebuilds into fresh collections and indexes while the live ones keep serving, then
-  // holds the projection's lane, catches up to the same position, and swaps.
+  // holds each projection's lane, catches up to the same position, and swaps. The log is
+  // read once for every projection rebuilt (once per projection, a rebuild of all of them
+  // read and decoded it twenty-three times).
   async rebuild(names: readonly string[], onProgress: (progress: RebuildProgress) => void = () => {}): Promise<void> {
-    for (const projection of this.projections.filter((p) => names.length === 0 || names.includes(p.name))) {
-      const lane = this.laneOf.get(projection.name)!;
+    const named = this.projections.filter((p) => names.length === 0 || names.includes(p.name));
+    // Read-your-writes projections first, for each event and for the swaps: the others may read their models.
+    const chosen = [...named.filter(readsItsWrites), ...named.filter((p) => !readsItsWrites(p))];
+    for (const projection of chosen) {
       await clearTarget(projection, this.store, this.search, REBUILD_SUFFIX);
-      const own = projection.readsReadYourWritesModels ? new Set(projection.collections.map((collection) => collection.name)) : undefined;
-      await prepareTarget(projection, rebuildTarget(this.store, this.search, Number.MAX_SAFE_INTEGER, own));
-      const rebuilt = (store: ModelWrites, position: number): ProjectionTarget => rebuildTarget(store, this.search, position, own);
-      let position = await this.replay(projection, rebuilt, -1, await this.eventStore.headPosition(), onProgress);
+      await prepareTarget(projection, rebuildTarget(this.store, this.search, Number.MAX_SAFE_INTEGER, ownCollections(projection)));
+    }
+    // In the shared replay a projection reading the read-your-writes models reads the fresh
+    // ones of those rebuilt with it (at the event, as its lane reads the live ones), the live
+    // ones of the others; in its own catch-up after, the live ones (those rebuilt are swapped in by then).
+    const rebuiltTogether = chosen.filter(readsItsWrites).flatMap((p) => p.collections.map((collection) => collection.name));
+    const shared = (projection: Projection) => (store: ModelWrites, position: number) =>
+      rebuildTarget(store, this.search, position, ownCollections(projection, rebuiltTogether));
+    const rebuilt = (projection: Projection) => (store: ModelWrites, position: number) =>
+      rebuildTarget(store, this.search, position, ownCollections(projection));
+    const replayed = await this.replay(chosen, shared, -1, await this.eventStore.headPosition(), onProgress);
+    for (const projection of chosen) {
+      const lane = this.laneOf.get(projection.name)!;
       await lane.queue.run(async () => {
         // The live model's held writes land before it is replaced.
         await lane.flushHeld();
         const live = lane.following ? lane.position : await this.eventStore.headPosition();
-        position = await this.replay(projection, rebuilt, position, live, onProgress);
+        let position = await this.replay([projection], rebuilt, replayed, live, onProgress);
         await swapRebuiltIntoLive(projection, this.store, this.search);
         if (!lane.following) {
           // A worker in another process may have written to the old model during the swap:
           // replay what it may have missed into the new one. Its writes and these may now
           // interleave out of order; the position guard keeps the newer state.
           const head = await this.eventStore.headPosition();
-          position = await this.replay(projection, (store, at) => liveTarget(store, this.search, at), position, head, onProgress);
+          position = await this.replay([projection], () => (store, at) => liveTarget(store, this.search, at), position, head, onProgress);
         }
         // Once the live models hold the replay's last events too: a page worked out before this
         // is kept under the older stamp.
@@ -205,29 +226,38 @@ export class ProjectionRunner implements ProjectionProgress {
     return lane;
   }
 
-  // Through a write-behind batch where the store offers one, written every so many events.
+  // Each event to each projection in turn, through a write-behind batch where the store
+  // offers one, written every so many events. Returns the last position replayed (`after`
+  // when `until` is not beyond it).
   private async replay(
-    projection: Projection,
-    target: (store: ModelWrites, position: number) => ProjectionTarget,
+    projections: readonly Projection[],
+    targetOf: (projection: Projection) => (store: ModelWrites, position: number) => ProjectionTarget,
     after: number,
     until: number,
     onProgress: (progress: RebuildProgress) => void,
   ): Promise<number> {
     let position = after;
     if (until <= after) return position;
+    const targets = projections.map((projection) => [projection, targetOf(projection)] as const);
     const writes = this.store.writeBehind?.(POSITION_FIELD);
+    const progress = (): void => {
+      for (const projection of projections) onProgress({ projection: projection.name, position, headPosition: until });
+    };
     let held = 0;
     for await (const event of this.eventStore.readAll(after >= 0 ? { after } : {})) {
       if (event.position > until) break;
-      if (concerns(projection, event)) await projection.apply(event, target(writes ?? this.store, event.position));
-      position = event.position;
-      if (writes && ++held >= REPLAY_FLUSH_EVENTS) {
-        await writes.flush();
-        held = 0;
+      for (const [projection, target] of targets) {
+        if (concerns(projection, event)) await projection.apply(event, target(writes ?? this.store, event.position));
       }
-      onProgress({ projection: projection.name, position, headPosition: until });
+      position = event.position;
+      if (++held >= REPLAY_FLUSH_EVENTS) {
+        await writes?.flush();
+        held = 0;
+        progress();
+      }
     }
     await writes?.flush();
+    progress();
     return position;
   }
 
