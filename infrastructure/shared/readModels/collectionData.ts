@@ -61,7 +61,9 @@ export class CollectionData {
     }
   }
 
-  private equalInTwin(id: string, document: Document): Document | undefined {
+  // The twin's document with this id when it is deeply equal to `document` (fields in the
+  // same order, _id first as stored), else undefined.
+  equalInTwin(id: string, document: Document): Document | undefined {
     const candidate = this.twin?.()?.documentWithId(id);
     return candidate !== undefined && candidate !== document && equalValues(candidate, document) ? candidate : undefined;
   }

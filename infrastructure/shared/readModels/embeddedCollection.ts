@@ -144,14 +144,15 @@ export class EmbeddedCollection<T extends Document> implements Collection<T> {
     const data = options.upsert ? this.registry.ensure(this.name) : this.registry.existing(this.name);
     const match = data && this.firstMatch(data, filter);
     if (data && match) {
-      const replacement = storedCopy(document, document._id ?? match._id);
+      // A mirror's document equal to its twin's is that document: no copy made to be dropped.
+      const replacement = data.equalInTwin(idKey(match._id), document) ?? storedCopy(document, document._id ?? match._id);
       assertIdUnchanged(match, replacement);
       if (sameDocument(match, replacement)) return { matched: 1, modified: 0, upserted: false };
       data.commit([{ id: idKey(match._id), before: match, after: replacement }]);
       return { matched: 1, modified: 1, upserted: false };
     }
     if (!data || !options.upsert) return NO_MATCH;
-    const inserted = insertedReplacement(filter, document);
+    const inserted = (document._id !== undefined ? data.equalInTwin(idKey(document._id), document) : undefined) ?? insertedReplacement(filter, document);
     assertStorableId(inserted);
     data.commit([{ id: idKey(inserted._id), after: inserted }]);
     return { matched: 0, modified: 0, upserted: true };

@@ -177,6 +177,30 @@ describe('EmbeddedReadModelStore', function () {
       }
     });
 
+    it("takes the twin's own object for a replacement or upsert equal to it, never the caller's", async function () {
+      const store = new EmbeddedReadModelStore();
+      const issues = store.collection('issues');
+      const mirror = store.collection('mirror');
+      await mirror.shareDocumentsWith!('issues');
+      const issue = (number: number, title: string) => ({ _id: `i${number}`, number, title, labels: ['bug'], user: { id: 2 } });
+      await issues.insertOne(issue(1, 'Issue 1'));
+      await issues.insertOne(issue(2, 'Issue 2'));
+      const upserted = issue(1, 'Issue 1');
+      expect(await mirror.replaceOne({ _id: 'i1' }, upserted, { upsert: true })).to.deep.equal({ matched: 0, modified: 0, upserted: true });
+      upserted.title = 'changed by the caller afterwards';
+      upserted.labels.push('later');
+      expect(await mirror.findOne({ _id: 'i1' })).to.equal(await issues.findOne({ _id: 'i1' }));
+      expect(await mirror.findOne({ _id: 'i1' })).to.deep.equal(issue(1, 'Issue 1'));
+      await mirror.insertOne(issue(2, 'Older title'));
+      expect(await mirror.replaceOne({ _id: 'i2' }, issue(2, 'Issue 2'))).to.deep.equal({ matched: 1, modified: 1, upserted: false });
+      expect(await mirror.findOne({ _id: 'i2' })).to.equal(await issues.findOne({ _id: 'i2' }));
+      // Unequal again: a copy of its own.
+      await mirror.replaceOne({ _id: 'i2' }, issue(2, 'Renamed in the mirror only'));
+      expect(await mirror.findOne({ _id: 'i2' })).to.not.equal(await issues.findOne({ _id: 'i2' }));
+      expect((await mirror.findOne({ _id: 'i2' }))?.title).to.equal('Renamed in the mirror only');
+      expect((await issues.findOne({ _id: 'i2' }))?.title).to.equal('Issue 2');
+    });
+
     it('keeps ids apart that a string id and an encoded key could confuse: "1", 1, \'["1"]\', "[1]", ""', async function () {
       const store = new EmbeddedReadModelStore();
       const things = store.collection('things');
