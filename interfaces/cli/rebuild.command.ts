@@ -2,7 +2,7 @@ import cliProgress from 'cli-progress';
 import type { GitStorage } from '../../application/shared/ports/gitStorage.port.js';
 import { TOKENS } from '../../application/shared/ports/tokens.js';
 import type { Config } from '../../infrastructure/shared/config/config.js';
-import { openRuntime } from '../../infrastructure/shared/container/runtime.js';
+import { openRuntime, type Runtime } from '../../infrastructure/shared/container/runtime.js';
 import { writeSnapshots } from '../../infrastructure/shared/container/snapshots.js';
 
 // Rebuilds into fresh collections and indexes, then swaps. With the embedded family the
@@ -14,17 +14,26 @@ export async function rebuild(config: Config, projection: string | undefined): P
     const names = projection ? [projection] : runtime.projections.map((p) => p.name);
     const unknown = names.filter((name) => !runtime.projections.some((p) => p.name === name));
     if (unknown.length > 0) throw new Error(`no projection named ${unknown.join(', ')}; known: ${runtime.projections.map((p) => p.name).join(', ')}`);
-    // Rebuilt alone, a search index reads the live models of issues, repositories and users:
-    // those are caught up with the log first (a snapshot older than the log's head, or none,
-    // left them behind, and the index was rebuilt from what they held). Rebuilt together,
-    // every projection replays from the start in one pass and needs nothing live.
-    const partial = names.length < runtime.projections.length;
-    if (partial) await runtime.runner.start();
-    const progress = process.stderr.isTTY ? barProgress(names) : plainProgress();
-    await runtime.runner.rebuild(names, ({ projection: name, position, headPosition }) => progress.update(name, position + 1, headPosition + 1));
-    progress.stop();
-    if (partial) await runtime.runner.stop();
     const { embeddedReadModels, embeddedSearch, eventStore } = runtime.adapters;
+    const progress = process.stderr.isTTY ? barProgress(names) : plainProgress();
+    const rebuildNamed = () =>
+      runtime.runner.rebuild(names, ({ projection: name, position, headPosition }) => progress.update(name, position + 1, headPosition + 1));
+    if (projection === undefined) {
+      await dropInProcessModels(runtime);
+      await rebuildNamed();
+    } else if (embeddedReadModels) {
+      // Rebuilt alone, a search index reads the live models of issues, repositories and users,
+      // which only this process keeps (embedded): they are caught up with the log first (a
+      // snapshot older than the log's head, or none, left them behind, and the index was
+      // rebuilt from what they held). With MongoDB the worker keeps them.
+      await runtime.runner.start();
+      try {
+        await rebuildNamed();
+      } finally {
+        await runtime.runner.stop();
+      }
+    } else await rebuildNamed();
+    progress.stop();
     if (embeddedReadModels && embeddedSearch) await writeSnapshots(config, embeddedReadModels, embeddedSearch, await eventStore.headPosition());
     console.log(`rebuilt ${names.join(', ')}`);
   } finally {
@@ -34,6 +43,18 @@ export async function rebuild(config: Config, projection: string | undefined): P
     await runtime.adapters.search.close();
     await runtime.adapters.readModels.close();
     await runtime.adapters.eventStore.close();
+  }
+}
+
+// Every projection rebuilt: the models this process holds in memory (embedded) would only be
+// replaced. Dropped first, the fresh ones are not built beside them (twice the memory, the
+// projections rebuilt together in one pass); the snapshot on disk keeps them until the new
+// one is written. Nothing outside this process reads them (the data directory is locked).
+async function dropInProcessModels(runtime: Runtime): Promise<void> {
+  const { embeddedReadModels, embeddedSearch } = runtime.adapters;
+  for (const projection of runtime.projections) {
+    for (const collection of projection.collections) await embeddedReadModels?.dropCollection(collection.name);
+    for (const index of projection.searchIndexes ?? []) await embeddedSearch?.dropIndex(index.name);
   }
 }
 

@@ -121,6 +121,7 @@ async function rebuildSeconds(dataDir: string): Promise<number> {
     const child = spawn(process.execPath, [cli, 'rebuild'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr!.on('data', (chunk) => (stderr += chunk));
+    child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`forgelog rebuild exited with ${code}: ${stderr.slice(-2000)}`))));
   });
   return (performance.now() - started) / 1000;
@@ -157,10 +158,11 @@ async function measure(issues: number): Promise<SizeFigures> {
       pagePerSecond = await rate(report.port, '/repos/client-0/big/issues?per_page=100');
       singlePerSecond = await rate(report.port, `/repos/client-0/big/issues/${Math.ceil(issues / 2)}`);
     } finally {
+      // Gone before anything else touches the data directory (it holds the log's lock).
       child.kill('SIGTERM');
+      await exited;
     }
-    // The server gone (it holds the log's lock), and with it any snapshot: the rebuild starts from nothing.
-    await exited;
+    // No snapshot (the server was not closed to write one, and none is left): the rebuild starts from nothing.
     await rm(join(dataDir, 'snapshots'), { recursive: true, force: true });
     console.error(`  forgelog rebuild of ${report.events.toLocaleString('en-US')} events...`);
     const rebuilt = await rebuildSeconds(dataDir);
@@ -286,7 +288,9 @@ export async function benchScale(): Promise<BenchRow[]> {
   const perEventBytes = ((largest.rssMegabytes - smallest.rssMegabytes) * 1024 * 1024) / Math.max(1, largest.events - smallest.events);
   // The largest size's rebuild, plus the events beyond it at the time each event added between
   // the smallest size and the largest (the command's fixed cost, its start, counted once).
-  const rebuildPerEvent = (largest.rebuildSeconds - smallest.rebuildSeconds) / Math.max(1, largest.events - smallest.events);
+  // With one size only, its own rate (the fixed cost then counted for every event).
+  const rebuildPerEvent =
+    figures.length > 1 ? (largest.rebuildSeconds - smallest.rebuildSeconds) / (largest.events - smallest.events) : largest.rebuildSeconds / largest.events;
   const millionSeconds = largest.rebuildSeconds + rebuildPerEvent * (1_000_000 - largest.events);
   rows.push({
     name: 'forgelog rebuild of 1,000,000 events, extrapolated from the sizes measured (linear, as the rows above show)',

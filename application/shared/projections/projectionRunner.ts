@@ -184,10 +184,12 @@ export class ProjectionRunner implements ProjectionProgress {
     // ones of those rebuilt with it (at the event, as its lane reads the live ones), the live
     // ones of the others; in its own catch-up after, the live ones (those rebuilt are swapped in by then).
     const rebuiltTogether = chosen.filter(readsItsWrites).flatMap((p) => p.collections.map((collection) => collection.name));
-    const shared = (projection: Projection) => (store: ModelWrites, position: number) =>
-      rebuildTarget(store, this.search, position, ownCollections(projection, rebuiltTogether));
-    const rebuilt = (projection: Projection) => (store: ModelWrites, position: number) =>
-      rebuildTarget(store, this.search, position, ownCollections(projection));
+    const targets = (fresh: (projection: Projection) => Set<string> | undefined) => (projection: Projection) => {
+      const own = fresh(projection);
+      return (store: ModelWrites, position: number) => rebuildTarget(store, this.search, position, own);
+    };
+    const shared = targets((projection) => ownCollections(projection, rebuiltTogether));
+    const rebuilt = targets((projection) => ownCollections(projection));
     const replayed = await this.replay(chosen, shared, -1, await this.eventStore.headPosition(), onProgress);
     for (const projection of chosen) {
       const lane = this.laneOf.get(projection.name)!;

@@ -212,7 +212,18 @@ function keyComparator(fields: readonly string[], directions: readonly number[])
     return `order = compareValues(a[${name}], b[${name}]); if (order !== 0) return ${directed};`;
   });
   const source = `return function compareKeys(a, b) { let order; ${steps.join(' ')} return compareValues(a._id, b._id); };`;
-  return new Function('compareValues', source)(compareValues) as (a: OrderedKey, b: OrderedKey) => number;
+  try {
+    return new Function('compareValues', source)(compareValues) as (a: OrderedKey, b: OrderedKey) => number;
+  } catch {
+    // Code generation disallowed (node --disallow-code-generation-from-strings): the same order, slower.
+    return (a, b) => {
+      for (let i = 0; i < fields.length; i++) {
+        const order = compareValues(a[fields[i]!], b[fields[i]!]);
+        if (order !== 0) return directions[i] === 1 || typeof a[fields[i]!] === 'symbol' || typeof b[fields[i]!] === 'symbol' ? order : -order;
+      }
+      return compareValues(a._id, b._id);
+    };
+  }
 }
 
 interface PrefixCount {

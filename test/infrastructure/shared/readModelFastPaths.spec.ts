@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { seededRandom } from '../../support/seededRandom.js';
 import { find as findWithMingo, Query, update as updateWithMingo } from 'mingo';
@@ -163,6 +166,19 @@ describe('embedded read models: fast paths answer as mingo does', () => {
       expect(page, `${JSON.stringify(filter)} ${JSON.stringify(sort)} skip ${skip} limit ${limit}`).to.deep.equal(expected);
       expect(await indexed.count(filter), JSON.stringify(filter)).to.equal(findWithMingo([...rows.values()], filter).all().length);
     }
+  });
+
+  it('ordered indexes answer the same where code generation is disallowed (their compiled comparison falls back)', async function () {
+    this.timeout(60_000);
+    // The spec above, in a node that refuses new Function: the comparison is then a loop.
+    const mocha = createRequire(import.meta.url).resolve('mocha/bin/mocha.js');
+    const run = spawnSync(
+      process.execPath,
+      ['--disallow-code-generation-from-strings', mocha, fileURLToPath(import.meta.url), '--grep', 'ordered indexes: 400 random pages'],
+      { encoding: 'utf8' },
+    );
+    expect(run.status, run.stdout + run.stderr).to.equal(0);
+    expect(run.stdout).to.match(/\b1 passing/);
   });
 
   it('applies 2,000 random $max, $min and nested $inc updates exactly as mingo does', async () => {
