@@ -15,7 +15,7 @@ export async function rebuild(config: Config, projection: string | undefined): P
     const unknown = names.filter((name) => !runtime.projections.some((p) => p.name === name));
     if (unknown.length > 0) throw new Error(`no projection named ${unknown.join(', ')}; known: ${runtime.projections.map((p) => p.name).join(', ')}`);
     const { embeddedReadModels, embeddedSearch, eventStore } = runtime.adapters;
-    const progress = process.stderr.isTTY ? barProgress(names) : plainProgress();
+    const progress = process.stderr.isTTY ? barProgress(names) : plainProgress(names);
     const rebuildNamed = () =>
       runtime.runner.rebuild(names, ({ projection: name, position, headPosition }) => progress.update(name, position + 1, headPosition + 1));
     if (projection === undefined) {
@@ -73,11 +73,12 @@ function barProgress(names: readonly string[]): RebuildProgress {
     cliProgress.Presets.shades_classic,
   );
   const barsByName = new Map(names.map((name) => [name, bars.create(1, 0, { name: name.padEnd(nameWidth) })]));
-  let lastDraw = 0;
+  // Per bar: the projections rebuilt together report at the same moments, and all their bars move.
+  const lastDraw = new Map<string, number>();
   return {
     update(name, done, total) {
-      if (done !== total && Date.now() - lastDraw < 100) return;
-      lastDraw = Date.now();
+      if (done !== total && Date.now() - (lastDraw.get(name) ?? 0) < 100) return;
+      lastDraw.set(name, Date.now());
       const bar = barsByName.get(name)!;
       bar.setTotal(total);
       bar.update(done);
@@ -87,18 +88,23 @@ function barProgress(names: readonly string[]): RebuildProgress {
 }
 
 // Not a terminal (a log file, CI): plain lines, one a second at most, and one when each
-// projection is done.
-function plainProgress(): RebuildProgress {
+// projection is done. The projections rebuilt together move together: the line counts them.
+function plainProgress(names: readonly string[]): RebuildProgress {
   let lastLine = 0;
   const finished = new Set<string>();
+  const line = (label: string, done: number, total: number) =>
+    process.stderr.write(`rebuilding ${label}: ${done}/${total} events (${Math.floor((done / Math.max(total, 1)) * 100)}%)\n`);
   return {
     update(name, done, total) {
       if (done === total) {
         if (finished.has(name)) return;
         finished.add(name);
-      } else if (Date.now() - lastLine < 1000) return;
+        return line(name, done, total);
+      }
+      if (Date.now() - lastLine < 1000) return;
       lastLine = Date.now();
-      process.stderr.write(`rebuilding ${name}: ${done}/${total} events (${Math.floor((done / Math.max(total, 1)) * 100)}%)\n`);
+      const remaining = names.length - finished.size;
+      line(remaining > 1 ? `${remaining} projections` : name, done, total);
     },
     stop() {},
   };

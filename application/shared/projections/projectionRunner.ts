@@ -171,7 +171,7 @@ export class ProjectionRunner implements ProjectionProgress {
   // Rebuilds into fresh collections and indexes while the live ones keep serving, then
   // holds each projection's lane, catches up to the same position, and swaps. The log is
   // read once for every projection rebuilt (once per projection, a rebuild of all of them
-  // read and decoded it twenty-three times).
+  // read and decoded it twenty times).
   async rebuild(names: readonly string[], onProgress: (progress: RebuildProgress) => void = () => {}): Promise<void> {
     const named = this.projections.filter((p) => names.length === 0 || names.includes(p.name));
     // Read-your-writes projections first, for each event and for the swaps: the others may read their models.
