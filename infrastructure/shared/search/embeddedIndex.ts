@@ -2,6 +2,7 @@ import type { IndexSettings, SearchDocument, SearchHit, SearchQuery, SearchResul
 import { isCoveredBy, valuesAtPath } from './documentPath.js';
 import { cloneDocument } from '../readModels/documentClone.js';
 import { freezeDocument } from '../readModels/documentFreeze.js';
+import { equalValues } from '../readModels/equalValues.js';
 import { EqualityPostings } from './equalityPostings.js';
 import { KeywordIndex } from './keywordIndex.js';
 import { matchPositions } from './matchPositions.js';
@@ -119,10 +120,18 @@ export class EmbeddedIndex {
       return [documentKey(copy[this.settings.primaryKey]), copy] as const;
     });
     for (const [key, document] of keyed) {
-      this.remove(key);
+      const existing = this.documents.get(key);
       this.documents.set(key, document);
-      this.postings.add(key, document);
-      this.keywords.add(key, (field) => wordsIn(document, field));
+      if (existing === undefined) {
+        this.postings.add(key, document);
+        this.keywords.add(key, (field) => wordsIn(document, field));
+        continue;
+      }
+      // A replacement moves only what changed: most change a count or a date, no word.
+      this.postings.replace(key, existing, document);
+      if (this.settings.searchableAttributes.some((attribute) => !equalValues(valuesAtPath(existing, attribute), valuesAtPath(document, attribute)))) {
+        this.keywords.add(key, (field) => wordsIn(document, field));
+      }
     }
   }
 

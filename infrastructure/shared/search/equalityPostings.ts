@@ -1,6 +1,7 @@
 import type { FilterValue, SearchDocument, SearchFilter } from '../../../application/shared/ports/searchIndex.port.js';
 import { DenseKeys, KeyNumbers } from './denseKeys.js';
 import { valuesAtPath } from './documentPath.js';
+import { equalValues } from '../readModels/equalValues.js';
 import { normalizedFacet, tokenAsNumber } from './searchFilter.evaluate.js';
 
 // The keys of the documents holding one value. A value held by one document keeps its key
@@ -68,6 +69,12 @@ function eachValue(field: FieldPostings, document: SearchDocument, visit: (value
   for (const value of valuesAtPath(document, field.name)) visit(value);
 }
 
+// Whether the attribute holds the same values in both documents (then it has the same postings).
+function sameValues(field: FieldPostings, before: SearchDocument, after: SearchDocument): boolean {
+  if (field.plain) return equalValues(before[field.name], after[field.name]);
+  return equalValues(valuesAtPath(before, field.name), valuesAtPath(after, field.name));
+}
+
 // For each filterable attribute, the keys of the documents holding each value, so a filter
 // with an equality (repository_id = 7, state = open) starts from the documents that can match
 // instead of every document. Kept for every attribute but the index's range attributes
@@ -109,6 +116,24 @@ export class EqualityPostings {
     }
     // The document is in no postings now: its number (if it had one) may go to another.
     this.numbers.release(key);
+  }
+
+  // A document replaced under the same key: only the attributes whose values changed move
+  // (a comment or a reaction changes none of an issue's repository, state or labels).
+  replace(key: string, before: SearchDocument, after: SearchDocument): void {
+    for (const field of this.byField.values()) {
+      if (sameValues(field, before, after)) continue;
+      eachValue(field, before, (value) => {
+        if (typeof value === 'number') removeHolder(field.numbers, value, key);
+        const facet = facetOf(value);
+        if (facet !== undefined) removeHolder(field.texts, facet, key);
+      });
+      eachValue(field, after, (value) => {
+        if (typeof value === 'number') addHolder(field.numbers, value, key, this.numbers);
+        const facet = facetOf(value);
+        if (facet !== undefined) addHolder(field.texts, facet, key, this.numbers);
+      });
+    }
   }
 
   // The postings of a filterable attribute, built from every document on first use (in the

@@ -68,6 +68,14 @@ describe('EqualityPostings: single keys, Sets and bits answer as the filter eval
     for (let step = 0; step < 3000; step++) {
       const key = String(Math.floor(random() * 2000));
       const existing = documents.get(key);
+      if (existing !== undefined && random() < 0.4) {
+        // Replaced in place, often keeping some of its values (those postings stay as they are).
+        const document = { ...randomDocument(key), ...(random() < 0.5 ? { state: existing.state, labels: existing.labels } : {}) };
+        postings.replace(key, existing, document);
+        documents.set(key, document);
+        if (step % 3 === 0) expectAnswers(postings, documents, randomFilter());
+        continue;
+      }
       if (existing !== undefined) {
         postings.remove(key, existing);
         documents.delete(key);
@@ -101,6 +109,48 @@ describe('EqualityPostings: single keys, Sets and bits answer as the filter eval
     for (let number = 0; number < 500; number++) documents.set(String(number), randomDocument(String(number)));
     const built = new EqualityPostings(['state', 'repository_id', 'public', 'labels'], () => documents);
     for (let round = 0; round < 200; round++) expectAnswers(built, documents, randomFilter());
+  });
+});
+
+describe('EmbeddedIndex: replacements move only what changed', () => {
+  it('answers keywords and filters after 3,000 random replacements as an index made of the final documents', () => {
+    const settings = {
+      primaryKey: 'id',
+      searchableAttributes: ['title'],
+      filterableAttributes: ['state', 'repository_id', 'public', 'labels'],
+      sortableAttributes: [],
+    };
+    const titled = (id: string) => ({ ...randomDocument(id), title: `issue ${pick(['widget', 'gadget', 'widget gadget'])} ${Number(id) % 7}`, count: 0 });
+    const live = EmbeddedIndex.create(settings);
+    const documents = new Map<string, SearchDocument>();
+    for (let number = 0; number < 600; number++) documents.set(String(number), titled(String(number)));
+    live.upsert([...documents.values()]);
+    for (let step = 0; step < 3000; step++) {
+      const key = String(Math.floor(random() * 600));
+      const existing = documents.get(key)!;
+      const change = random();
+      // A count only (nothing indexed moves), a filter value, or the text.
+      const document =
+        change < 0.4
+          ? { ...existing, count: (existing.count as number) + 1 }
+          : change < 0.7
+            ? { ...existing, state: pick(['open', 'closed']), labels: [pick(['bug', 'docs'])] }
+            : titled(key);
+      documents.set(key, document);
+      live.upsert([document]);
+    }
+    const fresh = EmbeddedIndex.create(settings, [...documents.values()]);
+    const found = (index: EmbeddedIndex, q: string, filter?: SearchFilter) =>
+      index
+        .search({ q, ...(filter ? { filter } : {}), limit: 1000 })
+        .hits.map((hit) => hit.document.id as string)
+        .sort();
+    for (const q of ['', 'widget', 'gadget 3', 'widg']) {
+      for (const filter of [undefined, OPEN, { and: [OPEN, PUBLIC] }, ...Array.from({ length: 10 }, () => randomFilter())]) {
+        expect(found(live, q, filter), `${q} ${JSON.stringify(filter)}`).to.deep.equal(found(fresh, q, filter));
+      }
+    }
+    expect(found(live, 'widget').length).to.be.greaterThan(100);
   });
 });
 
