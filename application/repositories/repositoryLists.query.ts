@@ -47,12 +47,14 @@ export class RepositoryLists {
     order: ListOrder,
     page: Page,
   ): Promise<Paged<ListedRepository>> {
-    const candidates: RepositoryDocument[] = [];
-    if (filter.affiliations.has('owner')) candidates.push(...(await this.repositories.ownedBy([caller.userId])));
-    if (filter.affiliations.has('collaborator')) {
-      candidates.push(...(await this.repositories.byIds((await this.repositories.collaborationsOf(caller.userId)).map((c) => c.repository_id))));
-    }
-    if (filter.affiliations.has('organization_member')) candidates.push(...(await this.repositories.ownedBy(await this.organizationIdsOf(caller.userId))));
+    // Joined in an array literal, not push(...list): spread into arguments, a list of a
+    // hundred thousand repositories (an organization's) overflows the stack.
+    const owned = filter.affiliations.has('owner') ? await this.repositories.ownedBy([caller.userId]) : [];
+    const collaborating = filter.affiliations.has('collaborator')
+      ? await this.repositories.byIds((await this.repositories.collaborationsOf(caller.userId)).map((c) => c.repository_id))
+      : [];
+    const ofOrganizations = filter.affiliations.has('organization_member') ? await this.repositories.ownedBy(await this.organizationIdsOf(caller.userId)) : [];
+    const candidates = [...owned, ...collaborating, ...ofOrganizations];
     const visible = candidates.filter((repository) => filter.visibility === 'all' || repository.private === (filter.visibility === 'private'));
     return this.finish(caller, visible, order, page);
   }
@@ -65,11 +67,10 @@ export class RepositoryLists {
     order: ListOrder,
     page: Page,
   ): Promise<Paged<ListedRepository>> {
-    const candidates: RepositoryDocument[] = [];
-    if (type !== 'member') candidates.push(...(await this.repositories.ownedBy([account.id])));
-    if (type !== 'owner')
-      candidates.push(...(await this.repositories.byIds((await this.repositories.collaborationsOf(account.id)).map((c) => c.repository_id))));
-    return this.finish(caller, candidates, order, page);
+    const owned = type !== 'member' ? await this.repositories.ownedBy([account.id]) : [];
+    const collaborating =
+      type !== 'owner' ? await this.repositories.byIds((await this.repositories.collaborationsOf(account.id)).map((c) => c.repository_id)) : [];
+    return this.finish(caller, [...owned, ...collaborating], order, page);
   }
 
   // GET /orgs/{org}/repos

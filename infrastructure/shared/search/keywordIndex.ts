@@ -209,7 +209,8 @@ export class KeywordIndex {
         if (kept.docs.length === 0) terms.delete(word);
       }
     }
-    this.free.push(...this.pendingFree);
+    // Not push(...pendingFree): spread into arguments, a hundred thousand numbers overflow the stack.
+    this.free = this.free.concat(this.pendingFree);
     this.pendingFree = [];
     this.deadEntries = 0;
   }

@@ -28,6 +28,18 @@ describe('KeywordIndex', () => {
     expect(scoreOf(after, 'double')).to.be.greaterThan(scoreOf(after, 'doc-0'));
   });
 
+  it('compacts after hundreds of thousands of removals, and reuses the numbers freed', function () {
+    this.timeout(60_000);
+    const index = new KeywordIndex(['body']);
+    const many = 400_000;
+    for (let n = 0; n < many; n++) index.add(`doc-${n}`, words('rocket'));
+    // Compaction comes once the removed entries outnumber the live ones: 200,000 numbers freed at once.
+    for (let n = 0; n < many - 1; n++) index.remove(`doc-${n}`);
+    expect(index.search(['rocket'], false, ['body']).map((match) => match.key)).to.deep.equal([`doc-${many - 1}`]);
+    index.add('again', words('rocket'));
+    expect(sortedKeys(index, ['rocket'], false)).to.deep.equal(['again', `doc-${many - 1}`]);
+  });
+
   it('finds and scores words held by one document (kept as its number alone) as those held by many', () => {
     const index = new KeywordIndex(['body']);
     for (let n = 0; n < 5000; n++) index.add(`doc-${n}`, words(`unique${n} shared`));
