@@ -237,7 +237,10 @@ export class ProcessManagerRunner {
 
   // Before the oldest unfinished process: a restart sees its trigger again.
   private async saveCheckpoint(): Promise<void> {
-    const oldest = this.pending.size === 0 ? this.seen + 1 : Math.min(...this.pending.keys());
+    // A loop, not Math.min(...keys): a long backlog (deliveries to a host that is down) spread
+    // into arguments would overflow the stack.
+    let oldest = this.seen + 1;
+    for (const position of this.pending.keys()) if (position < oldest) oldest = position;
     const position = oldest - 1;
     if (position === this.savedCheckpoint) return;
     this.savedCheckpoint = position;
