@@ -104,6 +104,36 @@ describe('EqualityPostings: single keys, Sets and bits answer as the filter eval
     for (const value of ['open', 'closed']) expect(postings.candidates({ field: 'state', op: '=', value })).not.to.be.instanceOf(DenseKeys);
   });
 
+  it('replaces documents with dotted attributes and look-alike values (1 and "1", 0 and -0, NaN, "Bug " and "bug") as the filter evaluated', () => {
+    const values: unknown[] = ['1', 1, -0, 0, Number.NaN, 'Bug ', 'bug', true, 'true', undefined, null];
+    const holder = (id: string): SearchDocument => ({
+      id,
+      kind: pick(values),
+      meta: random() < 0.7 ? { kind: pick(values) } : random() < 0.5 ? [{ kind: pick(values) }, { kind: pick(values) }] : pick(values),
+    });
+    const documents = new Map<string, SearchDocument>();
+    const postings = new EqualityPostings(['kind', 'meta.kind'], () => documents);
+    for (let number = 0; number < 200; number++) {
+      const document = holder(String(number));
+      documents.set(document.id as string, document);
+      postings.add(document.id as string, document);
+    }
+    const tokens: Array<string | number | boolean> = ['1', 1, 0, 'bug', 'Bug', true, 'true', 'null'];
+    for (let step = 0; step < 2000; step++) {
+      const key = String(Math.floor(random() * 200));
+      const before = documents.get(key)!;
+      // Often only one of the two attributes changes, or neither does.
+      const fresh = holder(key);
+      const after =
+        random() < 0.3 ? { ...before, kind: fresh.kind } : random() < 0.5 ? { ...before, meta: fresh.meta } : random() < 0.5 ? { ...before } : fresh;
+      postings.replace(key, before, after);
+      documents.set(key, after);
+      if (step % 10 === 0)
+        for (const field of ['kind', 'meta.kind']) expectAnswers(postings, documents, { field, op: 'in', values: [pick(tokens), pick(tokens)] });
+    }
+    for (const field of ['kind', 'meta.kind']) for (const value of tokens) expectAnswers(postings, documents, { field, op: '=', value });
+  });
+
   it('built from existing documents at once answers as the filter evaluated too', () => {
     const documents = new Map<string, SearchDocument>();
     for (let number = 0; number < 500; number++) documents.set(String(number), randomDocument(String(number)));
