@@ -69,6 +69,23 @@ function eachValue(field: FieldPostings, document: SearchDocument, visit: (value
   for (const value of valuesAtPath(document, field.name)) visit(value);
 }
 
+// Files the document's values of the attribute under its key, or takes them out.
+function fileValues(field: FieldPostings, document: SearchDocument, key: string, numbers: KeyNumbers): void {
+  eachValue(field, document, (value) => {
+    if (typeof value === 'number') addHolder(field.numbers, value, key, numbers);
+    const facet = facetOf(value);
+    if (facet !== undefined) addHolder(field.texts, facet, key, numbers);
+  });
+}
+
+function unfileValues(field: FieldPostings, document: SearchDocument, key: string): void {
+  eachValue(field, document, (value) => {
+    if (typeof value === 'number') removeHolder(field.numbers, value, key);
+    const facet = facetOf(value);
+    if (facet !== undefined) removeHolder(field.texts, facet, key);
+  });
+}
+
 // Whether the attribute holds the same values in both documents (then it has the same postings).
 function sameValues(field: FieldPostings, before: SearchDocument, after: SearchDocument): boolean {
   if (field.plain) return equalValues(before[field.name], after[field.name]);
@@ -97,23 +114,11 @@ export class EqualityPostings {
   }
 
   add(key: string, document: SearchDocument): void {
-    for (const field of this.byField.values()) {
-      eachValue(field, document, (value) => {
-        if (typeof value === 'number') addHolder(field.numbers, value, key, this.numbers);
-        const facet = facetOf(value);
-        if (facet !== undefined) addHolder(field.texts, facet, key, this.numbers);
-      });
-    }
+    for (const field of this.byField.values()) fileValues(field, document, key, this.numbers);
   }
 
   remove(key: string, document: SearchDocument): void {
-    for (const field of this.byField.values()) {
-      eachValue(field, document, (value) => {
-        if (typeof value === 'number') removeHolder(field.numbers, value, key);
-        const facet = facetOf(value);
-        if (facet !== undefined) removeHolder(field.texts, facet, key);
-      });
-    }
+    for (const field of this.byField.values()) unfileValues(field, document, key);
     // The document is in no postings now: its number (if it had one) may go to another.
     this.numbers.release(key);
   }
@@ -123,16 +128,8 @@ export class EqualityPostings {
   replace(key: string, before: SearchDocument, after: SearchDocument): void {
     for (const field of this.byField.values()) {
       if (sameValues(field, before, after)) continue;
-      eachValue(field, before, (value) => {
-        if (typeof value === 'number') removeHolder(field.numbers, value, key);
-        const facet = facetOf(value);
-        if (facet !== undefined) removeHolder(field.texts, facet, key);
-      });
-      eachValue(field, after, (value) => {
-        if (typeof value === 'number') addHolder(field.numbers, value, key, this.numbers);
-        const facet = facetOf(value);
-        if (facet !== undefined) addHolder(field.texts, facet, key, this.numbers);
-      });
+      unfileValues(field, before, key);
+      fileValues(field, after, key, this.numbers);
     }
   }
 
@@ -143,13 +140,7 @@ export class EqualityPostings {
     let field = this.byField.get(name);
     if (field !== undefined) return field;
     const built: FieldPostings = { name, plain: !name.includes('.'), numbers: new Map(), texts: new Map() };
-    for (const [key, document] of this.documents()) {
-      eachValue(built, document, (value) => {
-        if (typeof value === 'number') addHolder(built.numbers, value, key, this.numbers);
-        const facet = facetOf(value);
-        if (facet !== undefined) addHolder(built.texts, facet, key, this.numbers);
-      });
-    }
+    for (const [key, document] of this.documents()) fileValues(built, document, key, this.numbers);
     field = built;
     this.byField.set(name, field);
     return field;
