@@ -116,9 +116,9 @@ export class ProjectionLane {
   }
 
   private async process(event: StoredEvent): Promise<void> {
-    if (event.position <= Math.max(this.position, this.applied)) return;
+    if (this.alreadyApplied(event)) return;
     await this.apply(event);
-    if (this.held !== undefined && this.sinceFlush + 1 >= FLUSH_EVERY_EVENTS) {
+    if (this.flushDue) {
       this.applied = event.position;
       await this.flushHeld();
     } else this.seen(event);
@@ -129,11 +129,20 @@ export class ProjectionLane {
   // awaiting each event cost 13 µs per event with nothing applied). Only with nothing queued,
   // and not when the held writes are due, which takes a flush.
   private passedOver(event: StoredEvent): boolean {
-    if (!this.queue.idle || (this.held !== undefined && this.sinceFlush + 1 >= FLUSH_EVERY_EVENTS)) return false;
-    if (event.position <= Math.max(this.position, this.applied)) return true;
+    if (!this.queue.idle || this.flushDue) return false;
+    if (this.alreadyApplied(event)) return true;
     if (!this.passOver(event)) return false;
     this.seen(event);
     return true;
+  }
+
+  private alreadyApplied(event: StoredEvent): boolean {
+    return event.position <= Math.max(this.position, this.applied);
+  }
+
+  // The next event seen makes the held writes due.
+  private get flushDue(): boolean {
+    return this.held !== undefined && this.sinceFlush + 1 >= FLUSH_EVERY_EVENTS;
   }
 
   private seen(event: StoredEvent): void {
