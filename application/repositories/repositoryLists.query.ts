@@ -2,10 +2,10 @@ import { inject, injectable } from 'inversify';
 import type { RepositoryPermission } from '../../domain/shared/access.js';
 import { ORG_MEMBERSHIPS_COLLECTION, type OrgMembershipDocument } from '../accounts/organizations.readModel.js';
 import type { UserDocument } from '../accounts/users.readModel.js';
-import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
-import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
+import { RepositoryAccessQuery, type AccessCaller, type AccountRef, type CallerAccess } from '../shared/access/repositoryAccess.query.js';
+import type { ReadModelStore, SortSpec } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
-import { REPOSITORY_STARS_COLLECTION, type RepositoryDocument, type RepositoryStarDocument } from './repositories.readModel.js';
+import { REPOSITORIES_COLLECTION, REPOSITORY_STARS_COLLECTION, type RepositoryDocument, type RepositoryStarDocument } from './repositories.readModel.js';
 import { RepositoryQueries, type Page, type Paged } from './repository.queries.js';
 
 export type RepositorySort = 'created' | 'updated' | 'pushed' | 'full_name' | 'stargazers';
@@ -30,8 +30,30 @@ export interface AuthenticatedUserFilter {
 
 export type OrganizationListType = 'all' | 'public' | 'private' | 'forks' | 'sources' | 'member';
 
-// Lists gather candidates, keep what the caller may read (one access decision each, from
-// facts loaded once), then sort and page in memory: full_name needs the owners' logins.
+// A run of repositories read in the list's order from an ordered index: one owner's (or one
+// repository's forks) with one visibility and one fork value. `exact`: the caller reads all
+// of it (decided from the owner alone), so its page and count are the index's; otherwise each
+// repository is decided, and the run read until the page has enough.
+interface Run {
+  readonly filter: Readonly<Record<string, number | boolean>>;
+  readonly exact: boolean;
+}
+
+// What a list reads: runs, and repositories named one by one (collaborations), each readable
+// and in no run.
+interface Sources {
+  readonly runs: readonly Run[];
+  readonly named: readonly RepositoryDocument[];
+}
+
+const BOTH = [false, true] as const;
+// An id no repository has: a synthetic repository with it has no collaborator.
+const NO_REPOSITORY = -1;
+
+// A page costs what it touches: each run is read up to the end of the page from the ordered
+// indexes the repositories projection declares (owner × visibility × fork × sort), counts come
+// from those indexes, and what the caller reads one by one (its collaborations) is bounded by
+// the caller. The runs merge by the list's order (full_name across owners needs the logins).
 @injectable()
 export class RepositoryLists {
   constructor(
@@ -47,16 +69,20 @@ export class RepositoryLists {
     order: ListOrder,
     page: Page,
   ): Promise<Paged<ListedRepository>> {
-    // Joined in an array literal, not push(...list): spread into arguments, a list of a
-    // hundred thousand repositories (an organization's) overflows the stack.
-    const owned = filter.affiliations.has('owner') ? await this.repositories.ownedBy([caller.userId]) : [];
-    const collaborating = filter.affiliations.has('collaborator')
-      ? await this.repositories.byIds((await this.repositories.collaborationsOf(caller.userId)).map((c) => c.repository_id))
-      : [];
-    const ofOrganizations = filter.affiliations.has('organization_member') ? await this.repositories.ownedBy(await this.organizationIdsOf(caller.userId)) : [];
-    const candidates = [...owned, ...collaborating, ...ofOrganizations];
-    const visible = candidates.filter((repository) => filter.visibility === 'all' || repository.private === (filter.visibility === 'private'));
-    return this.finish(caller, visible, order, page);
+    const access = await this.access.accessOfCaller(caller);
+    const visibilities = filter.visibility === 'all' ? BOTH : [filter.visibility === 'private'];
+    const owners: AccountRef[] = [];
+    if (filter.affiliations.has('owner')) owners.push({ id: caller.userId, type: 'User' });
+    if (filter.affiliations.has('organization_member')) for (const id of await this.organizationIdsOf(caller.userId)) owners.push({ id, type: 'Organization' });
+    const runs = owners.flatMap((owner) => ownerRuns(access, owner, visibilities, BOTH, false));
+    const ownerIds = new Set(owners.map((owner) => owner.id));
+    const named = await this.named(
+      access,
+      runs,
+      access.collaborationIds,
+      (repository) => visibilities.includes(repository.private) && (filter.affiliations.has('collaborator') || ownerIds.has(repository.owner_id)),
+    );
+    return this.pageOf(access, { runs, named }, order, page);
   }
 
   // GET /users/{username}/repos: what the account owns, what it collaborates on, or both.
@@ -67,10 +93,18 @@ export class RepositoryLists {
     order: ListOrder,
     page: Page,
   ): Promise<Paged<ListedRepository>> {
-    const owned = type !== 'member' ? await this.repositories.ownedBy([account.id]) : [];
-    const collaborating =
-      type !== 'owner' ? await this.repositories.byIds((await this.repositories.collaborationsOf(account.id)).map((c) => c.repository_id)) : [];
-    return this.finish(caller, [...owned, ...collaborating], order, page);
+    const access = await this.access.accessOfCaller(caller);
+    const owned = type !== 'member';
+    const runs = owned ? ownerRuns(access, { id: account.id, type: account.type }, BOTH, BOTH, false) : [];
+    const collaborating = type !== 'owner' ? (await this.repositories.collaborationsOf(account.id)).map((c) => c.repository_id) : [];
+    const collaboratingIds = new Set(collaborating);
+    const named = await this.named(
+      access,
+      runs,
+      [...(owned ? access.collaborationIds : []), ...collaborating],
+      (repository) => (owned && repository.owner_id === account.id) || collaboratingIds.has(repository.id),
+    );
+    return this.pageOf(access, { runs, named }, order, page);
   }
 
   // GET /orgs/{org}/repos
@@ -81,30 +115,26 @@ export class RepositoryLists {
     order: ListOrder,
     page: Page,
   ): Promise<Paged<ListedRepository>> {
-    const owned = await this.repositories.ownedBy([organization.id]);
-    const granted = type === 'member' ? await this.grantedIds(caller, owned) : new Set<number>();
-    const kept = owned.filter((repository) => {
-      switch (type) {
-        case 'all':
-          return true;
-        case 'public':
-          return !repository.private;
-        case 'private':
-          return repository.private;
-        case 'forks':
-          return repository.fork;
-        case 'sources':
-          return !repository.fork;
-        case 'member':
-          return granted.has(repository.id);
-      }
-    });
-    return this.finish(caller, kept, order, page);
+    const access = await this.access.accessOfCaller(caller);
+    const visibilities = type === 'public' ? [false] : type === 'private' ? [true] : BOTH;
+    const forks = type === 'forks' ? [true] : type === 'sources' ? [false] : BOTH;
+    // 'member': the repositories the caller holds a role on, not those it reads in public.
+    const runs = ownerRuns(access, { id: organization.id, type: 'Organization' }, visibilities, forks, type === 'member');
+    const named = await this.named(
+      access,
+      runs,
+      access.collaborationIds,
+      (repository) => repository.owner_id === organization.id && visibilities.includes(repository.private) && forks.includes(repository.fork),
+    );
+    return this.pageOf(access, { runs, named }, order, page);
   }
 
-  // GET /repos/{owner}/{repo}/forks
+  // GET /repos/{owner}/{repo}/forks: public forks are anyone's to read; private ones (forks of
+  // a private repository) are decided one by one.
   async forksOf(caller: AccessCaller, repository: RepositoryDocument, order: ListOrder, page: Page): Promise<Paged<ListedRepository>> {
-    return this.finish(caller, await this.repositories.forksOf(repository.id), order, page);
+    const access = await this.access.accessOfCaller(caller);
+    const runs = BOTH.map((isPrivate) => ({ filter: { parent_id: repository.id, private: isPrivate }, exact: !isPrivate }));
+    return this.pageOf(access, { runs, named: [] }, order, page);
   }
 
   // GET /user/starred, GET /users/{username}/starred: by when they were starred (GitHub's
@@ -118,17 +148,54 @@ export class RepositoryLists {
     return this.readablePage(caller, starred, page);
   }
 
-  private async finish(caller: AccessCaller, candidates: readonly RepositoryDocument[], order: ListOrder, page: Page): Promise<Paged<ListedRepository>> {
-    const unique = [...new Map(candidates.map((repository) => [repository.id, repository])).values()];
-    return this.readablePage(caller, unique, page, comparator(order));
+  private async pageOf(access: CallerAccess, sources: Sources, order: ListOrder, { page, perPage }: Page): Promise<Paged<ListedRepository>> {
+    const wanted = page * perPage;
+    const sort = sortSpec(order);
+    const [read, counts] = await Promise.all([
+      Promise.all(sources.runs.map((run) => this.readRun(access, run, sort, wanted))),
+      Promise.all(sources.runs.map((run) => this.countRun(access, run))),
+    ]);
+    const candidates = [...read.flat(), ...sources.named];
+    const owners = await this.repositories.accountsByIds(candidates.map((repository) => repository.owner_id));
+    const listed = candidates.flatMap((repository) => {
+      const owner = owners.get(repository.owner_id);
+      return owner ? [{ repository, owner, role: access.roleOf(repository) }] : [];
+    });
+    listed.sort(comparator(order));
+    const totalCount = counts.reduce((sum, count) => sum + count, sources.named.length);
+    return { items: listed.slice((page - 1) * perPage, wanted), totalCount };
   }
 
-  private async readablePage(
-    caller: AccessCaller,
-    candidates: readonly RepositoryDocument[],
-    { page, perPage }: Page,
-    order?: (a: ListedRepository, b: ListedRepository) => number,
-  ): Promise<Paged<ListedRepository>> {
+  // The first `wanted` repositories of a run the caller reads. A run not exact is read with a
+  // limit doubled until it has them (or ends): linear in what it passes over.
+  private async readRun(access: CallerAccess, run: Run, sort: SortSpec, wanted: number): Promise<RepositoryDocument[]> {
+    const repositories = this.store.collection<RepositoryDocument>(REPOSITORIES_COLLECTION);
+    if (run.exact) return repositories.find(run.filter, { sort, limit: wanted });
+    for (let limit = Math.max(wanted, 32); ; limit *= 2) {
+      const read = await repositories.find(run.filter, { sort, limit });
+      const readable = read.filter((repository) => access.roleOf(repository) !== 'none');
+      if (readable.length >= wanted || read.length < limit) return readable.slice(0, wanted);
+    }
+  }
+
+  private async countRun(access: CallerAccess, run: Run): Promise<number> {
+    const repositories = this.store.collection<RepositoryDocument>(REPOSITORIES_COLLECTION);
+    if (run.exact) return repositories.count(run.filter);
+    return (await repositories.find(run.filter)).filter((repository) => access.roleOf(repository) !== 'none').length;
+  }
+
+  // The repositories with these ids that `keep` keeps and the caller reads, outside every run.
+  private async named(
+    access: CallerAccess,
+    runs: readonly Run[],
+    ids: readonly number[],
+    keep: (repository: RepositoryDocument) => boolean,
+  ): Promise<RepositoryDocument[]> {
+    const repositories = await this.repositories.byIds([...new Set(ids)]);
+    return repositories.filter((repository) => keep(repository) && access.roleOf(repository) !== 'none' && !runs.some((run) => inRun(run, repository)));
+  }
+
+  private async readablePage(caller: AccessCaller, candidates: readonly RepositoryDocument[], { page, perPage }: Page): Promise<Paged<ListedRepository>> {
     const roleOf = await this.access.rolesForCaller(caller);
     const readable = candidates.map((repository) => ({ repository, role: roleOf(repository) })).filter(({ role }) => role !== 'none');
     const owners = await this.repositories.accountsByIds(readable.map(({ repository }) => repository.owner_id));
@@ -136,20 +203,43 @@ export class RepositoryLists {
       const owner = owners.get(repository.owner_id);
       return owner ? [{ repository, owner, role }] : [];
     });
-    if (order) listed.sort(order);
     return { items: listed.slice((page - 1) * perPage, page * perPage), totalCount: listed.length };
-  }
-
-  private async grantedIds(caller: AccessCaller, repositories: readonly RepositoryDocument[]): Promise<Set<number>> {
-    const granted = new Set<number>();
-    for (const repository of repositories) if ((await this.access.grantedRoleFor(caller, repository)) !== 'none') granted.add(repository.id);
-    return granted;
   }
 
   private async organizationIdsOf(userId: number): Promise<number[]> {
     const memberships = await this.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).find({ user_id: userId, state: 'active' });
     return memberships.map((membership) => membership.org_id);
   }
+}
+
+// The runs of an owner's repositories the caller reads whole (with `granted`, also holds a
+// role on whole): each visibility wanted, decided as for a repository of that owner the
+// caller does not collaborate on; a visibility not read whole is left to the collaborations.
+function ownerRuns(access: CallerAccess, owner: AccountRef, visibilities: readonly boolean[], forks: readonly boolean[], granted: boolean): Run[] {
+  const whole = visibilities.filter((isPrivate) => {
+    const synthetic = { id: NO_REPOSITORY, owner_id: owner.id, owner_type: owner.type, private: isPrivate, archived: false };
+    return access.roleOf(synthetic) !== 'none' && (!granted || access.grantedRoleOf(synthetic) !== 'none');
+  });
+  return whole.flatMap((isPrivate) => forks.map((fork) => ({ filter: { owner_id: owner.id, private: isPrivate, fork }, exact: true })));
+}
+
+function inRun(run: Run, repository: RepositoryDocument): boolean {
+  return Object.entries(run.filter).every(([field, value]) => repository[field] === value);
+}
+
+// The field each sort reads, in the indexes the repositories projection declares for it.
+export const REPOSITORY_SORT_FIELDS: Readonly<Record<RepositorySort, string>> = {
+  created: 'created_at',
+  updated: 'updated_at',
+  pushed: 'pushed_at',
+  // One owner's repositories by full_name are by name (unique regardless of case).
+  full_name: 'name_key',
+  stargazers: 'stargazers_count',
+};
+
+function sortSpec({ sort, direction }: ListOrder): SortSpec {
+  const sign = direction === 'asc' ? 1 : -1;
+  return { [REPOSITORY_SORT_FIELDS[sort]]: sign, id: sign };
 }
 
 function sortKey(listed: ListedRepository, sort: RepositorySort): string | number {

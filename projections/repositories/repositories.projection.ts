@@ -9,6 +9,7 @@ import {
 } from '../../application/repositories/repositories.readModel.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
+import type { IndexSpec } from '../../application/shared/ports/readModelStore.port.js';
 import { DELETED_COPIES_COLLECTIONS } from '../../application/shared/deletedCopies.js';
 import { deletedCopiesCollection } from '../shared/deletedCopies.js';
 import { REF_EVENT_TYPES, type RefMoved } from '../../domain/gitdata/refMoved.js';
@@ -32,6 +33,14 @@ export const repositoriesProjection: Projection = {
         { name: 'id', keys: { id: 1 }, unique: true },
         { name: 'owner_name', keys: { owner_id: 1, name_key: 1 } },
         { name: 'parent_id', keys: { parent_id: 1 } },
+        // The lists' pages (repositoryLists.query.ts): one owner's repositories by visibility and
+        // fork, in each order the API sorts them by; a repository's forks by visibility. Built
+        // from the documents at start, so adding them needs no rebuild.
+        ...['created_at', 'updated_at', 'pushed_at', 'name_key'].map((field): IndexSpec => ({
+          name: `owner_${field}`,
+          keys: { owner_id: 1, private: 1, fork: 1, [field]: 1, id: 1 },
+        })),
+        ...['created_at', 'stargazers_count'].map((field): IndexSpec => ({ name: `forks_${field}`, keys: { parent_id: 1, private: 1, [field]: 1, id: 1 } })),
       ],
     },
     { name: REPOSITORY_REDIRECTS_COLLECTION, indexes: [byRepository] },

@@ -41,6 +41,15 @@ export interface AccountRef {
 
 type OrganizationFacts = NonNullable<RepositoryAccessFacts['organization']>;
 
+// One caller's access, decided per repository from facts loaded once.
+export interface CallerAccess {
+  // What repositoryRole answers (public read and token scopes counted).
+  readonly roleOf: (repository: AccessibleRepository) => RepositoryPermission;
+  // What grantedRole answers (membership, ownership, collaboration only).
+  readonly grantedRoleOf: (repository: AccessibleRepository) => RepositoryPermission;
+  readonly collaborationIds: readonly number[];
+}
+
 // Loads the facts the access model decides from (memberships, organization settings,
 // collaborators) out of the read models, and answers with domain/shared/access.ts.
 @injectable()
@@ -91,6 +100,12 @@ export class RepositoryAccessQuery {
   // For lists: the caller's memberships and collaborations loaded once, then one pure
   // decision per repository.
   async rolesForCaller(caller: AccessCaller): Promise<(repository: AccessibleRepository) => RepositoryPermission> {
+    return (await this.accessOfCaller(caller)).roleOf;
+  }
+
+  // The same facts, with the role granted (not counting public read) and the repositories the
+  // caller collaborates on: what a list needs to read whole runs of an owner's repositories.
+  async accessOfCaller(caller: AccessCaller): Promise<CallerAccess> {
     const collaborations = new Map<number, CollaboratorPermission>();
     const organizations = new Map<number, OrganizationFacts>();
     if (caller !== null) {
@@ -105,13 +120,17 @@ export class RepositoryAccessQuery {
         if (org) organizations.set(org.id, { defaultRepositoryPermission: org.default_repository_permission, callerRole: membership.role });
       }
     }
-    return (repository) =>
-      repositoryRole({
-        caller,
-        repository: factsOfRepository(repository),
-        organization: organizations.get(repository.owner_id) ?? null,
-        collaboratorPermission: collaborations.get(repository.id) ?? null,
-      });
+    const factsOf = (repository: AccessibleRepository): RepositoryAccessFacts => ({
+      caller,
+      repository: factsOfRepository(repository),
+      organization: organizations.get(repository.owner_id) ?? null,
+      collaboratorPermission: collaborations.get(repository.id) ?? null,
+    });
+    return {
+      roleOf: (repository) => repositoryRole(factsOf(repository)),
+      grantedRoleOf: (repository) => grantedRole(factsOf(repository)),
+      collaborationIds: [...collaborations.keys()],
+    };
   }
 
   // GitHub: anyone creates under their own account; in an organization, its owners, and its
