@@ -72,6 +72,9 @@ export interface RepositoryStarDocument extends Document {
   repository_id: number;
   user_id: number;
   starred_at: string;
+  // The repository's visibility, kept with each star: a list of a user's stars reads the
+  // public ones from an index and decides only the private ones.
+  private: boolean;
 }
 
 export interface RepositorySubscriptionDocument extends Document {

@@ -138,14 +138,35 @@ export class RepositoryLists {
   }
 
   // GET /user/starred, GET /users/{username}/starred: by when they were starred (GitHub's
-  // sort=created, the default), only what the caller may read.
-  async starredBy(caller: AccessCaller, userId: number, direction: SortDirection, page: Page): Promise<Paged<ListedRepository>> {
-    const stars = await this.store
-      .collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION)
-      .find({ user_id: userId }, { sort: { starred_at: direction === 'asc' ? 1 : -1, repository_id: 1 } });
-    const byId = new Map((await this.repositories.byIds(stars.map((star) => star.repository_id))).map((repository) => [repository.id, repository]));
-    const starred = stars.flatMap((star) => (byId.has(star.repository_id) ? [byId.get(star.repository_id)!] : []));
-    return this.readablePage(caller, starred, page);
+  // sort=created, the default), only what the caller may read. Stars of public repositories
+  // are read from an index, page and count; those of private ones (each star carries its
+  // repository's visibility) are decided one by one: bounded by the user's private stars.
+  async starredBy(caller: AccessCaller, userId: number, direction: SortDirection, { page, perPage }: Page): Promise<Paged<ListedRepository>> {
+    const access = await this.access.accessOfCaller(caller);
+    const stars = this.store.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION);
+    const sign: 1 | -1 = direction === 'asc' ? 1 : -1;
+    const sort: SortSpec = { starred_at: sign, repository_id: sign };
+    const wanted = page * perPage;
+    const publicStars = await stars.find({ user_id: userId, private: false }, { sort, limit: wanted });
+    const publicCount = await stars.count({ user_id: userId, private: false });
+    // Each decided with its repository, and kept in the stars' order.
+    const privateStars = await stars.find({ user_id: userId, private: true }, { sort });
+    const privateRepositories = new Map((await this.repositories.byIds(privateStars.map((star) => star.repository_id))).map((r) => [r.id, r]));
+    const readablePrivate = privateStars.filter((star) => {
+      const repository = privateRepositories.get(star.repository_id);
+      return repository !== undefined && access.roleOf(repository) !== 'none';
+    });
+    const pageStars = [...publicStars, ...readablePrivate]
+      .sort((a, b) => (a.starred_at === b.starred_at ? a.repository_id - b.repository_id : a.starred_at < b.starred_at ? -1 : 1) * sign)
+      .slice((page - 1) * perPage, wanted);
+    const byId = new Map((await this.repositories.byIds(pageStars.map((star) => star.repository_id))).map((r) => [r.id, r]));
+    const repositories = pageStars.flatMap((star) => (byId.has(star.repository_id) ? [byId.get(star.repository_id)!] : []));
+    const owners = await this.repositories.accountsByIds(repositories.map((repository) => repository.owner_id));
+    const items = repositories.flatMap((repository) => {
+      const owner = owners.get(repository.owner_id);
+      return owner ? [{ repository, owner, role: access.roleOf(repository) }] : [];
+    });
+    return { items, totalCount: publicCount + readablePrivate.length };
   }
 
   private async pageOf(access: CallerAccess, sources: Sources, order: ListOrder, { page, perPage }: Page): Promise<Paged<ListedRepository>> {
@@ -193,17 +214,6 @@ export class RepositoryLists {
   ): Promise<RepositoryDocument[]> {
     const repositories = await this.repositories.byIds([...new Set(ids)]);
     return repositories.filter((repository) => keep(repository) && access.roleOf(repository) !== 'none' && !runs.some((run) => inRun(run, repository)));
-  }
-
-  private async readablePage(caller: AccessCaller, candidates: readonly RepositoryDocument[], { page, perPage }: Page): Promise<Paged<ListedRepository>> {
-    const roleOf = await this.access.rolesForCaller(caller);
-    const readable = candidates.map((repository) => ({ repository, role: roleOf(repository) })).filter(({ role }) => role !== 'none');
-    const owners = await this.repositories.accountsByIds(readable.map(({ repository }) => repository.owner_id));
-    const listed = readable.flatMap(({ repository, role }) => {
-      const owner = owners.get(repository.owner_id);
-      return owner ? [{ repository, owner, role }] : [];
-    });
-    return { items: listed.slice((page - 1) * perPage, page * perPage), totalCount: listed.length };
   }
 
   private async organizationIdsOf(userId: number): Promise<number[]> {

@@ -24,8 +24,9 @@ const byUser = { name: 'user_id', keys: { user_id: 1 } } as const;
 // (repositoryCounters.ts), so applying an event twice changes nothing.
 export const repositoriesProjection: Projection = {
   name: 'repositories',
-  // 2: pending repository invitations; 3: copies of deleted repositories; 4: pushed_at follows pushes
-  version: 4,
+  // 2: pending repository invitations; 3: copies of deleted repositories; 4: pushed_at follows pushes;
+  // 5: stars carry their repository's visibility
+  version: 5,
   collections: [
     {
       name: REPOSITORIES_COLLECTION,
@@ -52,7 +53,7 @@ export const repositoriesProjection: Projection = {
         byRepository,
         byUser,
         { name: 'repository_starred', keys: { repository_id: 1, starred_at: 1, user_id: 1 } },
-        { name: 'user_starred', keys: { user_id: 1, starred_at: 1, repository_id: 1 } },
+        { name: 'user_visibility_starred', keys: { user_id: 1, private: 1, starred_at: 1, repository_id: 1 } },
       ],
     },
     {

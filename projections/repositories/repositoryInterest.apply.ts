@@ -5,6 +5,7 @@ import {
   REPOSITORY_SUBSCRIPTIONS_COLLECTION,
   pairId,
   type RepositoryCollaboratorDocument,
+  type RepositoryDocument,
   type RepositoryStarDocument,
   type RepositorySubscriptionDocument,
 } from '../../application/repositories/repositories.readModel.js';
@@ -52,13 +53,20 @@ export async function applyInterestEvent(stored: StoredEvent, target: Projection
   const event = { type: stored.type, data: stored.data } as StarEvent | SubscriptionEvent;
   const { repositoryId, userId } = event.data;
   const _id = pairId(repositoryId, userId);
-  const exists = (await target.collection(REPOSITORIES_COLLECTION).count({ _id: String(repositoryId) })) > 0;
+  const repository = await target.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).findOne({ _id: String(repositoryId) });
+  const exists = repository !== null;
   const stars = target.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION);
   const subscriptions = target.collection<RepositorySubscriptionDocument>(REPOSITORY_SUBSCRIPTIONS_COLLECTION);
   switch (event.type) {
     case 'RepositoryStarred':
-      if (exists) {
-        const star: RepositoryStarDocument = { _id, repository_id: repositoryId, user_id: userId, starred_at: event.data.starredAt };
+      if (repository !== null) {
+        const star: RepositoryStarDocument = {
+          _id,
+          repository_id: repositoryId,
+          user_id: userId,
+          starred_at: event.data.starredAt,
+          private: repository.private,
+        };
         const { upserted } = await stars.replaceOne({ _id }, star, { upsert: true });
         if (upserted) await countOn(repositoryId, 'stargazers_count', 1, target);
       }

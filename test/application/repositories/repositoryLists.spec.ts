@@ -6,6 +6,7 @@ import { USERS_COLLECTION, type UserDocument } from '../../../application/accoun
 import {
   REPOSITORIES_COLLECTION,
   REPOSITORY_COLLABORATORS_COLLECTION,
+  REPOSITORY_STARS_COLLECTION,
   type RepositoryDocument,
 } from '../../../application/repositories/repositories.readModel.js';
 import { RepositoryQueries, type Paged } from '../../../application/repositories/repository.queries.js';
@@ -42,6 +43,7 @@ interface World {
   readonly accounts: ReadonlyMap<number, UserDocument>;
   readonly memberships: ReadonlyMap<number, readonly number[]>;
   readonly collaborations: ReadonlyMap<number, readonly number[]>;
+  readonly stars: readonly { readonly user_id: number; readonly repository_id: number; readonly starred_at: string }[];
 }
 
 async function world(): Promise<World> {
@@ -110,9 +112,19 @@ async function world(): Promise<World> {
     });
     collaborations.set(userId, [...(collaborations.get(userId) ?? []), repository.id]);
   }
+  const stars: { user_id: number; repository_id: number; starred_at: string }[] = [];
+  for (let n = 0; n < 300; n++) {
+    const repository = pick(repositories);
+    const userId = pick(USERS);
+    if (stars.some((star) => star.user_id === userId && star.repository_id === repository.id)) continue;
+    // Few distinct times: ties broken by repository id.
+    const star = { user_id: userId, repository_id: repository.id, starred_at: date() };
+    stars.push(star);
+    await store.collection(REPOSITORY_STARS_COLLECTION).insertOne({ _id: `${repository.id}:${userId}`, ...star, private: repository.private });
+  }
   const queries = new RepositoryQueries(store);
   const access = new RepositoryAccessQuery(store);
-  return { lists: new RepositoryLists(store, queries, access), access, repositories, accounts, memberships, collaborations };
+  return { lists: new RepositoryLists(store, queries, access), access, repositories, accounts, memberships, collaborations, stars };
 }
 
 // The lists as they were before the ordered indexes: every candidate gathered, each decided,
@@ -256,6 +268,22 @@ describe('RepositoryLists: pages read from the ordered indexes answer as the who
       const expected = reference(w, access.roleOf, candidates, listOrder, page, perPage);
       const actual = answered(await w.lists.forksOf(caller, parent, listOrder, { page, perPage }));
       expect(actual, JSON.stringify({ caller, parent: parent.id, listOrder, page, perPage })).to.deep.equal(expected);
+    }
+  });
+
+  it('GET /users/{username}/starred: by when starred, both directions, private stars only to who reads them', async function () {
+    for (let n = 0; n < 600; n++) {
+      const [caller, userId, direction, { page, perPage }] = [pick(CALLERS), pick(USERS), pick(['asc', 'desc'] as const), paging()];
+      const access = await w.access.accessOfCaller(caller);
+      const sign = direction === 'asc' ? 1 : -1;
+      const byId = new Map(w.repositories.map((repository) => [repository.id, repository]));
+      const readable = w.stars
+        .filter((star) => star.user_id === userId && access.roleOf(byId.get(star.repository_id)!) !== 'none')
+        .sort((a, b) => (a.starred_at === b.starred_at ? a.repository_id - b.repository_id : a.starred_at < b.starred_at ? -1 : 1) * sign);
+      const items = readable.slice((page - 1) * perPage, page * perPage).map((star) => byId.get(star.repository_id)!);
+      const expected = { ids: items.map((repository) => repository.id), roles: items.map(access.roleOf), totalCount: readable.length };
+      const actual = answered(await w.lists.starredBy(caller, userId, direction, { page, perPage }));
+      expect(actual, JSON.stringify({ caller, userId, direction, page, perPage })).to.deep.equal(expected);
     }
   });
 });

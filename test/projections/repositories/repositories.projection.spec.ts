@@ -48,6 +48,20 @@ describe('repositories projection', () => {
     expect(dump.repository_subscriptions).to.have.length(2);
   });
 
+  it("stars carry their repository's visibility, and follow it when it changes", async () => {
+    const dump = await expectIdempotent(repositoriesProjection, [
+      created(1, 10, 'one'),
+      created(2, 10, 'two'),
+      storedEvent('stargazer-1-11', 0, 'RepositoryStarred', { repositoryId: 1, userId: 11, starredAt: at }),
+      storedEvent('stargazer-2-11', 0, 'RepositoryStarred', { repositoryId: 2, userId: 11, starredAt: at }),
+      storedEvent('repository-1', 1, 'RepositoryEdited', { repositoryId: 1, changes: { private: true }, editedAt: later }),
+      storedEvent('stargazer-1-12', 0, 'RepositoryStarred', { repositoryId: 1, userId: 12, starredAt: later }),
+      storedEvent('repository-2', 1, 'RepositoryEdited', { repositoryId: 2, changes: { description: 'still public' }, editedAt: later }),
+    ]);
+    const visibility = Object.fromEntries((dump.repository_stars as Record<string, unknown>[]).map((star) => [star._id, star.private]));
+    expect(visibility).to.deep.equal({ '1:11': true, '1:12': true, '2:11': false });
+  });
+
   it('keeps redirects for old names, drops the one a live repository takes back', async () => {
     const dump = await expectIdempotent(repositoriesProjection, [
       created(1, 10, 'old'),
