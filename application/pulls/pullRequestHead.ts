@@ -32,10 +32,7 @@ export class PullRequestHead {
     const owner =
       colon < 0 ? (await this.repositories.accountsByIds([base.owner_id])).get(base.owner_id) : await this.repositories.accountByLogin(head.slice(0, colon));
     if (!owner) return invalid;
-    const repository =
-      owner.id === base.owner_id
-        ? base
-        : (await this.repositories.ownedBy([owner.id])).find((candidate) => candidate.parent_id === base.id || candidate.source_id === base.id);
+    const repository = owner.id === base.owner_id ? base : (await this.repositories.forksInNetworkOwnedBy(owner.id, base.id))[0];
     if (!repository) return invalid;
     // A fork the caller cannot read is, for the caller, no fork at all.
     if (repository.id !== base.id && isLeft(await this.access.authorize(caller, repository, REPOSITORY_OPERATIONS.read))) return invalid;

@@ -64,7 +64,7 @@ export class ForkRepositoryHandler {
   }
 
   private async existingFork(parentId: number, ownerId: number): Promise<RepositoryDocument | undefined> {
-    return (await this.repositories.forksOf(parentId)).find((fork) => fork.owner_id === ownerId);
+    return (await this.repositories.forkOwnedBy(ownerId, parentId)) ?? undefined;
   }
 
   // Polls the read model, with a deadline, for the fork another request is making.

@@ -120,8 +120,21 @@ export class RepositoryQueries {
     return ids.length === 0 ? [] : this.repositories().find({ id: { $in: [...ids] } });
   }
 
-  forksOf(repositoryId: number): Promise<RepositoryDocument[]> {
-    return this.repositories().find({ parent_id: repositoryId });
+  // The owner's fork of this repository: one index look-up, whatever the owner has.
+  forkOwnedBy(ownerId: number, repositoryId: number): Promise<RepositoryDocument | null> {
+    return this.repositories().findOne({ parent_id: repositoryId, owner_id: ownerId });
+  }
+
+  // The owner's repositories in this repository's network below it: forks of it first, then
+  // those forked from it further down (it is their source). Index look-ups only.
+  async forksInNetworkOwnedBy(ownerId: number, repositoryId: number): Promise<RepositoryDocument[]> {
+    const repositories = this.repositories();
+    const [forks, descendants] = await Promise.all([
+      repositories.find({ parent_id: repositoryId, owner_id: ownerId }),
+      repositories.find({ source_id: repositoryId, owner_id: ownerId }),
+    ]);
+    const forkIds = new Set(forks.map((fork) => fork.id));
+    return [...forks, ...descendants.filter((descendant) => !forkIds.has(descendant.id))];
   }
 
   collaboratorsOf(repositoryId: number): Promise<RepositoryCollaboratorDocument[]> {

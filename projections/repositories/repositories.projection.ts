@@ -34,6 +34,9 @@ export const repositoriesProjection: Projection = {
         { name: 'id', keys: { id: 1 }, unique: true },
         { name: 'owner_name', keys: { owner_id: 1, name_key: 1 } },
         { name: 'parent_id', keys: { parent_id: 1 } },
+        // An owner's fork of a repository (forking again, a pull request's head): one look-up.
+        { name: 'parent_owner', keys: { parent_id: 1, owner_id: 1 } },
+        { name: 'source_owner', keys: { source_id: 1, owner_id: 1 } },
         // The lists' pages (repositoryLists.query.ts): one owner's repositories by visibility and
         // fork, in each order the API sorts them by; a repository's forks by visibility. Built
         // from the documents at start, so adding them needs no rebuild.

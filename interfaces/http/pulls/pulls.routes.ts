@@ -101,9 +101,7 @@ async function headFilter(deps: PullsDeps, repository: RepositoryDocument, head:
   const colon = head.indexOf(':');
   if (colon < 0) return { repositoryIds: [repository.id], ref: head };
   const account = await deps.repositories.accountByLogin(head.slice(0, colon));
-  const owned = account ? await deps.repositories.ownedBy([account.id]) : [];
-  const repositoryIds = owned
-    .filter((candidate) => candidate.id === repository.id || candidate.parent_id === repository.id || candidate.source_id === repository.id)
-    .map((candidate) => candidate.id);
+  const network = account ? await deps.repositories.forksInNetworkOwnedBy(account.id, repository.id) : [];
+  const repositoryIds = [...(account?.id === repository.owner_id ? [repository.id] : []), ...network.map((candidate) => candidate.id)];
   return { repositoryIds, ref: head.slice(colon + 1) };
 }
