@@ -87,13 +87,14 @@ export class IssueQueries {
   // In the order given, leaving out labels deleted since.
   async labelsByIds(ids: readonly number[]): Promise<LabelDocument[]> {
     if (ids.length === 0) return [];
-    const found = new Map((await this.labels().find({ id: { $in: [...ids] } })).map((label) => [label.id, label]));
+    // By _id (String(id)): the primary key, not a scan of every repository's labels.
+    const found = new Map((await this.labels().find({ _id: { $in: [...new Set(ids)].map(String) } })).map((label) => [label.id, label]));
     return ids.flatMap((id) => found.get(id) ?? []);
   }
 
   async pagedLabels(repositoryId: number, page: Page): Promise<Paged<LabelDocument>> {
     const filter = { repository_id: repositoryId };
-    const items = await this.labels().find(filter, { sort: { name_key: 1 }, skip: (page.page - 1) * page.perPage, limit: page.perPage });
+    const items = await this.labels().find(filter, { sort: { name_key: 1, id: 1 }, skip: (page.page - 1) * page.perPage, limit: page.perPage });
     return { items, totalCount: await this.labels().count(filter) };
   }
 

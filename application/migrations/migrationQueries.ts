@@ -20,7 +20,7 @@ export class MigrationQueries {
   ): Promise<{ migrations: MigrationDocument[]; totalCount: number }> {
     const filter = { owner_kind: ownerKind, owner_id: ownerId };
     const [migrations, totalCount] = await Promise.all([
-      this.migrations.find(filter, { sort: { owner_kind: -1, owner_id: -1, id: -1 }, skip: (page - 1) * perPage, limit: perPage }),
+      this.migrations.find(filter, { sort: { id: -1 }, skip: (page - 1) * perPage, limit: perPage }),
       this.migrations.count(filter),
     ]);
     return { migrations, totalCount };

@@ -112,8 +112,10 @@ export class RepositoryQueries {
     return counts;
   }
 
+  // A pinned owner is a prefix of the owner_* ordered indexes; $in would scan.
   async ownedBy(ownerIds: readonly number[]): Promise<RepositoryDocument[]> {
-    return ownerIds.length === 0 ? [] : this.repositories().find({ owner_id: { $in: [...ownerIds] } });
+    const lists = await Promise.all([...new Set(ownerIds)].map((ownerId) => this.repositories().find({ owner_id: ownerId })));
+    return lists.flat();
   }
 
   async byIds(ids: readonly number[]): Promise<RepositoryDocument[]> {
@@ -141,6 +143,17 @@ export class RepositoryQueries {
     return this.store
       .collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION)
       .find({ repository_id: repositoryId }, { sort: { user_id: 1 } });
+  }
+
+  // Which of these users collaborate on the repository: one look-up by pair ids, whatever
+  // the repository's collaborators number.
+  async collaboratorIdsAmong(repositoryId: number, userIds: readonly number[]): Promise<Set<number>> {
+    const unique = [...new Set(userIds)];
+    if (unique.length === 0) return new Set();
+    const found = await this.store
+      .collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION)
+      .find({ _id: { $in: unique.map((userId) => pairId(repositoryId, userId)) } });
+    return new Set(found.map((collaborator) => collaborator.user_id));
   }
 
   collaborationsOf(userId: number): Promise<RepositoryCollaboratorDocument[]> {

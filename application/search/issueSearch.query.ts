@@ -119,7 +119,8 @@ export class IssueSearchQuery {
     const collaborators = new Map<number, Set<number>>();
     for (const repositoryId of new Set(issues.map((issue) => issue.repository_id))) {
       if (!repositories.has(repositoryId)) continue;
-      collaborators.set(repositoryId, new Set((await this.repositories.collaboratorsOf(repositoryId)).map((collaborator) => collaborator.user_id)));
+      const authors = issues.filter((issue) => issue.repository_id === repositoryId).map((issue) => issue.user_id);
+      collaborators.set(repositoryId, await this.repositories.collaboratorIdsAmong(repositoryId, authors));
     }
     return (repository, userId) =>
       userId === repository.owner_id ? 'OWNER' : (collaborators.get(repository.id)?.has(userId) ?? false) ? 'COLLABORATOR' : 'NONE';

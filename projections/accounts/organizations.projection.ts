@@ -34,6 +34,10 @@ export const organizationsProjection: Projection = {
       indexes: [
         { name: 'org_id', keys: { org_id: 1 } },
         { name: 'user_id', keys: { user_id: 1 } },
+        // GET /orgs/{org}/members (all, or by role) and the member count: page and count from
+        // the index, whatever the organization's size.
+        { name: 'org_user_role', keys: { org_id: 1, user_id: 1, role: 1 } },
+        { name: 'org_role_user_state', keys: { org_id: 1, role: 1, user_id: 1, state: 1 } },
       ],
     },
   ],

@@ -43,6 +43,9 @@ export const usersProjection: Projection = {
       indexes: [
         { name: 'follower_id', keys: { follower_id: 1 } },
         { name: 'followee_id', keys: { followee_id: 1 } },
+        // Followers and following lists, in the order followed: page and count from the index.
+        { name: 'followee_position', keys: { followee_id: 1, position: 1, follower_id: 1 } },
+        { name: 'follower_position', keys: { follower_id: 1, position: 1, followee_id: 1 } },
       ],
     },
   ],

@@ -46,6 +46,9 @@ export const authorizationsProjection: Projection = {
       indexes: [
         { name: 'hashed_token', keys: { hashed_token: 1 }, unique: true },
         { name: 'user_application', keys: { user_id: 1, application_id: 1 } },
+        // GET /authorizations: a user's tokens by id, page and count from the index (the third
+        // field only makes it an ordered index with a counted user_id level).
+        { name: 'user_id_application', keys: { user_id: 1, id: 1, application_id: 1 } },
       ],
     },
     {

@@ -65,9 +65,25 @@ export const issuesProjection: Projection = {
         { name: 'repository_created', keys: { repository_id: 1, created_at: 1, id: 1 } },
       ],
     },
-    { name: LABELS_COLLECTION, indexes: [{ name: 'repository_name', keys: { repository_id: 1, name_key: 1 } }] },
+    {
+      name: LABELS_COLLECTION,
+      indexes: [
+        { name: 'repository_name', keys: { repository_id: 1, name_key: 1 } },
+        // GET .../labels: a page and its count from the index.
+        { name: 'repository_name_id', keys: { repository_id: 1, name_key: 1, id: 1 } },
+      ],
+    },
     { name: MILESTONES_COLLECTION, indexes: [{ name: 'repository_number', keys: { repository_id: 1, number: 1 } }] },
-    { name: REACTIONS_COLLECTION, indexes: [{ name: 'subject', keys: { subject_type: 1, subject_id: 1 } }, byRepository] },
+    {
+      name: REACTIONS_COLLECTION,
+      indexes: [
+        { name: 'subject', keys: { subject_type: 1, subject_id: 1 } },
+        byRepository,
+        // GET .../reactions, with or without `content`: page and count from the index.
+        { name: 'subject_created', keys: { subject_type: 1, subject_id: 1, created_at: 1, id: 1 } },
+        { name: 'subject_content_created', keys: { subject_type: 1, subject_id: 1, content: 1, created_at: 1, id: 1 } },
+      ],
+    },
     { name: REPOSITORY_ISSUE_COUNTS_COLLECTION },
     deletedCopiesCollection(DELETED_COPIES_COLLECTIONS.label),
   ],

@@ -75,7 +75,14 @@ export const migrationsProjection: Projection = {
   name: 'migrations',
   version: 1,
   collections: [
-    { name: MIGRATIONS_COLLECTION, indexes: [{ name: 'owner', keys: { owner_kind: 1, owner_id: 1, id: 1 } }] },
+    {
+      name: MIGRATIONS_COLLECTION,
+      indexes: [
+        { name: 'owner', keys: { owner_kind: 1, owner_id: 1, id: 1 } },
+        // An owner's migrations, newest first: page and count from the index.
+        { name: 'owner_id_state', keys: { owner_kind: 1, owner_id: 1, id: 1, state: 1 } },
+      ],
+    },
     { name: MIGRATION_LOCKS_COLLECTION, indexes: [{ name: 'repository_id', keys: { repository_id: 1 } }] },
   ],
   // What apply() below acts on; every other event leaves this model as it is.

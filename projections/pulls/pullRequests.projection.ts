@@ -110,6 +110,8 @@ export const pullRequestsProjection: Projection = {
       indexes: [
         { name: 'repository_number', keys: { repository_id: 1, number: 1 }, unique: true },
         { name: 'head_repository', keys: { 'head.repository_id': 1 } },
+        // The open pull request between two branches (one allowed): its head branch's, at once.
+        { name: 'head_branch_state', keys: { 'head.repository_id': 1, 'head.ref': 1, state: 1 } },
         // GET /repos/{owner}/{repo}/pulls pages (pullRequest.queries.ts).
         { name: 'repository_state_created', keys: { repository_id: 1, state: 1, created_at: 1, number: 1 } },
         { name: 'repository_state_updated', keys: { repository_id: 1, state: 1, updated_at: 1, number: 1 } },

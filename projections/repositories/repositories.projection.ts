@@ -61,7 +61,13 @@ export const repositoriesProjection: Projection = {
     },
     {
       name: REPOSITORY_SUBSCRIPTIONS_COLLECTION,
-      indexes: [byRepository, byUser, { name: 'repository_subscribed', keys: { repository_id: 1, created_at: 1, user_id: 1 } }],
+      indexes: [
+        byRepository,
+        byUser,
+        { name: 'repository_subscribed', keys: { repository_id: 1, created_at: 1, user_id: 1 } },
+        // GET .../subscribers: the subscribed ones (not those ignoring), page and count.
+        { name: 'repository_subscribed_created', keys: { repository_id: 1, subscribed: 1, created_at: 1, user_id: 1 } },
+      ],
     },
     { name: REPOSITORY_INVITATIONS_COLLECTION, indexes: [byRepository, { name: 'invitee_id', keys: { invitee_id: 1 } }] },
   ],

@@ -22,7 +22,8 @@ function sameKeys(left: readonly string[], right: readonly string[]): boolean {
 // The secondary indexes of one collection, moved together with its documents.
 export class IndexSet {
   private readonly byName = new Map<string, CollectionIndex>();
-  // Unique indexes first: their lookups return at most one document.
+  // Unique indexes first: their lookups return at most one document; then those of more
+  // fields (a filter pinning all of them selects a subset of what one of fewer would).
   private lookupOrder: CollectionIndex[] = [];
 
   get(name: string): CollectionIndex | undefined {
@@ -35,7 +36,7 @@ export class IndexSet {
 
   install(indexes: readonly CollectionIndex[]): void {
     for (const index of indexes) this.byName.set(index.spec.name, index);
-    this.lookupOrder = this.all().sort((a, b) => Number(b.spec.unique ?? false) - Number(a.spec.unique ?? false));
+    this.lookupOrder = this.all().sort((a, b) => Number(b.spec.unique ?? false) - Number(a.spec.unique ?? false) || b.fields.length - a.fields.length);
   }
 
   // Ids an index can answer the filter with, or undefined when none applies.

@@ -13,8 +13,9 @@ export function pathsOf(res: Response): RepositoryPaths {
 }
 
 // GitHub's author_association: the repository's owner, its collaborators, or nobody in particular.
-async function associations(deps: IssuesDeps, repository: RepositoryDocument): Promise<(userId: number) => AuthorAssociation> {
-  const collaborators = new Set((await deps.repositories.collaboratorsOf(repository.id)).map((collaborator) => collaborator.user_id));
+// Decided for the page's authors only.
+async function associations(deps: IssuesDeps, repository: RepositoryDocument, authorIds: readonly number[]): Promise<(userId: number) => AuthorAssociation> {
+  const collaborators = await deps.repositories.collaboratorIdsAmong(repository.id, authorIds);
   return (userId) => (userId === repository.owner_id ? 'OWNER' : collaborators.has(userId) ? 'COLLABORATOR' : 'NONE');
 }
 
@@ -28,7 +29,11 @@ export async function issuesJson(res: Response, deps: IssuesDeps, issues: readon
   const userIds = issues.flatMap((issue) => [issue.user_id, ...issue.assignee_ids, ...(issue.closed_by_id === null ? [] : [issue.closed_by_id])]);
   const users = await deps.repositories.accountsByIds([...userIds, ...[...milestones.values()].map((milestone) => milestone.creator_id)]);
   const labels = new Map((await deps.issues.labelsByIds([...new Set(issues.flatMap((issue) => issue.label_ids))])).map((label) => [label.id, label]));
-  const association = await associations(deps, repository);
+  const association = await associations(
+    deps,
+    repository,
+    issues.map((issue) => issue.user_id),
+  );
   const paths = pathsOf(res);
   return issues.map((issue) =>
     issueJson(
@@ -56,7 +61,11 @@ export async function commentsJson(res: Response, deps: IssuesDeps, comments: re
   const users = await deps.repositories.accountsByIds(comments.map((comment) => comment.user_id));
   const numbers = new Map<number, number>();
   for (const issueId of new Set(comments.map((comment) => comment.issue_id))) numbers.set(issueId, (await deps.issues.issueById(issueId))?.number ?? 0);
-  const association = await associations(deps, repository);
+  const association = await associations(
+    deps,
+    repository,
+    comments.map((comment) => comment.user_id),
+  );
   const paths = pathsOf(res);
   return comments.map((comment) =>
     issueCommentJson(comment, numbers.get(comment.issue_id) ?? 0, users.get(comment.user_id), association(comment.user_id), paths),
