@@ -34,6 +34,9 @@ export class CollectionData {
   private readonly indexes = new IndexSet();
   // Compound indexes also kept in order, for pages and counts that must not scan.
   private ordered: OrderedIndex[] = [];
+  // Documents reads and writes have tested against a filter, ever: what the cost specs hold
+  // a page to (the work it does, not its time).
+  examined = 0;
   // The collection whose equal documents are stored here as the same object (shareWith).
   private twin: (() => CollectionData | undefined) | undefined;
 

@@ -45,7 +45,10 @@ export class EmbeddedCollection<T extends Document> implements Collection<T> {
   private matches(data: CollectionData, filter: Filter): Document[] {
     const matcher = matcherFor(filter);
     const found: Document[] = [];
-    for (const document of data.candidates(filter)) if (matcher(document)) found.push(document);
+    for (const document of data.candidates(filter)) {
+      data.examined++;
+      if (matcher(document)) found.push(document);
+    }
     return found;
   }
 
@@ -59,6 +62,7 @@ export class EmbeddedCollection<T extends Document> implements Collection<T> {
     const page: Document[] = [];
     let skipped = 0;
     for (const document of ordered) {
+      data.examined++;
       if (!matcher(document)) continue;
       if (skipped < skip) {
         skipped++;
@@ -72,7 +76,10 @@ export class EmbeddedCollection<T extends Document> implements Collection<T> {
 
   private firstMatch(data: CollectionData, filter: Filter): Document | undefined {
     const matcher = matcherFor(filter);
-    for (const document of data.candidates(filter)) if (matcher(document)) return document;
+    for (const document of data.candidates(filter)) {
+      data.examined++;
+      if (matcher(document)) return document;
+    }
     return undefined;
   }
 

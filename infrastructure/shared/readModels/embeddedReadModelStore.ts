@@ -57,6 +57,11 @@ export class EmbeddedReadModelStore implements ReadModelStore, CollectionRegistr
     return new EmbeddedCollection<T>(this, name);
   }
 
+  // How many documents reads and writes have tested against a filter in this collection.
+  examined(name: string): number {
+    return this.collections.get(name)?.examined ?? 0;
+  }
+
   existing(name: string): CollectionData | undefined {
     return this.collections.get(name);
   }

@@ -1,0 +1,229 @@
+import { expect } from 'chai';
+import { FOLLOWS_COLLECTION, USERS_COLLECTION } from '../../application/accounts/users.readModel.js';
+import { FollowQueries } from '../../application/accounts/follow.queries.js';
+import { ORGANIZATIONS_COLLECTION, ORG_MEMBERSHIPS_COLLECTION } from '../../application/accounts/organizations.readModel.js';
+import { OrganizationQueries } from '../../application/accounts/organization.queries.js';
+import { AuthorizationQueries } from '../../application/authorizations/authorization.queries.js';
+import { AUTHORIZATIONS_COLLECTION } from '../../application/authorizations/authorizations.readModel.js';
+import { IssueQueries } from '../../application/issues/issue.queries.js';
+import { LABELS_COLLECTION, REACTIONS_COLLECTION } from '../../application/issues/issues.readModel.js';
+import { MigrationQueries } from '../../application/migrations/migrationQueries.js';
+import { MIGRATIONS_COLLECTION } from '../../application/migrations/migrations.readModel.js';
+import { PullRequestQueries } from '../../application/pulls/pullRequest.queries.js';
+import { PULL_REQUESTS_COLLECTION } from '../../application/pulls/pullRequests.readModel.js';
+import {
+  REPOSITORIES_COLLECTION,
+  REPOSITORY_COLLABORATORS_COLLECTION,
+  REPOSITORY_STARS_COLLECTION,
+  REPOSITORY_SUBSCRIPTIONS_COLLECTION,
+} from '../../application/repositories/repositories.readModel.js';
+import { RepositoryQueries } from '../../application/repositories/repository.queries.js';
+import { RepositoryLists } from '../../application/repositories/repositoryLists.query.js';
+import { RepositoryAccessQuery } from '../../application/shared/access/repositoryAccess.query.js';
+import type { Document } from '../../application/shared/ports/readModelStore.port.js';
+import { EmbeddedReadModelStore } from '../../infrastructure/shared/readModels/embeddedReadModelStore.js';
+import { organizationsProjection } from '../../projections/accounts/organizations.projection.js';
+import { usersProjection } from '../../projections/accounts/users.projection.js';
+import { authorizationsProjection } from '../../projections/authorizations/authorizations.projection.js';
+import { issuesProjection } from '../../projections/issues/issues.projection.js';
+import { migrationsProjection } from '../../projections/migrations/migrations.projection.js';
+import { pullRequestsProjection } from '../../projections/pulls/pullRequests.projection.js';
+import { repositoriesProjection } from '../../projections/repositories/repositories.projection.js';
+
+// Each collection holds BIG documents of the object a request asks about and as many of
+// others: a request may test what its page holds (plus the page before it, for skip), not
+// the collection. The work is counted (documents tested against a filter), not timed.
+const BIG = 3000;
+const PAGE = { page: 3, perPage: 30 };
+// A page of 30 after two pages skipped, and its count: at most this many documents tested.
+const PAGE_WORK = PAGE.page * PAGE.perPage + 5;
+
+async function seeded(): Promise<EmbeddedReadModelStore> {
+  const store = new EmbeddedReadModelStore();
+  const projections = [
+    repositoriesProjection,
+    issuesProjection,
+    authorizationsProjection,
+    usersProjection,
+    organizationsProjection,
+    migrationsProjection,
+    pullRequestsProjection,
+  ];
+  for (const projection of projections)
+    for (const collection of projection.collections) if (collection.indexes?.length) await store.collection(collection.name).createIndexes(collection.indexes);
+  const insert = async (name: string, documents: (n: number) => Document[]) => {
+    for (let n = 0; n < BIG; n++) for (const document of documents(n)) await store.collection(name).insertOne(document);
+  };
+  const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
+  await insert(USERS_COLLECTION, (n) => [{ _id: String(n + 1), id: n + 1, login: `u${n + 1}`, login_key: `u${n + 1}`, type: 'User' }]);
+  await store.collection(ORGANIZATIONS_COLLECTION).insertOne({ _id: '9001', id: 9001, default_repository_permission: 'read' });
+  await store.collection(USERS_COLLECTION).insertOne({ _id: '9001', id: 9001, login: 'big', login_key: 'big', type: 'Organization' });
+  await insert(LABELS_COLLECTION, (n) =>
+    [1, 2].map((repository) => ({ _id: String(repository * BIG + n), id: repository * BIG + n, repository_id: repository, name: `l${n}`, name_key: `l${n}` })),
+  );
+  await insert(REPOSITORY_COLLABORATORS_COLLECTION, (n) => [{ _id: `1:${n + 1}`, repository_id: 1, user_id: n + 1, permission: 'push' }]);
+  await insert(AUTHORIZATIONS_COLLECTION, (n) =>
+    [1, 2].map((user) => ({ _id: String(user * BIG + n), id: user * BIG + n, user_id: user, application_id: null, hashed_token: `h${user}-${n}` })),
+  );
+  await insert(REPOSITORY_SUBSCRIPTIONS_COLLECTION, (n) => [
+    { _id: `1:${n + 1}`, repository_id: 1, user_id: n + 1, subscribed: n % 2 === 0, ignored: n % 2 === 1, created_at: at(n) },
+  ]);
+  await insert(REACTIONS_COLLECTION, (n) =>
+    [1, 2].map((issue) => ({
+      _id: String(issue * BIG + n),
+      id: issue * BIG + n,
+      subject_type: 'issue',
+      subject_id: issue,
+      repository_id: 1,
+      user_id: n + 1,
+      content: n % 3 === 0 ? 'heart' : '+1',
+      created_at: at(n),
+    })),
+  );
+  await insert(FOLLOWS_COLLECTION, (n) => [
+    { _id: `${n + 2}:1`, follower_id: n + 2, followee_id: 1, position: 2 * n },
+    { _id: `1:${n + 2}`, follower_id: 1, followee_id: n + 2, position: 2 * n + 1 },
+  ]);
+  await insert(ORG_MEMBERSHIPS_COLLECTION, (n) => [
+    { _id: `9001:${n + 1}`, org_id: 9001, user_id: n + 1, role: n % 10 === 0 ? 'admin' : 'member', state: 'active' },
+  ]);
+  await insert(MIGRATIONS_COLLECTION, (n) => [{ _id: String(n), id: n, owner_kind: n % 2 ? 'organization' : 'user', owner_id: 9001, state: 'exported' }]);
+  await insert(REPOSITORIES_COLLECTION, (n) => [
+    {
+      _id: String(n + 1),
+      id: n + 1,
+      owner_id: n % 2 === 0 ? 9001 : 1,
+      owner_type: n % 2 === 0 ? 'Organization' : 'User',
+      name: `r${n}`,
+      name_key: `r${n}`,
+      private: n % 4 === 0,
+      fork: false,
+      parent_id: null,
+      source_id: null,
+      archived: false,
+      stargazers_count: 0,
+      created_at: at(n),
+      updated_at: at(n),
+      pushed_at: at(n),
+    },
+  ]);
+  await insert(REPOSITORY_STARS_COLLECTION, (n) => [
+    { _id: `${n + 1}:1`, repository_id: n + 1, user_id: 1, starred_at: at(n), private: n % 4 === 0 },
+    { _id: `${n + 1}:2`, repository_id: n + 1, user_id: 2, starred_at: at(n), private: n % 4 === 0 },
+  ]);
+  await insert(PULL_REQUESTS_COLLECTION, (n) => [
+    {
+      _id: String(n + 1),
+      id: n + 1,
+      number: n + 1,
+      repository_id: 1,
+      state: n === BIG - 1 ? 'open' : 'closed',
+      created_at: at(n),
+      updated_at: at(n),
+      base: { repository_id: 1, ref: 'main' },
+      head: { repository_id: 2, ref: n === BIG - 1 ? 'feature' : `topic-${n % 7}` },
+    },
+  ]);
+  return store;
+}
+
+describe('page costs: a request tests what its page touches, not the collection', function () {
+  let store: EmbeddedReadModelStore;
+
+  before(async function () {
+    this.timeout(60_000);
+    store = await seeded();
+  });
+
+  // The documents `read` tests in `collection`, and what it answers.
+  async function work<T>(collection: string, read: () => Promise<T>): Promise<{ tested: number; answer: T }> {
+    const before = store.examined(collection);
+    const answer = await read();
+    return { tested: store.examined(collection) - before, answer };
+  }
+
+  it('labels: a page of a repository with 3,000 labels, and labels by id', async function () {
+    const issues = new IssueQueries(store);
+    const page = await work(LABELS_COLLECTION, () => issues.pagedLabels(1, PAGE));
+    expect(page.answer.totalCount).to.equal(BIG);
+    expect(page.answer.items.map((label) => label.repository_id)).to.deep.equal(Array(30).fill(1));
+    expect(page.tested).to.be.at.most(PAGE_WORK);
+    const byIds = await work(LABELS_COLLECTION, () => issues.labelsByIds([BIG + 7, 2 * BIG + 9, BIG + 7]));
+    expect(byIds.answer.map((label) => label.id)).to.deep.equal([BIG + 7, 2 * BIG + 9, BIG + 7]);
+    expect(byIds.tested).to.be.at.most(2);
+  });
+
+  it("issue authors' association: the authors looked up, not the repository's 3,000 collaborators", async function () {
+    const repositories = new RepositoryQueries(store);
+    const found = await work(REPOSITORY_COLLABORATORS_COLLECTION, () => repositories.collaboratorIdsAmong(1, [5, 6, 5, BIG + 50]));
+    expect([...found.answer].sort()).to.deep.equal([5, 6]);
+    expect(found.tested).to.be.at.most(3);
+  });
+
+  it("a user's tokens, a repository's subscribers, an issue's reactions (with and without content)", async function () {
+    const tokens = await work(AUTHORIZATIONS_COLLECTION, () => new AuthorizationQueries(store).ofUser(2, PAGE.page, PAGE.perPage));
+    expect(tokens.answer.totalCount).to.equal(BIG);
+    expect(tokens.answer.items[0]!.id).to.equal(2 * BIG + 60);
+    expect(tokens.tested).to.be.at.most(PAGE_WORK);
+    const subscribers = await work(REPOSITORY_SUBSCRIPTIONS_COLLECTION, () => new RepositoryQueries(store).subscribersOf(1, PAGE));
+    expect(subscribers.answer.totalCount).to.equal(BIG / 2);
+    expect(subscribers.answer.items.every((subscription) => subscription.subscribed)).to.equal(true);
+    expect(subscribers.tested).to.be.at.most(PAGE_WORK);
+    const issues = new IssueQueries(store);
+    for (const content of [undefined, 'heart'] as const) {
+      const reactions = await work(REACTIONS_COLLECTION, () => issues.pagedReactions({ type: 'issue', id: 2 }, content, PAGE));
+      expect(reactions.answer.totalCount).to.equal(content ? BIG / 3 : BIG);
+      expect(reactions.answer.items.every((reaction) => reaction.subject_id === 2 && (!content || reaction.content === content))).to.equal(true);
+      expect(reactions.tested).to.be.at.most(PAGE_WORK);
+    }
+  });
+
+  it("followers and following, an organization's members (all, by role) and their count, an owner's migrations", async function () {
+    const follows = new FollowQueries(store);
+    for (const read of [() => follows.followersOf(1, PAGE.page, PAGE.perPage), () => follows.followingOf(1, PAGE.page, PAGE.perPage)]) {
+      const page = await work(FOLLOWS_COLLECTION, read);
+      expect(page.answer.totalCount).to.equal(BIG);
+      expect(page.answer.users).to.have.length(30);
+      expect(page.tested).to.be.at.most(PAGE_WORK);
+    }
+    const organizations = new OrganizationQueries(store);
+    for (const role of ['all', 'admin'] as const) {
+      const members = await work(ORG_MEMBERSHIPS_COLLECTION, () => organizations.members(9001, role, PAGE.page, PAGE.perPage));
+      expect(members.answer.totalCount).to.equal(role === 'all' ? BIG : BIG / 10);
+      expect(members.answer.items).to.have.length(30);
+      expect(members.tested).to.be.at.most(PAGE_WORK);
+    }
+    expect((await work(ORG_MEMBERSHIPS_COLLECTION, () => organizations.memberCount(9001))).tested).to.equal(0);
+    const migrations = await work(MIGRATIONS_COLLECTION, () => new MigrationQueries(store).page('organization', 9001, PAGE.page, PAGE.perPage));
+    expect(migrations.answer.totalCount).to.equal(BIG / 2);
+    expect(migrations.answer.migrations[0]!.id).to.equal(BIG - 1 - 2 * 60);
+    expect(migrations.tested).to.be.at.most(PAGE_WORK);
+  });
+
+  it("repository lists: an organization's page, a user's starred page, an owner's repositories", async function () {
+    const queries = new RepositoryQueries(store);
+    const lists = new RepositoryLists(store, queries, new RepositoryAccessQuery(store));
+    const organization = (await queries.accountByLogin('big'))!;
+    const page = await work(REPOSITORIES_COLLECTION, () => lists.forOrganization(null, organization, 'all', { sort: 'created', direction: 'desc' }, PAGE));
+    expect(page.answer.totalCount).to.equal(BIG / 4);
+    expect(page.answer.items.every(({ repository }) => !repository.private && repository.owner_id === 9001)).to.equal(true);
+    // One run per fork value read to the end of the page (each holds half the page at most).
+    expect(page.tested).to.be.at.most(2 * PAGE_WORK);
+    // Anonymous: the public stars from the index; the private ones are decided (bounded by
+    // the user's private stars, a quarter here), never the other users' stars.
+    const starred = await work(REPOSITORY_STARS_COLLECTION, () => lists.starredBy(null, 2, 'desc', PAGE));
+    expect(starred.answer.totalCount).to.equal((BIG * 3) / 4);
+    expect(starred.tested).to.be.at.most(PAGE_WORK + BIG / 4);
+    const owned = await work(REPOSITORIES_COLLECTION, () => queries.ownedBy([1]));
+    expect(owned.answer).to.have.length(BIG / 2);
+    expect(owned.tested).to.equal(BIG / 2);
+  });
+
+  it('the open pull request between two branches: among the head branch open ones, not all 3,000 from the head repository', async function () {
+    const pulls = new PullRequestQueries(store);
+    const open = await work(PULL_REQUESTS_COLLECTION, () => pulls.openBetween(1, 'main', 2, 'feature'));
+    expect(open.answer).to.equal(true);
+    expect(open.tested).to.equal(1);
+    expect((await pulls.openBetween(1, 'main', 2, 'feature', BIG)) as boolean).to.equal(false);
+  });
+});
