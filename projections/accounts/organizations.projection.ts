@@ -27,6 +27,8 @@ export const organizationsProjection: Projection = {
       indexes: [
         { name: 'login_key', keys: { login_key: 1 }, unique: true },
         { name: 'id', keys: { id: 1 }, unique: true },
+        // GET /organizations?since=: the walk starts after `since` and stops at the page.
+        { name: 'id_login', keys: { id: 1, login_key: 1, _id: 1 } },
       ],
     },
     {

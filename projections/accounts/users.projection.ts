@@ -33,6 +33,8 @@ export const usersProjection: Projection = {
         { name: 'id', keys: { id: 1 }, unique: true },
         // The commits index resolves a commit's emails to accounts.
         { name: 'email', keys: { email: 1 } },
+        // GET /users?since=: the walk starts after `since` and stops at the page.
+        { name: 'id_login_type', keys: { id: 1, login_key: 1, type: 1 } },
       ],
     },
     { name: CREDENTIALS_COLLECTION, indexes: [{ name: 'login_key', keys: { login_key: 1 }, unique: true }] },

@@ -121,7 +121,14 @@ export const sourceImportsProjection: Projection = {
   version: 1,
   collections: [
     { name: SOURCE_IMPORTS_COLLECTION },
-    { name: SOURCE_IMPORT_AUTHORS_COLLECTION, indexes: [{ name: 'repository_id_1_id_1', keys: { repository_id: 1, id: 1 } }] },
+    {
+      name: SOURCE_IMPORT_AUTHORS_COLLECTION,
+      indexes: [
+        { name: 'repository_id_1_id_1', keys: { repository_id: 1, id: 1 } },
+        // The authors after `since`: the walk starts there (the third field only makes it ordered).
+        { name: 'repository_id_remote', keys: { repository_id: 1, id: 1, remote_id: 1 } },
+      ],
+    },
   ],
   // What apply() below acts on; every other event leaves this model as it is.
   eventTypes: SOURCE_IMPORT_EVENT_TYPES,

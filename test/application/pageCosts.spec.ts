@@ -29,6 +29,13 @@ import { issuesProjection } from '../../projections/issues/issues.projection.js'
 import { migrationsProjection } from '../../projections/migrations/migrations.projection.js';
 import { pullRequestsProjection } from '../../projections/pulls/pullRequests.projection.js';
 import { repositoriesProjection } from '../../projections/repositories/repositories.projection.js';
+import { sourceImportsProjection } from '../../projections/imports/sourceImports.projection.js';
+import { webhooksProjection } from '../../projections/webhooks/webhooks.projection.js';
+import { UserQueries } from '../../application/accounts/user.queries.js';
+import { HookQueries } from '../../application/webhooks/hookQueries.js';
+import { HOOK_DELIVERIES_COLLECTION } from '../../application/webhooks/webhooks.readModel.js';
+import { SourceImportQueries } from '../../application/imports/sourceImports.queries.js';
+import { SOURCE_IMPORT_AUTHORS_COLLECTION } from '../../application/imports/imports.readModel.js';
 
 // Each collection holds BIG documents of the object a request asks about and as many of
 // others: a request may test what its page holds (plus the page before it, for skip), not
@@ -48,6 +55,8 @@ async function seeded(): Promise<EmbeddedReadModelStore> {
     organizationsProjection,
     migrationsProjection,
     pullRequestsProjection,
+    webhooksProjection,
+    sourceImportsProjection,
   ];
   for (const projection of projections)
     for (const collection of projection.collections) if (collection.indexes?.length) await store.collection(collection.name).createIndexes(collection.indexes);
@@ -111,6 +120,12 @@ async function seeded(): Promise<EmbeddedReadModelStore> {
     { _id: `${n + 1}:1`, repository_id: n + 1, user_id: 1, starred_at: at(n), private: n % 4 === 0 },
     { _id: `${n + 1}:2`, repository_id: n + 1, user_id: 2, starred_at: at(n), private: n % 4 === 0 },
   ]);
+  await insert(HOOK_DELIVERIES_COLLECTION, (n) =>
+    [1, 2].map((hook) => ({ _id: String(hook * BIG + n), id: hook * BIG + n, hook_id: hook, guid: `g${hook}-${n}` })),
+  );
+  await insert(SOURCE_IMPORT_AUTHORS_COLLECTION, (n) =>
+    [1, 2].map((repository) => ({ _id: String(repository * BIG + n), id: repository * BIG + n, repository_id: repository, remote_id: `r${n}` })),
+  );
   await insert(PULL_REQUESTS_COLLECTION, (n) => [
     {
       _id: String(n + 1),
@@ -225,5 +240,18 @@ describe('page costs: a request tests what its page touches, not the collection'
     expect(open.answer).to.equal(true);
     expect(open.tested).to.equal(1);
     expect((await pulls.openBetween(1, 'main', 2, 'feature', BIG)) as boolean).to.equal(false);
+  });
+
+  it('cursor pages start at the cursor: users since, deliveries before, import authors since', async function () {
+    const users = await work(USERS_COLLECTION, () => new UserQueries(store).usersSince(BIG - 100, 30));
+    expect(users.answer.users.map((user) => user.id)).to.deep.equal(Array.from({ length: 30 }, (_, i) => BIG - 99 + i));
+    expect(users.answer.hasMore).to.equal(true);
+    expect(users.tested).to.be.at.most(31);
+    const deliveries = await work(HOOK_DELIVERIES_COLLECTION, () => new HookQueries(store).deliveriesOf(2, 30, 2 * BIG + 100));
+    expect(deliveries.answer.map((delivery) => delivery.id)).to.deep.equal(Array.from({ length: 30 }, (_, i) => 2 * BIG + 99 - i));
+    expect(deliveries.tested).to.be.at.most(30);
+    const authors = await work(SOURCE_IMPORT_AUTHORS_COLLECTION, () => new SourceImportQueries(store).authors(1, 2 * BIG - 10));
+    expect(authors.answer.map((author) => author.id)).to.deep.equal(Array.from({ length: 9 }, (_, i) => 2 * BIG - 9 + i));
+    expect(authors.tested).to.be.at.most(10);
   });
 });

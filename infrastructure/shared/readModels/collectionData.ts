@@ -139,7 +139,7 @@ export class CollectionData {
     for (const index of this.ordered) {
       const prefix = index.pinnedPrefix(filter);
       if (best && prefix.length <= best.pinned) continue;
-      const documents = index.inOrder(prefix, sort);
+      const documents = index.inOrder(prefix, sort, filter);
       if (documents) best = { documents, pinned: prefix.length };
     }
     return best?.documents;

@@ -150,8 +150,10 @@ export class OrderedIndex {
   }
 
   // The documents in the order `sort` asks for, among those whose leading fields equal
-  // `prefix`; undefined when this index cannot give that order.
-  inOrder(prefix: readonly KeyValue[], sort: SortSpec): Iterable<Document> | undefined {
+  // `prefix`; undefined when this index cannot give that order. A range the filter puts on
+  // the first sort field ($gt, $gte, $lt, $lte) is where the walk starts and stops: a cursor
+  // page (`since`, `cursor`) costs its page, not what comes before it.
+  inOrder(prefix: readonly KeyValue[], sort: SortSpec, filter: Filter = {}): Iterable<Document> | undefined {
     if (this.irregular > 0) return undefined;
     const sortFields = Object.keys(sort);
     if (sortFields.length === 0 || prefix.length + sortFields.length > this.fields.length) return undefined;
@@ -163,7 +165,7 @@ export class OrderedIndex {
       if (flip !== 0 && relative !== flip) return undefined;
       flip = relative;
     }
-    return this.walk(prefix, flip === 1 ? 'forwards' : 'backwards');
+    return this.walk(prefix, flip === 1 ? 'forwards' : 'backwards', rangeOf(filter[this.fields[prefix.length]!]));
   }
 
   // How many documents have exactly these leading values; undefined when the prefix is
@@ -185,19 +187,62 @@ export class OrderedIndex {
     return this.walk(prefix, 'forwards');
   }
 
-  private *walk(prefix: readonly KeyValue[], direction: 'forwards' | 'backwards'): Iterable<Document> {
-    const bound = (beyond: symbol): OrderedKey => {
-      const key: Record<string, unknown> = { _id: beyond };
-      for (const [i, field] of this.fields.entries()) key[field] = i < prefix.length ? prefix[i] : beyond;
-      return key;
-    };
-    const entries = direction === 'forwards' ? this.tree.entries(bound(LOWEST)) : this.tree.entriesReversed(bound(HIGHEST));
+  private *walk(prefix: readonly KeyValue[], direction: 'forwards' | 'backwards', range: Range = {}): Iterable<Document> {
+    const forwards = direction === 'forwards';
+    const ranged = prefix.length;
+    const field = this.fields[ranged];
+    // The walk meets the ranged field's values ascending or descending (the field's direction
+    // in the index, and the walk's); it starts at one end of the range and stops past the other.
+    const ascending = field !== undefined && (this.directions[ranged] === 1) === forwards;
+    const start = ascending ? range.lower : range.upper;
+    const end = ascending ? range.upper : range.lower;
+    // The key the walk starts from: the prefix, then the range's start value if any, then a
+    // sentinel for the rest. Sentinels sort first (LOWEST) or last (HIGHEST) whatever a
+    // field's direction: a forwards walk takes a value in by starting before its entries
+    // (LOWEST), a backwards one by starting after them (HIGHEST).
+    const beyond = start === undefined ? (forwards ? LOWEST : HIGHEST) : start.inclusive === forwards ? LOWEST : HIGHEST;
+    const from: Record<string, unknown> = { _id: beyond };
+    for (const [i, name] of this.fields.entries()) from[name] = i < ranged ? prefix[i] : i === ranged && start !== undefined ? start.value : beyond;
+    const entries = forwards ? this.tree.entries(from) : this.tree.entriesReversed(from);
     for (const [document] of entries) {
       for (let i = 0; i < prefix.length; i++) if (compareValues(document[this.fields[i]!], prefix[i]) !== 0) return;
+      if (end !== undefined) {
+        const order = compareValues(document[field!], end.value) * (ascending ? 1 : -1);
+        if (order > 0 || (order === 0 && !end.inclusive)) return;
+      }
       yield document;
     }
   }
 }
+
+interface RangeEnd {
+  readonly value: number | string;
+  readonly inclusive: boolean;
+}
+
+interface Range {
+  readonly lower?: RangeEnd;
+  readonly upper?: RangeEnd;
+}
+
+// The bounds of a condition made only of $gt/$gte/$lt/$lte on a number or a string (at most
+// one of each side); none otherwise. MongoDB compares within a type only, so no document of
+// another type matches beyond the bounds either.
+function rangeOf(condition: unknown): Range {
+  if (!isPlainObject(condition)) return {};
+  const operators = Object.keys(condition);
+  if (operators.length === 0 || !operators.every((operator) => RANGE_OPERATORS.has(operator))) return {};
+  if ((Object.hasOwn(condition, '$gt') && Object.hasOwn(condition, '$gte')) || (Object.hasOwn(condition, '$lt') && Object.hasOwn(condition, '$lte'))) return {};
+  const end = (operator: string, inclusive: boolean): RangeEnd | undefined => {
+    const value = condition[operator];
+    return (typeof value === 'number' && !Number.isNaN(value)) || typeof value === 'string' ? { value, inclusive } : undefined;
+  };
+  const lower = end('$gt', false) ?? end('$gte', true);
+  const upper = end('$lt', false) ?? end('$lte', true);
+  return { ...(lower ? { lower } : {}), ...(upper ? { upper } : {}) };
+}
+
+const RANGE_OPERATORS = new Set(['$gt', '$gte', '$lt', '$lte']);
 
 // The B+ tree's order: the indexed fields in their directions, then _id; a bound's sentinels
 // hold their place whatever the direction of the field. Compiled per index, the field names

@@ -115,7 +115,7 @@ describe('embedded read models: fast paths answer as mingo does', () => {
     const indexed = store.collection('issues');
     await indexed.createIndexes([
       { name: 'repo_state_created', keys: { repository_id: 1, state: 1, created_at: 1, number: 1 } },
-      { name: 'repo_comments', keys: { repository_id: 1, comments: -1, number: 1 } },
+      { name: 'repo_comments', keys: { repository_id: 1, comments: -1, number: -1 } },
     ]);
     const rows = new Map<number, Document>();
     const randomIssue = (number: number): Document => ({
@@ -124,7 +124,7 @@ describe('embedded read models: fast paths answer as mingo does', () => {
       repository_id: pick([1, 2, 3]),
       state: pick(['open', 'closed']),
       created_at: pick(['2026-01-01', '2026-01-02', '2026-01-03', '2026-02-01']),
-      comments: Math.floor(random() * 4),
+      comments: random() < 0.05 ? null : Math.floor(random() * 4),
       ...(random() < 0.2 ? { label: pick(['bug', 'docs']) } : {}),
     });
     for (let number = 1; number <= 200; number++) {
@@ -153,6 +153,16 @@ describe('embedded read models: fast paths answer as mingo does', () => {
       if (random() < 0.2) filter.label = 'bug';
       const direction = pick([1, -1] as const);
       const sort: SortSpec = random() < 0.6 ? { created_at: direction, number: direction } : { comments: direction, number: direction };
+      // A range on the sort's first field: where the walk starts and stops (values met, between
+      // values, of the other type, on a field the index holds descending).
+      if (random() < 0.5) {
+        const field = Object.keys(sort)[0]!;
+        const values = field === 'created_at' ? ['2026-01-01', '2026-01-02', '2026-01-025', '2026-02-01', '2027', 2] : [0, 1, 1.5, 2, 3, '1'];
+        const range: Record<string, unknown> = {};
+        if (random() < 0.7) range[pick(['$gt', '$gte'])] = pick(values);
+        if (random() < 0.7 || Object.keys(range).length === 0) range[pick(['$lt', '$lte'])] = pick(values);
+        filter[field] = range;
+      }
       const skip = Math.floor(random() * 30);
       const limit = 1 + Math.floor(random() * 20);
       const expected = (
