@@ -3,6 +3,7 @@ import { labelNameKey } from '../../domain/issues/defaultLabels.js';
 import type { ReactionContent, ReactionSubject } from '../../domain/issues/reaction.decider.js';
 import type { Filter, ReadModelStore, SortSpec } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
+import { pageAcross } from '../shared/pageAcross.js';
 import {
   ISSUES_COLLECTION,
   ISSUE_COMMENTS_COLLECTION,
@@ -51,8 +52,13 @@ export class IssueQueries {
     return this.issues().findOne({ _id: String(issueId) });
   }
 
+  // Every state: the open and the closed runs merged (the indexes pin a state, then sort).
   async pagedIssues(filter: Filter, sort: SortSpec, page: Page): Promise<Paged<IssueDocument>> {
-    const items = await this.issues().find(filter, { sort, skip: (page.page - 1) * page.perPage, limit: page.perPage });
+    const window = { skip: (page.page - 1) * page.perPage, limit: page.perPage };
+    const items =
+      filter.state === undefined
+        ? await pageAcross(this.issues(), filter, { field: 'state', values: ['open', 'closed'] }, sort, window)
+        : await this.issues().find(filter, { sort, ...window });
     return { items, totalCount: await this.issues().count(filter) };
   }
 

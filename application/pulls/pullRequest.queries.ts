@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { ReadModelStore, SortSpec } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
+import { pageAcross } from '../shared/pageAcross.js';
 import { PULL_REQUESTS_COLLECTION, type PullRequestDocument } from './pullRequests.readModel.js';
 
 export interface PullRequestListFilter {
@@ -58,7 +59,12 @@ export class PullRequestQueries {
     if (filter.state !== 'all') query.state = filter.state;
     if (filter.base !== undefined) query['base.ref'] = filter.base;
     if (filter.head) Object.assign(query, { 'head.repository_id': { $in: [...filter.head.repositoryIds] }, 'head.ref': filter.head.ref });
-    const items = await this.pulls().find(query, { sort: sortFor(filter), skip: (filter.page - 1) * filter.perPage, limit: filter.perPage });
+    const window = { skip: (filter.page - 1) * filter.perPage, limit: filter.perPage };
+    // Every state: the open and the closed runs merged (the indexes pin a state, then sort).
+    const items =
+      query.state === undefined
+        ? await pageAcross(this.pulls(), query, { field: 'state', values: ['open', 'closed'] }, sortFor(filter), window)
+        : await this.pulls().find(query, { sort: sortFor(filter), ...window });
     return { items, totalCount: await this.pulls().count(query) };
   }
 

@@ -6,7 +6,7 @@ import { OrganizationQueries } from '../../application/accounts/organization.que
 import { AuthorizationQueries } from '../../application/authorizations/authorization.queries.js';
 import { AUTHORIZATIONS_COLLECTION } from '../../application/authorizations/authorizations.readModel.js';
 import { IssueQueries } from '../../application/issues/issue.queries.js';
-import { LABELS_COLLECTION, REACTIONS_COLLECTION } from '../../application/issues/issues.readModel.js';
+import { ISSUES_COLLECTION, LABELS_COLLECTION, REACTIONS_COLLECTION } from '../../application/issues/issues.readModel.js';
 import { MigrationQueries } from '../../application/migrations/migrationQueries.js';
 import { MIGRATIONS_COLLECTION } from '../../application/migrations/migrations.readModel.js';
 import { PullRequestQueries } from '../../application/pulls/pullRequest.queries.js';
@@ -44,6 +44,7 @@ const BIG = 3000;
 const PAGE = { page: 3, perPage: 30 };
 // A page of 30 after two pages skipped, and its count: at most this many documents tested.
 const PAGE_WORK = PAGE.page * PAGE.perPage + 5;
+const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
 
 async function seeded(): Promise<EmbeddedReadModelStore> {
   const store = new EmbeddedReadModelStore();
@@ -63,7 +64,6 @@ async function seeded(): Promise<EmbeddedReadModelStore> {
   const insert = async (name: string, documents: (n: number) => Document[]) => {
     for (let n = 0; n < BIG; n++) for (const document of documents(n)) await store.collection(name).insertOne(document);
   };
-  const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
   await insert(USERS_COLLECTION, (n) => [{ _id: String(n + 1), id: n + 1, login: `u${n + 1}`, login_key: `u${n + 1}`, type: 'User' }]);
   await store.collection(ORGANIZATIONS_COLLECTION).insertOne({ _id: '9001', id: 9001, default_repository_permission: 'read' });
   await store.collection(USERS_COLLECTION).insertOne({ _id: '9001', id: 9001, login: 'big', login_key: 'big', type: 'Organization' });
@@ -120,6 +120,19 @@ async function seeded(): Promise<EmbeddedReadModelStore> {
     { _id: `${n + 1}:1`, repository_id: n + 1, user_id: 1, starred_at: at(n), private: n % 4 === 0 },
     { _id: `${n + 1}:2`, repository_id: n + 1, user_id: 2, starred_at: at(n), private: n % 4 === 0 },
   ]);
+  // Issues of two repositories, every third closed; updated and commented out of creation order.
+  await insert(ISSUES_COLLECTION, (n) =>
+    [1, 2].map((repository) => ({
+      _id: String(repository * BIG + n),
+      id: repository * BIG + n,
+      repository_id: repository,
+      number: n + 1,
+      state: n % 3 === 0 ? 'closed' : 'open',
+      created_at: at(n),
+      updated_at: at((n * 7919) % BIG),
+      comments: (n * 31) % 17,
+    })),
+  );
   await insert(HOOK_DELIVERIES_COLLECTION, (n) =>
     [1, 2].map((hook) => ({ _id: String(hook * BIG + n), id: hook * BIG + n, hook_id: hook, guid: `g${hook}-${n}` })),
   );
@@ -253,5 +266,24 @@ describe('page costs: a request tests what its page touches, not the collection'
     const authors = await work(SOURCE_IMPORT_AUTHORS_COLLECTION, () => new SourceImportQueries(store).authors(1, 2 * BIG - 10));
     expect(authors.answer.map((author) => author.id)).to.deep.equal(Array.from({ length: 9 }, (_, i) => 2 * BIG - 9 + i));
     expect(authors.tested).to.be.at.most(10);
+  });
+
+  it('issues of every state, by updated or comments: the open and closed runs merged, page for page as sorted whole', async function () {
+    const issues = new IssueQueries(store);
+    for (const [sort, key] of [
+      [{ updated_at: -1, number: -1 }, (n: number) => [at((n * 7919) % BIG), n + 1]],
+      [{ comments: 1, number: 1 }, (n: number) => [(n * 31) % 17, n + 1]],
+    ] as const) {
+      const page = await work(ISSUES_COLLECTION, () => issues.pagedIssues({ repository_id: 2 }, sort, PAGE));
+      const direction = Object.values(sort)[0]!;
+      const whole = Array.from({ length: BIG }, (_, n) => n).sort((a, b) => {
+        const [left, right] = [key(a), key(b)];
+        return (left[0] === right[0] ? (left[1] as number) - (right[1] as number) : left[0]! < right[0]! ? -1 : 1) * direction;
+      });
+      expect(page.answer.items.map((issue) => issue.number)).to.deep.equal(whole.slice(60, 90).map((n) => n + 1));
+      expect(page.answer.totalCount).to.equal(BIG);
+      // Each state's run read to the end of the page, and the count from the index.
+      expect(page.tested).to.be.at.most(2 * PAGE_WORK);
+    }
   });
 });
