@@ -47,7 +47,9 @@ export const issuesProjection: Projection = {
     {
       name: ISSUES_COLLECTION,
       indexes: [
-        { name: 'repository_number', keys: { repository_id: 1, number: 1 } },
+        // An issue by number, and a repository's issues in number order from a number on (the
+        // migration exporter's files): ordered, where a hash index could not seek.
+        { name: 'repository_number_state', keys: { repository_id: 1, number: 1, state: 1 } },
         { name: 'milestone_id', keys: { milestone_id: 1 } },
         // GET /repos/{owner}/{repo}/issues: a page walks one of these and stops (issueList.query.ts).
         { name: 'repository_state_created', keys: { repository_id: 1, state: 1, created_at: 1, number: 1 } },
@@ -59,7 +61,8 @@ export const issuesProjection: Projection = {
     {
       name: ISSUE_COMMENTS_COLLECTION,
       indexes: [
-        byRepository,
+        // A repository's comments in id order from an id on (the migration exporter's files).
+        { name: 'repository_id_issue', keys: { repository_id: 1, id: 1, issue_id: 1 } },
         { name: 'issue_id', keys: { issue_id: 1 } },
         { name: 'issue_created', keys: { issue_id: 1, created_at: 1, id: 1 } },
         { name: 'repository_created', keys: { repository_id: 1, created_at: 1, id: 1 } },

@@ -6,7 +6,7 @@ import { OrganizationQueries } from '../../application/accounts/organization.que
 import { AuthorizationQueries } from '../../application/authorizations/authorization.queries.js';
 import { AUTHORIZATIONS_COLLECTION } from '../../application/authorizations/authorizations.readModel.js';
 import { IssueQueries } from '../../application/issues/issue.queries.js';
-import { ISSUES_COLLECTION, LABELS_COLLECTION, REACTIONS_COLLECTION } from '../../application/issues/issues.readModel.js';
+import { ISSUE_COMMENTS_COLLECTION, ISSUES_COLLECTION, LABELS_COLLECTION, REACTIONS_COLLECTION } from '../../application/issues/issues.readModel.js';
 import { MigrationQueries } from '../../application/migrations/migrationQueries.js';
 import { MIGRATIONS_COLLECTION } from '../../application/migrations/migrations.readModel.js';
 import { PullRequestQueries } from '../../application/pulls/pullRequest.queries.js';
@@ -132,6 +132,9 @@ async function seeded(): Promise<EmbeddedReadModelStore> {
       updated_at: at((n * 7919) % BIG),
       comments: (n * 31) % 17,
     })),
+  );
+  await insert(ISSUE_COMMENTS_COLLECTION, (n) =>
+    [1, 2].map((repository) => ({ _id: String(repository * BIG + n), id: repository * BIG + n, repository_id: repository, issue_id: n, created_at: at(n) })),
   );
   await insert(HOOK_DELIVERIES_COLLECTION, (n) =>
     [1, 2].map((hook) => ({ _id: String(hook * BIG + n), id: hook * BIG + n, hook_id: hook, guid: `g${hook}-${n}` })),
@@ -285,5 +288,21 @@ describe('page costs: a request tests what its page touches, not the collection'
       // Each state's run read to the end of the page, and the count from the index.
       expect(page.tested).to.be.at.most(2 * PAGE_WORK);
     }
+  });
+
+  it("an issue by number; a repository's issues and comments from a number or id on (the migration exporter's files)", async function () {
+    const byNumber = await work(ISSUES_COLLECTION, () => new IssueQueries(store).issueByNumber(2, 1234));
+    expect(byNumber.answer!.id).to.equal(2 * BIG + 1233);
+    expect(byNumber.tested).to.equal(1);
+    const issues = await work(ISSUES_COLLECTION, () =>
+      store.collection(ISSUES_COLLECTION).find({ repository_id: 1, number: { $gt: BIG - 100 } }, { sort: { number: 1 }, limit: 30 }),
+    );
+    expect(issues.answer.map((issue) => issue.number)).to.deep.equal(Array.from({ length: 30 }, (_, i) => BIG - 99 + i));
+    expect(issues.tested).to.equal(30);
+    const comments = await work(ISSUE_COMMENTS_COLLECTION, () =>
+      store.collection(ISSUE_COMMENTS_COLLECTION).find({ repository_id: 1, id: { $gt: 2 * BIG - 100 } }, { sort: { id: 1 }, limit: 30 }),
+    );
+    expect(comments.answer.map((comment) => comment.id)).to.deep.equal(Array.from({ length: 30 }, (_, i) => 2 * BIG - 99 + i));
+    expect(comments.tested).to.equal(30);
   });
 });
