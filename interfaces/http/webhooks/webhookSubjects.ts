@@ -11,7 +11,7 @@ import { labelDecider } from '../../../domain/issues/label.decider.js';
 import { milestoneDecider } from '../../../domain/issues/milestone.decider.js';
 import { projectDecider } from '../../../domain/projects/project.decider.js';
 import { repositoryDecider } from '../../../domain/repositories/repository.decider.js';
-import type { DomainEvent } from '../../../domain/shared/event.js';
+import { subjectStates } from './subjectStates.js';
 import { labelJson, milestoneJson } from '../issues/issues.encoders.js';
 import { cardJson, columnJson, projectJson, projectOwnerPaths } from '../projects/projects.encoders.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
@@ -53,18 +53,7 @@ export interface WebhookSubjects {
 export function webhookSubjects(deps: WebhookSubjectDeps): WebhookSubjects {
   const { repositories, issues, projects, store, eventStore } = deps;
 
-  // The aggregate the event belongs to as it stood right before and right after the event
-  // (its stream folded up to the event).
-  async function statesAround<State, Event extends DomainEvent>(
-    decider: { initialState: () => State; evolve: (state: State, event: Event) => State },
-    event: StoredEvent,
-  ): Promise<{ before: State; after: State }> {
-    const history = (await eventStore.readStream(event.streamId, { maxCount: event.revision + 1 })).map(
-      (stored) => ({ type: stored.type, data: stored.data }) as Event,
-    );
-    const before = history.slice(0, -1).reduce(decider.evolve, decider.initialState());
-    return { before, after: history.length > 0 ? decider.evolve(before, history[history.length - 1]!) : before };
-  }
+  const statesAround = subjectStates(eventStore);
 
   // A repository's full name (for its URLs) and its organization, if an organization owns it.
   async function repositoryHome(repositoryId: number): Promise<{ fullName: string; urls: ApiUrls; organizationId: number | null } | null> {
