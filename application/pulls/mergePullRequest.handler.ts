@@ -1,7 +1,8 @@
+import { currentPullRequest } from './pullRequestState.js';
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { mergeRefusal, pullRequestDecider, pullRequestStream } from '../../domain/pulls/pullRequest.decider.js';
-import type { PullRequestEvent, MergeMethod } from '../../domain/pulls/pullRequest.events.js';
+import type { MergeMethod } from '../../domain/pulls/pullRequest.events.js';
 import { REPOSITORY_OPERATIONS } from '../../domain/shared/access.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { AppError } from '../shared/appError.js';
@@ -59,10 +60,7 @@ export class MergePullRequestHandler {
     const pull = await this.pulls.byNumber(repositoryId, number);
     if (!pull) return left({ _tag: 'PullRequestNotFound' });
     const stream = pullRequestStream(pull.id);
-    const history = await this.eventStore.readStream(stream);
-    const state = history
-      .map((stored) => ({ type: stored.type, data: stored.data }) as PullRequestEvent)
-      .reduce(pullRequestDecider.evolve, pullRequestDecider.initialState());
+    const state = await currentPullRequest(this.eventStore, pull.id);
     if (state.status === 'absent') return left({ _tag: 'PullRequestNotFound' });
     const headSha = await this.git.branchTip(pull.head.repository_id, pull.head.ref);
     const baseRef = `refs/heads/${state.base.ref}`;

@@ -1,6 +1,7 @@
+import { currentPullRequest } from './pullRequestState.js';
 import { inject, injectable } from 'inversify';
 import { pullRequestDecider, pullRequestStream } from '../../domain/pulls/pullRequest.decider.js';
-import type { PullRequestEvent, PullRequestOpened } from '../../domain/pulls/pullRequest.events.js';
+import type { PullRequestOpened } from '../../domain/pulls/pullRequest.events.js';
 import { systemContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
 import type { Clock } from '../shared/ports/clock.port.js';
@@ -49,12 +50,11 @@ export class PullRequestMergeability {
 
   // The process step: idempotent (the same tips give the same merge tree and commit).
   async testMerge(pullRequestId: number, baseSha: string, headSha: string, requestedAt: string): Promise<void> {
-    const history = await this.eventStore.readStream(pullRequestStream(pullRequestId));
-    const state = history
-      .map((event) => ({ type: event.type, data: event.data }) as PullRequestEvent)
-      .reduce(pullRequestDecider.evolve, pullRequestDecider.initialState());
+    const state = await currentPullRequest(this.eventStore, pullRequestId);
     if (state.status !== 'open') return;
-    const opened = history.find((event) => event.type === 'PullRequestOpened')!.data as PullRequestOpened['data'];
+    // The number is in the stream's first event (a pull request's stream starts with it).
+    const [first] = await this.eventStore.readStream(pullRequestStream(pullRequestId), { maxCount: 1 });
+    const opened = first!.data as PullRequestOpened['data'];
     const repositoryId = state.repositoryId;
     await this.pullGit.bringHead(repositoryId, { repositoryId: state.head.repositoryId, ref: state.head.ref, sha: headSha }, opened.number);
     const merged = await this.git.mergeTree(repositoryId, baseSha, headSha);

@@ -1,5 +1,6 @@
+import { asPullRequestEvent, currentPullRequest } from './pullRequestState.js';
 import { pullRequestDecider, pullRequestStream, type ExistingPullRequest } from '../../domain/pulls/pullRequest.decider.js';
-import type { PullRequestEvent, PullRequestMerged } from '../../domain/pulls/pullRequest.events.js';
+import type { PullRequestMerged } from '../../domain/pulls/pullRequest.events.js';
 import type { PullRequestPair, PullRequestPairReserved } from '../../domain/pulls/pullRequestPair.decider.js';
 import { systemContext } from '../shared/commandContext.js';
 import type { Clock } from '../shared/ports/clock.port.js';
@@ -11,15 +12,15 @@ import type { PullRequestPairs } from './pullRequestPairs.js';
 
 export const PULL_REQUEST_CONSEQUENCES = 'pull-request-consequences';
 
-const asEvent = (stored: StoredEvent) => ({ type: stored.type, data: stored.data }) as PullRequestEvent;
-
-// The pull request as it was once `upTo` (a revision of its stream) was applied.
-async function pullRequestAt(eventStore: EventStore, pullRequestId: number, upTo = Number.MAX_SAFE_INTEGER): Promise<ExistingPullRequest | null> {
-  const history = await eventStore.readStream(pullRequestStream(pullRequestId));
-  const state = history
-    .filter((event) => event.revision <= upTo)
-    .map(asEvent)
-    .reduce(pullRequestDecider.evolve, pullRequestDecider.initialState());
+// The pull request now, or as it was once `upTo` (a revision of its stream) was applied (a
+// merge's consequences: read up to the merge, once per pull request).
+async function pullRequestAt(eventStore: EventStore, pullRequestId: number, upTo?: number): Promise<ExistingPullRequest | null> {
+  const state =
+    upTo === undefined
+      ? await currentPullRequest(eventStore, pullRequestId)
+      : (await eventStore.readStream(pullRequestStream(pullRequestId), { maxCount: upTo + 1 }))
+          .map(asPullRequestEvent)
+          .reduce(pullRequestDecider.evolve, pullRequestDecider.initialState());
   return state.status === 'absent' ? null : state;
 }
 
