@@ -62,8 +62,8 @@ export class AuthorizationHistory {
     return created?.type === 'AuthorizationCreated' ? (created.data as { userId: number }).userId : null;
   }
 
-  history(authorizationId: number): Promise<AuditLogEntry[]> {
-    return auditLogOf(this.eventStore, authorizationStream(authorizationId), vocabulary);
+  history(authorizationId: number, page: { readonly page: number; readonly perPage: number }): Promise<{ entries: AuditLogEntry[]; totalCount: number }> {
+    return auditLogOf(this.eventStore, authorizationStream(authorizationId), vocabulary, page);
   }
 
   // The document the projection would have held then; null before creation or after deletion.

@@ -2,7 +2,8 @@ import { inject, injectable } from 'inversify';
 import { projectDecider, type ProjectState } from '../../domain/projects/project.decider.js';
 import { projectStream, type ProjectEvent } from '../../domain/projects/project.events.js';
 import { auditLogOf, type AuditLogEntry } from '../shared/audit/auditLog.js';
-import type { EventStore } from '../shared/ports/eventStore.port.js';
+import type { EventStore, StoredEvent } from '../shared/ports/eventStore.port.js';
+import { foldedState } from '../shared/foldedStates.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import { projectAuditVocabulary } from './projectAuditVocabulary.js';
 import type { ProjectCardDocument, ProjectColumnDocument, ProjectDocument } from './projects.readModel.js';
@@ -21,6 +22,15 @@ export interface ProjectTimeline {
 
 export const PROJECT_TIMELINE = Symbol('ProjectTimeline');
 
+const asProjectEvent = (stored: StoredEvent): ProjectEvent => ({ type: stored.type, data: stored.data }) as ProjectEvent;
+
+// The project's decider with its deletion left out: a deleted project's state is the one it
+// had before (what decides who may read its history).
+const projectLastStateDecider: typeof projectDecider = {
+  ...projectDecider,
+  evolve: (state, event) => (event.type === 'ProjectDeleted' ? state : projectDecider.evolve(state, event)),
+};
+
 // A project's whole life from its stream (a deleted project's too).
 @injectable()
 export class ProjectHistory {
@@ -29,16 +39,15 @@ export class ProjectHistory {
     @inject(PROJECT_TIMELINE) private readonly timeline: ProjectTimeline,
   ) {}
 
-  history(projectId: number): Promise<AuditLogEntry[]> {
-    return auditLogOf(this.eventStore, projectStream(projectId), projectAuditVocabulary);
+  history(projectId: number, page: { readonly page: number; readonly perPage: number }): Promise<{ entries: AuditLogEntry[]; totalCount: number }> {
+    return auditLogOf(this.eventStore, projectStream(projectId), projectAuditVocabulary, page);
   }
 
-  // The project's last state (a deleted one's as it was before deletion); null if it never existed.
+  // The project's last state (a deleted one's as it was before deletion); null if it never
+  // existed. Folded from what changed since it was last asked for, not the whole stream.
   async lastState(projectId: number): Promise<ProjectState | null> {
-    const events = await this.eventStore.readStream(projectStream(projectId));
-    if (events.length === 0) return null;
-    const live = events.filter((stored) => stored.type !== 'ProjectDeleted');
-    return live.map((stored) => ({ type: stored.type, data: stored.data }) as ProjectEvent).reduce(projectDecider.evolve, projectDecider.initialState());
+    const { state, revision } = await foldedState(this.eventStore, projectLastStateDecider, projectStream(projectId), asProjectEvent);
+    return revision === 'no_stream' ? null : state;
   }
 
   asOf(projectId: number, instant: Date): Promise<ProjectAtInstant | null> {

@@ -1,5 +1,5 @@
 import type { EventStore, StoredEvent } from '../ports/eventStore.port.js';
-import { streamHistory, type AuditEntry } from './streamHistory.query.js';
+import { streamHistory, streamLength, type AuditEntry } from './streamHistory.query.js';
 
 // The audit mechanism every area shares (tokens now, projects next): a stream's history in
 // the shape of GitHub's audit-log entries, and the state of the thing a stream describes as
@@ -24,8 +24,19 @@ export interface AuditVocabulary {
   fields(entry: AuditEntry): Record<string, unknown>;
 }
 
-export async function auditLogOf(eventStore: EventStore, streamId: string, vocabulary: AuditVocabulary): Promise<AuditLogEntry[]> {
-  return (await streamHistory(eventStore, streamId)).map((entry) => auditLogEntryOf(streamId, entry, vocabulary));
+// One page of a stream's history, oldest first, and how many entries it holds in all: a long
+// stream (a busy project board) costs the page read.
+export async function auditLogOf(
+  eventStore: EventStore,
+  streamId: string,
+  vocabulary: AuditVocabulary,
+  { page, perPage }: { readonly page: number; readonly perPage: number },
+): Promise<{ readonly entries: AuditLogEntry[]; readonly totalCount: number }> {
+  const [history, totalCount] = await Promise.all([
+    streamHistory(eventStore, streamId, { fromRevision: (page - 1) * perPage, maxCount: perPage }),
+    streamLength(eventStore, streamId),
+  ]);
+  return { entries: history.map((entry) => auditLogEntryOf(streamId, entry, vocabulary)), totalCount };
 }
 
 export function auditLogEntryOf(streamId: string, entry: AuditEntry, vocabulary: AuditVocabulary): AuditLogEntry {
@@ -43,9 +54,21 @@ export function auditLogEntryOf(streamId: string, entry: AuditEntry, vocabulary:
   };
 }
 
+// Events read per step of an as_of fold.
+const AS_OF_CHUNK = 256;
+
 // The events of a stream up to and including an instant (by when they happened), for a
-// caller to fold into the state it describes.
+// caller to fold into the state it describes. A stream is appended in time order: the read
+// stops at the first event after the instant, so an early instant costs what came before it.
 export async function eventsAsOf(eventStore: EventStore, streamId: string, instant: Date): Promise<StoredEvent[]> {
   const limit = instant.getTime();
-  return (await eventStore.readStream(streamId)).filter((event) => Date.parse(event.metadata.occurredAt) <= limit);
+  const events: StoredEvent[] = [];
+  for (let fromRevision = 0; ; fromRevision += AS_OF_CHUNK) {
+    const chunk = await eventStore.readStream(streamId, { fromRevision, maxCount: AS_OF_CHUNK });
+    for (const event of chunk) {
+      if (Date.parse(event.metadata.occurredAt) > limit) return events;
+      events.push(event);
+    }
+    if (chunk.length < AS_OF_CHUNK) return events;
+  }
 }

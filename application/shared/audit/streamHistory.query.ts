@@ -48,12 +48,23 @@ export function auditEntryOf(event: StoredEvent, actorLogin: string | null): Aud
   };
 }
 
-export async function streamHistory(eventStore: EventStore, streamId: string): Promise<AuditEntry[]> {
+// The whole stream, or a window of it (a page: what it costs is the page).
+export async function streamHistory(
+  eventStore: EventStore,
+  streamId: string,
+  window?: { readonly fromRevision: number; readonly maxCount: number },
+): Promise<AuditEntry[]> {
   const actors = new Map<number, StoredEvent[]>();
   const entries: AuditEntry[] = [];
-  for (const event of await eventStore.readStream(streamId)) {
+  for (const event of await eventStore.readStream(streamId, window ?? {})) {
     const { actorId } = event.metadata;
     entries.push(auditEntryOf(event, actorId === null ? null : await loginAt(eventStore, actorId, event.position, actors)));
   }
   return entries;
+}
+
+// How many events the stream holds: its last revision, read backwards (one event).
+export async function streamLength(eventStore: EventStore, streamId: string): Promise<number> {
+  const [last] = await eventStore.readStream(streamId, { direction: 'backwards', maxCount: 1 });
+  return last === undefined ? 0 : last.revision + 1;
 }

@@ -128,7 +128,10 @@ export function authorizationsRouter(container: Container): Router {
   router.get('/authorizations/:authorization_id/history', async (req: Request, res: Response) => {
     const id = await readableHistory(res, req.params.authorization_id);
     if (id === null) return sendNotFound(res);
-    res.json(await history.history(id));
+    const { page, perPage } = parsePagination(req.query);
+    const { entries, totalCount } = await history.history(id, { page, perPage });
+    setLinkHeader(req, res, { page, perPage, totalCount });
+    res.json(entries);
   });
 
   router.get('/authorizations/:authorization_id', async (req: Request, res: Response) => {

@@ -46,7 +46,10 @@ export function projectAuditRoutes(router: Router, deps: ProjectsDeps): void {
   router.get('/projects/:project_id/history', requireUser, async (req, res) => {
     const projectId = await administeredProjectId(res, deps, req.params.project_id);
     if (projectId === null) return sendNotFound(res);
-    res.json(await deps.history.history(projectId));
+    const { page, perPage } = parsePagination(req.query);
+    const { entries, totalCount } = await deps.history.history(projectId, { page, perPage });
+    setLinkHeader(req, res, { page, perPage, totalCount });
+    res.json(entries);
   });
 
   const asOf = (answer: (req: Request, res: Response, instant: Date) => Promise<void>) => async (req: Request, res: Response, next: NextFunction) => {

@@ -90,6 +90,30 @@ describe('classic projects: the audit history, as_of, and the organization audit
     expect((await call(server.adminAuthorization, 'GET', `/projects/${projectId}/history`)).status).to.equal(200);
   });
 
+  it('GET /projects/{id}/history pages with per_page and Link: a page reads its events, not the stream', async () => {
+    const response = await fetch(`${server.url}/projects/${projectId}/history?per_page=5&page=2`, { headers: { accept: INERTIA, authorization: boss } });
+    expect(response.status).to.equal(200);
+    const body = (await response.json()) as { action: string; _document_id: string }[];
+    expect(body.map((entry) => entry.action)).to.deep.equal([
+      'project_column.create',
+      'project_card.create',
+      'project_card.move',
+      'project.update_user_permission',
+      'project.update_org_permission',
+    ]);
+    expect(body.map((entry) => entry._document_id)).to.deep.equal([5, 6, 7, 8, 9].map((revision) => `project-${projectId}:${revision}`));
+    const link = response.headers.get('link')!;
+    expect(link).to.match(/[?&]page=1[^>]*>; rel="prev"/);
+    expect(link).to.match(/[?&]page=3[^>]*>; rel="next"/);
+    expect(link).to.match(/[?&]page=3[^>]*>; rel="last"/);
+    const last = (await (
+      await fetch(`${server.url}/projects/${projectId}/history?per_page=5&page=3`, { headers: { accept: INERTIA, authorization: boss } })
+    ).json()) as {
+      action: string;
+    }[];
+    expect(last.map((entry) => entry.action)).to.deep.equal(['project.remove_user', 'project.delete']);
+  });
+
   it('as_of: the project, its columns and a column’s cards as they stood at each instant', async () => {
     const at = (index: number) => encodeURIComponent(instants[index]!);
     expect((await call(boss, 'GET', `/projects/${projectId}?as_of=2026-04-01T08:00:00Z`)).status).to.equal(404);
