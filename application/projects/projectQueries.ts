@@ -47,12 +47,6 @@ export class ProjectQueries {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  // An owner's projects in number order, filtered by state; the caller's access is decided per project.
-  ofOwner(ownerKind: ProjectOwnerKind, ownerId: number, state: ProjectStateFilter): Promise<ProjectDocument[]> {
-    const filter = state === 'all' ? { owner_kind: ownerKind, owner_id: ownerId } : { owner_kind: ownerKind, owner_id: ownerId, state };
-    return this.store.collection<ProjectDocument>(PROJECTS_COLLECTION).find(filter, { sort: { number: 1 } });
-  }
-
   collaborator(projectId: number, userId: number): Promise<ProjectCollaboratorDocument | null> {
     return this.store.collection<ProjectCollaboratorDocument>(PROJECT_COLLABORATORS_COLLECTION).findOne({ _id: `${projectId}:${userId}` });
   }

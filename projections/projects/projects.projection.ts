@@ -185,7 +185,18 @@ export const projectsProjection: Projection = {
   // 2: copies of deleted projects, columns and cards
   version: 2,
   collections: [
-    { name: PROJECTS_COLLECTION, indexes: [{ name: 'owner', keys: { owner_kind: 1, owner_id: 1, number: 1 } }] },
+    {
+      name: PROJECTS_COLLECTION,
+      indexes: [
+        { name: 'owner', keys: { owner_kind: 1, owner_id: 1, number: 1 } },
+        // An owner's projects by state, visibility and organization permission, in number
+        // order: the runs a list reads to the end of its page, and counts (projectLists.query.ts).
+        {
+          name: 'owner_state_visibility',
+          keys: { owner_kind: 1, owner_id: 1, state: 1, private: 1, organization_permission: 1, number: 1, id: 1 },
+        },
+      ],
+    },
     { name: PROJECT_COLUMNS_COLLECTION, indexes: [{ name: 'project_id', keys: { project_id: 1 } }] },
     {
       name: PROJECT_CARDS_COLLECTION,
@@ -195,7 +206,14 @@ export const projectsProjection: Projection = {
         { name: 'content_repository', keys: { 'content.repositoryId': 1 } },
       ],
     },
-    { name: PROJECT_COLLABORATORS_COLLECTION, indexes: [{ name: 'project_id', keys: { project_id: 1 } }] },
+    {
+      name: PROJECT_COLLABORATORS_COLLECTION,
+      indexes: [
+        { name: 'project_id', keys: { project_id: 1 } },
+        // A caller's collaborations, for lists.
+        { name: 'user_id', keys: { user_id: 1 } },
+      ],
+    },
     { name: PROJECT_COLUMN_HOMES_COLLECTION },
     deletedCopiesCollection(DELETED_COPIES_COLLECTIONS.project),
     { name: PROJECT_OWNERS_COLLECTION, indexes: [{ name: 'owner', keys: { owner_kind: 1, owner_id: 1 } }] },

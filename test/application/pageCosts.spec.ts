@@ -31,6 +31,9 @@ import { pullRequestsProjection } from '../../projections/pulls/pullRequests.pro
 import { repositoriesProjection } from '../../projections/repositories/repositories.projection.js';
 import { sourceImportsProjection } from '../../projections/imports/sourceImports.projection.js';
 import { webhooksProjection } from '../../projections/webhooks/webhooks.projection.js';
+import { projectsProjection } from '../../projections/projects/projects.projection.js';
+import { ProjectLists } from '../../application/projects/projectLists.query.js';
+import { PROJECTS_COLLECTION } from '../../application/projects/projects.readModel.js';
 import { UserQueries } from '../../application/accounts/user.queries.js';
 import { HookQueries } from '../../application/webhooks/hookQueries.js';
 import { HOOK_DELIVERIES_COLLECTION } from '../../application/webhooks/webhooks.readModel.js';
@@ -58,6 +61,7 @@ async function seeded(): Promise<EmbeddedReadModelStore> {
     pullRequestsProjection,
     webhooksProjection,
     sourceImportsProjection,
+    projectsProjection,
   ];
   for (const projection of projections)
     for (const collection of projection.collections) if (collection.indexes?.length) await store.collection(collection.name).createIndexes(collection.indexes);
@@ -136,6 +140,18 @@ async function seeded(): Promise<EmbeddedReadModelStore> {
   await insert(ISSUE_COMMENTS_COLLECTION, (n) =>
     [1, 2].map((repository) => ({ _id: String(repository * BIG + n), id: repository * BIG + n, repository_id: repository, issue_id: n, created_at: at(n) })),
   );
+  await insert(PROJECTS_COLLECTION, (n) => [
+    {
+      _id: String(n + 1),
+      id: n + 1,
+      owner_kind: 'organization',
+      owner_id: 9001,
+      number: n + 1,
+      state: 'open',
+      private: n % 2 === 0,
+      organization_permission: (['none', 'read', 'write', 'admin'] as const)[n % 4],
+    },
+  ]);
   await insert(HOOK_DELIVERIES_COLLECTION, (n) =>
     [1, 2].map((hook) => ({ _id: String(hook * BIG + n), id: hook * BIG + n, hook_id: hook, guid: `g${hook}-${n}` })),
   );
@@ -304,5 +320,15 @@ describe('page costs: a request tests what its page touches, not the collection'
     );
     expect(comments.answer.map((comment) => comment.id)).to.deep.equal(Array.from({ length: 30 }, (_, i) => 2 * BIG - 99 + i));
     expect(comments.tested).to.equal(30);
+  });
+
+  it("an organization's projects for a stranger: the public runs read to the end of the page, not the 3,000 projects", async function () {
+    const repositories = new RepositoryQueries(store);
+    const lists = new ProjectLists(store, repositories, new RepositoryAccessQuery(store), new OrganizationQueries(store));
+    const page = await work(PROJECTS_COLLECTION, () => lists.ofOwner(null, { kind: 'organization', id: 9001 }, 'open', PAGE));
+    expect(page.answer.totalCount).to.equal(BIG / 2);
+    expect(page.answer.items.map(({ project }) => project.number)).to.deep.equal(Array.from({ length: 30 }, (_, i) => 2 * (60 + i) + 2));
+    // One run per organization permission among the public projects.
+    expect(page.tested).to.be.at.most(4 * PAGE_WORK);
   });
 });

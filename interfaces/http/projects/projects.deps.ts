@@ -3,6 +3,7 @@ import { OrganizationQueries } from '../../../application/accounts/organization.
 import { ProjectAccess } from '../../../application/projects/projectAccess.query.js';
 import { ProjectCommands } from '../../../application/projects/projectCommands.handler.js';
 import { ProjectQueries } from '../../../application/projects/projectQueries.js';
+import { ProjectLists } from '../../../application/projects/projectLists.query.js';
 import { ProjectHistory } from '../../../application/projects/projectHistory.query.js';
 import { ProjectAuditLog } from '../../../application/projects/projectAuditLog.query.js';
 import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
@@ -12,6 +13,7 @@ import { TOKENS } from '../../../application/shared/ports/tokens.js';
 export interface ProjectsDeps {
   readonly commands: ProjectCommands;
   readonly projects: ProjectQueries;
+  readonly lists: ProjectLists;
   readonly access: ProjectAccess;
   readonly history: ProjectHistory;
   readonly auditLog: ProjectAuditLog;
@@ -24,6 +26,7 @@ export function projectsDeps(container: Container): ProjectsDeps {
   return {
     commands: container.get(ProjectCommands),
     projects: container.get(ProjectQueries),
+    lists: container.get(ProjectLists),
     access: container.get(ProjectAccess),
     history: container.get(ProjectHistory),
     auditLog: container.get(ProjectAuditLog),

@@ -37,15 +37,10 @@ async function sendProjectList(req: Request, res: Response, deps: ProjectsDeps, 
   if (state === null) return;
   const disabled = await deps.access.disabledFor({ owner_kind: owner.kind, owner_id: owner.id });
   if (disabled) return sendAppError(res, disabled);
-  const caller = accessCallerOf(res);
-  const visible = [];
-  for (const project of await deps.projects.ofOwner(owner.kind, owner.id, state)) {
-    const role = await deps.access.roleOf(caller, project);
-    if (role !== 'none') visible.push({ project, role });
-  }
   const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
-  setLinkHeader(req, res, { page, perPage, totalCount: visible.length });
-  res.json(await projectsJson(res, deps, visible.slice((page - 1) * perPage, page * perPage)));
+  const { items, totalCount } = await deps.lists.ofOwner(accessCallerOf(res), owner, state, { page, perPage });
+  setLinkHeader(req, res, { page, perPage, totalCount });
+  res.json(await projectsJson(res, deps, items));
 }
 
 async function createProject(req: Request, res: Response, deps: ProjectsDeps, owner: ProjectOwner): Promise<void> {
