@@ -49,7 +49,15 @@ export const repositoriesProjection: Projection = {
     },
     { name: REPOSITORY_REDIRECTS_COLLECTION, indexes: [byRepository] },
     deletedCopiesCollection(DELETED_COPIES_COLLECTIONS.repository),
-    { name: REPOSITORY_COLLABORATORS_COLLECTION, indexes: [byRepository, byUser] },
+    {
+      name: REPOSITORY_COLLABORATORS_COLLECTION,
+      indexes: [
+        byRepository,
+        byUser,
+        // GET .../collaborators: a repository's collaborators in user order, page and count.
+        { name: 'repository_user_permission', keys: { repository_id: 1, user_id: 1, permission: 1 } },
+      ],
+    },
     {
       name: REPOSITORY_STARS_COLLECTION,
       indexes: [

@@ -19,11 +19,11 @@ export function collaboratorRoutes(router: Router, deps: RepositoriesDeps): void
   router.get('/repos/:owner/:repo/collaborators', requireUser, async (req: Request, res: Response) => {
     const requested = req.query.affiliation as CollaboratorAffiliation;
     const affiliation = AFFILIATIONS.includes(requested) ? requested : 'all';
-    const listed = await deps.collaborators.list(accessCallerOf(res), repositoryScopeOf(res).repository.id, affiliation);
-    if (isLeft(listed)) return sendAppError(res, listed.left);
     const { page, perPage } = parsePagination(req.query);
-    setLinkHeader(req, res, { page, perPage, totalCount: listed.right.length });
-    res.json(listed.right.slice((page - 1) * perPage, page * perPage).map(({ user, role }) => collaborator(user, role, urlsOf(res))));
+    const listed = await deps.collaborators.list(accessCallerOf(res), repositoryScopeOf(res).repository.id, affiliation, { page, perPage });
+    if (isLeft(listed)) return sendAppError(res, listed.left);
+    setLinkHeader(req, res, { page, perPage, totalCount: listed.right.totalCount });
+    res.json(listed.right.items.map(({ user, role }) => collaborator(user, role, urlsOf(res))));
   });
 
   router.get('/repos/:owner/:repo/collaborators/:username', requireUser, async (req: Request, res: Response) => {
