@@ -13,6 +13,8 @@ export const oauthApplicationsProjection: Projection = {
       indexes: [
         { name: 'client_id', keys: { client_id: 1 }, unique: true },
         { name: 'id', keys: { id: 1 }, unique: true },
+        // GET /admin/oauth-applications pages by id (the count of an empty filter is kept).
+        { name: 'id_client', keys: { id: 1, client_id: 1, _id: 1 } },
       ],
     },
   ],

@@ -33,6 +33,9 @@ import { sourceImportsProjection } from '../../projections/imports/sourceImports
 import { webhooksProjection } from '../../projections/webhooks/webhooks.projection.js';
 import { projectsProjection } from '../../projections/projects/projects.projection.js';
 import { ProjectLists } from '../../application/projects/projectLists.query.js';
+import { OAuthApplicationQueries } from '../../application/accounts/oauthApplication.queries.js';
+import { OAUTH_APPLICATIONS_COLLECTION } from '../../application/accounts/oauthApplications.readModel.js';
+import { oauthApplicationsProjection } from '../../projections/accounts/oauthApplications.projection.js';
 import { PROJECTS_COLLECTION } from '../../application/projects/projects.readModel.js';
 import { UserQueries } from '../../application/accounts/user.queries.js';
 import { HookQueries } from '../../application/webhooks/hookQueries.js';
@@ -62,6 +65,7 @@ async function seeded(): Promise<EmbeddedReadModelStore> {
     webhooksProjection,
     sourceImportsProjection,
     projectsProjection,
+    oauthApplicationsProjection,
   ];
   for (const projection of projections)
     for (const collection of projection.collections) if (collection.indexes?.length) await store.collection(collection.name).createIndexes(collection.indexes);
@@ -152,6 +156,7 @@ async function seeded(): Promise<EmbeddedReadModelStore> {
       organization_permission: (['none', 'read', 'write', 'admin'] as const)[n % 4],
     },
   ]);
+  await insert(OAUTH_APPLICATIONS_COLLECTION, (n) => [{ _id: String(n + 1), id: n + 1, client_id: `c${n}`, name: `app ${n}` }]);
   await insert(HOOK_DELIVERIES_COLLECTION, (n) =>
     [1, 2].map((hook) => ({ _id: String(hook * BIG + n), id: hook * BIG + n, hook_id: hook, guid: `g${hook}-${n}` })),
   );
@@ -272,6 +277,13 @@ describe('page costs: a request tests what its page touches, not the collection'
     expect(open.answer).to.equal(true);
     expect(open.tested).to.equal(1);
     expect((await pulls.openBetween(1, 'main', 2, 'feature', BIG)) as boolean).to.equal(false);
+  });
+
+  it('the OAuth applications of the installation, a page by id', async function () {
+    const page = await work(OAUTH_APPLICATIONS_COLLECTION, () => new OAuthApplicationQueries(store).applicationsPage(PAGE.page, PAGE.perPage));
+    expect(page.answer.totalCount).to.equal(BIG);
+    expect(page.answer.applications.map((application) => application.id)).to.deep.equal(Array.from({ length: 30 }, (_, i) => 61 + i));
+    expect(page.tested).to.be.at.most(PAGE_WORK);
   });
 
   it('cursor pages start at the cursor: users since, deliveries before, import authors since', async function () {
