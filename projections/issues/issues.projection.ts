@@ -56,6 +56,10 @@ export const issuesProjection: Projection = {
         { name: 'repository_state_updated', keys: { repository_id: 1, state: 1, updated_at: 1, number: 1 } },
         { name: 'repository_state_comments', keys: { repository_id: 1, state: 1, comments: 1, number: 1 } },
         { name: 'repository_created', keys: { repository_id: 1, created_at: 1, number: 1 } },
+        // The list filtered by creator or by milestone, newest or oldest first: page and count
+        // (with a state) from the index; other sorts walk the state's index and filter.
+        { name: 'repository_creator_state_created', keys: { repository_id: 1, user_id: 1, state: 1, created_at: 1, number: 1 } },
+        { name: 'repository_milestone_state_created', keys: { repository_id: 1, milestone_id: 1, state: 1, created_at: 1, number: 1 } },
       ],
     },
     {

@@ -139,6 +139,8 @@ async function seeded(): Promise<EmbeddedReadModelStore> {
       created_at: at(n),
       updated_at: at((n * 7919) % BIG),
       comments: (n * 31) % 17,
+      user_id: 1 + (n % 10),
+      milestone_id: n % 5 === 0 ? 77 : null,
     })),
   );
   await insert(ISSUE_COMMENTS_COLLECTION, (n) =>
@@ -342,5 +344,21 @@ describe('page costs: a request tests what its page touches, not the collection'
     expect(page.answer.items.map(({ project }) => project.number)).to.deep.equal(Array.from({ length: 30 }, (_, i) => 2 * (60 + i) + 2));
     // One run per organization permission among the public projects.
     expect(page.tested).to.be.at.most(4 * PAGE_WORK);
+  });
+
+  it('issues by creator or by milestone, newest first: page and count from the index', async function () {
+    const issues = new IssueQueries(store);
+    for (const [filter, expected] of [
+      [{ user_id: 4 }, (n: number) => n % 10 === 3],
+      [{ milestone_id: 77 }, (n: number) => n % 5 === 0],
+    ] as const) {
+      const page = await work(ISSUES_COLLECTION, () =>
+        issues.pagedIssues({ repository_id: 2, state: 'open', ...filter }, { created_at: -1, number: -1 }, { page: 2, perPage: 30 }),
+      );
+      const whole = Array.from({ length: BIG }, (_, n) => BIG - 1 - n).filter((n) => expected(n) && n % 3 !== 0);
+      expect(page.answer.items.map((issue) => issue.number)).to.deep.equal(whole.slice(30, 60).map((n) => n + 1));
+      expect(page.answer.totalCount).to.equal(whole.length);
+      expect(page.tested).to.be.at.most(60);
+    }
   });
 });
