@@ -57,7 +57,7 @@ export class PullRequestQueries {
   async list(repositoryId: number, filter: PullRequestListFilter): Promise<{ items: PullRequestDocument[]; totalCount: number }> {
     const query: Record<string, unknown> = { repository_id: repositoryId };
     if (filter.state !== 'all') query.state = filter.state;
-    if (filter.base !== undefined) query['base.ref'] = filter.base;
+    if (filter.base !== undefined) query.base_ref = filter.base;
     if (filter.head) Object.assign(query, { 'head.repository_id': { $in: [...filter.head.repositoryIds] }, 'head.ref': filter.head.ref });
     const window = { skip: (filter.page - 1) * filter.perPage, limit: filter.perPage };
     // Every state: the open and the closed runs merged (the indexes pin a state, then sort).

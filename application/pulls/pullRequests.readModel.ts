@@ -26,6 +26,8 @@ export interface PullRequestDocument extends Document {
   maintainer_can_modify: boolean;
   head: PullRequestSideDocument;
   base: PullRequestSideDocument;
+  // base.ref again, at top level: what the list's base filter and its index read.
+  base_ref: string;
   created_at: string;
   updated_at: string;
   closed_at: string | null;

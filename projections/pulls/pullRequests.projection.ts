@@ -33,6 +33,7 @@ function openedDocument(data: PullRequestOpened['data'], position: number): Pull
     maintainer_can_modify: data.maintainerCanModify,
     head: side(data.head),
     base: side(data.base),
+    base_ref: data.base.ref,
     created_at: data.openedAt,
     updated_at: data.openedAt,
     closed_at: null,
@@ -53,7 +54,7 @@ function changesOf(event: Exclude<PullRequestEvent, PullRequestOpened>, current:
         ...(title !== undefined ? { title } : {}),
         ...(body !== undefined ? { body } : {}),
         ...(maintainerCanModify !== undefined ? { maintainer_can_modify: maintainerCanModify } : {}),
-        ...(base ? { base: { ...current.base, ref: base.ref, sha: base.sha } } : {}),
+        ...(base ? { base: { ...current.base, ref: base.ref, sha: base.sha }, base_ref: base.ref } : {}),
         updated_at: event.data.editedAt,
       };
     }
@@ -101,8 +102,8 @@ async function countOpen(repositoryId: number, delta: 1 | -1, target: Projection
 // guarded by that position changed the state, so it is counted once.
 export const pullRequestsProjection: Projection = {
   name: 'pull-requests',
-  // 2: open pull requests counted per repository
-  version: 2,
+  // 2: open pull requests counted per repository; 3: the base branch at top level (base_ref)
+  version: 3,
   collections: [
     { name: REPOSITORY_PULL_COUNTS_COLLECTION, indexes: [] },
     {
@@ -116,6 +117,9 @@ export const pullRequestsProjection: Projection = {
         { name: 'repository_state_created', keys: { repository_id: 1, state: 1, created_at: 1, number: 1 } },
         { name: 'repository_state_updated', keys: { repository_id: 1, state: 1, updated_at: 1, number: 1 } },
         { name: 'repository_created', keys: { repository_id: 1, created_at: 1, number: 1 } },
+        // The list filtered by base branch, by creation: page and count (with a state) from the
+        // index (a dotted field cannot be one of an ordered index's, hence base_ref).
+        { name: 'repository_base_state_created', keys: { repository_id: 1, base_ref: 1, state: 1, created_at: 1, number: 1 } },
       ],
     },
   ],

@@ -174,7 +174,8 @@ async function seeded(): Promise<EmbeddedReadModelStore> {
       state: n === BIG - 1 ? 'open' : 'closed',
       created_at: at(n),
       updated_at: at(n),
-      base: { repository_id: 1, ref: 'main' },
+      base: { repository_id: 1, ref: n % 50 === 0 ? 'release' : 'main' },
+      base_ref: n % 50 === 0 ? 'release' : 'main',
       head: { repository_id: 2, ref: n === BIG - 1 ? 'feature' : `topic-${n % 7}` },
     },
   ]);
@@ -360,5 +361,15 @@ describe('page costs: a request tests what its page touches, not the collection'
       expect(page.answer.totalCount).to.equal(whole.length);
       expect(page.tested).to.be.at.most(60);
     }
+  });
+
+  it('pull requests by base branch, newest first: page and count from the index', async function () {
+    const page = await work(PULL_REQUESTS_COLLECTION, () =>
+      new PullRequestQueries(store).list(1, { state: 'closed', base: 'release', sort: 'created', direction: 'desc', page: 2, perPage: 10 }),
+    );
+    const whole = Array.from({ length: BIG }, (_, n) => BIG - 1 - n).filter((n) => n % 50 === 0 && n !== BIG - 1);
+    expect(page.answer.items.map((pull) => pull.number)).to.deep.equal(whole.slice(10, 20).map((n) => n + 1));
+    expect(page.answer.totalCount).to.equal(whole.length);
+    expect(page.tested).to.be.at.most(20);
   });
 });
