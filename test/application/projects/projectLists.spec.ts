@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { seededRandom } from '../../support/seededRandom.js';
 import { OrganizationQueries } from '../../../application/accounts/organization.queries.js';
 import { ORGANIZATIONS_COLLECTION, ORG_MEMBERSHIPS_COLLECTION } from '../../../application/accounts/organizations.readModel.js';
 import { USERS_COLLECTION } from '../../../application/accounts/users.readModel.js';
@@ -14,20 +15,12 @@ import type { ProjectOwnerKind } from '../../../domain/projects/project.events.j
 import { EmbeddedReadModelStore } from '../../../infrastructure/shared/readModels/embeddedReadModelStore.js';
 import { projectsProjection } from '../../../projections/projects/projects.projection.js';
 
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 const USERS = [1, 2, 3, 4, 5, 6];
 const ORGS = [101, 102];
 const REPOSITORIES = [201, 202, 203];
 
 describe('ProjectLists: pages read from the ordered index answer as every project decided one by one', function () {
-  const random = generator(23);
+  const random = seededRandom(23);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   let store: EmbeddedReadModelStore;
   let projects: ProjectDocument[];

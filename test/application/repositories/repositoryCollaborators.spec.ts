@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { seededRandom } from '../../support/seededRandom.js';
 import { isRight } from 'fp-ts/lib/Either.js';
 import { OrganizationQueries } from '../../../application/accounts/organization.queries.js';
 import { ORGANIZATIONS_COLLECTION, ORG_MEMBERSHIPS_COLLECTION } from '../../../application/accounts/organizations.readModel.js';
@@ -16,18 +17,10 @@ import { EmbeddedReadModelStore } from '../../../infrastructure/shared/readModel
 import { organizationsProjection } from '../../../projections/accounts/organizations.projection.js';
 import { repositoriesProjection } from '../../../projections/repositories/repositories.projection.js';
 
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 const USERS = Array.from({ length: 40 }, (_, n) => n + 1);
 
 describe('RepositoryCollaborators: pages merged from the indexes answer as the whole list decided one by one', function () {
-  const random = generator(31);
+  const random = seededRandom(31);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
   it('every affiliation and page, for user- and organization-owned repositories, members with and without a base permission', async function () {

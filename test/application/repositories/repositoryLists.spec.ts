@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { seededRandom } from '../../support/seededRandom.js';
 import type { AccessCaller, AccessibleRepository } from '../../../application/shared/access/repositoryAccess.query.js';
 import { RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
 import { ORGANIZATIONS_COLLECTION, ORG_MEMBERSHIPS_COLLECTION } from '../../../application/accounts/organizations.readModel.js';
@@ -22,15 +23,6 @@ import type { CollaboratorPermission, RepositoryPermission } from '../../../doma
 import { repositoriesProjection } from '../../../projections/repositories/repositories.projection.js';
 import { EmbeddedReadModelStore } from '../../../infrastructure/shared/readModels/embeddedReadModelStore.js';
 
-// A small deterministic generator: the same world every run.
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 const USERS = [1, 2, 3, 4, 5, 6, 7, 8];
 const ORGS = [101, 102, 103];
 const DEFAULTS = { 101: 'none', 102: 'read', 103: 'write' } as const;
@@ -47,7 +39,7 @@ interface World {
 }
 
 async function world(): Promise<World> {
-  const random = generator(17);
+  const random = seededRandom(17);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const store = new EmbeddedReadModelStore();
   for (const collection of repositoriesProjection.collections)
@@ -172,7 +164,7 @@ const CALLERS: readonly AccessCaller[] = [
 
 describe('RepositoryLists: pages read from the ordered indexes answer as the whole list sorted in memory', function () {
   let w: World;
-  const random = generator(5);
+  const random = seededRandom(5);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const order = (): ListOrder => ({ sort: pick(SORTS), direction: pick(['asc', 'desc'] as const) });
   const paging = () => ({ page: 1 + Math.floor(random() * 4), perPage: pick([1, 5, 13, 100]) });

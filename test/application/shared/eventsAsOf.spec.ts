@@ -4,8 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventsAsOf } from '../../../application/shared/audit/auditLog.js';
-import type { EventStore } from '../../../application/shared/ports/eventStore.port.js';
 import { EmbeddedEventStore } from '../../../infrastructure/shared/eventStore/embeddedEventStore.js';
+import { CountingEventStore } from '../../support/countingEventStore.js';
 
 const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
 
@@ -30,23 +30,14 @@ describe('eventsAsOf: a stream up to an instant, read until the first event afte
   });
 
   it('answers the events at or before the instant; an early instant reads one chunk, a late one the stream', async function () {
-    let read = 0;
-    const counting: EventStore = Object.create(store, {
-      readStream: {
-        value: async (...args: Parameters<EventStore['readStream']>) => {
-          const events = await store.readStream(...args);
-          read += events.length;
-          return events;
-        },
-      },
-    });
+    const counting = new CountingEventStore(store);
     const early = await eventsAsOf(counting, 'clock-1', new Date(at(10)));
     expect(early.map((event) => (event.data as { n: number }).n)).to.deep.equal(Array.from({ length: 11 }, (_, n) => n));
-    expect(read).to.equal(256);
-    read = 0;
+    expect(counting.read).to.equal(256);
+    counting.read = 0;
     const late = await eventsAsOf(counting, 'clock-1', new Date(at(1000)));
     expect(late).to.have.length(600);
-    expect(read).to.equal(600);
+    expect(counting.read).to.equal(600);
     expect(await eventsAsOf(counting, 'clock-1', new Date(at(-1)))).to.deep.equal([]);
   });
 });

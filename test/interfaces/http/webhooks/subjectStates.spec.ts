@@ -3,9 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EventStore, EventToAppend, StoredEvent } from '../../../../application/shared/ports/eventStore.port.js';
+import type { EventToAppend, StoredEvent } from '../../../../application/shared/ports/eventStore.port.js';
 import { EmbeddedEventStore } from '../../../../infrastructure/shared/eventStore/embeddedEventStore.js';
 import { subjectStates } from '../../../../interfaces/http/webhooks/subjectStates.js';
+import { CountingEventStore } from '../../../support/countingEventStore.js';
 
 // A counter's stream: each event adds its amount.
 type Added = { type: 'Added'; data: { amount: number } };
@@ -48,30 +49,21 @@ describe('webhook subjects: the state around each event folds what changed since
       'any',
     );
     const stream = await store.readStream('counter-1');
-    let read = 0;
-    const counting: EventStore = Object.create(store, {
-      readStream: {
-        value: async (...args: Parameters<EventStore['readStream']>) => {
-          const events = await store.readStream(...args);
-          read += events.length;
-          return events;
-        },
-      },
-    });
+    const counting = new CountingEventStore(store);
     const statesAround = subjectStates(counting);
     for (const event of stream) {
       const sum = (event.revision * (event.revision + 1)) / 2;
       expect(await statesAround(counter, event), `revision ${event.revision}`).to.deep.equal({ before: sum, after: sum + event.revision + 1 });
     }
-    expect(read).to.equal(200);
+    expect(counting.read).to.equal(200);
     // A redelivery (an event at or before what is kept) folds from the start, and is right.
     const early = stream[9] as StoredEvent;
-    read = 0;
+    counting.read = 0;
     expect(await statesAround(counter, early)).to.deep.equal({ before: 45, after: 55 });
-    expect(read).to.equal(10);
+    expect(counting.read).to.equal(10);
     // A gap (events another subject's lane skipped) folds only the gap.
-    read = 0;
+    counting.read = 0;
     expect(await statesAround(counter, stream[20]!)).to.deep.equal({ before: 210, after: 231 });
-    expect(read).to.equal(11);
+    expect(counting.read).to.equal(11);
   });
 });
