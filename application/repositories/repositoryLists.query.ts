@@ -141,6 +141,7 @@ export class RepositoryLists {
   // sort=created, the default), only what the caller may read. Stars of public repositories
   // are read from an index, page and count; those of private ones (each star carries its
   // repository's visibility) are decided one by one: bounded by the user's private stars.
+  // Stars of the same instant go by repository id in the same direction (the index's order).
   async starredBy(caller: AccessCaller, userId: number, direction: SortDirection, { page, perPage }: Page): Promise<Paged<ListedRepository>> {
     const access = await this.access.accessOfCaller(caller);
     const stars = this.store.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION);

@@ -10,6 +10,7 @@ import {
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { IndexSpec } from '../../application/shared/ports/readModelStore.port.js';
+import type { UserDeleted } from '../../domain/accounts/user.events.js';
 import { DELETED_COPIES_COLLECTIONS } from '../../application/shared/deletedCopies.js';
 import { deletedCopiesCollection } from '../shared/deletedCopies.js';
 import { REF_EVENT_TYPES, type RefMoved } from '../../domain/gitdata/refMoved.js';
@@ -25,8 +26,9 @@ const byUser = { name: 'user_id', keys: { user_id: 1 } } as const;
 export const repositoriesProjection: Projection = {
   name: 'repositories',
   // 2: pending repository invitations; 3: copies of deleted repositories; 4: pushed_at follows pushes;
-  // 5: stars carry their repository's visibility
-  version: 5,
+  // 5: stars carry their repository's visibility; 6: no collaboration of a deleted user or of
+  // the repository's own owner (a transfer to a collaborator)
+  version: 6,
   collections: [
     {
       name: REPOSITORIES_COLLECTION,
@@ -80,8 +82,11 @@ export const repositoriesProjection: Projection = {
     { name: REPOSITORY_INVITATIONS_COLLECTION, indexes: [byRepository, { name: 'invitee_id', keys: { invitee_id: 1 } }] },
   ],
   // What apply() below acts on; every other event leaves this model as it is.
-  eventTypes: new Set([...REPOSITORY_EVENT_TYPES, ...INTEREST_EVENT_TYPES, ...REF_EVENT_TYPES]),
+  eventTypes: new Set([...REPOSITORY_EVENT_TYPES, ...INTEREST_EVENT_TYPES, ...REF_EVENT_TYPES, 'UserDeleted']),
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
+    // A deleted user collaborates on nothing (lists count collaborations as people).
+    if (event.type === 'UserDeleted')
+      return void (await target.collection(REPOSITORY_COLLABORATORS_COLLECTION).deleteMany({ user_id: (event.data as UserDeleted['data']).userId }));
     if (REPOSITORY_EVENT_TYPES.has(event.type)) return applyRepositoryEvent(event, target);
     if (INTEREST_EVENT_TYPES.has(event.type)) return applyInterestEvent(event, target);
     if (REF_EVENT_TYPES.has(event.type)) return applyPushTime(event, target);

@@ -5,6 +5,7 @@ import {
   REPOSITORY_STARS_COLLECTION,
   REPOSITORY_SUBSCRIPTIONS_COLLECTION,
   REPOSITORY_INVITATIONS_COLLECTION,
+  pairId,
   redirectId,
   type RepositoryDocument,
   type RepositoryRedirectDocument,
@@ -84,6 +85,8 @@ export async function applyRepositoryEvent(stored: StoredEvent, target: Projecti
         name_key: repositoryNameKey(toName),
         updated_at: transferredAt,
       });
+      // The new owner holds the repository: a collaboration it had is no longer one.
+      await target.collection(REPOSITORY_COLLABORATORS_COLLECTION).deleteOne({ _id: pairId(repositoryId, toOwnerId) });
       return moveRedirects(target, repositoryId, { ownerId: fromOwnerId, name: fromName }, { ownerId: toOwnerId, name: toName });
     }
     case 'RepositoryTopicsReplaced':

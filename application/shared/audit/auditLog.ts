@@ -54,21 +54,11 @@ export function auditLogEntryOf(streamId: string, entry: AuditEntry, vocabulary:
   };
 }
 
-// Events read per step of an as_of fold.
-const AS_OF_CHUNK = 256;
-
 // The events of a stream up to and including an instant (by when they happened), for a
-// caller to fold into the state it describes. A stream is appended in time order: the read
-// stops at the first event after the instant, so an early instant costs what came before it.
+// caller to fold into the state it describes. The whole stream is read: a migration import
+// appends each record with its own time (a board's cards bottom first), so a stream's times
+// need not rise with its revisions and no event can be taken as the last before the instant.
 export async function eventsAsOf(eventStore: EventStore, streamId: string, instant: Date): Promise<StoredEvent[]> {
   const limit = instant.getTime();
-  const events: StoredEvent[] = [];
-  for (let fromRevision = 0; ; fromRevision += AS_OF_CHUNK) {
-    const chunk = await eventStore.readStream(streamId, { fromRevision, maxCount: AS_OF_CHUNK });
-    for (const event of chunk) {
-      if (Date.parse(event.metadata.occurredAt) > limit) return events;
-      events.push(event);
-    }
-    if (chunk.length < AS_OF_CHUNK) return events;
-  }
+  return (await eventStore.readStream(streamId)).filter((event) => Date.parse(event.metadata.occurredAt) <= limit);
 }

@@ -28,8 +28,11 @@ export function subjectStates(eventStore: EventStore): StatesAround {
     );
     const before = history.slice(0, -1).reduce(decider.evolve, from === undefined ? decider.initialState() : (from.state as State));
     const after = history.length > 0 ? decider.evolve(before, history[history.length - 1]!) : before;
-    if (folded.size >= MAX_FOLDED_STREAMS && !folded.has(event.streamId)) folded.clear();
-    folded.set(event.streamId, { decider, revision: event.revision, state: after });
+    // Kept only when the stream held every event up to this one (else the next fold starts over).
+    if (history.length === event.revision + 1 - fromRevision) {
+      if (folded.size >= MAX_FOLDED_STREAMS && !folded.has(event.streamId)) folded.clear();
+      folded.set(event.streamId, { decider, revision: event.revision, state: after });
+    }
     return { before, after };
   };
 }

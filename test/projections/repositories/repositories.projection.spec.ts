@@ -108,6 +108,28 @@ describe('repositories projection', () => {
       expect(dump[collection] ?? [], collection).to.deep.equal([]);
   });
 
+  it('a transfer to a collaborator ends that collaboration; a deleted user collaborates on nothing', async () => {
+    const dump = await expectIdempotent(repositoriesProjection, [
+      created(1, 10, 'one'),
+      created(2, 10, 'two'),
+      storedEvent('repository-1', 1, 'CollaboratorAdded', { repositoryId: 1, userId: 11, permission: 'push', invitationId: 5, addedAt: at }),
+      storedEvent('repository-1', 2, 'CollaboratorAdded', { repositoryId: 1, userId: 12, permission: 'push', invitationId: 6, addedAt: at }),
+      storedEvent('repository-2', 1, 'CollaboratorAdded', { repositoryId: 2, userId: 12, permission: 'pull', invitationId: 7, addedAt: at }),
+      storedEvent('repository-2', 2, 'CollaboratorAdded', { repositoryId: 2, userId: 13, permission: 'pull', invitationId: 8, addedAt: at }),
+      storedEvent('repository-1', 3, 'RepositoryTransferred', {
+        repositoryId: 1,
+        fromOwnerId: 10,
+        fromName: 'one',
+        toOwnerId: 11,
+        toOwnerType: 'User',
+        toName: 'one',
+        transferredAt: later,
+      }),
+      storedEvent('user-12', 3, 'UserDeleted', { userId: 12, deletedAt: later }),
+    ]);
+    expect((dump.repository_collaborators as { _id: string }[]).map((collaborator) => collaborator._id)).to.deep.equal(['2:13']);
+  });
+
   it('ignores events it does not know', async () => {
     const dump = await expectIdempotent(repositoriesProjection, [storedEvent('user-1', 0, 'UserCreated', { userId: 1, login: 'x' })]);
     expect(dump.repositories ?? []).to.deep.equal([]);
