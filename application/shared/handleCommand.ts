@@ -45,8 +45,9 @@ export async function decideWithoutAppending<Command, State, Event extends Domai
   command: Command,
   upcast: Upcaster<Event> = asIs,
 ): Promise<Either<Error, readonly Event[]>> {
-  const history = await eventStore.readStream(streamId);
-  return decider.decide(command, history.map(upcast).reduce(decider.evolve, decider.initialState()));
+  // The state as commands see it: only what changed since it was last folded is read.
+  const { state } = await foldedState(eventStore, decider, streamId, upcast);
+  return decider.decide(command, state);
 }
 
 // Read the stream, fold, decide, append with the revision read; retry a bounded number of
