@@ -31,8 +31,8 @@ export async function foldStream<Command, State, Event extends DomainEvent, Erro
   streamId: string,
   upcast: Upcaster<Event> = asIs,
 ): Promise<State> {
-  const history = await eventStore.readStream(streamId);
-  return history.map(upcast).reduce(decider.evolve, decider.initialState());
+  // Only what changed since the stream was last folded is read (a repository's stream grows).
+  return (await foldedState(eventStore, decider, streamId, upcast)).state;
 }
 
 // What the decider would answer now, without appending: for a command whose consequences
