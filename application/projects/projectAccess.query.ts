@@ -6,7 +6,7 @@ import { RepositoryQueries } from '../repositories/repository.queries.js';
 import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { AppError } from '../shared/appError.js';
 import { allows, projectRole, type ProjectRole } from '../../domain/projects/projectAccess.js';
-import type { ProjectPermission } from '../../domain/projects/project.events.js';
+import type { ProjectOwnerKind, ProjectPermission } from '../../domain/projects/project.events.js';
 import { ProjectQueries } from './projectQueries.js';
 import type { ProjectDocument } from './projects.readModel.js';
 
@@ -29,18 +29,31 @@ export class ProjectAccess {
 
   async roleOf(caller: AccessCaller, project: ProjectDocument): Promise<ProjectRole> {
     const collaborator = caller && project.owner_kind !== 'repository' ? await this.projects.collaborator(project.id, caller.userId) : null;
-    const repository = project.owner_kind === 'repository' ? await this.repositories.byId(project.owner_id) : null;
-    const membership = caller && project.owner_kind === 'organization' ? await this.organizations.membership(project.owner_id, caller.userId) : null;
-    return projectRole({
-      caller: caller && { userId: caller.userId, siteAdmin: caller.siteAdmin },
-      ownerKind: project.owner_kind,
-      ownerId: project.owner_id,
-      private: project.private,
-      organizationPermission: project.organization_permission,
-      collaboratorPermission: collaborator?.permission ?? null,
-      repositoryRole: repository ? await this.repositoryAccess.roleFor(caller, repository) : 'none',
-      organizationRole: membership?.role ?? null,
-    });
+    const collaborations = new Map(collaborator ? [[project.id, collaborator.permission]] : []);
+    return (await this.rolesOnOwner(caller, { kind: project.owner_kind, id: project.owner_id }, collaborations))(project);
+  }
+
+  // The caller's role on each project of one owner, from its standing with the owner (its
+  // repository role, its membership) loaded once and the project collaborations given.
+  async rolesOnOwner(
+    caller: AccessCaller,
+    owner: { readonly kind: ProjectOwnerKind; readonly id: number },
+    collaborations: ReadonlyMap<number, ProjectPermission>,
+  ): Promise<(project: Pick<ProjectDocument, 'id' | 'private' | 'organization_permission'>) => ProjectRole> {
+    const repository = owner.kind === 'repository' ? await this.repositories.byId(owner.id) : null;
+    const repositoryRole = repository ? await this.repositoryAccess.roleFor(caller, repository) : 'none';
+    const membership = caller && owner.kind === 'organization' ? await this.organizations.membership(owner.id, caller.userId) : null;
+    return (project) =>
+      projectRole({
+        caller: caller && { userId: caller.userId, siteAdmin: caller.siteAdmin },
+        ownerKind: owner.kind,
+        ownerId: owner.id,
+        private: project.private,
+        organizationPermission: project.organization_permission,
+        collaboratorPermission: owner.kind === 'repository' ? null : (collaborations.get(project.id) ?? null),
+        repositoryRole,
+        organizationRole: membership?.role ?? null,
+      });
   }
 
   // Projects switched off where the project lives: 410, as GitHub answers.

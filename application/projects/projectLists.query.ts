@@ -1,12 +1,10 @@
 import { inject, injectable } from 'inversify';
-import { projectRole, type ProjectRole } from '../../domain/projects/projectAccess.js';
+import type { ProjectRole } from '../../domain/projects/projectAccess.js';
 import type { OrganizationProjectPermission, ProjectOwnerKind } from '../../domain/projects/project.events.js';
-import type { RepositoryPermission } from '../../domain/shared/access.js';
-import { OrganizationQueries } from '../accounts/organization.queries.js';
-import { RepositoryQueries } from '../repositories/repository.queries.js';
-import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
+import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
+import { ProjectAccess } from './projectAccess.query.js';
 import type { ProjectStateFilter } from './projectQueries.js';
 import { PROJECT_COLLABORATORS_COLLECTION, PROJECTS_COLLECTION, type ProjectCollaboratorDocument, type ProjectDocument } from './projects.readModel.js';
 
@@ -25,7 +23,7 @@ type Run = Readonly<Record<string, string | number | boolean>>;
 
 // The projects of a repository, an organization or a user the caller may see, in number
 // order, a page at a time. The caller's standing with the owner (its repository role, its
-// membership) is loaded once; projectRole then depends only on a project's visibility and
+// membership) is loaded once (ProjectAccess.rolesOnOwner); projectRole then depends only on a project's visibility and
 // organization permission and on the caller's collaboration: the (state, visibility,
 // permission) runs the caller sees whole are read from the index to the end of the page and
 // counted there; private projects it sees only as a collaborator come from its collaborations,
@@ -34,9 +32,7 @@ type Run = Readonly<Record<string, string | number | boolean>>;
 export class ProjectLists {
   constructor(
     @inject(TOKENS.ReadModelStore) private readonly store: ReadModelStore,
-    @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
-    @inject(RepositoryAccessQuery) private readonly repositoryAccess: RepositoryAccessQuery,
-    @inject(OrganizationQueries) private readonly organizations: OrganizationQueries,
+    @inject(ProjectAccess) private readonly access: ProjectAccess,
   ) {}
 
   async ofOwner(
@@ -46,7 +42,7 @@ export class ProjectLists {
     { page, perPage }: { readonly page: number; readonly perPage: number },
   ): Promise<{ readonly items: readonly ListedProject[]; readonly totalCount: number }> {
     const collaborations = await this.collaborationsOf(caller);
-    const roleOf = await this.decisionFor(caller, owner, collaborations);
+    const roleOf = await this.access.rolesOnOwner(caller, owner, collaborations);
     const states = state === 'all' ? (['open', 'closed'] as const) : [state];
     const runs: Run[] = [];
     for (const projectState of states)
@@ -69,31 +65,6 @@ export class ProjectLists {
       items: listed.slice((page - 1) * perPage, wanted).map((project) => ({ project, role: roleOf(project) })),
       totalCount: counts.reduce((sum, count) => sum + count, named.length),
     };
-  }
-
-  // The caller's role on each project of this owner, from facts loaded once.
-  private async decisionFor(
-    caller: AccessCaller,
-    owner: { readonly kind: ProjectOwnerKind; readonly id: number },
-    collaborations: ReadonlyMap<number, ProjectCollaboratorDocument['permission']>,
-  ): Promise<(project: Pick<ProjectDocument, 'id' | 'private' | 'organization_permission'>) => ProjectRole> {
-    let repositoryRole: RepositoryPermission = 'none';
-    if (owner.kind === 'repository') {
-      const repository = await this.repositories.byId(owner.id);
-      repositoryRole = repository ? await this.repositoryAccess.roleFor(caller, repository) : 'none';
-    }
-    const membership = caller && owner.kind === 'organization' ? await this.organizations.membership(owner.id, caller.userId) : null;
-    return (project) =>
-      projectRole({
-        caller: caller && { userId: caller.userId, siteAdmin: caller.siteAdmin },
-        ownerKind: owner.kind,
-        ownerId: owner.id,
-        private: project.private,
-        organizationPermission: project.organization_permission,
-        collaboratorPermission: owner.kind === 'repository' ? null : (collaborations.get(project.id) ?? null),
-        repositoryRole,
-        organizationRole: membership?.role ?? null,
-      });
   }
 
   private async collaborationsOf(caller: AccessCaller): Promise<Map<number, ProjectCollaboratorDocument['permission']>> {

@@ -162,12 +162,7 @@ export class RepositoryLists {
       .slice((page - 1) * perPage, wanted);
     const byId = new Map((await this.repositories.byIds(pageStars.map((star) => star.repository_id))).map((r) => [r.id, r]));
     const repositories = pageStars.flatMap((star) => (byId.has(star.repository_id) ? [byId.get(star.repository_id)!] : []));
-    const owners = await this.repositories.accountsByIds(repositories.map((repository) => repository.owner_id));
-    const items = repositories.flatMap((repository) => {
-      const owner = owners.get(repository.owner_id);
-      return owner ? [{ repository, owner, role: access.roleOf(repository) }] : [];
-    });
-    return { items, totalCount: publicCount + readablePrivate.length };
+    return { items: await this.listed(access, repositories), totalCount: publicCount + readablePrivate.length };
   }
 
   private async pageOf(access: CallerAccess, sources: Sources, order: ListOrder, { page, perPage }: Page): Promise<Paged<ListedRepository>> {
@@ -177,15 +172,19 @@ export class RepositoryLists {
       Promise.all(sources.runs.map((run) => this.readRun(access, run, sort, wanted))),
       Promise.all(sources.runs.map((run) => this.countRun(access, run))),
     ]);
-    const candidates = [...read.flat(), ...sources.named];
-    const owners = await this.repositories.accountsByIds(candidates.map((repository) => repository.owner_id));
-    const listed = candidates.flatMap((repository) => {
-      const owner = owners.get(repository.owner_id);
-      return owner ? [{ repository, owner, role: access.roleOf(repository) }] : [];
-    });
+    const listed = await this.listed(access, [...read.flat(), ...sources.named]);
     listed.sort(comparator(order));
     const totalCount = counts.reduce((sum, count) => sum + count, sources.named.length);
     return { items: listed.slice((page - 1) * perPage, wanted), totalCount };
+  }
+
+  // Each repository with its owner (those whose owner is gone are left out) and the caller's role.
+  private async listed(access: CallerAccess, repositories: readonly RepositoryDocument[]): Promise<ListedRepository[]> {
+    const owners = await this.repositories.accountsByIds(repositories.map((repository) => repository.owner_id));
+    return repositories.flatMap((repository) => {
+      const owner = owners.get(repository.owner_id);
+      return owner ? [{ repository, owner, role: access.roleOf(repository) }] : [];
+    });
   }
 
   // The first `wanted` repositories of a run the caller reads. A run not exact is read with a
@@ -239,7 +238,7 @@ function inRun(run: Run, repository: RepositoryDocument): boolean {
 }
 
 // The field each sort reads, in the indexes the repositories projection declares for it.
-export const REPOSITORY_SORT_FIELDS: Readonly<Record<RepositorySort, string>> = {
+const REPOSITORY_SORT_FIELDS: Readonly<Record<RepositorySort, string>> = {
   created: 'created_at',
   updated: 'updated_at',
   pushed: 'pushed_at',

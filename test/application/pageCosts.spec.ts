@@ -33,6 +33,8 @@ import { sourceImportsProjection } from '../../projections/imports/sourceImports
 import { webhooksProjection } from '../../projections/webhooks/webhooks.projection.js';
 import { projectsProjection } from '../../projections/projects/projects.projection.js';
 import { ProjectLists } from '../../application/projects/projectLists.query.js';
+import { ProjectAccess } from '../../application/projects/projectAccess.query.js';
+import { ProjectQueries } from '../../application/projects/projectQueries.js';
 import { OAuthApplicationQueries } from '../../application/accounts/oauthApplication.queries.js';
 import { OAUTH_APPLICATIONS_COLLECTION } from '../../application/accounts/oauthApplications.readModel.js';
 import { oauthApplicationsProjection } from '../../projections/accounts/oauthApplications.projection.js';
@@ -339,7 +341,10 @@ describe('page costs: a request tests what its page touches, not the collection'
 
   it("an organization's projects for a stranger: the public runs read to the end of the page, not the 3,000 projects", async function () {
     const repositories = new RepositoryQueries(store);
-    const lists = new ProjectLists(store, repositories, new RepositoryAccessQuery(store), new OrganizationQueries(store));
+    const lists = new ProjectLists(
+      store,
+      new ProjectAccess(new ProjectQueries(store), repositories, new RepositoryAccessQuery(store), new OrganizationQueries(store)),
+    );
     const page = await work(PROJECTS_COLLECTION, () => lists.ofOwner(null, { kind: 'organization', id: 9001 }, 'open', PAGE));
     expect(page.answer.totalCount).to.equal(BIG / 2);
     expect(page.answer.items.map(({ project }) => project.number)).to.deep.equal(Array.from({ length: 30 }, (_, i) => 2 * (60 + i) + 2));

@@ -87,7 +87,7 @@ describe('ProjectLists: pages read from the ordered index answer as every projec
     const repositoryAccess = new RepositoryAccessQuery(store);
     const organizations = new OrganizationQueries(store);
     const access = new ProjectAccess(new ProjectQueries(store), repositories, repositoryAccess, organizations);
-    const lists = new ProjectLists(store, repositories, repositoryAccess, organizations);
+    const lists = new ProjectLists(store, access);
     const callers: AccessCaller[] = [null, ...USERS.map((userId) => ({ userId, siteAdmin: false })), { userId: 6, siteAdmin: true }];
     let nonEmpty = 0;
     for (let n = 0; n < 500; n++) {
