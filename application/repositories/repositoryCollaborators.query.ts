@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { left, right, isLeft, type Either } from 'fp-ts/lib/Either.js';
-import { ORG_MEMBERSHIPS_COLLECTION, type OrgMembershipDocument } from '../accounts/organizations.readModel.js';
+import { ORG_MEMBERSHIPS_COLLECTION, type OrganizationDocument, type OrgMembershipDocument } from '../accounts/organizations.readModel.js';
 import { OrganizationQueries } from '../accounts/organization.queries.js';
 import type { UserDocument } from '../accounts/users.readModel.js';
 import type { RepositoryPermission } from '../../domain/shared/access.js';
@@ -22,6 +22,7 @@ export interface CollaboratorEntry {
 // The people with a role on a repository. Roles are what the repository grants (owner,
 // organization membership, collaboration), so a site administrator appears only where granted.
 const asMember = (user: UserDocument): AccessCaller => ({ userId: user.id, siteAdmin: false });
+const BY_USER = { user_id: 1 } as const;
 
 @injectable()
 export class RepositoryCollaborators {
@@ -33,11 +34,8 @@ export class RepositoryCollaborators {
     @inject(OrganizationQueries) private readonly organizations: OrganizationQueries,
   ) {}
 
-  // GitHub lets those with push access list collaborators, in user id order. A page costs
-  // what it touches: the owner, the direct collaborators and the organization's members with a
-  // role (all of them, or its owners only when members get no base permission) are each read
-  // in user order from an index to the end of the page and merged; an outside collaborator is
-  // one no membership names (one look-up each, bounded by the direct collaborators).
+  // GitHub lets those with push access list collaborators, in user id order, a page costing
+  // what it touches (below).
   async list(
     caller: AccessCaller,
     repositoryId: number,
@@ -49,41 +47,11 @@ export class RepositoryCollaborators {
     const { repository } = loaded.right;
     const wanted = page * perPage;
     const organization = repository.owner_type === 'Organization' ? await this.organizations.organizationById(repository.owner_id) : null;
-    const collaborators = this.store.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION);
-    const memberships = this.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION);
-    const byUser = { user_id: 1 } as const;
-    const isMember = async (userId: number) => organization !== null && (await memberships.findOne({ _id: `${organization.id}:${userId}` })) !== null;
-    const direct = { repository_id: repository.id };
-    let ids: number[];
-    let totalCount: number;
-    if (affiliation === 'outside') {
-      // Every direct collaborator is checked for membership: bounded by them, not the organization.
-      const outside: number[] = [];
-      for (const collaborator of await collaborators.find(direct, { sort: byUser }))
-        if (!(await isMember(collaborator.user_id))) outside.push(collaborator.user_id);
-      ids = outside.slice(0, wanted);
-      totalCount = outside.length;
-    } else {
-      const owner = repository.owner_type === 'User' ? [repository.owner_id] : [];
-      const directIds = (await collaborators.find(direct, { sort: byUser, limit: wanted })).map((collaborator) => collaborator.user_id);
-      const membersWithRole =
-        affiliation === 'all' && organization !== null
-          ? organization.default_repository_permission === 'none'
-            ? { org_id: organization.id, role: 'admin' }
-            : { org_id: organization.id }
-          : null;
-      const memberIds = membersWithRole
-        ? (await memberships.find(membersWithRole, { sort: byUser, limit: wanted })).map((membership) => membership.user_id)
-        : [];
-      ids = [...new Set([...owner, ...directIds, ...memberIds])].sort((a, b) => a - b).slice(0, wanted);
-      // Direct collaborators who are members with a role are counted once.
-      let overlap = 0;
-      if (membersWithRole)
-        for (const collaborator of await collaborators.find(direct))
-          if ((await memberships.count({ ...membersWithRole, _id: `${organization!.id}:${collaborator.user_id}` })) > 0) overlap++;
-      totalCount = owner.length + (await collaborators.count(direct)) + (membersWithRole ? await memberships.count(membersWithRole) : 0) - overlap;
-    }
-    const pageIds = ids.slice((page - 1) * perPage);
+    const { ids, totalCount } =
+      affiliation === 'outside'
+        ? await this.outsideCollaborators(repository, organization)
+        : await this.withRole(repository, organization, affiliation, wanted);
+    const pageIds = ids.slice((page - 1) * perPage, wanted);
     const users = await this.repositories.accountsByIds(pageIds);
     const items: CollaboratorEntry[] = [];
     for (const id of pageIds) {
@@ -93,6 +61,58 @@ export class RepositoryCollaborators {
       if (role !== 'none') items.push({ user, role });
     }
     return right({ items, totalCount });
+  }
+
+  // Direct collaborators no membership names. Every one is checked: bounded by the direct
+  // collaborators, not the organization.
+  private async outsideCollaborators(
+    repository: RepositoryDocument,
+    organization: OrganizationDocument | null,
+  ): Promise<{ ids: number[]; totalCount: number }> {
+    const outside: number[] = [];
+    for (const collaborator of await this.collaborators().find({ repository_id: repository.id }, { sort: BY_USER }))
+      if (!(await this.membership(organization, collaborator.user_id))) outside.push(collaborator.user_id);
+    return { ids: outside, totalCount: outside.length };
+  }
+
+  // The owner, the direct collaborators and ('all') the organization's members with a role,
+  // each read in user order to the end of the page and merged; counted from the indexes, a
+  // direct collaborator who is also such a member once.
+  private async withRole(
+    repository: RepositoryDocument,
+    organization: OrganizationDocument | null,
+    affiliation: 'direct' | 'all',
+    wanted: number,
+  ): Promise<{ ids: number[]; totalCount: number }> {
+    const direct = { repository_id: repository.id };
+    const owner = repository.owner_type === 'User' ? [repository.owner_id] : [];
+    const directIds = (await this.collaborators().find(direct, { sort: BY_USER, limit: wanted })).map((collaborator) => collaborator.user_id);
+    // Members get a role from the base permission, or as the organization's owners.
+    const ownersOnly = organization?.default_repository_permission === 'none';
+    const members = affiliation === 'all' && organization !== null ? { org_id: organization.id, ...(ownersOnly ? { role: 'admin' } : {}) } : null;
+    if (members === null) return { ids: [...owner, ...directIds].sort((a, b) => a - b), totalCount: owner.length + (await this.collaborators().count(direct)) };
+    const memberIds = (await this.memberships().find(members, { sort: BY_USER, limit: wanted })).map((membership) => membership.user_id);
+    let overlap = 0;
+    for (const collaborator of await this.collaborators().find(direct)) {
+      const membership = await this.membership(organization, collaborator.user_id);
+      if (membership && (!ownersOnly || membership.role === 'admin')) overlap++;
+    }
+    return {
+      ids: [...new Set([...owner, ...directIds, ...memberIds])].sort((a, b) => a - b),
+      totalCount: owner.length + (await this.collaborators().count(direct)) + (await this.memberships().count(members)) - overlap,
+    };
+  }
+
+  private membership(organization: OrganizationDocument | null, userId: number): Promise<OrgMembershipDocument | null> {
+    return organization === null ? Promise.resolve(null) : this.memberships().findOne({ _id: `${organization.id}:${userId}` });
+  }
+
+  private collaborators() {
+    return this.store.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION);
+  }
+
+  private memberships() {
+    return this.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION);
   }
 
   // GET .../collaborators/{username}: whether the repository grants the user a role.
