@@ -1,4 +1,3 @@
-import { currentPullRequest } from './pullRequestState.js';
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { mergeRefusal, pullRequestDecider, pullRequestStream } from '../../domain/pulls/pullRequest.decider.js';
@@ -8,7 +7,7 @@ import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { AppError } from '../shared/appError.js';
 import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { CommandContext } from '../shared/commandContext.js';
-import { handleCommand } from '../shared/handleCommand.js';
+import { foldStream, handleCommand } from '../shared/handleCommand.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
@@ -60,7 +59,7 @@ export class MergePullRequestHandler {
     const pull = await this.pulls.byNumber(repositoryId, number);
     if (!pull) return left({ _tag: 'PullRequestNotFound' });
     const stream = pullRequestStream(pull.id);
-    const state = await currentPullRequest(this.eventStore, pull.id);
+    const state = await foldStream(this.eventStore, pullRequestDecider, pullRequestStream(pull.id));
     if (state.status === 'absent') return left({ _tag: 'PullRequestNotFound' });
     const headSha = await this.git.branchTip(pull.head.repository_id, pull.head.ref);
     const baseRef = `refs/heads/${state.base.ref}`;

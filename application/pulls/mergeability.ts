@@ -1,9 +1,8 @@
-import { currentPullRequest } from './pullRequestState.js';
 import { inject, injectable } from 'inversify';
 import { pullRequestDecider, pullRequestStream } from '../../domain/pulls/pullRequest.decider.js';
 import type { PullRequestOpened } from '../../domain/pulls/pullRequest.events.js';
 import { systemContext } from '../shared/commandContext.js';
-import { handleCommand } from '../shared/handleCommand.js';
+import { foldStream, handleCommand } from '../shared/handleCommand.js';
 import type { Clock } from '../shared/ports/clock.port.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import type { GitStorage } from '../shared/ports/gitStorage.port.js';
@@ -50,7 +49,7 @@ export class PullRequestMergeability {
 
   // The process step: idempotent (the same tips give the same merge tree and commit).
   async testMerge(pullRequestId: number, baseSha: string, headSha: string, requestedAt: string): Promise<void> {
-    const state = await currentPullRequest(this.eventStore, pullRequestId);
+    const state = await foldStream(this.eventStore, pullRequestDecider, pullRequestStream(pullRequestId));
     if (state.status !== 'open') return;
     // The number is in the stream's first event (a pull request's stream starts with it).
     const [first] = await this.eventStore.readStream(pullRequestStream(pullRequestId), { maxCount: 1 });

@@ -1,6 +1,6 @@
-import { asPullRequestEvent, currentPullRequest } from './pullRequestState.js';
+import { foldStream } from '../shared/handleCommand.js';
 import { pullRequestDecider, pullRequestStream, type ExistingPullRequest } from '../../domain/pulls/pullRequest.decider.js';
-import type { PullRequestMerged } from '../../domain/pulls/pullRequest.events.js';
+import type { PullRequestEvent, PullRequestMerged } from '../../domain/pulls/pullRequest.events.js';
 import type { PullRequestPair, PullRequestPairReserved } from '../../domain/pulls/pullRequestPair.decider.js';
 import { systemContext } from '../shared/commandContext.js';
 import type { Clock } from '../shared/ports/clock.port.js';
@@ -17,9 +17,9 @@ export const PULL_REQUEST_CONSEQUENCES = 'pull-request-consequences';
 async function pullRequestAt(eventStore: EventStore, pullRequestId: number, upTo?: number): Promise<ExistingPullRequest | null> {
   const state =
     upTo === undefined
-      ? await currentPullRequest(eventStore, pullRequestId)
+      ? await foldStream(eventStore, pullRequestDecider, pullRequestStream(pullRequestId))
       : (await eventStore.readStream(pullRequestStream(pullRequestId), { maxCount: upTo + 1 }))
-          .map(asPullRequestEvent)
+          .map((stored) => ({ type: stored.type, data: stored.data }) as PullRequestEvent)
           .reduce(pullRequestDecider.evolve, pullRequestDecider.initialState());
   return state.status === 'absent' ? null : state;
 }

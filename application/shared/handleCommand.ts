@@ -24,7 +24,8 @@ const MAX_ATTEMPTS = 5;
 export type Upcaster<Event extends DomainEvent> = (stored: StoredEvent) => Event;
 const asIs = <Event extends DomainEvent>(stored: StoredEvent): Event => ({ type: stored.type, data: stored.data }) as Event;
 
-// An aggregate's state now, for a process that checks another aggregate's facts.
+// An aggregate's state now, as commands see it (a process checking another aggregate's facts, a
+// handler reading a state it does not decide on).
 export async function foldStream<Command, State, Event extends DomainEvent, Error>(
   eventStore: EventStore,
   decider: Decider<Command, State, Event, Error>,
