@@ -44,12 +44,14 @@ export class IssueList {
     return this.issues.pagedIssues(filter, sort, page);
   }
 
-  // Every named label must be on the issue; a name the repository lacks matches nothing.
+  // Every named label must be on the issue; a name the repository lacks matches nothing. One
+  // label is an equality (the multikey index then counts its issues too); several, `$all`
+  // (walking the first label's issues).
   private async labelFilter(repositoryId: number, names: readonly string[] | undefined): Promise<Filter> {
     if (names === undefined || names.length === 0) return {};
     const labels = await this.issues.labelsByNames(repositoryId, names);
     if (labels.length < new Set(names.map((name) => name.toLowerCase())).size) return NOTHING;
-    return { label_ids: { $all: labels.map((label) => label.id) } };
+    return labels.length === 1 ? { label_ids: labels[0]!.id } : { label_ids: { $all: labels.map((label) => label.id) } };
   }
 
   private async userFilter(field: 'assignee_ids' | 'user_id', login: string | undefined): Promise<Filter> {

@@ -60,6 +60,10 @@ export const issuesProjection: Projection = {
         // (with a state) from the index; other sorts walk the state's index and filter.
         { name: 'repository_creator_state_created', keys: { repository_id: 1, user_id: 1, state: 1, created_at: 1, number: 1 } },
         { name: 'repository_milestone_state_created', keys: { repository_id: 1, milestone_id: 1, state: 1, created_at: 1, number: 1 } },
+        // By a label or an assignee: multikey (an entry per label id or assignee id, as
+        // MongoDB keeps them), so a page walks that label's issues, not the repository's.
+        { name: 'repository_label_state_created', keys: { repository_id: 1, label_ids: 1, state: 1, created_at: 1, number: 1 } },
+        { name: 'repository_assignee_state_created', keys: { repository_id: 1, assignee_ids: 1, state: 1, created_at: 1, number: 1 } },
       ],
     },
     {

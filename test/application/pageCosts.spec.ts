@@ -143,6 +143,8 @@ async function seeded(): Promise<EmbeddedReadModelStore> {
       comments: (n * 31) % 17,
       user_id: 1 + (n % 10),
       milestone_id: n % 5 === 0 ? 77 : null,
+      label_ids: n % 4 === 0 ? [501, 502] : n % 4 === 1 ? [501] : [],
+      assignee_ids: n % 6 === 0 ? [7] : [],
     })),
   );
   await insert(ISSUE_COMMENTS_COLLECTION, (n) =>
@@ -365,6 +367,26 @@ describe('page costs: a request tests what its page touches, not the collection'
       expect(page.answer.items.map((issue) => issue.number)).to.deep.equal(whole.slice(30, 60).map((n) => n + 1));
       expect(page.answer.totalCount).to.equal(whole.length);
       expect(page.tested).to.be.at.most(60);
+    }
+  });
+
+  it('issues by a label, by labels, by an assignee, newest first: from the multikey index, not the repository', async function () {
+    const issues = new IssueQueries(store);
+    const open = (n: number) => n % 3 !== 0;
+    for (const [filter, expected, countWork] of [
+      // One label or an assignee: the page walks their issues, the count is kept by the index.
+      [{ label_ids: 501 }, (n: number) => n % 4 <= 1, 0],
+      [{ assignee_ids: 7 }, (n: number) => n % 6 === 0, 0],
+      // Two labels: the first label's issues walked (half of them have both), counted by walking them.
+      [{ label_ids: { $all: [501, 502] } }, (n: number) => n % 4 === 0, BIG / 2],
+    ] as const) {
+      const page = await work(ISSUES_COLLECTION, () =>
+        issues.pagedIssues({ repository_id: 2, state: 'open', ...filter }, { created_at: -1, number: -1 }, { page: 2, perPage: 30 }),
+      );
+      const whole = Array.from({ length: BIG }, (_, n) => BIG - 1 - n).filter((n) => expected(n) && open(n));
+      expect(page.answer.items.map((issue) => issue.number)).to.deep.equal(whole.slice(30, 60).map((n) => n + 1));
+      expect(page.answer.totalCount).to.equal(whole.length);
+      expect(page.tested, JSON.stringify(filter)).to.be.at.most(2 * 60 + 5 + countWork);
     }
   });
 

@@ -81,31 +81,32 @@ export class CollectionData {
 
   // The documents that may match: an index's hits when the filter pins indexed fields by
   // equality, every document otherwise. Callers still test the whole filter on each.
+  // A hash index's hits, unless an ordered index's range pins more of the filter's fields (a
+  // label's issues, not every issue of the repository).
   candidates(filter: Filter): Iterable<Document> {
-    const ids = this.lookupIds(filter);
-    if (ids === undefined) return this.orderedLookup(filter) ?? this.documents.values();
+    const idTuples = equalityLookups(filter, ['_id']);
+    const hashed = idTuples ? { ids: new Set(idTuples.map(([id]) => idKey(id))), pinned: 1, unique: true } : this.indexes.lookupIds(filter);
+    const ordered = hashed?.unique ? undefined : this.orderedLookup(filter, hashed?.pinned ?? 0);
+    if (ordered) return ordered;
+    if (hashed === undefined) return this.documents.values();
     const found: Document[] = [];
-    for (const id of ids) {
+    for (const id of hashed.ids) {
       const document = this.documents.get(id);
       if (document) found.push(document);
     }
     return found;
   }
 
-  private lookupIds(filter: Filter): Iterable<string> | undefined {
-    const idTuples = equalityLookups(filter, ['_id']);
-    if (idTuples) return new Set(idTuples.map(([id]) => idKey(id)));
-    return this.indexes.lookupIds(filter);
-  }
-
-  // The range of the ordered index whose leading fields the filter pins the most of.
-  private orderedLookup(filter: Filter): Iterable<Document> | undefined {
-    let best: { index: OrderedIndex; prefix: ReturnType<OrderedIndex['pinnedPrefix']> } | undefined;
+  // The range of the ordered index whose leading fields the filter pins the most of, more than `beyond`.
+  private orderedLookup(filter: Filter, beyond: number): Iterable<Document> | undefined {
+    let best: { documents: Iterable<Document>; pinned: number } | undefined;
     for (const index of this.ordered) {
       const prefix = index.pinnedPrefix(filter);
-      if (prefix.length > 0 && (!best || prefix.length > best.prefix.length)) best = { index, prefix };
+      if (prefix.length <= (best?.pinned ?? beyond)) continue;
+      const documents = index.withPrefix(prefix);
+      if (documents) best = { documents, pinned: prefix.length };
     }
-    return best?.index.withPrefix(best.prefix);
+    return best?.documents;
   }
 
   // Applies all changes or none: a unique index refusing one of them undoes the others.
@@ -151,7 +152,7 @@ export class CollectionData {
     const fields = Object.keys(filter);
     if (fields.length === 0) return this.documents.size;
     for (const index of this.ordered) {
-      const prefix = index.pinnedPrefix(filter);
+      const prefix = index.pinnedPrefix(filter, true);
       if (prefix.length === fields.length) {
         const count = index.countPrefix(prefix);
         if (count !== undefined) return count;

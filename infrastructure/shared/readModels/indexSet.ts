@@ -39,14 +39,15 @@ export class IndexSet {
     this.lookupOrder = this.all().sort((a, b) => Number(b.spec.unique ?? false) - Number(a.spec.unique ?? false) || b.fields.length - a.fields.length);
   }
 
-  // Ids an index can answer the filter with, or undefined when none applies.
-  lookupIds(filter: Filter): Set<string> | undefined {
+  // Ids an index can answer the filter with (and how many of its fields that index pins), or
+  // undefined when none applies.
+  lookupIds(filter: Filter): { ids: Set<string>; pinned: number; unique: boolean } | undefined {
     for (const index of this.lookupOrder) {
       const tuples = equalityLookups(filter, index.fields);
       if (!tuples) continue;
       const ids = new Set<string>();
       for (const tuple of tuples) for (const id of index.lookup(tuple)) ids.add(id);
-      return ids;
+      return { ids, pinned: index.fields.length, unique: index.spec.unique ?? false };
     }
     return undefined;
   }

@@ -22,6 +22,8 @@ type OrderedKey = Readonly<Record<string, unknown>>;
 
 const LOWEST = Symbol('lowest');
 const HIGHEST = Symbol('highest');
+// On the entry of a document holding an array in an indexed field: that document.
+const ENTRY_DOCUMENT = Symbol('document');
 
 // MongoDB's order across the types an ordered index holds: null (and missing) < numbers <
 // strings < booleans.
@@ -44,10 +46,19 @@ function compareValues(left: unknown, right: unknown): number {
 }
 
 // A value an ordered index can place: a scalar, null or missing. A document holding anything
-// else (an array, an object) in an indexed field makes the index unusable for ordered
-// reads until it goes (MongoDB's multikey order is not reproduced here).
+// else (an object, an array of anything else) in an indexed field, or arrays in two of them
+// (MongoDB refuses those "parallel arrays"), makes the index unusable for ordered reads until
+// it goes.
 function isOrderable(value: unknown): value is KeyValue | undefined {
   return value === undefined || value === null || isLookupScalar(value);
+}
+
+// Where a document stands in an index: its entries (the document itself, or one per distinct
+// element of the array it holds in an indexed field, as MongoDB's multikey indexes have), and
+// the position of that field (-1 without an array); undefined when it cannot be placed.
+interface Placement {
+  readonly entries: readonly OrderedKey[];
+  readonly arrayAt: number;
 }
 
 export interface OrderedRead {
@@ -64,6 +75,8 @@ export class OrderedIndex {
   // sort value would cost a map per document).
   private readonly prefixCounts: PrefixCount = { count: 0, next: new Map() };
   private irregular = 0;
+  // Documents holding an array, per indexed field.
+  private readonly arraysAt: number[];
   readonly fields: readonly string[];
   private readonly directions: readonly number[];
   private readonly countedLevels: number;
@@ -72,6 +85,7 @@ export class OrderedIndex {
     this.fields = Object.keys(spec.keys);
     this.directions = this.fields.map((field) => (spec.keys[field] === -1 ? -1 : 1));
     this.countedLevels = this.fields.length - 2;
+    this.arraysAt = this.fields.map(() => 0);
     this.tree = new BTree(undefined, keyComparator(this.fields, this.directions));
   }
 
@@ -84,67 +98,99 @@ export class OrderedIndex {
   }
 
   add(document: Document): void {
-    const values = this.fields.map((field) => document[field]);
-    if (!values.every(isOrderable)) {
+    const placement = this.placementOf(document);
+    if (!placement) {
       this.irregular++;
       return;
     }
-    this.tree.set(document, undefined);
-    let level = this.prefixCounts;
-    for (let i = 0; i < this.countedLevels; i++) {
-      const value = values[i] ?? null;
-      let next = level.next.get(value);
-      if (!next) level.next.set(value, (next = { count: 0, next: new Map() }));
-      next.count++;
-      level = next;
+    if (placement.arrayAt >= 0) this.arraysAt[placement.arrayAt]++;
+    for (const entry of placement.entries) {
+      this.tree.set(entry, undefined);
+      let level = this.prefixCounts;
+      for (let i = 0; i < this.countedLevels; i++) {
+        const value = (entry[this.fields[i]!] as KeyValue | undefined) ?? null;
+        let next = level.next.get(value);
+        if (!next) level.next.set(value, (next = { count: 0, next: new Map() }));
+        next.count++;
+        level = next;
+      }
     }
   }
 
   remove(document: Document): void {
-    const values = this.fields.map((field) => document[field]);
-    if (!values.every(isOrderable)) {
+    const placement = this.placementOf(document);
+    if (!placement) {
       this.irregular--;
       return;
     }
-    this.tree.delete(document);
-    let level = this.prefixCounts;
-    for (let i = 0; i < this.countedLevels; i++) {
-      const value = values[i] ?? null;
-      const next = level.next.get(value);
-      if (!next) return;
-      if (--next.count === 0) {
-        level.next.delete(value);
-        return;
+    if (placement.arrayAt >= 0) this.arraysAt[placement.arrayAt]--;
+    for (const entry of placement.entries) {
+      this.tree.delete(entry);
+      let level = this.prefixCounts;
+      for (let i = 0; i < this.countedLevels; i++) {
+        const value = (entry[this.fields[i]!] as KeyValue | undefined) ?? null;
+        const next = level.next.get(value);
+        if (!next) break;
+        if (--next.count === 0) {
+          level.next.delete(value);
+          break;
+        }
+        level = next;
       }
-      level = next;
     }
   }
 
-  // A document replaced by a new version: when its indexed fields are unchanged it keeps its
-  // place and only the stored key is swapped for the new object (sorted-btree's set on an
-  // equal key replaces it).
+  // A document replaced by a new version: when its indexed fields are unchanged (the same
+  // values, the same arrays) it keeps its place and only the stored keys are swapped for the
+  // new object's (sorted-btree's set on an equal key replaces it).
   replace(before: Document, after: Document): void {
     if (this.fields.every((field) => before[field] === after[field])) {
-      if (this.fields.every((field) => isOrderable(after[field]))) this.tree.set(after, undefined);
+      const placement = this.placementOf(after);
+      if (placement) for (const entry of placement.entries) this.tree.set(entry, undefined);
       return;
     }
     this.remove(before);
     this.add(after);
   }
 
-  // The leading fields the filter pins to one scalar each (at top level).
-  pinnedPrefix(filter: Filter): KeyValue[] {
+  private placementOf(document: Document): Placement | undefined {
+    let arrayAt = -1;
+    for (let i = 0; i < this.fields.length; i++) {
+      const value = document[this.fields[i]!];
+      if (Array.isArray(value)) {
+        if (arrayAt >= 0 || !value.every(isOrderable)) return undefined;
+        arrayAt = i;
+      } else if (!isOrderable(value)) return undefined;
+    }
+    if (arrayAt < 0) return { entries: [document], arrayAt };
+    const field = this.fields[arrayAt]!;
+    const entries = [...new Set(document[field] as unknown[])].map((element) => {
+      const entry: Record<string | symbol, unknown> = {};
+      for (const name of this.fields) entry[name] = name === field ? element : document[name];
+      entry._id = document._id;
+      entry[ENTRY_DOCUMENT] = document;
+      return entry as OrderedKey;
+    });
+    return { entries, arrayAt };
+  }
+
+  // A walk or count over documents with `pinned` leading values: only where every field some
+  // document holds an array in is among them (else a document would be met once per element).
+  private usable(pinned: number): boolean {
+    return this.irregular === 0 && this.arraysAt.every((count, i) => count === 0 || i < pinned);
+  }
+
+  // The leading fields the filter pins to one scalar each (at top level). `{$all: [v, ...]}`
+  // pins v (every match holds it) for a walk whose documents are then tested, not for a count
+  // (`exact`: every document with the prefix must match, and `$all` as the matcher reads it
+  // leaves out a field holding v alone, not in an array).
+  pinnedPrefix(filter: Filter, exact = false): KeyValue[] {
     const values: KeyValue[] = [];
     for (const field of this.fields) {
       if (!Object.hasOwn(filter, field)) break;
-      const condition = filter[field];
-      const value = isLookupScalar(condition)
-        ? condition
-        : isPlainObject(condition) && Object.keys(condition).length === 1 && isLookupScalar(condition.$eq)
-          ? condition.$eq
-          : undefined;
+      const value = pinnedValue(filter[field], exact);
       if (value === undefined) break;
-      values.push(value as KeyValue);
+      values.push(value);
     }
     return values;
   }
@@ -154,7 +200,7 @@ export class OrderedIndex {
   // the first sort field ($gt, $gte, $lt, $lte) is where the walk starts and stops: a cursor
   // page (`since`, `cursor`) costs its page, not what comes before it.
   inOrder(prefix: readonly KeyValue[], sort: SortSpec, filter: Filter = {}): Iterable<Document> | undefined {
-    if (this.irregular > 0) return undefined;
+    if (!this.usable(prefix.length)) return undefined;
     const sortFields = Object.keys(sort);
     if (sortFields.length === 0 || prefix.length + sortFields.length > this.fields.length) return undefined;
     let flip = 0;
@@ -171,7 +217,7 @@ export class OrderedIndex {
   // How many documents have exactly these leading values; undefined when the prefix is
   // longer than the counted levels (or some document cannot be placed).
   countPrefix(prefix: readonly KeyValue[]): number | undefined {
-    if (this.irregular > 0 || prefix.length === 0 || prefix.length > this.countedLevels) return undefined;
+    if (!this.usable(prefix.length) || prefix.length === 0 || prefix.length > this.countedLevels) return undefined;
     let level: PrefixCount | undefined = this.prefixCounts;
     for (const value of prefix) {
       level = level.next.get(value);
@@ -183,7 +229,7 @@ export class OrderedIndex {
   // The documents whose leading fields equal `prefix`, in index order (a candidate set:
   // documents that cannot be placed are not in the tree, so none may exist).
   withPrefix(prefix: readonly KeyValue[]): Iterable<Document> | undefined {
-    if (this.irregular > 0 || prefix.length === 0) return undefined;
+    if (!this.usable(prefix.length) || prefix.length === 0) return undefined;
     return this.walk(prefix, 'forwards');
   }
 
@@ -204,15 +250,24 @@ export class OrderedIndex {
     const from: Record<string, unknown> = { _id: beyond };
     for (const [i, name] of this.fields.entries()) from[name] = i < ranged ? prefix[i] : i === ranged && start !== undefined ? start.value : beyond;
     const entries = forwards ? this.tree.entries(from) : this.tree.entriesReversed(from);
-    for (const [document] of entries) {
-      for (let i = 0; i < prefix.length; i++) if (compareValues(document[this.fields[i]!], prefix[i]) !== 0) return;
+    for (const [entry] of entries) {
+      for (let i = 0; i < prefix.length; i++) if (compareValues(entry[this.fields[i]!], prefix[i]) !== 0) return;
       if (end !== undefined) {
-        const order = compareValues(document[field!], end.value) * (ascending ? 1 : -1);
+        const order = compareValues(entry[field!], end.value) * (ascending ? 1 : -1);
         if (order > 0 || (order === 0 && !end.inclusive)) return;
       }
-      yield document;
+      yield ((entry as Record<symbol, unknown>)[ENTRY_DOCUMENT] as Document | undefined) ?? entry;
     }
   }
+}
+
+function pinnedValue(condition: unknown, exact: boolean): KeyValue | undefined {
+  if (isLookupScalar(condition)) return condition as KeyValue;
+  if (!isPlainObject(condition) || Object.keys(condition).length !== 1) return undefined;
+  if (isLookupScalar(condition.$eq)) return condition.$eq as KeyValue;
+  const all = condition.$all;
+  if (exact || !Array.isArray(all) || all.length === 0 || !isLookupScalar(all[0])) return undefined;
+  return all[0] as KeyValue;
 }
 
 interface RangeEnd {

@@ -191,6 +191,77 @@ describe('embedded read models: fast paths answer as mingo does', () => {
     expect(run.stdout).to.match(/\b1 passing/);
   });
 
+  it('multikey ordered indexes (an array field, as MongoDB indexes label ids): 400 random pages and counts exactly as mingo answers them', async () => {
+    const store = new EmbeddedReadModelStore();
+    const indexed = store.collection('issues');
+    await indexed.createIndexes([{ name: 'repo_labels_state_created', keys: { repository_id: 1, label_ids: 1, state: 1, created_at: 1, number: 1 } }]);
+    const rows = new Map<number, Document>();
+    const randomLabels = (): unknown => {
+      const kind = random();
+      // Mostly arrays (some empty, some with a repeated label), now and then one scalar or none.
+      if (kind < 0.05) return undefined;
+      if (kind < 0.1) return pick([1, 2, 3]);
+      return Array.from({ length: Math.floor(random() * 4) }, () => pick([1, 2, 3, 4]));
+    };
+    const randomIssue = (number: number): Document => {
+      const labels = randomLabels();
+      return {
+        _id: String(number),
+        number,
+        repository_id: pick([1, 2]),
+        state: pick(['open', 'closed']),
+        created_at: pick(['2026-01-01', '2026-01-02', '2026-01-03']),
+        ...(labels === undefined ? {} : { label_ids: labels }),
+      };
+    };
+    for (let number = 1; number <= 200; number++) {
+      const issue = randomIssue(number);
+      rows.set(number, issue);
+      await indexed.insertOne(issue);
+    }
+    let walkedPages = 0;
+    for (let round = 0; round < 400; round++) {
+      const target = 1 + Math.floor(random() * 220);
+      const change = random();
+      if (change < 0.3 && rows.has(target)) {
+        // Relabelled, or only its state changed (the same label array kept by the update).
+        const fields: Document = random() < 0.5 ? { label_ids: randomLabels() ?? [] } : { state: pick(['open', 'closed']) };
+        await indexed.updateOne({ _id: String(target) }, { $set: fields });
+        rows.set(target, { ...rows.get(target)!, ...fields });
+      } else if (change < 0.4 && rows.has(target)) {
+        await indexed.deleteOne({ _id: String(target) });
+        rows.delete(target);
+      } else if (change < 0.5 && !rows.has(target)) {
+        const issue = randomIssue(target);
+        rows.set(target, issue);
+        await indexed.insertOne(issue);
+      }
+      const filter: Filter = { repository_id: pick([1, 2]) };
+      const labels = random();
+      if (labels < 0.4) filter.label_ids = pick([1, 2, 3, 4, 5]);
+      else if (labels < 0.8) filter.label_ids = { $all: Array.from({ length: 1 + Math.floor(random() * 2) }, () => pick([1, 2, 3, 4])) };
+      if (random() < 0.6) filter.state = pick(['open', 'closed']);
+      const direction = pick([1, -1] as const);
+      const sort: SortSpec = { created_at: direction, number: direction };
+      const skip = Math.floor(random() * 10);
+      const limit = 1 + Math.floor(random() * 10);
+      const expected = (
+        findWithMingo([...rows.values()], filter)
+          .sort(sort)
+          .skip(skip)
+          .limit(limit)
+          .all() as Document[]
+      ).map((row) => row._id);
+      const examinedBefore = store.examined('issues');
+      const page = (await indexed.find(filter, { sort, skip, limit })).map((row) => row._id);
+      expect(page, `${JSON.stringify(filter)} ${JSON.stringify(sort)} skip ${skip} limit ${limit}`).to.deep.equal(expected);
+      // A page pinning a label walks that label's entries only: never every issue of the repository.
+      if (filter.label_ids !== undefined && filter.state !== undefined && store.examined('issues') - examinedBefore < skip + limit + 40) walkedPages++;
+      expect(await indexed.count(filter), JSON.stringify(filter)).to.equal(findWithMingo([...rows.values()], filter).all().length);
+    }
+    expect(walkedPages).to.be.greaterThan(100);
+  });
+
   it('applies 2,000 random $max, $min and nested $inc updates exactly as mingo does', async () => {
     const BOUNDS: readonly unknown[] = [-1, 0, 2, 1.5, 'a', 'b', 'B', '', null, true];
     const store = new EmbeddedReadModelStore();
