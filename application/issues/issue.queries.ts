@@ -73,13 +73,17 @@ export class IssueQueries {
     direction: Direction,
     page: Page,
   ): Promise<Paged<IssueCommentDocument>> {
-    const filter: Filter = { ...scope, ...(since === undefined ? {} : { updated_at: { $gte: since } }) };
-    const items = await this.comments().find(filter, {
-      sort: { created_at: order(direction), id: order(direction) },
-      skip: (page.page - 1) * page.perPage,
-      limit: page.perPage,
-    });
-    return { items, totalCount: await this.comments().count(filter) };
+    const skip = (page.page - 1) * page.perPage;
+    const sort = { created_at: order(direction), id: order(direction) } as const;
+    if (since !== undefined) {
+      // The comments updated since, read from the index by update time from `since` on (a
+      // walk in creation order would test every older comment first), then put in order.
+      const updated = await this.comments().find({ ...scope, updated_at: { $gte: since } }, { sort: { updated_at: 1, id: 1 } });
+      const items = updated.sort((a, b) => (a.created_at === b.created_at ? a.id - b.id : a.created_at < b.created_at ? -1 : 1) * sort.created_at);
+      return { items: items.slice(skip, skip + page.perPage), totalCount: updated.length };
+    }
+    const items = await this.comments().find(scope, { sort, skip, limit: page.perPage });
+    return { items, totalCount: await this.comments().count(scope) };
   }
 
   labelByName(repositoryId: number, name: string): Promise<LabelDocument | null> {

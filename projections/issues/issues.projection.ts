@@ -73,6 +73,9 @@ export const issuesProjection: Projection = {
         { name: 'repository_id_issue', keys: { repository_id: 1, id: 1, issue_id: 1 } },
         { name: 'issue_id', keys: { issue_id: 1 } },
         { name: 'issue_created', keys: { issue_id: 1, created_at: 1, id: 1 } },
+        // Comments `since`: those updated from then on, found by a range, not a scan.
+        { name: 'issue_updated', keys: { issue_id: 1, updated_at: 1, id: 1 } },
+        { name: 'repository_updated', keys: { repository_id: 1, updated_at: 1, id: 1 } },
         { name: 'repository_created', keys: { repository_id: 1, created_at: 1, id: 1 } },
       ],
     },

@@ -148,7 +148,14 @@ async function seeded(): Promise<EmbeddedReadModelStore> {
     })),
   );
   await insert(ISSUE_COMMENTS_COLLECTION, (n) =>
-    [1, 2].map((repository) => ({ _id: String(repository * BIG + n), id: repository * BIG + n, repository_id: repository, issue_id: n, created_at: at(n) })),
+    [1, 2].map((repository) => ({
+      _id: String(repository * BIG + n),
+      id: repository * BIG + n,
+      repository_id: repository,
+      issue_id: n,
+      created_at: at(n),
+      updated_at: at((n * 7919) % BIG),
+    })),
   );
   await insert(PROJECTS_COLLECTION, (n) => [
     {
@@ -388,6 +395,18 @@ describe('page costs: a request tests what its page touches, not the collection'
       expect(page.answer.totalCount).to.equal(whole.length);
       expect(page.tested, JSON.stringify(filter)).to.be.at.most(2 * 60 + 5 + countWork);
     }
+  });
+
+  it('comments since an instant: those updated since, not every comment of the repository', async function () {
+    const since = at(BIG - 100);
+    const page = await work(ISSUE_COMMENTS_COLLECTION, () =>
+      new IssueQueries(store).pagedComments({ repository_id: 2 }, since, 'desc', { page: 2, perPage: 30 }),
+    );
+    const updatedSince = Array.from({ length: BIG }, (_, n) => n).filter((n) => (n * 7919) % BIG >= BIG - 100);
+    const newestFirst = updatedSince.reverse().map((n) => 2 * BIG + n);
+    expect(page.answer.items.map((comment) => comment.id)).to.deep.equal(newestFirst.slice(30, 60));
+    expect(page.answer.totalCount).to.equal(100);
+    expect(page.tested).to.be.at.most(100);
   });
 
   it('pull requests by base branch, newest first: page and count from the index', async function () {
