@@ -41,6 +41,18 @@ export class ProjectQueries {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
+  // A page of a column's cards, top to bottom, archived or not or both: the page's cards are
+  // loaded, the others are only ids in the column.
+  async cardsOfColumn(
+    column: ProjectColumnDocument,
+    state: 'archived' | 'not_archived' | 'all',
+    { page, perPage }: { readonly page: number; readonly perPage: number },
+  ): Promise<{ items: ProjectCardDocument[]; totalCount: number }> {
+    const archived = new Set(column.archived_card_ids);
+    const ids = state === 'all' ? column.card_ids : column.card_ids.filter((id) => archived.has(id) === (state === 'archived'));
+    return { items: await this.cardsByIds(ids.slice((page - 1) * perPage, page * perPage)), totalCount: ids.length };
+  }
+
   async cardsByIds(ids: readonly number[]): Promise<ProjectCardDocument[]> {
     const found = await this.store.collection<ProjectCardDocument>(PROJECT_CARDS_COLLECTION).find({ _id: { $in: ids.map(String) } });
     const byId = new Map(found.map((card) => [card.id, card]));

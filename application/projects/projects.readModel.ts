@@ -35,6 +35,8 @@ export interface ProjectColumnDocument extends Document {
   name: string;
   // Top to bottom.
   card_ids: number[];
+  // Those of card_ids archived, in no order.
+  archived_card_ids: number[];
   created_at: string;
   updated_at: string;
 }

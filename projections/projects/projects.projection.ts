@@ -45,6 +45,15 @@ async function reorderCards(target: ProjectionTarget, columnId: number, reorder:
   if (column) await columns(target).updateOne({ _id: column._id }, { $set: { card_ids: reorder(column.card_ids) } });
 }
 
+// The column's archived cards (a set, in no order: the list of a column's cards is read in
+// card_ids order), so that a page of its cards loads that page's cards, not the column's.
+async function markArchived(target: ProjectionTarget, columnId: number, cardId: number, archived: boolean): Promise<void> {
+  const column = await columns(target).findOne({ _id: String(columnId) });
+  if (!column) return;
+  const others = column.archived_card_ids.filter((id) => id !== cardId);
+  await columns(target).updateOne({ _id: column._id }, { $set: { archived_card_ids: archived ? [...others, cardId] : others } });
+}
+
 async function applyProjectEvent(event: ProjectEvent, target: ProjectionTarget): Promise<void> {
   switch (event.type) {
     case 'ProjectCreated': {
@@ -102,6 +111,7 @@ async function applyProjectEvent(event: ProjectEvent, target: ProjectionTarget):
         project_id: projectId,
         name,
         card_ids: [],
+        archived_card_ids: [],
         created_at: createdAt,
         updated_at: createdAt,
       };
@@ -146,12 +156,25 @@ async function applyProjectEvent(event: ProjectEvent, target: ProjectionTarget):
       await reorderCards(target, columnId, (ids) => insertAfter(ids, cardId, null));
       return;
     }
-    case 'ProjectCardUpdated':
-      await cards(target).updateOne({ _id: String(event.data.cardId) }, { $set: { ...event.data.changes, updated_at: event.data.updatedAt } });
+    case 'ProjectCardUpdated': {
+      const { cardId, changes } = event.data;
+      if (changes.archived !== undefined) {
+        const card = await cards(target).findOne({ _id: String(cardId) });
+        if (card) await markArchived(target, card.column_id, cardId, changes.archived);
+      }
+      await cards(target).updateOne({ _id: String(cardId) }, { $set: { ...changes, updated_at: event.data.updatedAt } });
       return;
+    }
     case 'ProjectCardMoved': {
       const { cardId, fromColumnId, toColumnId, afterCardId, movedAt } = event.data;
-      if (fromColumnId !== toColumnId) await reorderCards(target, fromColumnId, (ids) => ids.filter((id) => id !== cardId));
+      if (fromColumnId !== toColumnId) {
+        await reorderCards(target, fromColumnId, (ids) => ids.filter((id) => id !== cardId));
+        const card = await cards(target).findOne({ _id: String(cardId) });
+        if (card?.archived) {
+          await markArchived(target, fromColumnId, cardId, false);
+          await markArchived(target, toColumnId, cardId, true);
+        }
+      }
       await reorderCards(target, toColumnId, (ids) => insertAfter(ids, cardId, afterCardId));
       await cards(target).updateOne({ _id: String(cardId) }, { $set: { column_id: toColumnId, updated_at: movedAt } });
       return;
@@ -160,6 +183,7 @@ async function applyProjectEvent(event: ProjectEvent, target: ProjectionTarget):
       await keepDeletedCopy(target, 'project_card', await cards(target).findOne({ _id: String(event.data.cardId) }), event.data.deletedAt);
       await cards(target).deleteOne({ _id: String(event.data.cardId) });
       await reorderCards(target, event.data.columnId, (ids) => ids.filter((id) => id !== event.data.cardId));
+      await markArchived(target, event.data.columnId, event.data.cardId, false);
       return;
   }
 }
@@ -169,6 +193,7 @@ async function applyProjectEvent(event: ProjectEvent, target: ProjectionTarget):
 async function repositoryDeleted(repositoryId: number, target: ProjectionTarget): Promise<void> {
   for (const card of await cards(target).find({ 'content.repositoryId': repositoryId })) {
     await reorderCards(target, card.column_id, (ids) => ids.filter((id) => id !== card.id));
+    if (card.archived) await markArchived(target, card.column_id, card.id, false);
     await cards(target).deleteOne({ _id: card._id });
   }
   for (const project of await projects(target).find({ owner_kind: 'repository', owner_id: repositoryId })) {
@@ -182,8 +207,8 @@ async function repositoryDeleted(repositoryId: number, target: ProjectionTarget)
 // Projects, their columns (each holding its cards' order), cards and collaborators.
 export const projectsProjection: Projection = {
   name: 'projects',
-  // 2: copies of deleted projects, columns and cards
-  version: 2,
+  // 2: copies of deleted projects, columns and cards; 3: columns list their archived cards
+  version: 3,
   collections: [
     {
       name: PROJECTS_COLLECTION,

@@ -38,7 +38,7 @@ import { ProjectQueries } from '../../application/projects/projectQueries.js';
 import { OAuthApplicationQueries } from '../../application/accounts/oauthApplication.queries.js';
 import { OAUTH_APPLICATIONS_COLLECTION } from '../../application/accounts/oauthApplications.readModel.js';
 import { oauthApplicationsProjection } from '../../projections/accounts/oauthApplications.projection.js';
-import { PROJECTS_COLLECTION } from '../../application/projects/projects.readModel.js';
+import { PROJECT_CARDS_COLLECTION, PROJECT_COLUMNS_COLLECTION, PROJECTS_COLLECTION } from '../../application/projects/projects.readModel.js';
 import { UserQueries } from '../../application/accounts/user.queries.js';
 import { HookQueries } from '../../application/webhooks/hookQueries.js';
 import { HOOK_DELIVERIES_COLLECTION } from '../../application/webhooks/webhooks.readModel.js';
@@ -169,6 +169,13 @@ async function seeded(): Promise<EmbeddedReadModelStore> {
       organization_permission: (['none', 'read', 'write', 'admin'] as const)[n % 4],
     },
   ]);
+  await insert(PROJECT_CARDS_COLLECTION, (n) => [{ _id: String(n + 1), id: n + 1, column_id: 5, archived: n % 3 === 0 }]);
+  await store.collection(PROJECT_COLUMNS_COLLECTION).insertOne({
+    _id: '5',
+    id: 5,
+    card_ids: Array.from({ length: BIG }, (_, n) => BIG - n),
+    archived_card_ids: Array.from({ length: BIG }, (_, n) => n + 1).filter((id) => (id - 1) % 3 === 0),
+  });
   await insert(OAUTH_APPLICATIONS_COLLECTION, (n) => [{ _id: String(n + 1), id: n + 1, client_id: `c${n}`, name: `app ${n}` }]);
   await insert(HOOK_DELIVERIES_COLLECTION, (n) =>
     [1, 2].map((hook) => ({ _id: String(hook * BIG + n), id: hook * BIG + n, hook_id: hook, guid: `g${hook}-${n}` })),
@@ -407,6 +414,22 @@ describe('page costs: a request tests what its page touches, not the collection'
     expect(page.answer.items.map((comment) => comment.id)).to.deep.equal(newestFirst.slice(30, 60));
     expect(page.answer.totalCount).to.equal(100);
     expect(page.tested).to.be.at.most(100);
+  });
+
+  it("a column's cards by archived state: the page's cards loaded, not the column's 3,000", async function () {
+    const queries = new ProjectQueries(store);
+    const column = (await queries.column(5))!;
+    for (const [state, kept] of [
+      ['not_archived', (id: number) => (id - 1) % 3 !== 0],
+      ['archived', (id: number) => (id - 1) % 3 === 0],
+      ['all', () => true],
+    ] as const) {
+      const page = await work(PROJECT_CARDS_COLLECTION, () => queries.cardsOfColumn(column, state, PAGE));
+      const wanted = Array.from({ length: BIG }, (_, n) => BIG - n).filter(kept);
+      expect(page.answer.items.map((card) => card.id)).to.deep.equal(wanted.slice(60, 90));
+      expect(page.answer.totalCount).to.equal(wanted.length);
+      expect(page.tested).to.be.at.most(PAGE.perPage);
+    }
   });
 
   it('pull requests by base branch, newest first: page and count from the index', async function () {

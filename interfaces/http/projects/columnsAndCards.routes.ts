@@ -133,10 +133,10 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
     const column = await readableColumn(res, deps, req.params.column_id);
     if (column === null) return sendNotFound(res);
     if (!column) return;
-    const cards = (await deps.projects.cardsByIds(column.card_ids)).filter((card) => state === 'all' || card.archived === (state === 'archived'));
-    const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
-    setLinkHeader(req, res, { page, perPage, totalCount: cards.length });
-    res.json(await cardsJson(res, deps, cards.slice((page - 1) * perPage, page * perPage)));
+    const page = parsePagination(req.query as Record<string, unknown>);
+    const cards = await deps.projects.cardsOfColumn(column, state, page);
+    setLinkHeader(req, res, { ...page, totalCount: cards.totalCount });
+    res.json(await cardsJson(res, deps, cards.items));
   });
 
   router.post('/projects/columns/:column_id/cards', requireUser, async (req, res) => {
