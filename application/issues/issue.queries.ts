@@ -53,6 +53,10 @@ export class IssueQueries {
   }
 
   // Every state: the open and the closed runs merged (the indexes pin a state, then sort).
+  countIssues(filter: Filter): Promise<number> {
+    return this.issues().count(filter);
+  }
+
   async pagedIssues(filter: Filter, sort: SortSpec, page: Page): Promise<Paged<IssueDocument>> {
     const window = { skip: (page.page - 1) * page.perPage, limit: page.perPage };
     const items =

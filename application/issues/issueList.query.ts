@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Filter, SortSpec } from '../shared/ports/readModelStore.port.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
+import { rarestFirst } from '../shared/rarestFirst.js';
 import { IssueQueries, type Direction, type Page, type Paged } from './issue.queries.js';
 import type { IssueDocument } from './issues.readModel.js';
 
@@ -46,12 +47,17 @@ export class IssueList {
 
   // Every named label must be on the issue; a name the repository lacks matches nothing. One
   // label is an equality (the multikey index then counts its issues too); several, `$all`
-  // (walking the first label's issues).
+  // (walking the issues of the label fewest issues have).
   private async labelFilter(repositoryId: number, names: readonly string[] | undefined): Promise<Filter> {
     if (names === undefined || names.length === 0) return {};
     const labels = await this.issues.labelsByNames(repositoryId, names);
     if (labels.length < new Set(names.map((name) => name.toLowerCase())).size) return NOTHING;
-    return labels.length === 1 ? { label_ids: labels[0]!.id } : { label_ids: { $all: labels.map((label) => label.id) } };
+    if (labels.length === 1) return { label_ids: labels[0]!.id };
+    const ids = await rarestFirst(
+      labels.map((label) => label.id),
+      (id) => this.issues.countIssues({ repository_id: repositoryId, label_ids: id }),
+    );
+    return { label_ids: { $all: ids } };
   }
 
   private async userFilter(field: 'assignee_ids' | 'user_id', login: string | undefined): Promise<Filter> {

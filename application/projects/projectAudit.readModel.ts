@@ -21,6 +21,8 @@ export interface ProjectAuditEntryDocument extends Document {
   // The action's category (`project_card` of `project_card.move`): `action:project_card` names it.
   action_category: string;
   actor_lower: string | null;
+  // What free text in a phrase finds (auditWords.ts).
+  words: string[];
   entry: AuditLogEntry;
 }
 

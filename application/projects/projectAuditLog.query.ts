@@ -3,42 +3,88 @@ import type { ProjectOwnerKind } from '../../domain/projects/project.events.js';
 import type { AuditLogEntry } from '../shared/audit/auditLog.js';
 import type { Filter, ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
+import { parseQualifierValue, parseSearchDate } from '../../domain/search/searchQuery.js';
+import { rarestFirst } from '../shared/rarestFirst.js';
+import { wordsOf } from './auditWords.js';
 import { PROJECT_AUDIT_ENTRIES_COLLECTION, type ProjectAuditEntryDocument } from './projectAudit.readModel.js';
 
-interface FreeTextTerm {
-  readonly text: string;
-  readonly negated: boolean;
-}
-
 export interface AuditPhrase {
-  // Conditions on the entries' indexed fields: action, actor, project_id.
+  // Conditions on the entries' indexed fields: action, actor, project_id, and what negates.
   readonly conditions: readonly Filter[];
-  // Anything else is looked for in the entry's whole text.
-  readonly freeText: readonly FreeTextTerm[];
+  // `created:` (one, not negated): the instants, where the walk of the log starts and stops.
+  readonly created?: Filter;
+  // Free text: words every entry shown holds (the first is where the walk goes).
+  readonly words: readonly string[];
+  // A qualifier whose value cannot be read (a `created:` that is not a date): 422.
+  readonly invalid?: string;
 }
 
 // GitHub's phrase syntax, the qualifiers a project log needs: action (a whole action or its
-// category, `action:project` for every project.*), actor, project_id; `-` negates.
+// category, `action:project` for every project.*), actor, project_id, created (a day, an
+// instant, or a range of them, as in search: `created:>=2026-01-01`, `a..b`); `-` negates.
+// Anything else is free text, matched against the entries' words (auditWords.ts).
 export function parseAuditPhrase(phrase: string): AuditPhrase {
   const conditions: Filter[] = [];
-  const freeText: FreeTextTerm[] = [];
+  const words: string[] = [];
+  let created: Filter | undefined;
+  let invalid: string | undefined;
   for (const term of phrase.split(/\s+/).filter((word) => word !== '')) {
     const negated = term.startsWith('-');
     const [key, ...rest] = (negated ? term.slice(1) : term).split(':');
     const value = rest.join(':');
-    if (key === 'action') {
+    if (rest.length > 0 && key === 'action') {
       conditions.push(negated ? { action: { $ne: value }, action_category: { $ne: value } } : { $or: [{ action: value }, { action_category: value }] });
-    } else if (key === 'actor') {
+    } else if (rest.length > 0 && key === 'actor') {
       conditions.push({ actor_lower: negated ? { $ne: value.toLowerCase() } : value.toLowerCase() });
-    } else if (key === 'project_id') {
+    } else if (rest.length > 0 && key === 'project_id') {
       const id = /^\d+$/.test(value) ? Number(value) : Number.NaN;
       // Not a number: matches no project (and its negation every one).
       if (Number.isNaN(id)) {
         if (!negated) conditions.push({ project_id: -1 });
       } else conditions.push({ project_id: negated ? { $ne: id } : id });
-    } else freeText.push({ text: term.toLowerCase().replace(/^-/, ''), negated });
+    } else if (rest.length > 0 && key === 'created') {
+      const range = instantRange(value);
+      if (range === null) invalid ??= term;
+      else if (negated) conditions.push({ $nor: [{ timestamp: range }] });
+      else if (created === undefined) created = { timestamp: range };
+      else conditions.push({ timestamp: range });
+    } else {
+      const termWords = wordsOf(negated ? term.slice(1) : term);
+      if (termWords.length === 0) continue;
+      if (negated) conditions.push({ $nor: [{ words: { $all: termWords } }] });
+      else words.push(...termWords);
+    }
   }
-  return { conditions, freeText };
+  return { conditions, words: [...new Set(words)], ...(created ? { created } : {}), ...(invalid ? { invalid } : {}) };
+}
+
+const DAY_MS = 24 * 3600_000;
+
+// A day is all of that day (UTC), an instant that millisecond; `>`, `>=`, `<`, `<=`, `a..b`,
+// `*..b`, `a..*` as GitHub's search reads them. Null when a bound is not a date.
+function instantRange(raw: string): Record<string, number> | null {
+  const value = parseQualifierValue(raw, false);
+  const bound = (text: string): { start: number; end: number } | null => {
+    const at = parseSearchDate(text);
+    if (at === null) return null;
+    return { start: at, end: /^\d{4}-\d{2}-\d{2}$/.test(text) ? at + DAY_MS : at + 1 };
+  };
+  if (value.kind === 'value') {
+    const day = bound(value.text);
+    return day && { $gte: day.start, $lt: day.end };
+  }
+  const range: Record<string, number> = {};
+  if (value.from !== null) {
+    const from = bound(value.from);
+    if (!from) return null;
+    range.$gte = value.fromInclusive ? from.start : from.end;
+  }
+  if (value.to !== null) {
+    const to = bound(value.to);
+    if (!to) return null;
+    range.$lt = value.toInclusive ? to.end : to.start;
+  }
+  return Object.keys(range).length === 0 ? null : range;
 }
 
 export interface AuditLogPage {
@@ -46,34 +92,33 @@ export interface AuditLogPage {
   readonly totalCount: number;
 }
 
-// An owner's project audit log, newest first, from the audit projection: a page of a phrase
-// made of qualifiers reads that page and an indexed count; free text is matched against each
-// of the owner's entries the qualifiers leave (as a search over them).
+// An owner's project audit log, newest first, from the audit projection. A page reads the
+// log's index to the end of the page: from a `created:` range's end, or along the entries
+// holding the phrase's first word; the count walks the same range (an owner's entries in it,
+// or those with the word), not the owner's whole log.
 @injectable()
 export class ProjectAuditLog {
   constructor(@inject(TOKENS.ReadModelStore) private readonly store: ReadModelStore) {}
 
   async page(
     owner: { readonly kind: ProjectOwnerKind; readonly id: number },
-    phrase: string,
+    phrase: AuditPhrase,
     page: { readonly page: number; readonly perPage: number },
     // Fields every entry of this log shows (an organization's login and id).
     shown: Record<string, unknown>,
   ): Promise<AuditLogPage> {
-    const { conditions, freeText } = parseAuditPhrase(phrase);
-    const filter: Filter = { owner_kind: owner.kind, owner_id: owner.id, ...(conditions.length > 0 ? { $and: conditions } : {}) };
     const collection = this.store.collection<ProjectAuditEntryDocument>(PROJECT_AUDIT_ENTRIES_COLLECTION);
+    const ownerFilter = { owner_kind: owner.kind, owner_id: owner.id };
+    const words = await rarestFirst(phrase.words, (word) => collection.count({ ...ownerFilter, words: word }));
+    const filter: Filter = {
+      ...ownerFilter,
+      ...(words.length > 0 ? { words: { $all: words } } : {}),
+      ...phrase.created,
+      ...(phrase.conditions.length > 0 ? { $and: phrase.conditions } : {}),
+    };
     const sort = { timestamp: -1, position: -1 } as const;
     const skip = (page.page - 1) * page.perPage;
-    const withShown = (document: ProjectAuditEntryDocument): AuditLogEntry => ({ ...document.entry, ...shown });
-    if (freeText.length === 0) {
-      const [documents, totalCount] = await Promise.all([collection.find(filter, { sort, skip, limit: page.perPage }), collection.count(filter)]);
-      return { entries: documents.map(withShown), totalCount };
-    }
-    const matching = (await collection.find(filter, { sort })).map(withShown).filter((entry) => {
-      const text = JSON.stringify(entry).toLowerCase();
-      return freeText.every((term) => text.includes(term.text) !== term.negated);
-    });
-    return { entries: matching.slice(skip, skip + page.perPage), totalCount: matching.length };
+    const [documents, totalCount] = await Promise.all([collection.find(filter, { sort, skip, limit: page.perPage }), collection.count(filter)]);
+    return { entries: documents.map((document) => ({ ...document.entry, ...shown })), totalCount };
   }
 }

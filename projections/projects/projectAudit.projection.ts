@@ -7,6 +7,7 @@ import {
   type ProjectAuditOwnerDocument,
 } from '../../application/projects/projectAudit.readModel.js';
 import { projectAuditVocabulary } from '../../application/projects/projectAuditVocabulary.js';
+import { auditWordsOf } from '../../application/projects/auditWords.js';
 import { auditLogEntryOf } from '../../application/shared/audit/auditLog.js';
 import { auditEntryOf } from '../../application/shared/audit/streamHistory.query.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
@@ -47,6 +48,7 @@ async function projectEvent(event: StoredEvent, target: ProjectionTarget): Promi
     action: entry.action,
     action_category: entry.action.split('.')[0]!,
     actor_lower: entry.actor?.toLowerCase() ?? null,
+    words: auditWordsOf(entry),
     entry,
   };
   await entries(target).replaceOne({ _id: document._id }, document, { upsert: true });
@@ -55,11 +57,16 @@ async function projectEvent(event: StoredEvent, target: ProjectionTarget): Promi
 // Project changes as audit-log entries by owner, newest first (GET /orgs/{org}/audit-log).
 export const projectAuditProjection: Projection = {
   name: 'project-audit',
-  version: 1,
+  // 2: entries keep their words
+  version: 2,
   collections: [
     {
       name: PROJECT_AUDIT_ENTRIES_COLLECTION,
-      indexes: [{ name: 'owner_time', keys: { owner_kind: 1, owner_id: 1, timestamp: 1, position: 1 } }],
+      indexes: [
+        { name: 'owner_time', keys: { owner_kind: 1, owner_id: 1, timestamp: 1, position: 1 } },
+        // Free text: multikey, an entry per word, so a phrase's page walks the entries holding its word.
+        { name: 'owner_word_time', keys: { owner_kind: 1, owner_id: 1, words: 1, timestamp: 1, position: 1 } },
+      ],
     },
     { name: PROJECT_AUDIT_OWNERS_COLLECTION },
     { name: PROJECT_AUDIT_LOGINS_COLLECTION },

@@ -38,6 +38,9 @@ import { ProjectQueries } from '../../application/projects/projectQueries.js';
 import { OAuthApplicationQueries } from '../../application/accounts/oauthApplication.queries.js';
 import { OAUTH_APPLICATIONS_COLLECTION } from '../../application/accounts/oauthApplications.readModel.js';
 import { oauthApplicationsProjection } from '../../projections/accounts/oauthApplications.projection.js';
+import { PROJECT_AUDIT_ENTRIES_COLLECTION } from '../../application/projects/projectAudit.readModel.js';
+import { ProjectAuditLog, parseAuditPhrase } from '../../application/projects/projectAuditLog.query.js';
+import { projectAuditProjection } from '../../projections/projects/projectAudit.projection.js';
 import { PROJECT_CARDS_COLLECTION, PROJECT_COLUMNS_COLLECTION, PROJECTS_COLLECTION } from '../../application/projects/projects.readModel.js';
 import { UserQueries } from '../../application/accounts/user.queries.js';
 import { HookQueries } from '../../application/webhooks/hookQueries.js';
@@ -68,6 +71,7 @@ async function seeded(): Promise<EmbeddedReadModelStore> {
     sourceImportsProjection,
     projectsProjection,
     oauthApplicationsProjection,
+    projectAuditProjection,
   ];
   for (const projection of projections)
     for (const collection of projection.collections) if (collection.indexes?.length) await store.collection(collection.name).createIndexes(collection.indexes);
@@ -169,6 +173,22 @@ async function seeded(): Promise<EmbeddedReadModelStore> {
       organization_permission: (['none', 'read', 'write', 'admin'] as const)[n % 4],
     },
   ]);
+  // Two owners' audit logs, an entry a second; one entry in a hundred holds the word "rare".
+  await insert(PROJECT_AUDIT_ENTRIES_COLLECTION, (n) =>
+    [9001, 9002].map((owner) => ({
+      _id: `${owner}-${n}`,
+      owner_kind: 'organization',
+      owner_id: owner,
+      project_id: 1,
+      timestamp: Date.UTC(2026, 0, 1) + n * 1000,
+      position: owner * BIG + n,
+      action: 'project.update',
+      action_category: 'project',
+      actor_lower: 'boss',
+      words: n % 100 === 0 ? ['project', 'update', 'rare'] : ['project', 'update', 'common'],
+      entry: { action: 'project.update', n },
+    })),
+  );
   await insert(PROJECT_CARDS_COLLECTION, (n) => [{ _id: String(n + 1), id: n + 1, column_id: 5, archived: n % 3 === 0 }]);
   await store.collection(PROJECT_COLUMNS_COLLECTION).insertOne({
     _id: '5',
@@ -430,6 +450,23 @@ describe('page costs: a request tests what its page touches, not the collection'
       expect(page.answer.totalCount).to.equal(wanted.length);
       expect(page.tested).to.be.at.most(PAGE.perPage);
     }
+  });
+
+  it("an organization's audit log by created range or by a word: that range's or word's entries, not the whole log", async function () {
+    const log = new ProjectAuditLog(store);
+    const owner = { kind: 'organization', id: 9001 } as const;
+    const ranged = await work(PROJECT_AUDIT_ENTRIES_COLLECTION, () =>
+      log.page(owner, parseAuditPhrase('created:2026-01-01T00:10:00Z..2026-01-01T00:11:39Z'), { page: 2, perPage: 30 }, {}),
+    );
+    // 00:10:00 to 00:11:39 inclusive: entries 600 to 699, newest first.
+    expect(ranged.answer.entries.map((entry) => entry.n)).to.deep.equal(Array.from({ length: 30 }, (_, i) => 669 - i));
+    expect(ranged.answer.totalCount).to.equal(100);
+    expect(ranged.tested).to.be.at.most(60 + 100);
+    // The rarer word is walked, whichever comes first in the phrase.
+    const rare = await work(PROJECT_AUDIT_ENTRIES_COLLECTION, () => log.page(owner, parseAuditPhrase('update rare'), { page: 1, perPage: 10 }, {}));
+    expect(rare.answer.entries.map((entry) => entry.n)).to.deep.equal(Array.from({ length: 10 }, (_, i) => 2900 - 100 * i));
+    expect(rare.answer.totalCount).to.equal(30);
+    expect(rare.tested).to.be.at.most(10 + 30);
   });
 
   it('pull requests by base branch, newest first: page and count from the index', async function () {

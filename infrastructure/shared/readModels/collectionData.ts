@@ -103,7 +103,7 @@ export class CollectionData {
     for (const index of this.ordered) {
       const prefix = index.pinnedPrefix(filter);
       if (prefix.length <= (best?.pinned ?? beyond)) continue;
-      const documents = index.withPrefix(prefix);
+      const documents = index.withPrefix(prefix, filter);
       if (documents) best = { documents, pinned: prefix.length };
     }
     return best?.documents;

@@ -226,11 +226,12 @@ export class OrderedIndex {
     return level.count;
   }
 
-  // The documents whose leading fields equal `prefix`, in index order (a candidate set:
-  // documents that cannot be placed are not in the tree, so none may exist).
-  withPrefix(prefix: readonly KeyValue[]): Iterable<Document> | undefined {
+  // The documents whose leading fields equal `prefix`, in index order, within the range the
+  // filter puts on the next field (a candidate set: documents that cannot be placed are not
+  // in the tree, so none may exist).
+  withPrefix(prefix: readonly KeyValue[], filter: Filter = {}): Iterable<Document> | undefined {
     if (!this.usable(prefix.length) || prefix.length === 0) return undefined;
-    return this.walk(prefix, 'forwards');
+    return this.walk(prefix, 'forwards', rangeOf(filter[this.fields[prefix.length] ?? '']));
   }
 
   private *walk(prefix: readonly KeyValue[], direction: 'forwards' | 'backwards', range: Range = {}): Iterable<Document> {

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response, Router } from 'express';
 import type { ProjectDocument } from '../../../application/projects/projects.readModel.js';
+import { parseAuditPhrase } from '../../../application/projects/projectAuditLog.query.js';
 import type { AuditLogEntry } from '../../../application/shared/audit/auditLog.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
@@ -107,7 +108,11 @@ export function projectAuditRoutes(router: Router, deps: ProjectsDeps): void {
     if (!org || org.type !== 'Organization') return sendNotFound(res);
     const membership = await deps.organizations.membership(org.id, caller.userId);
     if (!caller.siteAdmin && membership?.role !== 'admin') return sendGithubError(res, 403, 'Must be an organization owner.');
-    const phrase = typeof req.query.phrase === 'string' ? req.query.phrase : '';
+    const phrase = parseAuditPhrase(typeof req.query.phrase === 'string' ? req.query.phrase : '');
+    if (phrase.invalid !== undefined)
+      return sendGithubError(res, 422, `Validation Failed: ${phrase.invalid} is not a date or a range of dates`, {
+        errors: [{ resource: 'AuditLog', field: 'phrase', code: 'invalid' }],
+      });
     const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
     const log = await deps.auditLog.page({ kind: 'organization', id: org.id }, phrase, { page, perPage }, { org: org.login, org_id: org.id });
     setLinkHeader(req, res, { page, perPage, totalCount: log.totalCount });

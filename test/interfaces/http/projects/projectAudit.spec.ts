@@ -198,4 +198,46 @@ describe('classic projects: the audit history, as_of, and the organization audit
     await server.runtime.runner.rebuild(['project-audit']);
     expect((await call(boss, 'GET', '/orgs/acme/audit-log?per_page=100')).body).to.deep.equal(all);
   });
+  it('GET /orgs/{org}/audit-log phrase: created (a day, an instant, ranges), free text by whole words, negated words; 422 for a bad date', async () => {
+    const history = (await call(boss, 'GET', `/projects/${projectId}/history`)).body as { action: string; '@timestamp': number }[];
+    const newestFirst = [...history].reverse();
+    const actions = async (phrase: string) => {
+      const answer = await call(boss, 'GET', `/orgs/acme/audit-log?per_page=100&phrase=${encodeURIComponent(phrase)}`);
+      expect(answer.status, phrase).to.equal(200);
+      return (answer.body as { action: string }[]).map((entry) => entry.action);
+    };
+    const within = (from: number, to: number) =>
+      newestFirst.filter((entry) => entry['@timestamp'] >= from && entry['@timestamp'] < to).map((entry) => entry.action);
+    const at = (instant: string) => Date.parse(instant);
+    expect(await actions('created:2026-04-01')).to.deep.equal(newestFirst.map((entry) => entry.action));
+    expect(await actions('created:2026-03-31')).to.deep.equal([]);
+    expect(await actions('created:<2026-04-01T09:05:00Z')).to.deep.equal(within(0, at('2026-04-01T09:05:00Z')));
+    expect(await actions('created:<2026-04-01T09:05:00Z')).to.have.length(4);
+    // Both ends of a..b are in (an instant's bound is its millisecond).
+    expect(await actions('created:2026-04-01T09:03:00Z..2026-04-01T09:06:00Z')).to.deep.equal(
+      within(at('2026-04-01T09:03:00Z'), at('2026-04-01T09:06:00Z') + 1),
+    );
+    expect(await actions('created:>2026-04-01T09:10:00Z')).to.deep.equal(within(at('2026-04-01T09:10:00Z') + 1, Infinity));
+    expect(await actions('created:>=2026-04-02')).to.deep.equal([]);
+    expect(await actions('-created:2026-04-01')).to.deep.equal([]);
+    expect(await actions('created:<2026-04-01T09:05:00Z -action:project.rename')).to.deep.equal(
+      within(0, at('2026-04-01T09:05:00Z')).filter((action) => action !== 'project.rename'),
+    );
+    // Whole words of the entries' values: the card's note, a collaborator's login.
+    expect(await actions('ship')).to.deep.equal(['project_card.create']);
+    expect(await actions('Ship IT')).to.deep.equal(['project_card.create']);
+    expect(await actions('shi')).to.deep.equal([]);
+    expect(await actions('-ship')).to.deep.equal(newestFirst.map((entry) => entry.action).filter((action) => action !== 'project_card.create'));
+    expect(await actions('helper')).to.deep.equal(
+      ['project.remove_member', 'project.add_member'].filter((action) => newestFirst.some((entry) => entry.action === action)),
+    );
+    const paged = await fetch(`${server.url}/orgs/acme/audit-log?per_page=2&page=1&phrase=${encodeURIComponent('created:2026-04-01 -ship')}`, {
+      headers: { accept: INERTIA, authorization: boss },
+    });
+    expect(decodeURIComponent(paged.headers.get('link') ?? '')).to.match(/[?&]page=6[^>]*>; rel="last"/);
+    const bad = await call(boss, 'GET', `/orgs/acme/audit-log?phrase=${encodeURIComponent('created:yesterday')}`);
+    expect(bad.status).to.equal(422);
+    expect(bad.body.message).to.contain('created:yesterday');
+    expect(bad.body.errors).to.deep.equal([{ resource: 'AuditLog', field: 'phrase', code: 'invalid' }]);
+  });
 });
