@@ -167,14 +167,17 @@ async function applyProjectEvent(event: ProjectEvent, target: ProjectionTarget):
     }
     case 'ProjectCardMoved': {
       const { cardId, fromColumnId, toColumnId, afterCardId, movedAt } = event.data;
+      const card = await cards(target).findOne({ _id: String(cardId) });
       if (fromColumnId !== toColumnId) {
         await reorderCards(target, fromColumnId, (ids) => ids.filter((id) => id !== cardId));
-        const card = await cards(target).findOne({ _id: String(cardId) });
         if (card?.archived) {
           await markArchived(target, fromColumnId, cardId, false);
           await markArchived(target, toColumnId, cardId, true);
         }
       }
+      // A card gone since (applied again after its repository's deletion) is not put back:
+      // a column lists only cards that exist, and counts them from its ids.
+      if (!card) return;
       await reorderCards(target, toColumnId, (ids) => insertAfter(ids, cardId, afterCardId));
       await cards(target).updateOne({ _id: String(cardId) }, { $set: { column_id: toColumnId, updated_at: movedAt } });
       return;
