@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { seededRandom } from '../../support/seededRandom.js';
 import { find as findWithMingo, Query, update as updateWithMingo } from 'mingo';
-import type { Document, Filter, SortSpec } from '../../../application/shared/ports/readModelStore.port.js';
+import type { Collection, Document, Filter, SortSpec } from '../../../application/shared/ports/readModelStore.port.js';
 import { sortedNatively } from '../../../infrastructure/shared/readModels/documentSort.js';
 import { fieldConditionsMatcher } from '../../../infrastructure/shared/readModels/fieldConditions.js';
 import { EmbeddedReadModelStore } from '../../../infrastructure/shared/readModels/embeddedReadModelStore.js';
@@ -32,6 +32,30 @@ function randomDocument(id: number): Document {
     if (value !== undefined) document[field] = value;
   }
   return document;
+}
+
+// One random write to an indexed collection and to the rows mingo reads beside it: an update
+// of some fields, a deletion or an insertion.
+async function changeALittle(
+  collection: Collection<Document>,
+  rows: Map<number, Document>,
+  randomRow: (number: number) => Document,
+  fields: () => Document,
+): Promise<void> {
+  const target = 1 + Math.floor(random() * 220);
+  const change = random();
+  if (change < 0.3 && rows.has(target)) {
+    const changed = fields();
+    await collection.updateOne({ _id: String(target) }, { $set: changed });
+    rows.set(target, { ...rows.get(target)!, ...changed });
+  } else if (change < 0.4 && rows.has(target)) {
+    await collection.deleteOne({ _id: String(target) });
+    rows.delete(target);
+  } else if (change < 0.5 && !rows.has(target)) {
+    const row = randomRow(target);
+    rows.set(target, row);
+    await collection.insertOne(row);
+  }
 }
 
 function randomCondition(): unknown {
@@ -134,20 +158,7 @@ describe('embedded read models: fast paths answer as mingo does', () => {
     }
     for (let round = 0; round < 400; round++) {
       // Change the collection a little between reads.
-      const target = 1 + Math.floor(random() * 220);
-      const change = random();
-      if (change < 0.3 && rows.has(target)) {
-        const fields = { state: pick(['open', 'closed']), comments: Math.floor(random() * 4) };
-        await indexed.updateOne({ _id: String(target) }, { $set: fields });
-        rows.set(target, { ...rows.get(target)!, ...fields });
-      } else if (change < 0.4 && rows.has(target)) {
-        await indexed.deleteOne({ _id: String(target) });
-        rows.delete(target);
-      } else if (change < 0.5 && !rows.has(target)) {
-        const issue = randomIssue(target);
-        rows.set(target, issue);
-        await indexed.insertOne(issue);
-      }
+      await changeALittle(indexed, rows, randomIssue, () => ({ state: pick(['open', 'closed']), comments: Math.floor(random() * 4) }));
       const filter: Filter = { repository_id: pick([1, 2, 3]) };
       if (random() < 0.7) filter.state = pick(['open', 'closed']);
       if (random() < 0.2) filter.label = 'bug';
@@ -221,21 +232,8 @@ describe('embedded read models: fast paths answer as mingo does', () => {
     }
     let walkedPages = 0;
     for (let round = 0; round < 400; round++) {
-      const target = 1 + Math.floor(random() * 220);
-      const change = random();
-      if (change < 0.3 && rows.has(target)) {
-        // Relabelled, or only its state changed (the same label array kept by the update).
-        const fields: Document = random() < 0.5 ? { label_ids: randomLabels() ?? [] } : { state: pick(['open', 'closed']) };
-        await indexed.updateOne({ _id: String(target) }, { $set: fields });
-        rows.set(target, { ...rows.get(target)!, ...fields });
-      } else if (change < 0.4 && rows.has(target)) {
-        await indexed.deleteOne({ _id: String(target) });
-        rows.delete(target);
-      } else if (change < 0.5 && !rows.has(target)) {
-        const issue = randomIssue(target);
-        rows.set(target, issue);
-        await indexed.insertOne(issue);
-      }
+      // Relabelled, or only its state changed (the same label array kept by the update).
+      await changeALittle(indexed, rows, randomIssue, () => (random() < 0.5 ? { label_ids: randomLabels() ?? [] } : { state: pick(['open', 'closed']) }));
       const filter: Filter = { repository_id: pick([1, 2]) };
       const labels = random();
       if (labels < 0.4) filter.label_ids = pick([1, 2, 3, 4, 5]);
