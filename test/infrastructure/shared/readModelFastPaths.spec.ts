@@ -34,6 +34,27 @@ function randomDocument(id: number): Document {
   return document;
 }
 
+// A page and a count of the indexed collection, against mingo's over the same rows.
+async function expectPageAsMingo(
+  collection: Collection<Document>,
+  rows: Map<number, Document>,
+  filter: Filter,
+  sort: SortSpec,
+  skip: number,
+  limit: number,
+): Promise<void> {
+  const expected = (
+    findWithMingo([...rows.values()], filter)
+      .sort(sort)
+      .skip(skip)
+      .limit(limit)
+      .all() as Document[]
+  ).map((row) => row._id);
+  const page = (await collection.find(filter, { sort, skip, limit })).map((row) => row._id);
+  expect(page, `${JSON.stringify(filter)} ${JSON.stringify(sort)} skip ${skip} limit ${limit}`).to.deep.equal(expected);
+  expect(await collection.count(filter), JSON.stringify(filter)).to.equal(findWithMingo([...rows.values()], filter).all().length);
+}
+
 // One random write to an indexed collection and to the rows mingo reads beside it: an update
 // of some fields, a deletion or an insertion.
 async function changeALittle(
@@ -176,16 +197,7 @@ describe('embedded read models: fast paths answer as mingo does', () => {
       }
       const skip = Math.floor(random() * 30);
       const limit = 1 + Math.floor(random() * 20);
-      const expected = (
-        findWithMingo([...rows.values()], filter)
-          .sort(sort)
-          .skip(skip)
-          .limit(limit)
-          .all() as Document[]
-      ).map((row) => row._id);
-      const page = (await indexed.find(filter, { sort, skip, limit })).map((row) => row._id);
-      expect(page, `${JSON.stringify(filter)} ${JSON.stringify(sort)} skip ${skip} limit ${limit}`).to.deep.equal(expected);
-      expect(await indexed.count(filter), JSON.stringify(filter)).to.equal(findWithMingo([...rows.values()], filter).all().length);
+      await expectPageAsMingo(indexed, rows, filter, sort, skip, limit);
     }
   });
 
@@ -243,19 +255,11 @@ describe('embedded read models: fast paths answer as mingo does', () => {
       const sort: SortSpec = { created_at: direction, number: direction };
       const skip = Math.floor(random() * 10);
       const limit = 1 + Math.floor(random() * 10);
-      const expected = (
-        findWithMingo([...rows.values()], filter)
-          .sort(sort)
-          .skip(skip)
-          .limit(limit)
-          .all() as Document[]
-      ).map((row) => row._id);
       const examinedBefore = store.examined('issues');
-      const page = (await indexed.find(filter, { sort, skip, limit })).map((row) => row._id);
-      expect(page, `${JSON.stringify(filter)} ${JSON.stringify(sort)} skip ${skip} limit ${limit}`).to.deep.equal(expected);
-      // A page pinning a label walks that label's entries only: never every issue of the repository.
-      if (filter.label_ids !== undefined && filter.state !== undefined && store.examined('issues') - examinedBefore < skip + limit + 40) walkedPages++;
-      expect(await indexed.count(filter), JSON.stringify(filter)).to.equal(findWithMingo([...rows.values()], filter).all().length);
+      await expectPageAsMingo(indexed, rows, filter, sort, skip, limit);
+      // A page and its count pinning a label walk that label's entries only (a repository holds
+      // about a hundred issues: the page and the count read from it would test twice that).
+      if (filter.label_ids !== undefined && filter.state !== undefined && store.examined('issues') - examinedBefore < skip + limit + 60) walkedPages++;
     }
     expect(walkedPages).to.be.greaterThan(100);
   });
