@@ -163,6 +163,16 @@ export class PositionGuardedCollection<T extends Document> implements Collection
   }
 }
 
+// Tombstones by position (the highest, and those a pruning deletes, read along it) and by
+// collection (a dropped collection's): a pruning costs what it deletes, not every tombstone
+// kept while a lane lags.
+export async function prepareTombstones(store: ReadModelStore): Promise<void> {
+  await store.collection<Tombstone>(TOMBSTONES_COLLECTION).createIndexes([
+    { name: 'position_collection', keys: { position: 1, collection: 1, _id: 1 } },
+    { name: 'collection', keys: { collection: 1 } },
+  ]);
+}
+
 export async function highestTombstone(store: ReadModelStore): Promise<number> {
   const [highest] = await store.collection<Tombstone>(TOMBSTONES_COLLECTION).find({}, { sort: { position: -1 }, limit: 1 });
   return highest?.position ?? -1;
@@ -175,5 +185,8 @@ export async function dropTombstones(store: ReadModelStore, physicalName: string
 
 // Tombstones at or below every writer's position can no longer stop anything.
 export async function pruneTombstones(store: ReadModelStore, lowestPosition: number): Promise<number> {
-  return store.collection<Tombstone>(TOMBSTONES_COLLECTION).deleteMany({ position: { $lte: lowestPosition } });
+  const tombstones = store.collection<Tombstone>(TOMBSTONES_COLLECTION);
+  const buried = await tombstones.find({ position: { $lte: lowestPosition } }, { sort: { position: 1 } });
+  if (buried.length === 0) return 0;
+  return tombstones.deleteMany({ _id: { $in: buried.map((tombstone) => tombstone._id) } });
 }

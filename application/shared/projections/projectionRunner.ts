@@ -3,7 +3,7 @@ import type { ReadModelStore, WriteBehind } from '../ports/readModelStore.port.j
 import type { SearchIndex } from '../ports/searchIndex.port.js';
 import { CHECKPOINTS_COLLECTION, REBUILD_SUFFIX, type Checkpoint, type Projection, type ProjectionTarget } from './projection.js';
 import { DEFAULT_LANE_OPTIONS, type HeldWrites, ProjectionLane, type LaneEvents, type LaneOptions } from './projectionLane.js';
-import { highestTombstone, POSITION_FIELD, pruneTombstones, type TombstoneWatermark } from './positionGuardedCollection.js';
+import { highestTombstone, POSITION_FIELD, prepareTombstones, pruneTombstones, type TombstoneWatermark } from './positionGuardedCollection.js';
 import { clearTarget, liveTarget, prepareTarget, rebuildTarget, swapRebuiltIntoLive } from './projectionTargets.js';
 
 export interface RebuildProgress {
@@ -136,6 +136,7 @@ export class ProjectionRunner implements ProjectionProgress {
 
   async start(options: { reset?: readonly string[] } = {}): Promise<void> {
     this.started = true;
+    await prepareTombstones(this.store);
     for (const projection of this.projections) await this.loadCheckpoint(projection, options.reset?.includes(projection.name) ?? false);
     this.tombstones.highest = await highestTombstone(this.store);
     const head = await this.eventStore.headPosition();

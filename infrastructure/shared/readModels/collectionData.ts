@@ -86,7 +86,7 @@ export class CollectionData {
   candidates(filter: Filter): Iterable<Document> {
     const idTuples = equalityLookups(filter, ['_id']);
     const hashed = idTuples ? { ids: new Set(idTuples.map(([id]) => idKey(id))), pinned: 1, unique: true } : this.indexes.lookupIds(filter);
-    const ordered = hashed?.unique ? undefined : this.orderedLookup(filter, hashed?.pinned ?? 0);
+    const ordered = hashed?.unique ? undefined : this.orderedLookup(filter, hashed?.pinned ?? -1);
     if (ordered) return ordered;
     if (hashed === undefined) return this.documents.values();
     const found: Document[] = [];
@@ -97,7 +97,8 @@ export class CollectionData {
     return found;
   }
 
-  // The range of the ordered index whose leading fields the filter pins the most of, more than `beyond`.
+  // The range of the ordered index whose leading fields the filter pins the most of, more than
+  // `beyond` (-1: none pinned will do, where the filter puts a range on its first field).
   private orderedLookup(filter: Filter, beyond: number): Iterable<Document> | undefined {
     let best: { documents: Iterable<Document>; pinned: number } | undefined;
     for (const index of this.ordered) {

@@ -1,7 +1,9 @@
 import type { Filter } from '../../../application/shared/ports/readModelStore.port.js';
 import { isPlainObject } from './documentPaths.js';
 
-// Above this many key combinations a lookup is no cheaper than a scan.
+// Above this many key combinations of several fields a lookup is no cheaper than a scan (the
+// product of `$in` lists explodes). One field's `$in` is as many keys as values, each looked
+// up once: never capped (a deletion by `_id: {$in: victims}` of thousands must not scan).
 const MAX_TUPLES = 256;
 
 // Values an index can look up exactly. null is left out: `{a: null}` also matches a missing
@@ -40,7 +42,7 @@ export function equalityLookups(filter: Filter, fields: readonly string[]): unkn
     const values = lookupValues(filter[field]);
     if (!values) return undefined;
     tuples = tuples.flatMap((tuple) => values.map((value) => [...tuple, value]));
-    if (tuples.length > MAX_TUPLES) return undefined;
+    if (fields.length > 1 && tuples.length > MAX_TUPLES) return undefined;
   }
   return tuples;
 }

@@ -229,9 +229,13 @@ export class OrderedIndex {
   // The documents whose leading fields equal `prefix`, in index order, within the range the
   // filter puts on the next field (a candidate set: documents that cannot be placed are not
   // in the tree, so none may exist).
+  // Without a prefix, only where the filter puts a range on the first field (the deleted
+  // copies older than a cutoff).
   withPrefix(prefix: readonly KeyValue[], filter: Filter = {}): Iterable<Document> | undefined {
-    if (!this.usable(prefix.length) || prefix.length === 0) return undefined;
-    return this.walk(prefix, 'forwards', rangeOf(filter[this.fields[prefix.length] ?? '']));
+    if (!this.usable(prefix.length)) return undefined;
+    const range = rangeOf(filter[this.fields[prefix.length] ?? '']);
+    if (prefix.length === 0 && range.lower === undefined && range.upper === undefined) return undefined;
+    return this.walk(prefix, 'forwards', range);
   }
 
   private *walk(prefix: readonly KeyValue[], direction: 'forwards' | 'backwards', range: Range = {}): Iterable<Document> {
