@@ -32,7 +32,8 @@ export async function userUnfollowed(data: UserUnfollowed['data'], target: Proje
 // account on its other end (the cost is the account's own edges, not the whole graph).
 export async function followsOfDeletedUser(data: UserDeleted['data'], target: ProjectionTarget): Promise<void> {
   const follows = target.collection<FollowDocument>(FOLLOWS_COLLECTION);
-  const edges = await follows.find({ $or: [{ follower_id: data.userId }, { followee_id: data.userId }] });
+  // Two look-ups, each by its index (an `$or` is answered by no index: every edge tested).
+  const edges = [...(await follows.find({ follower_id: data.userId })), ...(await follows.find({ followee_id: data.userId }))];
   for (const edge of edges) {
     if ((await follows.deleteOne({ _id: edge._id })) === 1) await countEdge(target, edge.follower_id, edge.followee_id, -1);
   }

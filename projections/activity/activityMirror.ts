@@ -1,6 +1,7 @@
 import { ACTIVITY_INVITERS_COLLECTION } from '../../application/activity/activity.readModel.js';
 import { CREDENTIALS_COLLECTION } from '../../application/accounts/users.readModel.js';
 import { REPOSITORY_ISSUE_COUNTS_COLLECTION } from '../../application/issues/issues.readModel.js';
+import { DELETED_COPIES_COLLECTIONS } from '../../application/shared/deletedCopies.js';
 import type { Projection, ProjectionCollection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { Collection, Document, IndexSpec, WriteResult } from '../../application/shared/ports/readModelStore.port.js';
@@ -25,19 +26,23 @@ const NOT_MIRRORED: ReadonlySet<string> = new Set([CREDENTIALS_COLLECTION]);
 // writes, one per issue opened or closed, are dropped. Still declared, so that a rebuild drops
 // what an earlier version wrote there.
 const NEVER_READ: ReadonlySet<string> = new Set([REPOSITORY_ISSUE_COUNTS_COLLECTION]);
+const DELETED_COPIES: ReadonlySet<string> = new Set(Object.values(DELETED_COPIES_COLLECTIONS));
 // Read through the mirror, but the activity projection's own.
 const OWN_COLLECTIONS: ReadonlySet<string> = new Set([ACTIVITY_INVITERS_COLLECTION]);
 
 // The mirror is read by id and by a leading field (a repository's issues, a user's follows),
-// never in pages: an index of three or more fields (a list's order, which the embedded store
-// keeps as a sorted tree per index, the most costly write of a replay and much of its memory)
-// becomes a plain index on its first field; the others are kept as they are.
+// never in pages: an index of three or more top-level fields (a list's order, which the
+// embedded store keeps as a sorted tree per index, the most costly write of a replay and much
+// of its memory) becomes a plain index on its first field; the others are kept as they are,
+// a look-up of nested fields too (the open pull requests of a pushed branch: on its first
+// field alone, a push would test every pull request ever opened from the repository).
 function mirrorIndexes(indexes: readonly IndexSpec[]): IndexSpec[] {
   const kept: IndexSpec[] = [];
   const keysOf = (spec: IndexSpec): string => JSON.stringify(spec.keys);
   for (const spec of indexes) {
     const fields = Object.keys(spec.keys);
-    const mirrored = fields.length >= 3 && !spec.unique ? { name: fields[0]!, keys: { [fields[0]!]: 1 as const } } : spec;
+    const keptInOrder = fields.length >= 3 && !spec.unique && fields.every((field) => !field.includes('.'));
+    const mirrored = keptInOrder ? { name: fields[0]!, keys: { [fields[0]!]: 1 as const } } : spec;
     if (!kept.some((other) => keysOf(other) === keysOf(mirrored) || other.name === mirrored.name)) kept.push(mirrored);
   }
   return kept;
@@ -51,7 +56,8 @@ export const mirrorCollections: readonly ProjectionCollection[] = MIRRORED.flatM
       name: MIRROR_PREFIX + collection.name,
       // The read-your-writes model it mirrors holds the same documents once both applied an event.
       twin: collection.name,
-      ...(collection.indexes ? { indexes: mirrorIndexes(collection.indexes) } : {}),
+      // Deleted copies are pruned by a range of deletion times: their ordered index stays.
+      ...(collection.indexes && !DELETED_COPIES.has(collection.name) ? { indexes: mirrorIndexes(collection.indexes) } : {}),
     })),
 );
 

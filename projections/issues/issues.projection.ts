@@ -87,7 +87,8 @@ export const issuesProjection: Projection = {
         { name: 'repository_name_id', keys: { repository_id: 1, name_key: 1, id: 1 } },
       ],
     },
-    { name: MILESTONES_COLLECTION, indexes: [{ name: 'repository_number', keys: { repository_id: 1, number: 1 } }] },
+    // By repository too: a repository's deletion takes its milestones and its counts by index.
+    { name: MILESTONES_COLLECTION, indexes: [{ name: 'repository_number', keys: { repository_id: 1, number: 1 } }, byRepository] },
     {
       name: REACTIONS_COLLECTION,
       indexes: [
@@ -98,7 +99,7 @@ export const issuesProjection: Projection = {
         { name: 'subject_content_created', keys: { subject_type: 1, subject_id: 1, content: 1, created_at: 1, id: 1 } },
       ],
     },
-    { name: REPOSITORY_ISSUE_COUNTS_COLLECTION },
+    { name: REPOSITORY_ISSUE_COUNTS_COLLECTION, indexes: [byRepository] },
     deletedCopiesCollection(DELETED_COPIES_COLLECTIONS.label),
   ],
   // What apply() below acts on; every other event leaves this model as it is.

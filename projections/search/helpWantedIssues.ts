@@ -26,8 +26,10 @@ function helpWantedLabel(target: ProjectionTarget, repositoryId: number): Promis
   return target.collection<LabelDocument>(LABELS_COLLECTION).findOne({ repository_id: repositoryId, name_key: HELP_WANTED });
 }
 
+// Every flag kept is one that counts: counted by the repository alone, the one leading field
+// whose counts the index keeps (pinning `help_wanted` as well would walk the flags).
 export function helpWantedIssues(target: ProjectionTarget, repositoryId: number): Promise<number> {
-  return flags(target).count({ repository_id: repositoryId, help_wanted: true });
+  return flags(target).count({ repository_id: repositoryId });
 }
 
 // The repository whose count the event may have changed (null when it changed none).

@@ -10,7 +10,12 @@ import type { ProjectionCollection, ProjectionTarget } from '../../application/s
 
 const DAY_MS = 86_400_000;
 
-export const deletedCopiesCollection = (name: string): ProjectionCollection => ({ name, indexes: [{ name: 'deleted_at', keys: { deleted_at: 1 } }] });
+// Ordered by deletion time: the copies past the retention are read as a range from the oldest,
+// not by testing every copy kept.
+export const deletedCopiesCollection = (name: string): ProjectionCollection => ({
+  name,
+  indexes: [{ name: 'deleted_at_kind', keys: { deleted_at: 1, kind: 1, _id: 1 } }],
+});
 
 // Called with the live document before the projection removes it. Applied again after the
 // removal, there is nothing to copy and the first copy stays. Copies older than the retention

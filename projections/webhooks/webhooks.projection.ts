@@ -140,7 +140,14 @@ export const webhooksProjection: Projection = {
   // 4: deliveries kept three days
   version: 4,
   collections: [
-    { name: HOOKS_COLLECTION, indexes: [{ name: 'owner', keys: { owner_kind: 1, owner_id: 1, id: 1 } }] },
+    {
+      name: HOOKS_COLLECTION,
+      indexes: [
+        { name: 'owner', keys: { owner_kind: 1, owner_id: 1, id: 1 } },
+        // Whether any hook is active (asked for every activity event): a look-up, not a scan of the hooks.
+        { name: 'active', keys: { active: 1 } },
+      ],
+    },
     {
       name: HOOK_DELIVERIES_COLLECTION,
       indexes: [

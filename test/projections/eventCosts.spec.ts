@@ -1,0 +1,179 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { FOLLOWS_COLLECTION } from '../../application/accounts/users.readModel.js';
+import { ISSUES_COLLECTION, MILESTONES_COLLECTION, REPOSITORY_ISSUE_COUNTS_COLLECTION } from '../../application/issues/issues.readModel.js';
+import { PullRequestPairs } from '../../application/pulls/pullRequestPairs.js';
+import { systemContext } from '../../application/shared/commandContext.js';
+import { DELETED_COPIES_COLLECTIONS } from '../../application/shared/deletedCopies.js';
+import type { Document, IndexSpec } from '../../application/shared/ports/readModelStore.port.js';
+import { prepareTombstones, pruneTombstones, TOMBSTONES_COLLECTION } from '../../application/shared/projections/positionGuardedCollection.js';
+import { liveTarget } from '../../application/shared/projections/projectionTargets.js';
+import { HookQueries } from '../../application/webhooks/hookQueries.js';
+import { HOOKS_COLLECTION } from '../../application/webhooks/webhooks.readModel.js';
+import { pullRequestPairStream } from '../../domain/pulls/pullRequestPair.decider.js';
+import { EmbeddedEventStore } from '../../infrastructure/shared/eventStore/embeddedEventStore.js';
+import { EmbeddedReadModelStore } from '../../infrastructure/shared/readModels/embeddedReadModelStore.js';
+import { EmbeddedSearchIndex } from '../../infrastructure/shared/search/embeddedSearchIndex.js';
+import { followsOfDeletedUser } from '../../projections/accounts/userFollows.apply.js';
+import { usersProjection } from '../../projections/accounts/users.projection.js';
+import { mirrorCollections } from '../../projections/activity/activityMirror.js';
+import { issuesProjection } from '../../projections/issues/issues.projection.js';
+import { HELP_WANTED_INDEX, HELP_WANTED_ISSUES_COLLECTION, helpWantedIssues } from '../../projections/search/helpWantedIssues.js';
+import { keepDeletedCopy, deletedCopiesCollection } from '../../projections/shared/deletedCopies.js';
+import { webhooksProjection } from '../../projections/webhooks/webhooks.projection.js';
+import { CountingEventStore } from '../support/countingEventStore.js';
+import { storedEvent } from '../support/projectionSpec.js';
+
+// An event costs what it changes: each case holds one event's handling (or one step of it) to
+// the documents it touches, with 3,000 documents of others beside them, by counting what the
+// embedded store tests against a filter (`examined`) or the events a stream read hands out.
+const BIG = 3000;
+
+async function withIndexes(store: EmbeddedReadModelStore, collections: readonly { name: string; indexes?: readonly IndexSpec[] }[]): Promise<void> {
+  for (const collection of collections) if (collection.indexes?.length) await store.collection(collection.name).createIndexes(collection.indexes);
+}
+
+async function insertAll(store: EmbeddedReadModelStore, name: string, documents: Document[]): Promise<void> {
+  for (const document of documents) await store.collection(name).insertOne(document);
+}
+
+function examinedIn(store: EmbeddedReadModelStore, names: readonly string[]): number {
+  return names.reduce((sum, name) => sum + store.examined(name), 0);
+}
+
+describe('event costs: an event tests what it changes, not the collections it writes', function () {
+  it("a repository's deletion: its 300 issues, milestones and counts, by index (a deletion of more than 256 ids looked up too)", async function () {
+    const store = new EmbeddedReadModelStore();
+    await withIndexes(store, issuesProjection.collections);
+    const issue = (repository: number, n: number) => ({
+      _id: `${repository}-${n}`,
+      id: repository * BIG + n,
+      repository_id: repository,
+      number: n,
+      state: 'open',
+      created_at: 'x',
+      label_ids: [],
+      assignee_ids: [],
+    });
+    await insertAll(store, ISSUES_COLLECTION, [...Array.from({ length: 300 }, (_, n) => issue(1, n)), ...Array.from({ length: BIG }, (_, n) => issue(2, n))]);
+    await insertAll(
+      store,
+      MILESTONES_COLLECTION,
+      Array.from({ length: BIG }, (_, n) => ({ _id: String(n), id: n, repository_id: 2 + (n % 100), number: n })),
+    );
+    await insertAll(
+      store,
+      REPOSITORY_ISSUE_COUNTS_COLLECTION,
+      Array.from({ length: BIG }, (_, n) => ({ _id: String(n + 1), repository_id: n + 1, open_issues_count: 1 })),
+    );
+    const collections = [ISSUES_COLLECTION, MILESTONES_COLLECTION, REPOSITORY_ISSUE_COUNTS_COLLECTION];
+    const before = examinedIn(store, collections);
+    await issuesProjection.apply(
+      storedEvent('repository-1', 5, 'RepositoryDeleted', { repositoryId: 1, ownerId: 9, name: 'gone', deletedAt: 'x' }),
+      liveTarget(store, new EmbeddedSearchIndex()),
+    );
+    expect(await store.collection(ISSUES_COLLECTION).count({ repository_id: 1 })).to.equal(0);
+    expect(await store.collection(ISSUES_COLLECTION).count({ repository_id: 2 })).to.equal(BIG);
+    expect(await store.collection(REPOSITORY_ISSUE_COUNTS_COLLECTION).count({})).to.equal(BIG - 1);
+    // The issues found, then deleted by id; the one count; no milestone.
+    expect(examinedIn(store, collections) - before).to.be.at.most(2 * 300 + 10);
+  });
+
+  it("a user's deletion: the user's follow edges, by their two indexes, not every edge", async function () {
+    const store = new EmbeddedReadModelStore();
+    await withIndexes(store, usersProjection.collections);
+    await insertAll(store, FOLLOWS_COLLECTION, [
+      { _id: '1:2', follower_id: 1, followee_id: 2, position: 0 },
+      { _id: '3:1', follower_id: 3, followee_id: 1, position: 1 },
+      ...Array.from({ length: BIG }, (_, n) => ({ _id: `${n + 10}:${n + 11}`, follower_id: n + 10, followee_id: n + 11, position: n + 2 })),
+    ]);
+    const before = store.examined(FOLLOWS_COLLECTION);
+    await followsOfDeletedUser({ userId: 1 } as Parameters<typeof followsOfDeletedUser>[0], liveTarget(store, new EmbeddedSearchIndex()));
+    expect(await store.collection(FOLLOWS_COLLECTION).count({})).to.equal(BIG);
+    expect(store.examined(FOLLOWS_COLLECTION) - before).to.be.at.most(10);
+  });
+
+  it('a deletion keeping a copy prunes the expired copies along their deletion time, not every copy kept', async function () {
+    const store = new EmbeddedReadModelStore();
+    const name = DELETED_COPIES_COLLECTIONS.label;
+    await withIndexes(store, [deletedCopiesCollection(name)]);
+    const at = (day: number) => new Date(Date.UTC(2026, 10, day)).toISOString();
+    await insertAll(store, name, [
+      ...Array.from({ length: 5 }, (_, n) => ({ _id: `label:${n}`, kind: 'label', document: {}, deleted_at: at(1) })),
+      ...Array.from({ length: BIG }, (_, n) => ({ _id: `label:${n + 100}`, kind: 'label', document: {}, deleted_at: at(20) })),
+    ]);
+    const before = store.examined(name);
+    await keepDeletedCopy(liveTarget(store, new EmbeddedSearchIndex()), 'label', { id: 9, name: 'gone' }, at(21));
+    expect(await store.collection(name).count({})).to.equal(BIG + 1);
+    expect(store.examined(name) - before).to.be.at.most(20);
+  });
+
+  it('the activity mirror keeps the look-up of a branch’s open pull requests (a nested index is no ordered list)', function () {
+    const pulls = mirrorCollections.find((collection) => collection.name.endsWith('pull_requests'))!;
+    expect(pulls.indexes!.map((index) => index.keys)).to.deep.include({ 'head.repository_id': 1, 'head.ref': 1, state: 1 });
+    const copies = mirrorCollections.find((collection) => collection.name.endsWith(DELETED_COPIES_COLLECTIONS.repository))!;
+    expect(copies.indexes!.map((index) => index.keys)).to.deep.include({ deleted_at: 1, kind: 1, _id: 1 });
+  });
+
+  it("whether any hook is active, and a repository's help-wanted count: look-ups and kept counts", async function () {
+    const store = new EmbeddedReadModelStore();
+    await withIndexes(store, webhooksProjection.collections);
+    await withIndexes(store, [{ name: HELP_WANTED_ISSUES_COLLECTION, indexes: [HELP_WANTED_INDEX] }]);
+    await insertAll(
+      store,
+      HOOKS_COLLECTION,
+      Array.from({ length: BIG }, (_, n) => ({ _id: String(n), id: n, owner_kind: 'repository', owner_id: n, active: false })),
+    );
+    await insertAll(
+      store,
+      HELP_WANTED_ISSUES_COLLECTION,
+      Array.from({ length: BIG }, (_, n) => ({ _id: String(n), repository_id: 1, issue_id: n, help_wanted: true })),
+    );
+    const before = examinedIn(store, [HOOKS_COLLECTION, HELP_WANTED_ISSUES_COLLECTION]);
+    expect(await new HookQueries(store).anyActive()).to.equal(false);
+    expect(await helpWantedIssues(liveTarget(store, new EmbeddedSearchIndex()), 1)).to.equal(BIG);
+    expect(examinedIn(store, [HOOKS_COLLECTION, HELP_WANTED_ISSUES_COLLECTION]) - before).to.equal(0);
+  });
+
+  it('a pruning of tombstones deletes along their positions', async function () {
+    const store = new EmbeddedReadModelStore();
+    await prepareTombstones(store);
+    await insertAll(
+      store,
+      TOMBSTONES_COLLECTION,
+      Array.from({ length: BIG }, (_, n) => ({ _id: `c:${n}`, collection: 'c', position: n })),
+    );
+    const before = store.examined(TOMBSTONES_COLLECTION);
+    expect(await pruneTombstones(store, 9)).to.equal(10);
+    expect(await store.collection(TOMBSTONES_COLLECTION).count({})).to.equal(BIG - 10);
+    expect(store.examined(TOMBSTONES_COLLECTION) - before).to.be.at.most(25);
+  });
+
+  it("a pair's release after an older fact reads the pair stream's last event, not its history", async function () {
+    const directory = await mkdtemp(join(tmpdir(), 'forgelog-pair-'));
+    const log = await EmbeddedEventStore.open(directory);
+    try {
+      const pair = { repositoryId: 1, base: 'main', headRepositoryId: 1, headRef: 'topic' };
+      const counting = new CountingEventStore(log);
+      const pairs = new PullRequestPairs(counting);
+      const context = systemContext(new Date('2026-11-26T00:00:00Z'));
+      // Forty pull requests opened and closed on the same branches, then one holding the pair.
+      for (let id = 1; id <= 40; id++) {
+        await pairs.reserve(pair, id, 'me:topic', context);
+        await pairs.release(pair, id, context);
+      }
+      await pairs.reserve(pair, 41, 'me:topic', context);
+      const head = await log.headPosition();
+      counting.read = 0;
+      await pairs.releaseIfReservedBefore(pair, 41, head, context);
+      expect(counting.read).to.equal(1);
+      const [last] = await log.readStream(pullRequestPairStream(pair), { direction: 'backwards', maxCount: 1 });
+      expect(last!.type).to.equal('PullRequestPairReleased');
+    } finally {
+      await log.close();
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});
