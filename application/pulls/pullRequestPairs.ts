@@ -39,12 +39,11 @@ export class PullRequestPairs {
   // read, so a reservation made meanwhile is not released either.
   async releaseIfReservedBefore(pair: PullRequestPair, pullRequestId: number, position: number, context: CommandContext): Promise<void> {
     const stream = pullRequestPairStream(pair);
-    const history = await this.eventStore.readStream(stream);
-    const last = history[history.length - 1];
+    // The pair's state is its last event's (who holds it): the stream's end is read, not the
+    // stream, which grows with every pull request ever opened on the same branches.
+    const [last] = await this.eventStore.readStream(stream, { direction: 'backwards', maxCount: 1 });
     if (!last || last.type !== 'PullRequestPairReserved' || last.position > position) return;
-    const state = history
-      .map((event) => ({ type: event.type, data: event.data }) as PullRequestPairEvent)
-      .reduce(pullRequestPairDecider.evolve, pullRequestPairDecider.initialState());
+    const state = pullRequestPairDecider.evolve(pullRequestPairDecider.initialState(), { type: last.type, data: last.data } as PullRequestPairEvent);
     const decision = pullRequestPairDecider.decide({ type: 'ReleasePullRequestPair', pair, pullRequestId }, state);
     if (isLeft(decision) || decision.right.length === 0) return;
     const metadata = metadataFor(context);

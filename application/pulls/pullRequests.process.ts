@@ -1,6 +1,6 @@
 import { foldStream } from '../shared/handleCommand.js';
 import { pullRequestDecider, pullRequestStream, type ExistingPullRequest } from '../../domain/pulls/pullRequest.decider.js';
-import type { PullRequestEvent, PullRequestMerged } from '../../domain/pulls/pullRequest.events.js';
+import type { PullRequestMerged } from '../../domain/pulls/pullRequest.events.js';
 import type { PullRequestPair, PullRequestPairReserved } from '../../domain/pulls/pullRequestPair.decider.js';
 import { systemContext } from '../shared/commandContext.js';
 import type { Clock } from '../shared/ports/clock.port.js';
@@ -12,15 +12,12 @@ import type { PullRequestPairs } from './pullRequestPairs.js';
 
 export const PULL_REQUEST_CONSEQUENCES = 'pull-request-consequences';
 
-// The pull request now, or as it was once `upTo` (a revision of its stream) was applied (a
-// merge's consequences: read up to the merge, once per pull request).
-async function pullRequestAt(eventStore: EventStore, pullRequestId: number, upTo?: number): Promise<ExistingPullRequest | null> {
-  const state =
-    upTo === undefined
-      ? await foldStream(eventStore, pullRequestDecider, pullRequestStream(pullRequestId))
-      : (await eventStore.readStream(pullRequestStream(pullRequestId), { maxCount: upTo + 1 }))
-          .map((stored) => ({ type: stored.type, data: stored.data }) as PullRequestEvent)
-          .reduce(pullRequestDecider.evolve, pullRequestDecider.initialState());
+// The pull request now, folded from what changed since it was last asked for (its stream grows
+// with every mergeability check). A merge's consequences read it after the merge too: a merged
+// pull request keeps its repository and base for good (the decider refuses to move the base of
+// one not open, or to reopen it).
+async function pullRequestNow(eventStore: EventStore, pullRequestId: number): Promise<ExistingPullRequest | null> {
+  const state = await foldStream(eventStore, pullRequestDecider, pullRequestStream(pullRequestId));
   return state.status === 'absent' ? null : state;
 }
 
@@ -39,7 +36,7 @@ export function pullRequestConsequences(eventStore: EventStore, baseBranch: Merg
   const releaseStalePairs = (pullRequestId: number, trigger: StoredEvent): ProcessStep => ({
     name: 'release-stale-pairs',
     async run() {
-      const pull = await pullRequestAt(eventStore, pullRequestId);
+      const pull = await pullRequestNow(eventStore, pullRequestId);
       if (!pull) return STEP_DONE;
       for (const base of new Set(pull.bases)) {
         if (pull.status === 'open' && base === pull.base.ref) continue;
@@ -59,7 +56,7 @@ export function pullRequestConsequences(eventStore: EventStore, baseBranch: Merg
         const moveBaseBranch: ProcessStep = {
           name: 'move-base-branch',
           async run() {
-            const pull = await pullRequestAt(eventStore, pullRequestId, event.revision);
+            const pull = await pullRequestNow(eventStore, pullRequestId);
             if (!pull) return STEP_DONE;
             const agreed = await baseBranch.makeAgree({ repositoryId: pull.repositoryId, baseRef: `refs/heads/${pull.base.ref}`, baseSha, mergeCommitSha });
             if (agreed === 'diverged') throw new Error(`${pull.base.ref} moved away from ${baseSha} without the merge commit ${mergeCommitSha}`);
@@ -82,7 +79,7 @@ export function pullRequestPairReservations(eventStore: EventStore, pairs: PullR
     reservedEventType: 'PullRequestPairReserved',
     async heldByItsHolder(reservation) {
       const { pullRequestId, base } = reservation.data as PullRequestPairReserved['data'];
-      const pull = await pullRequestAt(eventStore, pullRequestId);
+      const pull = await pullRequestNow(eventStore, pullRequestId);
       return pull !== null && pull.status === 'open' && pull.base.ref === base;
     },
     async release(reservation) {
