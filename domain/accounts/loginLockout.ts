@@ -21,8 +21,16 @@ export const ACCOUNT_LOCKOUT: LockoutPolicy = { threshold: 5, baseMs: 60_000, ma
 // A client address may sign in to many accounts (an office behind one NAT): more room.
 export const ADDRESS_LOCKOUT: LockoutPolicy = { threshold: 20, baseMs: 60_000, maxMs: 3_600_000 };
 
-// How many recent attempts decide a lockout: enough to reach the longest wait.
-export const ATTEMPTS_CONSIDERED = 64;
+// Failures in a row that reach a policy's longest wait (five doublings of a minute reach an
+// hour's cap at the seventh lockout: 35 for an account, 140 for an address).
+export function failuresToLongestWait(policy: LockoutPolicy): number {
+  return policy.threshold * (Math.ceil(Math.log2(policy.maxMs / policy.baseMs)) + 1);
+}
+
+// How many recent attempts decide a lockout: enough for either kind's streak to reach the
+// longest wait of either policy with the other kind's attempts between them (a fixed read of
+// the stream's end, whatever its length).
+export const ATTEMPTS_CONSIDERED = 2 * Math.max(failuresToLongestWait(ACCOUNT_LOCKOUT), failuresToLongestWait(ADDRESS_LOCKOUT));
 
 // The instant until which sign-ins of this kind are refused, or null when they are not.
 export function lockedUntil(attempts: readonly SignInAttempt[], kind: AttemptKind, now: number, policy: LockoutPolicy): number | null {

@@ -1,5 +1,12 @@
 import { expect } from 'chai';
-import { ACCOUNT_LOCKOUT, hasFailureStreak, lockedUntil, type SignInAttempt } from '../../../domain/accounts/loginLockout.js';
+import {
+  ACCOUNT_LOCKOUT,
+  ADDRESS_LOCKOUT,
+  ATTEMPTS_CONSIDERED,
+  hasFailureStreak,
+  lockedUntil,
+  type SignInAttempt,
+} from '../../../domain/accounts/loginLockout.js';
 
 const failed = (at: number, kind: SignInAttempt['kind'] = 'password'): SignInAttempt => ({ kind, outcome: 'failed', at });
 const succeeded = (at: number, kind: SignInAttempt['kind'] = 'password'): SignInAttempt => ({ kind, outcome: 'succeeded', at });
@@ -14,6 +21,16 @@ describe('login lockout policy', () => {
     expect(lockedUntil(ten, 'password', 11, ACCOUNT_LOCKOUT)).to.equal(10 + 120_000);
     const many = Array.from({ length: 60 }, (_, index) => failed(index));
     expect(lockedUntil(many, 'password', 60, ACCOUNT_LOCKOUT)).to.equal(59 + 3_600_000);
+  });
+
+  it('an address reaches the hour too: the attempts considered hold its streak, with the other kind between', () => {
+    // 140 password failures from one address, every other attempt a failed second factor.
+    const attempts = Array.from({ length: 280 }, (_, index) => failed(index, index % 2 === 0 ? 'password' : 'otp'));
+    const considered = attempts.slice(-ATTEMPTS_CONSIDERED);
+    expect(lockedUntil(considered, 'password', 280, ADDRESS_LOCKOUT)).to.equal(278 + 3_600_000);
+    // With the 64 attempts once considered, the wait never passed four minutes.
+    expect(lockedUntil(attempts.slice(-64), 'password', 280, ADDRESS_LOCKOUT)! - 278).to.be.below(4 * 60_000);
+    expect(ATTEMPTS_CONSIDERED).to.equal(280);
   });
 
   it('a success ends only its own kind of streak', () => {
