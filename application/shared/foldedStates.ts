@@ -1,4 +1,4 @@
-import type { Decider } from '../../domain/shared/decider.js';
+import { evolveAll, type Decider } from '../../domain/shared/decider.js';
 import type { DomainEvent } from '../../domain/shared/event.js';
 import type { EventStore, StoredEvent } from './ports/eventStore.port.js';
 
@@ -40,7 +40,7 @@ export async function foldedState<Command, State, Event extends DomainEvent, Err
   const from = known === undefined || known.revision === 'no_stream' ? 0 : known.revision + 1;
   const newer = await eventStore.readStream(streamId, from === 0 ? {} : { fromRevision: from });
   const start = known ? (known.state as State) : decider.initialState();
-  const state = newer.map(upcast).reduce(decider.evolve, start);
+  const state = evolveAll(decider, start, newer.map(upcast));
   const last = newer[newer.length - 1];
   const revision = last ? last.revision : (known?.revision ?? 'no_stream');
   remember(eventStore, decider, streamId, upcast, revision, state);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { left, right, isLeft, type Either } from 'fp-ts/lib/Either.js';
-import type { Decider } from '../../domain/shared/decider.js';
+import { evolveAll, type Decider } from '../../domain/shared/decider.js';
 import type { DomainEvent } from '../../domain/shared/event.js';
 import type { EventStore, StoredEvent } from './ports/eventStore.port.js';
 import { metadataFor, type CommandContext } from './commandContext.js';
@@ -77,7 +77,7 @@ export async function handleCommand<Command, State, Event extends DomainEvent, E
       revision,
     );
     if (result.outcome === 'appended') {
-      const after = events.reduce(decider.evolve, state);
+      const after = evolveAll(decider, state, events);
       remember(eventStore, decider, streamId, upcast, (revision === 'no_stream' ? -1 : revision) + events.length, after);
       return right({ events, state: after, position: result.position });
     }

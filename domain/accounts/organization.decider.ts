@@ -1,5 +1,6 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { Decider } from '../shared/decider.js';
+import { withKey, withoutKey } from '../shared/foldCopies.js';
 import type { AccountsError } from './accounts.errors.js';
 import { isValidEmail, isValidLogin } from './login.js';
 import type { OrganizationEvent, OrganizationProfile, OrganizationRole } from './organization.events.js';
@@ -90,11 +91,9 @@ export function evolve(state: OrganizationState, event: OrganizationEvent): Orga
       return { ...state, profile: { ...state.profile, ...event.data.changes } };
     case 'OrganizationMemberAdded':
     case 'OrganizationMemberRoleChanged':
-      return { ...state, members: { ...state.members, [event.data.userId]: event.data.role } };
-    case 'OrganizationMemberRemoved': {
-      const { [event.data.userId]: _removed, ...members } = state.members;
-      return { ...state, members };
-    }
+      return { ...state, members: withKey(state.members, String(event.data.userId), event.data.role) };
+    case 'OrganizationMemberRemoved':
+      return { ...state, members: withoutKey(state.members, String(event.data.userId)) };
   }
 }
 

@@ -1,5 +1,6 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { Decider } from '../shared/decider.js';
+import { ownedArray } from '../shared/foldCopies.js';
 import type { AccountsError } from './accounts.errors.js';
 import { isValidEmail, isValidLogin } from './login.js';
 import type { ChangePassword, CreateUser, DeleteUser, FollowUser, RenameUser, SetSiteAdmin, SuspendUser, UpdateProfile, UserCommand } from './user.commands.js';
@@ -49,10 +50,17 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'TwoFactorDisabled':
       return { ...state, twoFactorEnabled: event.type === 'TwoFactorEnabled' };
     case 'UserFollowed':
-      return { ...state, following: [...state.following, event.data.targetId] };
+      return { ...state, following: appended(state.following, event.data.targetId) };
     case 'UserUnfollowed':
       return { ...state, following: state.following.filter((id) => id !== event.data.targetId) };
   }
+}
+
+// A copy with the id added, or, inside a fold, the fold's own copy (foldCopies.ts).
+function appended(ids: readonly number[], id: number): number[] {
+  const copy = ownedArray(ids);
+  copy.push(id);
+  return copy;
 }
 
 export function decide(command: UserCommand, state: UserState): Decision {

@@ -1,5 +1,6 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { Decider } from '../shared/decider.js';
+import { ownedMap } from '../shared/foldCopies.js';
 import type { CardContent, ProjectEvent, ProjectOwnerKind, ProjectPermission, ProjectSettings } from './project.events.js';
 import type { ProjectsError } from './projects.errors.js';
 
@@ -85,12 +86,13 @@ export function insertAfter(list: readonly number[], id: number, after: number |
   return [...without.slice(0, index + 1), id, ...without.slice(index + 1)];
 }
 
+// A copy with the change, or, inside a fold, the fold's own copy changed (foldCopies.ts).
 function withEntry<K, V>(map: ReadonlyMap<K, V>, key: K, value: V): Map<K, V> {
-  return new Map(map).set(key, value);
+  return ownedMap(map).set(key, value);
 }
 
 function withoutEntry<K, V>(map: ReadonlyMap<K, V>, key: K): Map<K, V> {
-  const copy = new Map(map);
+  const copy = ownedMap(map);
   copy.delete(key);
   return copy;
 }
@@ -128,7 +130,7 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
     case 'ProjectColumnMoved':
       return { ...state, columns: insertAfter(state.columns, event.data.columnId, event.data.afterColumnId) };
     case 'ProjectColumnDeleted': {
-      const cardStates = new Map(state.cardStates);
+      const cardStates = ownedMap(state.cardStates);
       for (const cardId of event.data.cardIds) cardStates.delete(cardId);
       return {
         ...state,
@@ -152,7 +154,7 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
     }
     case 'ProjectCardMoved': {
       const { cardId, fromColumnId, toColumnId, afterCardId } = event.data;
-      const cards = new Map(state.cards);
+      const cards = ownedMap(state.cards);
       cards.set(
         fromColumnId,
         (cards.get(fromColumnId) ?? []).filter((id) => id !== cardId),

@@ -1,4 +1,5 @@
 import type { CollaboratorPermission } from '../shared/access.js';
+import { withKey, withoutKey } from '../shared/foldCopies.js';
 import type { OwnerType, RepositoryEvent, RepositorySettings } from './repository.events.js';
 
 export interface ActiveRepository {
@@ -18,12 +19,6 @@ export interface ActiveRepository {
 export type RepositoryState = { readonly status: 'absent' } | ActiveRepository | { readonly status: 'deleted'; readonly repositoryId: number };
 
 export const initialState = (): RepositoryState => ({ status: 'absent' });
-
-function withoutKey<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {
-  const copy = { ...record };
-  delete copy[key];
-  return copy;
-}
 
 export function evolve(state: RepositoryState, event: RepositoryEvent): RepositoryState {
   if (event.type === 'RepositoryCreated') {
@@ -49,18 +44,18 @@ export function evolve(state: RepositoryState, event: RepositoryEvent): Reposito
       return { status: 'deleted', repositoryId: state.repositoryId };
     case 'CollaboratorAdded':
     case 'CollaboratorPermissionChanged':
-      return { ...state, collaborators: { ...state.collaborators, [event.data.userId]: event.data.permission } };
+      return { ...state, collaborators: withKey(state.collaborators, String(event.data.userId), event.data.permission) };
     case 'CollaboratorRemoved':
       return { ...state, collaborators: withoutKey(state.collaborators, String(event.data.userId)) };
     case 'CollaboratorInvited':
       return {
         ...state,
-        invitations: { ...state.invitations, [event.data.invitationId]: { inviteeId: event.data.inviteeId, permission: event.data.permission } },
+        invitations: withKey(state.invitations, String(event.data.invitationId), { inviteeId: event.data.inviteeId, permission: event.data.permission }),
       };
     case 'RepositoryInvitationUpdated': {
       const invitation = state.invitations[event.data.invitationId];
       return invitation
-        ? { ...state, invitations: { ...state.invitations, [event.data.invitationId]: { ...invitation, permission: event.data.permission } } }
+        ? { ...state, invitations: withKey(state.invitations, String(event.data.invitationId), { ...invitation, permission: event.data.permission }) }
         : state;
     }
     case 'RepositoryInvitationAccepted':

@@ -1,5 +1,6 @@
 import type { EventStore, StoredEvent } from '../../../application/shared/ports/eventStore.port.js';
 import type { DomainEvent } from '../../../domain/shared/event.js';
+import { evolveAll } from '../../../domain/shared/decider.js';
 
 const MAX_FOLDED_STREAMS = 10_000;
 
@@ -26,7 +27,7 @@ export function subjectStates(eventStore: EventStore): StatesAround {
     const history = (await eventStore.readStream(event.streamId, { fromRevision, maxCount: event.revision + 1 - fromRevision })).map(
       (stored) => ({ type: stored.type, data: stored.data }) as Event,
     );
-    const before = history.slice(0, -1).reduce(decider.evolve, from === undefined ? decider.initialState() : (from.state as State));
+    const before = evolveAll(decider, from === undefined ? decider.initialState() : (from.state as State), history.slice(0, -1));
     const after = history.length > 0 ? decider.evolve(before, history[history.length - 1]!) : before;
     // Kept only when the stream held every event up to this one (else the next fold starts over).
     if (history.length === event.revision + 1 - fromRevision) {
