@@ -62,21 +62,23 @@ export const MAX_DELIVERY_ATTEMPTS = 8;
 // Deliveries of one hook leave in log order: each waits while an earlier one of the same hook
 // is still being tried (registered when it first runs; the runner runs due processes in log
 // order). After a restart only the unfinished ones run again, so only they wait on each other.
-class HookQueues {
-  private readonly pending = new Map<number, number[]>();
+export class HookQueues {
+  // Per hook, the positions waiting, ascending, and the same as a set: a waiting delivery asks
+  // on every turn of the runner whether it is first, so neither asking nor entering may walk
+  // the queue (a backlog of 26,000 behind a dead receiver made each turn quadratic).
+  private readonly pending = new Map<number, { readonly order: number[]; readonly members: Set<number> }>();
   private readonly failures = new Map<string, number>();
 
   enter(hookId: number, position: number): void {
-    const queue = this.pending.get(hookId) ?? [];
-    if (!queue.includes(position)) {
-      queue.push(position);
-      queue.sort((a, b) => a - b);
-    }
-    this.pending.set(hookId, queue);
+    let queue = this.pending.get(hookId);
+    if (!queue) this.pending.set(hookId, (queue = { order: [], members: new Set() }));
+    if (queue.members.has(position)) return;
+    queue.members.add(position);
+    queue.order.splice(insertionIndex(queue.order, position), 0, position);
   }
 
   isFirst(hookId: number, position: number): boolean {
-    return (this.pending.get(hookId)?.[0] ?? position) === position;
+    return (this.pending.get(hookId)?.order[0] ?? position) === position;
   }
 
   failed(guid: string): number {
@@ -86,11 +88,28 @@ class HookQueues {
   }
 
   leave(hookId: number, position: number, guid: string): void {
-    const queue = (this.pending.get(hookId) ?? []).filter((queued) => queued !== position);
-    if (queue.length === 0) this.pending.delete(hookId);
-    else this.pending.set(hookId, queue);
     this.failures.delete(guid);
+    const queue = this.pending.get(hookId);
+    if (!queue?.members.delete(position)) return;
+    // Almost always the first (deliveries leave in order): shift, which V8 does without copying.
+    if (queue.order[0] === position) queue.order.shift();
+    else queue.order.splice(insertionIndex(queue.order, position), 1);
+    if (queue.members.size === 0) this.pending.delete(hookId);
   }
+}
+
+// Where `position` is or goes in the ascending list (binary search; positions arrive in log
+// order, so mostly at the end).
+function insertionIndex(order: readonly number[], position: number): number {
+  if (order.length === 0 || order[order.length - 1]! < position) return order.length;
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (order[middle]! < position) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 // Sends a queued delivery (retried with the process runner's backoff until the receiver takes
