@@ -5,27 +5,13 @@ import { projectDecider } from '../../../domain/projects/project.decider.js';
 import type { ProjectEvent } from '../../../domain/projects/project.events.js';
 import { evolveAll } from '../../../domain/shared/decider.js';
 import { collectionCopies } from '../../../domain/shared/foldCopies.js';
+import { projectCreatedData } from '../../support/eventData.js';
 
 const at = '2026-11-26T00:00:00.000Z';
 
 function board(cards: number): ProjectEvent[] {
   const events: ProjectEvent[] = [
-    {
-      type: 'ProjectCreated',
-      data: {
-        projectId: 1,
-        ownerKind: 'user',
-        ownerId: 9,
-        number: 1,
-        name: 'Board',
-        body: null,
-        state: 'open',
-        organizationPermission: 'none',
-        private: false,
-        creatorId: 9,
-        createdAt: at,
-      },
-    } as ProjectEvent,
+    { type: 'ProjectCreated', data: projectCreatedData(1, 9, at) } as ProjectEvent,
     { type: 'ProjectColumnCreated', data: { projectId: 1, columnId: 10, name: 'To do', createdAt: at } } as ProjectEvent,
     { type: 'ProjectColumnCreated', data: { projectId: 1, columnId: 11, name: 'Done', createdAt: at } } as ProjectEvent,
   ];

@@ -5,22 +5,11 @@ import { liveTarget } from '../../../application/shared/projections/projectionTa
 import { EmbeddedReadModelStore } from '../../../infrastructure/shared/readModels/embeddedReadModelStore.js';
 import { EmbeddedSearchIndex } from '../../../infrastructure/shared/search/embeddedSearchIndex.js';
 import { projectsProjection } from '../../../projections/projects/projects.projection.js';
+import { projectCreatedData } from '../../support/eventData.js';
 import { expectIdempotent, storedEvent } from '../../support/projectionSpec.js';
 
 const at = '2026-11-22T10:00:00.000Z';
-const project = storedEvent('project-1', 0, 'ProjectCreated', {
-  projectId: 1,
-  ownerKind: 'user',
-  ownerId: 9,
-  number: 1,
-  name: 'Board',
-  body: null,
-  state: 'open',
-  organizationPermission: 'none',
-  private: false,
-  creatorId: 9,
-  createdAt: at,
-});
+const project = storedEvent('project-1', 0, 'ProjectCreated', projectCreatedData(1, 9, at));
 const column = (columnId: number, revision: number) =>
   storedEvent('project-1', revision, 'ProjectColumnCreated', { projectId: 1, columnId, name: `column ${columnId}`, createdAt: at });
 const card = (cardId: number, columnId: number, revision: number, content: unknown = null) =>
