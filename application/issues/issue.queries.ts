@@ -70,14 +70,22 @@ export class IssueQueries {
     return this.comments().findOne({ _id: String(commentId) });
   }
 
-  // Oldest first, as GitHub lists comments; `since` keeps those updated at or after it.
+  // Oldest first, as GitHub lists comments, or by when they were last updated (a repository's
+  // list takes `sort`); `since` keeps those updated at or after it.
   async pagedComments(
     scope: { issue_id: number } | { repository_id: number },
     since: string | undefined,
     direction: Direction,
     page: Page,
+    by: 'created' | 'updated' = 'created',
   ): Promise<Paged<IssueCommentDocument>> {
     const skip = (page.page - 1) * page.perPage;
+    if (by === 'updated') {
+      // Along the index by update time (from `since` when given): the page, and a count of the range.
+      const filter: Filter = { ...scope, ...(since === undefined ? {} : { updated_at: { $gte: since } }) };
+      const items = await this.comments().find(filter, { sort: { updated_at: order(direction), id: order(direction) }, skip, limit: page.perPage });
+      return { items, totalCount: await this.comments().count(filter) };
+    }
     const sort = { created_at: order(direction), id: order(direction) } as const;
     if (since !== undefined) {
       // The comments updated since, read from the index by update time from `since` on (a

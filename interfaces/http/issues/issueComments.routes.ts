@@ -8,7 +8,7 @@ import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/resp
 import { accessCallerOf, repositoryScopeOf } from '../repositories/repositoryScope.js';
 import { CommentBody } from './issues.codecs.js';
 import type { IssuesDeps } from './issues.deps.js';
-import { directionOf, sinceOf } from './issueListParams.js';
+import { commentOrderOf, sinceOf } from './issueListParams.js';
 import { commentsJson } from './issueResponses.js';
 import { pathNumber } from '../shared/pathParams.js';
 
@@ -23,12 +23,8 @@ async function sendComment(res: Response, deps: IssuesDeps, commentId: number, s
 export function issueCommentRoutes(router: Router, deps: IssuesDeps): void {
   router.get('/repos/:owner/:repo/issues/comments', async (req: Request, res: Response) => {
     const page = parsePagination(req.query);
-    const listed = await deps.issues.pagedComments(
-      { repository_id: repositoryScopeOf(res).repository.id },
-      sinceOf(req.query),
-      directionOf(req.query, 'asc'),
-      page,
-    );
+    const { by, direction } = commentOrderOf(req.query);
+    const listed = await deps.issues.pagedComments({ repository_id: repositoryScopeOf(res).repository.id }, sinceOf(req.query), direction, page, by);
     setLinkHeader(req, res, { ...page, totalCount: listed.totalCount });
     res.json(await commentsJson(res, deps, listed.items));
   });

@@ -22,6 +22,14 @@ export function directionOf(query: Record<string, unknown>, fallback: Direction)
   return oneOf(queryValue(query, 'direction'), ['asc', 'desc'], fallback);
 }
 
+// A repository's comments: by `sort` (created, the default, or updated), oldest first unless
+// `direction` says otherwise; as GitHub documents, `direction` is ignored without `sort`.
+export function commentOrderOf(query: Record<string, unknown>): { by: 'created' | 'updated'; direction: Direction } {
+  const sort = queryValue(query, 'sort');
+  if (sort === undefined) return { by: 'created', direction: 'asc' };
+  return { by: oneOf(sort, ['created', 'updated'], 'created'), direction: directionOf(query, 'asc') };
+}
+
 // GET /repos/{owner}/{repo}/issues: open issues, newest first, unless told otherwise.
 export function issueListParams(query: Record<string, unknown>): IssueListParams {
   const labels = queryValue(query, 'labels');

@@ -49,6 +49,20 @@ describe('HTTP issue comments since an instant', () => {
     expect(none.data).to.deep.equal([]);
   });
 
+  it('repository comments by sort=updated (an edit moves a comment), with and without since; direction ignored without sort', async () => {
+    // Updated: comments 1..5 at 10:02..10:06, comment 0 at 10:10.
+    const newestUpdate = await octokit.rest.issues.listCommentsForRepo({ ...repo, sort: 'updated', direction: 'desc' });
+    expect(newestUpdate.data.map((comment) => comment.id)).to.deep.equal([ids[0], ids[5], ids[4], ids[3], ids[2], ids[1]]);
+    const oldestUpdate = await octokit.rest.issues.listCommentsForRepo({ ...repo, sort: 'updated', direction: 'asc' });
+    expect(oldestUpdate.data.map((comment) => comment.id)).to.deep.equal([ids[1], ids[2], ids[3], ids[4], ids[5], ids[0]]);
+    const since = await api(server, null, 'GET', '/repos/octocat/widgets/issues/comments?sort=updated&direction=desc&since=2026-03-01T10:05:00Z&per_page=2');
+    expect((since.body as { id: number }[]).map((comment) => comment.id)).to.deep.equal([ids[0], ids[5]]);
+    expect(since.headers.get('link')).to.match(/[?&]page=2[^>]*>; rel="last"/);
+    // GitHub ignores direction without sort: oldest first.
+    const unsorted = await api(server, null, 'GET', '/repos/octocat/widgets/issues/comments?direction=desc');
+    expect((unsorted.body as { id: number }[]).map((comment) => comment.id)).to.deep.equal(ids);
+  });
+
   it("an issue's comments since: only that issue's", async () => {
     const since = '2026-03-01T10:04:00Z';
     const first = await octokit.rest.issues.listComments({ ...repo, issue_number: 1, since });
