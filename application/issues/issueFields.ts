@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { left, right, type Either } from 'fp-ts/lib/Either.js';
+import { isRight, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { issueValidation } from '../../domain/issues/issues.errors.js';
 import { atLeast } from '../../domain/shared/access.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
@@ -27,6 +27,11 @@ export class IssueFields {
       ids.push(user.id);
     }
     return right([...new Set(ids)]);
+  }
+
+  // GET .../assignees/{assignee}: a user with push access to the repository.
+  async isAssignable(repository: RepositoryDocument, login: string): Promise<boolean> {
+    return isRight(await this.assigneeIds(repository, [login]));
   }
 
   async milestoneId(repositoryId: number, number: number | null): Promise<Either<AppError, number | null>> {

@@ -3,7 +3,7 @@ import { left, right, isLeft, type Either } from 'fp-ts/lib/Either.js';
 import { ORG_MEMBERSHIPS_COLLECTION, type OrganizationDocument, type OrgMembershipDocument } from '../accounts/organizations.readModel.js';
 import { OrganizationQueries } from '../accounts/organization.queries.js';
 import type { UserDocument } from '../accounts/users.readModel.js';
-import type { RepositoryPermission } from '../../domain/shared/access.js';
+import { atLeast, type RepositoryPermission } from '../../domain/shared/access.js';
 import type { AppError } from '../shared/appError.js';
 import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
@@ -113,6 +113,24 @@ export class RepositoryCollaborators {
 
   private memberships() {
     return this.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION);
+  }
+
+  // GET /repos/{owner}/{repo}/assignees: those with push access, in user id order. Every
+  // person with a role is checked (bounded by the repository's collaborators and its
+  // organization's members, not by history): readers cannot be told apart by an index.
+  async assignable(
+    repository: RepositoryDocument,
+    { page, perPage }: { readonly page: number; readonly perPage: number },
+  ): Promise<{ items: UserDocument[]; totalCount: number }> {
+    const organization = repository.owner_type === 'Organization' ? await this.organizations.organizationById(repository.owner_id) : null;
+    const { ids } = await this.withRole(repository, organization, 'all', Number.MAX_SAFE_INTEGER);
+    const users = await this.repositories.accountsByIds(ids);
+    const pushers: UserDocument[] = [];
+    for (const id of ids) {
+      const user = users.get(id);
+      if (user && user.type === 'User' && atLeast(await this.access.grantedRoleFor(asMember(user), repository), 'write')) pushers.push(user);
+    }
+    return { items: pushers.slice((page - 1) * perPage, page * perPage), totalCount: pushers.length };
   }
 
   // GET .../collaborators/{username}: whether the repository grants the user a role.

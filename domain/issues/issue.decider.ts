@@ -26,6 +26,8 @@ export type IssueCommand =
   | UpdateIssue
   | { readonly type: 'AddIssueLabels'; readonly issueId: number; readonly labelIds: readonly number[]; readonly now: Date }
   | { readonly type: 'RemoveIssueLabel'; readonly issueId: number; readonly labelId: number; readonly now: Date }
+  | { readonly type: 'AddIssueAssignees'; readonly issueId: number; readonly assigneeIds: readonly number[]; readonly now: Date }
+  | { readonly type: 'RemoveIssueAssignees'; readonly issueId: number; readonly assigneeIds: readonly number[]; readonly now: Date }
   | { readonly type: 'LockIssue'; readonly issueId: number; readonly lockReason: LockReason | null; readonly now: Date }
   | { readonly type: 'UnlockIssue'; readonly issueId: number; readonly now: Date };
 
@@ -142,6 +144,16 @@ function decide(command: IssueCommand, state: IssueState): Either<IssuesError, r
       // GitHub answers 404 "Label does not exist" for a label the issue does not carry.
       if (!state.labelIds.includes(command.labelId)) return left({ _tag: 'LabelNotFound' });
       return right([{ type: 'IssueLabelsChanged', data: { issueId, labelIds: state.labelIds.filter((id) => id !== command.labelId), changedAt: at } }]);
+    // Those already assigned stay (GitHub adds, never replaces); removing one not assigned
+    // changes nothing.
+    case 'AddIssueAssignees': {
+      const assigneeIds = unique([...state.assigneeIds, ...command.assigneeIds]);
+      return right(sameSet(assigneeIds, state.assigneeIds) ? [] : [{ type: 'IssueAssigneesChanged', data: { issueId, assigneeIds, changedAt: at } }]);
+    }
+    case 'RemoveIssueAssignees': {
+      const assigneeIds = state.assigneeIds.filter((id) => !command.assigneeIds.includes(id));
+      return right(sameSet(assigneeIds, state.assigneeIds) ? [] : [{ type: 'IssueAssigneesChanged', data: { issueId, assigneeIds, changedAt: at } }]);
+    }
     case 'LockIssue':
       return right(state.locked ? [] : [{ type: 'IssueLocked', data: { issueId, lockReason: command.lockReason, lockedAt: at } }]);
     case 'UnlockIssue':

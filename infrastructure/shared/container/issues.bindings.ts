@@ -3,6 +3,7 @@ import { IssueAccess } from '../../../application/issues/issueAccess.js';
 import { IssueCommentsHandler } from '../../../application/issues/issueComments.handler.js';
 import { IssueFields } from '../../../application/issues/issueFields.js';
 import { IssueLabelsHandler } from '../../../application/issues/issueLabels.handler.js';
+import { IssueAssigneesHandler } from '../../../application/issues/issueAssignees.handler.js';
 import { IssueList } from '../../../application/issues/issueList.query.js';
 import { IssueQueries } from '../../../application/issues/issue.queries.js';
 import { LabelResolver } from '../../../application/issues/labelResolver.js';
@@ -27,6 +28,7 @@ export function bindIssues(container: Container): void {
     UpdateIssueHandler,
     LockIssueHandler,
     IssueLabelsHandler,
+    IssueAssigneesHandler,
     IssueCommentsHandler,
     LabelsHandler,
     MilestonesHandler,

@@ -34,6 +34,7 @@ export const CreateLabelBody = t.intersection([t.type({ name: t.string }), t.par
 export const UpdateLabelBody = t.partial({ new_name: t.string, color: t.string, description: nullableString });
 
 // POST/PUT .../issues/{n}/labels: {"labels": [...]} or the bare array.
+export const IssueAssigneesBody = t.partial({ assignees: t.array(t.string) });
 export const IssueLabelsBody = t.union([t.type({ labels: t.array(LabelRef) }), t.array(LabelRef)]);
 
 const milestoneFields = { state: t.keyof({ open: null, closed: null }), description: nullableString, due_on: nullableString };

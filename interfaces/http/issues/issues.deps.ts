@@ -1,6 +1,8 @@
 import type { Container } from 'inversify';
 import { IssueCommentsHandler } from '../../../application/issues/issueComments.handler.js';
 import { IssueLabelsHandler } from '../../../application/issues/issueLabels.handler.js';
+import { IssueAssigneesHandler } from '../../../application/issues/issueAssignees.handler.js';
+import { IssueFields } from '../../../application/issues/issueFields.js';
 import { IssueList } from '../../../application/issues/issueList.query.js';
 import { IssueQueries } from '../../../application/issues/issue.queries.js';
 import { LabelsHandler } from '../../../application/issues/labels.handler.js';
@@ -10,6 +12,7 @@ import { OpenIssueHandler } from '../../../application/issues/openIssue.handler.
 import { ReactionsHandler } from '../../../application/issues/reactions.handler.js';
 import { UpdateIssueHandler } from '../../../application/issues/updateIssue.handler.js';
 import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
+import { RepositoryCollaborators } from '../../../application/repositories/repositoryCollaborators.query.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
 
@@ -24,6 +27,9 @@ export function issuesDeps(container: Container) {
     updateIssue: container.get(UpdateIssueHandler),
     lockIssue: container.get(LockIssueHandler),
     issueLabels: container.get(IssueLabelsHandler),
+    issueAssignees: container.get(IssueAssigneesHandler),
+    issueFields: container.get(IssueFields),
+    collaborators: container.get(RepositoryCollaborators),
     comments: container.get(IssueCommentsHandler),
     labels: container.get(LabelsHandler),
     milestones: container.get(MilestonesHandler),

@@ -3,6 +3,7 @@ import type { Container } from 'inversify';
 import { repositoryScopeOf } from '../repositories/repositoryScope.js';
 import { sendGithubError } from '../shared/githubError.js';
 import { issueCommentRoutes } from './issueComments.routes.js';
+import { issueAssigneeRoutes } from './issueAssignees.routes.js';
 import { issueLabelRoutes } from './issueLabels.routes.js';
 import { issueRoutes } from './issues.routes.js';
 import { issuesDeps } from './issues.deps.js';
@@ -26,6 +27,7 @@ export function issuesRouter(container: Container): Router {
   issueCommentRoutes(router, deps);
   reactionRoutes(router, deps);
   issueLabelRoutes(router, deps);
+  issueAssigneeRoutes(router, deps);
   issueRoutes(router, deps);
   labelRoutes(router, deps);
   milestoneRoutes(router, deps);
