@@ -3,7 +3,8 @@ import type { ProjectOwnerKind } from '../../domain/projects/project.events.js';
 import type { AuditLogEntry } from '../shared/audit/auditLog.js';
 import type { Filter, ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
-import { parseQualifierValue, parseSearchDate } from '../../domain/search/searchQuery.js';
+import { parseQualifierValue } from '../../domain/search/searchQuery.js';
+import { instantRange } from '../search/qualifierFilters.js';
 import { rarestFirst } from '../shared/rarestFirst.js';
 import { wordsOf } from './auditWords.js';
 import { PROJECT_AUDIT_ENTRIES_COLLECTION, type ProjectAuditEntryDocument } from './projectAudit.readModel.js';
@@ -43,7 +44,7 @@ export function parseAuditPhrase(phrase: string): AuditPhrase {
         if (!negated) conditions.push({ project_id: -1 });
       } else conditions.push({ project_id: negated ? { $ne: id } : id });
     } else if (rest.length > 0 && key === 'created') {
-      const range = instantRange(value);
+      const range = timestampRange(value);
       if (range === null) invalid ??= term;
       else if (negated) conditions.push({ $nor: [{ timestamp: range }] });
       else if (created === undefined) created = { timestamp: range };
@@ -58,33 +59,12 @@ export function parseAuditPhrase(phrase: string): AuditPhrase {
   return { conditions, words: [...new Set(words)], ...(created ? { created } : {}), ...(invalid ? { invalid } : {}) };
 }
 
-const DAY_MS = 24 * 3600_000;
-
-// A day is all of that day (UTC), an instant that millisecond; `>`, `>=`, `<`, `<=`, `a..b`,
-// `*..b`, `a..*` as GitHub's search reads them. Null when a bound is not a date.
-function instantRange(raw: string): Record<string, number> | null {
-  const value = parseQualifierValue(raw, false);
-  const bound = (text: string): { start: number; end: number } | null => {
-    const at = parseSearchDate(text);
-    if (at === null) return null;
-    return { start: at, end: /^\d{4}-\d{2}-\d{2}$/.test(text) ? at + DAY_MS : at + 1 };
-  };
-  if (value.kind === 'value') {
-    const day = bound(value.text);
-    return day && { $gte: day.start, $lt: day.end };
-  }
-  const range: Record<string, number> = {};
-  if (value.from !== null) {
-    const from = bound(value.from);
-    if (!from) return null;
-    range.$gte = value.fromInclusive ? from.start : from.end;
-  }
-  if (value.to !== null) {
-    const to = bound(value.to);
-    if (!to) return null;
-    range.$lt = value.toInclusive ? to.end : to.start;
-  }
-  return Object.keys(range).length === 0 ? null : range;
+// A `created:` value as the range of `timestamp` it means (search's reading of dates:
+// qualifierFilters.ts); null when it is not a date or names no bound.
+function timestampRange(raw: string): Record<string, number> | null {
+  const range = instantRange(parseQualifierValue(raw, false));
+  if (range === null || (range.gte === undefined && range.lt === undefined)) return null;
+  return { ...(range.gte !== undefined ? { $gte: range.gte } : {}), ...(range.lt !== undefined ? { $lt: range.lt } : {}) };
 }
 
 export interface AuditLogPage {

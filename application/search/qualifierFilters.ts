@@ -16,31 +16,37 @@ export function numberFilter(field: string, value: QualifierValue): SearchFilter
   return parts.length === 0 ? { field, op: 'exists' } : both(parts);
 }
 
-// A bound as an instant range: a day is all of that day (UTC), a time is that instant.
-function boundOf(text: string): { start: number; end: number } {
-  const at = parseSearchDate(text)!;
+// A bound as an instant range: a day is all of that day (UTC), a time is that instant; null
+// when it is not a date.
+function boundOf(text: string): { start: number; end: number } | null {
+  const at = parseSearchDate(text);
+  if (at === null) return null;
   return /^\d{4}-\d{2}-\d{2}$/.test(text) ? { start: at, end: at + DAY_MS } : { start: at, end: at + 1 };
 }
 
-// Dates on an attribute indexed in milliseconds (indexedTime): `created:2024-01-02` is that
-// whole day, `>2024-01-02` begins the day after, `<=2024-01-02` ends with it.
-export function dateFilter(field: string, value: QualifierValue): SearchFilter {
+// The instants a date qualifier means, from `gte` (inclusive) to `lt` (exclusive), either end
+// open: `created:2024-01-02` is that whole day, `>2024-01-02` begins the day after,
+// `<=2024-01-02` ends with it. Null when a bound is not a date.
+export function instantRange(value: QualifierValue): { readonly gte?: number; readonly lt?: number } | null {
   if (value.kind === 'value') {
-    const { start, end } = boundOf(value.text);
-    return both([
-      { field, op: '>=', value: start },
-      { field, op: '<', value: end },
-    ]);
+    const day = boundOf(value.text);
+    return day && { gte: day.start, lt: day.end };
   }
+  const from = value.from === null ? undefined : boundOf(value.from);
+  const to = value.to === null ? undefined : boundOf(value.to);
+  if (from === null || to === null) return null;
+  return {
+    ...(from ? { gte: value.fromInclusive ? from.start : from.end } : {}),
+    ...(to ? { lt: value.toInclusive ? to.end : to.start } : {}),
+  };
+}
+
+// Dates on an attribute indexed in milliseconds (indexedTime), their bounds checked already.
+export function dateFilter(field: string, value: QualifierValue): SearchFilter {
+  const range = instantRange(value)!;
   const parts: SearchFilter[] = [];
-  if (value.from !== null) {
-    const bound = boundOf(value.from);
-    parts.push({ field, op: '>=', value: value.fromInclusive ? bound.start : bound.end });
-  }
-  if (value.to !== null) {
-    const bound = boundOf(value.to);
-    parts.push({ field, op: '<', value: value.toInclusive ? bound.end : bound.start });
-  }
+  if (range.gte !== undefined) parts.push({ field, op: '>=', value: range.gte });
+  if (range.lt !== undefined) parts.push({ field, op: '<', value: range.lt });
   return parts.length === 0 ? { field, op: 'exists' } : both(parts);
 }
 
