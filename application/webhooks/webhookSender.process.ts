@@ -68,6 +68,8 @@ export class HookQueues {
   // the queue (a backlog of 26,000 behind a dead receiver made each turn quadratic).
   private readonly pending = new Map<number, { readonly order: number[]; readonly members: Set<number> }>();
   private readonly failures = new Map<string, number>();
+  // By position, the wake-up of a delivery parked until it is first of its hook.
+  private readonly wakers = new Map<number, () => void>();
 
   enter(hookId: number, position: number): void {
     let queue = this.pending.get(hookId);
@@ -79,6 +81,12 @@ export class HookQueues {
 
   isFirst(hookId: number, position: number): boolean {
     return (this.pending.get(hookId)?.order[0] ?? position) === position;
+  }
+
+  // Settles once the delivery at `position` is first of its hook (asked only when it is not):
+  // the runner parks it until then instead of asking again on every turn.
+  whenFirst(position: number): Promise<void> {
+    return new Promise((resolve) => this.wakers.set(position, resolve));
   }
 
   failed(guid: string): number {
@@ -95,6 +103,13 @@ export class HookQueues {
     if (queue.order[0] === position) queue.order.shift();
     else queue.order.splice(insertionIndex(queue.order, position), 1);
     if (queue.members.size === 0) this.pending.delete(hookId);
+    this.wakers.delete(position);
+    const next = queue.order[0];
+    const wake = next === undefined ? undefined : this.wakers.get(next);
+    if (wake) {
+      this.wakers.delete(next!);
+      wake();
+    }
   }
 }
 
@@ -118,46 +133,57 @@ function insertionIndex(order: readonly number[], position: number): number {
 // deliveries API lists. A hook deleted or switched off meanwhile gets nothing.
 export function webhookSender(eventStore: EventStore, clock: Clock, hooks: HookQueries, cipher: SecretCipher, transport: WebhookTransport): ProcessManager {
   const queues = new HookQueues();
+  // One try at sending: true once it is over (delivered, a redelivery's one attempt, or
+  // nothing to send); a failed attempt is recorded, then thrown.
+  const send = async (guid: string, redelivery: boolean, trigger: StoredEvent): Promise<void> => {
+    const { queued, delivered: already } = await deliveryOf(eventStore, guid);
+    if (!redelivery && already) return;
+    const hook = queued ? await hooks.byId(queued.hookId) : null;
+    if (!queued || !hook || !hook.active) return;
+    const secret = hook.secret_ciphertext === null ? null : await cipher.decrypt(hook.secret_ciphertext);
+    const body = deliveryBody(hook, queued.payload);
+    const headers = deliveryHeaders(hook, queued, body, secret);
+    const response = await transport.send({ url: hook.url, insecureSsl: hook.insecure_ssl === '1', headers, body });
+    const now = clock.now();
+    const data: WebhookDeliveryAttempted['data'] = {
+      guid,
+      hookId: hook.id,
+      redelivery,
+      deliveredAt: new Date(now.getTime() - response.durationMs).toISOString(),
+      durationMs: response.durationMs,
+      statusCode: response.statusCode,
+      message: response.message,
+      requestHeaders: headers,
+      responseHeaders: response.headers,
+      responseBody: response.body,
+    };
+    const metadata = causedBy(trigger, now, trigger.metadata.actorId);
+    await eventStore.append(webhookDeliveryStream(guid), [{ id: randomUUID(), type: 'WebhookDeliveryAttempted', data, metadata }], 'any');
+    const delivered = response.statusCode >= 200 && response.statusCode < 300;
+    if (!delivered && !redelivery) throw new Error(`delivery ${guid} to hook ${hook.id}: ${response.message}`);
+  };
   const attempt = (guid: string, hookId: number, redelivery: boolean, trigger: StoredEvent): ProcessStep => ({
     name: redelivery ? 'redeliver' : 'deliver',
     // A delivery records itself (its attempts, on its own stream): run again after a restart,
     // it finds the 2xx attempt and sends nothing. A redelivery's completion is recorded.
     completionNeedsNoRecord: !redelivery,
     async run() {
-      if (!redelivery) {
-        queues.enter(hookId, trigger.position);
-        if (!queues.isFirst(hookId, trigger.position)) return { done: false, notBefore: clock.now() };
-      }
-      const done = () => {
-        if (!redelivery) queues.leave(hookId, trigger.position, guid);
+      if (redelivery) {
+        await send(guid, true, trigger);
         return STEP_DONE;
-      };
-      const { queued, delivered: already } = await deliveryOf(eventStore, guid);
-      if (!redelivery && already) return done();
-      const hook = queued ? await hooks.byId(queued.hookId) : null;
-      if (!queued || !hook || !hook.active) return done();
-      const secret = hook.secret_ciphertext === null ? null : await cipher.decrypt(hook.secret_ciphertext);
-      const body = deliveryBody(hook, queued.payload);
-      const headers = deliveryHeaders(hook, queued, body, secret);
-      const response = await transport.send({ url: hook.url, insecureSsl: hook.insecure_ssl === '1', headers, body });
-      const now = clock.now();
-      const data: WebhookDeliveryAttempted['data'] = {
-        guid,
-        hookId: hook.id,
-        redelivery,
-        deliveredAt: new Date(now.getTime() - response.durationMs).toISOString(),
-        durationMs: response.durationMs,
-        statusCode: response.statusCode,
-        message: response.message,
-        requestHeaders: headers,
-        responseHeaders: response.headers,
-        responseBody: response.body,
-      };
-      const metadata = causedBy(trigger, now, trigger.metadata.actorId);
-      await eventStore.append(webhookDeliveryStream(guid), [{ id: randomUUID(), type: 'WebhookDeliveryAttempted', data, metadata }], 'any');
-      const delivered = response.statusCode >= 200 && response.statusCode < 300;
-      if (delivered || redelivery || queues.failed(guid) >= MAX_DELIVERY_ATTEMPTS) return done();
-      throw new Error(`delivery ${guid} to hook ${hook.id}: ${response.message}`);
+      }
+      // Parked while an earlier delivery of the same hook is in the queue, woken when it leaves.
+      queues.enter(hookId, trigger.position);
+      if (!queues.isFirst(hookId, trigger.position)) return { done: false, until: queues.whenFirst(trigger.position) };
+      try {
+        await send(guid, false, trigger);
+      } catch (error) {
+        // Whatever failed (the receiver, or reading the hook), after MAX_DELIVERY_ATTEMPTS the
+        // delivery leaves its hook's queue: those behind it must not wait on one given up.
+        if (queues.failed(guid) < MAX_DELIVERY_ATTEMPTS) throw error;
+      }
+      queues.leave(hookId, trigger.position, guid);
+      return STEP_DONE;
     },
   });
   return {

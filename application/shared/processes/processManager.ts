@@ -1,8 +1,11 @@
 import type { StoredEvent } from '../ports/eventStore.port.js';
 
-// What a step answers: done, or not yet (a condition that time will settle, such as a
-// grace period: no failure, no attempt spent). A thrown error is a failure, retried with backoff.
-export type StepOutcome = { readonly done: true } | { readonly done: false; readonly notBefore: Date };
+// What a step answers: done, or not yet: either a condition that time will settle (a grace
+// period), or one that another process settles (`until`: a hook's next delivery waits for the
+// one before it to leave), the step parked until then rather than asked again on every turn.
+// Neither is a failure or spends an attempt. A thrown error is a failure, retried with backoff.
+export type StepOutcome =
+  { readonly done: true } | { readonly done: false; readonly notBefore: Date } | { readonly done: false; readonly until: Promise<void> };
 
 export const STEP_DONE: StepOutcome = { done: true };
 

@@ -4,6 +4,7 @@ import type { EventStore, StoredEvent } from '../ports/eventStore.port.js';
 import type { ReadModelStore } from '../ports/readModelStore.port.js';
 import { CHECKPOINTS_COLLECTION, type Checkpoint } from '../projections/projection.js';
 import { DEFAULT_LANE_OPTIONS, ProjectionLane, type LaneEvents } from '../projections/projectionLane.js';
+import { DueQueue } from './dueQueue.js';
 import type { ProcessManager, ProcessStep } from './processManager.js';
 import { causedBy, processStateOf, processStream, type ProcessTrigger } from './processEvents.js';
 
@@ -20,6 +21,7 @@ export const DEFAULT_PROCESS_OPTIONS: ProcessRunnerOptions = { tickMs: 250, retr
 interface PendingProcess {
   readonly trigger: StoredEvent;
   readonly steps: readonly ProcessStep[];
+  // Infinity while parked (a step waiting `until` something another process settles).
   dueAt: number;
   loaded: boolean;
   revision: number;
@@ -31,7 +33,10 @@ interface PendingProcess {
 // memory (the checkpoint stays before the oldest unfinished one, so a restart finds them
 // again), each step's completion and failures appended to the process's stream.
 export class ProcessManagerRunner {
+  // In log order (positions are offered ascending, and a Map keeps insertion order).
   private readonly pending = new Map<number, PendingProcess>();
+  private readonly dueQueue = new DueQueue();
+  private readonly isCurrent = (dueAt: number, position: number): boolean => this.pending.get(position)?.dueAt === dueAt;
   private readonly lane: ProjectionLane;
   private seen = -1;
   private savedCheckpoint = Number.NaN;
@@ -92,7 +97,7 @@ export class ProcessManagerRunner {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       await this.tick();
-      const due = [...this.pending.values()].some((p) => p.dueAt <= this.clock.now().getTime());
+      const due = (this.dueQueue.earliest(this.isCurrent) ?? Number.POSITIVE_INFINITY) <= this.clock.now().getTime();
       if (this.seen >= position && !due) return true;
       if (Date.now() >= deadline) return false;
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -103,8 +108,27 @@ export class ProcessManagerRunner {
     this.seen = event.position;
     const steps = this.manager.stepsFor(event);
     if (steps.length === 0) return;
-    this.pending.set(event.position, { trigger: event, steps, dueAt: 0, loaded: false, revision: -1, completed: new Set(), attempts: Object.create(null) });
+    const process: PendingProcess = { trigger: event, steps, dueAt: 0, loaded: false, revision: -1, completed: new Set(), attempts: Object.create(null) };
+    this.pending.set(event.position, process);
+    this.schedule(event.position, process, 0);
     void this.tick();
+  }
+
+  private schedule(position: number, process: PendingProcess, dueAt: number): void {
+    process.dueAt = dueAt;
+    if (Number.isFinite(dueAt)) this.dueQueue.push(dueAt, position);
+  }
+
+  // Parked until `until` settles (its outcome, whatever it is: a rejection wakes it too, and
+  // the step decides again), then due at once.
+  private park(position: number, process: PendingProcess, until: Promise<void>): void {
+    process.dueAt = Number.POSITIVE_INFINITY;
+    const wake = () => {
+      if (this.pending.get(position) !== process || process.dueAt !== Number.POSITIVE_INFINITY) return;
+      this.schedule(position, process, 0);
+      void this.tick();
+    };
+    until.then(wake, wake);
   }
 
   private tick(): Promise<void> {
@@ -115,15 +139,16 @@ export class ProcessManagerRunner {
   // Due processes run in log order, `concurrency` of them at a time (one, unless the manager
   // says its processes are independent: webhook deliveries wait on receivers, not on each other).
   // A pass that finished a process goes round again at once: what waited on it (a hook's next
-  // delivery) need not wait for the next tick. A pass that finished nothing ends the turn.
+  // delivery, woken from its park) need not wait for the next tick. A pass that finished
+  // nothing ends the turn. A turn costs what is due, not the backlog (`DueQueue`).
   private async runDue(): Promise<void> {
     const concurrency = Math.max(1, this.manager.concurrency ?? 1);
     for (;;) {
       const now = this.clock.now().getTime();
-      const due = [...this.pending].filter(([, process]) => process.dueAt <= now);
+      const due = this.dueQueue.takeDue(now, this.isCurrent);
       const before = this.pending.size;
       for (let start = 0; start < due.length; start += concurrency) {
-        await Promise.all(due.slice(start, start + concurrency).map(([position, process]) => this.runProcess(position, process, now)));
+        await Promise.all(due.slice(start, start + concurrency).map((position) => this.runProcess(position, this.pending.get(position)!, now)));
       }
       if (due.length === 0 || this.pending.size >= before) break;
     }
@@ -132,17 +157,19 @@ export class ProcessManagerRunner {
 
   private async runProcess(position: number, process: PendingProcess, now: number): Promise<void> {
     try {
-      if (await this.advance(process)) this.pending.delete(position);
+      if (await this.advance(position, process)) this.pending.delete(position);
+      // Not finished and not rescheduled (a conflict on its stream: read again): due again.
+      else if (process.dueAt <= now) this.schedule(position, process, process.dueAt);
     } catch (error) {
       // The log or the store failed (not the step): read the process again, later.
       process.loaded = false;
-      process.dueAt = now + this.options.retryBaseMs;
+      this.schedule(position, process, now + this.options.retryBaseMs);
       this.onFault(error);
     }
   }
 
   // Runs the process's steps from the first not yet completed; true once it is finished.
-  private async advance(process: PendingProcess): Promise<boolean> {
+  private async advance(position: number, process: PendingProcess): Promise<boolean> {
     const stream = processStream(this.manager.name, process.trigger.id);
     // Steps that need no record of completion need no read of it either (their attempts count in memory).
     if (!process.loaded && process.steps.every((step) => step.completionNeedsNoRecord)) process.loaded = true;
@@ -161,10 +188,11 @@ export class ProcessManagerRunner {
       try {
         outcome = await step.run();
       } catch (error) {
-        return this.failed(process, step, attempt, error);
+        return this.failed(position, process, step, attempt, error);
       }
       if (!outcome.done) {
-        process.dueAt = outcome.notBefore.getTime();
+        if ('until' in outcome) this.park(position, process, outcome.until);
+        else this.schedule(position, process, outcome.notBefore.getTime());
         return false;
       }
       if (
@@ -183,7 +211,7 @@ export class ProcessManagerRunner {
     return true;
   }
 
-  private async failed(process: PendingProcess, step: ProcessStep, attempt: number, error: unknown): Promise<boolean> {
+  private async failed(position: number, process: PendingProcess, step: ProcessStep, attempt: number, error: unknown): Promise<boolean> {
     const message = error instanceof Error ? error.message : String(error);
     process.attempts[step.name] = attempt;
     if (attempt >= this.options.maxAttempts) {
@@ -194,7 +222,7 @@ export class ProcessManagerRunner {
     this.tallies.failed++;
     const delay = Math.min(this.options.retryMaxMs, this.options.retryBaseMs * 2 ** (attempt - 1));
     const retryAt = new Date(this.clock.now().getTime() + delay);
-    process.dueAt = retryAt.getTime();
+    this.schedule(position, process, retryAt.getTime());
     await this.record(process, 'ProcessStepFailed', {
       trigger: this.triggerOf(process),
       step: step.name,
@@ -237,11 +265,9 @@ export class ProcessManagerRunner {
 
   // Before the oldest unfinished process: a restart sees its trigger again.
   private async saveCheckpoint(): Promise<void> {
-    // A loop, not Math.min(...keys): a long backlog (deliveries to a host that is down) spread
-    // into arguments would overflow the stack.
-    let oldest = this.seen + 1;
-    for (const position of this.pending.keys()) if (position < oldest) oldest = position;
-    const position = oldest - 1;
+    // The map's first key is the oldest (positions enter in log order): no walk of a backlog.
+    const oldest = this.pending.keys().next();
+    const position = (oldest.done ? this.seen + 1 : oldest.value) - 1;
     if (position === this.savedCheckpoint) return;
     this.savedCheckpoint = position;
     await this.checkpoints().replaceOne({ _id: this.checkpointId }, { _id: this.checkpointId, position, version: 1 }, { upsert: true });
