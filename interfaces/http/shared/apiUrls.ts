@@ -70,7 +70,9 @@ export function resolveApiUrls(configuredBase: string | undefined): RequestHandl
   return (req, res, next) => {
     // Requests under the base's path reach the same routes as at the root.
     const url = req.url;
-    if (url.startsWith(servedPrefix) && (url.length === servedPrefix.length || url[servedPrefix.length] === '/' || url[servedPrefix.length] === '?')) {
+    const underPrefix =
+      url.startsWith(servedPrefix) && (url.length === servedPrefix.length || url[servedPrefix.length] === '/' || url[servedPrefix.length] === '?');
+    if (underPrefix) {
       const rest = url.slice(servedPrefix.length);
       req.url = rest === '' ? '/' : rest.startsWith('?') ? `/${rest}` : rest;
     }
@@ -78,7 +80,9 @@ export function resolveApiUrls(configuredBase: string | undefined): RequestHandl
       res.locals.urls = fixed;
       return next();
     }
-    const base = requestBase(req);
+    // A client that came in under /api/v3 is given API URLs under it too (as the Link header
+    // it gets), web and clone URLs at the root: what an Enterprise server would answer.
+    const base = underPrefix ? `${requestBase(req)}${servedPrefix}` : requestBase(req);
     let urls = byBase.get(base);
     if (!urls) {
       if (byBase.size >= URLS_CACHE_LIMIT) byBase.clear();

@@ -72,6 +72,18 @@ describe('URLs as GitHub Enterprise builds them', () => {
       expect(viaPrefix.body.id).to.equal(repository.body.id);
     });
 
+    it('gives a client that came in under /api/v3 API URLs under it, web and clone URLs at the root', async () => {
+      const viaPrefix = await api(server, owner, 'GET', '/api/v3/repos/plain/site');
+      expect(viaPrefix.body).to.include({
+        url: `${server.url}/api/v3/repos/plain/site`,
+        html_url: `${server.url}/plain/site`,
+        clone_url: `${server.url}/plain/site.git`,
+      });
+      expect(viaPrefix.body.owner.url).to.equal(`${server.url}/api/v3/users/plain`);
+      const atRoot = await api(server, owner, 'GET', '/repos/plain/site');
+      expect(atRoot.body.url).to.equal(`${server.url}/repos/plain/site`);
+    });
+
     it('GET / answers the root document', async () => {
       const root = await api(server, null, 'GET', '/');
       expect(root.status).to.equal(200);
