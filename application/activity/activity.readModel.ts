@@ -12,6 +12,16 @@ export const ACTIVITY_FEEDS_COLLECTION = 'activity_feeds';
 // Who sent each repository invitation: GitHub's MemberEvent is the inviter's, recorded when
 // the invitee accepts (the invitation itself is gone by then).
 export const ACTIVITY_INVITERS_COLLECTION = 'activity_inviters';
+// When who may read a repository last changed (visibility, deletion, transfer, collaborators):
+// events leave or join feeds then without a new one, so a feed's Last-Modified must not be
+// older than that (activityFeeds.query.ts). One document per repository, replaced.
+export const ACTIVITY_ACCESS_CHANGES_COLLECTION = 'activity_access_changes';
+
+export interface ActivityAccessChangeDocument extends Document {
+  _id: string; // String(repository_id)
+  repository_id: number;
+  changed_at: number; // milliseconds
+}
 
 // GitHub keeps the newest 300 events of a feed; FORGELOG_ACTIVITY_FEED_LIMIT may show fewer.
 export const FEED_RETAINED_EVENTS = 300;
@@ -56,6 +66,8 @@ export interface ActivityFeedDocument extends Document {
   older: number[][];
   // The newest event id written: a fan-out applied twice adds nothing the second time.
   head: number;
+  // When entries last left the feed (the public feed's, withdrawn), in milliseconds.
+  changed_at?: number;
 }
 
 // A feed's newest 300 entries (it keeps up to 320), newest first, as one flat list.

@@ -8,11 +8,13 @@ import type { Clock } from '../shared/ports/clock.port.js';
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import {
+  ACTIVITY_ACCESS_CHANGES_COLLECTION,
   ACTIVITY_EVENTS_COLLECTION,
   ACTIVITY_FEEDS_COLLECTION,
   ENTRY_WIDTH,
   feedEntries,
   feedEntryMilliseconds,
+  type ActivityAccessChangeDocument,
   type ActivityEventDocument,
   type ActivityFeedDocument,
 } from './activity.readModel.js';
@@ -89,6 +91,9 @@ export class ActivityFeeds {
     const allowed = await this.decisions(request, entries, oldest, newest);
     const visible: number[] = [];
     let lastModified: number | null = null;
+    // Repositories of the window's entries, and those whose public events are hidden now.
+    const inWindow = new Set<number>();
+    const withdrawn = new Set<number>();
     let validUntil = Number.POSITIVE_INFINITY;
     const maxAge = this.settings.maxAgeDays * DAY_MS;
     for (let i = 0; i < entries.length && visible.length < this.settings.feedLimit; i += ENTRY_WIDTH) {
@@ -99,11 +104,17 @@ export class ActivityFeeds {
       }
       if (at < oldest) break;
       validUntil = Math.min(validUntil, at + maxAge + 1);
+      if (allowed !== null) inWindow.add(repositoryId);
       if (request.audience === 'public' && wasPublic !== 1) continue;
-      if (allowed !== null && !allowed.has(`${repositoryId}:${wasPublic === 1}`)) continue;
+      if (allowed !== null && !allowed.has(`${repositoryId}:${wasPublic === 1}`)) {
+        if (wasPublic === 1) withdrawn.add(repositoryId);
+        continue;
+      }
       visible.push(id);
       lastModified ??= at;
     }
+    const changedAt = await this.accessChangedAt(feed, inWindow, withdrawn, now);
+    if (changedAt !== null && (lastModified === null || changedAt > lastModified)) lastModified = changedAt;
     const start = (request.page - 1) * request.perPage;
     const ids = visible.slice(start, start + request.perPage);
     const records = await this.records(ids);
@@ -114,6 +125,24 @@ export class ActivityFeeds {
     const etag = `W/"${hash('sha256', shown, 'hex')}"`;
     const lastModifiedHttp = lastModified === null ? null : new Date(lastModified).toUTCString();
     return { page: { ids, embeddedVisible, totalCount: visible.length, etag, lastModifiedHttp, validUntil }, records };
+  }
+
+  // Events leave a feed (a repository made private or deleted, a collaborator removed) or come
+  // back without a new one: Last-Modified is at least when that happened, so it never moves
+  // back while the content changes and If-Modified-Since answers 304 only for an unchanged page.
+  // One look-up by id for the window's repositories (the public feed keeps its own time).
+  private async accessChangedAt(feed: ActivityFeedDocument | null, repositoryIds: ReadonlySet<number>, withdrawn: ReadonlySet<number>, now: number) {
+    let latest = feed?.changed_at ?? null;
+    if (repositoryIds.size === 0) return latest;
+    const changes = await this.store
+      .collection<ActivityAccessChangeDocument>(ACTIVITY_ACCESS_CHANGES_COLLECTION)
+      .find({ _id: { $in: [...repositoryIds].map(String) } });
+    for (const change of changes) latest = Math.max(latest ?? 0, change.changed_at);
+    // The activity model runs behind the access decision: a public event hidden before its
+    // change is recorded was hidden no earlier than that decision, now.
+    const recorded = new Set(changes.map((change) => change.repository_id));
+    for (const repositoryId of withdrawn) if (!recorded.has(repositoryId)) latest = now;
+    return latest;
   }
 
   async records(ids: readonly number[]): Promise<ActivityEventDocument[]> {

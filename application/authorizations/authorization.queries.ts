@@ -39,6 +39,11 @@ export class AuthorizationQueries {
     return this.authorizations.findOne({ user_id: userId, application_id: applicationId, fingerprint });
   }
 
+  // A personal token's note tells it apart from the user's others.
+  personalWithNote(userId: number, note: string): Promise<AuthorizationDocument | null> {
+    return this.authorizations.findOne({ user_id: userId, application_id: null, note });
+  }
+
   ofApplication(userId: number, applicationId: number): Promise<AuthorizationDocument[]> {
     return this.authorizations.find({ user_id: userId, application_id: applicationId }, { sort: { id: 1 } });
   }

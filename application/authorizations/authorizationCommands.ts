@@ -13,12 +13,19 @@ import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { AuthorizationQueries } from './authorization.queries.js';
 import type { AuthorizationDocument } from './authorizations.readModel.js';
 import { issueToken } from './personalTokens.js';
-import { randomUUID, createHash } from 'node:crypto';
-import { metadataFor } from '../shared/commandContext.js';
+import { authorizationKeyStream, authorizationNoteStream, bindKey, releaseKey } from './authorizationKeys.js';
 
-// The one live token per user, application and fingerprint (get-or-create's key).
-export const authorizationKeyStream = (userId: number, applicationId: number, fingerprint: string | null): string =>
-  `authorization-key-${userId}-${applicationId}-${fingerprint === null ? 'none' : createHash('sha256').update(fingerprint).digest('hex').slice(0, 32)}`;
+// A key a live authorization holds, and the field GitHub names when another wants it.
+interface HeldKey {
+  readonly stream: string;
+  readonly field: 'description' | 'fingerprint';
+}
+
+// An application's token is told apart by its fingerprint, a personal one by its note.
+function keyOf(userId: number, applicationId: number | null, note: string | null, fingerprint: string | null): HeldKey | null {
+  if (applicationId !== null) return { stream: authorizationKeyStream(userId, applicationId, fingerprint), field: 'fingerprint' };
+  return note ? { stream: authorizationNoteStream(userId, note), field: 'description' } : null;
+}
 
 export interface AuthorizationInput {
   readonly scopes?: readonly string[] | null;
@@ -66,7 +73,41 @@ export class AuthorizationCommands {
       application = await this.applications.verifyClientCredentials(input.clientId ?? '', input.clientSecret ?? '');
       if (!application) return left({ _tag: 'OAuthClientNotFound' });
     }
-    return this.issue(userId, application, input, context);
+    return this.issueUnique(userId, application, input, context);
+  }
+
+  // POST: a fingerprint (application) or note (personal) another live token of the user holds
+  // is refused, as GitHub does; the key is bound before the token is made, so of simultaneous
+  // creations one wins.
+  private async issueUnique(
+    userId: number,
+    application: OAuthApplication | null,
+    input: AuthorizationInput,
+    context: CommandContext,
+  ): Promise<Either<AppError, IssuedAuthorization>> {
+    const key = keyOf(userId, application?.id ?? null, input.note ?? null, input.fingerprint ?? null);
+    if (key === null) return this.issue(userId, application, input, context);
+    if (await this.heldInReadModel(userId, application?.id ?? null, input.note ?? null, input.fingerprint ?? null, null)) {
+      return left({ _tag: 'AuthorizationDuplicate', field: key.field });
+    }
+    const authorizationId = await this.ids.next('authorization');
+    if ((await bindKey(this.eventStore, key.stream, authorizationId, context)) !== true) return left({ _tag: 'AuthorizationDuplicate', field: key.field });
+    const issued = await this.issue(userId, application, input, context, authorizationId);
+    if (isLeft(issued)) await releaseKey(this.eventStore, key.stream, authorizationId, context);
+    return issued;
+  }
+
+  // Tokens made before keys were bound hold none: the read model still names them.
+  private async heldInReadModel(
+    userId: number,
+    applicationId: number | null,
+    note: string | null,
+    fingerprint: string | null,
+    exceptId: number | null,
+  ): Promise<boolean> {
+    const holder =
+      applicationId !== null ? await this.queries.forApplication(userId, applicationId, fingerprint) : await this.queries.personalWithNote(userId, note ?? '');
+    return holder !== null && holder.id !== exceptId;
   }
 
   // PUT /authorizations/clients/{client_id}[/{fingerprint}]: 200 with the existing one (its
@@ -88,21 +129,11 @@ export class AuthorizationCommands {
     // log creates the token; the others answer with it once it exists.
     const authorizationId = await this.ids.next('authorization');
     const key = authorizationKeyStream(userId, application.id, fingerprint);
-    const [last] = await this.eventStore.readStream(key, { direction: 'backwards', maxCount: 1 });
-    const bound = last?.type === 'AuthorizationKeyBound' ? (last.data as { authorizationId: number }).authorizationId : null;
-    if (bound !== null) return this.awaitBound(userId, bound);
-    const claimed = await this.eventStore.append(
-      key,
-      [{ id: randomUUID(), type: 'AuthorizationKeyBound', data: { authorizationId }, metadata: metadataFor(context) }],
-      last ? last.revision : 'no_stream',
-    );
-    if (claimed.outcome !== 'appended') {
-      const [winner] = await this.eventStore.readStream(key, { direction: 'backwards', maxCount: 1 });
-      return this.awaitBound(userId, (winner?.data as { authorizationId: number } | undefined)?.authorizationId ?? -1);
-    }
+    const bound = await bindKey(this.eventStore, key, authorizationId, context);
+    if (bound !== true) return this.awaitBound(userId, bound.heldBy);
     const issued = await this.issue(userId, application, { ...input, fingerprint }, context, authorizationId);
     // A refused creation (unknown scopes, say) frees the key again.
-    if (isLeft(issued)) await this.releaseKey(key, authorizationId, context);
+    if (isLeft(issued)) await releaseKey(this.eventStore, key, authorizationId, context);
     return issued;
   }
 
@@ -122,7 +153,8 @@ export class AuthorizationCommands {
     changes: ScopeChanges & AuthorizationInput,
     context: CommandContext,
   ): Promise<Either<AppError, AuthorizationDocument>> {
-    if (!(await this.queries.ownedBy(userId, authorizationId))) return left({ _tag: 'AuthorizationNotFound' });
+    const current = await this.queries.ownedBy(userId, authorizationId);
+    if (!current) return left({ _tag: 'AuthorizationNotFound' });
     const given = [changes.scopes, changes.addScopes, changes.removeScopes].filter((value) => value !== undefined);
     if (given.length > 1) return left({ _tag: 'ConflictingScopeChanges' });
     const command: AuthorizationCommand = {
@@ -135,10 +167,33 @@ export class AuthorizationCommands {
       ...(changes.fingerprint !== undefined ? { fingerprint: changes.fingerprint } : {}),
       now: context.occurredAt,
     };
-    const ran = await this.run(authorizationId, command, context);
-    if (isLeft(ran)) return ran;
+    const rekeyed = await this.rekeyed(current, changes, context, () => this.run(authorizationId, command, context));
+    if (isLeft(rekeyed)) return rekeyed;
     const updated = await this.queries.ownedBy(userId, authorizationId);
     return updated ? right(updated) : left({ _tag: 'AuthorizationNotFound' });
+  }
+
+  // A changed note (personal) or fingerprint (application) binds its new key before the change
+  // and frees the old one after it; a key another token holds refuses the change.
+  private async rekeyed(
+    current: AuthorizationDocument,
+    changes: AuthorizationInput,
+    context: CommandContext,
+    change: () => Promise<Either<AppError, void>>,
+  ): Promise<Either<AppError, void>> {
+    const note = changes.note === undefined ? current.note : changes.note;
+    const fingerprint = changes.fingerprint === undefined ? current.fingerprint : changes.fingerprint;
+    const before = keyOf(current.user_id, current.application_id, current.note, current.fingerprint);
+    const after = keyOf(current.user_id, current.application_id, note, fingerprint);
+    if (after === null || after.stream === before?.stream) return change();
+    if (await this.heldInReadModel(current.user_id, current.application_id, note, fingerprint, current.id)) {
+      return left({ _tag: 'AuthorizationDuplicate', field: after.field });
+    }
+    if ((await bindKey(this.eventStore, after.stream, current.id, context)) !== true) return left({ _tag: 'AuthorizationDuplicate', field: after.field });
+    const changed = await change();
+    const freed = isLeft(changed) ? after : before;
+    if (freed !== null) await releaseKey(this.eventStore, freed.stream, current.id, context);
+    return changed;
   }
 
   async delete(userId: number, authorizationId: number, context: CommandContext): Promise<Either<AppError, void>> {
@@ -149,18 +204,10 @@ export class AuthorizationCommands {
     return deleted;
   }
 
-  // A deleted application token frees its key: a later get-or-create makes a new one.
+  // A deleted token frees its key: a later get-or-create makes a new one, a note can be reused.
   private async unbind(authorization: AuthorizationDocument, context: CommandContext): Promise<void> {
-    if (authorization.application_id === null) return;
-    await this.releaseKey(authorizationKeyStream(authorization.user_id, authorization.application_id, authorization.fingerprint), authorization.id, context);
-  }
-
-  private async releaseKey(key: string, authorizationId: number, context: CommandContext): Promise<void> {
-    await this.eventStore.append(
-      key,
-      [{ id: randomUUID(), type: 'AuthorizationKeyReleased', data: { authorizationId }, metadata: metadataFor(context) }],
-      'any',
-    );
+    const key = keyOf(authorization.user_id, authorization.application_id, authorization.note, authorization.fingerprint);
+    if (key !== null) await releaseKey(this.eventStore, key.stream, authorization.id, context);
   }
 
   // Every token of the grant's application for this user ends; the grant goes with the last.

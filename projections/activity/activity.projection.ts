@@ -1,4 +1,5 @@
 import {
+  ACTIVITY_ACCESS_CHANGES_COLLECTION,
   ACTIVITY_EVENTS_COLLECTION,
   ACTIVITY_FEEDS_COLLECTION,
   ACTIVITY_INVITERS_COLLECTION,
@@ -24,6 +25,7 @@ import { ACTIVITY_SOURCE_TYPES, deriveActivity, stateBefore, type ActivityDraft 
 import { closeFeeds, fanOut, openFeeds, withdrawFromPublicFeed } from './activityFeeds.apply.js';
 import { applyToMirror, MIRROR_VERSION, mirrorCollections, mirrorTarget } from './activityMirror.js';
 import { MirrorReads } from './mirrorReads.js';
+import { recordAccessChange } from './accessChanges.apply.js';
 
 async function openFeedsFor(event: StoredEvent, target: ProjectionTarget): Promise<void> {
   switch (event.type) {
@@ -89,15 +91,16 @@ const PRUNED_PER_EVENT = 4;
 // Eventual: a write never waits for it.
 export const activityProjection: Projection = {
   name: 'activity',
-  // 1000 × its own version (3: feeds in chunks, times in seconds) + the mirrored projections'
-  // versions: a change in any of them rebuilds this one.
-  version: 3 * 1000 + MIRROR_VERSION,
+  // 1000 × its own version (4: feeds in chunks, times in seconds, access changes) + the mirrored
+  // projections' versions: a change in any of them rebuilds this one.
+  version: 4 * 1000 + MIRROR_VERSION,
   consistency: 'eventual',
   collections: [
     // Oldest first, for pruning (three fields: the embedded store keeps it ordered).
     { name: ACTIVITY_EVENTS_COLLECTION, indexes: [{ name: 'created', keys: { created_at: 1, id: 1, type: 1 } }] },
     { name: ACTIVITY_FEEDS_COLLECTION, indexes: [] },
     { name: ACTIVITY_INVITERS_COLLECTION, indexes: [] },
+    { name: ACTIVITY_ACCESS_CHANGES_COLLECTION, indexes: [] },
     ...mirrorCollections,
   ],
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
@@ -106,13 +109,14 @@ export const activityProjection: Projection = {
     const before = ACTIVITY_SOURCE_TYPES.has(event.type) ? await stateBefore(event, mirror) : {};
     await applyToMirror(event, mirrorModels);
     await openFeedsFor(event, target);
+    await recordAccessChange(event, target);
     if (event.type === 'RepositoryDeleted') {
       const { repositoryId } = event.data as RepositoryDeleted['data'];
       await closeFeeds([repositoryFeed(repositoryId)], target);
-      await withdrawFromPublicFeed(repositoryId, target);
+      await withdrawFromPublicFeed(repositoryId, Date.parse(event.metadata.occurredAt), target);
     }
     if (event.type === 'RepositoryEdited' && (event.data as RepositoryEdited['data']).changes.private === true) {
-      await withdrawFromPublicFeed((event.data as RepositoryEdited['data']).repositoryId, target);
+      await withdrawFromPublicFeed((event.data as RepositoryEdited['data']).repositoryId, Date.parse(event.metadata.occurredAt), target);
     }
     if (!ACTIVITY_SOURCE_TYPES.has(event.type)) return;
     const drafts = (await deriveActivity(event, before, mirror)).slice(0, ACTIVITY_IDS_PER_EVENT);

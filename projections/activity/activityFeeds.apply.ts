@@ -73,7 +73,7 @@ export async function fanOut(record: ActivityEventDocument, repository: Reposito
 
 // /events shows public repositories only: when one turns private or is deleted, its events
 // leave the public feed (the other feeds check the repository when read).
-export async function withdrawFromPublicFeed(repositoryId: number, target: ProjectionTarget): Promise<void> {
+export async function withdrawFromPublicFeed(repositoryId: number, at: number, target: ProjectionTarget): Promise<void> {
   // As in fanOut: the write names the state it read, and is worked out again if another
   // writer came in between.
   for (;;) {
@@ -85,7 +85,7 @@ export async function withdrawFromPublicFeed(repositoryId: number, target: Proje
       if (entries[i + 2] !== repositoryId) kept.push(...entries.slice(i, i + ENTRY_WIDTH));
     }
     if (kept.length === entries.length) return;
-    const written = await feeds(target).updateOne({ _id: PUBLIC_FEED, head: feed.head, size: feed.size }, { $set: feedChunksOf(kept) });
+    const written = await feeds(target).updateOne({ _id: PUBLIC_FEED, head: feed.head, size: feed.size }, { $set: { ...feedChunksOf(kept), changed_at: at } });
     if (written.matched > 0) return;
     // Unchanged yet not written: a newer writer has it (the position guard), nothing to redo.
     if ((await feeds(target).findOne({ _id: PUBLIC_FEED, head: feed.head, size: feed.size })) !== null) return;

@@ -6,6 +6,7 @@ export const authorizationsHttpErrors: ErrorTable<AuthorizationsError> = {
   AuthorizationNotFound: () => ({ status: 404, message: 'Not Found' }),
   GrantNotFound: () => ({ status: 404, message: 'Not Found' }),
   AuthorizationAlreadyExists: () => validationFailed([{ resource: 'OauthAccess', field: 'id', code: 'already_exists' }]),
+  AuthorizationDuplicate: (error) => validationFailed([{ resource: 'OauthAccess', code: 'already_exists', field: error.field }]),
   UnknownScopes: (error) =>
     validationFailed([{ resource: 'OauthAccess', field: 'scopes', code: 'invalid', message: `Unknown scopes: ${error.scopes.join(', ')}` }]),
   AuthorizationFieldMissing: (error) => validationFailed([{ resource: 'OauthAccess', field: error.field, code: 'missing_field' }]),

@@ -27,6 +27,12 @@ export const SCOPE_RULES: readonly ScopeRule[] = [
   rule('GET', '/user/orgs', ['user', 'read:org']),
   rule('PUT', '/user/following/:x', ['user:follow', 'user']),
   rule('DELETE', '/user/following/:x', ['user:follow', 'user']),
+  // Starring needs public_repo (repo for a private repository, which the access model
+  // hides from a token without repo); watching needs notifications or repo. Reads need none.
+  rule('PUT', '/user/starred/:x/:x', ['public_repo', 'repo']),
+  rule('DELETE', '/user/starred/:x/:x', ['public_repo', 'repo']),
+  rule('PUT', '/repos/:x/:x/subscription', ['notifications', 'repo']),
+  rule('DELETE', '/repos/:x/:x/subscription', ['notifications', 'repo']),
   rule('GET', '/user/repository_invitations', ['repo', 'repo:invite']),
   rule('PATCH', '/user/repository_invitations/:x', ['repo', 'repo:invite']),
   rule('DELETE', '/user/repository_invitations/:x', ['repo', 'repo:invite']),

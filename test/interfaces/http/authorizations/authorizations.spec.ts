@@ -44,7 +44,7 @@ describe('HTTP OAuth authorizations and grants', () => {
   it('refuses a personal token without a note, unknown scopes, and a wrong client secret (422)', async () => {
     const noNote = await api(server, ada, 'POST', '/authorizations', { scopes: ['repo'] });
     expect(noNote.status).to.equal(422);
-    expect(noNote.body.errors).to.deep.equal([{ resource: 'OauthAccess', field: 'note', code: 'missing_field' }]);
+    expect(noNote.body.errors).to.deep.equal([{ resource: 'OauthAccess', field: 'description', code: 'missing_field' }]);
     const unknown = await api(server, ada, 'POST', '/authorizations', { scopes: ['repo', 'everything'], note: 'x' });
     expect(unknown.status).to.equal(422);
     expect(unknown.body.errors[0]).to.include({ field: 'scopes', code: 'invalid' });

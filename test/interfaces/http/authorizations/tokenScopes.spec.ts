@@ -6,13 +6,17 @@ import { tokenHeader } from './authorizationsFixtures.js';
 describe('token scopes, from one table', () => {
   let server: TestServer;
   let ada: string;
+  let bo: string;
+  let notes = 0;
+  // A note of its own each: a user's notes are unique among its personal tokens.
   const tokenWith = async (authorization: string, scopes: string[]) =>
-    (await api(server, authorization, 'POST', '/authorizations', { scopes, note: scopes.join(' ') || 'none' })).body.token as string;
+    (await api(server, authorization, 'POST', '/authorizations', { scopes, note: `${scopes.join(' ')} ${(notes += 1)}` })).body.token as string;
   before(async () => {
     server = await startTestServer();
     ada = await createUser(server, 'ada');
-    await createUser(server, 'bo');
+    bo = await createUser(server, 'bo');
     await createRepository(server, ada, { name: 'doomed' });
+    await createRepository(server, ada, { name: 'starry' });
   });
   after(async () => server.close());
 
@@ -29,6 +33,51 @@ describe('token scopes, from one table', () => {
   it('following needs user:follow (or user)', async () => {
     expect((await api(server, tokenHeader(await tokenWith(ada, ['read:user'])), 'PUT', '/user/following/bo')).status).to.equal(404);
     expect((await api(server, tokenHeader(await tokenWith(ada, ['user:follow'])), 'PUT', '/user/following/bo')).status).to.equal(204);
+  });
+
+  it('starring needs public_repo (or repo); nothing is recorded without it', async () => {
+    const bare = tokenHeader(await tokenWith(bo, []));
+    for (const method of ['PUT', 'DELETE']) {
+      const refused = await api(server, bare, method, '/user/starred/ada/starry');
+      expect(refused.status, method).to.equal(404);
+      expect(refused.body.message).to.equal('Not Found');
+      expect(refused.headers.get('x-accepted-oauth-scopes')).to.equal('public_repo, repo');
+      expect(refused.headers.get('x-oauth-scopes')).to.equal('');
+    }
+    expect((await api(server, bo, 'GET', '/user/starred/ada/starry')).status).to.equal(404);
+    expect((await api(server, bo, 'GET', '/repos/ada/starry')).body.stargazers_count).to.equal(0);
+    const events = await api(server, null, 'GET', '/users/bo/events/public');
+    expect(events.body.filter((event: { type: string }) => event.type === 'WatchEvent')).to.deep.equal([]);
+    // Reads of public data need no scope.
+    expect((await api(server, bare, 'GET', '/user/starred')).status).to.equal(200);
+    expect((await api(server, bare, 'GET', '/user/starred/ada/starry')).status).to.equal(404);
+    const allowed = tokenHeader(await tokenWith(bo, ['public_repo']));
+    expect((await api(server, allowed, 'PUT', '/user/starred/ada/starry')).status).to.equal(204);
+    expect((await api(server, bo, 'GET', '/user/starred/ada/starry')).status).to.equal(204);
+    expect((await api(server, tokenHeader(await tokenWith(bo, ['repo'])), 'DELETE', '/user/starred/ada/starry')).status).to.equal(204);
+    expect((await api(server, bo, 'GET', '/user/starred/ada/starry')).status).to.equal(404);
+  });
+
+  it('watching needs notifications (or repo); reading the subscription needs none', async () => {
+    const bare = tokenHeader(await tokenWith(bo, ['public_repo']));
+    for (const [method, body] of [
+      ['PUT', { subscribed: true }],
+      ['DELETE', undefined],
+    ] as const) {
+      const refused = await api(server, bare, method, '/repos/ada/starry/subscription', body);
+      expect(refused.status, method).to.equal(404);
+      expect(refused.headers.get('x-accepted-oauth-scopes')).to.equal('notifications, repo');
+      expect(refused.headers.get('x-oauth-scopes')).to.equal('public_repo');
+    }
+    expect((await api(server, bare, 'GET', '/repos/ada/starry/subscription')).status).to.equal(404);
+    expect((await api(server, bo, 'GET', '/repos/ada/starry/subscribers')).body.map((user: { login: string }) => user.login)).to.deep.equal([]);
+    const allowed = tokenHeader(await tokenWith(bo, ['notifications']));
+    const watched = await api(server, allowed, 'PUT', '/repos/ada/starry/subscription', { subscribed: true });
+    expect(watched.status).to.equal(200);
+    expect(watched.body.subscribed).to.equal(true);
+    expect((await api(server, bare, 'GET', '/repos/ada/starry/subscription')).body.subscribed).to.equal(true);
+    expect((await api(server, tokenHeader(await tokenWith(bo, ['repo'])), 'DELETE', '/repos/ada/starry/subscription')).status).to.equal(204);
+    expect((await api(server, bo, 'GET', '/repos/ada/starry/subscription')).status).to.equal(404);
   });
 
   it('deleting a repository needs delete_repo', async () => {

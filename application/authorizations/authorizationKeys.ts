@@ -1,0 +1,45 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { CommandContext } from '../shared/commandContext.js';
+import { metadataFor } from '../shared/commandContext.js';
+import type { EventStore } from '../shared/ports/eventStore.port.js';
+
+// What sets one live authorization apart from a user's others, each held by a small stream
+// (bound, released, bound...) appended at the revision read, so simultaneous requests for the
+// same key serialize in the log: an application's token by its fingerprint (none is a key too:
+// get-or-create's), a personal token by its note (GitHub's "description").
+const digest = (value: string): string => createHash('sha256').update(value).digest('hex').slice(0, 32);
+
+export const authorizationKeyStream = (userId: number, applicationId: number, fingerprint: string | null): string =>
+  `authorization-key-${userId}-${applicationId}-${fingerprint === null ? 'none' : digest(fingerprint)}`;
+
+export const authorizationNoteStream = (userId: number, note: string): string => `authorization-note-${userId}-${digest(note)}`;
+
+// Binds the key to the authorization if it is free: true, or the holder that won it.
+export async function bindKey(eventStore: EventStore, key: string, authorizationId: number, context: CommandContext): Promise<true | { heldBy: number }> {
+  for (;;) {
+    const [last] = await eventStore.readStream(key, { direction: 'backwards', maxCount: 1 });
+    const holder = last?.type === 'AuthorizationKeyBound' ? (last.data as { authorizationId: number }).authorizationId : null;
+    if (holder === authorizationId) return true;
+    if (holder !== null) return { heldBy: holder };
+    const claimed = await eventStore.append(
+      key,
+      [{ id: randomUUID(), type: 'AuthorizationKeyBound', data: { authorizationId }, metadata: metadataFor(context) }],
+      last ? last.revision : 'no_stream',
+    );
+    if (claimed.outcome === 'appended') return true;
+  }
+}
+
+// Frees the key if this authorization still holds it (a later holder keeps it).
+export async function releaseKey(eventStore: EventStore, key: string, authorizationId: number, context: CommandContext): Promise<void> {
+  for (;;) {
+    const [last] = await eventStore.readStream(key, { direction: 'backwards', maxCount: 1 });
+    if (last?.type !== 'AuthorizationKeyBound' || (last.data as { authorizationId: number }).authorizationId !== authorizationId) return;
+    const released = await eventStore.append(
+      key,
+      [{ id: randomUUID(), type: 'AuthorizationKeyReleased', data: { authorizationId }, metadata: metadataFor(context) }],
+      last.revision,
+    );
+    if (released.outcome === 'appended') return;
+  }
+}

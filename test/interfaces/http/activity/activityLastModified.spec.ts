@@ -1,0 +1,78 @@
+import { expect } from 'chai';
+import { ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
+import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
+import { settled } from './activityFixtures.js';
+
+const HOUR = 3_600_000;
+
+// Events leave a feed without a new event when a repository is made private or deleted: the
+// feed's Last-Modified must not move back to an older event, or If-Modified-Since would answer
+// 304 for a page that changed.
+describe('activity feeds: Last-Modified never moves back while the page changes', () => {
+  let server: TestServer;
+  const clock = new ManualClock(new Date('2026-06-01T00:00:00Z'));
+  let octocat: string;
+  let mona: string;
+  const conditional = async (path: string, authorization: string | null, headers: Record<string, string>) => {
+    await settled(server);
+    const answer = await fetch(`${server.url}${path}`, { headers: { ...(authorization ? { authorization } : {}), ...headers } });
+    return { status: answer.status, lastModified: answer.headers.get('last-modified'), etag: answer.headers.get('etag'), text: await answer.text() };
+  };
+  const repositoriesOf = (text: string) => (JSON.parse(text) as { repo: { name: string } }[]).map((event) => event.repo.name);
+
+  before(async () => {
+    server = await startTestServer({}, undefined, { clock });
+    octocat = await createUser(server, 'octocat');
+    mona = await createUser(server, 'mona');
+    expect((await api(server, mona, 'PUT', '/user/following/octocat')).status).to.equal(204);
+    clock.advance(HOUR);
+    await createRepository(server, octocat, { name: 'first' });
+    clock.advance(HOUR);
+    await createRepository(server, octocat, { name: 'plain' });
+    clock.advance(HOUR);
+    await createRepository(server, octocat, { name: 'secret' });
+    await settled(server);
+  });
+  after(() => server.close());
+
+  it('received_events: the newest event made private, If-Modified-Since with the old date answers 200 with a later Last-Modified', async () => {
+    const first = await conditional('/users/mona/received_events', mona, {});
+    expect(repositoriesOf(first.text)).to.deep.equal(['octocat/secret', 'octocat/plain', 'octocat/first']);
+    expect(first.lastModified).to.equal(new Date('2026-06-01T03:00:00Z').toUTCString());
+    clock.advance(HOUR);
+    expect((await api(server, octocat, 'PATCH', '/repos/octocat/secret', { private: true })).body.private).to.equal(true);
+    const since = await conditional('/users/mona/received_events', mona, { 'if-modified-since': first.lastModified! });
+    expect(since.status).to.equal(200);
+    expect(repositoriesOf(since.text)).to.deep.equal(['octocat/plain', 'octocat/first']);
+    expect(since.lastModified).to.equal(new Date('2026-06-01T04:00:00Z').toUTCString());
+    expect(since.etag).not.to.equal(first.etag);
+    // Unchanged since: 304 to both validators.
+    expect((await conditional('/users/mona/received_events', mona, { 'if-modified-since': since.lastModified! })).status).to.equal(304);
+    expect((await conditional('/users/mona/received_events', mona, { 'if-none-match': since.etag! })).status).to.equal(304);
+  });
+
+  it('a deleted repository: its events leave the feeds, If-Modified-Since answers 200', async () => {
+    const before = await conditional('/users/mona/received_events/public', null, {});
+    expect(repositoriesOf(before.text)).to.deep.equal(['octocat/plain', 'octocat/first']);
+    clock.advance(HOUR);
+    expect((await api(server, octocat, 'DELETE', '/repos/octocat/plain')).status).to.equal(204);
+    const since = await conditional('/users/mona/received_events/public', null, { 'if-modified-since': before.lastModified! });
+    expect(since.status).to.equal(200);
+    expect(repositoriesOf(since.text)).to.deep.equal(['octocat/first']);
+    expect(since.lastModified).to.equal(new Date('2026-06-01T05:00:00Z').toUTCString());
+  });
+
+  it('/events: a repository made private leaves the public timeline, and its date moves forward', async () => {
+    await createRepository(server, mona, { name: 'shown' });
+    clock.advance(HOUR);
+    const first = await conditional('/events', null, {});
+    expect(repositoriesOf(first.text)[0]).to.equal('mona/shown');
+    const shownAt = Date.parse(first.lastModified!);
+    clock.advance(HOUR);
+    expect((await api(server, mona, 'PATCH', '/repos/mona/shown', { private: true })).status).to.equal(200);
+    const since = await conditional('/events', null, { 'if-modified-since': first.lastModified! });
+    expect(since.status).to.equal(200);
+    expect(repositoriesOf(since.text)).not.to.include('mona/shown');
+    expect(Date.parse(since.lastModified!)).to.be.above(shownAt);
+  });
+});
