@@ -13,7 +13,7 @@ import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { AuthorizationQueries } from './authorization.queries.js';
 import type { AuthorizationDocument } from './authorizations.readModel.js';
 import { issueToken } from './personalTokens.js';
-import { authorizationKeyStream, authorizationNoteStream, bindKey, releaseKey } from './authorizationKeys.js';
+import { authorizationKeyStream, bindKey, keyStreamOf, releaseKey } from './authorizationKeys.js';
 
 // A key a live authorization holds, and the field GitHub names when another wants it.
 interface HeldKey {
@@ -23,8 +23,8 @@ interface HeldKey {
 
 // An application's token is told apart by its fingerprint, a personal one by its note.
 function keyOf(userId: number, applicationId: number | null, note: string | null, fingerprint: string | null): HeldKey | null {
-  if (applicationId !== null) return { stream: authorizationKeyStream(userId, applicationId, fingerprint), field: 'fingerprint' };
-  return note ? { stream: authorizationNoteStream(userId, note), field: 'description' } : null;
+  const stream = keyStreamOf(userId, applicationId, note, fingerprint);
+  return stream === null ? null : { stream, field: applicationId !== null ? 'fingerprint' : 'description' };
 }
 
 export interface AuthorizationInput {

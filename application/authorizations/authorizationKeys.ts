@@ -14,6 +14,13 @@ export const authorizationKeyStream = (userId: number, applicationId: number, fi
 
 export const authorizationNoteStream = (userId: number, note: string): string => `authorization-note-${userId}-${digest(note)}`;
 
+// The key an authorization with these fields holds: an application's token by its
+// fingerprint, a personal one by its note (none without a note).
+export function keyStreamOf(userId: number, applicationId: number | null, note: string | null, fingerprint: string | null): string | null {
+  if (applicationId !== null) return authorizationKeyStream(userId, applicationId, fingerprint);
+  return note ? authorizationNoteStream(userId, note) : null;
+}
+
 // Binds the key to the authorization if it is free: true, or the holder that won it.
 export async function bindKey(eventStore: EventStore, key: string, authorizationId: number, context: CommandContext): Promise<true | { heldBy: number }> {
   for (;;) {

@@ -1,3 +1,4 @@
+import { authorizationKeyReservations } from '../../../application/authorizations/authorizationKeyReservation.kind.js';
 import type { Container } from 'inversify';
 import { loginReservations } from '../../../application/accounts/loginReservation.kind.js';
 import { MergedBaseBranch } from '../../../application/pulls/mergedBaseBranch.js';
@@ -44,7 +45,12 @@ export function allProcessManagers(
     ...(webhookPayloads ? [webhookFanOut(eventStore, clock, hooks, webhookPayloads)] : []),
     webhookSender(eventStore, clock, hooks, container.get<SecretCipher>(TOKENS.WebhookSecretCipher), container.get<WebhookTransport>(TOKENS.WebhookTransport)),
     orphanReservationReleases(
-      [loginReservations(eventStore, clock), repositoryNameReservations(eventStore, clock), pullRequestPairReservations(eventStore, pairs, clock)],
+      [
+        loginReservations(eventStore, clock),
+        repositoryNameReservations(eventStore, clock),
+        pullRequestPairReservations(eventStore, pairs, clock),
+        authorizationKeyReservations(eventStore, clock),
+      ],
       clock,
       config.reservationGraceMs,
     ),

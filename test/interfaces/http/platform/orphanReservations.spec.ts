@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { authorizationNoteStream } from '../../../../application/authorizations/authorizationKeys.js';
 import type { EventStore } from '../../../../application/shared/ports/eventStore.port.js';
 import { ORPHAN_RESERVATIONS } from '../../../../application/shared/processes/orphanReservations.js';
 import { processStream } from '../../../../application/shared/processes/processEvents.js';
@@ -105,6 +106,38 @@ describe('reservations whose creating command fails or crashes after reserving',
       'RepositoryNameReserved',
       'RepositoryNameReleased',
       'RepositoryNameReserved',
+    ]);
+  });
+
+  it('a crash between binding a token note and the token: the note is freed after the grace period', async () => {
+    const dataDir = await newDataDir();
+    const crashed = await startTestServer({}, dataDir, { decorateEventStore: decorate });
+    const ada = await createUser(crashed, 'ada');
+    const adaId = (await api(crashed, ada, 'GET', '/user')).body.id as number;
+    faulty.crashAt(/^authorization-\d+$/);
+    expect((await api(crashed, ada, 'POST', '/authorizations', { note: 'deploy' })).status).to.equal(500);
+    const noteStream = authorizationNoteStream(adaId, 'deploy');
+    const binding = (await crashed.runtime.adapters.eventStore.readStream(noteStream))[0]!;
+    expect(binding.type).to.equal('AuthorizationKeyBound');
+    await crashed.stop();
+
+    const clock = new ManualClock(new Date(Date.parse(binding.metadata.occurredAt) + 1_000));
+    server = await startTestServer(FAST_PROCESSES, dataDir, { clock });
+    expect(await server.runtime.processes.settled(await server.runtime.adapters.eventStore.headPosition(), 10_000)).to.equal(true);
+    const early = await api(server, ada, 'POST', '/authorizations', { note: 'deploy' });
+    expect(early.status).to.equal(422);
+    expect(early.body.errors).to.deep.equal([{ resource: 'OauthAccess', code: 'already_exists', field: 'description' }]);
+    clock.advance(GRACE_MS);
+    const created = await pollUntil(
+      () => api(server!, ada, 'POST', '/authorizations', { note: 'deploy' }),
+      (response) => response.status === 201,
+      'the orphaned note to be freed',
+    );
+    expect(created.body.note).to.equal('deploy');
+    expect(await typesOf(server.runtime.adapters.eventStore, noteStream)).to.deep.equal([
+      'AuthorizationKeyBound',
+      'AuthorizationKeyReleased',
+      'AuthorizationKeyBound',
     ]);
   });
 });
