@@ -13,6 +13,7 @@ import type { MilestonesHandler } from '../issues/milestones.handler.js';
 import type { OpenIssueHandler } from '../issues/openIssue.handler.js';
 import type { UpdateIssueHandler } from '../issues/updateIssue.handler.js';
 import type { ProjectCommands } from '../projects/projectCommands.handler.js';
+import { PROJECTS_COLLECTION, type ProjectDocument } from '../projects/projects.readModel.js';
 import type { EditPullRequestHandler } from '../pulls/editPullRequest.handler.js';
 import type { OpenPullRequestHandler } from '../pulls/openPullRequest.handler.js';
 import type { CreateRepositoryHandler } from '../repositories/createRepository.handler.js';
@@ -81,6 +82,8 @@ export interface ImportParts {
 export class ArchiveImport {
   private readonly userIds = new Map<string, number>();
   private readonly repositoryIds = new Map<string, number>();
+  // Repositories of the archive that were already here: what belongs to them is not imported.
+  private readonly leftAsIs = new Set<string>();
   private readonly warnings: string[] = [];
   private readonly counts = { matched: 0, created: 0, organizations: 0, issues: 0, pullRequests: 0, comments: 0, milestones: 0, projects: 0 };
   private readonly imported: string[] = [];
@@ -166,8 +169,10 @@ export class ArchiveImport {
     const ownerLogin = loginOf(record.owner);
     const owner = await this.d.repositories.accountByLogin(ownerLogin);
     if (!owner) return void this.warnings.push(`repository ${fullName}: its owner ${ownerLogin} is not in the archive or on this server`);
-    if (await this.d.repositories.byOwnerAndName(owner.id, String(record.name)))
+    if (await this.d.repositories.byOwnerAndName(owner.id, String(record.name))) {
+      this.leftAsIs.add(fullName.toLowerCase());
       return void this.warnings.push(`repository ${fullName}: already exists here, left as it is`);
+    }
     const callerId = owner.type === 'Organization' ? await this.organizationAdmin(owner.id) : owner.id;
     if (callerId === null) return void this.warnings.push(`repository ${fullName}: nobody can create it`);
     const context = this.at(record.created_at, callerId);
@@ -355,6 +360,8 @@ export class ArchiveImport {
 
   private async project(record: ArchiveRecord): Promise<void> {
     const ownerUrl = String(record.owner ?? '');
+    if (this.leftAsIs.has(fullNameOf(ownerUrl).toLowerCase()))
+      return void this.warnings.push(`project ${String(record.url)}: its repository ${fullNameOf(ownerUrl)} already exists here, left as it is`);
     const repositoryId = this.repositoryIds.get(fullNameOf(ownerUrl).toLowerCase());
     const ownerAccount = repositoryId === undefined ? await this.d.repositories.accountByLogin(loginOf(ownerUrl)) : null;
     const owner =
@@ -365,6 +372,12 @@ export class ArchiveImport {
           : null;
     const caller = this.actingAs(record.creator);
     if (!owner || !caller) return void this.warnings.push(`project ${String(record.url)}: its owner or creator is unknown`);
+    // An account's project of the same name is this one, imported before: an import run again leaves it.
+    if (
+      owner.kind !== 'repository' &&
+      (await this.d.store.collection<ProjectDocument>(PROJECTS_COLLECTION).findOne({ owner_kind: owner.kind, owner_id: owner.id, name: String(record.name) }))
+    )
+      return void this.warnings.push(`project ${String(record.url)}: ${loginOf(ownerUrl)} already has a project named ${String(record.name)}, left as it is`);
     const context = this.at(record.created_at, caller.userId);
     const created = await this.d.projects.create(caller, owner, { name: String(record.name), body: text(record.body) }, context);
     if (this.failed(created, `project ${String(record.url)}`)) return;
