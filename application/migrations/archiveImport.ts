@@ -6,6 +6,7 @@ import { ORG_MEMBERSHIPS_COLLECTION, type OrgMembershipDocument } from '../accou
 import type { SetOrganizationMembershipHandler } from '../accounts/setOrganizationMembership.handler.js';
 import type { ImportedHistory } from '../imports/importedHistory.js';
 import type { IssueCommentsHandler } from '../issues/issueComments.handler.js';
+import type { ReactionsHandler, ReactionTarget } from '../issues/reactions.handler.js';
 import type { IssueQueries } from '../issues/issue.queries.js';
 import { LABELS_COLLECTION, type LabelDocument } from '../issues/issues.readModel.js';
 import type { LabelsHandler } from '../issues/labels.handler.js';
@@ -75,6 +76,7 @@ export interface ImportParts {
   readonly openPull: OpenPullRequestHandler;
   readonly editPull: EditPullRequestHandler;
   readonly comments: IssueCommentsHandler;
+  readonly reactions: ReactionsHandler;
   readonly projects: ProjectCommands;
 }
 
@@ -298,6 +300,7 @@ export class ArchiveImport {
     if (this.failed(opened, `issue ${String(record.url)}`)) return;
     this.counts.issues++;
     this.expectNumber(opened.right.number, record);
+    await this.reactions(record, repositoryId, { type: 'issue', number: opened.right.number });
     if (record.closed_at || record.state === 'closed') {
       const closed = await this.d.updateIssue.execute(caller, repositoryId, opened.right.number, { state: 'closed' }, this.at(record.closed_at, caller.userId));
       this.failed(closed, `closing issue ${String(record.url)}`);
@@ -330,6 +333,9 @@ export class ArchiveImport {
     if (this.failed(opened, `pull request ${String(record.url)}`)) return;
     this.counts.pullRequests++;
     this.expectNumber(opened.right.number, record);
+    const reactions = Array.isArray(record.reactions) ? record.reactions.length : 0;
+    if (reactions > 0)
+      this.warnings.push(`pull request ${String(record.url)}: its ${reactions} reactions not imported (this server keeps none on pull requests)`);
     if (record.closed_at || record.merged_at || record.state === 'closed') {
       if (record.merged_at)
         this.warnings.push(`pull request ${String(record.url)}: merged at the source, imported closed (its merge commit is in the history)`);
@@ -355,7 +361,22 @@ export class ArchiveImport {
       String(record.body ?? ''),
       this.at(record.created_at, caller.userId),
     );
-    if (!this.failed(created, `comment on ${issueUrl}`)) this.counts.comments++;
+    if (this.failed(created, `comment on ${issueUrl}`)) return;
+    this.counts.comments++;
+    await this.reactions(record, repositoryId, { type: 'issue_comment', commentId: created.right.commentId });
+  }
+
+  // Each reaction a record lists ({ user, content, created_at }), by its user at its own time.
+  private async reactions(record: ArchiveRecord, repositoryId: number, target: ReactionTarget): Promise<void> {
+    for (const reaction of Array.isArray(record.reactions) ? (record.reactions as ArchiveRecord[]) : []) {
+      const caller = this.actingAs(reaction.user);
+      if (!caller) {
+        this.warnings.push(`a reaction on ${String(record.url)}: its user ${loginOf(reaction.user)} is unknown`);
+        continue;
+      }
+      const added = await this.d.reactions.add(caller, repositoryId, target, String(reaction.content), this.at(reaction.created_at, caller.userId));
+      this.failed(added, `a reaction on ${String(record.url)}`);
+    }
   }
 
   private async project(record: ArchiveRecord): Promise<void> {
