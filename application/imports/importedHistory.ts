@@ -3,12 +3,18 @@ import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { repositoryDecider, repositoryStream } from '../../domain/repositories/repository.decider.js';
 import { GitRefsService } from '../gitdata/gitRefs.service.js';
 import { RepositoryGit } from '../repositories/repositoryGit.js';
+import { RepositoryAccessQuery } from '../shared/access/repositoryAccess.query.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import type { GitStorage } from '../shared/ports/gitStorage.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { PreparedHistory } from './sourceImporter.port.js';
+
+// A migration locked the repository: the import fails (error, with this message) rather than
+// waits, since a lock lasts until somebody removes it and an import left "pushing" would look
+// stuck; a refused push is what GitHub's importer meets too. A PATCH restarts it once unlocked.
+const LOCKED = 'The repository is locked by a migration, so the import pushed nothing more into it. Unlock it, then restart the import.';
 
 // An import's push: the prepared history's objects are copied into the repository, then each
 // branch and tag is moved as every other ref move is (RefCreated / RefUpdated in the ref's
@@ -22,6 +28,7 @@ export class ImportedHistory {
     @inject(TOKENS.GitStorage) private readonly git: GitStorage,
     @inject(RepositoryGit) private readonly repositoryGit: RepositoryGit,
     @inject(GitRefsService) private readonly refs: GitRefsService,
+    @inject(RepositoryAccessQuery) private readonly access: RepositoryAccessQuery,
   ) {}
 
   // `pushedRefs`: what an earlier push of this import left (a rewrite replaces exactly those);
@@ -35,8 +42,11 @@ export class ImportedHistory {
   ): Promise<Either<string, Readonly<Record<string, string>>>> {
     if (!(await this.repositoryGit.ensure(repositoryId))) return left('The repository no longer exists');
     const names = Object.keys(prepared.refs).sort();
+    if (await this.access.lockedByMigration(repositoryId)) return left(LOCKED);
     await this.git.fetchObjects(repositoryId, prepared.gitDir, names, onProgress);
     for (const ref of names) {
+      // Asked before every move, as git push is: a lock taken mid-push stops the moves that remain.
+      if (await this.access.lockedByMigration(repositoryId)) return left(LOCKED);
       const target = prepared.refs[ref]!;
       const expected = pushedRefs?.[ref] ?? null;
       const now = await this.git.readRef(repositoryId, ref);

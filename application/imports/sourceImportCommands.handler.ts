@@ -4,6 +4,7 @@ import { importValidation, type ImportsError } from '../../domain/imports/import
 import { sourceImportDecider, type SourceImportCommand, type SourceImportState } from '../../domain/imports/sourceImport.decider.js';
 import { sourceImportStream, type SourceImportEvent, type Vcs } from '../../domain/imports/sourceImport.events.js';
 import { RepositoryGit } from '../repositories/repositoryGit.js';
+import { RepositoryAccessQuery } from '../shared/access/repositoryAccess.query.js';
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { foldedState } from '../shared/foldedStates.js';
@@ -45,7 +46,9 @@ function validSourceUrl(raw: string): boolean {
 }
 
 // Starting, restarting, cancelling an import, mapping its authors and choosing what becomes of
-// large files. Who may is decided by the route (repository administrators).
+// large files. Who may is decided by the route (repository administrators). A repository a
+// migration locked takes none of these but a cancel (which changes nothing in it): each would
+// start a push into it.
 @injectable()
 export class SourceImportCommands {
   constructor(
@@ -54,9 +57,11 @@ export class SourceImportCommands {
     @inject(TOKENS.ImportCredentialCipher) private readonly cipher: SecretCipher,
     @inject(TOKENS.GitStorage) private readonly git: GitStorage,
     @inject(RepositoryGit) private readonly repositoryGit: RepositoryGit,
+    @inject(RepositoryAccessQuery) private readonly access: RepositoryAccessQuery,
   ) {}
 
   async start(repositoryId: number, input: StartImportInput, context: CommandContext): Promise<Either<AppError, void>> {
+    if (await this.access.lockedByMigration(repositoryId)) return left({ _tag: 'RepositoryLocked' });
     if (!validSourceUrl(input.vcsUrl)) return left(importValidation('vcs_url', 'invalid', 'vcs_url is not a valid http(s), svn or file URL'));
     const repositoryEmpty = await this.repositoryGit.isEmpty(repositoryId);
     const credentialsCiphertext = await this.encrypted(input);
@@ -77,6 +82,7 @@ export class SourceImportCommands {
   }
 
   async update(repositoryId: number, input: UpdateImportInput, context: CommandContext): Promise<Either<AppError, void>> {
+    if (await this.access.lockedByMigration(repositoryId)) return left({ _tag: 'RepositoryLocked' });
     const credentialsCiphertext = await this.encrypted(input);
     return this.run(
       repositoryId,
@@ -101,11 +107,13 @@ export class SourceImportCommands {
     identity: { name?: string; email?: string },
     context: CommandContext,
   ): Promise<Either<AppError, void>> {
+    if (await this.access.lockedByMigration(repositoryId)) return left({ _tag: 'RepositoryLocked' });
     const refsUnchanged = await this.refsAsPushed(repositoryId);
     return this.run(repositoryId, { type: 'MapAuthor', authorId, ...identity, refsUnchanged }, context);
   }
 
   async setLfsPreference(repositoryId: number, useLfs: 'opt_in' | 'opt_out', context: CommandContext): Promise<Either<AppError, void>> {
+    if (await this.access.lockedByMigration(repositoryId)) return left({ _tag: 'RepositoryLocked' });
     const refsUnchanged = await this.refsAsPushed(repositoryId);
     return this.run(repositoryId, { type: 'SetLfsPreference', useLfs, refsUnchanged }, context);
   }

@@ -6,6 +6,7 @@ import { ORG_MEMBERSHIPS_COLLECTION, type OrgMembershipDocument } from '../accou
 import type { SetOrganizationMembershipHandler } from '../accounts/setOrganizationMembership.handler.js';
 import type { ImportedHistory } from '../imports/importedHistory.js';
 import type { IssueCommentsHandler } from '../issues/issueComments.handler.js';
+import type { ReactionsHandler, ReactionTarget } from '../issues/reactions.handler.js';
 import type { IssueQueries } from '../issues/issue.queries.js';
 import { LABELS_COLLECTION, type LabelDocument } from '../issues/issues.readModel.js';
 import type { LabelsHandler } from '../issues/labels.handler.js';
@@ -13,6 +14,7 @@ import type { MilestonesHandler } from '../issues/milestones.handler.js';
 import type { OpenIssueHandler } from '../issues/openIssue.handler.js';
 import type { UpdateIssueHandler } from '../issues/updateIssue.handler.js';
 import type { ProjectCommands } from '../projects/projectCommands.handler.js';
+import { PROJECTS_COLLECTION, type ProjectDocument } from '../projects/projects.readModel.js';
 import type { EditPullRequestHandler } from '../pulls/editPullRequest.handler.js';
 import type { OpenPullRequestHandler } from '../pulls/openPullRequest.handler.js';
 import type { CreateRepositoryHandler } from '../repositories/createRepository.handler.js';
@@ -74,6 +76,7 @@ export interface ImportParts {
   readonly openPull: OpenPullRequestHandler;
   readonly editPull: EditPullRequestHandler;
   readonly comments: IssueCommentsHandler;
+  readonly reactions: ReactionsHandler;
   readonly projects: ProjectCommands;
 }
 
@@ -81,6 +84,8 @@ export interface ImportParts {
 export class ArchiveImport {
   private readonly userIds = new Map<string, number>();
   private readonly repositoryIds = new Map<string, number>();
+  // Repositories of the archive that were already here: what belongs to them is not imported.
+  private readonly leftAsIs = new Set<string>();
   private readonly warnings: string[] = [];
   private readonly counts = { matched: 0, created: 0, organizations: 0, issues: 0, pullRequests: 0, comments: 0, milestones: 0, projects: 0 };
   private readonly imported: string[] = [];
@@ -166,8 +171,10 @@ export class ArchiveImport {
     const ownerLogin = loginOf(record.owner);
     const owner = await this.d.repositories.accountByLogin(ownerLogin);
     if (!owner) return void this.warnings.push(`repository ${fullName}: its owner ${ownerLogin} is not in the archive or on this server`);
-    if (await this.d.repositories.byOwnerAndName(owner.id, String(record.name)))
+    if (await this.d.repositories.byOwnerAndName(owner.id, String(record.name))) {
+      this.leftAsIs.add(fullName.toLowerCase());
       return void this.warnings.push(`repository ${fullName}: already exists here, left as it is`);
+    }
     const callerId = owner.type === 'Organization' ? await this.organizationAdmin(owner.id) : owner.id;
     if (callerId === null) return void this.warnings.push(`repository ${fullName}: nobody can create it`);
     const context = this.at(record.created_at, callerId);
@@ -293,6 +300,7 @@ export class ArchiveImport {
     if (this.failed(opened, `issue ${String(record.url)}`)) return;
     this.counts.issues++;
     this.expectNumber(opened.right.number, record);
+    await this.reactions(record, repositoryId, { type: 'issue', number: opened.right.number });
     if (record.closed_at || record.state === 'closed') {
       const closed = await this.d.updateIssue.execute(caller, repositoryId, opened.right.number, { state: 'closed' }, this.at(record.closed_at, caller.userId));
       this.failed(closed, `closing issue ${String(record.url)}`);
@@ -325,6 +333,9 @@ export class ArchiveImport {
     if (this.failed(opened, `pull request ${String(record.url)}`)) return;
     this.counts.pullRequests++;
     this.expectNumber(opened.right.number, record);
+    const reactions = Array.isArray(record.reactions) ? record.reactions.length : 0;
+    if (reactions > 0)
+      this.warnings.push(`pull request ${String(record.url)}: its ${reactions} reactions not imported (this server keeps none on pull requests)`);
     if (record.closed_at || record.merged_at || record.state === 'closed') {
       if (record.merged_at)
         this.warnings.push(`pull request ${String(record.url)}: merged at the source, imported closed (its merge commit is in the history)`);
@@ -350,11 +361,28 @@ export class ArchiveImport {
       String(record.body ?? ''),
       this.at(record.created_at, caller.userId),
     );
-    if (!this.failed(created, `comment on ${issueUrl}`)) this.counts.comments++;
+    if (this.failed(created, `comment on ${issueUrl}`)) return;
+    this.counts.comments++;
+    await this.reactions(record, repositoryId, { type: 'issue_comment', commentId: created.right.commentId });
+  }
+
+  // Each reaction a record lists ({ user, content, created_at }), by its user at its own time.
+  private async reactions(record: ArchiveRecord, repositoryId: number, target: ReactionTarget): Promise<void> {
+    for (const reaction of Array.isArray(record.reactions) ? (record.reactions as ArchiveRecord[]) : []) {
+      const caller = this.actingAs(reaction.user);
+      if (!caller) {
+        this.warnings.push(`a reaction on ${String(record.url)}: its user ${loginOf(reaction.user)} is unknown`);
+        continue;
+      }
+      const added = await this.d.reactions.add(caller, repositoryId, target, String(reaction.content), this.at(reaction.created_at, caller.userId));
+      this.failed(added, `a reaction on ${String(record.url)}`);
+    }
   }
 
   private async project(record: ArchiveRecord): Promise<void> {
     const ownerUrl = String(record.owner ?? '');
+    if (this.leftAsIs.has(fullNameOf(ownerUrl).toLowerCase()))
+      return void this.warnings.push(`project ${String(record.url)}: its repository ${fullNameOf(ownerUrl)} already exists here, left as it is`);
     const repositoryId = this.repositoryIds.get(fullNameOf(ownerUrl).toLowerCase());
     const ownerAccount = repositoryId === undefined ? await this.d.repositories.accountByLogin(loginOf(ownerUrl)) : null;
     const owner =
@@ -365,6 +393,12 @@ export class ArchiveImport {
           : null;
     const caller = this.actingAs(record.creator);
     if (!owner || !caller) return void this.warnings.push(`project ${String(record.url)}: its owner or creator is unknown`);
+    // An account's project of the same name is this one, imported before: an import run again leaves it.
+    if (
+      owner.kind !== 'repository' &&
+      (await this.d.store.collection<ProjectDocument>(PROJECTS_COLLECTION).findOne({ owner_kind: owner.kind, owner_id: owner.id, name: String(record.name) }))
+    )
+      return void this.warnings.push(`project ${String(record.url)}: ${loginOf(ownerUrl)} already has a project named ${String(record.name)}, left as it is`);
     const context = this.at(record.created_at, caller.userId);
     const created = await this.d.projects.create(caller, owner, { name: String(record.name), body: text(record.body) }, context);
     if (this.failed(created, `project ${String(record.url)}`)) return;

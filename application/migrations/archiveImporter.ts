@@ -4,6 +4,7 @@ import { CreateUserHandler } from '../accounts/createUser.handler.js';
 import { SetOrganizationMembershipHandler } from '../accounts/setOrganizationMembership.handler.js';
 import { ImportedHistory } from '../imports/importedHistory.js';
 import { IssueCommentsHandler } from '../issues/issueComments.handler.js';
+import { ReactionsHandler } from '../issues/reactions.handler.js';
 import { IssueQueries } from '../issues/issue.queries.js';
 import { OrganizationQueries } from '../accounts/organization.queries.js';
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
@@ -51,6 +52,7 @@ export class ArchiveImporter {
     @inject(OpenPullRequestHandler) openPull: OpenPullRequestHandler,
     @inject(EditPullRequestHandler) editPull: EditPullRequestHandler,
     @inject(IssueCommentsHandler) comments: IssueCommentsHandler,
+    @inject(ReactionsHandler) reactions: ReactionsHandler,
     @inject(ProjectCommands) projects: ProjectCommands,
   ) {
     this.parts = {
@@ -71,6 +73,7 @@ export class ArchiveImporter {
       openPull,
       editPull,
       comments,
+      reactions,
       projects,
     };
   }

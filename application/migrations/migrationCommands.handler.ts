@@ -24,6 +24,13 @@ const invalidRepository = (name: string): MigrationsError => ({
   message: `${name} is not a repository you can migrate: it does not exist, or you do not administer it`,
 });
 
+const lockedRepository = (name: string): MigrationsError => ({
+  _tag: 'MigrationValidationFailed',
+  field: 'repositories',
+  code: 'custom',
+  message: `${name} is locked by another migration: unlock it (DELETE .../migrations/{id}/repos/{repo_name}/lock) before migrating it again`,
+});
+
 // Starting a migration (the repositories checked first: each must exist, belong to the owner
 // and be administered by the caller), unlocking its repositories and deleting its archive.
 // Who may is decided by the route (organization owners, the account's owner).
@@ -48,6 +55,8 @@ export class MigrationCommands {
     for (const name of names) {
       const repository = await this.resolve(owner, name);
       const allowed = repository ? await this.access.authorize(caller, repository, REPOSITORY_OPERATIONS.administer) : null;
+      // The administrator of a repository another migration holds locked is told so, not that it is not theirs.
+      if (allowed && isLeft(allowed) && allowed.left._tag === 'RepositoryLocked') return left(lockedRepository(name));
       if (!repository || !allowed || isLeft(allowed)) return left(invalidRepository(name));
       if (!repositoryIds.includes(repository.id)) repositoryIds.push(repository.id);
     }

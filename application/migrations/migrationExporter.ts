@@ -10,10 +10,12 @@ import {
   ISSUES_COLLECTION,
   LABELS_COLLECTION,
   MILESTONES_COLLECTION,
+  REACTIONS_COLLECTION,
   type IssueCommentDocument,
   type IssueDocument,
   type LabelDocument,
   type MilestoneDocument,
+  type ReactionDocument,
 } from '../issues/issues.readModel.js';
 import {
   PROJECT_CARDS_COLLECTION,
@@ -177,16 +179,21 @@ export class MigrationExporter {
           })
         ).map((pull) => [pull.number, pull]),
       );
+      // Reactions are on issues only (a pull request takes none here, and its id may be an issue's).
+      const reactions = await this.reactionsOf(
+        'issue',
+        page.filter((issue) => issue.pull_request === undefined).map((issue) => issue.id),
+      );
       for (const issue of page) {
         const pull = pulls.get(issue.number);
         if (issue.pull_request !== undefined && pull) {
           pullUrls.set(issue.id, `${repositoryUrl}/pull/${issue.number}`);
           const headUrl = pull.head.repository_id === repository.id ? repositoryUrl : await this.repositoryUrlOf(pull.head.repository_id, repositoryUrl);
-          await files.pullRequests.add(pullRequestRecord(pull, issue, repositoryUrl, headUrl, milestonesById, labelsById, this.login, this.urls));
+          await files.pullRequests.add(pullRequestRecord(pull, issue, repositoryUrl, headUrl, milestonesById, labelsById, [], this.login, this.urls));
         } else {
           const url = `${repositoryUrl}/issues/${issue.number}`;
           issueUrls.set(issue.id, url);
-          await files.issues.add(issueRecord(issue, repositoryUrl, milestonesById, labelsById, this.login, this.urls));
+          await files.issues.add(issueRecord(issue, repositoryUrl, milestonesById, labelsById, reactions.get(issue.id) ?? [], this.login, this.urls));
           for (const event of issueEventRecords(issue, url, this.login, this.urls)) await files.events.add(event);
         }
       }
@@ -200,12 +207,28 @@ export class MigrationExporter {
       if (page.length === 0) break;
       commentsAfter = page[page.length - 1]!.id;
       await this.know(page.map((comment) => comment.user_id));
+      const reactions = await this.reactionsOf(
+        'issue_comment',
+        page.map((comment) => comment.id),
+      );
       for (const comment of page) {
         const issueUrl = issueUrls.get(comment.issue_id) ?? pullUrls.get(comment.issue_id);
-        if (issueUrl) await files.comments.add(issueCommentRecord(comment, issueUrl, this.login, this.urls));
+        if (issueUrl) await files.comments.add(issueCommentRecord(comment, issueUrl, reactions.get(comment.id) ?? [], this.login, this.urls));
       }
     }
     await this.exportProjects({ owner_kind: 'repository', owner_id: repository.id }, repositoryUrl, files.projects, issueUrls);
+  }
+
+  // The reactions of a page of issues or comments, oldest first, by subject; their users known.
+  private async reactionsOf(subjectType: ReactionDocument['subject_type'], subjectIds: readonly number[]): Promise<Map<number, ReactionDocument[]>> {
+    const found = await this.collection<ReactionDocument>(REACTIONS_COLLECTION).find(
+      { subject_type: subjectType, subject_id: { $in: [...subjectIds] } },
+      { sort: { id: 1 } },
+    );
+    await this.know(found.map((reaction) => reaction.user_id));
+    const bySubject = new Map<number, ReactionDocument[]>();
+    for (const reaction of found) bySubject.set(reaction.subject_id, [...(bySubject.get(reaction.subject_id) ?? []), reaction]);
+    return bySubject;
   }
 
   private async exportProjects(owner: Document, ownerUrl: string, files: RecordFiles, issueUrls: ReadonlyMap<number, string> = new Map()): Promise<void> {

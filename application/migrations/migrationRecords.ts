@@ -1,6 +1,6 @@
 import type { OrganizationDocument, OrgMembershipDocument } from '../accounts/organizations.readModel.js';
 import type { UserDocument } from '../accounts/users.readModel.js';
-import type { IssueCommentDocument, IssueDocument, LabelDocument, MilestoneDocument } from '../issues/issues.readModel.js';
+import type { IssueCommentDocument, IssueDocument, LabelDocument, MilestoneDocument, ReactionDocument } from '../issues/issues.readModel.js';
 import type { ProjectCardDocument, ProjectColumnDocument, ProjectDocument } from '../projects/projects.readModel.js';
 import type { PullRequestDocument } from '../pulls/pullRequests.readModel.js';
 import type { RepositoryCollaboratorDocument, RepositoryDocument } from '../repositories/repositories.readModel.js';
@@ -98,6 +98,10 @@ export function repositoryRecord(
   };
 }
 
+// GitHub's archive lists each reaction: who (their web URL), which content, and when.
+const reactionRecords = (reactions: readonly ReactionDocument[], logins: Logins, urls: ArchiveUrls) =>
+  reactions.map((reaction) => ({ user: urls.user(logins(reaction.user_id) ?? 'ghost'), content: reaction.content, created_at: reaction.created_at }));
+
 const labelUrl = (repositoryUrl: string, labels: ReadonlyMap<number, LabelDocument>) => (id: number) => {
   const label = labels.get(id);
   return label ? `${repositoryUrl}/labels/${encodeURIComponent(label.name)}` : null;
@@ -108,6 +112,7 @@ export function issueRecord(
   repositoryUrl: string,
   milestones: ReadonlyMap<number, MilestoneDocument>,
   labels: ReadonlyMap<number, LabelDocument>,
+  reactions: readonly ReactionDocument[],
   logins: Logins,
   urls: ArchiveUrls,
 ) {
@@ -123,7 +128,7 @@ export function issueRecord(
     assignees: issue.assignee_ids.map((id) => urls.user(logins(id) ?? 'ghost')),
     milestone: milestone ? `${repositoryUrl}/milestones/${milestone.number}` : null,
     labels: issue.label_ids.map(labelUrl(repositoryUrl, labels)).filter((url): url is string => url !== null),
-    reactions: [],
+    reactions: reactionRecords(reactions, logins, urls),
     closed_at: issue.closed_at,
     created_at: issue.created_at,
     updated_at: issue.updated_at,
@@ -139,6 +144,7 @@ export function pullRequestRecord(
   headRepositoryUrl: string,
   milestones: ReadonlyMap<number, MilestoneDocument>,
   labels: ReadonlyMap<number, LabelDocument>,
+  reactions: readonly ReactionDocument[],
   logins: Logins,
   urls: ArchiveUrls,
 ) {
@@ -157,7 +163,7 @@ export function pullRequestRecord(
     assignees: (issue?.assignee_ids ?? []).map((id) => urls.user(logins(id) ?? 'ghost')),
     milestone: milestone ? `${repositoryUrl}/milestones/${milestone.number}` : null,
     labels: (issue?.label_ids ?? []).map(labelUrl(repositoryUrl, labels)).filter((url): url is string => url !== null),
-    reactions: [],
+    reactions: reactionRecords(reactions, logins, urls),
     review_requests: [],
     close_issue_references: [],
     work_in_progress: pull.draft,
@@ -170,14 +176,14 @@ export function pullRequestRecord(
   };
 }
 
-export function issueCommentRecord(comment: IssueCommentDocument, issueUrl: string, logins: Logins, urls: ArchiveUrls) {
+export function issueCommentRecord(comment: IssueCommentDocument, issueUrl: string, reactions: readonly ReactionDocument[], logins: Logins, urls: ArchiveUrls) {
   return {
     type: 'issue_comment',
     url: `${issueUrl}#issuecomment-${comment.id}`,
     issue: issueUrl,
     user: urls.user(logins(comment.user_id) ?? 'ghost'),
     body: comment.body,
-    reactions: [],
+    reactions: reactionRecords(reactions, logins, urls),
     created_at: comment.created_at,
     updated_at: comment.updated_at,
   };

@@ -88,6 +88,7 @@ export class OpenPullRequestHandler {
       base: { repositoryId, ref: input.base, sha: baseSha },
       headLabel: label,
       headName: headSide.repositoryId === repositoryId ? headSide.ref : label,
+      historiesShared: await this.git.shareHistory(repositoryId, baseSha, headSha),
       commitsBetween: (await this.git.compare(repositoryId, baseSha, headSha)).commits,
       openDuplicateExists: await this.pulls.openBetween(repositoryId, input.base, headSide.repositoryId, headSide.ref),
       now: context.occurredAt,

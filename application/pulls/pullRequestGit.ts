@@ -32,6 +32,10 @@ export class PullRequestGit {
     return this.git.compareCommits(baseRepositoryId, baseSha, headSha);
   }
 
+  async shareHistory(repositoryId: number, baseSha: string, headSha: string): Promise<boolean> {
+    return (await this.git.mergeBase(repositoryId, baseSha, headSha)) !== null;
+  }
+
   // The commits an open pull request shows now (its branches may have moved since it was
   // opened); a closed or merged one keeps what its events recorded.
   async currentTips(pull: PullRequestDocument): Promise<{ headSha: string; baseSha: string }> {

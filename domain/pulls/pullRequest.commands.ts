@@ -18,6 +18,8 @@ export interface OpenPullRequest {
   // the branch alone ("feature") for commits within the same repository.
   readonly headLabel: string;
   readonly headName: string;
+  // Whether base and head have a common ancestor (GitHub opens no pull request between unrelated histories).
+  readonly historiesShared: boolean;
   readonly commitsBetween: number;
   readonly openDuplicateExists: boolean;
   readonly now: Date;

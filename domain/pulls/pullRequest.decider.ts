@@ -111,6 +111,7 @@ function openPullRequest(command: OpenPullRequest, state: PullRequestState): Dec
   if (state.status !== 'absent') return left({ _tag: 'InvalidPullRequestField', field: 'number', code: 'invalid' });
   const problem = titleProblem(command.title);
   if (problem) return left(problem);
+  if (!command.historiesShared) return left({ _tag: 'NoCommonHistory', base: command.base.ref, headLabel: command.headLabel });
   if (command.commitsBetween === 0) return left({ _tag: 'NoCommitsBetween', base: command.base.ref, head: command.headName });
   if (command.openDuplicateExists) return left({ _tag: 'PullRequestAlreadyExists', headLabel: command.headLabel });
   const { pullRequestId, repositoryId, number, authorId, title, body, draft, maintainerCanModify, head, base } = command;

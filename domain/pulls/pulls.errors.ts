@@ -5,6 +5,8 @@ export type PullsError =
   // head is neither a branch of this repository nor `owner:branch` of a fork of it.
   | { readonly _tag: 'InvalidPullRequestHead'; readonly head: string }
   | { readonly _tag: 'NoCommitsBetween'; readonly base: string; readonly head: string }
+  // base and head have no common ancestor: git cannot merge them.
+  | { readonly _tag: 'NoCommonHistory'; readonly base: string; readonly headLabel: string }
   | { readonly _tag: 'PullRequestAlreadyExists'; readonly headLabel: string }
   | { readonly _tag: 'InvalidPullRequestField'; readonly field: string; readonly code: 'missing_field' | 'invalid' }
   | { readonly _tag: 'PullRequestStateRefused'; readonly reason: 'base_of_closed' | 'reopen_merged' }

@@ -49,7 +49,7 @@ export class GitSourceImporter implements SourceImporter {
   }
 
   async detect(address: SourceAddress, signal: AbortSignal): Promise<Detection | SourceFailure> {
-    const refused = await refusedSource(address.url, this.options.allowPrivateSources);
+    const refused = await refusedSource(address.url, this.options.allowPrivateSources, this.options.dataDirectory);
     if (refused) return { kind: 'error', message: refused };
     await this.ready();
     const env = this.environment(address);
@@ -78,7 +78,7 @@ export class GitSourceImporter implements SourceImporter {
     onProgress: (progress: FetchProgress) => void,
     signal: AbortSignal,
   ): Promise<FetchedHistory | SourceFailure> {
-    const refused = await refusedSource(address.url, this.options.allowPrivateSources);
+    const refused = await refusedSource(address.url, this.options.allowPrivateSources, this.options.dataDirectory);
     if (refused) return { kind: 'error', message: refused };
     await this.ready();
     const workspace = this.workspaceOf(repositoryId);
@@ -247,7 +247,8 @@ export class GitSourceImporter implements SourceImporter {
     if (run.exitCode === 127 || /not installed|is not a git command|No such file or directory.*(git-remote-hg|svn)|Can't locate/i.test(run.stderr))
       return { kind: 'error', message: `${HUMAN_NAMES[vcs]} imports need a tool this server lacks: ${lastLine(run.stderr)}` };
     if (AUTH_FAILURE.test(run.stderr)) return { kind: 'auth_failed', message: 'Authentication failed: the username or password was not accepted' };
-    return { kind: 'error', message: lastLine(run.stderr) || `the ${HUMAN_NAMES[vcs]} source could not be read` };
+    const reason = failureText(run.stderr);
+    return { kind: 'error', message: `The ${HUMAN_NAMES[vcs]} source could not be read${reason === '' ? '' : `: ${reason}`}` };
   }
 
   // Each (name, email) the branches and tags were authored as, in the order they first appear.
@@ -335,4 +336,16 @@ function lastLine(text: string): string {
     .map((line) => line.trim())
     .filter((line) => line.length > 0 && !/^(warning|hint):/i.test(line));
   return lines[lines.length - 1] ?? '';
+}
+
+// What a tool said went wrong, whole: its fatal and error lines (git follows "does not appear to
+// be a git repository" with advice whose last line alone reads "and the repository exists."),
+// or its last line when it marked none.
+function failureText(stderr: string): string {
+  const marked = stderr
+    .split(/[\r\n]/)
+    .map((line) => line.trim())
+    .filter((line) => /^(fatal|error|abort):/i.test(line))
+    .map((line) => line.replace(/^(fatal|error|abort):\s*/i, ''));
+  return marked.length > 0 ? marked.join('; ') : lastLine(stderr);
 }

@@ -134,6 +134,9 @@ export interface GitStorage {
   fileChanges(repositoryId: number, from: string | null, to: string): Promise<FileChange[] | null>;
   // base and head are commit SHAs already in the repository.
   compareCommits(repositoryId: number, baseSha: string, headSha: string): Promise<CommitRangeStats>;
+  // The best common ancestor of two commits, or null when their histories are unrelated.
+  mergeBase(repositoryId: number, oneSha: string, otherSha: string): Promise<string | null>;
+  // Unrelated histories merge as not clean (git refuses them).
   mergeTree(repositoryId: number, oursSha: string, theirsSha: string): Promise<MergeTreeResult>;
   writeCommit(repositoryId: number, commit: NewCommit): Promise<string>;
   // Replays the commits of head that base lacks (merge commits left out, as git rebase does)

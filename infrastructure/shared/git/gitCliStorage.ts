@@ -202,6 +202,10 @@ export class GitCliStorage implements GitStorage {
     return this.commits.compareCommits(this.pathOf(repositoryId), baseSha, headSha);
   }
 
+  mergeBase(repositoryId: number, oneSha: string, otherSha: string): Promise<string | null> {
+    return this.commits.mergeBase(this.pathOf(repositoryId), oneSha, otherSha);
+  }
+
   mergeTree(repositoryId: number, oursSha: string, theirsSha: string): Promise<MergeTreeResult> {
     return this.commits.mergeTree(this.pathOf(repositoryId), oursSha, theirsSha);
   }

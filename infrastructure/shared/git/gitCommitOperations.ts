@@ -39,12 +39,25 @@ export class GitCommitOperations {
     return { commits: Number(count), additions, deletions, changedFiles };
   }
 
+  // The best common ancestor of two commits, or null when their histories share none.
+  async mergeBase(gitDirectory: string, oneSha: string, otherSha: string): Promise<string | null> {
+    const result = await runGit(['--git-dir', gitDirectory, 'merge-base', requireSha(oneSha), requireSha(otherSha)], this.environment, {
+      allowExitCodes: [1],
+    });
+    return result.exitCode === 0 ? requireSha(result.stdout.trim()) : null;
+  }
+
   async mergeTree(gitDirectory: string, oursSha: string, theirsSha: string): Promise<MergeTreeResult> {
     const result = await runGit(
       ['--git-dir', gitDirectory, 'merge-tree', '--write-tree', '--no-messages', requireSha(oursSha), requireSha(theirsSha)],
       this.environment,
       { allowExitCodes: [1] },
-    );
+    ).catch(async (error: unknown) => {
+      // git refuses to merge unrelated histories (exit 128): not mergeable, as GitHub says.
+      if ((await this.mergeBase(gitDirectory, oursSha, theirsSha)) === null) return null;
+      throw error;
+    });
+    if (result === null) return { clean: false };
     // Exit 1 is git's answer "conflicts"; the tree it printed holds conflict markers.
     if (result.exitCode !== 0) return { clean: false };
     return { clean: true, tree: requireSha(result.stdout.split('\n')[0]!.trim()) };

@@ -8,6 +8,10 @@ export const pullsHttpErrors: ErrorTable<PullsError> = {
   InvalidPullRequestHead: () => validationFailed([{ resource: 'PullRequest', field: 'head', code: 'invalid' }]),
   NoCommitsBetween: (error) =>
     validationFailed([{ resource: 'PullRequest', field: 'head', code: 'custom', message: `No commits between ${error.base} and ${error.head}` }]),
+  NoCommonHistory: (error) =>
+    validationFailed([
+      { resource: 'PullRequest', field: 'head', code: 'custom', message: `The ${error.headLabel} branch has no history in common with ${error.base}` },
+    ]),
   PullRequestAlreadyExists: (error) =>
     validationFailed([{ resource: 'PullRequest', field: 'head', code: 'custom', message: `A pull request already exists for ${error.headLabel}.` }]),
   InvalidPullRequestField: (error) => validationFailed([{ resource: 'PullRequest', field: error.field, code: error.code }]),

@@ -22,6 +22,7 @@ const open: OpenPullRequest = {
   base,
   headLabel: 'octocat:feature',
   headName: 'feature',
+  historiesShared: true,
   commitsBetween: 2,
   openDuplicateExists: false,
   now,
@@ -92,6 +93,11 @@ describe('pull request decider', () => {
       .when({ ...open, openDuplicateExists: true })
       .thenFails('PullRequestAlreadyExists');
   });
+  it('refuses branches with no history in common', () =>
+    spec
+      .given([])
+      .when({ ...open, historiesShared: false })
+      .thenFails('NoCommonHistory'));
   it('refuses to open the same pull request twice', () => spec.given([opened]).when(open).thenFails('InvalidPullRequestField'));
 
   it('edits only what changed, closes and reopens', () => {

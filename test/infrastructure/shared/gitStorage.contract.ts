@@ -173,6 +173,12 @@ export function describeGitStorageContract(adapterName: string, open: () => Prom
         'y.txt',
       ]);
       expect(await storage.mergeTree(22, left, clash)).to.deep.equal({ clean: false });
+      expect(await storage.mergeBase(22, left, right)).to.equal(base);
+      const who = { name: 'Root', email: 'root@example.com', date: new Date('2026-01-01T00:00:00Z') };
+      const tree = (await git(['--git-dir', storage.pathOf(22), 'rev-parse', `${left}^{tree}`], scratch)).trim();
+      const root = await storage.writeCommit(22, { tree, parents: [], message: 'Unrelated\n', author: who, committer: who });
+      expect(await storage.mergeBase(22, left, root)).to.equal(null);
+      expect(await storage.mergeTree(22, left, root)).to.deep.equal({ clean: false });
     });
 
     it('fetches a commit from another repository, under a hidden ref or none', async () => {

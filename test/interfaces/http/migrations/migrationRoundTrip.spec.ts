@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -32,10 +33,19 @@ async function repositoryAsSeen(server: TestServer, authorization: string, fullN
     milestone: issue.milestone?.title ?? null,
     pull: issue.pull_request !== undefined,
   }));
+  const reactionsAt = async (path: string) =>
+    (await get(`${path}/reactions`)).map((reaction: any) => `${reaction.user.login} ${reaction.content} ${reaction.created_at}`).sort();
   const comments = [];
+  const reactions = [];
   for (const issue of issues) {
+    reactions.push({ number: issue.number, reactions: await reactionsAt(`/repos/${fullName}/issues/${issue.number}`) });
     for (const comment of await get(`/repos/${fullName}/issues/${issue.number}/comments`))
-      comments.push({ number: issue.number, body: comment.body, user: comment.user.login });
+      comments.push({
+        number: issue.number,
+        body: comment.body,
+        user: comment.user.login,
+        reactions: await reactionsAt(`/repos/${fullName}/issues/comments/${comment.id}`),
+      });
   }
   const labels = (await get(`/repos/${fullName}/labels?per_page=100`)).map((label: any) => `${label.name} ${label.color} ${label.description}`).sort();
   const milestones = (await get(`/repos/${fullName}/milestones?state=all`)).map(
@@ -63,6 +73,7 @@ async function repositoryAsSeen(server: TestServer, authorization: string, fullN
     refs,
     issues,
     comments,
+    reactions,
     labels,
     milestones,
     pulls,
@@ -88,7 +99,16 @@ describe('migrations: an archive restored into another server answers the same',
     await populateRepository(source, owner, 'acme/app', '/orgs/acme/repos');
     await createRepository(source, owner, { name: 'lib', auto_init: true, description: 'a library', private: true }, '/orgs/acme/repos');
     const helper = `Basic ${Buffer.from('helper:a long enough password').toString('base64')}`;
-    await api(source, helper, 'POST', '/repos/acme/app/issues/1/comments', { body: 'from the helper' });
+    const helperComment = await api(source, helper, 'POST', '/repos/acme/app/issues/1/comments', { body: 'from the helper' });
+    const react = async (authorization: string, path: string, content: string) => {
+      const reacted = await api(source, authorization, 'POST', `/repos/acme/app/${path}/reactions`, { content });
+      expect(reacted.status, `${path}: ${JSON.stringify(reacted.body)}`).to.equal(201);
+    };
+    await react(owner, 'issues/1', '+1');
+    await react(helper, 'issues/1', 'heart');
+    await react(owner, `issues/comments/${helperComment.body.id}`, 'laugh');
+    const roadmap = await withPreview(source, owner, 'POST', '/orgs/acme/projects', INERTIA, { name: 'Roadmap', body: 'the year' });
+    expect(roadmap.status, JSON.stringify(roadmap.body)).to.equal(201);
     const started = await api(source, owner, 'POST', '/orgs/acme/migrations', { repositories: ['app', 'lib'] });
     expect(started.status, JSON.stringify(started.body)).to.equal(201);
     await eventually(
@@ -99,6 +119,26 @@ describe('migrations: an archive restored into another server answers the same',
     const link = await withPreview(source, owner, 'GET', `/orgs/acme/migrations/${started.body.id}/archive`, WYANDOTTE);
     archive = join(scratch, 'acme.tar.gz');
     await writeFile(archive, Buffer.from(await (await fetch(link.headers.get('location')!)).arrayBuffer()));
+  });
+
+  it('writes each reaction into the archive as GitHub does: the user’s URL, the content, the time', async () => {
+    const unpacked = join(scratch, 'unpacked');
+    await mkdir(unpacked);
+    execFileSync('tar', ['-xzf', archive, '-C', unpacked]);
+    const records = async (prefix: string) => {
+      const all = [];
+      for (const file of (await readdir(unpacked)).filter((name) => name.startsWith(prefix) && name.endsWith('.json')))
+        all.push(...JSON.parse(await readFile(join(unpacked, file), 'utf8')));
+      return all;
+    };
+    const shown = (record: any) => record.reactions.map((reaction: any) => `${reaction.user.split('/').pop()} ${reaction.content}`);
+    const issue = (await records('issues_')).find((record: any) => record.url.endsWith('/acme/app/issues/1'));
+    expect(shown(issue)).to.deep.equal(['mover +1', 'helper heart']);
+    expect(issue.reactions[0].user).to.match(/^https?:\/\/.+\/mover$/);
+    expect(Date.parse(issue.reactions[0].created_at)).to.be.a('number').and.not.NaN;
+    const comments = await records('issue_comments_');
+    expect(shown(comments.find((record: any) => record.body === 'from the helper'))).to.deep.equal(['mover laugh']);
+    expect(shown(comments.find((record: any) => record.body === 'a first comment'))).to.deep.equal([]);
   });
   after(async () => {
     await source.close();
@@ -111,7 +151,7 @@ describe('migrations: an archive restored into another server answers the same',
     expect((await api(target, owner, 'POST', '/admin/migrations/import', { archive_path: archive })).status).to.equal(401);
     const imported = await api(target, target.adminAuthorization, 'POST', '/admin/migrations/import', { archive_path: archive });
     expect(imported.status, JSON.stringify(imported.body)).to.equal(201);
-    expect(imported.body).to.deep.include({ issues: 2, pullRequests: 1, comments: 3, milestones: 1, projects: 1, organizations: 1 });
+    expect(imported.body).to.deep.include({ issues: 2, pullRequests: 1, comments: 3, milestones: 1, projects: 2, organizations: 1 });
     expect(imported.body.repositories).to.deep.equal(['acme/app', 'acme/lib']);
     expect(imported.body.warnings).to.deep.equal([]);
     // Users are matched by login or created: the admin (site administrator) reads both servers.
@@ -119,12 +159,36 @@ describe('migrations: an archive restored into another server answers the same',
       const before = await repositoryAsSeen(source, source.adminAuthorization, fullName);
       const after = await repositoryAsSeen(target, target.adminAuthorization, fullName);
       expect(after).to.deep.equal(before);
+      if (fullName === 'acme/app') {
+        expect(after.reactions[0]!.reactions.map((reaction: string) => reaction.split(' ').slice(0, 2).join(' '))).to.deep.equal(['helper heart', 'mover +1']);
+        expect(after.comments.find((comment) => comment.body === 'from the helper')!.reactions).to.have.length(1);
+      }
     }
     const members = (await api(target, target.adminAuthorization, 'GET', '/orgs/acme/members')).body.map((member: any) => member.login).sort();
     expect(members).to.deep.equal(['helper', 'mover']);
     expect(
       (await api(target, target.adminAuthorization, 'POST', '/admin/migrations/import', { archive_path: join(scratch, 'missing.tar.gz') })).status,
     ).to.equal(422);
+  });
+
+  it('the same archive imported again leaves repositories and projects as they are: no second organization project', async () => {
+    const orgProjects = async () =>
+      (await withPreview(target, target.adminAuthorization, 'GET', '/orgs/acme/projects?state=all', INERTIA)).body.map((project: any) => project.name);
+    expect(await orgProjects()).to.deep.equal(['Roadmap']);
+    const before = await repositoryAsSeen(target, target.adminAuthorization, 'acme/app');
+    for (const round of [2, 3]) {
+      const again = await api(target, target.adminAuthorization, 'POST', '/admin/migrations/import', { archive_path: archive });
+      expect(again.status, JSON.stringify(again.body)).to.equal(201);
+      expect(again.body, `import ${round}`).to.deep.include({ repositories: [], projects: 0, issues: 0, organizations: 0 });
+      const projectWarnings = again.body.warnings.filter((warning: string) => warning.startsWith('project '));
+      expect(projectWarnings.map((warning: string) => warning.replace(/^project \S+: /, ''))).to.have.members([
+        'its repository acme/app already exists here, left as it is',
+        'acme already has a project named Roadmap, left as it is',
+      ]);
+      expect(again.body.warnings.join('\n')).not.to.contain('unknown');
+    }
+    expect(await orgProjects()).to.deep.equal(['Roadmap']);
+    expect(await repositoryAsSeen(target, target.adminAuthorization, 'acme/app')).to.deep.equal(before);
   });
 
   it('forgelog import-archive restores it into a stopped server, and a second import leaves existing repositories alone', async () => {

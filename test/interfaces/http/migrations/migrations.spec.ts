@@ -164,6 +164,16 @@ describe('organization migrations: an archive in GitHub’s layout, locks, signe
   });
 
   it('locks its repositories: API writes and git push refused with GitHub’s words, until unlocked', async () => {
+    const again = await api(server, owner, 'POST', '/orgs/acme/migrations', { repositories: ['lib'], lock_repositories: true });
+    expect(again.status, JSON.stringify(again.body)).to.equal(422);
+    expect(again.body.errors).to.deep.equal([
+      {
+        resource: 'Migration',
+        field: 'repositories',
+        code: 'custom',
+        message: 'lib is locked by another migration: unlock it (DELETE .../migrations/{id}/repos/{repo_name}/lock) before migrating it again',
+      },
+    ]);
     const refused = await api(server, owner, 'POST', '/repos/acme/app/issues', { title: 'while locked' });
     expect(refused.status).to.equal(403);
     expect(refused.body.message).to.equal("This repository is currently being migrated. It's locked while the migration is in progress.");
