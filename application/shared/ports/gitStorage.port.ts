@@ -95,6 +95,8 @@ export interface FileChange {
   readonly size: number | null; // bytes of that blob (null for a removal or a submodule)
 }
 
+export type RefUpdateOutcome = 'moved' | 'superseded' | 'refused';
+
 export interface NewTag {
   readonly object: string;
   readonly type: GitObjectType;
@@ -166,6 +168,7 @@ export interface GitStorage {
   // Whether the first commit is the second or one of its ancestors (git merge-base --is-ancestor).
   isAncestor(repositoryId: number, ancestorSha: string, descendantSha: string): Promise<boolean>;
   // Compare-and-swap: moves refName to newSha only if it still holds expectedOldSha (null:
-  // only if absent); false when another writer moved it first.
-  updateRef(repositoryId: number, refName: string, newSha: string, expectedOldSha: string | null): Promise<boolean>;
+  // only if absent); 'superseded' when another writer moved it first, 'refused' when it held
+  // expectedOldSha and git would not move it (a non-commit on a branch, a name in conflict).
+  updateRef(repositoryId: number, refName: string, newSha: string, expectedOldSha: string | null): Promise<RefUpdateOutcome>;
 }

@@ -1,4 +1,11 @@
-import type { CommitIdentity, CommitRangeStats, MergeTreeResult, NewCommit, RebaseResult } from '../../../application/shared/ports/gitStorage.port.js';
+import type {
+  CommitIdentity,
+  CommitRangeStats,
+  MergeTreeResult,
+  NewCommit,
+  RebaseResult,
+  RefUpdateOutcome,
+} from '../../../application/shared/ports/gitStorage.port.js';
 import { GitCommandError, runGit } from './gitCommand.js';
 
 // What pull requests need from a bare repository, without a work tree: comparing two
@@ -87,17 +94,20 @@ export class GitCommitOperations {
     return requireSha(await this.git(gitDirectory, ['commit-tree', requireSha(commit.tree), ...parents, '-F', '-'], { input: commit.message, env }));
   }
 
-  async updateRef(gitDirectory: string, refName: string, newSha: string, expectedOldSha: string | null): Promise<boolean> {
+  async updateRef(gitDirectory: string, refName: string, newSha: string, expectedOldSha: string | null): Promise<RefUpdateOutcome> {
     // An empty old value means "must not exist yet".
     const old = expectedOldSha === null ? '' : requireSha(expectedOldSha);
     try {
       await this.git(gitDirectory, ['update-ref', refName, requireSha(newSha), old]);
-      return true;
+      return 'moved';
     } catch (error) {
       if (!(error instanceof GitCommandError)) throw error;
       const current = await runGit(['--git-dir', gitDirectory, 'rev-parse', '--verify', '--quiet', refName], this.environment, { allowExitCodes: [1] });
       const now = current.exitCode === 0 ? current.stdout.trim() : null;
-      if (now !== expectedOldSha) return false;
+      if (now !== expectedOldSha) return 'superseded';
+      // What update-ref will never write (a blob on a branch, refs/heads/a/b beside
+      // refs/heads/a); any other failure (a lock held, a full disk) is a fault.
+      if (/trying to write non-commit|exists; cannot create/.test(error.stderr)) return 'refused';
       throw error;
     }
   }
