@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { isSignatureText, parseCommit, parseTag, type GitSignature, type ParsedCommit, type ParsedTag } from '../../domain/gitdata/gitObjectText.js';
+import { parseGitDate } from '../../domain/gitdata/gitDate.js';
 import { SHA_PATTERN } from '../../domain/gitdata/refName.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
@@ -190,13 +191,16 @@ export class GitObjectsService {
     return right({ sha, tag: parseTag(Buffer.from(object.content).toString('utf8')) });
   }
 
-  // GitHub's default author, committer and tagger: the authenticated user, now.
+  // GitHub's default author, committer and tagger: the authenticated user, now. A given date
+  // keeps its offset (written as git writes it, so the SHA is git's).
   private async identity(caller: NonNullable<AccessCaller>, given: SignatureInput | undefined, now: Date): Promise<Either<AppError, CommitIdentity>> {
     if (given !== undefined) {
       if (!isSignatureText(given.name) || !isSignatureText(given.email)) return left(refused('Invalid name or email'));
-      const date = given.date === undefined ? now : new Date(given.date);
-      if (Number.isNaN(date.getTime())) return left(refused(`${given.date} is not a valid date`));
-      return right({ name: given.name, email: given.email, date });
+      if (given.date === undefined) return right({ name: given.name, email: given.email, date: now });
+      const when = parseGitDate(given.date);
+      if (when === 'invalid') return left(refused(`${given.date} is not a valid date`));
+      if (when === 'before-epoch') return left(refused(`${given.date} is before 1970-01-01T00:00:00Z: git cannot write it`));
+      return right({ name: given.name, email: given.email, ...when });
     }
     const account = (await this.queries.accountsByIds([caller.userId])).get(caller.userId);
     const login = account?.login ?? 'unknown';

@@ -25,6 +25,8 @@ export interface CommitIdentity {
   readonly name: string;
   readonly email: string;
   readonly date: Date;
+  // The offset written beside the date, as git writes it ("+0530"); absent: "+0000".
+  readonly utcOffset?: string;
 }
 
 // A commit to write from a tree already in the repository (merge commits, squashes).

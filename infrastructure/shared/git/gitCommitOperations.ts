@@ -18,8 +18,10 @@ function requireSha(value: string): string {
   return value;
 }
 
-function gitDate(date: Date): string {
-  return `${Math.floor(date.getTime() / 1000)} +0000`;
+// Git's internal date format; the `@` makes git read the number as seconds since the epoch
+// whatever its length (without it, fewer than nine digits are read as a date).
+function gitDate(date: Date, utcOffset = '+0000'): string {
+  return `@${Math.floor(date.getTime() / 1000)} ${utcOffset}`;
 }
 
 export class GitCommitOperations {
@@ -126,7 +128,7 @@ export class GitCommitOperations {
 }
 
 function identity(role: 'AUTHOR' | 'COMMITTER', who: CommitIdentity): Record<string, string> {
-  return { [`GIT_${role}_NAME`]: who.name, [`GIT_${role}_EMAIL`]: who.email, [`GIT_${role}_DATE`]: gitDate(who.date) };
+  return { [`GIT_${role}_NAME`]: who.name, [`GIT_${role}_EMAIL`]: who.email, [`GIT_${role}_DATE`]: gitDate(who.date, who.utcOffset) };
 }
 
 interface ParsedCommit {
