@@ -1,6 +1,14 @@
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
-import { isSignatureText, parseCommit, parseTag, type GitSignature, type ParsedCommit, type ParsedTag } from '../../domain/gitdata/gitObjectText.js';
+import {
+  isArmoredSignature,
+  isSignatureText,
+  parseCommit,
+  parseTag,
+  type GitSignature,
+  type ParsedCommit,
+  type ParsedTag,
+} from '../../domain/gitdata/gitObjectText.js';
 import { parseGitDate } from '../../domain/gitdata/gitDate.js';
 import { SHA_PATTERN } from '../../domain/gitdata/refName.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
@@ -23,6 +31,7 @@ export interface NewCommitInput {
   readonly parents: readonly string[];
   readonly author?: SignatureInput;
   readonly committer?: SignatureInput;
+  readonly signature?: string;
 }
 
 export interface NewTagInput {
@@ -123,12 +132,14 @@ export class GitObjectsService {
     if (isLeft(author)) return author;
     const committer = input.committer === undefined ? author : await this.identity(caller, input.committer, now);
     if (isLeft(committer)) return committer;
+    if (input.signature !== undefined && !isArmoredSignature(input.signature)) return left(refused('signature is not an ASCII-armored signature'));
     const sha = await git.writeCommit(id.right, {
       tree: input.tree,
       parents: input.parents,
       message: input.message,
       author: author.right,
       committer: committer.right,
+      ...(input.signature !== undefined ? { signature: input.signature } : {}),
     });
     return this.commit(repository, sha);
   }

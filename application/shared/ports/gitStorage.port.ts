@@ -36,6 +36,8 @@ export interface NewCommit {
   readonly message: string;
   readonly author: CommitIdentity;
   readonly committer: CommitIdentity;
+  // An ASCII-armored detached signature, written as the commit's gpgsig header.
+  readonly signature?: string;
 }
 
 // What a pull request shows: commits on head not on base, and the diff from their merge base.

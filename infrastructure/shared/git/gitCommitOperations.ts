@@ -6,6 +6,7 @@ import type {
   RebaseResult,
   RefUpdateOutcome,
 } from '../../../application/shared/ports/gitStorage.port.js';
+import { signatureHeader } from '../../../domain/gitdata/gitObjectText.js';
 import { GitCommandError, runGit } from './gitCommand.js';
 
 // What pull requests need from a bare repository, without a work tree: comparing two
@@ -93,7 +94,17 @@ export class GitCommitOperations {
   async writeCommit(gitDirectory: string, commit: NewCommit): Promise<string> {
     const parents = commit.parents.flatMap((parent) => ['-p', requireSha(parent)]);
     const env = { ...identity('AUTHOR', commit.author), ...identity('COMMITTER', commit.committer) };
-    return requireSha(await this.git(gitDirectory, ['commit-tree', requireSha(commit.tree), ...parents, '-F', '-'], { input: commit.message, env }));
+    const sha = requireSha(await this.git(gitDirectory, ['commit-tree', requireSha(commit.tree), ...parents, '-F', '-'], { input: commit.message, env }));
+    return commit.signature === undefined ? sha : this.signed(gitDirectory, sha, commit.signature);
+  }
+
+  // The commit git wrote, with the signature added as `git commit -S` adds it: a gpgsig header
+  // at the end of the headers. What it signs is exactly the commit git wrote unsigned.
+  private async signed(gitDirectory: string, unsignedSha: string, signature: string): Promise<string> {
+    const text = (await runGit(['--git-dir', gitDirectory, 'cat-file', 'commit', unsignedSha], this.environment)).stdout;
+    const end = text.indexOf('\n\n');
+    const withSignature = `${text.slice(0, end)}\n${signatureHeader(signature)}${text.slice(end)}`;
+    return requireSha(await this.git(gitDirectory, ['hash-object', '-t', 'commit', '-w', '--stdin'], { input: withSignature }));
   }
 
   async updateRef(gitDirectory: string, refName: string, newSha: string, expectedOldSha: string | null): Promise<RefUpdateOutcome> {
