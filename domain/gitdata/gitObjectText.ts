@@ -101,6 +101,12 @@ export function isSignatureText(value: string): boolean {
   return !/[<>\n\0]/.test(value);
 }
 
+// A name git keeps: something left once it trims what it calls crud (spaces, control
+// characters and . , : ; < > " \ ' ) from both ends.
+export function isIdentName(name: string): boolean {
+  return /[^\x00-\x20.,:;<>"\\']/.test(name);
+}
+
 // What a commit header can carry as a signature: ASCII armor (printable lines), not empty.
 export function isArmoredSignature(value: string): boolean {
   return /^-----BEGIN [A-Z0-9 ]+-----\n/.test(value) && !/[^\x20-\x7e\n]/.test(value);
