@@ -95,7 +95,8 @@ export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<
     hash: text,
     parent: text,
     tree: text,
-    is: oneOf('public', 'private'),
+    is: oneOf('public', 'private', 'fork'),
+    fork: oneOf('true', 'only'),
   },
   code: {
     ...owners,
