@@ -55,6 +55,9 @@ export interface TreeView {
   readonly truncated: boolean;
 }
 
+// How many tags of tags a tree look-up peels before giving up.
+const MAX_TAG_DEPTH = 16;
+
 // GitHub stops listing a recursive tree here and says the list is truncated.
 export const TREE_ENTRY_LIMIT = 100_000;
 
@@ -233,11 +236,15 @@ export class GitObjectsService {
     const sha = SHA_PATTERN.test(shaOrRef)
       ? shaOrRef
       : ((await git.readRef(repositoryId, `refs/heads/${shaOrRef}`)) ?? (await git.readRef(repositoryId, `refs/tags/${shaOrRef}`)));
-    if (sha === null) return null;
-    const object = await git.readObject(repositoryId, sha);
-    if (!object) return null;
-    if (object.type === 'tree') return sha;
-    if (object.type === 'commit') return parseCommit(Buffer.from(object.content).toString('utf8')).tree;
+    // An annotated tag is peeled to what it tags (a tag of a tag too), as git's <tag>^{tree}.
+    for (let target = sha, depth = 0; target !== null && depth < MAX_TAG_DEPTH; depth++) {
+      const object = await git.readObject(repositoryId, target);
+      if (!object) return null;
+      if (object.type === 'tree') return target;
+      if (object.type === 'commit') return parseCommit(Buffer.from(object.content).toString('utf8')).tree;
+      if (object.type !== 'tag') return null;
+      target = parseTag(Buffer.from(object.content).toString('utf8')).object;
+    }
     return null;
   }
 }
