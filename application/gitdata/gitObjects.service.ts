@@ -1,12 +1,22 @@
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
-import { isSignatureText, parseCommit, parseTag, type GitSignature, type ParsedCommit, type ParsedTag } from '../../domain/gitdata/gitObjectText.js';
-import { SHA_PATTERN } from '../../domain/gitdata/refName.js';
+import {
+  isArmoredSignature,
+  isIdentName,
+  isSignatureText,
+  parseCommit,
+  parseTag,
+  type GitSignature,
+  type ParsedCommit,
+  type ParsedTag,
+} from '../../domain/gitdata/gitObjectText.js';
+import { parseGitDate } from '../../domain/gitdata/gitDate.js';
+import { isValidRefName, SHA_PATTERN } from '../../domain/gitdata/refName.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
-import type { CommitIdentity, GitObjectType, GitTreeEntry } from '../shared/ports/gitStorage.port.js';
+import type { CommitIdentity, GitObjectType, GitTreeEntry, NewCommit } from '../shared/ports/gitStorage.port.js';
 import { buildTree, type TreeChange } from './treeBuilder.js';
 import { GitRepository } from './gitRepository.js';
 
@@ -22,6 +32,7 @@ export interface NewCommitInput {
   readonly parents: readonly string[];
   readonly author?: SignatureInput;
   readonly committer?: SignatureInput;
+  readonly signature?: string;
 }
 
 export interface NewTagInput {
@@ -43,6 +54,9 @@ export interface TreeView {
   readonly entries: readonly GitTreeEntry[];
   readonly truncated: boolean;
 }
+
+// How many tags of tags a tree look-up peels before giving up.
+const MAX_TAG_DEPTH = 16;
 
 // GitHub stops listing a recursive tree here and says the list is truncated.
 export const TREE_ENTRY_LIMIT = 100_000;
@@ -118,17 +132,9 @@ export class GitObjectsService {
       const object = await git.readObject(id.right, parent);
       if (!object || object.type !== 'commit') return left(refused('Parent SHA does not exist or is not a commit object'));
     }
-    const author = await this.identity(caller, input.author, now);
-    if (isLeft(author)) return author;
-    const committer = input.committer === undefined ? author : await this.identity(caller, input.committer, now);
-    if (isLeft(committer)) return committer;
-    const sha = await git.writeCommit(id.right, {
-      tree: input.tree,
-      parents: input.parents,
-      message: input.message,
-      author: author.right,
-      committer: committer.right,
-    });
+    const commit = await this.newCommit(caller, input, now);
+    if (isLeft(commit)) return commit;
+    const sha = await git.writeCommit(id.right, commit.right);
     return this.commit(repository, sha);
   }
 
@@ -140,17 +146,9 @@ export class GitObjectsService {
     now: Date,
   ): Promise<Either<AppError, { sha: string; commit: ParsedCommit }>> {
     const git = this.repositories.git;
-    const author = await this.identity(caller, input.author, now);
-    if (isLeft(author)) return author;
-    const committer = input.committer === undefined ? author : await this.identity(caller, input.committer, now);
-    if (isLeft(committer)) return committer;
-    const sha = await git.writeCommit(repositoryId, {
-      tree: input.tree,
-      parents: input.parents,
-      message: input.message,
-      author: author.right,
-      committer: committer.right,
-    });
+    const commit = await this.newCommit(caller, input, now);
+    if (isLeft(commit)) return commit;
+    const sha = await git.writeCommit(repositoryId, commit.right);
     const object = await git.readObject(repositoryId, sha);
     return right({ sha, commit: parseCommit(Buffer.from(object!.content).toString('utf8')) });
   }
@@ -175,8 +173,9 @@ export class GitObjectsService {
     const object = await git.readObject(id.right, input.object);
     if (!object) return left(refused('Object does not exist'));
     if (object.type !== input.type) return left(refused(`Object ${input.object} is a ${object.type}, not a ${input.type}`));
-    if (input.tag === '' || /[\n\0]/.test(input.tag)) return left(refused('Tag name is not valid'));
-    const tagger = await this.identity(caller, input.tagger, now);
+    // mktag's fsck holds a tag's name to a ref name's rules (refs/tags/<name>).
+    if (!isValidRefName(`refs/tags/${input.tag}`)) return left(refused(`${JSON.stringify(input.tag)} is not a valid tag name`));
+    const tagger = await this.identity(caller, 'tagger', input.tagger, now);
     if (isLeft(tagger)) return tagger;
     const sha = await git.writeTag(id.right, { object: input.object, type: input.type, tag: input.tag, tagger: tagger.right, message: input.message });
     return this.tag(repository, sha);
@@ -190,17 +189,46 @@ export class GitObjectsService {
     return right({ sha, tag: parseTag(Buffer.from(object.content).toString('utf8')) });
   }
 
-  // GitHub's default author, committer and tagger: the authenticated user, now.
-  private async identity(caller: NonNullable<AccessCaller>, given: SignatureInput | undefined, now: Date): Promise<Either<AppError, CommitIdentity>> {
+  // The commit to write, refused (422) where git would refuse it (exit 128, a 500 otherwise).
+  private async newCommit(caller: NonNullable<AccessCaller>, input: NewCommitInput, now: Date): Promise<Either<AppError, NewCommit>> {
+    if (input.message.includes('\0')) return left(refused('message must not contain a NUL byte'));
+    if (input.signature !== undefined && !isArmoredSignature(input.signature)) return left(refused('signature is not an ASCII-armored signature'));
+    const author = await this.identity(caller, 'author', input.author, now);
+    if (isLeft(author)) return author;
+    const committer = input.committer === undefined ? author : await this.identity(caller, 'committer', input.committer, now);
+    if (isLeft(committer)) return committer;
+    return right({
+      tree: input.tree,
+      parents: input.parents,
+      message: input.message,
+      author: author.right,
+      committer: committer.right,
+      ...(input.signature !== undefined ? { signature: input.signature } : {}),
+    });
+  }
+
+  // GitHub's default author, committer and tagger: the authenticated user, now. A given date
+  // keeps its offset (written as git writes it, so the SHA is git's).
+  private async identity(
+    caller: NonNullable<AccessCaller>,
+    role: 'author' | 'committer' | 'tagger',
+    given: SignatureInput | undefined,
+    now: Date,
+  ): Promise<Either<AppError, CommitIdentity>> {
     if (given !== undefined) {
       if (!isSignatureText(given.name) || !isSignatureText(given.email)) return left(refused('Invalid name or email'));
-      const date = given.date === undefined ? now : new Date(given.date);
-      if (Number.isNaN(date.getTime())) return left(refused(`${given.date} is not a valid date`));
-      return right({ name: given.name, email: given.email, date });
+      // git refuses an empty name ("empty ident name not allowed") once it trims its edges.
+      if (!isIdentName(given.name)) return left(refused(`${role}.name must not be empty`));
+      if (given.date === undefined) return right({ name: given.name, email: given.email, date: now });
+      const when = parseGitDate(given.date);
+      if (when === 'invalid') return left(refused(`${given.date} is not a valid date`));
+      if (when === 'before-epoch') return left(refused(`${given.date} is before 1970-01-01T00:00:00Z: git cannot write it`));
+      return right({ name: given.name, email: given.email, ...when });
     }
     const account = (await this.queries.accountsByIds([caller.userId])).get(caller.userId);
     const login = account?.login ?? 'unknown';
-    return right({ name: account?.name ?? login, email: account?.email ?? `${login}@users.noreply.forgelog.local`, date: now });
+    const name = account?.name && isIdentName(account.name) ? account.name : login;
+    return right({ name, email: account?.email ?? `${login}@users.noreply.forgelog.local`, date: now });
   }
 
   private async treeShaOf(repositoryId: number, shaOrRef: string): Promise<string | null> {
@@ -208,11 +236,15 @@ export class GitObjectsService {
     const sha = SHA_PATTERN.test(shaOrRef)
       ? shaOrRef
       : ((await git.readRef(repositoryId, `refs/heads/${shaOrRef}`)) ?? (await git.readRef(repositoryId, `refs/tags/${shaOrRef}`)));
-    if (sha === null) return null;
-    const object = await git.readObject(repositoryId, sha);
-    if (!object) return null;
-    if (object.type === 'tree') return sha;
-    if (object.type === 'commit') return parseCommit(Buffer.from(object.content).toString('utf8')).tree;
+    // An annotated tag is peeled to what it tags (a tag of a tag too), as git's <tag>^{tree}.
+    for (let target = sha, depth = 0; target !== null && depth < MAX_TAG_DEPTH; depth++) {
+      const object = await git.readObject(repositoryId, target);
+      if (!object) return null;
+      if (object.type === 'tree') return target;
+      if (object.type === 'commit') return parseCommit(Buffer.from(object.content).toString('utf8')).tree;
+      if (object.type !== 'tag') return null;
+      target = parseTag(Buffer.from(object.content).toString('utf8')).object;
+    }
     return null;
   }
 }

@@ -8,8 +8,9 @@ import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import { metadataFor, type CommandContext } from '../shared/commandContext.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
-import type { GitRef } from '../shared/ports/gitStorage.port.js';
+import type { GitObjectType, GitRef } from '../shared/ports/gitStorage.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
+import { moveGitRef, undoRefusedMove, type GitRefAgreement } from './gitRefMove.js';
 import { GitRepository } from './gitRepository.js';
 
 export interface RefView {
@@ -56,8 +57,9 @@ export class GitRefsService {
       repository,
       ref,
       async (current) => {
-        if (current !== null) return left(refused('Reference already exists'));
-        return (await this.exists(repository.id, sha)) ? right({ to: sha, forced: false }) : left(refused('Object does not exist'));
+        if (current !== null || (await this.conflictsWithRef(repository.id, ref))) return left(refused('Reference already exists'));
+        const target = await this.targetRefusal(repository.id, ref, sha);
+        return target === null ? right({ to: sha, forced: false }) : left(target);
       },
       context,
     );
@@ -77,7 +79,8 @@ export class GitRefsService {
       fullRefName(path),
       async (current) => {
         if (current === null) return left(refused('Reference does not exist'));
-        if (!(await this.exists(repository.id, sha))) return left(refused('Object does not exist'));
+        const target = await this.targetRefusal(repository.id, fullRefName(path), sha);
+        if (target !== null) return left(target);
         if (current === sha) return right({ to: sha, forced: false });
         const fastForward = await this.repositories.git.isAncestor(repository.id, current, sha).catch(() => false);
         if (!fastForward && !force) return left(refused('Update is not a fast forward'));
@@ -113,9 +116,20 @@ export class GitRefsService {
       last ? last.revision : 'no_stream',
     );
     if (appended.outcome !== 'appended') return false;
-    for (let wait = 0; wait < 20 && (await moveGitRef(this.repositories.git, data)) === 'superseded'; wait++)
+    if ((await this.agree(data)) !== 'refused') return true;
+    await undoRefusedMove(this.eventStore, data, appended.nextRevision, metadataFor(context));
+    return false;
+  }
+
+  // Git made to agree with a recorded move. A move recorded just before this one may not have
+  // reached git yet: give it a moment.
+  private async agree(move: RefMoved['data']): Promise<GitRefAgreement> {
+    let agreement = await moveGitRef(this.repositories.git, move);
+    for (let wait = 0; wait < 20 && agreement === 'superseded'; wait++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
-    return true;
+      agreement = await moveGitRef(this.repositories.git, move);
+    }
+    return agreement;
   }
 
   // What a move adds, for the activity feeds; nothing for a deletion or a ref to a tree or blob.
@@ -129,8 +143,19 @@ export class GitRefsService {
     }
   }
 
-  private async exists(repositoryId: number, sha: string): Promise<boolean> {
-    return SHA_PATTERN.test(sha) && (await this.repositories.git.readObject(repositoryId, sha)) !== null;
+  // What git would refuse to point the ref at, refused before anything is recorded: a missing
+  // object, or anything but a commit on a branch (git's update-ref keeps branches to commits).
+  private async targetRefusal(repositoryId: number, ref: string, sha: string): Promise<AppError | null> {
+    const type: GitObjectType | undefined = SHA_PATTERN.test(sha) ? (await this.repositories.git.readObject(repositoryId, sha))?.type : undefined;
+    if (type === undefined) return refused('Object does not exist');
+    if (ref.startsWith('refs/heads/') && type !== 'commit') return refused(`Reference update failed: a branch must point at a commit, and ${sha} is a ${type}`);
+    return null;
+  }
+
+  // refs/heads/a and refs/heads/a/b cannot both exist (git keeps refs as files and directories).
+  private async conflictsWithRef(repositoryId: number, ref: string): Promise<boolean> {
+    const refs = await this.repositories.git.listRefs(repositoryId);
+    return refs.some((other) => other.name.startsWith(`${ref}/`) || ref.startsWith(`${other.name}/`));
   }
 
   private async move<To extends string | null>(
@@ -164,24 +189,16 @@ export class GitRefsService {
         last ? last.revision : 'no_stream',
       );
       if (appended.outcome === 'conflict') continue;
-      // A move recorded just before this one may not have reached git yet: give it a moment.
-      for (let wait = 0; wait < 20 && (await moveGitRef(git, data)) === 'superseded'; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+      if ((await this.agree(data)) === 'refused') {
+        await undoRefusedMove(this.eventStore, data, appended.nextRevision, metadataFor(context));
+        return left(refused('Reference update failed'));
+      }
       if (data.to === null) return right(null as To extends string ? RefView : null);
       const type = (await git.readObject(id.right, data.to))?.type ?? 'commit';
       return right({ ref, sha: data.to, type } as unknown as To extends string ? RefView : null);
     }
     return left({ _tag: 'ConcurrencyConflict', streamId: stream });
   }
-}
-
-// Makes git's ref agree with a recorded move, by compare-and-swap; 'superseded' when git holds
-// neither end (a later move, or a push outside the log).
-export async function moveGitRef(git: GitRepository['git'], move: RefMoved['data']): Promise<'moved' | 'already' | 'superseded'> {
-  const now = await git.readRef(move.repositoryId, move.ref);
-  if (now === move.to) return 'already';
-  if (now !== move.from) return 'superseded';
-  if (move.to === null) return (await git.deleteRef(move.repositoryId, move.ref, move.from!)) ? 'moved' : 'superseded';
-  return (await git.updateRef(move.repositoryId, move.ref, move.to, move.from)) ? 'moved' : 'superseded';
 }
 
 function view(ref: GitRef): RefView {

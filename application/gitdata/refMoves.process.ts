@@ -4,7 +4,7 @@ import type { Clock } from '../shared/ports/clock.port.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import type { GitStorage } from '../shared/ports/gitStorage.port.js';
 import { STEP_DONE, type ProcessManager } from '../shared/processes/processManager.js';
-import { moveGitRef } from './gitRefs.service.js';
+import { moveGitRef, undoRefusedMove } from './gitRefMove.js';
 
 export const REF_MOVES = 'ref-moves';
 
@@ -32,7 +32,14 @@ export function refMoves(eventStore: EventStore, git: GitStorage, clock: Clock, 
             const [last] = await eventStore.readStream(gitRefStream(move.repositoryId, move.ref), { direction: 'backwards', maxCount: 1 });
             if (last && last.revision > event.revision) return STEP_DONE;
             if (!(await ensure(move.repositoryId))) return STEP_DONE;
-            if ((await moveGitRef(git, move)) !== 'superseded') return STEP_DONE;
+            const agreement = await moveGitRef(git, move);
+            // Git will not take it (a branch to a non-commit, a name in conflict): the record is
+            // moved back, as the request that recorded it would have done.
+            if (agreement === 'refused') {
+              await undoRefusedMove(eventStore, move, event.revision, { ...event.metadata, causationId: event.id, occurredAt: clock.now().toISOString() });
+              return STEP_DONE;
+            }
+            if (agreement !== 'superseded') return STEP_DONE;
             throw new Error(`${move.ref} holds neither ${move.from} nor ${move.to}`);
           },
         },

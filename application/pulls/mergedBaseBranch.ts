@@ -31,7 +31,7 @@ export class MergedBaseBranch {
       if (current !== null && (await this.git.isAncestor(merge.repositoryId, merge.mergeCommitSha, current))) return 'already';
       // Moved elsewhere, outside the branch's claims: git cannot be made to agree by itself.
       if (current !== merge.baseSha) return 'diverged';
-      if (await this.git.updateRef(merge.repositoryId, merge.baseRef, merge.mergeCommitSha, merge.baseSha)) return 'moved';
+      if ((await this.git.updateRef(merge.repositoryId, merge.baseRef, merge.mergeCommitSha, merge.baseSha)) === 'moved') return 'moved';
     }
     return 'diverged';
   }

@@ -1,7 +1,7 @@
 import { right } from 'fp-ts/lib/Either.js';
 import type { SearchFilter } from '../shared/ports/searchIndex.port.js';
 import { nameWords } from './commitSearchDocument.js';
-import { dateFilter, equalsFilter, booleanFilter, valueText } from './qualifierFilters.js';
+import { dateFilter, equalsFilter, booleanFilter, forkFilter, forksLeftOut, ONLY_FORKS, valueText } from './qualifierFilters.js';
 import type { SearchEndpointDefinition } from './searchEndpoint.js';
 import { SEARCH_INDEXES } from './searchIndexes.js';
 
@@ -16,6 +16,7 @@ const SHA_FIELDS: Readonly<Record<string, string>> = { hash: 'hash_prefixes', pa
 const IS_FIELDS: Readonly<Record<string, SearchFilter>> = {
   public: { field: 'public', op: '=', value: true },
   private: { field: 'public', op: '=', value: false },
+  fork: ONLY_FORKS,
 };
 
 // Every word of the name, in any order and case: author-name:"octo cat" finds "Cat, Octo".
@@ -27,7 +28,8 @@ function nameFilter(field: string, text: string): SearchFilter | null {
 }
 
 // GET /search/commits (default branches): keywords in the message, GitHub's qualifiers and
-// its two sorts, author-date and committer-date.
+// its two sorts, author-date and committer-date; forks left out unless fork:true or fork:only,
+// as in repository search (a fork's commits are its parent's too).
 export const commitSearch: SearchEndpointDefinition = {
   endpoint: 'commits',
   index: SEARCH_INDEXES.commits,
@@ -35,6 +37,7 @@ export const commitSearch: SearchEndpointDefinition = {
   textFields: { message: ['message'] },
   defaultTextFields: ['message'],
   sorts: { 'author-date': 'author_date', 'committer-date': 'committer_date' },
+  defaultFilters: forksLeftOut,
   async qualifierFilter(term, context) {
     const { key, value } = term;
     const text = valueText(value);
@@ -47,6 +50,7 @@ export const commitSearch: SearchEndpointDefinition = {
     if (DATE_FIELDS[key] !== undefined) return right(dateFilter(DATE_FIELDS[key]!, value));
     if (SHA_FIELDS[key] !== undefined) return right({ field: SHA_FIELDS[key]!, op: '=', value: text.toLowerCase() });
     if (key === 'merge') return right(booleanFilter('merge', value));
+    if (key === 'fork') return right(forkFilter(value));
     if (key === 'is' && value.kind === 'value') return right(IS_FIELDS[value.text.toLowerCase()] ?? null);
     return right(null);
   },

@@ -7,6 +7,8 @@ import { indexedTime, type RepositoryBound } from './searchIndexes.js';
 // what GitHub's item shows, straight from the commit, and what the qualifiers filter on.
 export interface CommitSearchDocument extends SearchDocument, RepositoryBound {
   id: string; // `${repository_id}-${hash}`
+  // The repository is a fork: left out unless the query asks for forks.
+  fork: boolean;
   hash: string;
   tree: string;
   parents: string[];
@@ -58,7 +60,7 @@ export function abbreviations(sha: string): string[] {
 }
 
 export interface CommitIndexing {
-  readonly repository: RepositoryBound;
+  readonly repository: RepositoryBound & { readonly fork: boolean };
   readonly accountIdByEmail: ReadonlyMap<string, number>;
   readonly generation: number;
 }
@@ -69,6 +71,7 @@ export function commitDocument(commit: CommitRecord, { repository, accountIdByEm
     repository_id: repository.repository_id,
     owner_id: repository.owner_id,
     public: repository.public,
+    fork: repository.fork,
     hash: commit.sha,
     tree: commit.tree,
     parents: [...commit.parents],

@@ -1,4 +1,4 @@
-import { parseSearchDate, type QualifierValue } from '../../domain/search/searchQuery.js';
+import { parseSearchDate, type QualifierValue, type SearchTerm } from '../../domain/search/searchQuery.js';
 import type { SearchFilter } from '../shared/ports/searchIndex.port.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -60,4 +60,21 @@ export function booleanFilter(field: string, value: QualifierValue): SearchFilte
 
 export function valueText(value: QualifierValue): string {
   return value.kind === 'value' ? value.text : `${value.from ?? '*'}..${value.to ?? '*'}`;
+}
+
+// GitHub leaves forks out of repository and commit search unless the query names them:
+// fork:true adds them, fork:only (or is:fork) keeps only them.
+export function forksLeftOut(terms: readonly SearchTerm[]): SearchFilter[] {
+  const asksForForks = terms.some(
+    (term) =>
+      term.kind === 'qualifier' && (term.key === 'fork' || (term.key === 'is' && term.value.kind === 'value' && term.value.text.toLowerCase() === 'fork')),
+  );
+  return asksForForks ? [] : [{ field: 'fork', op: '=', value: false }];
+}
+
+export const ONLY_FORKS: SearchFilter = { field: 'fork', op: '=', value: true };
+
+// fork:only keeps only forks; fork:true (anything else) filters nothing, forksLeftOut having let them in.
+export function forkFilter(value: QualifierValue): SearchFilter | null {
+  return value.kind === 'value' && value.text.toLowerCase() === 'only' ? ONLY_FORKS : null;
 }

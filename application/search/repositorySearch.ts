@@ -1,7 +1,7 @@
 import { right } from 'fp-ts/lib/Either.js';
 import { SEARCH_INDEXES } from './searchIndexes.js';
 import type { SearchEndpointDefinition } from './searchEndpoint.js';
-import { booleanFilter, dateFilter, equalsFilter, numberFilter } from './qualifierFilters.js';
+import { booleanFilter, dateFilter, equalsFilter, forkFilter, forksLeftOut, numberFilter, ONLY_FORKS } from './qualifierFilters.js';
 import type { SearchFilter } from '../shared/ports/searchIndex.port.js';
 
 const NUMBER_FIELDS: Readonly<Record<string, string>> = { size: 'size', forks: 'forks', stars: 'stars', followers: 'stars', topics: 'topics_count' };
@@ -11,7 +11,7 @@ const IS_FIELDS: Readonly<Record<string, SearchFilter>> = {
   archived: { field: 'archived', op: '=', value: true },
   mirror: { field: 'mirror', op: '=', value: true },
   template: { field: 'template', op: '=', value: true },
-  fork: { field: 'fork', op: '=', value: true },
+  fork: ONLY_FORKS,
 };
 
 // GET /search/repositories: keywords in name, description and topics (readme with in:readme),
@@ -23,13 +23,7 @@ export const repositorySearch: SearchEndpointDefinition = {
   textFields: { name: ['name'], description: ['description'], topics: ['topics'], readme: ['readme'] },
   defaultTextFields: ['name', 'description', 'topics'],
   sorts: { stars: 'stars', forks: 'forks', 'help-wanted-issues': 'help_wanted_issues', updated: 'updated' },
-  defaultFilters(terms) {
-    const asksForForks = terms.some(
-      (term) =>
-        term.kind === 'qualifier' && (term.key === 'fork' || (term.key === 'is' && term.value.kind === 'value' && term.value.text.toLowerCase() === 'fork')),
-    );
-    return asksForForks ? [] : [{ field: 'fork', op: '=', value: false }];
-  },
+  defaultFilters: forksLeftOut,
   async qualifierFilter(term) {
     const { key, value } = term;
     if (NUMBER_FIELDS[key] !== undefined) return right(numberFilter(NUMBER_FIELDS[key]!, value));
@@ -37,7 +31,7 @@ export const repositorySearch: SearchEndpointDefinition = {
     if (key === 'topic') return right(equalsFilter('topics', value));
     if (key === 'language') return right(equalsFilter('language', value));
     if (key === 'archived' || key === 'mirror' || key === 'template') return right(booleanFilter(key, value));
-    if (key === 'fork') return right(value.kind === 'value' && value.text.toLowerCase() === 'only' ? IS_FIELDS.fork! : null);
+    if (key === 'fork') return right(forkFilter(value));
     if (key === 'is' && value.kind === 'value') return right(IS_FIELDS[value.text.toLowerCase()] ?? null);
     return right(null);
   },

@@ -12,6 +12,9 @@ export interface ParsedCommit {
   readonly author: GitSignature;
   readonly committer: GitSignature;
   readonly message: string;
+  // A signed commit's `gpgsig` header, and what it signs: the object without that header.
+  readonly signature: string | null;
+  readonly payload: string | null;
 }
 
 export interface ParsedTag {
@@ -29,7 +32,11 @@ function split(text: string): { headers: [string, string][]; message: string } {
   const headers: [string, string][] = [];
   for (const line of head.split('\n')) {
     // Continuation lines (a signature's) belong to the header before them.
-    if (line.startsWith(' ') && headers.length > 0) continue;
+    const previous = headers.at(-1);
+    if (line.startsWith(' ') && previous !== undefined) {
+      previous[1] += `\n${line.slice(1)}`;
+      continue;
+    }
     const space = line.indexOf(' ');
     if (space > 0) headers.push([line.slice(0, space), line.slice(space + 1)]);
   }
@@ -53,7 +60,27 @@ export function parseCommit(text: string): ParsedCommit {
     author: parseSignature(value('author')),
     committer: parseSignature(value('committer')),
     message,
+    ...signed(text, headers),
   };
+}
+
+// Git's signed payload: the commit without its gpgsig header (and that header's continuation
+// lines); the signature as git extracts it, each line ended by a newline.
+function signed(text: string, headers: readonly [string, string][]): { signature: string | null; payload: string | null } {
+  const signature = headers.find(([name]) => name === 'gpgsig')?.[1];
+  if (signature === undefined) return { signature: null, payload: null };
+  const end = text.indexOf('\n\n');
+  const head = (end < 0 ? text : text.slice(0, end)).split('\n');
+  const start = head.findIndex((line) => line.startsWith('gpgsig '));
+  let after = start + 1;
+  while (after < head.length && head[after]!.startsWith(' ')) after++;
+  const kept = [...head.slice(0, start), ...head.slice(after)].join('\n');
+  return { signature: `${signature}\n`, payload: end < 0 ? kept : `${kept}${text.slice(end)}` };
+}
+
+// A signature as a commit header holds it: its lines after the first indented by a space.
+export function signatureHeader(signature: string): string {
+  return `gpgsig ${signature.replace(/\n+$/, '').replace(/\n/g, '\n ')}`;
 }
 
 export function parseTag(text: string): ParsedTag {
@@ -72,4 +99,15 @@ export function parseTag(text: string): ParsedTag {
 // A name or email git can write in an object header: no angle brackets, no newline.
 export function isSignatureText(value: string): boolean {
   return !/[<>\n\0]/.test(value);
+}
+
+// A name git keeps: something left once it trims what it calls crud (spaces, control
+// characters and . , : ; < > " \ ' ) from both ends.
+export function isIdentName(name: string): boolean {
+  return /[^\x00-\x20.,:;<>"\\']/.test(name);
+}
+
+// What a commit header can carry as a signature: ASCII armor (printable lines), not empty.
+export function isArmoredSignature(value: string): boolean {
+  return /^-----BEGIN [A-Z0-9 ]+-----\n/.test(value) && !/[^\x20-\x7e\n]/.test(value);
 }

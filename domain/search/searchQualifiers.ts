@@ -1,5 +1,5 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
-import { parseSearchDate, type ParsedSearchQuery, type QualifierValue, type SearchQueryError } from './searchQuery.js';
+import { parseSearchDate, writtenValue, type ParsedSearchQuery, type QualifierValue, type SearchQueryError } from './searchQuery.js';
 
 // What each search endpoint's qualifiers hold, as GitHub documents them: the endpoint's
 // query compiler (to come with the endpoints) reads these, and a query is checked against
@@ -95,7 +95,8 @@ export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<
     hash: text,
     parent: text,
     tree: text,
-    is: oneOf('public', 'private'),
+    is: oneOf('public', 'private', 'fork'),
+    fork: oneOf('true', 'only'),
   },
   code: {
     ...owners,
@@ -135,10 +136,11 @@ export const SEARCH_SORTS: Readonly<Record<SearchEndpoint, readonly string[]>> =
 
 const invalid = (problem: string): SearchQueryError => ({ _tag: 'SearchQueryInvalid', problem });
 
-function checkBound(kind: QualifierKind, key: string, bound: string): Either<SearchQueryError, void> {
-  if (kind.type === 'number' && !/^-?\d+$/.test(bound)) return left(invalid(`${key}:${bound}: a number was expected`));
+// `written` is the whole value as the query wrote it: the message quotes `stars:>abc`, not `stars:abc`.
+function checkBound(kind: QualifierKind, key: string, bound: string, written: string): Either<SearchQueryError, void> {
+  if (kind.type === 'number' && !/^-?\d+$/.test(bound)) return left(invalid(`${key}:${written}: a number was expected`));
   if (kind.type === 'date' && parseSearchDate(bound) === null)
-    return left(invalid(`${key}:${bound}: a date (YYYY-MM-DD, or ISO 8601 with a time) was expected`));
+    return left(invalid(`${key}:${written}: a date (YYYY-MM-DD, or ISO 8601 with a time) was expected`));
   return right(undefined);
 }
 
@@ -147,7 +149,7 @@ function checkValue(kind: QualifierKind, key: string, value: QualifierValue): Ei
     if (kind.type !== 'number' && kind.type !== 'date') return left(invalid(`${key} takes no range`));
     for (const bound of [value.from, value.to]) {
       if (bound === null) continue;
-      const checked = checkBound(kind, key, bound);
+      const checked = checkBound(kind, key, bound, writtenValue(value));
       if (checked._tag === 'Left') return checked;
     }
     return right(undefined);
@@ -155,7 +157,7 @@ function checkValue(kind: QualifierKind, key: string, value: QualifierValue): Ei
   switch (kind.type) {
     case 'number':
     case 'date':
-      return checkBound(kind, key, value.text);
+      return checkBound(kind, key, value.text, value.text);
     case 'boolean':
       return value.text === 'true' || value.text === 'false' ? right(undefined) : left(invalid(`${key}:${value.text}: true or false was expected`));
     case 'enum':

@@ -92,6 +92,15 @@ export function parseQualifierValue(raw: string, quoted: boolean): QualifierValu
   return { kind: 'value', text: raw };
 }
 
+// A value as the query wrote it (`>10`, `<=5`, `10..50`, `*..5`), for messages that quote it.
+export function writtenValue(value: QualifierValue): string {
+  if (value.kind === 'value') return value.text;
+  const { from, to, fromInclusive, toInclusive } = value;
+  if (from !== null && to !== null) return `${from}..${to}`;
+  if (from !== null) return toInclusive ? `${from}..*` : `${fromInclusive ? '>=' : '>'}${from}`;
+  return fromInclusive ? `*..${to}` : `${toInclusive ? '<=' : '<'}${to}`;
+}
+
 function withMe(value: QualifierValue, me: string | null): QualifierValue {
   if (me === null || value.kind !== 'value' || value.text !== '@me') return value;
   return { kind: 'value', text: me };

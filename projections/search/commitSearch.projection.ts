@@ -20,8 +20,8 @@ const REPOSITORY_EVENTS = new Set(['RepositoryCreated', 'RepositoryEdited', 'Rep
 
 const defaultRef = (repository: RepositoryDocument): string => `refs/heads/${repository.default_branch}`;
 
-function boundOf(repository: RepositoryDocument): RepositoryBound {
-  return { repository_id: repository.id, owner_id: repository.owner_id, public: !repository.private };
+function boundOf(repository: RepositoryDocument): RepositoryBound & { fork: boolean } {
+  return { repository_id: repository.id, owner_id: repository.owner_id, public: !repository.private, fork: repository.fork };
 }
 
 // The default-branch commits of every repository (GET /search/commits). A move of a default
@@ -31,7 +31,8 @@ function boundOf(repository: RepositoryDocument): RepositoryBound {
 export function commitSearchProjection(dependencies: ProjectionDependencies): Projection {
   return {
     name: 'search-commits',
-    version: 1,
+    // 2: documents say whether their repository is a fork.
+    version: 2,
     consistency: 'eventual',
     readsReadYourWritesModels: true,
     collections: [],
@@ -45,6 +46,7 @@ export function commitSearchProjection(dependencies: ProjectionDependencies): Pr
             'repository_id',
             'owner_id',
             'public',
+            'fork',
             'author_id',
             'committer_id',
             'author_name_words',

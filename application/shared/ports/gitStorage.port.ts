@@ -25,6 +25,8 @@ export interface CommitIdentity {
   readonly name: string;
   readonly email: string;
   readonly date: Date;
+  // The offset written beside the date, as git writes it ("+0530"); absent: "+0000".
+  readonly utcOffset?: string;
 }
 
 // A commit to write from a tree already in the repository (merge commits, squashes).
@@ -34,6 +36,8 @@ export interface NewCommit {
   readonly message: string;
   readonly author: CommitIdentity;
   readonly committer: CommitIdentity;
+  // An ASCII-armored detached signature, written as the commit's gpgsig header.
+  readonly signature?: string;
 }
 
 // What a pull request shows: commits on head not on base, and the diff from their merge base.
@@ -94,6 +98,8 @@ export interface FileChange {
   readonly sha: string | null;
   readonly size: number | null; // bytes of that blob (null for a removal or a submodule)
 }
+
+export type RefUpdateOutcome = 'moved' | 'superseded' | 'refused';
 
 export interface NewTag {
   readonly object: string;
@@ -169,6 +175,7 @@ export interface GitStorage {
   // Whether the first commit is the second or one of its ancestors (git merge-base --is-ancestor).
   isAncestor(repositoryId: number, ancestorSha: string, descendantSha: string): Promise<boolean>;
   // Compare-and-swap: moves refName to newSha only if it still holds expectedOldSha (null:
-  // only if absent); false when another writer moved it first.
-  updateRef(repositoryId: number, refName: string, newSha: string, expectedOldSha: string | null): Promise<boolean>;
+  // only if absent); 'superseded' when another writer moved it first, 'refused' when it held
+  // expectedOldSha and git would not move it (a non-commit on a branch, a name in conflict).
+  updateRef(repositoryId: number, refName: string, newSha: string, expectedOldSha: string | null): Promise<RefUpdateOutcome>;
 }

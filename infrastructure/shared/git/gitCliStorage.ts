@@ -17,6 +17,7 @@ import type {
   MergeTreeResult,
   NewCommit,
   RebaseResult,
+  RefUpdateOutcome,
 } from '../../../application/shared/ports/gitStorage.port.js';
 import { gitEnvironment, runGit, type GitRunOptions } from './gitCommand.js';
 import { GitCommitOperations } from './gitCommitOperations.js';
@@ -271,7 +272,7 @@ export class GitCliStorage implements GitStorage {
     return result.exitCode === 0;
   }
 
-  updateRef(repositoryId: number, refName: string, newSha: string, expectedOldSha: string | null): Promise<boolean> {
+  updateRef(repositoryId: number, refName: string, newSha: string, expectedOldSha: string | null): Promise<RefUpdateOutcome> {
     if (!REF_NAME.test(refName)) throw new Error(`not a ref name: ${JSON.stringify(refName)}`);
     return this.commits.updateRef(this.pathOf(repositoryId), refName, newSha, expectedOldSha);
   }

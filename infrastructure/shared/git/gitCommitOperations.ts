@@ -1,4 +1,12 @@
-import type { CommitIdentity, CommitRangeStats, MergeTreeResult, NewCommit, RebaseResult } from '../../../application/shared/ports/gitStorage.port.js';
+import type {
+  CommitIdentity,
+  CommitRangeStats,
+  MergeTreeResult,
+  NewCommit,
+  RebaseResult,
+  RefUpdateOutcome,
+} from '../../../application/shared/ports/gitStorage.port.js';
+import { signatureHeader } from '../../../domain/gitdata/gitObjectText.js';
 import { GitCommandError, runGit } from './gitCommand.js';
 
 // What pull requests need from a bare repository, without a work tree: comparing two
@@ -11,8 +19,10 @@ function requireSha(value: string): string {
   return value;
 }
 
-function gitDate(date: Date): string {
-  return `${Math.floor(date.getTime() / 1000)} +0000`;
+// Git's internal date format; the `@` makes git read the number as seconds since the epoch
+// whatever its length (without it, fewer than nine digits are read as a date).
+function gitDate(date: Date, utcOffset = '+0000'): string {
+  return `@${Math.floor(date.getTime() / 1000)} ${utcOffset}`;
 }
 
 export class GitCommitOperations {
@@ -97,20 +107,33 @@ export class GitCommitOperations {
   async writeCommit(gitDirectory: string, commit: NewCommit): Promise<string> {
     const parents = commit.parents.flatMap((parent) => ['-p', requireSha(parent)]);
     const env = { ...identity('AUTHOR', commit.author), ...identity('COMMITTER', commit.committer) };
-    return requireSha(await this.git(gitDirectory, ['commit-tree', requireSha(commit.tree), ...parents, '-F', '-'], { input: commit.message, env }));
+    const sha = requireSha(await this.git(gitDirectory, ['commit-tree', requireSha(commit.tree), ...parents, '-F', '-'], { input: commit.message, env }));
+    return commit.signature === undefined ? sha : this.signed(gitDirectory, sha, commit.signature);
   }
 
-  async updateRef(gitDirectory: string, refName: string, newSha: string, expectedOldSha: string | null): Promise<boolean> {
+  // The commit git wrote, with the signature added as `git commit -S` adds it: a gpgsig header
+  // at the end of the headers. What it signs is exactly the commit git wrote unsigned.
+  private async signed(gitDirectory: string, unsignedSha: string, signature: string): Promise<string> {
+    const text = (await runGit(['--git-dir', gitDirectory, 'cat-file', 'commit', unsignedSha], this.environment)).stdout;
+    const end = text.indexOf('\n\n');
+    const withSignature = `${text.slice(0, end)}\n${signatureHeader(signature)}${text.slice(end)}`;
+    return requireSha(await this.git(gitDirectory, ['hash-object', '-t', 'commit', '-w', '--stdin'], { input: withSignature }));
+  }
+
+  async updateRef(gitDirectory: string, refName: string, newSha: string, expectedOldSha: string | null): Promise<RefUpdateOutcome> {
     // An empty old value means "must not exist yet".
     const old = expectedOldSha === null ? '' : requireSha(expectedOldSha);
     try {
       await this.git(gitDirectory, ['update-ref', refName, requireSha(newSha), old]);
-      return true;
+      return 'moved';
     } catch (error) {
       if (!(error instanceof GitCommandError)) throw error;
       const current = await runGit(['--git-dir', gitDirectory, 'rev-parse', '--verify', '--quiet', refName], this.environment, { allowExitCodes: [1] });
       const now = current.exitCode === 0 ? current.stdout.trim() : null;
-      if (now !== expectedOldSha) return false;
+      if (now !== expectedOldSha) return 'superseded';
+      // What update-ref will never write (a blob on a branch, refs/heads/a/b beside
+      // refs/heads/a); any other failure (a lock held, a full disk) is a fault.
+      if (/trying to write non-commit|exists; cannot create/.test(error.stderr)) return 'refused';
       throw error;
     }
   }
@@ -129,7 +152,7 @@ export class GitCommitOperations {
 }
 
 function identity(role: 'AUTHOR' | 'COMMITTER', who: CommitIdentity): Record<string, string> {
-  return { [`GIT_${role}_NAME`]: who.name, [`GIT_${role}_EMAIL`]: who.email, [`GIT_${role}_DATE`]: gitDate(who.date) };
+  return { [`GIT_${role}_NAME`]: who.name, [`GIT_${role}_EMAIL`]: who.email, [`GIT_${role}_DATE`]: gitDate(who.date, who.utcOffset) };
 }
 
 interface ParsedCommit {

@@ -15,8 +15,8 @@ function requireSha(sha: string): string {
 }
 
 // Seconds since the epoch and an offset: what git writes in objects.
-function gitTimestamp(date: Date): string {
-  return `${Math.floor(date.getTime() / 1000)} +0000`;
+function gitTimestamp(date: Date, utcOffset = '+0000'): string {
+  return `${Math.floor(date.getTime() / 1000)} ${utcOffset}`;
 }
 
 // Git Data's object plumbing on a bare repository; every argument passes as it is (no shell).
@@ -130,5 +130,5 @@ export class GitObjects {
 }
 
 export function identityLine(who: CommitIdentity): string {
-  return `${who.name} <${who.email}> ${gitTimestamp(who.date)}`;
+  return `${who.name} <${who.email}> ${gitTimestamp(who.date, who.utcOffset)}`;
 }

@@ -16,10 +16,10 @@ export const TreeEntryBody = t.intersection([
 ]);
 export const CreateTreeBody = t.intersection([t.type({ tree: t.array(TreeEntryBody) }), t.partial({ base_tree: t.string })]);
 
-// POST /repos/{owner}/{repo}/git/commits (`signature`, a PGP signature, is not supported)
+// POST /repos/{owner}/{repo}/git/commits (`signature`: an ASCII-armored detached signature)
 export const CreateCommitBody = t.intersection([
   t.type({ message: t.string, tree: t.string }),
-  t.partial({ parents: t.array(t.string), author: Signature, committer: Signature }),
+  t.partial({ parents: t.array(t.string), author: Signature, committer: Signature, signature: t.string }),
 ]);
 
 // POST /repos/{owner}/{repo}/git/refs, PATCH .../git/refs/{ref}

@@ -66,7 +66,8 @@ export function encodeCommit(at: RepositoryUrls, sha: string, commit: ParsedComm
     // git ends a message with a newline; GitHub shows it without.
     message: commit.message.replace(/\n$/, ''),
     parents: commit.parents.map((parent) => ({ sha: parent, url: api(at, `commits/${parent}`), html_url: at.urls.html(`/${at.fullName}/commit/${parent}`) })),
-    verification: UNSIGNED,
+    // forgelog holds no keys: a signed commit reads as GitHub reads one signed by a key it does not know.
+    verification: commit.signature === null ? UNSIGNED : { verified: false, reason: 'unknown_key', signature: commit.signature, payload: commit.payload },
   };
 }
 

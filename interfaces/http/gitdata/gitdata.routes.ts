@@ -80,8 +80,15 @@ export function gitdataRoutes(router: Router, container: Container): void {
   router.post('/repos/:owner/:repo/git/commits', requireUser, async (req, res) => {
     const body = decodeInput(CreateCommitBody, req.body ?? {}, 'Commit');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
-    const { message, tree, parents, author, committer } = body.right;
-    const input = { message, tree, parents: parents ?? [], ...(author ? { author } : {}), ...(committer ? { committer } : {}) };
+    const { message, tree, parents, author, committer, signature } = body.right;
+    const input = {
+      message,
+      tree,
+      parents: parents ?? [],
+      ...(author ? { author } : {}),
+      ...(committer ? { committer } : {}),
+      ...(signature !== undefined ? { signature } : {}),
+    };
     const created = await objects.createCommit(accessCallerOf(res)!, repositoryScopeOf(res).repository, input, clock.now());
     if (isLeft(created)) return sendAppError(res, created.left);
     res.status(201).json(encodeCommit(at(res), created.right.sha, created.right.commit));

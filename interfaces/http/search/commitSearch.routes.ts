@@ -18,6 +18,9 @@ function commitItem({ commit, repository, owner, role, author, committer }: Foun
     author: { name: commit.author_name, email: commit.author_email, date: commit.author_date_text },
     committer: { name: commit.committer_name, email: commit.committer_email, date: commit.committer_date_text },
     message: commit.message,
+    // The index keeps no signatures: a search result reads unsigned.
+    signature: null,
+    payload: null,
   });
   return {
     ...encoded,

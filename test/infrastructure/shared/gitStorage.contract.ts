@@ -143,11 +143,16 @@ export function describeGitStorageContract(adapterName: string, open: () => Prom
       expect((await git(['--git-dir', storage.pathOf(20), 'log', '-1', '--format=%P|%an|%cI|%B', child], scratch)).trim()).to.equal(
         `${base}|octocat|2026-11-22T10:00:00+00:00|Add a`,
       );
-      expect(await storage.updateRef(20, 'refs/heads/feature', child, null)).to.equal(true);
-      expect(await storage.updateRef(20, 'refs/heads/feature', base, null)).to.equal(false);
-      expect(await storage.updateRef(20, 'refs/heads/main', child, child)).to.equal(false);
+      expect(await storage.updateRef(20, 'refs/heads/feature', child, null)).to.equal('moved');
+      expect(await storage.updateRef(20, 'refs/heads/feature', base, null)).to.equal('superseded');
+      expect(await storage.updateRef(20, 'refs/heads/main', child, child)).to.equal('superseded');
       expect(await storage.readRef(20, 'refs/heads/main')).to.equal(base);
-      expect(await storage.updateRef(20, 'refs/heads/main', child, base)).to.equal(true);
+      // What git will not write, whatever the ref holds: a directory/file conflict, a tree on a branch.
+      expect(await storage.updateRef(20, 'refs/heads/feature/sub', child, null)).to.equal('refused');
+      const tree = (await git(['--git-dir', storage.pathOf(20), 'rev-parse', `${child}^{tree}`], scratch)).trim();
+      expect(await storage.updateRef(20, 'refs/heads/feature', tree, child)).to.equal('refused');
+      expect(await storage.readRef(20, 'refs/heads/feature')).to.equal(child);
+      expect(await storage.updateRef(20, 'refs/heads/main', child, base)).to.equal('moved');
       expect(await storage.readRef(20, 'refs/heads/main')).to.equal(child);
       await git(['--git-dir', storage.pathOf(20), 'fsck', '--strict', '--no-dangling'], scratch);
     });
@@ -222,7 +227,7 @@ export function describeGitStorageContract(adapterName: string, open: () => Prom
         message: 'One\n',
       });
       expect((await storage.readObject(31, tag))?.type).to.equal('tag');
-      expect(await storage.updateRef(31, 'refs/heads/other', base, null)).to.equal(true);
+      expect(await storage.updateRef(31, 'refs/heads/other', base, null)).to.equal('moved');
       expect(await storage.deleteRef(31, 'refs/heads/other', blob)).to.equal(false);
       expect(await storage.deleteRef(31, 'refs/heads/other', base)).to.equal(true);
       expect(await storage.readRef(31, 'refs/heads/other')).to.equal(null);

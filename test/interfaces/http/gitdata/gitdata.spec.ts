@@ -212,6 +212,32 @@ describe('Git Data: blobs, trees, commits, refs and tags', () => {
     }
   });
 
+  it("a tree by a tag's name: lightweight or annotated (a tag of a tag too), peeled to the commit's tree as git's <tag>^{tree}", async () => {
+    const main = await git('rev-parse', 'refs/heads/main');
+    const expected = await git('rev-parse', 'refs/heads/main^{tree}');
+    const who = { name: 'Mona Lisa', email: 'mona@example.com', date: '2020-01-02T03:04:05Z' };
+    const annotated = await api(server, octocat, 'POST', '/repos/octocat/hello/git/tags', {
+      tag: 'v-annotated',
+      message: 'A\n',
+      object: main,
+      type: 'commit',
+      tagger: who,
+    });
+    expect((await api(server, octocat, 'POST', '/repos/octocat/hello/git/refs', { ref: 'refs/tags/v-annotated', sha: annotated.body.sha })).status).to.equal(
+      201,
+    );
+    const nestedText = `object ${annotated.body.sha}\ntype tag\ntag v-nested\ntagger Mona Lisa <mona@example.com> 1577934245 +0000\n\nN\n`;
+    const nested = (await runGit(['--git-dir', bare, 'mktag'], gitEnvironment(bench.bareOf(repositoryId)), { input: nestedText })).stdout.trim();
+    expect((await api(server, octocat, 'POST', '/repos/octocat/hello/git/refs', { ref: 'refs/tags/v-nested', sha: nested })).status).to.equal(201);
+    expect((await api(server, octocat, 'POST', '/repos/octocat/hello/git/refs', { ref: 'refs/tags/v-light', sha: main })).status).to.equal(201);
+    for (const name of ['v-annotated', 'v-nested', 'v-light', annotated.body.sha]) {
+      const tree = await api(server, octocat, 'GET', `/repos/octocat/hello/git/trees/${name}`);
+      expect(tree.status, name).to.equal(200);
+      expect(tree.body.sha).to.equal(expected);
+      expectSchema('git-tree', tree.body);
+    }
+  });
+
   it('refs: get, matching (paginated), create (422 for a bad name or an existing ref), fast-forward only unless forced, delete', async () => {
     const main = (await api(server, octocat, 'GET', '/repos/octocat/hello/git/ref/heads/main')).body.object.sha;
     expect((await api(server, octocat, 'POST', '/repos/octocat/hello/git/refs', { ref: 'heads/x', sha: main })).status).to.equal(422);

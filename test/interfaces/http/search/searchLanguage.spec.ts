@@ -70,6 +70,19 @@ describe('search query language', () => {
     expect(badDate.body.message).to.equal('Validation Failed');
     expect(badDate.body.errors[0]).to.include({ resource: 'Search', field: 'q', code: 'invalid' });
     expect((await search(server, null, q('stars:many'))).status).to.equal(422);
+    // The message quotes the qualifier as written, its comparison or range included.
+    const written: [string, string][] = [
+      ['stars:>abc', 'stars:>abc: a number was expected'],
+      ['stars:<=x', 'stars:<=x: a number was expected'],
+      ['stars:1..abc', 'stars:1..abc: a number was expected'],
+      ['stars:abc..*', 'stars:abc..*: a number was expected'],
+      ['created:*..2024-13-45', 'created:*..2024-13-45: a date (YYYY-MM-DD, or ISO 8601 with a time) was expected'],
+    ];
+    for (const [query, message] of written) {
+      const answer = await search(server, null, q(query));
+      expect(answer.status, query).to.equal(422);
+      expect(answer.body.errors).to.deep.equal([{ message, resource: 'Search', field: 'q', code: 'invalid' }]);
+    }
   });
 
   it('names a hidden repo: in 422 unless another named one is readable', async () => {
