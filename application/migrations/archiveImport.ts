@@ -15,6 +15,7 @@ import type { UpdateIssueHandler } from '../issues/updateIssue.handler.js';
 import type { ProjectCommands } from '../projects/projectCommands.handler.js';
 import type { EditPullRequestHandler } from '../pulls/editPullRequest.handler.js';
 import type { OpenPullRequestHandler } from '../pulls/openPullRequest.handler.js';
+import { PULL_REQUESTS_COLLECTION, type PullRequestDocument } from '../pulls/pullRequests.readModel.js';
 import type { CreateRepositoryHandler } from '../repositories/createRepository.handler.js';
 import type { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { AppError } from '../shared/appError.js';
@@ -393,7 +394,10 @@ export class ArchiveImport {
     if (repositoryId === undefined) return null;
     const issue = await this.d.issues.issueByNumber(repositoryId, numberOf(url));
     if (!issue) return null;
-    return { id: issue.id, type: issue.pull_request ? 'PullRequest' : 'Issue' };
+    if (!issue.pull_request) return { id: issue.id, type: 'Issue' };
+    // A pull request's card names the pull request's id, not its issue's (two id spaces).
+    const pull = await this.d.store.collection<PullRequestDocument>(PULL_REQUESTS_COLLECTION).findOne({ repository_id: repositoryId, number: issue.number });
+    return pull ? { id: pull.id, type: 'PullRequest' } : null;
   }
 
   private failed<T>(outcome: Either<AppError, T>, what: string): outcome is Extract<Either<AppError, T>, { _tag: 'Left' }> {

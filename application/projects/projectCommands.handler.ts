@@ -200,7 +200,8 @@ export class ProjectCommands {
         : await this.pulls
             .byId(input.contentId)
             .then((pull) => pull && { id: pull.id, repository_id: pull.repository_id, number: pull.number, pull_request: {} });
-    if (!found || (input.contentType === 'Issue' && found.pull_request !== undefined)) return unknown();
+    // An Issue may be a pull request's issue (its own id, of the issue sequence), as on GitHub.
+    if (!found) return unknown();
     const repository = await this.repositories.byId(found.repository_id);
     if (!repository || (await this.repositoryAccess.roleFor(caller, repository)) === 'none') return unknown();
     const belongs =
