@@ -94,7 +94,7 @@ export class ArchiveImport {
   // At the record's own time (now when it has none), acting for actorId.
   private at(when: unknown, actorId: number | null): CommandContext {
     const instant = typeof when === 'string' && !Number.isNaN(Date.parse(when)) ? new Date(when) : this.d.clock.now();
-    return systemContext(instant, actorId);
+    return { ...systemContext(instant, actorId), keepsTime: true };
   }
 
   async run(): Promise<ArchiveImportReport> {
