@@ -66,8 +66,27 @@ describe('HTTP a pull request issue has an issue id of its own', () => {
     const card = await created.json();
     expect(created.status, JSON.stringify(card)).to.equal(201);
     expect(card.content_url).to.equal(`${server.url}/repos/octocat/docs/issues/2`);
+    // The same pull request as a PullRequest card is the same content; the issue whose id is
+    // the pull request's id is another.
+    const pull = await api(server, octocat, 'GET', '/repos/octocat/docs/pulls/2');
+    const again = await fetch(`${server.url}/projects/columns/${column.id}/cards`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ content_id: pull.body.id, content_type: 'PullRequest' }),
+    });
+    expect(again.status).to.equal(422);
+    expect((await again.json()).errors).to.deep.equal(['Project already has the associated issue']);
+    const docsIssue = await issue('docs', 1);
+    const issueCard = await fetch(`${server.url}/projects/columns/${column.id}/cards`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ content_id: docsIssue.id, content_type: 'Issue' }),
+    });
+    const issueCardBody = await issueCard.json();
+    expect(issueCard.status, JSON.stringify(issueCardBody)).to.equal(201);
     const listed = await (await fetch(`${server.url}/projects/columns/${column.id}/cards`, { headers })).json();
     expect(listed.map((one: { id: number; content_url: string }) => [one.id, one.content_url])).to.deep.equal([
+      [issueCardBody.id, `${server.url}/repos/octocat/docs/issues/1`],
       [card.id, `${server.url}/repos/octocat/docs/issues/2`],
     ]);
   });
