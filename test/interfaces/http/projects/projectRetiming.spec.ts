@@ -3,7 +3,7 @@ import type { AppendResult, EventStore, EventToAppend, ExpectedRevision } from '
 import { projectStream } from '../../../../domain/projects/project.events.js';
 import { DelegatingEventStore } from '../../../support/delegatingEventStore.js';
 import { ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
-import { createUser } from '../repositories/repositoryFixtures.js';
+import { api, createUser } from '../repositories/repositoryFixtures.js';
 
 const INERTIA = 'application/vnd.github.inertia-preview+json';
 const T0 = new Date('2026-03-01T12:00:00.000Z');
@@ -51,11 +51,12 @@ describe('classic projects: a retried move is stamped when it is saved', () => {
       decorateEventStore: (inner: EventStore) => (store = new InterposingEventStore(inner)),
     });
     octocat = await createUser(server, 'octocat');
+    expect((await api(server, server.adminAuthorization, 'POST', '/admin/organizations', { login: 'acme', admin: 'octocat' })).status).to.equal(201);
   });
   after(() => server.close());
 
   it('a move that lost the race carries a time no older than the move before it, and as_of between them is one board', async () => {
-    const project = (await call('POST', '/user/projects', { name: 'Race' })).body.id as number;
+    const project = (await call('POST', '/orgs/acme/projects', { name: 'Race' })).body.id as number;
     const column: Record<'a' | 'b' | 'd', number> = { a: 0, b: 0, d: 0 };
     for (const name of ['a', 'b', 'd'] as const) column[name] = (await call('POST', `/projects/${project}/columns`, { name })).body.id;
     const card = (await call('POST', `/projects/columns/${column.a}/cards`, { note: 'contested' })).body.id as number;
@@ -91,5 +92,10 @@ describe('classic projects: a retried move is stamped when it is saved', () => {
       expect(seen.get(card), instant.toISOString()).to.deep.equal([home]);
       expect(seen.get(other), instant.toISOString()).to.deep.equal([column.a]);
     }
+
+    // The organization's audit log, newest first by time: the move saved last comes first.
+    const logged = await call('GET', `/orgs/acme/audit-log?phrase=${encodeURIComponent('action:project_card.move')}`);
+    expect(logged.status).to.equal(200);
+    expect(logged.body.map((entry: { after: { column_id: number } }) => entry.after.column_id)).to.deep.equal([column.d, column.b]);
   });
 });
