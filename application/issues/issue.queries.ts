@@ -48,8 +48,9 @@ export class IssueQueries {
     return this.issues().findOne({ repository_id: repositoryId, number });
   }
 
+  // A pull request's issue too: its document's _id is not its id.
   issueById(issueId: number): Promise<IssueDocument | null> {
-    return this.issues().findOne({ _id: String(issueId) });
+    return this.issues().findOne({ id: issueId });
   }
 
   // Every state: the open and the closed runs merged (the indexes pin a state, then sort).

@@ -17,6 +17,7 @@ import type { ProjectCommands } from '../projects/projectCommands.handler.js';
 import { PROJECTS_COLLECTION, type ProjectDocument } from '../projects/projects.readModel.js';
 import type { EditPullRequestHandler } from '../pulls/editPullRequest.handler.js';
 import type { OpenPullRequestHandler } from '../pulls/openPullRequest.handler.js';
+import { PULL_REQUESTS_COLLECTION, type PullRequestDocument } from '../pulls/pullRequests.readModel.js';
 import type { CreateRepositoryHandler } from '../repositories/createRepository.handler.js';
 import type { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { AppError } from '../shared/appError.js';
@@ -98,7 +99,7 @@ export class ArchiveImport {
   // At the record's own time (now when it has none), acting for actorId.
   private at(when: unknown, actorId: number | null): CommandContext {
     const instant = typeof when === 'string' && !Number.isNaN(Date.parse(when)) ? new Date(when) : this.d.clock.now();
-    return systemContext(instant, actorId);
+    return { ...systemContext(instant, actorId), keepsTime: true };
   }
 
   async run(): Promise<ArchiveImportReport> {
@@ -427,7 +428,10 @@ export class ArchiveImport {
     if (repositoryId === undefined) return null;
     const issue = await this.d.issues.issueByNumber(repositoryId, numberOf(url));
     if (!issue) return null;
-    return { id: issue.id, type: issue.pull_request ? 'PullRequest' : 'Issue' };
+    if (!issue.pull_request) return { id: issue.id, type: 'Issue' };
+    // A pull request's card names the pull request's id, not its issue's (two id spaces).
+    const pull = await this.d.store.collection<PullRequestDocument>(PULL_REQUESTS_COLLECTION).findOne({ repository_id: repositoryId, number: issue.number });
+    return pull ? { id: pull.id, type: 'PullRequest' } : null;
   }
 
   private failed<T>(outcome: Either<AppError, T>, what: string): outcome is Extract<Either<AppError, T>, { _tag: 'Left' }> {

@@ -162,6 +162,8 @@ export class MigrationExporter {
     // Issues and pull requests have ids of their own kinds (the same number may be both).
     const issueUrls = new Map<number, string>();
     const pullUrls = new Map<number, string>();
+    // A pull request card names the pull request's id; an issue card may name a pull request's issue.
+    const contentUrls = { Issue: new Map<number, string>(), PullRequest: new Map<number, string>() };
     let after = 0;
     for (;;) {
       const page = await this.collection<IssueDocument>(ISSUES_COLLECTION).find(
@@ -188,11 +190,14 @@ export class MigrationExporter {
         const pull = pulls.get(issue.number);
         if (issue.pull_request !== undefined && pull) {
           pullUrls.set(issue.id, `${repositoryUrl}/pull/${issue.number}`);
+          contentUrls.Issue.set(issue.id, `${repositoryUrl}/pull/${issue.number}`);
+          contentUrls.PullRequest.set(pull.id, `${repositoryUrl}/pull/${issue.number}`);
           const headUrl = pull.head.repository_id === repository.id ? repositoryUrl : await this.repositoryUrlOf(pull.head.repository_id, repositoryUrl);
           await files.pullRequests.add(pullRequestRecord(pull, issue, repositoryUrl, headUrl, milestonesById, labelsById, [], this.login, this.urls));
         } else {
           const url = `${repositoryUrl}/issues/${issue.number}`;
           issueUrls.set(issue.id, url);
+          contentUrls.Issue.set(issue.id, url);
           await files.issues.add(issueRecord(issue, repositoryUrl, milestonesById, labelsById, reactions.get(issue.id) ?? [], this.login, this.urls));
           for (const event of issueEventRecords(issue, url, this.login, this.urls)) await files.events.add(event);
         }
@@ -216,7 +221,7 @@ export class MigrationExporter {
         if (issueUrl) await files.comments.add(issueCommentRecord(comment, issueUrl, reactions.get(comment.id) ?? [], this.login, this.urls));
       }
     }
-    await this.exportProjects({ owner_kind: 'repository', owner_id: repository.id }, repositoryUrl, files.projects, issueUrls);
+    await this.exportProjects({ owner_kind: 'repository', owner_id: repository.id }, repositoryUrl, files.projects, contentUrls);
   }
 
   // The reactions of a page of issues or comments, oldest first, by subject; their users known.
@@ -227,11 +232,20 @@ export class MigrationExporter {
     );
     await this.know(found.map((reaction) => reaction.user_id));
     const bySubject = new Map<number, ReactionDocument[]>();
-    for (const reaction of found) bySubject.set(reaction.subject_id, [...(bySubject.get(reaction.subject_id) ?? []), reaction]);
+    for (const reaction of found) {
+      const list = bySubject.get(reaction.subject_id);
+      if (list) list.push(reaction);
+      else bySubject.set(reaction.subject_id, [reaction]);
+    }
     return bySubject;
   }
 
-  private async exportProjects(owner: Document, ownerUrl: string, files: RecordFiles, issueUrls: ReadonlyMap<number, string> = new Map()): Promise<void> {
+  private async exportProjects(
+    owner: Document,
+    ownerUrl: string,
+    files: RecordFiles,
+    contentUrls: Readonly<Record<'Issue' | 'PullRequest', ReadonlyMap<number, string>>> = { Issue: new Map(), PullRequest: new Map() },
+  ): Promise<void> {
     const projects = await this.collection<ProjectDocument>(PROJECTS_COLLECTION).find(owner, { sort: { number: 1 } });
     for (const project of projects) {
       const columns = await this.collection<ProjectColumnDocument>(PROJECT_COLUMNS_COLLECTION).find({ project_id: project.id });
@@ -241,7 +255,7 @@ export class MigrationExporter {
       );
       await this.know([project.creator_id, ...[...cards.values()].map((card) => card.creator_id)]);
       const projectUrl = owner.owner_kind === 'organization' ? `${ownerUrl}/projects/${project.number}` : `${ownerUrl}/projects/${project.number}`;
-      const contentUrl = (card: ProjectCardDocument) => (card.content ? (issueUrls.get(card.content.id) ?? null) : null);
+      const contentUrl = (card: ProjectCardDocument) => (card.content ? (contentUrls[card.content.type].get(card.content.id) ?? null) : null);
       await files.add(projectRecord(project, projectUrl, ownerUrl, ordered, cards, contentUrl, this.login, this.urls));
     }
   }

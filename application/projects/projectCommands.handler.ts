@@ -41,7 +41,7 @@ export class ProjectCommands {
     @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
     @inject(TOKENS.IdAllocator) private readonly ids: IdAllocator,
     @inject(TOKENS.ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
-    @inject(TOKENS.Clock) clock: Clock,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(ProjectAccess) private readonly access: ProjectAccess,
     @inject(ProjectQueries) private readonly projects: ProjectQueries,
     @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
@@ -200,7 +200,8 @@ export class ProjectCommands {
         : await this.pulls
             .byId(input.contentId)
             .then((pull) => pull && { id: pull.id, repository_id: pull.repository_id, number: pull.number, pull_request: {} });
-    if (!found || (input.contentType === 'Issue' && found.pull_request !== undefined)) return unknown();
+    // An Issue may be a pull request's issue (its own id, of the issue sequence), as on GitHub.
+    if (!found) return unknown();
     const repository = await this.repositories.byId(found.repository_id);
     if (!repository || (await this.repositoryAccess.roleFor(caller, repository)) === 'none') return unknown();
     const belongs =
@@ -257,7 +258,11 @@ export class ProjectCommands {
   }
 
   private async run(projectId: number, command: ProjectCommand, context: CommandContext): Promise<Either<AppError, void>> {
-    const outcome = await handleCommand(this.eventStore, projectDecider, projectStream(projectId), command, context, undefined, BOARD_ATTEMPTS);
+    // Each attempt takes the time again: the board's times rise along its log (retimed).
+    const outcome = await handleCommand(this.eventStore, projectDecider, projectStream(projectId), command, context, undefined, BOARD_ATTEMPTS, {
+      clock: this.clock,
+      at: (decided, now) => ({ ...decided, at: now.toISOString() }),
+    });
     if (isLeft(outcome)) return outcome;
     await this.readYourWrites.settle(outcome.right.position);
     return right(undefined);

@@ -77,6 +77,7 @@ export class OpenPullRequestHandler {
     const command: OpenPullRequest = {
       type: 'OpenPullRequest',
       pullRequestId: 0,
+      issueId: 0,
       repositoryId,
       number: 0,
       authorId: caller.userId,
@@ -99,6 +100,8 @@ export class OpenPullRequestHandler {
     // The pair is reserved in the log before the pull request exists: of simultaneous
     // requests, in this process or another, one reservation wins.
     const pullRequestId = await this.ids.next('pull-request');
+    // Its issue side has an id of the issues' sequence: the two id spaces overlap.
+    const issueId = await this.ids.next('issue');
     const pair = { repositoryId, base: input.base, headRepositoryId: headSide.repositoryId, headRef: headSide.ref };
     const reserved = await this.pairs.reserve(pair, pullRequestId, label, context);
     if (isLeft(reserved)) return reserved;
@@ -106,7 +109,7 @@ export class OpenPullRequestHandler {
     const outcome = await releasedUnlessTakenUp(
       async () => {
         number = await this.numbers.next(repositoryId);
-        return handleCommand(this.eventStore, pullRequestDecider, pullRequestStream(pullRequestId), { ...command, pullRequestId, number }, context);
+        return handleCommand(this.eventStore, pullRequestDecider, pullRequestStream(pullRequestId), { ...command, pullRequestId, issueId, number }, context);
       },
       () => this.pairs.release(pair, pullRequestId, context),
     );

@@ -7,6 +7,8 @@ export interface CommandContext {
   readonly correlationId: string;
   readonly causationId: string;
   readonly occurredAt: Date;
+  // A time from the past to record as it is (a migration import's records): never taken again.
+  readonly keepsTime?: true;
   readonly ip?: string;
   readonly userAgent?: string;
 }

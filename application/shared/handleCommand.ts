@@ -5,6 +5,7 @@ import type { DomainEvent } from '../../domain/shared/event.js';
 import type { EventStore, StoredEvent } from './ports/eventStore.port.js';
 import { metadataFor, type CommandContext } from './commandContext.js';
 import { foldedState, remember } from './foldedStates.js';
+import type { Clock } from './ports/clock.port.js';
 
 export interface ConcurrencyConflict {
   readonly _tag: 'ConcurrencyConflict';
@@ -51,6 +52,15 @@ export async function decideWithoutAppending<Command, State, Event extends Domai
   return decider.decide(command, state);
 }
 
+// A command whose time is taken again on each attempt: the clock read after the fold, so an
+// event appended at the revision read is never older than the events before it (their clocks
+// were read before they were appended, hence before that fold), and a move that lost a race
+// is stamped when it is saved, not when its request began (as_of and audit logs order by it).
+export interface Retimed<Command> {
+  readonly clock: Clock;
+  readonly at: (command: Command, now: Date) => Command;
+}
+
 // Read the stream, fold, decide, append with the revision read; retry a bounded number of
 // times when another writer got there first, then report the conflict as a value.
 export async function handleCommand<Command, State, Event extends DomainEvent, Error>(
@@ -62,15 +72,18 @@ export async function handleCommand<Command, State, Event extends DomainEvent, E
   upcast: Upcaster<Event> = asIs,
   // A stream many people write at once (a project board) may take more tries.
   attempts = MAX_ATTEMPTS,
+  retimed?: Retimed<Command>,
 ): Promise<Either<Error | ConcurrencyConflict, CommandOutcome<Event, State>>> {
+  const retiming = context.keepsTime ? undefined : retimed;
   for (let attempt = 0; attempt < attempts; attempt++) {
     // The stream's state as of its last event: only the events since this process last decided on it are read.
     const { state, revision } = await foldedState(eventStore, decider, streamId, upcast);
-    const decision = decider.decide(command, state);
+    const now = retiming ? retiming.clock.now() : context.occurredAt;
+    const decision = decider.decide(retiming ? retiming.at(command, now) : command, state);
     if (isLeft(decision)) return decision;
     const events = decision.right;
     if (events.length === 0) return right({ events, state });
-    const metadata = metadataFor(context);
+    const metadata = metadataFor({ ...context, occurredAt: now });
     const result = await eventStore.append(
       streamId,
       events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata })),

@@ -264,7 +264,10 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Eit
     case 'CreateCard': {
       if (!state.columnNames.has(command.columnId)) return left(COLUMN_NOT_FOUND);
       const content = command.content;
-      if (content && [...state.cardStates.values()].some((card) => card.content?.id === content.id)) return left({ _tag: 'ProjectCardContentTaken' });
+      // The same issue or pull request (by where it lives: an Issue card of a pull request's issue
+      // is that pull request; issue and pull request ids are two sequences that overlap).
+      const same = (other: CardContent | null) => other !== null && other.repositoryId === content?.repositoryId && other.number === content.number;
+      if (content && [...state.cardStates.values()].some((card) => same(card.content))) return left({ _tag: 'ProjectCardContentTaken' });
       const { columnId, cardId, note, creatorId, at } = command;
       return right([{ type: 'ProjectCardCreated', data: { projectId, columnId, cardId, note, content, creatorId, createdAt: at } }]);
     }

@@ -74,7 +74,8 @@ export type CardContentType = 'Issue' | 'PullRequest';
 
 export interface CardContent {
   readonly type: CardContentType;
-  // The issue's id (a pull request's issue id for a pull request), and where it lives.
+  // The issue's id (of the issue sequence, a pull request's issue too), or the pull request's id for a
+  // PullRequest (another sequence); and where it lives.
   readonly id: number;
   readonly repositoryId: number;
   readonly number: number;

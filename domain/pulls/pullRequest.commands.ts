@@ -5,6 +5,8 @@ import type { MergeMethod, PullRequestSide } from './pullRequest.events.js';
 export interface OpenPullRequest {
   readonly type: 'OpenPullRequest';
   readonly pullRequestId: number;
+  // The pull request's issue: an id of the issue sequence, as on GitHub.
+  readonly issueId: number;
   readonly repositoryId: number;
   readonly number: number;
   readonly authorId: number;

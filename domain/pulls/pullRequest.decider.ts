@@ -114,11 +114,24 @@ function openPullRequest(command: OpenPullRequest, state: PullRequestState): Dec
   if (!command.historiesShared) return left({ _tag: 'NoCommonHistory', base: command.base.ref, headLabel: command.headLabel });
   if (command.commitsBetween === 0) return left({ _tag: 'NoCommitsBetween', base: command.base.ref, head: command.headName });
   if (command.openDuplicateExists) return left({ _tag: 'PullRequestAlreadyExists', headLabel: command.headLabel });
-  const { pullRequestId, repositoryId, number, authorId, title, body, draft, maintainerCanModify, head, base } = command;
+  const { pullRequestId, issueId, repositoryId, number, authorId, title, body, draft, maintainerCanModify, head, base } = command;
   return right([
     {
       type: 'PullRequestOpened',
-      data: { pullRequestId, repositoryId, number, authorId, title, body, draft, maintainerCanModify, head, base, openedAt: command.now.toISOString() },
+      data: {
+        pullRequestId,
+        issueId,
+        repositoryId,
+        number,
+        authorId,
+        title,
+        body,
+        draft,
+        maintainerCanModify,
+        head,
+        base,
+        openedAt: command.now.toISOString(),
+      },
     },
   ]);
 }

@@ -13,6 +13,9 @@ export type PullRequestOpened = DomainEvent<
   'PullRequestOpened',
   {
     readonly pullRequestId: number;
+    // Absent from events written before pull requests drew an issue id: read it through
+    // pullRequestIssueId.
+    readonly issueId?: number;
     readonly repositoryId: number;
     readonly number: number;
     readonly authorId: number;
@@ -25,6 +28,14 @@ export type PullRequestOpened = DomainEvent<
     readonly openedAt: string;
   }
 >;
+
+// The id of a pull request's issue (GitHub's issue side of it, from the issue id sequence).
+// Events logged before the issue id was drawn carry none (still schemaVersion 1: the field's
+// absence is the version): their issue takes the negated pull request id, which no id sequence
+// hands out (they count from 1), so it can never be a real issue's id.
+export function pullRequestIssueId(data: PullRequestOpened['data']): number {
+  return data.issueId ?? -data.pullRequestId;
+}
 
 export interface PullRequestChanges {
   readonly title?: string;

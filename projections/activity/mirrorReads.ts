@@ -48,8 +48,9 @@ export class MirrorReads {
     return this.mirror.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).findOne({ _id: String(id) });
   }
 
+  // A pull request's issue too (its _id is `pr-<pull request id>`).
   issue(id: number): Promise<IssueDocument | null> {
-    return this.mirror.collection<IssueDocument>(ISSUES_COLLECTION).findOne({ _id: String(id) });
+    return this.mirror.collection<IssueDocument>(ISSUES_COLLECTION).findOne({ id });
   }
 
   comment(id: number): Promise<IssueCommentDocument | null> {

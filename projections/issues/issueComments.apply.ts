@@ -23,7 +23,7 @@ export async function applyIssueCommentEvent(stored: StoredEvent, target: Projec
       const { upserted } = await comments(target).replaceOne({ _id: document._id }, document, { upsert: true });
       if (upserted) await countComment(issueId, 1, target);
       // A new comment makes the issue recently updated, as on GitHub ($max: replays change nothing).
-      await issues(target).updateOne({ _id: String(issueId) }, { $max: { updated_at: createdAt } });
+      await issues(target).updateOne({ id: issueId }, { $max: { updated_at: createdAt } });
       return;
     }
     case 'IssueCommentEdited':

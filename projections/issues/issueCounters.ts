@@ -33,12 +33,16 @@ export function emptyReactionCounts(): ReactionCounts {
 
 // A reaction was added to (+1) or removed from (-1) its subject.
 export async function countReaction(subject: ReactionSubject, content: string, delta: 1 | -1, target: ProjectionTarget): Promise<void> {
+  // An issue by its id: a pull request's issue has an _id of its own (`pr-<pull request id>`).
   const collection = subject.type === 'issue' ? issues(target) : comments(target);
-  await collection.updateOne({ _id: String(subject.id) }, { $inc: { [`reactions.${content}`]: delta, 'reactions.total_count': delta } });
+  await collection.updateOne(subject.type === 'issue' ? { id: subject.id } : { _id: String(subject.id) }, {
+    $inc: { [`reactions.${content}`]: delta, 'reactions.total_count': delta },
+  });
 }
 
 export async function countComment(issueId: number, delta: 1 | -1, target: ProjectionTarget): Promise<void> {
-  await issues(target).updateOne({ _id: String(issueId) }, { $inc: { comments: delta } });
+  // By id: a pull request's issue has an _id of its own (`pr-<pull request id>`).
+  await issues(target).updateOne({ id: issueId }, { $inc: { comments: delta } });
 }
 
 // An issue entered (+1) or left (-1) a state, in its milestone and in its repository's open count.

@@ -41,8 +41,9 @@ async function repositoryDeleted(data: RepositoryDeleted['data'], target: Projec
 // One projection for the six collections of the issues area (see issues.readModel.ts).
 export const issuesProjection: Projection = {
   name: 'issues',
-  // 2: pull requests mirrored among the issues; 3: copies of deleted labels and milestones
-  version: 3,
+  // 2: pull requests mirrored among the issues; 3: copies of deleted labels and milestones;
+  // 4: a pull request's issue has an id of the issue sequence (found by `id`, not `_id`)
+  version: 4,
   collections: [
     {
       name: ISSUES_COLLECTION,
@@ -50,6 +51,8 @@ export const issuesProjection: Projection = {
         // An issue by number, and a repository's issues in number order from a number on (the
         // migration exporter's files): ordered, where a hash index could not seek.
         { name: 'repository_number_state', keys: { repository_id: 1, number: 1, state: 1 } },
+        // An issue by id, a pull request's issue among them (its _id is `pr-<pull request id>`).
+        { name: 'id', keys: { id: 1 } },
         { name: 'milestone_id', keys: { milestone_id: 1 } },
         // GET /repos/{owner}/{repo}/issues: a page walks one of these and stops (issueList.query.ts).
         { name: 'repository_state_created', keys: { repository_id: 1, state: 1, created_at: 1, number: 1 } },

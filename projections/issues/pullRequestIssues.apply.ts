@@ -1,7 +1,7 @@
 import type { IssueDocument } from '../../application/issues/issues.readModel.js';
 import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
-import type { PullRequestEvent } from '../../domain/pulls/pullRequest.events.js';
+import { pullRequestIssueId, type PullRequestEvent } from '../../domain/pulls/pullRequest.events.js';
 import { emptyReactionCounts, issues } from './issueCounters.js';
 
 export const PULL_REQUEST_ISSUE_EVENT_TYPES: ReadonlySet<string> = new Set([
@@ -21,10 +21,10 @@ export async function applyPullRequestIssueEvent(stored: StoredEvent, target: Pr
   const _id = `pr-${event.data.pullRequestId}`;
   switch (event.type) {
     case 'PullRequestOpened': {
-      const { pullRequestId, repositoryId, number, authorId, title, body, openedAt } = event.data;
+      const { repositoryId, number, authorId, title, body, openedAt } = event.data;
       const document: IssueDocument = {
         _id,
-        id: pullRequestId,
+        id: pullRequestIssueId(event.data),
         repository_id: repositoryId,
         number,
         user_id: authorId,

@@ -39,6 +39,12 @@ async function issueKeysOfMilestone(target: ProjectionTarget, milestoneId: numbe
   return issues.map((issue) => issue._id);
 }
 
+// An issue's read-model _id from its id: a pull request's issue is `pr-<pull request id>`.
+async function issueKeyOf(target: ProjectionTarget, issueId: number): Promise<string[]> {
+  const issue = await target.collection<IssueDocument>(ISSUES_COLLECTION).findOne({ id: issueId });
+  return issue === null ? [] : [issue._id];
+}
+
 // The issues (read-model _ids) whose documents an event may change.
 async function touchedIssues(event: StoredEvent, target: ProjectionTarget): Promise<string[]> {
   if (ISSUE_EVENT_TYPES.has(event.type)) return [String((event.data as { issueId: number }).issueId)];
@@ -47,15 +53,15 @@ async function touchedIssues(event: StoredEvent, target: ProjectionTarget): Prom
   switch (typed.type) {
     case 'IssueCommentCreated':
     case 'IssueCommentDeleted':
-      return [String(typed.data.issueId)];
+      return issueKeyOf(target, typed.data.issueId);
     case 'IssueCommentEdited': {
       const comment = await target.collection<IssueCommentDocument>(ISSUE_COMMENTS_COLLECTION).findOne({ _id: String(typed.data.commentId) });
-      return comment === null ? [] : [String(comment.issue_id)];
+      return comment === null ? [] : issueKeyOf(target, comment.issue_id);
     }
     case 'ReactionAdded':
     case 'ReactionRemoved':
       // Reactions to comments count toward no issue's reactions.
-      return typed.data.subject.type === 'issue' ? [String(typed.data.subject.id)] : [];
+      return typed.data.subject.type === 'issue' ? issueKeyOf(target, typed.data.subject.id) : [];
     case 'LabelUpdated':
       return typed.data.changes.name === undefined
         ? []
@@ -137,7 +143,8 @@ async function repositoryChanged(target: ProjectionTarget, repositoryId: number)
 export const issueSearchProjection: Projection = {
   name: 'search-issues',
   // 2: no copy of the documents beside the index
-  version: 2,
+  // 3: a pull request's issue found by its own issue id (comments, reactions)
+  version: 3,
   consistency: 'eventual',
   readsReadYourWritesModels: true,
   collections: [{ name: ISSUE_SEARCH_DOCUMENTS_COLLECTION }],

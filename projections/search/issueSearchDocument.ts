@@ -64,7 +64,8 @@ async function milestoneTitle(target: ProjectionTarget, milestoneId: number | nu
 
 async function pullRequestOf(target: ProjectionTarget, issue: IssueDocument): Promise<PullRequestDocument | null> {
   if (!issue.pull_request) return null;
-  return target.collection<PullRequestDocument>(PULL_REQUESTS_COLLECTION).findOne({ _id: String(issue.id) });
+  // The mirror's _id is `pr-<pull request id>`; its id is the issue's.
+  return target.collection<PullRequestDocument>(PULL_REQUESTS_COLLECTION).findOne({ _id: issue._id.slice('pr-'.length) });
 }
 
 // What the repository decides for every document of it: who may see it, whose it is.

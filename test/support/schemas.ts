@@ -157,3 +157,15 @@ export function expectWebhookSchema(name: string, body: unknown): void {
   }
   expectValid(name, `webhooks#/components/schemas/webhook-${name}`, body);
 }
+
+const pointerSegment = (segment: string) => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
+
+// A response body against the schema its operation declares for that status (following a
+// shared response's $ref): each projects operation names its own 422 body.
+export function expectOperationResponse(method: string, path: string, status: number, body: unknown): void {
+  const declared = subset.paths[path]?.[method]?.responses?.[String(status)];
+  if (!declared) throw new Error(`${method} ${path} declares no ${status}`);
+  const segments =
+    typeof declared.$ref === 'string' ? declared.$ref.replace(/^#\//, '').split('/') : ['paths', path, method, 'responses', String(status)].map(pointerSegment);
+  expectValid(`${method} ${path} ${status}`, `subset#/${segments.join('/')}/content/application~1json/schema`, body);
+}

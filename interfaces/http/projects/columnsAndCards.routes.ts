@@ -5,11 +5,12 @@ import { requireUser } from '../shared/authentication.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { decodeInput } from '../shared/decode.js';
 import { sendGithubError } from '../shared/githubError.js';
+import { sendObjectValidationFailed, sendProjectAppError, sendSimpleValidationFailed } from './projectValidation.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
 import { accessCallerOf } from '../repositories/repositoryScope.js';
-import { CardMoveBody, ColumnMoveBody, ColumnNameBody, CreateCardBody, UpdateCardBody } from './projects.codecs.js';
+import { CardMoveBody, ColumnMoveBody, ColumnNameBody, decodeCreateCardBody, UpdateCardBody } from './projects.codecs.js';
 import type { ProjectsDeps } from './projects.deps.js';
 import { columnJson } from './projects.encoders.js';
 import { cardsJson } from './projectResponses.js';
@@ -29,8 +30,7 @@ function cardPosition(position: string): CardPosition | null {
   return after ? { kind: 'after', cardId: Number(after[1]) } : null;
 }
 
-const invalidPosition = (res: Response) =>
-  sendGithubError(res, 422, 'Validation Failed', { errors: [{ resource: 'Project', field: 'position', code: 'invalid' }] });
+const invalidPosition = { resource: 'Project', field: 'position', code: 'invalid' } as const;
 
 async function sendColumn(res: Response, deps: ProjectsDeps, columnId: number, status: number): Promise<void> {
   const column = await deps.projects.column(columnId);
@@ -84,9 +84,9 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
     const projectId = pathNumber(req.params.project_id);
     if (projectId === null) return sendNotFound(res);
     const body = decodeInput(ColumnNameBody, req.body ?? {}, 'ProjectColumn');
-    if (isLeft(body)) return sendValidationFailed(res, body.left);
+    if (isLeft(body)) return sendSimpleValidationFailed(res, body.left);
     const created = await deps.commands.createColumn(accessCallerOf(res)!, projectId, body.right.name, context(req, res));
-    if (isLeft(created)) return sendAppError(res, created.left);
+    if (isLeft(created)) return sendProjectAppError(res, created.left, 'simple');
     await sendColumn(res, deps, created.right, 201);
   });
 
@@ -118,11 +118,11 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
     const columnId = pathNumber(req.params.column_id);
     if (columnId === null) return sendNotFound(res);
     const body = decodeInput(ColumnMoveBody, req.body ?? {}, 'ProjectColumn');
-    if (isLeft(body)) return sendValidationFailed(res, body.left);
+    if (isLeft(body)) return sendSimpleValidationFailed(res, body.left);
     const position = columnPosition(body.right.position);
-    if (!position) return invalidPosition(res);
+    if (!position) return sendSimpleValidationFailed(res, [invalidPosition]);
     const moved = await deps.commands.moveColumn(accessCallerOf(res)!, columnId, position, context(req, res));
-    if (isLeft(moved)) return sendAppError(res, moved.left);
+    if (isLeft(moved)) return sendProjectAppError(res, moved.left, 'simple');
     res.status(201).json({});
   });
 
@@ -142,10 +142,9 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
   router.post('/projects/columns/:column_id/cards', requireUser, async (req, res) => {
     const columnId = pathNumber(req.params.column_id);
     if (columnId === null) return sendNotFound(res);
-    const body = decodeInput(CreateCardBody, req.body ?? {}, 'ProjectCard');
-    if (isLeft(body)) return sendValidationFailed(res, body.left);
-    const input = 'note' in body.right ? { note: body.right.note } : { contentId: body.right.content_id, contentType: body.right.content_type };
-    const created = await deps.commands.createCard(accessCallerOf(res)!, columnId, input, context(req, res));
+    const input = decodeCreateCardBody(req.body ?? {});
+    if (isLeft(input)) return sendValidationFailed(res, input.left);
+    const created = await deps.commands.createCard(accessCallerOf(res)!, columnId, input.right, context(req, res));
     if (isLeft(created)) return sendAppError(res, created.left);
     await sendCard(res, deps, created.right, 201);
   });
@@ -163,9 +162,9 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
     const cardId = pathNumber(req.params.card_id);
     if (cardId === null) return sendNotFound(res);
     const body = decodeInput(UpdateCardBody, req.body ?? {}, 'ProjectCard');
-    if (isLeft(body)) return sendValidationFailed(res, body.left);
+    if (isLeft(body)) return sendSimpleValidationFailed(res, body.left);
     const updated = await deps.commands.updateCard(accessCallerOf(res)!, cardId, body.right, context(req, res));
-    if (isLeft(updated)) return sendAppError(res, updated.left);
+    if (isLeft(updated)) return sendProjectAppError(res, updated.left, 'simple');
     await sendCard(res, deps, cardId, 200);
   });
 
@@ -181,11 +180,11 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
     const cardId = pathNumber(req.params.card_id);
     if (cardId === null) return sendNotFound(res);
     const body = decodeInput(CardMoveBody, req.body ?? {}, 'ProjectCard');
-    if (isLeft(body)) return sendValidationFailed(res, body.left);
+    if (isLeft(body)) return sendObjectValidationFailed(res, 'ProjectCard', body.left);
     const position = cardPosition(body.right.position);
-    if (!position) return invalidPosition(res);
+    if (!position) return sendObjectValidationFailed(res, 'ProjectCard', [invalidPosition]);
     const moved = await deps.commands.moveCard(accessCallerOf(res)!, cardId, position, body.right.column_id, context(req, res));
-    if (isLeft(moved)) return sendAppError(res, moved.left);
+    if (isLeft(moved)) return sendProjectAppError(res, moved.left, { resource: 'ProjectCard' });
     res.status(201).json({});
   });
 }

@@ -5,21 +5,24 @@ import type { ProjectOwner } from '../../../application/projects/projectCommands
 import { pathNumber } from '../shared/pathParams.js';
 import { requireUser } from '../shared/authentication.js';
 import { decodeInput } from '../shared/decode.js';
-import { sendGithubError } from '../shared/githubError.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
-import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
+import { sendAppError, sendNotFound } from '../shared/respond.js';
 import { accessCallerOf, repositoryScopeOf } from '../repositories/repositoryScope.js';
 import { CreateProjectBody, UpdateProjectBody } from './projects.codecs.js';
 import type { ProjectsDeps } from './projects.deps.js';
 import { projectsJson } from './projectResponses.js';
+import { sendObjectValidationFailed, sendProjectAppError, sendSimpleValidationFailed } from './projectValidation.js';
 
-function stateFilter(req: Request, res: Response): ProjectStateFilter | null {
+// A user's list declares GitHub's `validation-error` (objects), the others the simple one.
+function stateFilter(req: Request, res: Response, owner: ProjectOwner): ProjectStateFilter | null {
   const raw = req.query.state;
   const state = Array.isArray(raw) ? raw[raw.length - 1] : raw;
   if (state === undefined) return 'open';
   if (state === 'open' || state === 'closed' || state === 'all') return state;
-  sendGithubError(res, 422, 'Validation Failed', { errors: [`state must be one of open, closed, all, got "${String(state)}"`] });
+  const sentence = `state must be one of open, closed, all, got "${String(state)}"`;
+  if (owner.kind === 'user') sendObjectValidationFailed(res, 'Project', [{ resource: 'Project', field: 'state', code: 'invalid', message: sentence }]);
+  else sendSimpleValidationFailed(res, [sentence]);
   return null;
 }
 
@@ -33,7 +36,7 @@ async function sendProject(res: Response, deps: ProjectsDeps, projectId: number,
 
 // The projects of a repository, organization or user the caller may see, in number order.
 async function sendProjectList(req: Request, res: Response, deps: ProjectsDeps, owner: ProjectOwner): Promise<void> {
-  const state = stateFilter(req, res);
+  const state = stateFilter(req, res, owner);
   if (state === null) return;
   const disabled = await deps.access.disabledFor({ owner_kind: owner.kind, owner_id: owner.id });
   if (disabled) return sendAppError(res, disabled);
@@ -45,14 +48,14 @@ async function sendProjectList(req: Request, res: Response, deps: ProjectsDeps, 
 
 async function createProject(req: Request, res: Response, deps: ProjectsDeps, owner: ProjectOwner): Promise<void> {
   const body = decodeInput(CreateProjectBody, req.body ?? {}, 'Project');
-  if (isLeft(body)) return sendValidationFailed(res, body.left);
+  if (isLeft(body)) return sendSimpleValidationFailed(res, body.left);
   const created = await deps.commands.create(
     accessCallerOf(res)!,
     owner,
     { name: body.right.name, body: body.right.body ?? null },
     commandContext(req, res, deps.clock.now()),
   );
-  if (isLeft(created)) return sendAppError(res, created.left);
+  if (isLeft(created)) return sendProjectAppError(res, created.left, 'simple');
   await sendProject(res, deps, created.right, 201);
 }
 
@@ -97,7 +100,7 @@ export function projectRoutes(router: Router, deps: ProjectsDeps): void {
     const projectId = pathNumber(req.params.project_id);
     if (projectId === null) return sendNotFound(res);
     const body = decodeInput(UpdateProjectBody, req.body ?? {}, 'Project');
-    if (isLeft(body)) return sendValidationFailed(res, body.left);
+    if (isLeft(body)) return sendSimpleValidationFailed(res, body.left);
     const { name, body: text, state, organization_permission: organizationPermission, private: isPrivate } = body.right;
     const changes = {
       ...(name === undefined ? {} : { name }),
@@ -107,7 +110,7 @@ export function projectRoutes(router: Router, deps: ProjectsDeps): void {
       ...(isPrivate === undefined ? {} : { private: isPrivate }),
     };
     const updated = await deps.commands.update(accessCallerOf(res)!, projectId, changes, commandContext(req, res, deps.clock.now()));
-    if (isLeft(updated)) return sendAppError(res, updated.left);
+    if (isLeft(updated)) return sendProjectAppError(res, updated.left, 'simple');
     await sendProject(res, deps, projectId, 200);
   });
 

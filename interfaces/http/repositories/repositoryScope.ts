@@ -5,7 +5,7 @@ import type { RepositoryQueries } from '../../../application/repositories/reposi
 import type { AccessCaller, RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
 import type { RepositoryPermission } from '../../../domain/shared/access.js';
 import { urlsOf } from '../shared/apiUrls.js';
-import { callerOf } from '../shared/caller.js';
+import { callerOf, readsAsAnonymous } from '../shared/caller.js';
 import { sendNotFound } from '../shared/respond.js';
 
 // The repository a /repos/{owner}/{repo}/... request is about, resolved once for every
@@ -24,7 +24,7 @@ export interface RepositoryScopeDeps {
 
 export function accessCallerOf(res: Response): AccessCaller {
   const caller = callerOf(res);
-  if (caller.kind !== 'user') return null;
+  if (caller.kind !== 'user' || readsAsAnonymous(res)) return null;
   return caller.scopes === undefined
     ? { userId: caller.userId, siteAdmin: caller.siteAdmin }
     : { userId: caller.userId, siteAdmin: caller.siteAdmin, scopes: caller.scopes };

@@ -19,3 +19,13 @@ export function callerOf(res: Response): Caller {
   const caller = res.locals.caller as Caller | undefined;
   return caller ?? { kind: 'anonymous', ip: '' };
 }
+
+// A token lacking the scopes of a public read is, for what it may see, an anonymous caller
+// (still itself for rate limits and logs): access decisions read accessCallerOf.
+export function readAsAnonymous(res: Response): void {
+  res.locals.readsAsAnonymous = true;
+}
+
+export function readsAsAnonymous(res: Response): boolean {
+  return res.locals.readsAsAnonymous === true;
+}

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { scopesAllow } from '../../../domain/authorizations/oauthScopes.js';
 import { httpErrorFor } from './errorTable.js';
-import { callerOf } from './caller.js';
+import { callerOf, readAsAnonymous } from './caller.js';
 import { sendGithubError } from './githubError.js';
 
 interface ScopeRule {
@@ -50,6 +50,7 @@ export const SCOPE_RULES: readonly ScopeRule[] = [
   rule('POST', '/orgs/:x/projects', ['repo', 'write:org', 'admin:org']),
   rule('POST', '/user/projects', ['repo']),
   rule('GET', '/users/:x/projects', ['repo', 'read:org']),
+  rule('GET', '/repos/:x/:x/projects', ['repo', 'public_repo']),
   rule('POST', '/repos/:x/:x/projects', ['repo', 'public_repo']),
   rule('GET', '/projects/.*', ['repo', 'public_repo', 'read:org', 'write:org', 'admin:org']),
   rule('POST', '/projects/.*', ['repo', 'public_repo', 'write:org', 'admin:org']),
@@ -87,6 +88,19 @@ export const SCOPE_RULES: readonly ScopeRule[] = [
   rule('DELETE', '/users/:x/(site_admin|suspended)', ['site_admin']),
 ];
 
+// Reads anyone may make: a token without the scope reads them as an anonymous caller would
+// (public projects), as on GitHub, rather than being refused what no token is needed for.
+const PUBLIC_READS: readonly RegExp[] = [
+  '/orgs/:x/projects',
+  '/users/:x/projects',
+  '/repos/:x/:x/projects',
+  '/projects/\\d+',
+  '/projects/\\d+/columns',
+  '/projects/columns/\\d+',
+  '/projects/columns/\\d+/cards',
+  '/projects/columns/cards/\\d+',
+].map((path) => rule('GET', path, []).path);
+
 // Operations a token may never do: a password change proves the password itself.
 const PASSWORD_ONLY: readonly ScopeRule[] = [rule('PATCH', '/user/password', [])];
 
@@ -95,7 +109,7 @@ export function acceptedScopesFor(method: string, path: string): readonly string
 }
 
 // For token callers: X-Accepted-OAuth-Scopes on the operations the table names, and 404
-// (GitHub hides what a token may not reach) when none of them is held.
+// (GitHub hides what a token may not reach) when none of them is held, but for public reads.
 export function enforceTokenScopes(): RequestHandler {
   return (req, res, next) => {
     const caller = callerOf(res);
@@ -107,7 +121,10 @@ export function enforceTokenScopes(): RequestHandler {
     const accepted = acceptedScopesFor(req.method, req.path);
     if (accepted === null) return next();
     res.setHeader('X-Accepted-OAuth-Scopes', accepted.join(', '));
-    if (!scopesAllow(caller.scopes, accepted)) return sendGithubError(res, 404, 'Not Found');
+    if (!scopesAllow(caller.scopes, accepted)) {
+      if (req.method !== 'GET' || !PUBLIC_READS.some((path) => path.test(req.path))) return sendGithubError(res, 404, 'Not Found');
+      readAsAnonymous(res);
+    }
     next();
   };
 }

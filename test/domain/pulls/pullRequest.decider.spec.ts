@@ -11,6 +11,7 @@ const base = { repositoryId: 7, ref: 'main', sha: 'b'.repeat(40) };
 const open: OpenPullRequest = {
   type: 'OpenPullRequest',
   pullRequestId: 3,
+  issueId: 4,
   repositoryId: 7,
   number: 12,
   authorId: 2,
@@ -32,6 +33,7 @@ const opened: PullRequestEvent = {
   type: 'PullRequestOpened',
   data: {
     pullRequestId: 3,
+    issueId: 4,
     repositoryId: 7,
     number: 12,
     authorId: 2,

@@ -149,9 +149,11 @@ describe('classic projects: boards, columns, cards and collaborators', () => {
     expectSchema('basic-error', hidden.body);
   });
 
-  it('a token needs the scope GitHub names: 404 with X-Accepted-OAuth-Scopes without it', async () => {
+  it('a token needs the scope GitHub names for a private project: 404 with X-Accepted-OAuth-Scopes without it', async () => {
     const project = await call(octocat, 'POST', '/user/projects', { name: 'Scoped' });
     expect(project.status).to.equal(201);
+    // A public one it reads as an anonymous caller would (projectTokenScopes.spec.ts).
+    expect((await call(octocat, 'PATCH', `/projects/${project.body.id}`, { private: true })).status).to.equal(200);
     const token = async (scopes: string[]) => {
       const created = await api(server, octocat, 'POST', '/authorizations', { scopes, note: `projects ${scopes.join(' ')}` });
       expect(created.status).to.equal(201);

@@ -1,0 +1,101 @@
+import { expect } from 'chai';
+import type { AppendResult, EventStore, EventToAppend, ExpectedRevision } from '../../../../application/shared/ports/eventStore.port.js';
+import { projectStream } from '../../../../domain/projects/project.events.js';
+import { DelegatingEventStore } from '../../../support/delegatingEventStore.js';
+import { ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
+import { api, createUser } from '../repositories/repositoryFixtures.js';
+
+const INERTIA = 'application/vnd.github.inertia-preview+json';
+const T0 = new Date('2026-03-01T12:00:00.000Z');
+const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
+
+// Runs a spec's step once, right before the first append of an event type: another writer
+// gets there first, so the held command loses the race and is decided again.
+class InterposingEventStore extends DelegatingEventStore {
+  private interposed: { type: string; step: () => Promise<void> } | null = null;
+
+  before(type: string, step: () => Promise<void>): void {
+    this.interposed = { type, step };
+  }
+
+  override async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    const interposed = this.interposed;
+    if (interposed && events.some((event) => event.type === interposed.type)) {
+      this.interposed = null;
+      await interposed.step();
+    }
+    return this.inner.append(streamId, events, expected);
+  }
+}
+
+// A command that lost a race takes the time again when it is decided again: a board's event
+// times rise along its log, and as_of (a prefix of the log) shows each card in one column.
+describe('classic projects: a retried move is stamped when it is saved', () => {
+  let server: TestServer;
+  let octocat: string;
+  let store: InterposingEventStore;
+  const clock = new ManualClock(T0);
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { accept: INERTIA, authorization: octocat, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text === '' ? null : JSON.parse(text) };
+  };
+
+  before(async () => {
+    server = await startTestServer({}, undefined, {
+      clock,
+      decorateEventStore: (inner: EventStore) => (store = new InterposingEventStore(inner)),
+    });
+    octocat = await createUser(server, 'octocat');
+    expect((await api(server, server.adminAuthorization, 'POST', '/admin/organizations', { login: 'acme', admin: 'octocat' })).status).to.equal(201);
+  });
+  after(() => server.close());
+
+  it('a move that lost the race carries a time no older than the move before it, and as_of between them is one board', async () => {
+    const project = (await call('POST', '/orgs/acme/projects', { name: 'Race' })).body.id as number;
+    const column: Record<'a' | 'b' | 'd', number> = { a: 0, b: 0, d: 0 };
+    for (const name of ['a', 'b', 'd'] as const) column[name] = (await call('POST', `/projects/${project}/columns`, { name })).body.id;
+    const card = (await call('POST', `/projects/columns/${column.a}/cards`, { note: 'contested' })).body.id as number;
+    const other = (await call('POST', `/projects/columns/${column.a}/cards`, { note: 'bystander' })).body.id as number;
+
+    // The move to d is held before its append; meanwhile, a minute later, the card moves to b,
+    // and another minute passes before the held move is decided again.
+    store.before('ProjectCardMoved', async () => {
+      clock.set(at(60));
+      expect((await call('POST', `/projects/columns/cards/${card}/moves`, { position: 'top', column_id: column.b })).status).to.equal(201);
+      clock.set(at(120));
+    });
+    expect((await call('POST', `/projects/columns/cards/${card}/moves`, { position: 'top', column_id: column.d })).status).to.equal(201);
+
+    const events = await server.runtime.adapters.eventStore.readStream(projectStream(project));
+    const moves = events.filter((event) => event.type === 'ProjectCardMoved');
+    expect(moves.map((event) => event.metadata.occurredAt)).to.deep.equal([at(60).toISOString(), at(120).toISOString()]);
+    const times = events.map((event) => Date.parse(event.metadata.occurredAt));
+    expect(times, 'times along the log').to.deep.equal([...times].sort((x, y) => x - y));
+
+    // Between the two moves: the card is in b only; after both, in d only.
+    for (const [instant, home] of [
+      [at(90), column.b],
+      [at(150), column.d],
+      [at(30), column.a],
+    ] as const) {
+      const seen = new Map<number, number[]>();
+      for (const id of Object.values(column)) {
+        const listed = await call('GET', `/projects/columns/${id}/cards?as_of=${instant.toISOString()}&archived_state=all`);
+        expect(listed.status).to.equal(200);
+        for (const one of listed.body as { id: number }[]) seen.set(one.id, [...(seen.get(one.id) ?? []), id]);
+      }
+      expect(seen.get(card), instant.toISOString()).to.deep.equal([home]);
+      expect(seen.get(other), instant.toISOString()).to.deep.equal([column.a]);
+    }
+
+    // The organization's audit log, newest first by time: the move saved last comes first.
+    const logged = await call('GET', `/orgs/acme/audit-log?phrase=${encodeURIComponent('action:project_card.move')}`);
+    expect(logged.status).to.equal(200);
+    expect(logged.body.map((entry: { after: { column_id: number } }) => entry.after.column_id)).to.deep.equal([column.d, column.b]);
+  });
+});

@@ -1,0 +1,80 @@
+import { expect } from 'chai';
+import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
+
+const INERTIA = 'application/vnd.github.inertia-preview+json';
+
+// GitHub: a token without repo or the organization scopes still reads what an anonymous caller
+// reads (public projects), on every projects read route alike.
+describe('HTTP projects: a token without scopes reads as anonymous', () => {
+  let server: TestServer;
+  let mona: string;
+  let scopeless: string;
+  const paths: string[] = [];
+  const call = async (authorization: string | null, method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { accept: INERTIA, ...(authorization ? { authorization } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text === '' ? null : JSON.parse(text) };
+  };
+  const project = async (authorization: string, path: string, name: string, isPrivate: boolean) => {
+    const created = await call(authorization, 'POST', path, { name });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    if (!path.startsWith('/repos/')) expect((await call(authorization, 'PATCH', `/projects/${created.body.id}`, { private: isPrivate })).status).to.equal(200);
+    return created.body.id as number;
+  };
+
+  before(async () => {
+    server = await startTestServer();
+    mona = await createUser(server, 'mona');
+    const boss = await createUser(server, 'boss');
+    expect((await api(server, server.adminAuthorization, 'POST', '/admin/organizations', { login: 'acme', admin: 'boss' })).status).to.equal(201);
+    await createRepository(server, boss, { name: 'docs' }, '/orgs/acme/repos');
+    const open = await project(boss, '/orgs/acme/projects', 'Open roadmap', false);
+    await project(boss, '/orgs/acme/projects', 'Private roadmap', true);
+    await project(mona, '/user/projects', 'Mona in public', false);
+    await project(mona, '/user/projects', 'Mona in private', true);
+    await project(boss, '/repos/acme/docs/projects', 'Docs board', false);
+    const column = (await call(boss, 'POST', `/projects/${open}/columns`, { name: 'To do' })).body.id;
+    const card = (await call(boss, 'POST', `/projects/columns/${column}/cards`, { note: 'Write it' })).body.id;
+    const token = await api(server, mona, 'POST', '/authorizations', { scopes: [], note: 'no scopes' });
+    expect(token.status).to.equal(201);
+    scopeless = `token ${token.body.token}`;
+    paths.push(
+      `/projects/${open}`,
+      `/projects/${open}/columns`,
+      `/projects/columns/${column}`,
+      `/projects/columns/${column}/cards`,
+      `/projects/columns/cards/${card}`,
+      '/users/mona/projects',
+      '/orgs/acme/projects',
+      '/repos/acme/docs/projects',
+    );
+  });
+  after(() => server.close());
+
+  it('answers every public read as it answers an anonymous caller', async () => {
+    for (const path of paths) {
+      const anonymous = await call(null, 'GET', path);
+      expect(anonymous.status, path).to.equal(200);
+      const withToken = await call(scopeless, 'GET', path);
+      expect(withToken.status, `${path}: ${JSON.stringify(withToken.body)}`).to.equal(200);
+      expect(withToken.body, path).to.deep.equal(anonymous.body);
+    }
+    const names = (await call(scopeless, 'GET', '/orgs/acme/projects')).body.map((one: { name: string }) => one.name);
+    expect(names).to.deep.equal(['Open roadmap']);
+    // Its own private project too stays out of sight without repo: public access only.
+    expect((await call(scopeless, 'GET', '/users/mona/projects')).body.map((one: { name: string }) => one.name)).to.deep.equal(['Mona in public']);
+  });
+
+  it('still refuses a change, and a read no anonymous caller may make', async () => {
+    const open = paths[0]!;
+    const renamed = await call(scopeless, 'PATCH', open, { name: 'Renamed' });
+    expect(renamed.status).to.equal(404);
+    expect((await call(null, 'GET', open)).body.name).to.equal('Open roadmap');
+    expect((await call(scopeless, 'GET', `${open}/collaborators`)).status).to.equal(404);
+  });
+});
