@@ -54,15 +54,15 @@ export function auditLogEntryOf(streamId: string, entry: AuditEntry, vocabulary:
   };
 }
 
-// The events of a stream up to an instant, for a caller to fold into the state it describes:
-// the log in order, stopping at the first event after the instant. Always a prefix, never a
-// selection by time: a fold of a selection could put one card in two columns where times go
-// backwards, as in logs written before commands took the time on each attempt (a move that
-// lost a race was stamped when its request began). A migration import keeps its records' own
-// times (a board's cards bottom first, the oldest first as a rule): read up to the first later one.
+// The events of a stream up to and including an instant (by when they happened), for a
+// caller to fold into the state it describes. The whole stream is read: a migration import
+// appends each record with its own time (a board's cards bottom first), so a stream's times
+// need not rise with its revisions and no event can be taken as the last before the instant.
+// Commands take their time on each attempt (`Retimed` in handleCommand.ts), so along what they
+// append times rise and this selection is a prefix of the log; only logs written before that
+// (a move that lost a race was stamped when its request began) can hold a selection no
+// prefix is.
 export async function eventsAsOf(eventStore: EventStore, streamId: string, instant: Date): Promise<StoredEvent[]> {
   const limit = instant.getTime();
-  const events = await eventStore.readStream(streamId);
-  const after = events.findIndex((event) => Date.parse(event.metadata.occurredAt) > limit);
-  return after === -1 ? events : events.slice(0, after);
+  return (await eventStore.readStream(streamId)).filter((event) => Date.parse(event.metadata.occurredAt) <= limit);
 }
