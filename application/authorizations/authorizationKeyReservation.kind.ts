@@ -8,8 +8,9 @@ import { keyStreamOf, releaseKey } from './authorizationKeys.js';
 
 // A note or fingerprint is held by the authorization it was bound to while that
 // authorization lives with it. A process that died after binding (before the token was made,
-// before a PATCH changed the note, after a deletion but before the release) leaves it bound
-// to no one; the orphan-reservations manager frees it after the grace period.
+// before a PATCH changed the note) leaves it bound to no one; the orphan-reservations manager
+// frees it after the grace period. One that died after a deletion or a PATCH, before releasing
+// the key the token left, needs no manager: the next binding takes it over (`keyStillHeld`).
 export function authorizationKeyReservations(eventStore: EventStore, clock: Clock): ReservationKind {
   return {
     reservedEventType: 'AuthorizationKeyBound',

@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { CommandContext } from '../shared/commandContext.js';
 import { metadataFor } from '../shared/commandContext.js';
-import type { EventStore } from '../shared/ports/eventStore.port.js';
+import { authorizationDecider, authorizationStream } from '../../domain/authorizations/authorization.decider.js';
+import { foldStream } from '../shared/handleCommand.js';
+import type { EventStore, StoredEvent } from '../shared/ports/eventStore.port.js';
 
 // What sets one live authorization apart from a user's others, each held by a small stream
 // (bound, released, bound...) appended at the revision read, so simultaneous requests for the
@@ -21,13 +23,30 @@ export function keyStreamOf(userId: number, applicationId: number | null, note: 
   return note ? authorizationNoteStream(userId, note) : null;
 }
 
-// Binds the key to the authorization if it is free: true, or the holder that won it.
+// Whether the authorization a key was bound to (by `binding`) still holds it, or may yet take
+// it up. A deleted one holds nothing; one that changed since the binding to another note or
+// fingerprint has moved away (its release was lost in a crash). One whose last change is
+// older than the binding may be taking it up now (a creation or PATCH in flight): held, and
+// left to the orphan-reservations manager if that process died.
+export async function keyStillHeld(eventStore: EventStore, binding: StoredEvent): Promise<boolean> {
+  const { authorizationId } = binding.data as { authorizationId: number };
+  const stream = authorizationStream(authorizationId);
+  const [last] = await eventStore.readStream(stream, { direction: 'backwards', maxCount: 1 });
+  if (last === undefined || last.position < binding.position) return true;
+  const authorization = await foldStream(eventStore, authorizationDecider, stream);
+  if (authorization.status !== 'active') return false;
+  const { note, fingerprint } = authorization.fields;
+  return keyStreamOf(authorization.userId, authorization.applicationId, note, fingerprint) === binding.streamId;
+}
+
+// Binds the key to the authorization if it is free (or its holder let it go without releasing
+// it): true, or the holder that has it.
 export async function bindKey(eventStore: EventStore, key: string, authorizationId: number, context: CommandContext): Promise<true | { heldBy: number }> {
   for (;;) {
     const [last] = await eventStore.readStream(key, { direction: 'backwards', maxCount: 1 });
     const holder = last?.type === 'AuthorizationKeyBound' ? (last.data as { authorizationId: number }).authorizationId : null;
     if (holder === authorizationId) return true;
-    if (holder !== null) return { heldBy: holder };
+    if (holder !== null && (await keyStillHeld(eventStore, last!))) return { heldBy: holder };
     const claimed = await eventStore.append(
       key,
       [{ id: randomUUID(), type: 'AuthorizationKeyBound', data: { authorizationId }, metadata: metadataFor(context) }],

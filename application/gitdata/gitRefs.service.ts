@@ -117,7 +117,7 @@ export class GitRefsService {
     );
     if (appended.outcome !== 'appended') return false;
     if ((await this.agree(data)) !== 'refused') return true;
-    await undoRefusedMove(this.eventStore, data, appended.nextRevision, metadataFor(context));
+    await undoRefusedMove(this.eventStore, this.repositories.git, data, appended.nextRevision, metadataFor(context));
     return false;
   }
 
@@ -190,7 +190,7 @@ export class GitRefsService {
       );
       if (appended.outcome === 'conflict') continue;
       if ((await this.agree(data)) === 'refused') {
-        await undoRefusedMove(this.eventStore, data, appended.nextRevision, metadataFor(context));
+        await undoRefusedMove(this.eventStore, this.repositories.git, data, appended.nextRevision, metadataFor(context));
         return left(refused('Reference update failed'));
       }
       if (data.to === null) return right(null as To extends string ? RefView : null);

@@ -36,7 +36,7 @@ export function refMoves(eventStore: EventStore, git: GitStorage, clock: Clock, 
             // Git will not take it (a branch to a non-commit, a name in conflict): the record is
             // moved back, as the request that recorded it would have done.
             if (agreement === 'refused') {
-              await undoRefusedMove(eventStore, move, event.revision, { ...event.metadata, causationId: event.id, occurredAt: clock.now().toISOString() });
+              await undoRefusedMove(eventStore, git, move, event.revision, { ...event.metadata, causationId: event.id, occurredAt: clock.now().toISOString() });
               return STEP_DONE;
             }
             if (agreement !== 'superseded') return STEP_DONE;

@@ -55,6 +55,9 @@ async function deliveryOf(eventStore: EventStore, guid: string): Promise<{ queue
   return { queued: first?.type === 'WebhookDeliveryQueued' ? (first.data as WebhookDeliveryQueued['data']) : null, delivered };
 }
 
+// A receiver's answer that was not 2xx (or none): an attempt, recorded, that counts toward giving up.
+class ReceiverRefused extends Error {}
+
 // Attempts at one delivery before it is given up (with the runner's backoff: 1 s doubling,
 // about four minutes in all); fewer than the runner's own limit, so the sender knows it ended.
 export const MAX_DELIVERY_ATTEMPTS = 8;
@@ -160,7 +163,7 @@ export function webhookSender(eventStore: EventStore, clock: Clock, hooks: HookQ
     const metadata = causedBy(trigger, now, trigger.metadata.actorId);
     await eventStore.append(webhookDeliveryStream(guid), [{ id: randomUUID(), type: 'WebhookDeliveryAttempted', data, metadata }], 'any');
     const delivered = response.statusCode >= 200 && response.statusCode < 300;
-    if (!delivered && !redelivery) throw new Error(`delivery ${guid} to hook ${hook.id}: ${response.message}`);
+    if (!delivered && !redelivery) throw new ReceiverRefused(`delivery ${guid} to hook ${hook.id}: ${response.message}`);
   };
   const attempt = (guid: string, hookId: number, redelivery: boolean, trigger: StoredEvent): ProcessStep => ({
     name: redelivery ? 'redeliver' : 'deliver',
@@ -178,13 +181,16 @@ export function webhookSender(eventStore: EventStore, clock: Clock, hooks: HookQ
       try {
         await send(guid, false, trigger);
       } catch (error) {
-        // Whatever failed (the receiver, or reading the hook), after MAX_DELIVERY_ATTEMPTS the
-        // delivery leaves its hook's queue: those behind it must not wait on one given up.
-        if (queues.failed(guid) < MAX_DELIVERY_ATTEMPTS) throw error;
+        // After MAX_DELIVERY_ATTEMPTS answers that were not 2xx (each recorded as an attempt)
+        // the delivery is given up. Any other failure (reading the hook, appending) is the
+        // runner's to retry, and to abandon, recorded, after its own limit (`abandoned`).
+        if (!(error instanceof ReceiverRefused) || queues.failed(guid) < MAX_DELIVERY_ATTEMPTS) throw error;
       }
       queues.leave(hookId, trigger.position, guid);
       return STEP_DONE;
     },
+    // Those behind a delivery given up must not wait on it.
+    abandoned: redelivery ? undefined : () => queues.leave(hookId, trigger.position, guid),
   });
   return {
     name: WEBHOOK_SENDER,

@@ -19,6 +19,9 @@ export interface ProcessStep {
   // nothing. Spares a write per triggering event for steps that run on most of the log.
   readonly completionNeedsNoRecord?: boolean;
   run(): Promise<StepOutcome>;
+  // Told when the runner gives the step up (its abandonment recorded), so the manager can let
+  // go of what the step held: a hook's queue waits on its first delivery.
+  abandoned?(): void;
 }
 
 // A process manager reacts to events of the log: for a triggering event it names the steps

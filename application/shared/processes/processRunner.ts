@@ -217,6 +217,7 @@ export class ProcessManagerRunner {
     if (attempt >= this.options.maxAttempts) {
       this.tallies.abandoned++;
       await this.record(process, 'ProcessStepAbandoned', { trigger: this.triggerOf(process), step: step.name, attempts: attempt, error: message });
+      step.abandoned?.();
       return true;
     }
     this.tallies.failed++;

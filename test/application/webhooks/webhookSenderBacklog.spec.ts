@@ -7,7 +7,7 @@ import { ProcessManagers } from '../../../application/shared/processes/processMa
 import type { ProcessManager } from '../../../application/shared/processes/processManager.js';
 import type { HookQueries } from '../../../application/webhooks/hookQueries.js';
 import type { WebhookRequest } from '../../../application/webhooks/webhookDelivery.ports.js';
-import { webhookSender } from '../../../application/webhooks/webhookSender.process.js';
+import { WEBHOOK_SENDER, webhookSender } from '../../../application/webhooks/webhookSender.process.js';
 import type { HookDocument } from '../../../application/webhooks/webhooks.readModel.js';
 import { webhookDeliveryStream } from '../../../domain/webhooks/delivery.events.js';
 import { systemClock } from '../../../infrastructure/shared/clock/systemClock.js';
@@ -49,11 +49,15 @@ describe('webhook sender: a backlog of one hook', function () {
     await rm(directory, { recursive: true, force: true });
   });
 
-  async function queue(deliveries: number): Promise<void> {
+  // The queued events' ids, in order.
+  async function queue(deliveries: number): Promise<string[]> {
+    const ids: string[] = [];
     for (let n = 0; n < deliveries; n++) {
       const data = { guid: randomUUID(), hookId: 1, event: 'push', action: null, repositoryId: 7, payload: { n }, queuedAt: metadata.occurredAt };
-      await eventStore.append(webhookDeliveryStream(data.guid), [{ id: randomUUID(), type: 'WebhookDeliveryQueued', data, metadata }], 'no_stream');
+      ids.push(randomUUID());
+      await eventStore.append(webhookDeliveryStream(data.guid), [{ id: ids[n]!, type: 'WebhookDeliveryQueued', data, metadata }], 'no_stream');
     }
+    return ids;
   }
   const cipher = { encrypt: async (plain: string) => plain, decrypt: async (cipherText: string) => cipherText };
   function receiver(received: number[]) {
@@ -86,11 +90,11 @@ describe('webhook sender: a backlog of one hook', function () {
     expect(runs).to.be.at.most(2 * deliveries);
   });
 
-  it('lets the next delivery go once the first has failed MAX_DELIVERY_ATTEMPTS times, whatever failed', async function () {
-    await queue(4);
+  it('lets the next delivery go once the runner abandons the first (recorded), after failures that were not the receiver’s', async function () {
+    const [first] = await queue(4);
     const received: number[] = [];
-    // The hook cannot be read for the first 12 tries: the first delivery gives up after 8
-    // (before the runner's own 10 would abandon it in the queue), the second after 4 more succeeds.
+    // The hook cannot be read for the first 12 tries: the runner abandons the first delivery
+    // after its 10 attempts, recording it, and the queue lets the second go; it succeeds after 2 more.
     let reads = 0;
     const hooks = {
       byId: async () => {
@@ -105,8 +109,10 @@ describe('webhook sender: a backlog of one hook', function () {
     const head = await eventStore.headPosition();
     const deadline = Date.now() + 20_000;
     while (received.length < 3 && Date.now() < deadline) await managers.settled(head, 200);
+    const abandoned = await managers.stateOf(WEBHOOK_SENDER, first!);
     await managers.stop();
     expect(received).to.deep.equal([1, 2, 3]);
     expect(reads).to.equal(15);
+    expect(abandoned).to.deep.include({ status: 'abandoned', lastError: 'read model unavailable' });
   });
 });

@@ -140,4 +140,27 @@ describe('reservations whose creating command fails or crashes after reserving',
       'AuthorizationKeyBound',
     ]);
   });
+
+  it('a crash between deleting a token and freeing its note: the note is taken again at once, the deleted token holding nothing', async () => {
+    const dataDir = await newDataDir();
+    const crashed = await startTestServer({}, dataDir, { decorateEventStore: decorate });
+    const ada = await createUser(crashed, 'ada');
+    const adaId = (await api(crashed, ada, 'GET', '/user')).body.id as number;
+    const token = await api(crashed, ada, 'POST', '/authorizations', { note: 'deploy' });
+    expect(token.status).to.equal(201);
+    faulty.crashAt(/^authorization-note-/, 'AuthorizationKeyReleased');
+    await api(crashed, ada, 'DELETE', `/authorizations/${token.body.id}`);
+    await crashed.stop();
+
+    server = await startTestServer({}, dataDir);
+    const noteStream = authorizationNoteStream(adaId, 'deploy');
+    expect(await typesOf(server.runtime.adapters.eventStore, noteStream)).to.deep.equal(['AuthorizationKeyBound']);
+    expect((await api(server, ada, 'GET', `/authorizations/${token.body.id}`)).status).to.equal(404);
+    const again = await api(server, ada, 'POST', '/authorizations', { note: 'deploy' });
+    expect(again.status, JSON.stringify(again.body)).to.equal(201);
+    expect(again.body.note).to.equal('deploy');
+    expect(await typesOf(server.runtime.adapters.eventStore, noteStream)).to.deep.equal(['AuthorizationKeyBound', 'AuthorizationKeyBound']);
+    // The new token holds the note as any other: a third is refused.
+    expect((await api(server, ada, 'POST', '/authorizations', { note: 'deploy' })).status).to.equal(422);
+  });
 });
