@@ -7,6 +7,8 @@ export type StreamRevision = number | 'no_stream';
 interface Folded {
   readonly revision: StreamRevision;
   readonly state: unknown;
+  // When the last event folded happened (ms), for commands that stamp their events no earlier.
+  readonly lastAt: number | null;
 }
 
 // Streams remembered per event store and decider; past this many the memory starts over.
@@ -35,7 +37,7 @@ export async function foldedState<Command, State, Event extends DomainEvent, Err
   decider: Decider<Command, State, Event, Error>,
   streamId: string,
   upcast: (stored: StoredEvent) => Event,
-): Promise<{ state: State; revision: StreamRevision }> {
+): Promise<{ state: State; revision: StreamRevision; lastAt: number | null }> {
   const known = streamsOf(eventStore, decider, upcast).get(streamId);
   const from = known === undefined || known.revision === 'no_stream' ? 0 : known.revision + 1;
   const newer = await eventStore.readStream(streamId, from === 0 ? {} : { fromRevision: from });
@@ -43,12 +45,21 @@ export async function foldedState<Command, State, Event extends DomainEvent, Err
   const state = evolveAll(decider, start, newer.map(upcast));
   const last = newer[newer.length - 1];
   const revision = last ? last.revision : (known?.revision ?? 'no_stream');
-  remember(eventStore, decider, streamId, upcast, revision, state);
-  return { state, revision };
+  const lastAt = last ? Date.parse(last.metadata.occurredAt) : (known?.lastAt ?? null);
+  remember(eventStore, decider, streamId, upcast, revision, state, lastAt);
+  return { state, revision, lastAt };
 }
 
-export function remember(eventStore: EventStore, decider: object, streamId: string, upcast: object, revision: StreamRevision, state: unknown): void {
+export function remember(
+  eventStore: EventStore,
+  decider: object,
+  streamId: string,
+  upcast: object,
+  revision: StreamRevision,
+  state: unknown,
+  lastAt: number | null,
+): void {
   const streams = streamsOf(eventStore, decider, upcast);
   if (streams.size >= MAX_STREAMS && !streams.has(streamId)) streams.clear();
-  streams.set(streamId, { revision, state });
+  streams.set(streamId, { revision, state, lastAt });
 }

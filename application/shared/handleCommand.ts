@@ -52,10 +52,10 @@ export async function decideWithoutAppending<Command, State, Event extends Domai
   return decider.decide(command, state);
 }
 
-// A command whose time is taken again on each attempt: the clock read after the fold, so an
-// event appended at the revision read is never older than the events before it (their clocks
-// were read before they were appended, hence before that fold), and a move that lost a race
-// is stamped when it is saved, not when its request began (as_of and audit logs order by it).
+// A command whose time is taken again on each attempt: the clock read after the fold, and
+// never earlier than the stream's last event (another API process's clock may run ahead, or
+// this one be stepped back), so times rise along the stream and a move that lost a race is
+// stamped when it is saved, not when its request began (as_of and audit logs order by it).
 export interface Retimed<Command> {
   readonly clock: Clock;
   readonly at: (command: Command, now: Date) => Command;
@@ -77,8 +77,8 @@ export async function handleCommand<Command, State, Event extends DomainEvent, E
   const retiming = context.keepsTime ? undefined : retimed;
   for (let attempt = 0; attempt < attempts; attempt++) {
     // The stream's state as of its last event: only the events since this process last decided on it are read.
-    const { state, revision } = await foldedState(eventStore, decider, streamId, upcast);
-    const now = retiming ? retiming.clock.now() : context.occurredAt;
+    const { state, revision, lastAt } = await foldedState(eventStore, decider, streamId, upcast);
+    const now = retiming ? new Date(Math.max(retiming.clock.now().getTime(), lastAt ?? Number.NEGATIVE_INFINITY)) : context.occurredAt;
     const decision = decider.decide(retiming ? retiming.at(command, now) : command, state);
     if (isLeft(decision)) return decision;
     const events = decision.right;
@@ -91,7 +91,7 @@ export async function handleCommand<Command, State, Event extends DomainEvent, E
     );
     if (result.outcome === 'appended') {
       const after = evolveAll(decider, state, events);
-      remember(eventStore, decider, streamId, upcast, (revision === 'no_stream' ? -1 : revision) + events.length, after);
+      remember(eventStore, decider, streamId, upcast, (revision === 'no_stream' ? -1 : revision) + events.length, after, Date.parse(metadata.occurredAt));
       return right({ events, state: after, position: result.position });
     }
   }

@@ -98,4 +98,17 @@ describe('classic projects: a retried move is stamped when it is saved', () => {
     expect(logged.status).to.equal(200);
     expect(logged.body.map((entry: { after: { column_id: number } }) => entry.after.column_id)).to.deep.equal([column.d, column.b]);
   });
+
+  it('a clock behind the board (another API process, a step back) stamps no earlier than the board’s last event', async () => {
+    clock.set(at(600));
+    const project = (await call('POST', '/orgs/acme/projects', { name: 'Skew' })).body.id as number;
+    const column = (await call('POST', `/projects/${project}/columns`, { name: 'only' })).body.id as number;
+    clock.set(at(300));
+    const card = await call('POST', `/projects/columns/${column}/cards`, { note: 'late clock' });
+    expect(card.status).to.equal(201);
+    const events = await server.runtime.adapters.eventStore.readStream(projectStream(project));
+    expect(events.map((event) => event.metadata.occurredAt)).to.deep.equal([at(600), at(600), at(600)].map((instant) => instant.toISOString()));
+    // The answer's own times are the event's.
+    expect(card.body.created_at).to.equal(at(600).toISOString().replace('.000Z', 'Z'));
+  });
 });
