@@ -87,6 +87,8 @@ export class ArchiveImport {
   private readonly repositoryIds = new Map<string, number>();
   // Repositories of the archive that were already here: what belongs to them is not imported.
   private readonly leftAsIs = new Set<string>();
+  // The projects this run created (by id).
+  private readonly projectsMade = new Set<number>();
   private readonly warnings: string[] = [];
   private readonly counts = { matched: 0, created: 0, organizations: 0, issues: 0, pullRequests: 0, comments: 0, milestones: 0, projects: 0 };
   private readonly imported: string[] = [];
@@ -394,17 +396,22 @@ export class ArchiveImport {
           : null;
     const caller = this.actingAs(record.creator);
     if (!owner || !caller) return void this.warnings.push(`project ${String(record.url)}: its owner or creator is unknown`);
-    // An account's project of the same name is this one, imported before: an import run again leaves it.
-    if (
-      owner.kind !== 'repository' &&
-      (await this.d.store.collection<ProjectDocument>(PROJECTS_COLLECTION).findOne({ owner_kind: owner.kind, owner_id: owner.id, name: String(record.name) }))
-    )
-      return void this.warnings.push(`project ${String(record.url)}: ${loginOf(ownerUrl)} already has a project named ${String(record.name)}, left as it is`);
+    // An account's project of the same name that was there before this run is this one,
+    // imported before: an import run again leaves it. Names are not unique, so the projects
+    // this run made (an archive with two boards of one name) do not count.
+    if (owner.kind !== 'repository') {
+      const named = await this.d.store
+        .collection<ProjectDocument>(PROJECTS_COLLECTION)
+        .find({ owner_kind: owner.kind, owner_id: owner.id, name: String(record.name) }, { limit: this.projectsMade.size + 1 });
+      if (named.some((project) => !this.projectsMade.has(project.id)))
+        return void this.warnings.push(`project ${String(record.url)}: ${loginOf(ownerUrl)} already has a project named ${String(record.name)}, left as it is`);
+    }
     const context = this.at(record.created_at, caller.userId);
     const created = await this.d.projects.create(caller, owner, { name: String(record.name), body: text(record.body) }, context);
     if (this.failed(created, `project ${String(record.url)}`)) return;
     this.counts.projects++;
     const projectId = created.right;
+    this.projectsMade.add(projectId);
     if (record.state === 'closed')
       this.failed(await this.d.projects.update(caller, projectId, { state: 'closed' }, context), `closing project ${String(record.url)}`);
     for (const column of Array.isArray(record.columns) ? (record.columns as ArchiveRecord[]) : []) {

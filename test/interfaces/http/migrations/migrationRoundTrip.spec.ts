@@ -109,6 +109,8 @@ describe('migrations: an archive restored into another server answers the same',
     await react(owner, `issues/comments/${helperComment.body.id}`, 'laugh');
     const roadmap = await withPreview(source, owner, 'POST', '/orgs/acme/projects', INERTIA, { name: 'Roadmap', body: 'the year' });
     expect(roadmap.status, JSON.stringify(roadmap.body)).to.equal(201);
+    // Project names are not unique: a second board of the same name is imported too.
+    expect((await withPreview(source, owner, 'POST', '/orgs/acme/projects', INERTIA, { name: 'Roadmap', body: 'the next year' })).status).to.equal(201);
     const started = await api(source, owner, 'POST', '/orgs/acme/migrations', { repositories: ['app', 'lib'] });
     expect(started.status, JSON.stringify(started.body)).to.equal(201);
     await eventually(
@@ -151,7 +153,7 @@ describe('migrations: an archive restored into another server answers the same',
     expect((await api(target, owner, 'POST', '/admin/migrations/import', { archive_path: archive })).status).to.equal(401);
     const imported = await api(target, target.adminAuthorization, 'POST', '/admin/migrations/import', { archive_path: archive });
     expect(imported.status, JSON.stringify(imported.body)).to.equal(201);
-    expect(imported.body).to.deep.include({ issues: 2, pullRequests: 1, comments: 3, milestones: 1, projects: 2, organizations: 1 });
+    expect(imported.body).to.deep.include({ issues: 2, pullRequests: 1, comments: 3, milestones: 1, projects: 3, organizations: 1 });
     expect(imported.body.repositories).to.deep.equal(['acme/app', 'acme/lib']);
     expect(imported.body.warnings).to.deep.equal([]);
     // Users are matched by login or created: the admin (site administrator) reads both servers.
@@ -171,23 +173,24 @@ describe('migrations: an archive restored into another server answers the same',
     ).to.equal(422);
   });
 
-  it('the same archive imported again leaves repositories and projects as they are: no second organization project', async () => {
+  it('the same archive imported again leaves repositories and projects as they are: no organization project twice, two of one name both kept', async () => {
     const orgProjects = async () =>
       (await withPreview(target, target.adminAuthorization, 'GET', '/orgs/acme/projects?state=all', INERTIA)).body.map((project: any) => project.name);
-    expect(await orgProjects()).to.deep.equal(['Roadmap']);
+    expect(await orgProjects()).to.deep.equal(['Roadmap', 'Roadmap']);
     const before = await repositoryAsSeen(target, target.adminAuthorization, 'acme/app');
     for (const round of [2, 3]) {
       const again = await api(target, target.adminAuthorization, 'POST', '/admin/migrations/import', { archive_path: archive });
       expect(again.status, JSON.stringify(again.body)).to.equal(201);
       expect(again.body, `import ${round}`).to.deep.include({ repositories: [], projects: 0, issues: 0, organizations: 0 });
       const projectWarnings = again.body.warnings.filter((warning: string) => warning.startsWith('project '));
-      expect(projectWarnings.map((warning: string) => warning.replace(/^project \S+: /, ''))).to.have.members([
-        'its repository acme/app already exists here, left as it is',
+      expect(projectWarnings.map((warning: string) => warning.replace(/^project \S+: /, '')).sort()).to.deep.equal([
         'acme already has a project named Roadmap, left as it is',
+        'acme already has a project named Roadmap, left as it is',
+        'its repository acme/app already exists here, left as it is',
       ]);
       expect(again.body.warnings.join('\n')).not.to.contain('unknown');
     }
-    expect(await orgProjects()).to.deep.equal(['Roadmap']);
+    expect(await orgProjects()).to.deep.equal(['Roadmap', 'Roadmap']);
     expect(await repositoryAsSeen(target, target.adminAuthorization, 'acme/app')).to.deep.equal(before);
   });
 
