@@ -127,8 +127,9 @@ export class RepositoryContents {
       now,
     );
     if (isLeft(commit)) return commit;
-    if (!(await this.refs.recordMove(id.right, ref, tip, commit.right.sha, context)))
-      return left({ _tag: 'GitDataConflict', message: `${branch} was changed by another request; try again` });
+    const recorded = await this.refs.recordMove(id.right, ref, tip, commit.right.sha, context);
+    if (recorded === 'changed') return left({ _tag: 'GitDataConflict', message: `${branch} was changed by another request; try again` });
+    if (recorded === 'refused') return left({ _tag: 'GitDataConflict', message: `${branch} could not be updated: git refused the new commit` });
     const written = change.content === undefined ? null : (await git.readTree(id.right, built.right, true))?.find((entry) => entry.path === path);
     return right({
       created: !existing && change.content !== undefined,

@@ -102,23 +102,31 @@ export class GitRefsService {
   }
 
   // A move decided elsewhere (a contents commit, an import's push): recorded only if the ref
-  // still holds `from` in the log, then git agrees. False when the ref moved meanwhile.
-  async recordMove(repositoryId: number, ref: string, from: string | null, to: string, context: CommandContext, forced = false): Promise<boolean> {
+  // still holds `from` in the log, then git agrees. 'changed' when the ref moved meanwhile,
+  // 'refused' when git would not write it (the record taken back).
+  async recordMove(
+    repositoryId: number,
+    ref: string,
+    from: string | null,
+    to: string,
+    context: CommandContext,
+    forced = false,
+  ): Promise<'recorded' | 'changed' | 'refused'> {
     const stream = gitRefStream(repositoryId, ref);
     const [last] = await this.eventStore.readStream(stream, { direction: 'backwards', maxCount: 1 });
     const current =
       last !== undefined && REF_EVENT_TYPES.has(last.type) ? (last.data as RefMoved['data']).to : await this.repositories.git.readRef(repositoryId, ref);
-    if (current !== from) return false;
+    if (current !== from) return 'changed';
     const data: RefMoved['data'] = { repositoryId, ref, from, to, forced, ...(await this.added(repositoryId, from, to)) };
     const appended = await this.eventStore.append(
       stream,
       [{ id: randomUUID(), type: refEventType(data), data, metadata: metadataFor(context) }],
       last ? last.revision : 'no_stream',
     );
-    if (appended.outcome !== 'appended') return false;
-    if ((await this.agree(data)) !== 'refused') return true;
+    if (appended.outcome !== 'appended') return 'changed';
+    if ((await this.agree(data)) !== 'refused') return 'recorded';
     await undoRefusedMove(this.eventStore, this.repositories.git, data, appended.nextRevision, metadataFor(context));
-    return false;
+    return 'refused';
   }
 
   // Git made to agree with a recorded move. A move recorded just before this one may not have

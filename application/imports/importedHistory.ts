@@ -51,8 +51,9 @@ export class ImportedHistory {
       const expected = pushedRefs?.[ref] ?? null;
       const now = await this.git.readRef(repositoryId, ref);
       if (now === target) continue;
-      if (now !== expected || !(await this.refs.recordMove(repositoryId, ref, expected, target, context, expected !== null)))
-        return left(`${ref} was changed by somebody else during the import: the repository is no longer as the import expects it`);
+      const recorded = now === expected ? await this.refs.recordMove(repositoryId, ref, expected, target, context, expected !== null) : 'changed';
+      if (recorded === 'changed') return left(`${ref} was changed by somebody else during the import: the repository is no longer as the import expects it`);
+      if (recorded === 'refused') return left(`${ref} could not be written: git refused it`);
     }
     const adopted = await this.adoptHeadBranch(repositoryId, prepared, context);
     if (isLeft(adopted)) return adopted;

@@ -181,7 +181,7 @@ export class MigrationExporter {
           })
         ).map((pull) => [pull.number, pull]),
       );
-      // Reactions are on issues only (a pull request takes none here, and its id may be an issue's).
+      // Reactions are on issues only: a pull request takes none here.
       const reactions = await this.reactionsOf(
         'issue',
         page.filter((issue) => issue.pull_request === undefined).map((issue) => issue.id),

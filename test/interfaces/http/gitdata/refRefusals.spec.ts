@@ -88,7 +88,7 @@ describe('Git Data: ref writes git refuses', () => {
   it('a move recorded without those checks that git refuses is moved back in the log, and the name stays usable', async () => {
     const refs = server.runtime.container.get(GitRefsService);
     const context = { actorId: null, correlationId: randomUUID(), causationId: randomUUID(), occurredAt: new Date() };
-    expect(await refs.recordMove(repositoryId, 'refs/heads/recorded', null, blob, context)).to.equal(false);
+    expect(await refs.recordMove(repositoryId, 'refs/heads/recorded', null, blob, context)).to.equal('refused');
     expect(await moves('refs/heads/recorded')).to.deep.equal([
       ['RefCreated', null, blob],
       ['RefDeleted', blob, null],
