@@ -136,8 +136,9 @@ function insertionIndex(order: readonly number[], position: number): number {
 // deliveries API lists. A hook deleted or switched off meanwhile gets nothing.
 export function webhookSender(eventStore: EventStore, clock: Clock, hooks: HookQueries, cipher: SecretCipher, transport: WebhookTransport): ProcessManager {
   const queues = new HookQueues();
-  // One try at sending: true once it is over (delivered, a redelivery's one attempt, or
-  // nothing to send); a failed attempt is recorded, then thrown.
+  // One try at sending: returns once it is over (delivered, a redelivery's one attempt, or
+  // nothing to send); an answer that was not 2xx is recorded as an attempt, then thrown
+  // (ReceiverRefused).
   const send = async (guid: string, redelivery: boolean, trigger: StoredEvent): Promise<void> => {
     const { queued, delivered: already } = await deliveryOf(eventStore, guid);
     if (!redelivery && already) return;
