@@ -13,6 +13,7 @@ import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { AuthorizationQueries } from './authorization.queries.js';
 import type { AuthorizationDocument } from './authorizations.readModel.js';
 import { issueToken } from './personalTokens.js';
+import { releasedUnlessTakenUp } from '../shared/reservations.js';
 import { authorizationKeyStream, bindKey, keyStreamOf, releaseKey } from './authorizationKeys.js';
 
 // A key a live authorization holds, and the field GitHub names when another wants it.
@@ -92,9 +93,10 @@ export class AuthorizationCommands {
     }
     const authorizationId = await this.ids.next('authorization');
     if ((await bindKey(this.eventStore, key.stream, authorizationId, context)) !== true) return left({ _tag: 'AuthorizationDuplicate', field: key.field });
-    const issued = await this.issue(userId, application, input, context, authorizationId);
-    if (isLeft(issued)) await releaseKey(this.eventStore, key.stream, authorizationId, context);
-    return issued;
+    return releasedUnlessTakenUp(
+      () => this.issue(userId, application, input, context, authorizationId),
+      () => releaseKey(this.eventStore, key.stream, authorizationId, context),
+    );
   }
 
   // Tokens made before keys were bound hold none: the read model still names them.
@@ -131,10 +133,11 @@ export class AuthorizationCommands {
     const key = authorizationKeyStream(userId, application.id, fingerprint);
     const bound = await bindKey(this.eventStore, key, authorizationId, context);
     if (bound !== true) return this.awaitBound(userId, bound.heldBy);
-    const issued = await this.issue(userId, application, { ...input, fingerprint }, context, authorizationId);
     // A refused creation (unknown scopes, say) frees the key again.
-    if (isLeft(issued)) await releaseKey(this.eventStore, key, authorizationId, context);
-    return issued;
+    return releasedUnlessTakenUp(
+      () => this.issue(userId, application, { ...input, fingerprint }, context, authorizationId),
+      () => releaseKey(this.eventStore, key, authorizationId, context),
+    );
   }
 
   private async awaitBound(userId: number, authorizationId: number): Promise<Either<AppError, GetOrCreateOutcome>> {
@@ -190,9 +193,9 @@ export class AuthorizationCommands {
       return left({ _tag: 'AuthorizationDuplicate', field: after.field });
     }
     if ((await bindKey(this.eventStore, after.stream, current.id, context)) !== true) return left({ _tag: 'AuthorizationDuplicate', field: after.field });
-    const changed = await change();
-    const freed = isLeft(changed) ? after : before;
-    if (freed !== null) await releaseKey(this.eventStore, freed.stream, current.id, context);
+    const changed = await releasedUnlessTakenUp(change, () => releaseKey(this.eventStore, after.stream, current.id, context));
+    // The key the token left is freed once the change is in (lost in a crash, the next binding takes it over).
+    if (!isLeft(changed) && before !== null) await releaseKey(this.eventStore, before.stream, current.id, context);
     return changed;
   }
 
