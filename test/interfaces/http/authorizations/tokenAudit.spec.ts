@@ -174,7 +174,9 @@ describe('a serving process logs no token and no password', () => {
       expect(created.status).to.equal(201);
       const token = created.body.token as string;
       expect((await call(`token ${token}`, 'GET', '/user')).status).to.equal(200);
-      expect((await call(`token ${token.slice(0, -1)}x`, 'GET', '/user')).status).to.equal(401);
+      // Another last character, whatever the token's is: appending a fixed 'x' gave the token itself one time in 62.
+      const altered = token.slice(0, -1) + (token.endsWith('x') ? 'y' : 'x');
+      expect((await call(`token ${altered}`, 'GET', '/user')).status).to.equal(401);
       expect((await call(basicAuthorization('admin', 'a wrong password'), 'GET', '/user')).status).to.equal(401);
       expect((await call(admin, 'DELETE', `/authorizations/${created.body.id}`)).status).to.equal(204);
       expect((await call(`token ${token}`, 'GET', '/user')).status).to.equal(401);
