@@ -45,8 +45,8 @@ export interface CredentialDocument extends Document {
   totp_secret: string | null;
 }
 
-// One follow edge. `followers`/`following` on the users documents are recounted from these
-// edges whenever one changes, so applying an event twice writes the same absolute numbers.
+// One follow edge. `followers`/`following` on the users documents move by one when an edge is
+// inserted or deleted here (userFollows.apply.ts), so applying an event twice moves nothing.
 export interface FollowDocument extends Document {
   _id: string; // `${follower_id}:${followee_id}`
   follower_id: number;

@@ -2,8 +2,9 @@ import type { ReactionContent, ReactionSubjectType } from '../../domain/issues/r
 import type { Document } from '../shared/ports/readModelStore.port.js';
 
 // The issues projection writes all six collections: counters (comments, milestone issue
-// counts, reaction rollups, open issues per repository) are recounted from the collections
-// beside them, so each has one writer and every write is an absolute value.
+// counts, reaction rollups, open issues per repository) move by increments that ride on the
+// guarded write of what they count (issueCounters.ts), so each has one writer and a replayed
+// event moves nothing.
 export const ISSUES_COLLECTION = 'issues';
 export const ISSUE_COMMENTS_COLLECTION = 'issue_comments';
 export const LABELS_COLLECTION = 'labels';

@@ -5,7 +5,7 @@ import { validBody } from './issueTitle.js';
 import { issueValidation, type IssuesError } from './issues.errors.js';
 
 // One stream per comment, not the issue's: a busy conversation never makes commenters
-// contend for the issue's revision. The issue's comment count is recounted by the projection.
+// contend for the issue's revision. The issue's comment count is kept by the projection.
 export type IssueCommentCreated = DomainEvent<
   'IssueCommentCreated',
   {

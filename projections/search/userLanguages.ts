@@ -11,9 +11,19 @@ import { languagesOnEvent, mainLanguage, type RepositoryLanguagesDocument } from
 // its public repositories, as GitHub's `language:` qualifier on users means it.
 export const USER_REPOSITORY_LANGUAGES_COLLECTION = 'search_user_repository_languages';
 export const USER_LANGUAGES_COLLECTION = 'search_user_languages';
+// What each repository is counted as in its owner's languages (absent: counted nowhere).
+export const USER_COUNTED_REPOSITORIES_COLLECTION = 'search_user_counted_repositories';
 
 interface UserLanguageDocument extends Document {
   _id: string; // String(owner_id)
+  language: string;
+  // Public repositories per main language, kept by increments: never recounted.
+  repositories: Record<string, number>;
+}
+
+interface CountedRepositoryDocument extends Document {
+  _id: string; // String(repository_id)
+  owner_id: number;
   language: string;
 }
 
@@ -22,44 +32,51 @@ const REPOSITORY_EVENTS: ReadonlySet<string> = new Set(['RepositoryCreated', 'Re
 
 const repositoryLanguages = (target: ProjectionTarget) => target.collection<RepositoryLanguagesDocument>(USER_REPOSITORY_LANGUAGES_COLLECTION);
 const userLanguages = (target: ProjectionTarget) => target.collection<UserLanguageDocument>(USER_LANGUAGES_COLLECTION);
+const countedRepositories = (target: ProjectionTarget) => target.collection<CountedRepositoryDocument>(USER_COUNTED_REPOSITORIES_COLLECTION);
 const repositories = (target: ProjectionTarget) => target.collection<RepositoryDocument>(REPOSITORIES_COLLECTION);
 
 export async function userLanguageOf(target: ProjectionTarget, accountId: number): Promise<string> {
   return (await userLanguages(target).findOne({ _id: String(accountId) }))?.language ?? '';
 }
 
-// Counted again from the account's public repositories, only when one of them changed
-// language, visibility or owner: never on the account's other events.
-async function recount(target: ProjectionTarget, ownerId: number): Promise<void> {
-  const owned = await repositories(target).find({ owner_id: ownerId, private: false });
-  const read = owned.length === 0 ? [] : await repositoryLanguages(target).find({ _id: { $in: owned.map((repository) => String(repository.id)) } });
-  const repositoriesByLanguage: Record<string, number> = {};
-  for (const languages of read) {
-    const language = mainLanguage(languages.bytes);
-    if (language !== '') repositoriesByLanguage[language] = (repositoriesByLanguage[language] ?? 0) + 1;
-  }
-  const _id = String(ownerId);
-  await userLanguages(target).replaceOne({ _id }, { _id, language: mainLanguage(repositoriesByLanguage) }, { upsert: true });
+// What the repository should count as now: its owner and main language while it is public
+// and has one; null otherwise (private, gone, or no counted language).
+async function countedAs(target: ProjectionTarget, repositoryId: number): Promise<{ owner_id: number; language: string } | null> {
+  const repository = await repositories(target).findOne({ _id: String(repositoryId) });
+  if (repository === null || repository.private) return null;
+  const language = mainLanguage((await repositoryLanguages(target).findOne({ _id: String(repositoryId) }))?.bytes);
+  return language === '' ? null : { owner_id: repository.owner_id, language };
 }
 
-// The accounts whose language this event may have changed, counted again.
+async function moveCount(target: ProjectionTarget, ownerId: number, language: string, delta: 1 | -1): Promise<void> {
+  const _id = String(ownerId);
+  const known = await userLanguages(target).findOne({ _id });
+  const counts: Record<string, number> = { ...known?.repositories };
+  const count = (counts[language] ?? 0) + delta;
+  if (count > 0) counts[language] = count;
+  else delete counts[language];
+  await userLanguages(target).replaceOne({ _id }, { _id, language: mainLanguage(counts), repositories: counts }, { upsert: true });
+}
+
+// The repository's count moves from what it was counted as (its record) to what it is now,
+// so applying an event twice moves nothing the second time, and the cost is the repository
+// and its owner's languages, never the owner's repositories. Answers the owners moved.
+async function recountRepository(target: ProjectionTarget, repositoryId: number): Promise<number[]> {
+  const _id = String(repositoryId);
+  const was = await countedRepositories(target).findOne({ _id });
+  const now = await countedAs(target, repositoryId);
+  if (was?.owner_id === now?.owner_id && was?.language === now?.language) return [];
+  if (was !== null) await moveCount(target, was.owner_id, was.language, -1);
+  if (now !== null) await moveCount(target, now.owner_id, now.language, 1);
+  if (now === null) await countedRepositories(target).deleteOne({ _id });
+  else await countedRepositories(target).replaceOne({ _id }, { _id, ...now }, { upsert: true });
+  return [...new Set([was?.owner_id, now?.owner_id].filter((owner): owner is number => owner !== undefined))];
+}
+
+// The accounts whose language counts this event moved.
 export async function userLanguagesOnEvent(dependencies: ProjectionDependencies, event: StoredEvent, target: ProjectionTarget): Promise<number[]> {
-  const data = event.data as { repositoryId?: number; ownerId?: number; fromOwnerId?: number; toOwnerId?: number; changes?: { private?: boolean } };
+  const data = event.data as { repositoryId?: number };
   if (typeof data.repositoryId !== 'number' || !(REF_EVENT_TYPES.has(event.type) || REPOSITORY_EVENTS.has(event.type))) return [];
-  const languageOf = async () => mainLanguage((await repositoryLanguages(target).findOne({ _id: String(data.repositoryId) }))?.bytes);
-  const before = await languageOf();
-  const read = await languagesOnEvent(dependencies, repositoryLanguages(target), event, target);
-  const after = await languageOf();
-  const owners = new Set<number | undefined>();
-  if (read !== null && !read.repository.private && before !== after) owners.add(read.repository.owner_id);
-  if (event.type === 'RepositoryTransferred') [data.fromOwnerId, data.toOwnerId].forEach((owner) => owners.add(owner));
-  if (event.type === 'RepositoryDeleted' && before !== '') owners.add(data.ownerId);
-  // A visibility change (with or without a new default branch in the same edit) counts the
-  // repository in or out of its owner's.
-  if (event.type === 'RepositoryEdited' && data.changes?.private !== undefined && (before !== '' || after !== '')) {
-    owners.add((await repositories(target).findOne({ _id: String(data.repositoryId) }))?.owner_id);
-  }
-  const counted = [...owners].filter((owner): owner is number => typeof owner === 'number');
-  for (const owner of counted) await recount(target, owner);
-  return counted;
+  await languagesOnEvent(dependencies, repositoryLanguages(target), event, target);
+  return recountRepository(target, data.repositoryId);
 }

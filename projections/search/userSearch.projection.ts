@@ -7,7 +7,13 @@ import type { StoredEvent } from '../../application/shared/ports/eventStore.port
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import { REF_EVENT_TYPES } from '../../domain/gitdata/refMoved.js';
 import type { ProjectionDependencies } from '../shared/projectionDependencies.js';
-import { USER_LANGUAGES_COLLECTION, USER_REPOSITORY_LANGUAGES_COLLECTION, userLanguageOf, userLanguagesOnEvent } from './userLanguages.js';
+import {
+  USER_COUNTED_REPOSITORIES_COLLECTION,
+  USER_LANGUAGES_COLLECTION,
+  USER_REPOSITORY_LANGUAGES_COLLECTION,
+  userLanguageOf,
+  userLanguagesOnEvent,
+} from './userLanguages.js';
 
 function documentOf(account: UserDocument, language: string): UserSearchDocument {
   const email = account.email_public === true ? (account.email ?? '') : '';
@@ -91,11 +97,11 @@ async function accountsTouched(event: StoredEvent, target: ProjectionTarget): Pr
 // projection an event only after the read-your-writes models applied it.
 export const userSearchProjection = (dependencies: ProjectionDependencies): Projection => ({
   name: 'search-users',
-  // 2: language
-  version: 2,
+  // 2: language; 3: languages counted by increments
+  version: 3,
   consistency: 'eventual',
   readsReadYourWritesModels: true,
-  collections: [{ name: USER_REPOSITORY_LANGUAGES_COLLECTION }, { name: USER_LANGUAGES_COLLECTION }],
+  collections: [{ name: USER_REPOSITORY_LANGUAGES_COLLECTION }, { name: USER_LANGUAGES_COLLECTION }, { name: USER_COUNTED_REPOSITORIES_COLLECTION }],
   eventTypes: new Set([...ACCOUNT_EVENTS, ...REF_EVENT_TYPES]),
   searchIndexes: [
     {

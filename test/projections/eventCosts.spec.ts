@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { FOLLOWS_COLLECTION } from '../../application/accounts/users.readModel.js';
+import { FOLLOWS_COLLECTION, USERS_COLLECTION } from '../../application/accounts/users.readModel.js';
+import { REPOSITORIES_COLLECTION } from '../../application/repositories/repositories.readModel.js';
 import { ISSUES_COLLECTION, MILESTONES_COLLECTION, REPOSITORY_ISSUE_COUNTS_COLLECTION } from '../../application/issues/issues.readModel.js';
 import { PullRequestPairs } from '../../application/pulls/pullRequestPairs.js';
 import { systemContext } from '../../application/shared/commandContext.js';
@@ -23,6 +24,14 @@ import { issuesProjection } from '../../projections/issues/issues.projection.js'
 import { HELP_WANTED_INDEX, HELP_WANTED_ISSUES_COLLECTION, helpWantedIssues } from '../../projections/search/helpWantedIssues.js';
 import { keepDeletedCopy, deletedCopiesCollection } from '../../projections/shared/deletedCopies.js';
 import { webhooksProjection } from '../../projections/webhooks/webhooks.projection.js';
+import { repositoriesProjection } from '../../projections/repositories/repositories.projection.js';
+import { userSearchProjection } from '../../projections/search/userSearch.projection.js';
+import {
+  USER_COUNTED_REPOSITORIES_COLLECTION,
+  USER_LANGUAGES_COLLECTION,
+  USER_REPOSITORY_LANGUAGES_COLLECTION,
+} from '../../projections/search/userLanguages.js';
+import type { ProjectionDependencies } from '../../projections/shared/projectionDependencies.js';
 import { CountingEventStore } from '../support/countingEventStore.js';
 import { storedEvent } from '../support/projectionSpec.js';
 
@@ -135,6 +144,47 @@ describe('event costs: an event tests what it changes, not the collections it wr
     expect(await new HookQueries(store).anyActive()).to.equal(false);
     expect(await helpWantedIssues(liveTarget(store, new EmbeddedSearchIndex()), 1)).to.equal(BIG);
     expect(examinedIn(store, [HOOKS_COLLECTION, HELP_WANTED_ISSUES_COLLECTION]) - before).to.equal(0);
+  });
+
+  it("an account's language: a repository turned private moves its owner's kept counts, not a count of the owner's repositories", async function () {
+    const store = new EmbeddedReadModelStore();
+    const projection = userSearchProjection({} as ProjectionDependencies);
+    await withIndexes(store, [...repositoriesProjection.collections, ...projection.collections]);
+    // 1,501 public Ruby repositories and 1,500 Python ones, all of account 7.
+    const languageOf = (n: number) => (n <= 1501 ? 'Ruby' : 'Python');
+    const ids = Array.from({ length: 3001 }, (_, n) => n + 1);
+    await insertAll(store, USERS_COLLECTION, [{ _id: '7', id: 7, login: 'polyglot', type: 'User', created_at: '2026-01-01T00:00:00Z' }]);
+    await insertAll(
+      store,
+      REPOSITORIES_COLLECTION,
+      ids.map((n) => ({ _id: String(n), id: n, owner_id: 7, name: `r${n}`, private: n === 1, fork: false })),
+    );
+    await insertAll(
+      store,
+      USER_REPOSITORY_LANGUAGES_COLLECTION,
+      ids.map((n) => ({ _id: String(n), repository_id: n, commit: 'c', bytes: { [languageOf(n)]: 10 } })),
+    );
+    await insertAll(
+      store,
+      USER_COUNTED_REPOSITORIES_COLLECTION,
+      ids.map((n) => ({ _id: String(n), owner_id: 7, language: languageOf(n) })),
+    );
+    await insertAll(store, USER_LANGUAGES_COLLECTION, [{ _id: '7', language: 'Ruby', repositories: { Ruby: 1501, Python: 1500 } }]);
+    const collections = [REPOSITORIES_COLLECTION, USER_REPOSITORY_LANGUAGES_COLLECTION, USER_COUNTED_REPOSITORIES_COLLECTION, USER_LANGUAGES_COLLECTION];
+    const before = examinedIn(store, collections);
+    const search = new EmbeddedSearchIndex();
+    for (const index of projection.searchIndexes!) await search.ensureIndex(index.name, index.settings);
+    const edited = storedEvent('repository-1', 3, 'RepositoryEdited', { repositoryId: 1, changes: { private: true }, editedAt: '2026-01-02T00:00:00Z' });
+    await projection.apply(edited, liveTarget(store, search));
+    expect(examinedIn(store, collections) - before).to.be.at.most(20);
+    // Ruby 1,500 and Python 1,500: the tie goes to the first name, as before.
+    expect(await store.collection(USER_LANGUAGES_COLLECTION).findOne({ _id: '7' })).to.deep.include({
+      language: 'Python',
+      repositories: { Ruby: 1500, Python: 1500 },
+    });
+    // Applied again (a restart before the checkpoint): nothing moves.
+    await projection.apply(edited, liveTarget(store, search));
+    expect(await store.collection(USER_LANGUAGES_COLLECTION).findOne({ _id: '7' })).to.deep.include({ repositories: { Ruby: 1500, Python: 1500 } });
   });
 
   it('a pruning of tombstones deletes along their positions', async function () {
