@@ -129,16 +129,17 @@ export class IssueQueries {
     return milestoneId === null ? Promise.resolve(null) : this.milestones().findOne({ _id: String(milestoneId) });
   }
 
-  // GitHub sorts by due date (undated last), or by completeness (share of closed issues).
+  // GitHub sorts by due date (undated last), or by completeness (share of closed issues); ties
+  // by number. Read along the index of that order (every state: the two runs merged).
   async pagedMilestones(repositoryId: number, filter: MilestoneListFilter, page: Page): Promise<Paged<MilestoneDocument>> {
-    const all = await this.milestones().find(
-      { repository_id: repositoryId, ...(filter.state === 'all' ? {} : { state: filter.state }) },
-      { sort: { number: 1 } },
-    );
-    const key = (milestone: MilestoneDocument): number =>
-      filter.sort === 'completeness' ? completeness(milestone) : milestone.due_on === null ? Number.POSITIVE_INFINITY : Date.parse(milestone.due_on);
-    const sorted = [...all].sort((a, b) => (key(a) === key(b) ? a.number - b.number : (key(a) < key(b) ? -1 : 1) * order(filter.direction)));
-    return { items: sorted.slice((page.page - 1) * page.perPage, page.page * page.perPage), totalCount: sorted.length };
+    const sort = { [filter.sort === 'completeness' ? 'completeness' : 'due_sort']: order(filter.direction), number: 1 } as const;
+    const window = { skip: (page.page - 1) * page.perPage, limit: page.perPage };
+    const scope: Filter = { repository_id: repositoryId, ...(filter.state === 'all' ? {} : { state: filter.state }) };
+    const items =
+      filter.state === 'all'
+        ? await pageAcross(this.milestones(), scope, { field: 'state', values: ['open', 'closed'] }, sort, window)
+        : await this.milestones().find(scope, { sort, ...window });
+    return { items, totalCount: await this.milestones().count(scope) };
   }
 
   reaction(reactionId: number): Promise<ReactionDocument | null> {
@@ -172,9 +173,4 @@ export class IssueQueries {
   private milestones() {
     return this.store.collection<MilestoneDocument>(MILESTONES_COLLECTION);
   }
-}
-
-function completeness(milestone: MilestoneDocument): number {
-  const total = milestone.open_issues + milestone.closed_issues;
-  return total === 0 ? 0 : milestone.closed_issues / total;
 }

@@ -78,6 +78,23 @@ export interface MilestoneDocument extends Document {
   created_at: string;
   updated_at: string;
   closed_at: string | null;
+  // The list's sort keys, kept with what they derive from (milestoneSortKeys): a page of
+  // milestones walks an ordered index instead of sorting the repository's milestones.
+  due_sort: number;
+  completeness: number;
+}
+
+// Undated milestones sort after every date, as GitHub lists them by due date.
+const UNDATED = Number.MAX_SAFE_INTEGER;
+
+export function milestoneSortKeys(
+  milestone: Pick<MilestoneDocument, 'due_on' | 'open_issues' | 'closed_issues'>,
+): Pick<MilestoneDocument, 'due_sort' | 'completeness'> {
+  const total = milestone.open_issues + milestone.closed_issues;
+  return {
+    due_sort: milestone.due_on === null ? UNDATED : Date.parse(milestone.due_on),
+    completeness: total === 0 ? 0 : milestone.closed_issues / total,
+  };
 }
 
 export interface ReactionDocument extends Document {

@@ -4,6 +4,7 @@ import {
   MILESTONES_COLLECTION,
   REACTIONS_COLLECTION,
   REPOSITORY_ISSUE_COUNTS_COLLECTION,
+  milestoneSortKeys,
   type IssueCommentDocument,
   type IssueDocument,
   type MilestoneDocument,
@@ -59,7 +60,15 @@ export async function countIssueState(
   }
 }
 
+// The counts and the completeness they give, written together (the list sorts on it).
 export async function countInMilestone(milestoneId: number | null, state: 'open' | 'closed', delta: 1 | -1, target: ProjectionTarget): Promise<void> {
   if (milestoneId === null) return;
-  await milestones(target).updateOne({ _id: String(milestoneId) }, { $inc: { [state === 'open' ? 'open_issues' : 'closed_issues']: delta } });
+  const milestone = await milestones(target).findOne({ _id: String(milestoneId) });
+  if (milestone === null) return;
+  const counts = {
+    open_issues: milestone.open_issues + (state === 'open' ? delta : 0),
+    closed_issues: milestone.closed_issues + (state === 'closed' ? delta : 0),
+  };
+  const { completeness } = milestoneSortKeys({ ...counts, due_on: null });
+  await milestones(target).updateOne({ _id: milestone._id }, { $set: { ...counts, completeness } });
 }

@@ -42,8 +42,9 @@ async function repositoryDeleted(data: RepositoryDeleted['data'], target: Projec
 export const issuesProjection: Projection = {
   name: 'issues',
   // 2: pull requests mirrored among the issues; 3: copies of deleted labels and milestones;
-  // 4: a pull request's issue has an id of the issue sequence (found by `id`, not `_id`)
-  version: 4,
+  // 4: a pull request's issue has an id of the issue sequence (found by `id`, not `_id`);
+  // 5: milestones carry their list's sort keys
+  version: 5,
   collections: [
     {
       name: ISSUES_COLLECTION,
@@ -91,7 +92,19 @@ export const issuesProjection: Projection = {
       ],
     },
     // By repository too: a repository's deletion takes its milestones and its counts by index.
-    { name: MILESTONES_COLLECTION, indexes: [{ name: 'repository_number', keys: { repository_id: 1, number: 1 } }, byRepository] },
+    {
+      name: MILESTONES_COLLECTION,
+      indexes: [
+        { name: 'repository_number', keys: { repository_id: 1, number: 1 } },
+        byRepository,
+        // GET .../milestones by due date or completeness, either way, ties by number ascending:
+        // each direction has its index, whose walk is the page.
+        { name: 'repository_state_due_number', keys: { repository_id: 1, state: 1, due_sort: 1, number: 1 } },
+        { name: 'repository_state_due_desc_number', keys: { repository_id: 1, state: 1, due_sort: -1, number: 1 } },
+        { name: 'repository_state_completeness_number', keys: { repository_id: 1, state: 1, completeness: 1, number: 1 } },
+        { name: 'repository_state_completeness_desc_number', keys: { repository_id: 1, state: 1, completeness: -1, number: 1 } },
+      ],
+    },
     {
       name: REACTIONS_COLLECTION,
       indexes: [

@@ -1,4 +1,4 @@
-import type { MilestoneDocument } from '../../application/issues/issues.readModel.js';
+import { milestoneSortKeys, type MilestoneDocument } from '../../application/issues/issues.readModel.js';
 import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { MilestoneEvent } from '../../domain/issues/milestone.decider.js';
@@ -10,6 +10,7 @@ export async function applyMilestoneEvent(stored: StoredEvent, target: Projectio
   switch (event.type) {
     case 'MilestoneCreated': {
       const data = event.data;
+      const counted = { due_on: data.dueOn, open_issues: 0, closed_issues: 0 };
       const document: MilestoneDocument = {
         _id: String(data.milestoneId),
         id: data.milestoneId,
@@ -26,6 +27,7 @@ export async function applyMilestoneEvent(stored: StoredEvent, target: Projectio
         created_at: data.createdAt,
         updated_at: data.createdAt,
         closed_at: data.state === 'closed' ? data.createdAt : null,
+        ...milestoneSortKeys(counted),
       };
       await milestones(target).replaceOne({ _id: document._id }, document, { upsert: true });
       return;
@@ -35,7 +37,8 @@ export async function applyMilestoneEvent(stored: StoredEvent, target: Projectio
       const fields: Partial<MilestoneDocument> = { updated_at: event.data.updatedAt };
       if (title !== undefined) fields.title = title;
       if (description !== undefined) fields.description = description;
-      if (dueOn !== undefined) fields.due_on = dueOn;
+      if (dueOn !== undefined)
+        Object.assign(fields, { due_on: dueOn, due_sort: milestoneSortKeys({ due_on: dueOn, open_issues: 0, closed_issues: 0 }).due_sort });
       if (state !== undefined) Object.assign(fields, { state, closed_at: state === 'closed' ? event.data.updatedAt : null });
       await milestones(target).updateOne({ _id: String(event.data.milestoneId) }, { $set: fields });
       return;

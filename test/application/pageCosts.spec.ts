@@ -6,7 +6,14 @@ import { OrganizationQueries } from '../../application/accounts/organization.que
 import { AuthorizationQueries } from '../../application/authorizations/authorization.queries.js';
 import { AUTHORIZATIONS_COLLECTION } from '../../application/authorizations/authorizations.readModel.js';
 import { IssueQueries } from '../../application/issues/issue.queries.js';
-import { ISSUE_COMMENTS_COLLECTION, ISSUES_COLLECTION, LABELS_COLLECTION, REACTIONS_COLLECTION } from '../../application/issues/issues.readModel.js';
+import {
+  ISSUE_COMMENTS_COLLECTION,
+  ISSUES_COLLECTION,
+  LABELS_COLLECTION,
+  MILESTONES_COLLECTION,
+  milestoneSortKeys,
+  REACTIONS_COLLECTION,
+} from '../../application/issues/issues.readModel.js';
 import { MigrationQueries } from '../../application/migrations/migrationQueries.js';
 import { MIGRATIONS_COLLECTION } from '../../application/migrations/migrations.readModel.js';
 import { PullRequestQueries } from '../../application/pulls/pullRequest.queries.js';
@@ -218,6 +225,47 @@ describe('page costs: a request tests what its page touches, not the collection'
       expect(page.answer.totalCount).to.equal(whole.length);
       expect(page.tested).to.be.at.most(60);
     }
+  });
+
+  it('milestones by due date or completeness, either way, one state or all: the page from the index, ties by number', async function () {
+    // Repository 5's 3,000 milestones (every seventh undated, every third closed), and as many of repository 6.
+    const due = (n: number) => (n % 7 === 0 ? null : at((n * 7919) % 500));
+    const counts = (n: number) => ({ open_issues: n % 4, closed_issues: (n * 13) % 5 });
+    const milestones = store.collection(MILESTONES_COLLECTION);
+    for (let n = 0; n < BIG; n++)
+      for (const repository of [5, 6]) {
+        const document = {
+          _id: String(repository * BIG + n),
+          id: repository * BIG + n,
+          repository_id: repository,
+          number: n + 1,
+          state: n % 3 === 0 ? 'closed' : 'open',
+          due_on: due(n),
+          ...counts(n),
+        };
+        await milestones.insertOne({ ...document, ...milestoneSortKeys(document) });
+      }
+    const issues = new IssueQueries(store);
+    for (const sort of ['due_on', 'completeness'] as const)
+      for (const direction of ['asc', 'desc'] as const)
+        for (const state of ['open', 'closed', 'all'] as const) {
+          const page = await work(MILESTONES_COLLECTION, () => issues.pagedMilestones(5, { state, sort, direction }, PAGE));
+          // As the list was sorted before: the whole repository's, in memory.
+          const key = (n: number) => {
+            const { open_issues, closed_issues } = counts(n);
+            if (sort === 'completeness') return open_issues + closed_issues === 0 ? 0 : closed_issues / (open_issues + closed_issues);
+            return due(n) === null ? Number.POSITIVE_INFINITY : Date.parse(due(n)!);
+          };
+          const whole = Array.from({ length: BIG }, (_, n) => n)
+            .filter((n) => state === 'all' || (state === 'closed') === (n % 3 === 0))
+            .sort((a, b) => (key(a) === key(b) ? a - b : (key(a) < key(b) ? -1 : 1) * (direction === 'asc' ? 1 : -1)));
+          expect(
+            page.answer.items.map((milestone) => milestone.number),
+            `${sort} ${direction} ${state}`,
+          ).to.deep.equal(whole.slice(60, 90).map((n) => n + 1));
+          expect(page.answer.totalCount).to.equal(whole.length);
+          expect(page.tested).to.be.at.most(2 * PAGE_WORK);
+        }
   });
 
   it('issues by a label, by labels, by an assignee, newest first: from the multikey index, not the repository', async function () {
