@@ -16,6 +16,22 @@ export function auditWordsOf(entry: AuditLogEntry): string[] {
   return [...words];
 }
 
+// The qualifiers an entry answers to, as words of their own (`action:project.create`,
+// `action:project`, `actor:octocat`, `project_id:7`): kept among its words, so a phrase's
+// `action:`, `actor:` or `project_id:` walks the entries holding it, as free text does. The
+// colon keeps them apart from every word of text, which is split on it.
+export function auditQualifierWords(entry: { readonly action: string; readonly actor_lower: string | null; readonly project_id: number }): string[] {
+  const category = entry.action.split('.')[0]!;
+  return [
+    auditQualifierWord('action', entry.action),
+    ...(category === entry.action ? [] : [auditQualifierWord('action', category)]),
+    ...(entry.actor_lower === null ? [] : [auditQualifierWord('actor', entry.actor_lower)]),
+    auditQualifierWord('project_id', String(entry.project_id)),
+  ];
+}
+
+export const auditQualifierWord = (key: 'action' | 'actor' | 'project_id', value: string): string => `${key}:${value}`;
+
 // The words of free text, as an entry's are split.
 export function wordsOf(text: string): string[] {
   return text

@@ -6,15 +6,16 @@ import { TOKENS } from '../shared/ports/tokens.js';
 import { parseQualifierValue } from '../../domain/search/searchQuery.js';
 import { instantRange } from '../search/qualifierFilters.js';
 import { rarestFirst } from '../shared/rarestFirst.js';
-import { wordsOf } from './auditWords.js';
+import { auditQualifierWord, wordsOf } from './auditWords.js';
 import { PROJECT_AUDIT_ENTRIES_COLLECTION, type ProjectAuditEntryDocument } from './projectAudit.readModel.js';
 
 export interface AuditPhrase {
-  // Conditions on the entries' indexed fields: action, actor, project_id, and what negates.
+  // Conditions tested along the walk: what negates, a project_id that is not a number.
   readonly conditions: readonly Filter[];
   // `created:` (one, not negated): the instants, where the walk of the log starts and stops.
   readonly created?: Filter;
-  // Free text: words every entry shown holds (the first is where the walk goes).
+  // Words every entry shown holds: free text, and the qualifiers not negated (as
+  // auditQualifierWords writes them). The rarest is where the walk goes.
   readonly words: readonly string[];
   // A qualifier whose value cannot be read (a `created:` that is not a date): 422.
   readonly invalid?: string;
@@ -33,16 +34,21 @@ export function parseAuditPhrase(phrase: string): AuditPhrase {
     const negated = term.startsWith('-');
     const [key, ...rest] = (negated ? term.slice(1) : term).split(':');
     const value = rest.join(':');
+    // A negated qualifier is a condition tested along the walk (no index finds what an entry
+    // lacks); one not negated is a word of the entry's.
     if (rest.length > 0 && key === 'action') {
-      conditions.push(negated ? { action: { $ne: value }, action_category: { $ne: value } } : { $or: [{ action: value }, { action_category: value }] });
+      if (negated) conditions.push({ action: { $ne: value }, action_category: { $ne: value } });
+      else words.push(auditQualifierWord('action', value));
     } else if (rest.length > 0 && key === 'actor') {
-      conditions.push({ actor_lower: negated ? { $ne: value.toLowerCase() } : value.toLowerCase() });
+      if (negated) conditions.push({ actor_lower: { $ne: value.toLowerCase() } });
+      else words.push(auditQualifierWord('actor', value.toLowerCase()));
     } else if (rest.length > 0 && key === 'project_id') {
       const id = /^\d+$/.test(value) ? Number(value) : Number.NaN;
       // Not a number: matches no project (and its negation every one).
       if (Number.isNaN(id)) {
         if (!negated) conditions.push({ project_id: -1 });
-      } else conditions.push({ project_id: negated ? { $ne: id } : id });
+      } else if (negated) conditions.push({ project_id: { $ne: id } });
+      else words.push(auditQualifierWord('project_id', String(id)));
     } else if (rest.length > 0 && key === 'created') {
       const range = timestampRange(value);
       if (range === null) invalid ??= term;

@@ -7,7 +7,7 @@ import {
   type ProjectAuditOwnerDocument,
 } from '../../application/projects/projectAudit.readModel.js';
 import { projectAuditVocabulary } from '../../application/projects/projectAuditVocabulary.js';
-import { auditWordsOf } from '../../application/projects/auditWords.js';
+import { auditQualifierWords, auditWordsOf } from '../../application/projects/auditWords.js';
 import { auditLogEntryOf } from '../../application/shared/audit/auditLog.js';
 import { auditEntryOf } from '../../application/shared/audit/streamHistory.query.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
@@ -48,7 +48,7 @@ async function projectEvent(event: StoredEvent, target: ProjectionTarget): Promi
     action: entry.action,
     action_category: entry.action.split('.')[0]!,
     actor_lower: entry.actor?.toLowerCase() ?? null,
-    words: auditWordsOf(entry),
+    words: [...auditWordsOf(entry), ...auditQualifierWords({ action: entry.action, actor_lower: entry.actor?.toLowerCase() ?? null, project_id: projectId })],
     entry,
   };
   await entries(target).replaceOne({ _id: document._id }, document, { upsert: true });
@@ -57,8 +57,8 @@ async function projectEvent(event: StoredEvent, target: ProjectionTarget): Promi
 // Project changes as audit-log entries by owner, newest first (GET /orgs/{org}/audit-log).
 export const projectAuditProjection: Projection = {
   name: 'project-audit',
-  // 2: entries keep their words
-  version: 2,
+  // 2: entries keep their words; 3: and their qualifiers as words
+  version: 3,
   collections: [
     {
       name: PROJECT_AUDIT_ENTRIES_COLLECTION,

@@ -25,6 +25,7 @@ import { projectsProjection } from '../../projections/projects/projects.projecti
 import { OAUTH_APPLICATIONS_COLLECTION } from '../../application/accounts/oauthApplications.readModel.js';
 import { oauthApplicationsProjection } from '../../projections/accounts/oauthApplications.projection.js';
 import { PROJECT_AUDIT_ENTRIES_COLLECTION } from '../../application/projects/projectAudit.readModel.js';
+import { auditQualifierWords } from '../../application/projects/auditWords.js';
 import { projectAuditProjection } from '../../projections/projects/projectAudit.projection.js';
 import { PROJECT_CARDS_COLLECTION, PROJECT_COLUMNS_COLLECTION, PROJECTS_COLLECTION } from '../../application/projects/projects.readModel.js';
 import { HOOK_DELIVERIES_COLLECTION } from '../../application/webhooks/webhooks.readModel.js';
@@ -166,8 +167,12 @@ export async function seeded(): Promise<EmbeddedReadModelStore> {
       position: owner * BIG + n,
       action: 'project.update',
       action_category: 'project',
-      actor_lower: 'boss',
-      words: n % 100 === 0 ? ['project', 'update', 'rare'] : ['project', 'update', 'common'],
+      // Every 100th by an auditor; the rest by the boss.
+      actor_lower: n % 100 === 0 ? 'auditor' : 'boss',
+      words: [
+        ...(n % 100 === 0 ? ['project', 'update', 'rare'] : ['project', 'update', 'common']),
+        ...auditQualifierWords({ action: 'project.update', actor_lower: n % 100 === 0 ? 'auditor' : 'boss', project_id: 1 }),
+      ],
       entry: { action: 'project.update', n },
     })),
   );

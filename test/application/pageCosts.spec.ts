@@ -331,6 +331,19 @@ describe('page costs: a request tests what its page touches, not the collection'
     expect(rare.answer.entries.map((entry) => entry.n)).to.deep.equal(Array.from({ length: 10 }, (_, i) => 2900 - 100 * i));
     expect(rare.answer.totalCount).to.equal(30);
     expect(rare.tested).to.be.at.most(10 + 30);
+    // A qualifier is walked as a word is: the auditor's 30 entries, not the owner's 3,000.
+    for (const phrase of ['actor:Auditor', 'action:project actor:auditor project_id:1', 'actor:auditor -action:project.create']) {
+      const acted = await work(PROJECT_AUDIT_ENTRIES_COLLECTION, () => log.page(owner, parseAuditPhrase(phrase), { page: 2, perPage: 10 }, {}));
+      expect(
+        acted.answer.entries.map((entry) => entry.n),
+        phrase,
+      ).to.deep.equal(Array.from({ length: 10 }, (_, i) => 1900 - 100 * i));
+      expect(acted.answer.totalCount).to.equal(30);
+      expect(acted.tested, phrase).to.be.at.most(20 + 30);
+    }
+    const nobody = await work(PROJECT_AUDIT_ENTRIES_COLLECTION, () => log.page(owner, parseAuditPhrase('action:project.delete'), { page: 1, perPage: 10 }, {}));
+    expect(nobody.answer.totalCount).to.equal(0);
+    expect(nobody.tested).to.equal(0);
   });
 
   it('pull requests by base branch, newest first: page and count from the index', async function () {
