@@ -118,6 +118,8 @@ export interface PullRequestSnapshot {
   readonly base: RepositorySnapshot;
   readonly head: RepositorySnapshot | null;
   readonly association: 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'NONE';
+  // Its conversation's comments then (absent from records made before they were kept: 0).
+  readonly comments?: number;
 }
 
 // The payload as stored: GitHub's fields where they are plain values, snapshots where

@@ -45,17 +45,23 @@ export class IssueAccess {
     return right({ repository: readable.right.repository, role: role.right });
   }
 
+  // `conversation`: the operation is a comment or a reaction, which GitHub takes on a pull
+  // request through the issues API too (its conversation), issues enabled or not. Every other
+  // change of a pull request goes through the pulls API: a pull request is shown, never
+  // changed, as an issue.
   async issue(
     caller: AccessCaller,
     repositoryId: number,
     number: number,
     operation: RepositoryOperation,
+    { conversation = false }: { readonly conversation?: boolean } = {},
   ): Promise<Either<AppError, IssueScope & { issue: IssueDocument }>> {
-    const scope = await this.repository(caller, repositoryId, operation);
+    const scope = await this.repository(caller, repositoryId, operation, false);
     if (isLeft(scope)) return scope;
     const issue = await this.issues.issueByNumber(repositoryId, number);
-    // A pull request listed among the issues is shown, never changed, through the issues API.
-    return issue && !issue.pull_request ? right({ ...scope.right, issue }) : left({ _tag: 'IssueNotFound' });
+    const pullRequest = issue !== null && issue.pull_request !== undefined;
+    if (!(conversation && pullRequest) && !scope.right.repository.has_issues) return left({ _tag: 'IssuesDisabled' });
+    return issue && (conversation || !pullRequest) ? right({ ...scope.right, issue }) : left({ _tag: 'IssueNotFound' });
   }
 
   async comment(
@@ -64,10 +70,12 @@ export class IssueAccess {
     commentId: number,
     operation: RepositoryOperation,
   ): Promise<Either<AppError, IssueScope & { comment: IssueCommentDocument; issue: IssueDocument }>> {
-    const scope = await this.repository(caller, repositoryId, operation);
+    const scope = await this.repository(caller, repositoryId, operation, false);
     if (isLeft(scope)) return scope;
     const comment = await this.issues.comment(commentId);
     const issue = comment && comment.repository_id === repositoryId ? await this.issues.issueById(comment.issue_id) : null;
+    // A pull request's conversation comments stay when issues are disabled, as on GitHub.
+    if (issue?.pull_request === undefined && !scope.right.repository.has_issues) return left({ _tag: 'IssuesDisabled' });
     return comment && issue ? right({ ...scope.right, comment, issue }) : left({ _tag: 'IssueCommentNotFound' });
   }
 }

@@ -11,8 +11,9 @@ import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { IssueAccess, ISSUE_OPERATIONS, mayManage, mayModerate } from './issueAccess.js';
 
-// Comments on issues: anyone who can read comments (a locked conversation only takes
-// triagers' comments); its author or a pusher edits or deletes one.
+// Comments on issues and on pull requests' conversations: anyone who can read comments (a
+// locked conversation only takes triagers' comments); its author or a pusher edits or
+// deletes one.
 @injectable()
 export class IssueCommentsHandler {
   constructor(
@@ -29,7 +30,7 @@ export class IssueCommentsHandler {
     body: string,
     context: CommandContext,
   ): Promise<Either<AppError, { commentId: number }>> {
-    const scope = await this.access.issue(caller, repositoryId, number, ISSUE_OPERATIONS.participate);
+    const scope = await this.access.issue(caller, repositoryId, number, ISSUE_OPERATIONS.participate, { conversation: true });
     if (isLeft(scope)) return scope;
     if (scope.right.issue.locked && !mayManage(scope.right.role)) return left({ _tag: 'IssueLocked' });
     const commentId = await this.ids.next('issue_comment');

@@ -6,6 +6,8 @@ import type { Document } from '../shared/ports/readModelStore.port.js';
 // guarded write of what they count (issueCounters.ts), so each has one writer and a replayed
 // event moves nothing.
 export const ISSUES_COLLECTION = 'issues';
+// A pull request's issue (GitHub lists pull requests among the issues) is kept under an _id of its own kind.
+export const pullRequestIssueDocumentId = (pullRequestId: number): string => `pr-${pullRequestId}`;
 export const ISSUE_COMMENTS_COLLECTION = 'issue_comments';
 export const LABELS_COLLECTION = 'labels';
 export const MILESTONES_COLLECTION = 'milestones';

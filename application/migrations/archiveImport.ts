@@ -336,9 +336,7 @@ export class ArchiveImport {
     if (this.failed(opened, `pull request ${String(record.url)}`)) return;
     this.counts.pullRequests++;
     this.expectNumber(opened.right.number, record);
-    const reactions = Array.isArray(record.reactions) ? record.reactions.length : 0;
-    if (reactions > 0)
-      this.warnings.push(`pull request ${String(record.url)}: its ${reactions} reactions not imported (this server keeps none on pull requests)`);
+    await this.reactions(record, repositoryId, { type: 'issue', number: opened.right.number });
     if (record.closed_at || record.merged_at || record.state === 'closed') {
       if (record.merged_at)
         this.warnings.push(`pull request ${String(record.url)}: merged at the source, imported closed (its merge commit is in the history)`);

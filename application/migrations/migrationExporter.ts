@@ -181,10 +181,10 @@ export class MigrationExporter {
           })
         ).map((pull) => [pull.number, pull]),
       );
-      // Reactions are on issues only: a pull request takes none here.
+      // A pull request's reactions are its issue's (its conversation's), as on GitHub.
       const reactions = await this.reactionsOf(
         'issue',
-        page.filter((issue) => issue.pull_request === undefined).map((issue) => issue.id),
+        page.map((issue) => issue.id),
       );
       for (const issue of page) {
         const pull = pulls.get(issue.number);
@@ -193,7 +193,9 @@ export class MigrationExporter {
           contentUrls.Issue.set(issue.id, `${repositoryUrl}/pull/${issue.number}`);
           contentUrls.PullRequest.set(pull.id, `${repositoryUrl}/pull/${issue.number}`);
           const headUrl = pull.head.repository_id === repository.id ? repositoryUrl : await this.repositoryUrlOf(pull.head.repository_id, repositoryUrl);
-          await files.pullRequests.add(pullRequestRecord(pull, issue, repositoryUrl, headUrl, milestonesById, labelsById, [], this.login, this.urls));
+          await files.pullRequests.add(
+            pullRequestRecord(pull, issue, repositoryUrl, headUrl, milestonesById, labelsById, reactions.get(issue.id) ?? [], this.login, this.urls),
+          );
         } else {
           const url = `${repositoryUrl}/issues/${issue.number}`;
           issueUrls.set(issue.id, url);

@@ -1,3 +1,4 @@
+import { ISSUES_COLLECTION, pullRequestIssueDocumentId, type IssueDocument } from '../issues/issues.readModel.js';
 import { inject, injectable } from 'inversify';
 import { ORG_MEMBERSHIPS_COLLECTION, type OrgMembershipDocument } from '../accounts/organizations.readModel.js';
 import type { UserDocument } from '../accounts/users.readModel.js';
@@ -28,6 +29,8 @@ export interface PullRequestView {
   readonly baseSha: string;
   readonly authorAssociation: AuthorAssociation;
   readonly stats: CommitRangeStats | null;
+  // Its conversation's comments (the issue comments on it): read for one pull request in full.
+  readonly comments: number;
 }
 
 @injectable()
@@ -44,7 +47,8 @@ export class PullRequestViews {
     const tips = await this.git.currentTips(pull);
     const stats = await this.git.statsOf(pull, tips);
     const [view] = await this.assemble([pull], () => tips, stats);
-    return view ?? null;
+    const issue = await this.store.collection<IssueDocument>(ISSUES_COLLECTION).findOne({ _id: pullRequestIssueDocumentId(pull.id) });
+    return view ? { ...view, comments: issue?.comments ?? 0 } : null;
   }
 
   // A page of pull requests: each repository's refs are read once for the whole page.
@@ -86,7 +90,7 @@ export class PullRequestViews {
       if (!user || !base) continue;
       const mergedBy = pull.merged_by_id === null ? null : (accounts.get(pull.merged_by_id) ?? null);
       const authorAssociation = await this.associationOf(pull.user_id, base.repository);
-      views.push({ pull, user, mergedBy, base, head: withOwner(pull.head.repository_id), ...tipsOf(pull), authorAssociation, stats });
+      views.push({ pull, user, mergedBy, base, head: withOwner(pull.head.repository_id), ...tipsOf(pull), authorAssociation, stats, comments: 0 });
     }
     return views;
   }

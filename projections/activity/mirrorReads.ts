@@ -10,6 +10,7 @@ import {
   ISSUE_COMMENTS_COLLECTION,
   LABELS_COLLECTION,
   MILESTONES_COLLECTION,
+  pullRequestIssueDocumentId,
   type IssueCommentDocument,
   type IssueDocument,
   type LabelDocument,
@@ -126,6 +127,7 @@ export class MirrorReads {
     if (!base || !user) return null;
     const head = pull.head.repository_id === pull.repository_id ? base : await this.repositorySnapshot(pull.head.repository_id);
     const mergedBy = pull.merged_by_id === null ? null : await this.user(pull.merged_by_id);
-    return { pull, user, mergedBy, base, head, association: await this.association(base.repository, pull.user_id) };
+    const issue = await this.mirror.collection<IssueDocument>(ISSUES_COLLECTION).findOne({ _id: pullRequestIssueDocumentId(pull.id) });
+    return { pull, user, mergedBy, base, head, association: await this.association(base.repository, pull.user_id), comments: issue?.comments ?? 0 };
   }
 }

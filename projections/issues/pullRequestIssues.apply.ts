@@ -1,4 +1,4 @@
-import type { IssueDocument } from '../../application/issues/issues.readModel.js';
+import { pullRequestIssueDocumentId, type IssueDocument } from '../../application/issues/issues.readModel.js';
 import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import { pullRequestIssueId, type PullRequestEvent } from '../../domain/pulls/pullRequest.events.js';
@@ -15,10 +15,10 @@ export const PULL_REQUEST_ISSUE_EVENT_TYPES: ReadonlySet<string> = new Set([
 // GitHub lists pull requests among a repository's issues (with a `pull_request` object), in
 // the same number sequence: each one is mirrored into the issues collection, under its own
 // _id space ("pr-<id>"), counted nowhere (open_issues_count adds open pull requests itself),
-// and refused by every issue command (IssueAccess).
+// and refused by every issue command but its conversation's, comments and reactions (IssueAccess).
 export async function applyPullRequestIssueEvent(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
   const event = { type: stored.type, data: stored.data } as PullRequestEvent;
-  const _id = `pr-${event.data.pullRequestId}`;
+  const _id = pullRequestIssueDocumentId(event.data.pullRequestId);
   switch (event.type) {
     case 'PullRequestOpened': {
       const { repositoryId, number, authorId, title, body, openedAt } = event.data;

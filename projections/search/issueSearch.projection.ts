@@ -1,4 +1,10 @@
-import { ISSUES_COLLECTION, ISSUE_COMMENTS_COLLECTION, type IssueCommentDocument, type IssueDocument } from '../../application/issues/issues.readModel.js';
+import {
+  ISSUES_COLLECTION,
+  ISSUE_COMMENTS_COLLECTION,
+  pullRequestIssueDocumentId,
+  type IssueCommentDocument,
+  type IssueDocument,
+} from '../../application/issues/issues.readModel.js';
 import { REPOSITORIES_COLLECTION, type RepositoryDocument } from '../../application/repositories/repositories.readModel.js';
 import { ISSUE_SEARCH_ATTRIBUTES, type IssueSearchDocument } from '../../application/search/issueSearch.document.js';
 import { SEARCH_INDEXES } from '../../application/search/searchIndexes.js';
@@ -48,7 +54,7 @@ async function issueKeyOf(target: ProjectionTarget, issueId: number): Promise<st
 // The issues (read-model _ids) whose documents an event may change.
 async function touchedIssues(event: StoredEvent, target: ProjectionTarget): Promise<string[]> {
   if (ISSUE_EVENT_TYPES.has(event.type)) return [String((event.data as { issueId: number }).issueId)];
-  if (PULL_REQUEST_EVENTS.has(event.type)) return [`pr-${(event.data as { pullRequestId: number }).pullRequestId}`];
+  if (PULL_REQUEST_EVENTS.has(event.type)) return [pullRequestIssueDocumentId((event.data as { pullRequestId: number }).pullRequestId)];
   const typed = { type: event.type, data: event.data } as IssueCommentEvent | ReactionEvent | LabelEvent | MilestoneEvent | { type: ''; data: unknown };
   switch (typed.type) {
     case 'IssueCommentCreated':

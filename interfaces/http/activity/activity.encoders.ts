@@ -45,6 +45,7 @@ function pullRequestJson(snapshot: PullRequestSnapshot, urls: ApiUrls, visible: 
       baseSha: snapshot.pull.base.sha,
       authorAssociation: snapshot.association,
       stats: null,
+      comments: snapshot.comments ?? 0,
     },
     urls,
   );
@@ -73,7 +74,8 @@ function payloadJson(payload: StoredPayload, paths: RepositoryPaths, visible: Em
       }
       case 'comment': {
         const { comment, user, issueNumber, association } = payload.comment!;
-        json.comment = issueCommentJson(comment, issueNumber, user, association, paths);
+        const pullRequest = payload.issue?.issue.pull_request !== undefined;
+        json.comment = issueCommentJson(comment, { number: issueNumber, pullRequest }, user, association, paths);
         break;
       }
       case 'pull_request':

@@ -59,17 +59,18 @@ export async function sendIssue(res: Response, deps: IssuesDeps, number: number,
 export async function commentsJson(res: Response, deps: IssuesDeps, comments: readonly IssueCommentDocument[]) {
   const { repository } = repositoryScopeOf(res);
   const users = await deps.repositories.accountsByIds(comments.map((comment) => comment.user_id));
-  const numbers = new Map<number, number>();
-  for (const issueId of new Set(comments.map((comment) => comment.issue_id))) numbers.set(issueId, (await deps.issues.issueById(issueId))?.number ?? 0);
+  const issues = new Map<number, { number: number; pullRequest: boolean }>();
+  for (const issueId of new Set(comments.map((comment) => comment.issue_id))) {
+    const issue = await deps.issues.issueById(issueId);
+    issues.set(issueId, { number: issue?.number ?? 0, pullRequest: issue?.pull_request !== undefined });
+  }
   const association = await associations(
     deps,
     repository,
     comments.map((comment) => comment.user_id),
   );
   const paths = pathsOf(res);
-  return comments.map((comment) =>
-    issueCommentJson(comment, numbers.get(comment.issue_id) ?? 0, users.get(comment.user_id), association(comment.user_id), paths),
-  );
+  return comments.map((comment) => issueCommentJson(comment, issues.get(comment.issue_id)!, users.get(comment.user_id), association(comment.user_id), paths));
 }
 
 export async function milestonesJson(res: Response, deps: IssuesDeps, milestones: readonly MilestoneDocument[]) {

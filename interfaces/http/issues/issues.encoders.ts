@@ -143,7 +143,8 @@ export function issueJson(issue: IssueDocument, relations: IssueRelations, paths
 
 export function issueCommentJson(
   comment: IssueCommentDocument,
-  issueNumber: number,
+  // The issue commented on: a pull request's conversation comment links to the pull request.
+  issue: { readonly number: number; readonly pullRequest: boolean },
   author: UserDocument | undefined,
   association: AuthorAssociation,
   { fullName, urls }: RepositoryPaths,
@@ -153,12 +154,12 @@ export function issueCommentJson(
     id: comment.id,
     node_id: legacyNodeId('IssueComment', comment.id),
     url,
-    html_url: urls.html(`/${fullName}/issues/${issueNumber}#issuecomment-${comment.id}`),
+    html_url: urls.html(`/${fullName}/${issue.pullRequest ? 'pull' : 'issues'}/${issue.number}#issuecomment-${comment.id}`),
     body: comment.body,
     user: userOrNull(author, urls),
     created_at: githubTime(comment.created_at),
     updated_at: githubTime(comment.updated_at),
-    issue_url: urls.api(`/repos/${fullName}/issues/${issueNumber}`),
+    issue_url: urls.api(`/repos/${fullName}/issues/${issue.number}`),
     author_association: association,
     performed_via_github_app: null,
     reactions: reactionRollup(comment.reactions, `${url}/reactions`),

@@ -6,24 +6,40 @@ import { issueCommentRoutes } from './issueComments.routes.js';
 import { issueAssigneeRoutes } from './issueAssignees.routes.js';
 import { issueLabelRoutes } from './issueLabels.routes.js';
 import { issueRoutes } from './issues.routes.js';
-import { issuesDeps } from './issues.deps.js';
+import { issuesDeps, type IssuesDeps } from './issues.deps.js';
 import { labelRoutes } from './labels.routes.js';
 import { milestoneRoutes } from './milestones.routes.js';
 import { reactionRoutes } from './reactions.routes.js';
 
 // GitHub answers 410 Gone on every issues endpoint of a repository whose issues are
-// disabled; labels and milestones stay.
-const issuesEnabled: RequestHandler = (_req, res, next) => {
-  if (!repositoryScopeOf(res).repository.has_issues) return sendGithubError(res, 410, 'Issues are disabled for this repo');
-  next();
-};
+// disabled; labels and milestones stay, and so does a pull request's conversation (its
+// comments and reactions, which GitHub takes through the issues API).
+function issuesEnabled(deps: IssuesDeps): RequestHandler {
+  return async (req, res, next) => {
+    const { repository } = repositoryScopeOf(res);
+    if (repository.has_issues || (await onPullRequestConversation(deps, repository.id, req.path))) return next();
+    sendGithubError(res, 410, 'Issues are disabled for this repo');
+  };
+}
+
+// Below /repos/{owner}/{repo}/issues: `/{number}/comments`, `/{number}/reactions[/{id}]`, or
+// `/comments/{id}[/reactions[/{id}]]`, of a pull request.
+async function onPullRequestConversation(deps: IssuesDeps, repositoryId: number, path: string): Promise<boolean> {
+  const onNumber = /^\/(\d+)\/(comments|reactions(\/\d+)?)\/?$/.exec(path);
+  if (onNumber) return (await deps.issues.issueByNumber(repositoryId, Number(onNumber[1])))?.pull_request !== undefined;
+  const onComment = /^\/comments\/(\d+)(\/reactions(\/\d+)?)?\/?$/.exec(path);
+  if (!onComment) return false;
+  const comment = await deps.issues.comment(Number(onComment[1]));
+  if (comment === null || comment.repository_id !== repositoryId) return false;
+  return (await deps.issues.issueById(comment.issue_id))?.pull_request !== undefined;
+}
 
 // Mounted after the repositories router, whose /repos/:owner/:repo scope has already
 // answered 404 to whoever may not read the repository and left the scope in res.locals.
 export function issuesRouter(container: Container): Router {
   const deps = issuesDeps(container);
   const router = Router();
-  router.use('/repos/:owner/:repo/issues', issuesEnabled);
+  router.use('/repos/:owner/:repo/issues', issuesEnabled(deps));
   issueCommentRoutes(router, deps);
   reactionRoutes(router, deps);
   issueLabelRoutes(router, deps);

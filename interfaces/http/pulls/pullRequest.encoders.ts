@@ -88,7 +88,7 @@ export function pullRequest(view: PullRequestView, urls: ApiUrls, mergeability: 
     rebaseable: null,
     mergeable_state: view.pull.state === 'open' ? mergeability.mergeableState : 'unknown',
     merged_by: view.mergedBy ? simpleUser(view.mergedBy, urls) : null,
-    comments: 0,
+    comments: view.comments,
     review_comments: 0,
     maintainer_can_modify: view.pull.maintainer_can_modify,
     commits: stats.commits,

@@ -107,6 +107,11 @@ describe('migrations: an archive restored into another server answers the same',
     await react(owner, 'issues/1', '+1');
     await react(helper, 'issues/1', 'heart');
     await react(owner, `issues/comments/${helperComment.body.id}`, 'laugh');
+    // A pull request's conversation: a comment and a reaction through the issues API.
+    const [pull] = (await api(source, owner, 'GET', '/repos/acme/app/pulls?state=all')).body;
+    const pullComment = await api(source, helper, 'POST', `/repos/acme/app/issues/${pull.number}/comments`, { body: 'on the pull request' });
+    expect(pullComment.status).to.equal(201);
+    await react(helper, `issues/${pull.number}`, 'hooray');
     const roadmap = await withPreview(source, owner, 'POST', '/orgs/acme/projects', INERTIA, { name: 'Roadmap', body: 'the year' });
     expect(roadmap.status, JSON.stringify(roadmap.body)).to.equal(201);
     // Project names are not unique: a second board of the same name is imported too.
@@ -141,6 +146,9 @@ describe('migrations: an archive restored into another server answers the same',
     const comments = await records('issue_comments_');
     expect(shown(comments.find((record: any) => record.body === 'from the helper'))).to.deep.equal(['mover laugh']);
     expect(shown(comments.find((record: any) => record.body === 'a first comment'))).to.deep.equal([]);
+    const [pull] = await records('pull_requests_');
+    expect(shown(pull)).to.deep.equal(['helper hooray']);
+    expect(comments.find((record: any) => record.body === 'on the pull request').issue).to.equal(pull.url);
   });
   after(async () => {
     await source.close();
@@ -153,7 +161,7 @@ describe('migrations: an archive restored into another server answers the same',
     expect((await api(target, owner, 'POST', '/admin/migrations/import', { archive_path: archive })).status).to.equal(401);
     const imported = await api(target, target.adminAuthorization, 'POST', '/admin/migrations/import', { archive_path: archive });
     expect(imported.status, JSON.stringify(imported.body)).to.equal(201);
-    expect(imported.body).to.deep.include({ issues: 2, pullRequests: 1, comments: 3, milestones: 1, projects: 3, organizations: 1 });
+    expect(imported.body).to.deep.include({ issues: 2, pullRequests: 1, comments: 4, milestones: 1, projects: 3, organizations: 1 });
     expect(imported.body.repositories).to.deep.equal(['acme/app', 'acme/lib']);
     expect(imported.body.warnings).to.deep.equal([]);
     // Users are matched by login or created: the admin (site administrator) reads both servers.
