@@ -17,11 +17,17 @@ export const ACTIVITY_INVITERS_COLLECTION = 'activity_inviters';
 // older than that (activityFeeds.query.ts). One document per repository, replaced.
 export const ACTIVITY_ACCESS_CHANGES_COLLECTION = 'activity_access_changes';
 
+// When what a feed shows last changed without a new event: per repository (its visibility,
+// collaborators, deletion, transfer), or per user (an organization membership gained, lost
+// or changed, or the organization's base permission: what that member may read).
 export interface ActivityAccessChangeDocument extends Document {
-  _id: string; // String(repository_id)
-  repository_id: number;
+  _id: string; // String(repository_id), or userAccessChangeId(user_id)
+  repository_id?: number;
+  user_id?: number;
   changed_at: number; // milliseconds
 }
+
+export const userAccessChangeId = (userId: number): string => `user-${userId}`;
 
 // GitHub keeps the newest 300 events of a feed; FORGELOG_ACTIVITY_FEED_LIMIT may show fewer.
 export const FEED_RETAINED_EVENTS = 300;

@@ -9,6 +9,7 @@ import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import {
   ACTIVITY_ACCESS_CHANGES_COLLECTION,
+  userAccessChangeId,
   ACTIVITY_EVENTS_COLLECTION,
   ACTIVITY_FEEDS_COLLECTION,
   ENTRY_WIDTH,
@@ -113,7 +114,8 @@ export class ActivityFeeds {
       visible.push(id);
       lastModified ??= at;
     }
-    const changedAt = await this.accessChangedAt(feed, inWindow, withdrawn, now);
+    const reader = request.audience === 'caller' && request.caller !== null ? request.caller.userId : null;
+    const changedAt = await this.accessChangedAt(feed, inWindow, withdrawn, reader, now);
     if (changedAt !== null && (lastModified === null || changedAt > lastModified)) lastModified = changedAt;
     const start = (request.page - 1) * request.perPage;
     const ids = visible.slice(start, start + request.perPage);
@@ -127,20 +129,27 @@ export class ActivityFeeds {
     return { page: { ids, embeddedVisible, totalCount: visible.length, etag, lastModifiedHttp, validUntil }, records };
   }
 
-  // Events leave a feed (a repository made private or deleted, a collaborator removed) or come
-  // back without a new one: Last-Modified is at least when that happened, so it never moves
-  // back while the content changes and If-Modified-Since answers 304 only for an unchanged page.
-  // One look-up by id for the window's repositories (the public feed keeps its own time).
-  private async accessChangedAt(feed: ActivityFeedDocument | null, repositoryIds: ReadonlySet<number>, withdrawn: ReadonlySet<number>, now: number) {
+  // Events leave a feed (a repository made private or deleted, a collaborator removed, the
+  // reader's organization membership gone or changed) or come back without a new one:
+  // Last-Modified is at least when that happened, so it never moves back while the content
+  // changes and If-Modified-Since answers 304 only for an unchanged page. One look-up by id for
+  // the window's repositories and the reader (the public feed keeps its own time).
+  private async accessChangedAt(
+    feed: ActivityFeedDocument | null,
+    repositoryIds: ReadonlySet<number>,
+    withdrawn: ReadonlySet<number>,
+    reader: number | null,
+    now: number,
+  ) {
     let latest = feed?.changed_at ?? null;
     if (repositoryIds.size === 0) return latest;
-    const changes = await this.store
-      .collection<ActivityAccessChangeDocument>(ACTIVITY_ACCESS_CHANGES_COLLECTION)
-      .find({ _id: { $in: [...repositoryIds].map(String) } });
+    const keys = [...repositoryIds].map(String);
+    if (reader !== null) keys.push(userAccessChangeId(reader));
+    const changes = await this.store.collection<ActivityAccessChangeDocument>(ACTIVITY_ACCESS_CHANGES_COLLECTION).find({ _id: { $in: keys } });
     for (const change of changes) latest = Math.max(latest ?? 0, change.changed_at);
     // The activity model runs behind the access decision: a public event hidden before its
     // change is recorded was hidden no earlier than that decision, now.
-    const recorded = new Set(changes.map((change) => change.repository_id));
+    const recorded = new Set(changes.flatMap((change) => (change.repository_id === undefined ? [] : [change.repository_id])));
     for (const repositoryId of withdrawn) if (!recorded.has(repositoryId)) latest = now;
     return latest;
   }

@@ -91,9 +91,9 @@ const PRUNED_PER_EVENT = 4;
 // Eventual: a write never waits for it.
 export const activityProjection: Projection = {
   name: 'activity',
-  // 1000 × its own version (4: feeds in chunks, times in seconds, access changes) + the mirrored
-  // projections' versions: a change in any of them rebuilds this one.
-  version: 4 * 1000 + MIRROR_VERSION,
+  // 1000 × its own version (4: feeds in chunks, times in seconds, access changes; 5: and a
+  // member's) + the mirrored projections' versions: a change in any of them rebuilds this one.
+  version: 5 * 1000 + MIRROR_VERSION,
   consistency: 'eventual',
   collections: [
     // Oldest first, for pruning (three fields: the embedded store keeps it ordered).
@@ -107,9 +107,10 @@ export const activityProjection: Projection = {
     const mirrorModels = mirrorTarget(target);
     const mirror = new MirrorReads(mirrorModels);
     const before = ACTIVITY_SOURCE_TYPES.has(event.type) ? await stateBefore(event, mirror) : {};
+    // The base permission's members are read before the event is mirrored (as of the change).
+    await recordAccessChange(event, target, mirrorModels);
     await applyToMirror(event, mirrorModels);
     await openFeedsFor(event, target);
-    await recordAccessChange(event, target);
     if (event.type === 'RepositoryDeleted') {
       const { repositoryId } = event.data as RepositoryDeleted['data'];
       await closeFeeds([repositoryFeed(repositoryId)], target);

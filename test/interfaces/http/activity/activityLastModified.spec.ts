@@ -75,4 +75,31 @@ describe('activity feeds: Last-Modified never moves back while the page changes'
     expect(repositoriesOf(since.text)).not.to.include('mona/shown');
     expect(Date.parse(since.lastModified!)).to.be.above(shownAt);
   });
+
+  it("an organization's base permission or the reader's membership changes what shows: each moves Last-Modified forward", async () => {
+    const admin = await api(server, server.adminAuthorization, 'POST', '/admin/organizations', { login: 'acme', admin: 'octocat' });
+    expect(admin.status, JSON.stringify(admin.body)).to.equal(201);
+    expect((await api(server, octocat, 'PUT', '/orgs/acme/memberships/mona', { role: 'member' })).status).to.equal(200);
+    clock.advance(HOUR);
+    expect((await api(server, octocat, 'POST', '/orgs/acme/repos', { name: 'vault', private: true })).status).to.equal(201);
+    const shown = await conditional('/users/mona/received_events', mona, {});
+    expect(repositoriesOf(shown.text)[0]).to.equal('acme/vault');
+    let last = shown.lastModified!;
+    const changed = async (change: () => Promise<number>, vaultShown: boolean) => {
+      clock.advance(HOUR);
+      const at = new Date(clock.now()).toUTCString();
+      expect(await change()).to.be.within(200, 204);
+      const since = await conditional('/users/mona/received_events', mona, { 'if-modified-since': last });
+      expect(since.status).to.equal(200);
+      expect(repositoriesOf(since.text).includes('acme/vault')).to.equal(vaultShown);
+      expect(since.lastModified).to.equal(at);
+      expect((await conditional('/users/mona/received_events', mona, { 'if-modified-since': since.lastModified! })).status).to.equal(304);
+      last = since.lastModified!;
+    };
+    const basePermission = (permission: string) => async () =>
+      (await api(server, octocat, 'PATCH', '/orgs/acme', { default_repository_permission: permission })).status;
+    await changed(basePermission('none'), false);
+    await changed(basePermission('read'), true);
+    await changed(async () => (await api(server, octocat, 'DELETE', '/orgs/acme/memberships/mona')).status, false);
+  });
 });
