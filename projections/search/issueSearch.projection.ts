@@ -150,7 +150,8 @@ export const issueSearchProjection: Projection = {
   name: 'search-issues',
   // 2: no copy of the documents beside the index
   // 3: a pull request's issue found by its own issue id (comments, reactions)
-  version: 3,
+  // 4: a pull request's conversation comments indexed (commenter:, involves:, in:comments)
+  version: 4,
   consistency: 'eventual',
   readsReadYourWritesModels: true,
   collections: [{ name: ISSUE_SEARCH_DOCUMENTS_COLLECTION }],

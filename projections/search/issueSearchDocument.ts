@@ -27,9 +27,8 @@ export const MAX_MENTIONS = 100;
 const unique = (ids: readonly number[]): number[] => [...new Set(ids)];
 
 async function commentsOf(target: ProjectionTarget, issue: IssueDocument): Promise<IssueCommentDocument[]> {
-  // Pull requests have no issue comments here (the issues API refuses them), and a pull
-  // request's id may equal an issue's: its comments would be another's.
-  if (issue.pull_request) return [];
+  // A pull request's conversation comments are its issue's (its issue id is of the issues'
+  // sequence; one opened before that has a negated id, which no comment names).
   return target
     .collection<IssueCommentDocument>(ISSUE_COMMENTS_COLLECTION)
     .find({ issue_id: issue.id }, { sort: { created_at: 1, id: 1 }, limit: MAX_COMMENTS_READ });

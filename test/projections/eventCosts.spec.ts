@@ -167,7 +167,7 @@ describe('event costs: an event tests what it changes, not the collections it wr
     await insertAll(
       store,
       USER_COUNTED_REPOSITORIES_COLLECTION,
-      ids.map((n) => ({ _id: String(n), owner_id: 7, language: languageOf(n) })),
+      ids.map((n) => ({ _id: String(n), owner_id: 7, private: false, counted: languageOf(n) })),
     );
     await insertAll(store, USER_LANGUAGES_COLLECTION, [{ _id: '7', language: 'Ruby', repositories: { Ruby: 1501, Python: 1500 } }]);
     const collections = [REPOSITORIES_COLLECTION, USER_REPOSITORY_LANGUAGES_COLLECTION, USER_COUNTED_REPOSITORIES_COLLECTION, USER_LANGUAGES_COLLECTION];

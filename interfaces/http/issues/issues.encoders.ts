@@ -102,7 +102,8 @@ export function issueJson(issue: IssueDocument, relations: IssueRelations, paths
     labels_url: `${url}/labels{/name}`,
     comments_url: `${url}/comments`,
     events_url: `${url}/events`,
-    html_url: urls.html(`/${fullName}/issues/${issue.number}`),
+    // A pull request listed among the issues links to its page, as on GitHub.
+    html_url: urls.html(`/${fullName}/${issue.pull_request ? 'pull' : 'issues'}/${issue.number}`),
     number: issue.number,
     state: issue.state,
     state_reason: issue.state_reason,

@@ -25,9 +25,9 @@ function issuesEnabled(deps: IssuesDeps): RequestHandler {
 // Below /repos/{owner}/{repo}/issues: `/{number}/comments`, `/{number}/reactions[/{id}]`, or
 // `/comments/{id}[/reactions[/{id}]]`, of a pull request.
 async function onPullRequestConversation(deps: IssuesDeps, repositoryId: number, path: string): Promise<boolean> {
-  const onNumber = /^\/(\d+)\/(comments|reactions(\/\d+)?)\/?$/.exec(path);
+  const onNumber = /^\/(\d+)\/(comments|reactions(\/[^/]+)?)\/?$/.exec(path);
   if (onNumber) return (await deps.issues.issueByNumber(repositoryId, Number(onNumber[1])))?.pull_request !== undefined;
-  const onComment = /^\/comments\/(\d+)(\/reactions(\/\d+)?)?\/?$/.exec(path);
+  const onComment = /^\/comments\/(\d+)(\/reactions(\/[^/]+)?)?\/?$/.exec(path);
   if (!onComment) return false;
   const comment = await deps.issues.comment(Number(onComment[1]));
   if (comment === null || comment.repository_id !== repositoryId) return false;

@@ -4,6 +4,7 @@ import { expectLatestSchema, expectSchema } from '../../../support/schemas.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
 import { GitWorkbench } from './pullFixtures.js';
+import { eventually } from '../webhooks/webhookReceiver.js';
 
 // GitHub takes a pull request's conversation (its comments and reactions) through the issues
 // API, by the pull request's number: what octokit's issues.createComment and
@@ -42,7 +43,9 @@ describe('a pull request’s conversation through the issues API', () => {
 
     const listed = await api(server, owner, 'GET', `/repos/mona/docs/issues/${number}/comments`);
     expect(listed.body.map((comment: { id: number; body: string }) => [comment.id, comment.body])).to.deep.equal([[created.data.id, 'Looks good']]);
-    expect((await api(server, owner, 'GET', `/repos/mona/docs/issues/${number}`)).body).to.deep.include({ comments: 1 });
+    const asIssue = (await api(server, owner, 'GET', `/repos/mona/docs/issues/${number}`)).body;
+    expect(asIssue).to.deep.include({ comments: 1 });
+    expect(asIssue.html_url).to.match(new RegExp(`/mona/docs/pull/${number}$`));
     const pull = await api(server, owner, 'GET', `/repos/mona/docs/pulls/${number}`);
     expect(pull.body).to.deep.include({ comments: 1, review_comments: 0 });
     expectSchema('pull-request', pull.body);
@@ -53,6 +56,7 @@ describe('a pull request’s conversation through the issues API', () => {
     expect(commented.payload.issue.number).to.equal(number);
     expect(commented.payload.issue.pull_request).to.be.an('object');
     expect(commented.payload.comment.html_url).to.equal(created.data.html_url);
+    expect(commented.payload.issue.html_url).to.equal(asIssue.html_url);
 
     const edited = await api(server, reader, 'PATCH', `/repos/mona/docs/issues/comments/${created.data.id}`, { body: 'Looks great' });
     expect([edited.status, edited.body.body]).to.deep.equal([200, 'Looks great']);
@@ -72,6 +76,17 @@ describe('a pull request’s conversation through the issues API', () => {
     const onComment = await api(server, reader, 'POST', `/repos/mona/docs/issues/comments/${comment.id}/reactions`, { content: '+1' });
     expect(onComment.status).to.equal(201);
     expect((await api(server, owner, 'GET', `/repos/mona/docs/issues/comments/${comment.id}`)).body.reactions).to.deep.include({ total_count: 1, '+1': 1 });
+    // Issue search reads the conversation as GitHub's does: its commenters and its words.
+    for (const query of ['commenter:mona is:pr', 'shipping in:comments', 'involves:mona type:pr']) {
+      const found = await eventually(
+        async () => (await api(server, owner, 'GET', `/search/issues?q=${encodeURIComponent(query)}`)).body,
+        (body) => body.total_count > 0,
+      );
+      expect(
+        found.items.map((item: { number: number; pull_request?: object }) => [item.number, item.pull_request !== undefined]),
+        query,
+      ).to.deep.equal([[number, true]]);
+    }
     const listed = (await api(server, owner, 'GET', `/repos/mona/docs/issues/${number}/reactions`)).body;
     expect(listed.map((reaction: { content: string; user: { login: string } }) => [reaction.content, reaction.user.login])).to.deep.equal([
       ['rocket', 'reader'],
@@ -92,5 +107,7 @@ describe('a pull request’s conversation through the issues API', () => {
     expect([onIssue.status, onIssue.body.message]).to.deep.equal([410, 'Issues are disabled for this repo']);
     const edited = await api(server, reader, 'PATCH', `/repos/mona/docs/issues/comments/${onPull.body.id}`, { body: 'Still here, edited' });
     expect(edited.status).to.equal(200);
+    // Not a reaction id: 404 as with issues enabled, not 410.
+    expect((await api(server, reader, 'DELETE', `/repos/mona/docs/issues/comments/${onPull.body.id}/reactions/abc`)).status).to.equal(404);
   });
 });
