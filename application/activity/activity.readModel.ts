@@ -124,8 +124,10 @@ export interface PullRequestSnapshot {
   readonly base: RepositorySnapshot;
   readonly head: RepositorySnapshot | null;
   readonly association: 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'NONE';
-  // Its conversation's comments then (absent from records made before they were kept: 0).
+  // Its conversation then (absent from records made before they were kept: none, unlocked).
   readonly comments?: number;
+  readonly locked?: boolean;
+  readonly active_lock_reason?: string | null;
 }
 
 // The payload as stored: GitHub's fields where they are plain values, snapshots where

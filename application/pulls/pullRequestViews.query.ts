@@ -29,8 +29,10 @@ export interface PullRequestView {
   readonly baseSha: string;
   readonly authorAssociation: AuthorAssociation;
   readonly stats: CommitRangeStats | null;
-  // Its conversation's comments (the issue comments on it): read for one pull request in full.
+  // Its conversation, kept on its issue: the comments on it and its lock.
   readonly comments: number;
+  readonly locked: boolean;
+  readonly activeLockReason: string | null;
 }
 
 @injectable()
@@ -47,8 +49,7 @@ export class PullRequestViews {
     const tips = await this.git.currentTips(pull);
     const stats = await this.git.statsOf(pull, tips);
     const [view] = await this.assemble([pull], () => tips, stats);
-    const issue = await this.store.collection<IssueDocument>(ISSUES_COLLECTION).findOne({ _id: pullRequestIssueDocumentId(pull.id) });
-    return view ? { ...view, comments: issue?.comments ?? 0 } : null;
+    return view ?? null;
   }
 
   // A page of pull requests: each repository's refs are read once for the whole page.
@@ -78,6 +79,11 @@ export class PullRequestViews {
     const accountIds = [...repositories.values()].map((repository) => repository.owner_id);
     for (const pull of pulls) accountIds.push(pull.user_id, ...(pull.merged_by_id === null ? [] : [pull.merged_by_id]));
     const accounts = await this.repositories.accountsByIds(accountIds);
+    const conversations = new Map(
+      (await this.store.collection<IssueDocument>(ISSUES_COLLECTION).find({ _id: { $in: pulls.map((pull) => pullRequestIssueDocumentId(pull.id)) } })).map(
+        (issue) => [issue._id, issue],
+      ),
+    );
     const withOwner = (id: number): RepositoryWithOwner | null => {
       const repository = repositories.get(id);
       const owner = repository && accounts.get(repository.owner_id);
@@ -90,7 +96,20 @@ export class PullRequestViews {
       if (!user || !base) continue;
       const mergedBy = pull.merged_by_id === null ? null : (accounts.get(pull.merged_by_id) ?? null);
       const authorAssociation = await this.associationOf(pull.user_id, base.repository);
-      views.push({ pull, user, mergedBy, base, head: withOwner(pull.head.repository_id), ...tipsOf(pull), authorAssociation, stats, comments: 0 });
+      const conversation = conversations.get(pullRequestIssueDocumentId(pull.id));
+      views.push({
+        pull,
+        user,
+        mergedBy,
+        base,
+        head: withOwner(pull.head.repository_id),
+        ...tipsOf(pull),
+        authorAssociation,
+        stats,
+        comments: conversation?.comments ?? 0,
+        locked: conversation?.locked ?? false,
+        activeLockReason: conversation?.active_lock_reason ?? null,
+      });
     }
     return views;
   }

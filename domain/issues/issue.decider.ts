@@ -1,6 +1,6 @@
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { Decider } from '../shared/decider.js';
-import type { IssueEvent, IssueOpened, IssueStateReason, LockReason } from './issue.events.js';
+import type { IssueEvent, IssueLocked, IssueOpened, IssueStateReason, IssueUnlocked, LockReason } from './issue.events.js';
 import type { IssuesError } from './issues.errors.js';
 import { validBody, validTitle } from './issueTitle.js';
 
@@ -28,8 +28,11 @@ export type IssueCommand =
   | { readonly type: 'RemoveIssueLabel'; readonly issueId: number; readonly labelId: number; readonly now: Date }
   | { readonly type: 'AddIssueAssignees'; readonly issueId: number; readonly assigneeIds: readonly number[]; readonly now: Date }
   | { readonly type: 'RemoveIssueAssignees'; readonly issueId: number; readonly assigneeIds: readonly number[]; readonly now: Date }
-  | { readonly type: 'LockIssue'; readonly issueId: number; readonly lockReason: LockReason | null; readonly now: Date }
-  | { readonly type: 'UnlockIssue'; readonly issueId: number; readonly now: Date };
+  | LockIssue
+  | UnlockIssue;
+
+export type LockIssue = { readonly type: 'LockIssue'; readonly issueId: number; readonly lockReason: LockReason | null; readonly now: Date };
+export type UnlockIssue = { readonly type: 'UnlockIssue'; readonly issueId: number; readonly now: Date };
 
 export type IssueState =
   | { readonly status: 'none' }
@@ -155,10 +158,18 @@ function decide(command: IssueCommand, state: IssueState): Either<IssuesError, r
       return right(sameSet(assigneeIds, state.assigneeIds) ? [] : [{ type: 'IssueAssigneesChanged', data: { issueId, assigneeIds, changedAt: at } }]);
     }
     case 'LockIssue':
-      return right(state.locked ? [] : [{ type: 'IssueLocked', data: { issueId, lockReason: command.lockReason, lockedAt: at } }]);
     case 'UnlockIssue':
-      return right(state.locked ? [{ type: 'IssueUnlocked', data: { issueId, unlockedAt: at } }] : []);
+      return right(lockEvents(command, state.locked));
   }
+}
+
+// A lock moves only what it changes: locking a locked conversation, or unlocking an unlocked
+// one, records nothing.
+export function lockEvents(command: LockIssue | UnlockIssue, locked: boolean): readonly (IssueLocked | IssueUnlocked)[] {
+  const at = command.now.toISOString();
+  if (command.type === 'LockIssue')
+    return locked ? [] : [{ type: 'IssueLocked', data: { issueId: command.issueId, lockReason: command.lockReason, lockedAt: at } }];
+  return locked ? [{ type: 'IssueUnlocked', data: { issueId: command.issueId, unlockedAt: at } }] : [];
 }
 
 export const issueDecider: Decider<IssueCommand, IssueState, IssueEvent, IssuesError> = {

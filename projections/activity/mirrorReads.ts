@@ -128,6 +128,8 @@ export class MirrorReads {
     const head = pull.head.repository_id === pull.repository_id ? base : await this.repositorySnapshot(pull.head.repository_id);
     const mergedBy = pull.merged_by_id === null ? null : await this.user(pull.merged_by_id);
     const issue = await this.mirror.collection<IssueDocument>(ISSUES_COLLECTION).findOne({ _id: pullRequestIssueDocumentId(pull.id) });
-    return { pull, user, mergedBy, base, head, association: await this.association(base.repository, pull.user_id), comments: issue?.comments ?? 0 };
+    const association = await this.association(base.repository, pull.user_id);
+    const conversation = { comments: issue?.comments ?? 0, locked: issue?.locked ?? false, active_lock_reason: issue?.active_lock_reason ?? null };
+    return { pull, user, mergedBy, base, head, association, ...conversation };
   }
 }

@@ -81,9 +81,16 @@ export async function applyIssueEvent(stored: StoredEvent, target: ProjectionTar
       await countInMilestone(before.milestone_id, before.state, -1, target);
       return countInMilestone(event.data.milestoneId, before.state, 1, target);
     }
+    // A pull request's conversation is locked too: its issue is found by its id (its _id is `pr-<id>`).
     case 'IssueLocked':
-      return void (await setIssue(target, event.data.issueId, { locked: true, active_lock_reason: event.data.lockReason, updated_at: event.data.lockedAt }));
+      return void (await issues(target).updateOne(
+        { id: event.data.issueId },
+        { $set: { locked: true, active_lock_reason: event.data.lockReason, updated_at: event.data.lockedAt } },
+      ));
     case 'IssueUnlocked':
-      return void (await setIssue(target, event.data.issueId, { locked: false, active_lock_reason: null, updated_at: event.data.unlockedAt }));
+      return void (await issues(target).updateOne(
+        { id: event.data.issueId },
+        { $set: { locked: false, active_lock_reason: null, updated_at: event.data.unlockedAt } },
+      ));
   }
 }

@@ -46,6 +46,8 @@ function pullRequestJson(snapshot: PullRequestSnapshot, urls: ApiUrls, visible: 
       authorAssociation: snapshot.association,
       stats: null,
       comments: snapshot.comments ?? 0,
+      locked: snapshot.locked ?? false,
+      activeLockReason: snapshot.active_lock_reason ?? null,
     },
     urls,
   );

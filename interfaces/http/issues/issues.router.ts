@@ -13,7 +13,7 @@ import { reactionRoutes } from './reactions.routes.js';
 
 // GitHub answers 410 Gone on every issues endpoint of a repository whose issues are
 // disabled; labels and milestones stay, and so does a pull request's conversation (its
-// comments and reactions, which GitHub takes through the issues API).
+// comments, reactions and lock, which GitHub takes through the issues API).
 function issuesEnabled(deps: IssuesDeps): RequestHandler {
   return async (req, res, next) => {
     const { repository } = repositoryScopeOf(res);
@@ -22,10 +22,10 @@ function issuesEnabled(deps: IssuesDeps): RequestHandler {
   };
 }
 
-// Below /repos/{owner}/{repo}/issues: `/{number}/comments`, `/{number}/reactions[/{id}]`, or
+// Below /repos/{owner}/{repo}/issues: `/{number}/comments`, `/{number}/lock`, `/{number}/reactions[/{id}]`, or
 // `/comments/{id}[/reactions[/{id}]]`, of a pull request.
 async function onPullRequestConversation(deps: IssuesDeps, repositoryId: number, path: string): Promise<boolean> {
-  const onNumber = /^\/(\d+)\/(comments|reactions(\/[^/]+)?)\/?$/.exec(path);
+  const onNumber = /^\/(\d+)\/(comments|lock|reactions(\/[^/]+)?)\/?$/.exec(path);
   if (onNumber) return (await deps.issues.issueByNumber(repositoryId, Number(onNumber[1])))?.pull_request !== undefined;
   const onComment = /^\/comments\/(\d+)(\/reactions(\/[^/]+)?)?\/?$/.exec(path);
   if (!onComment) return false;

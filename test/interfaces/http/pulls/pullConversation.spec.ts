@@ -95,6 +95,29 @@ describe('a pull request’s conversation through the issues API', () => {
     expect((await api(server, owner, 'GET', `/repos/mona/docs/issues/${number}`)).body.reactions).to.deep.include({ total_count: 0, rocket: 0 });
   });
 
+  it('a lock: triagers lock the conversation, shown on the pull request and its issue; others may no longer comment', async () => {
+    expect((await api(server, reader, 'PUT', `/repos/mona/docs/issues/${number}/lock`, { lock_reason: 'too heated' })).status).to.equal(403);
+    expect((await api(server, owner, 'PUT', `/repos/mona/docs/issues/${number}/lock`, { lock_reason: 'too heated' })).status).to.equal(204);
+    expect((await api(server, owner, 'PUT', `/repos/mona/docs/issues/${number}/lock`, { lock_reason: 'too heated' })).status).to.equal(204);
+    const pull = (await api(server, owner, 'GET', `/repos/mona/docs/pulls/${number}`)).body;
+    expect(pull).to.deep.include({ locked: true, active_lock_reason: 'too heated' });
+    expectSchema('pull-request', pull);
+    const [listed] = (await api(server, owner, 'GET', '/repos/mona/docs/pulls')).body;
+    expect(listed).to.deep.include({ number, locked: true, active_lock_reason: 'too heated' });
+    expect((await api(server, owner, 'GET', `/repos/mona/docs/issues/${number}`)).body).to.deep.include({ locked: true, active_lock_reason: 'too heated' });
+    const refused = await api(server, reader, 'POST', `/repos/mona/docs/issues/${number}/comments`, { body: 'Me too' });
+    expect(refused.status).to.equal(403);
+    expect((await api(server, owner, 'POST', `/repos/mona/docs/issues/${number}/comments`, { body: 'Closing the thread' })).status).to.equal(201);
+    const found = await eventually(
+      async () => (await api(server, owner, 'GET', `/search/issues?q=${encodeURIComponent('is:locked is:pr')}`)).body,
+      (body) => body.total_count > 0,
+    );
+    expect(found.items.map((item: { number: number }) => item.number)).to.deep.equal([number]);
+    expect((await api(server, owner, 'DELETE', `/repos/mona/docs/issues/${number}/lock`)).status).to.equal(204);
+    expect((await api(server, owner, 'GET', `/repos/mona/docs/pulls/${number}`)).body).to.deep.include({ locked: false, active_lock_reason: null });
+    expect((await api(server, reader, 'POST', `/repos/mona/docs/issues/${number}/comments`, { body: 'Me too' })).status).to.equal(201);
+  });
+
   it('other changes of a pull request stay with the pulls API; with issues disabled, the conversation goes on and issues answer 410', async () => {
     const retitled = await api(server, owner, 'PATCH', `/repos/mona/docs/issues/${number}`, { title: 'Through issues' });
     expect(retitled.status).to.equal(404);
@@ -107,6 +130,8 @@ describe('a pull request’s conversation through the issues API', () => {
     expect([onIssue.status, onIssue.body.message]).to.deep.equal([410, 'Issues are disabled for this repo']);
     const edited = await api(server, reader, 'PATCH', `/repos/mona/docs/issues/comments/${onPull.body.id}`, { body: 'Still here, edited' });
     expect(edited.status).to.equal(200);
+    expect((await api(server, owner, 'PUT', `/repos/mona/docs/issues/${number}/lock`, {})).status).to.equal(204);
+    expect((await api(server, owner, 'GET', `/repos/mona/docs/pulls/${number}`)).body.locked).to.equal(true);
     // Not a reaction id: 404 as with issues enabled, not 410.
     expect((await api(server, reader, 'DELETE', `/repos/mona/docs/issues/comments/${onPull.body.id}/reactions/abc`)).status).to.equal(404);
   });
