@@ -16,6 +16,8 @@ export interface PullRequestSideDocument {
 export interface PullRequestDocument extends Document {
   _id: string; // String(id)
   id: number;
+  // Its issue's id (pullRequestIssueId): its conversation's comments and lock name it.
+  issue_id: number;
   repository_id: number;
   number: number;
   user_id: number;

@@ -6,7 +6,9 @@ import {
 } from '../../application/pulls/pullRequests.readModel.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
-import type { PullRequestEvent, PullRequestOpened } from '../../domain/pulls/pullRequest.events.js';
+import { pullRequestIssueId, type PullRequestEvent, type PullRequestOpened } from '../../domain/pulls/pullRequest.events.js';
+import type { IssueCommentCreated } from '../../domain/issues/issueComment.decider.js';
+import type { IssueLocked, IssueUnlocked } from '../../domain/issues/issue.events.js';
 
 const PULL_REQUEST_EVENT_TYPES: ReadonlySet<string> = new Set<PullRequestEvent['type']>([
   'PullRequestOpened',
@@ -23,6 +25,7 @@ function openedDocument(data: PullRequestOpened['data'], position: number): Pull
   return {
     _id: String(data.pullRequestId),
     id: data.pullRequestId,
+    issue_id: pullRequestIssueId(data),
     repository_id: data.repositoryId,
     number: data.number,
     user_id: data.authorId,
@@ -90,6 +93,16 @@ function changesOf(event: Exclude<PullRequestEvent, PullRequestOpened>, current:
   }
 }
 
+// What happens in a pull request's conversation (a comment, its lock) updates it, as on
+// GitHub: its updated_at moves up to the event's time ($max: the same applied twice).
+const CONVERSATION_EVENT_TYPES: ReadonlySet<string> = new Set(['IssueCommentCreated', 'IssueLocked', 'IssueUnlocked']);
+
+async function conversationUpdated(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
+  const event = { type: stored.type, data: stored.data } as IssueCommentCreated | IssueLocked | IssueUnlocked;
+  const at = event.type === 'IssueCommentCreated' ? event.data.createdAt : event.type === 'IssueLocked' ? event.data.lockedAt : event.data.unlockedAt;
+  await target.collection<PullRequestDocument>(PULL_REQUESTS_COLLECTION).updateOne({ issue_id: event.data.issueId }, { $max: { updated_at: at } });
+}
+
 // A pull request entered (+1) or left (-1) the open state: its repository's open count moves.
 async function countOpen(repositoryId: number, delta: 1 | -1, target: ProjectionTarget): Promise<void> {
   await target
@@ -102,8 +115,9 @@ async function countOpen(repositoryId: number, delta: 1 | -1, target: Projection
 // guarded by that position changed the state, so it is counted once.
 export const pullRequestsProjection: Projection = {
   name: 'pull-requests',
-  // 2: open pull requests counted per repository; 3: the base branch at top level (base_ref)
-  version: 3,
+  // 2: open pull requests counted per repository; 3: the base branch at top level (base_ref);
+  // 4: its issue's id, and its conversation's updates
+  version: 4,
   collections: [
     { name: REPOSITORY_PULL_COUNTS_COLLECTION, indexes: [] },
     {
@@ -111,6 +125,8 @@ export const pullRequestsProjection: Projection = {
       indexes: [
         { name: 'repository_number', keys: { repository_id: 1, number: 1 }, unique: true },
         { name: 'head_repository', keys: { 'head.repository_id': 1 } },
+        // A comment or a lock finds the pull request of the issue it names (most find none).
+        { name: 'issue_id', keys: { issue_id: 1 } },
         // The open pull request between two branches (one allowed): its head branch's, at once.
         { name: 'head_branch_state', keys: { 'head.repository_id': 1, 'head.ref': 1, state: 1 } },
         // GET /repos/{owner}/{repo}/pulls pages (pullRequest.queries.ts).
@@ -124,8 +140,9 @@ export const pullRequestsProjection: Projection = {
     },
   ],
   // What apply() below acts on; every other event leaves this model as it is.
-  eventTypes: PULL_REQUEST_EVENT_TYPES,
+  eventTypes: new Set([...PULL_REQUEST_EVENT_TYPES, ...CONVERSATION_EVENT_TYPES]),
   async apply(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
+    if (CONVERSATION_EVENT_TYPES.has(stored.type)) return conversationUpdated(stored, target);
     if (!PULL_REQUEST_EVENT_TYPES.has(stored.type)) return;
     const event = { type: stored.type, data: stored.data } as PullRequestEvent;
     const pulls = target.collection<PullRequestDocument>(PULL_REQUESTS_COLLECTION);

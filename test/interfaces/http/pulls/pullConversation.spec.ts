@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { basicOctokit } from '../../../support/octokit.js';
 import { expectLatestSchema, expectSchema } from '../../../support/schemas.js';
-import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
 import { GitWorkbench } from './pullFixtures.js';
 import { eventually } from '../webhooks/webhookReceiver.js';
@@ -16,8 +16,10 @@ describe('a pull request’s conversation through the issues API', () => {
   let reader: string;
   let number: number;
 
+  const clock = new ManualClock(new Date('2026-06-01T00:00:00Z'));
+
   before(async () => {
-    server = await startTestServer({ FORGELOG_PROCESS_TICK_MS: '10' });
+    server = await startTestServer({ FORGELOG_PROCESS_TICK_MS: '10' }, undefined, { clock });
     bench = await GitWorkbench.open(server);
     owner = await createUser(server, 'mona');
     reader = await createUser(server, 'reader');
@@ -34,6 +36,7 @@ describe('a pull request’s conversation through the issues API', () => {
 
   it('comments: 201 with links to the pull request, listed, counted on the issue and the pull request, and gone when deleted', async () => {
     const octokit = basicOctokit(server, 'reader', PASSWORD);
+    clock.advance(3_600_000);
     const created = await octokit.rest.issues.createComment({ owner: 'mona', repo: 'docs', issue_number: number, body: 'Looks good' });
     expect(created.status).to.equal(201);
     expectLatestSchema('issue-comment', created.data);
@@ -47,7 +50,9 @@ describe('a pull request’s conversation through the issues API', () => {
     expect(asIssue).to.deep.include({ comments: 1 });
     expect(asIssue.html_url).to.match(new RegExp(`/mona/docs/pull/${number}$`));
     const pull = await api(server, owner, 'GET', `/repos/mona/docs/pulls/${number}`);
-    expect(pull.body).to.deep.include({ comments: 1, review_comments: 0 });
+    // A comment updates the pull request, as on GitHub (it was opened an hour before).
+    expect(pull.body).to.deep.include({ comments: 1, review_comments: 0, updated_at: '2026-06-01T01:00:00Z' });
+    expect(pull.body.created_at).to.equal('2026-06-01T00:00:00Z');
     expectSchema('pull-request', pull.body);
 
     // The activity feed and its payload: an IssueCommentEvent on an issue that is a pull request.
