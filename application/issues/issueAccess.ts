@@ -45,8 +45,8 @@ export class IssueAccess {
     return right({ repository: readable.right.repository, role: role.right });
   }
 
-  // `conversation`: the operation is a comment or a reaction, which GitHub takes on a pull
-  // request through the issues API too (its conversation), issues enabled or not. Every other
+  // `conversation`: the operation is a comment, a reaction or a lock, which GitHub takes on a
+  // pull request through the issues API too (its conversation), issues enabled or not. Every other
   // change of a pull request goes through the pulls API: a pull request is shown, never
   // changed, as an issue.
   async issue(
