@@ -73,6 +73,14 @@ export function repositoryRole(facts: RepositoryAccessFacts): RepositoryPermissi
   return role;
 }
 
+// GitHub's "(no scope)": read-only access to public information. A token without `repo` or
+// `public_repo` changes nothing in a repository, not even what any reader may add there (an
+// issue, a comment, a reaction). Passwords carry no scopes and are not limited.
+export function mayChangeContent(caller: RepositoryAccessFacts['caller']): boolean {
+  const scopes = caller?.scopes;
+  return scopes === undefined || scopesAllow(scopes, ['repo', 'public_repo']);
+}
+
 // An archived repository is read-only for everyone, its administrators included.
 export function effectivePermission(facts: RepositoryAccessFacts): RepositoryPermission {
   const role = repositoryRole(facts);

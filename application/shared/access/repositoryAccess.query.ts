@@ -5,6 +5,7 @@ import {
   decideAccess,
   effectivePermission,
   grantedRole,
+  mayChangeContent,
   repositoryRole,
   type CollaboratorPermission,
   type RepositoryAccessFacts,
@@ -78,6 +79,9 @@ export class RepositoryAccessQuery {
   ): Promise<Either<RepositoriesError, RepositoryPermission>> {
     const role = await this.roleFor(caller, repository);
     const decision = decideAccess(role, repository.archived, operation);
+    // A read-only token (no repo or public_repo scope): as GitHub hides what a token may not
+    // reach, 404, even where any reader may add something.
+    if (decision.outcome === 'allowed' && operation.changesContent && !mayChangeContent(caller)) return left({ _tag: 'RepositoryNotFound' });
     // A repository a migration locked takes no change at all until it is unlocked.
     if (decision.outcome === 'allowed' && (operation.changesContent || operation.needs !== 'read') && (await this.lockedByMigration(repository.id)))
       return left({ _tag: 'RepositoryLocked' });

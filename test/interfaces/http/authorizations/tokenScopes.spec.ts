@@ -58,6 +58,31 @@ describe('token scopes, from one table', () => {
     expect((await api(server, bo, 'GET', '/user/starred/ada/starry')).status).to.equal(404);
   });
 
+  it('a token without repo or public_repo only reads: no issue, comment or reaction in a public repository (404), nothing recorded', async () => {
+    const bare = tokenHeader(await tokenWith(bo, ['user']));
+    expect((await api(server, bare, 'GET', '/repos/ada/starry/issues')).status).to.equal(200);
+    expect((await api(server, bare, 'POST', '/repos/ada/starry/issues', { title: 'From a read-only token' })).status).to.equal(404);
+    const opened = await api(server, bo, 'POST', '/repos/ada/starry/issues', { title: 'By password' });
+    expect(opened.status).to.equal(201);
+    const number = opened.body.number;
+    for (const [path, body] of [
+      [`/repos/ada/starry/issues/${number}/comments`, { body: 'read-only' }],
+      [`/repos/ada/starry/issues/${number}/reactions`, { content: 'heart' }],
+    ] as const) {
+      const refused = await api(server, bare, 'POST', path, body);
+      expect([refused.status, refused.body.message], path).to.deep.equal([404, 'Not Found']);
+    }
+    const issue = (await api(server, bo, 'GET', `/repos/ada/starry/issues/${number}`)).body;
+    expect([issue.comments, issue.reactions.total_count]).to.deep.equal([0, 0]);
+    expect((await api(server, bo, 'GET', '/repos/ada/starry/issues?state=all')).body.map((item: { title: string }) => item.title)).to.deep.equal([
+      'By password',
+    ]);
+    // With public_repo, the same requests go through.
+    const writer = tokenHeader(await tokenWith(bo, ['public_repo']));
+    expect((await api(server, writer, 'POST', `/repos/ada/starry/issues/${number}/comments`, { body: 'with public_repo' })).status).to.equal(201);
+    expect((await api(server, writer, 'POST', `/repos/ada/starry/issues/${number}/reactions`, { content: 'heart' })).status).to.equal(201);
+  });
+
   it('watching needs notifications (or repo); reading the subscription needs none', async () => {
     const bare = tokenHeader(await tokenWith(bo, ['public_repo']));
     for (const [method, body] of [
