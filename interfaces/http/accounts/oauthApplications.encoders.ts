@@ -1,4 +1,5 @@
 import type { OAuthApplication } from '../../../application/accounts/oauthApplications.readModel.js';
+import { githubTime } from '../shared/githubTime.js';
 
 // An OAuth application as the site-admin routes show it; `url` is its homepage, as GitHub's
 // OAuth app settings call it. The secret is never readable again: only registration
@@ -12,8 +13,8 @@ export function oauthApplication(application: OAuthApplication) {
     callback_url: application.callback_url,
     owner_id: application.owner_id,
     client_secret_last_eight: application.client_secret_last_eight,
-    created_at: application.created_at,
-    updated_at: application.updated_at,
+    created_at: githubTime(application.created_at),
+    updated_at: githubTime(application.updated_at),
   };
 }
 

@@ -2,6 +2,7 @@ import type { OrganizationDocument, OrgMembershipDocument } from '../../../appli
 import type { UserDocument } from '../../../application/accounts/users.readModel.js';
 import { legacyNodeId } from '../../../domain/shared/nodeId.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
+import { githubTime } from '../shared/githubTime.js';
 import { simpleUser } from './users.encoders.js';
 
 // How much of an organization the caller may see: GitHub shows the plan to members and the
@@ -69,8 +70,8 @@ export function organizationFull(
     following,
     html_url: urls.html(`/${organization.login}`),
     type: 'Organization',
-    created_at: organization.created_at,
-    updated_at: organization.updated_at,
+    created_at: githubTime(organization.created_at),
+    updated_at: githubTime(organization.updated_at),
     archived_at: null,
   });
   if (view === 'public') return body;

@@ -1,6 +1,7 @@
 import type { UserDocument } from '../../../application/accounts/users.readModel.js';
 import { legacyNodeId } from '../../../domain/shared/nodeId.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
+import { githubTime } from '../shared/githubTime.js';
 import { EncodingCache, PerBaseUrlCache } from '../shared/encodingCache.js';
 
 export type SimpleUser = Readonly<ReturnType<typeof buildSimpleUser>>;
@@ -94,8 +95,8 @@ function buildPublicUser(user: UserDocument, urls: ApiUrls) {
     public_gists: user.public_gists,
     followers: user.followers,
     following: user.following,
-    created_at: user.created_at,
-    updated_at: user.updated_at,
+    created_at: githubTime(user.created_at),
+    updated_at: githubTime(user.updated_at),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import type { AuthenticatedCaller } from '../shared/authentication.js';
 import { UserQueries } from '../../../application/accounts/user.queries.js';
+import { scopesAllow } from '../../../domain/authorizations/oauthScopes.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
 import { parsePagination, setNextLinkHeader } from '../shared/pagination.js';
@@ -32,6 +33,8 @@ export function usersRoutes(router: Router, { users }: UsersRoutesDeps): void {
     const caller = res.locals.caller as AuthenticatedCaller;
     const user = await users.userById(caller.userId);
     if (!user) return sendNotFound(res);
+    // A token without `user` or `read:user` sees only the public profile, as on GitHub.
+    if (caller.scopes !== undefined && !scopesAllow(caller.scopes, ['user', 'read:user'])) return res.json(publicUser(user, urlsOf(res)));
     res.json(privateUser(user, urlsOf(res), { twoFactorAuthentication: await users.twoFactorEnabled(user.id) }));
   });
 

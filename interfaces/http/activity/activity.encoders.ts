@@ -9,7 +9,8 @@ import type { PushedCommit } from '../../../domain/gitdata/refMoved.js';
 import { simpleUser } from '../accounts/users.encoders.js';
 import { issueCommentJson, issueJson, labelJson, type RepositoryPaths } from '../issues/issues.encoders.js';
 import { pullRequest } from '../pulls/pullRequest.encoders.js';
-import { githubTime, minimalRepository } from '../repositories/repository.encoders.js';
+import { minimalRepository } from '../repositories/repository.encoders.js';
+import { githubTime } from '../shared/githubTime.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
 
 // Which repositories embedded in a payload (a forkee, a pull request's head) the caller may

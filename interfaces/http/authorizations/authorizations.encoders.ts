@@ -2,7 +2,7 @@ import type { OAuthApplication } from '../../../application/accounts/oauthApplic
 import type { UserDocument } from '../../../application/accounts/users.readModel.js';
 import type { AuthorizationDocument, OAuthGrantDocument } from '../../../application/authorizations/authorizations.readModel.js';
 import { simpleUser } from '../accounts/users.encoders.js';
-import { githubTime } from '../repositories/repository.encoders.js';
+import { githubTime } from '../shared/githubTime.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
 
 // GitHub shows a personal token's app as this placeholder, named after the note.

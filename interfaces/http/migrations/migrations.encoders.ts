@@ -2,6 +2,7 @@ import type { UserDocument } from '../../../application/accounts/users.readModel
 import type { MigrationDocument } from '../../../application/migrations/migrations.readModel.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
 import { simpleUser } from '../accounts/users.encoders.js';
+import { githubTime } from '../shared/githubTime.js';
 
 export const migrationPath = (migration: MigrationDocument, ownerLogin: string): string =>
   migration.owner_kind === 'organization' ? `/orgs/${ownerLogin}/migrations/${migration.id}` : `/user/migrations/${migration.id}`;
@@ -31,8 +32,8 @@ export function migrationJson(
     org_metadata_only: migration.org_metadata_only,
     repositories: trimmed ? [] : repositories,
     url: urls.api(path),
-    created_at: migration.created_at,
-    updated_at: migration.updated_at,
+    created_at: githubTime(migration.created_at),
+    updated_at: githubTime(migration.updated_at),
     ...(migration.archive_key !== null ? { archive_url: urls.api(`${path}/archive`) } : {}),
     exclude: migration.exclude,
   };

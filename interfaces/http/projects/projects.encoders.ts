@@ -3,7 +3,7 @@ import type { ProjectCardDocument, ProjectColumnDocument, ProjectDocument } from
 import type { ProjectRole } from '../../../domain/projects/projectAccess.js';
 import { legacyNodeId } from '../../../domain/shared/nodeId.js';
 import { simpleUser } from '../accounts/users.encoders.js';
-import { githubTime } from '../repositories/repository.encoders.js';
+import { githubTime } from '../shared/githubTime.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
 
 // Where a project lives, as its URLs name it: a repository's full name, or an account's login.

@@ -1,7 +1,8 @@
 import type { PullRequestView, RepositoryWithOwner } from '../../../application/pulls/pullRequestViews.query.js';
 import { legacyNodeId } from '../../../domain/shared/nodeId.js';
 import { simpleUser } from '../accounts/users.encoders.js';
-import { embeddedRepository, githubTime } from '../repositories/repository.encoders.js';
+import { embeddedRepository } from '../repositories/repository.encoders.js';
+import { githubTime } from '../shared/githubTime.js';
 import type { MergeabilityView } from '../../../application/pulls/mergeability.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
 

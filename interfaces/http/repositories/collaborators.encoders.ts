@@ -4,7 +4,8 @@ import { legacyPermissionName, type RepositoryPermission } from '../../../domain
 import { legacyNodeId } from '../../../domain/shared/nodeId.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
 import { simpleUser } from '../accounts/users.encoders.js';
-import { githubTime, minimalRepository, permissionsObject } from './repository.encoders.js';
+import { minimalRepository, permissionsObject } from './repository.encoders.js';
+import { githubTime } from '../shared/githubTime.js';
 
 // GitHub's role names: read, triage, write, maintain, admin.
 export function roleName(role: RepositoryPermission): string {

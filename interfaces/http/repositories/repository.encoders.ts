@@ -6,11 +6,7 @@ import { legacyNodeId } from '../../../domain/shared/nodeId.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
 import { PerBaseUrlCache } from '../shared/encodingCache.js';
 import { simpleUser } from '../accounts/users.encoders.js';
-
-// GitHub's timestamps carry whole seconds.
-export function githubTime(iso: string): string {
-  return iso.replace(/\.\d+Z$/, 'Z');
-}
+import { githubTime } from '../shared/githubTime.js';
 
 // The permissions object GitHub adds for an authenticated caller.
 export function permissionsObject(role: RepositoryPermission) {

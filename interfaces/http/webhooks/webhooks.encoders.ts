@@ -1,6 +1,6 @@
 import type { HookDeliveryDocument, HookDocument } from '../../../application/webhooks/webhooks.readModel.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
-import { githubTime } from '../repositories/repository.encoders.js';
+import { githubTime } from '../shared/githubTime.js';
 
 // The path under which a hook lives: /repos/{owner}/{repo}/hooks/{id} or /orgs/{org}/hooks/{id}.
 export type HookHome = { readonly kind: 'repository'; readonly fullName: string } | { readonly kind: 'organization'; readonly login: string };

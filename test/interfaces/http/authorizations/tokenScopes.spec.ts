@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
 import { tokenHeader } from './authorizationsFixtures.js';
+import { expectSchema } from '../../../support/schemas.js';
 
 describe('token scopes, from one table', () => {
   let server: TestServer;
@@ -28,6 +29,23 @@ describe('token scopes, from one table', () => {
     const withUser = await api(server, tokenHeader(await tokenWith(ada, ['user'])), 'PATCH', '/user', { bio: 'yes' });
     expect(withUser.status).to.equal(200);
     expect(withUser.body.bio).to.equal('yes');
+  });
+
+  it('GET /user: the private profile needs user or read:user; a token without them sees the public one, as on GitHub', async () => {
+    const bare = await api(server, tokenHeader(await tokenWith(ada, ['public_repo'])), 'GET', '/user');
+    expect(bare.status).to.equal(200);
+    expect(bare.body.login).to.equal('ada');
+    for (const key of ['total_private_repos', 'owned_private_repos', 'two_factor_authentication', 'plan', 'notification_email'])
+      expect(bare.body, key).not.to.have.property(key);
+    expectSchema('public-user', bare.body);
+    for (const scopes of [['read:user'], ['user']]) {
+      const full = await api(server, tokenHeader(await tokenWith(ada, scopes)), 'GET', '/user');
+      expect(full.body, scopes.join()).to.include({ login: 'ada', two_factor_authentication: false });
+      expect(full.body).to.have.property('total_private_repos');
+    }
+    // GitHub's timestamps carry whole seconds.
+    expect(bare.body.created_at).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect((await api(server, null, 'GET', '/users/ada')).body.updated_at).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
 
   it('following needs user:follow (or user)', async () => {
