@@ -1,7 +1,7 @@
-import { ISSUES_COLLECTION, pullRequestIssueDocumentId, type IssueDocument } from '../issues/issues.readModel.js';
 import { inject, injectable } from 'inversify';
 import { ORG_MEMBERSHIPS_COLLECTION, type OrgMembershipDocument } from '../accounts/organizations.readModel.js';
 import type { UserDocument } from '../accounts/users.readModel.js';
+import { ISSUES_COLLECTION, pullRequestIssueDocumentId, type IssueDocument } from '../issues/issues.readModel.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { CommitRangeStats, GitStorage } from '../shared/ports/gitStorage.port.js';

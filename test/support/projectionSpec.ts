@@ -68,3 +68,35 @@ export async function readModelsIn(dataDir: string): Promise<Record<string, unkn
   await runtime.close();
   return dump;
 }
+
+// A repository's events as the repositories decider records them, for projection specs.
+const REPOSITORY_SETTINGS = { description: null, homepage: null, hasIssues: true, hasProjects: true, hasWiki: true, defaultBranch: 'main' };
+const AT = '2026-11-22T10:00:00.000Z';
+
+export function repositoryCreatedEvent(
+  repositoryId: number,
+  ownerId: number,
+  {
+    name = `r${repositoryId}`,
+    isPrivate = false,
+    fork = null,
+  }: { name?: string; isPrivate?: boolean; fork?: { parentId: number; sourceId: number } | null } = {},
+): StoredEvent {
+  return storedEvent(`repository-${repositoryId}`, 0, 'RepositoryCreated', {
+    repositoryId,
+    ownerId,
+    ownerType: 'User',
+    name,
+    ...REPOSITORY_SETTINGS,
+    private: isPrivate,
+    fork: fork && { ...fork, defaultBranchOnly: false },
+    initialCommit: null,
+    createdAt: AT,
+  });
+}
+
+export const repositoryVisibilityEvent = (repositoryId: number, isPrivate: boolean): StoredEvent =>
+  storedEvent(`repository-${repositoryId}`, 1, 'RepositoryEdited', { repositoryId, changes: { private: isPrivate }, editedAt: AT });
+
+export const repositoryDeletedEvent = (repositoryId: number, ownerId: number): StoredEvent =>
+  storedEvent(`repository-${repositoryId}`, 2, 'RepositoryDeleted', { repositoryId, ownerId, name: `r${repositoryId}`, deletedAt: AT });

@@ -1,21 +1,11 @@
 import { expect } from 'chai';
 import { repositoriesProjection } from '../../../projections/repositories/repositories.projection.js';
-import { expectIdempotent, storedEvent } from '../../support/projectionSpec.js';
+import { expectIdempotent, repositoryCreatedEvent, storedEvent } from '../../support/projectionSpec.js';
 
 const at = '2026-11-22T10:00:00.000Z';
 const later = '2026-11-22T11:00:00.000Z';
-const settings = { description: null, homepage: null, private: false, hasIssues: true, hasProjects: true, hasWiki: true, defaultBranch: 'main' };
 const created = (repositoryId: number, ownerId: number, name: string, fork: { parentId: number; sourceId: number } | null = null) =>
-  storedEvent(`repository-${repositoryId}`, 0, 'RepositoryCreated', {
-    repositoryId,
-    ownerId,
-    ownerType: 'User',
-    name,
-    ...settings,
-    fork: fork && { ...fork, defaultBranchOnly: false },
-    initialCommit: null,
-    createdAt: at,
-  });
+  repositoryCreatedEvent(repositoryId, ownerId, { name, fork });
 
 describe('repositories projection', () => {
   it('applied twice leaves the same repositories, with counters recounted', async () => {

@@ -6,28 +6,14 @@ import type { StoredEvent } from '../../../application/shared/ports/eventStore.p
 import { EmbeddedReadModelStore } from '../../../infrastructure/shared/readModels/embeddedReadModelStore.js';
 import { EmbeddedSearchIndex } from '../../../infrastructure/shared/search/embeddedSearchIndex.js';
 import { topicSearchProjection } from '../../../projections/search/topicSearch.projection.js';
-import { dumpCollections, storedEvent } from '../../support/projectionSpec.js';
+import { dumpCollections, repositoryCreatedEvent, repositoryDeletedEvent, repositoryVisibilityEvent, storedEvent } from '../../support/projectionSpec.js';
 
 const at = '2026-11-22T10:00:00.000Z';
-const settings = { description: null, homepage: null, hasIssues: true, hasProjects: true, hasWiki: true, defaultBranch: 'main' };
-const created = (repositoryId: number, isPrivate: boolean) =>
-  storedEvent(`repository-${repositoryId}`, 0, 'RepositoryCreated', {
-    repositoryId,
-    ownerId: 10,
-    ownerType: 'User',
-    name: `r${repositoryId}`,
-    ...settings,
-    private: isPrivate,
-    fork: null,
-    initialCommit: null,
-    createdAt: at,
-  });
+const created = (repositoryId: number, isPrivate: boolean) => repositoryCreatedEvent(repositoryId, 10, { isPrivate });
 const topics = (repositoryId: number, names: string[]) =>
   storedEvent(`repository-${repositoryId}`, 1, 'RepositoryTopicsReplaced', { repositoryId, names, replacedAt: at });
-const visibility = (repositoryId: number, isPrivate: boolean) =>
-  storedEvent(`repository-${repositoryId}`, 1, 'RepositoryEdited', { repositoryId, changes: { private: isPrivate }, editedAt: at });
-const deleted = (repositoryId: number) =>
-  storedEvent(`repository-${repositoryId}`, 2, 'RepositoryDeleted', { repositoryId, ownerId: 10, name: `r${repositoryId}`, deletedAt: at });
+const visibility = repositoryVisibilityEvent;
+const deleted = (repositoryId: number) => repositoryDeletedEvent(repositoryId, 10);
 
 async function applied(events: readonly StoredEvent[], times = 1) {
   const store = new EmbeddedReadModelStore();

@@ -11,24 +11,11 @@ import {
   userLanguagesOnEvent,
 } from '../../../projections/search/userLanguages.js';
 import type { ProjectionDependencies } from '../../../projections/shared/projectionDependencies.js';
-import { dumpCollections, storedEvent } from '../../support/projectionSpec.js';
+import { dumpCollections, repositoryCreatedEvent, repositoryDeletedEvent, repositoryVisibilityEvent, storedEvent } from '../../support/projectionSpec.js';
 
 const at = '2026-11-22T10:00:00.000Z';
-const settings = { description: null, homepage: null, hasIssues: true, hasProjects: true, hasWiki: true, defaultBranch: 'main' };
-const created = (repositoryId: number, ownerId: number, isPrivate: boolean) =>
-  storedEvent(`repository-${repositoryId}`, 0, 'RepositoryCreated', {
-    repositoryId,
-    ownerId,
-    ownerType: 'User',
-    name: `r${repositoryId}`,
-    ...settings,
-    private: isPrivate,
-    fork: null,
-    initialCommit: null,
-    createdAt: at,
-  });
-const visibility = (repositoryId: number, isPrivate: boolean) =>
-  storedEvent(`repository-${repositoryId}`, 1, 'RepositoryEdited', { repositoryId, changes: { private: isPrivate }, editedAt: at });
+const created = (repositoryId: number, ownerId: number, isPrivate: boolean) => repositoryCreatedEvent(repositoryId, ownerId, { isPrivate });
+const visibility = repositoryVisibilityEvent;
 const transferred = (repositoryId: number, fromOwnerId: number, toOwnerId: number) =>
   storedEvent(`repository-${repositoryId}`, 2, 'RepositoryTransferred', {
     repositoryId,
@@ -39,8 +26,7 @@ const transferred = (repositoryId: number, fromOwnerId: number, toOwnerId: numbe
     toName: `r${repositoryId}`,
     transferredAt: at,
   });
-const deleted = (repositoryId: number, ownerId: number) =>
-  storedEvent(`repository-${repositoryId}`, 3, 'RepositoryDeleted', { repositoryId, ownerId, name: `r${repositoryId}`, deletedAt: at });
+const deleted = repositoryDeletedEvent;
 
 // Each repository's main language (what pushes left in the lane's own reading of them).
 const LANGUAGES: Record<number, string> = { 1: 'Python', 2: 'Ruby', 3: 'Ruby', 4: 'Python' };
