@@ -45,7 +45,7 @@ export class ProjectAccess {
     const membership = caller && owner.kind === 'organization' ? await this.organizations.membership(owner.id, caller.userId) : null;
     return (project) =>
       projectRole({
-        caller: caller && { userId: caller.userId, siteAdmin: caller.siteAdmin },
+        caller: caller && { userId: caller.userId, siteAdmin: caller.siteAdmin, ...(caller.scopes ? { scopes: caller.scopes } : {}) },
         ownerKind: owner.kind,
         ownerId: owner.id,
         private: project.private,

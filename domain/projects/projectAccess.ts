@@ -1,3 +1,4 @@
+import { scopesAllow } from '../authorizations/oauthScopes.js';
 import type { RepositoryPermission } from '../shared/access.js';
 import type { OrganizationProjectPermission, ProjectOwnerKind, ProjectPermission } from './project.events.js';
 
@@ -5,7 +6,8 @@ export type ProjectRole = 'none' | ProjectPermission;
 
 // What the access decision needs to know, loaded by application/projects/projectAccess.query.ts.
 export interface ProjectAccessFacts {
-  readonly caller: { readonly userId: number; readonly siteAdmin: boolean } | null;
+  // `scopes` is present for a caller signed in with an OAuth token, whose scopes cap its role.
+  readonly caller: { readonly userId: number; readonly siteAdmin: boolean; readonly scopes?: readonly string[] } | null;
   readonly ownerKind: ProjectOwnerKind;
   readonly ownerId: number;
   readonly private: boolean;
@@ -41,6 +43,28 @@ function fromRepositoryRole(role: RepositoryPermission): ProjectRole {
 // project is administered by the user; a public project is readable by everyone, a private
 // one only by those granted access. Site administrators administer everything.
 export function projectRole(facts: ProjectAccessFacts): ProjectRole {
+  return cappedByScopes(facts, grantedProjectRole(facts));
+}
+
+function lowestProjectRole(left: ProjectRole, right: ProjectRole): ProjectRole {
+  return RANK[left] <= RANK[right] ? left : right;
+}
+
+// GitHub's scopes for classic projects: `repo` or `project` manages an organization's and a
+// user's projects, `read:project` reads them; `write:org` (or `admin:org`) manages an
+// organization's, `read:org` reads them. A token without them sees what anyone sees: a public
+// project, read. A repository project's role is the repository's, already capped by the
+// repository's scopes.
+function cappedByScopes(facts: ProjectAccessFacts, role: ProjectRole): ProjectRole {
+  const scopes = facts.caller?.scopes;
+  if (scopes === undefined || facts.ownerKind === 'repository' || facts.caller?.siteAdmin) return role;
+  const organization = facts.ownerKind === 'organization';
+  if (scopesAllow(scopes, ['repo', 'project', ...(organization ? ['write:org'] : [])])) return role;
+  if (scopesAllow(scopes, ['read:project', ...(organization ? ['read:org'] : [])])) return lowestProjectRole(role, 'read');
+  return lowestProjectRole(role, facts.private ? 'none' : 'read');
+}
+
+function grantedProjectRole(facts: ProjectAccessFacts): ProjectRole {
   const { caller } = facts;
   if (caller?.siteAdmin) return 'admin';
   const everyone: ProjectRole = facts.private ? 'none' : 'read';

@@ -44,19 +44,21 @@ export const SCOPE_RULES: readonly ScopeRule[] = [
   rule('GET', '/orgs/:x/memberships/:x', ['admin:org', 'write:org', 'read:org']),
   rule('PUT', '/orgs/:x/memberships/:x', ['admin:org', 'write:org']),
   rule('DELETE', '/orgs/:x/memberships/:x', ['admin:org', 'write:org']),
-  // Classic projects: repo for repository and user projects, the organization scopes for an
-  // organization's (read:org to read, write:org or admin:org to change).
-  rule('GET', '/orgs/:x/projects', ['repo', 'read:org', 'write:org', 'admin:org']),
-  rule('POST', '/orgs/:x/projects', ['repo', 'write:org', 'admin:org']),
-  rule('POST', '/user/projects', ['repo']),
-  rule('GET', '/users/:x/projects', ['repo', 'read:org']),
+  // Classic projects: repo or project for user and organization projects (read:project to
+  // read), public_repo for a public repository's, the organization scopes for an
+  // organization's (read:org to read, write:org or admin:org to change). The first gate:
+  // domain/projects/projectAccess.ts caps the role per project by the same rules.
+  rule('GET', '/orgs/:x/projects', ['repo', 'project', 'read:project', 'read:org', 'write:org', 'admin:org']),
+  rule('POST', '/orgs/:x/projects', ['repo', 'project', 'write:org', 'admin:org']),
+  rule('POST', '/user/projects', ['repo', 'project']),
+  rule('GET', '/users/:x/projects', ['repo', 'project', 'read:project', 'read:org']),
   rule('GET', '/repos/:x/:x/projects', ['repo', 'public_repo']),
   rule('POST', '/repos/:x/:x/projects', ['repo', 'public_repo']),
-  rule('GET', '/projects/.*', ['repo', 'public_repo', 'read:org', 'write:org', 'admin:org']),
-  rule('POST', '/projects/.*', ['repo', 'public_repo', 'write:org', 'admin:org']),
-  rule('PATCH', '/projects/.*', ['repo', 'public_repo', 'write:org', 'admin:org']),
-  rule('PUT', '/projects/.*', ['repo', 'write:org', 'admin:org']),
-  rule('DELETE', '/projects/.*', ['repo', 'public_repo', 'write:org', 'admin:org']),
+  rule('GET', '/projects/.*', ['repo', 'public_repo', 'project', 'read:project', 'read:org', 'write:org', 'admin:org']),
+  rule('POST', '/projects/.*', ['repo', 'public_repo', 'project', 'write:org', 'admin:org']),
+  rule('PATCH', '/projects/.*', ['repo', 'public_repo', 'project', 'write:org', 'admin:org']),
+  rule('PUT', '/projects/.*', ['repo', 'project', 'write:org', 'admin:org']),
+  rule('DELETE', '/projects/.*', ['repo', 'public_repo', 'project', 'write:org', 'admin:org']),
   rule('GET', '/orgs/:x/audit-log', ['admin:org', 'read:audit_log']),
   // Migrations: admin:org for an organization's, repo for a user's.
   rule('GET', '/orgs/:x/migrations(/.*)?', ['admin:org']),

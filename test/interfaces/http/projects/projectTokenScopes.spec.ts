@@ -78,3 +78,84 @@ describe('HTTP projects: a token without scopes reads as anonymous', () => {
     expect((await call(scopeless, 'GET', `${open}/collaborators`)).status).to.equal(404);
   });
 });
+
+// GitHub's scopes for classic projects: repo or project manage a user's and an organization's
+// projects, write:org (admin:org) an organization's, read:org and read:project read them;
+// public_repo reaches repository projects only.
+describe('HTTP projects: token scopes cap the role on organization and user projects', () => {
+  let server: TestServer;
+  let boss: string;
+  let mona: string;
+  let orgPrivate: number;
+  let monaPrivate: number;
+  const call = async (authorization: string, method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { accept: INERTIA, authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text === '' ? null : JSON.parse(text) };
+  };
+  const token = async (owner: string, scopes: string[]) => {
+    const created = await api(server, owner, 'POST', '/authorizations', { scopes, note: `scopes ${scopes.join(' ')} ${Math.random()}` });
+    expect(created.status).to.equal(201);
+    return `token ${created.body.token}`;
+  };
+
+  before(async () => {
+    server = await startTestServer();
+    boss = await createUser(server, 'boss');
+    mona = await createUser(server, 'mona');
+    expect((await api(server, server.adminAuthorization, 'POST', '/admin/organizations', { login: 'acme', admin: 'boss' })).status).to.equal(201);
+    orgPrivate = (await call(boss, 'POST', '/orgs/acme/projects', { name: 'Secret roadmap' })).body.id;
+    expect((await call(boss, 'PATCH', `/projects/${orgPrivate}`, { private: true })).status).to.equal(200);
+    monaPrivate = (await call(mona, 'POST', '/user/projects', { name: 'Diary' })).body.id;
+    expect((await call(mona, 'PATCH', `/projects/${monaPrivate}`, { private: true })).status).to.equal(200);
+  });
+  after(() => server.close());
+
+  it('public_repo reaches neither a private organization project nor a private user project', async () => {
+    for (const [owner, id] of [
+      [boss, orgPrivate],
+      [mona, monaPrivate],
+    ] as const) {
+      const publicRepo = await token(owner, ['public_repo']);
+      expect((await call(publicRepo, 'GET', `/projects/${id}`)).status).to.equal(404);
+      expect((await call(publicRepo, 'PATCH', `/projects/${id}`, { body: 'via public_repo' })).status).to.equal(404);
+      expect((await call(publicRepo, 'POST', `/projects/${id}/columns`, { name: 'leak' })).status).to.equal(404);
+      expect((await call(publicRepo, 'GET', `/projects/${id}/collaborators`)).status).to.equal(404);
+      expect((await call(owner, 'GET', `/projects/${id}`)).body.body).to.equal(null);
+      expect((await call(owner, 'GET', `/projects/${id}/columns`)).body).to.deep.equal([]);
+    }
+  });
+
+  it('read:org reads an organization project and changes nothing; write:org, admin:org, repo and project change it', async () => {
+    const readOrg = await token(boss, ['read:org']);
+    expect((await call(readOrg, 'GET', `/projects/${orgPrivate}`)).body.name).to.equal('Secret roadmap');
+    // Refused by the scope table, as every change a token's scopes do not reach: 404.
+    const refused = await call(readOrg, 'PATCH', `/projects/${orgPrivate}`, { body: 'read only' });
+    expect(refused.status).to.equal(404);
+    expect(refused.body.message).to.equal('Not Found');
+    for (const scope of ['write:org', 'admin:org', 'repo', 'project']) {
+      const changed = await call(await token(boss, [scope]), 'PATCH', `/projects/${orgPrivate}`, { body: `by ${scope}` });
+      expect(changed.status, scope).to.equal(200);
+      expect(changed.body.body).to.equal(`by ${scope}`);
+    }
+  });
+
+  it('a user project: admin:org reaches nothing, read:project reads, repo and project manage', async () => {
+    expect((await call(await token(mona, ['admin:org']), 'GET', `/projects/${monaPrivate}`)).status).to.equal(404);
+    const readProject = await token(mona, ['read:project']);
+    expect((await call(readProject, 'GET', `/projects/${monaPrivate}`)).body.name).to.equal('Diary');
+    expect((await call(readProject, 'POST', `/projects/${monaPrivate}/columns`, { name: 'No' })).status).to.equal(404);
+    for (const scope of ['repo', 'project']) {
+      const column = await call(await token(mona, [scope]), 'POST', `/projects/${monaPrivate}/columns`, { name: `By ${scope}` });
+      expect(column.status, scope).to.equal(201);
+    }
+    expect((await call(mona, 'GET', `/projects/${monaPrivate}/columns`)).body.map((column: { name: string }) => column.name)).to.deep.equal([
+      'By repo',
+      'By project',
+    ]);
+  });
+});

@@ -161,7 +161,7 @@ describe('classic projects: boards, columns, cards and collaborators', () => {
     };
     const gist = await call(await token(['gist']), 'GET', `/projects/${project.body.id}`);
     expect(gist.status).to.equal(404);
-    expect(gist.headers.get('x-accepted-oauth-scopes')).to.equal('repo, public_repo, read:org, write:org, admin:org');
+    expect(gist.headers.get('x-accepted-oauth-scopes')).to.equal('repo, public_repo, project, read:project, read:org, write:org, admin:org');
     const repo = await call(await token(['repo']), 'GET', `/projects/${project.body.id}`);
     expect(repo.status).to.equal(200);
     expect(repo.body.name).to.equal('Scoped');
