@@ -79,6 +79,19 @@ export class ProjectAccess {
     const disabled = await this.disabledFor(project);
     if (disabled) return left(disabled);
     if (!allows(role, needed)) return left({ _tag: 'ProjectAccessDenied', needs: needed === 'read' ? 'write' : needed });
+    if (needed !== 'read' && project.owner_kind === 'repository') {
+      const frozen = await this.repositoryFrozen(project.owner_id);
+      if (frozen) return left(frozen);
+    }
     return right({ project, role });
+  }
+
+  // A repository's projects change with it: not while it is archived (read-only for everyone,
+  // as GitHub has it) nor while a migration locks it.
+  async repositoryFrozen(repositoryId: number): Promise<AppError | null> {
+    const repository = await this.repositories.byId(repositoryId);
+    if (repository?.archived) return { _tag: 'RepositoryArchived' };
+    if (await this.repositoryAccess.lockedByMigration(repositoryId)) return { _tag: 'RepositoryLocked' };
+    return null;
   }
 }

@@ -95,7 +95,9 @@ export class ProjectCommands {
     if (!repository) return left({ _tag: 'RepositoryNotFound' });
     const role = await this.repositoryAccess.roleFor(caller, repository);
     if (role === 'none') return left({ _tag: 'RepositoryNotFound' });
-    return ['write', 'maintain', 'admin'].includes(role) ? right(undefined) : left({ _tag: 'ProjectAccessDenied', needs: 'write' });
+    if (!['write', 'maintain', 'admin'].includes(role)) return left({ _tag: 'ProjectAccessDenied', needs: 'write' });
+    const frozen = await this.access.repositoryFrozen(repository.id);
+    return frozen ? left(frozen) : right(undefined);
   }
 
   // Name, body and state need write; organization_permission and private need admin.
