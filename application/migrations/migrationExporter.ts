@@ -129,9 +129,12 @@ export class MigrationExporter {
       await this.exportRepository(repository, fullName, migration, files);
       if (!migration.excludeGitData) await writer.addGitRepository(`repositories/${fullName}.git`, repository.id);
     }
-    if (migration.owner.kind === 'organization' && !migration.excludeOwnerProjects && !migration.excludeMetadata) {
+    // The owner's own projects: an organization's, or the user's of a user migration
+    // (`exclude_owner_projects`: "projects owned by the organization or users").
+    if (!migration.excludeOwnerProjects && !migration.excludeMetadata) {
+      await this.know([migration.owner.id]);
       await this.exportProjects(
-        { owner_kind: 'organization', owner_id: migration.owner.id },
+        { owner_kind: migration.owner.kind === 'organization' ? 'organization' : 'user', owner_id: migration.owner.id },
         this.urls.user(this.login(migration.owner.id) ?? ''),
         files.projects,
       );

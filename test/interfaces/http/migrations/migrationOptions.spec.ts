@@ -13,15 +13,23 @@ import { populateRepository, withPreview, WYANDOTTE } from './migrationWorld.js'
 
 const INERTIA = 'application/vnd.github.inertia-preview+json';
 
-async function exportedFiles(server: TestServer, owner: string, body: Record<string, unknown>, scratch: string, name: string): Promise<string[]> {
-  const started = await api(server, owner, 'POST', '/orgs/acme/migrations', body);
+// `migrations`: the organization's (the default) or the user's (`/user/migrations`).
+async function exportedFiles(
+  server: TestServer,
+  owner: string,
+  body: Record<string, unknown>,
+  scratch: string,
+  name: string,
+  migrations = '/orgs/acme/migrations',
+): Promise<string[]> {
+  const started = await api(server, owner, 'POST', migrations, body);
   expect(started.status, JSON.stringify(started.body)).to.equal(201);
   await eventually(
-    async () => (await withPreview(server, owner, 'GET', `/orgs/acme/migrations/${started.body.id}`, WYANDOTTE)).body.state,
+    async () => (await withPreview(server, owner, 'GET', `${migrations}/${started.body.id}`, WYANDOTTE)).body.state,
     (state) => state === 'exported',
     60_000,
   );
-  const link = await withPreview(server, owner, 'GET', `/orgs/acme/migrations/${started.body.id}/archive`, WYANDOTTE);
+  const link = await withPreview(server, owner, 'GET', `${migrations}/${started.body.id}/archive`, WYANDOTTE);
   const file = join(scratch, `${name}.tar.gz`);
   await writeFile(file, Buffer.from(await (await fetch(link.headers.get('location')!)).arrayBuffer()));
   const entries = execFileSync('tar', ['-tzf', file], { encoding: 'utf8' })
@@ -97,6 +105,20 @@ describe('migrations: the export options, every operation through octokit, and a
     expect(await projectsOf('full')).to.deep.equal(['Plan', 'Org plan']);
     await exportedFiles(server, owner, { repositories: ['app'], exclude_owner_projects: true }, scratch, 'no-owner-projects');
     expect(await projectsOf('no-owner-projects')).to.deep.equal(['Plan']);
+
+    // A user migration carries the user's own projects as an organization's carries its own.
+    await createRepository(server, owner, { name: 'notebook' });
+    expect((await withPreview(server, owner, 'POST', '/user/projects', INERTIA, { name: 'Mover notes' })).status).to.equal(201);
+    await exportedFiles(server, owner, { repositories: ['notebook'] }, scratch, 'user-full', '/user/migrations');
+    const userProjects = join(scratch, 'user-full-projects');
+    execFileSync('mkdir', ['-p', userProjects]);
+    execFileSync('tar', ['-xzf', join(scratch, 'user-full.tar.gz'), '-C', userProjects, 'projects_000001.json']);
+    const [notes] = JSON.parse(execFileSync('cat', [join(userProjects, 'projects_000001.json')], { encoding: 'utf8' }));
+    expect(notes).to.include({ type: 'project', name: 'Mover notes', state: 'open' });
+    expect(notes.owner).to.match(/\/mover$/);
+    expect(notes.url).to.match(/\/mover\/projects\/1$/);
+    await exportedFiles(server, owner, { repositories: ['notebook'], exclude_owner_projects: true }, scratch, 'user-no-owner-projects', '/user/migrations');
+    expect(await projectsOf('user-no-owner-projects')).to.deep.equal([]);
   });
 
   it('answers every operation through @octokit/rest 20.1.0 migrations.*', async () => {
