@@ -1,3 +1,4 @@
+import { scopesAllow } from '../../domain/authorizations/oauthScopes.js';
 import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
@@ -31,6 +32,15 @@ const lockedRepository = (name: string): MigrationsError => ({
   message: `${name} is locked by another migration: unlock it (DELETE .../migrations/{id}/repos/{repo_name}/lock) before migrating it again`,
 });
 
+// An organization's migration is its owners' (the route checks that, and the admin:org scope):
+// a token with admin:org administers the organization's public repositories for it, as
+// `public_repo` would (they were read-only to it). Private ones still want `repo`, without
+// which the token sees none of them, the migration's own list included.
+function repositoryAdministrator(caller: Exclude<AccessCaller, null>, owner: MigrationOwner): Exclude<AccessCaller, null> {
+  if (owner.kind !== 'organization' || caller.scopes === undefined || !scopesAllow(caller.scopes, ['admin:org'])) return caller;
+  return { ...caller, scopes: [...caller.scopes, 'public_repo'] };
+}
+
 // Starting a migration (the repositories checked first: each must exist, belong to the owner
 // and be administered by the caller), unlocking its repositories and deleting its archive.
 // Who may is decided by the route (organization owners, the account's owner).
@@ -52,9 +62,10 @@ export class MigrationCommands {
     context: CommandContext,
   ): Promise<Either<AppError, number>> {
     const repositoryIds: number[] = [];
+    const administrator = repositoryAdministrator(caller, owner);
     for (const name of names) {
       const repository = await this.resolve(owner, name);
-      const allowed = repository ? await this.access.authorize(caller, repository, REPOSITORY_OPERATIONS.administer) : null;
+      const allowed = repository ? await this.access.authorize(administrator, repository, REPOSITORY_OPERATIONS.administer) : null;
       // The administrator of a repository another migration holds locked is told so, not that it is not theirs.
       if (allowed && isLeft(allowed) && allowed.left._tag === 'RepositoryLocked') return left(lockedRepository(name));
       if (!repository || !allowed || isLeft(allowed)) return left(invalidRepository(name));

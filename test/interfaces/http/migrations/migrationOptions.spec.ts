@@ -121,6 +121,29 @@ describe('migrations: the export options, every operation through octokit, and a
     expect(await projectsOf('user-no-owner-projects')).to.deep.equal([]);
   });
 
+  // GitHub: an organization's migrations want admin:org, a user's repo.
+  it('starts an organization migration with an admin:org token (with repo for a private repository); a repo token alone gets 404', async () => {
+    await createRepository(server, owner, { name: 'vault', private: true }, '/orgs/acme/repos');
+    const token = async (scopes: string[]) => {
+      const created = await api(server, owner, 'POST', '/authorizations', { scopes, note: `migrations ${scopes.join(' ')}` });
+      expect(created.status).to.equal(201);
+      return `token ${created.body.token}`;
+    };
+    const adminOrg = await token(['admin:org']);
+    const publicOnly = await api(server, adminOrg, 'POST', '/orgs/acme/migrations', { repositories: ['app'] });
+    expect(publicOnly.status, JSON.stringify(publicOnly.body)).to.equal(201);
+    expect(publicOnly.body.repositories.map((repository: { full_name: string }) => repository.full_name)).to.deep.equal(['acme/app']);
+    const hidden = await api(server, adminOrg, 'POST', '/orgs/acme/migrations', { repositories: ['vault'] });
+    expect(hidden.status).to.equal(422);
+    expect(hidden.body.errors[0]).to.include({ field: 'repositories', code: 'invalid' });
+    const started = await api(server, await token(['admin:org', 'repo']), 'POST', '/orgs/acme/migrations', { repositories: ['vault', 'app'] });
+    expect(started.status, JSON.stringify(started.body)).to.equal(201);
+    expect(started.body.repositories.map((repository: { full_name: string }) => repository.full_name)).to.deep.equal(['acme/vault', 'acme/app']);
+    const repoOnly = await api(server, await token(['repo']), 'POST', '/orgs/acme/migrations', { repositories: ['app'] });
+    expect(repoOnly.status).to.equal(404);
+    expect(repoOnly.body.message).to.equal('Not Found');
+  });
+
   it('answers every operation through @octokit/rest 20.1.0 migrations.*', async () => {
     const octokit = basicOctokit(server, 'mover', PASSWORD, { accept: WYANDOTTE });
     const started = await octokit.rest.migrations.startForOrg({ org: 'acme', repositories: ['app'], lock_repositories: true });
