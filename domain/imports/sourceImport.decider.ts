@@ -195,7 +195,11 @@ function decidePresent(command: SourceImportCommand, current: SourceImport): Eit
     case 'SetLfsPreference': {
       if (command.useLfs === current.useLfs) return nothing;
       if (current.status === 'pushing') return left(importValidation('use_lfs', 'custom', 'The import is pushing: choose once it is complete'));
-      const rewrites = current.status === 'waiting_to_push' || (current.status === 'complete' && current.largeFiles.length > 0);
+      // A push that failed (git filter-repo missing for opt_out, say) is tried again with the
+      // new choice: what was fetched is still there. An import that failed earlier only
+      // records it, for its restart.
+      const failedPushing = current.status === 'error' && current.failure?.failedStep === 'pushing';
+      const rewrites = current.status === 'waiting_to_push' || failedPushing || (current.status === 'complete' && current.largeFiles.length > 0);
       if (rewrites && current.status === 'complete' && !command.refsUnchanged) return left(historyMovedOn);
       const events: SourceImportEvent[] = [{ type: 'ImportLfsPreferenceSet', data: { repositoryId, useLfs: command.useLfs } }];
       if (rewrites) events.push({ type: 'ImportRewriteStarted', data: { repositoryId, attempt: current.attempt + 1 } });

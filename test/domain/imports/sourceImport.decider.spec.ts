@@ -118,6 +118,24 @@ describe('source import decider', () => {
       .then([{ type: 'ImportLfsPreferenceSet', data: { repositoryId: 7, useLfs: 'opt_out' } }]);
   });
 
+  it('tries a push that failed again with a new large-file choice; an import that failed before it only records the choice', () => {
+    const failedAt = (failedStep: string): SourceImportEvent => ({
+      type: 'ImportFailed',
+      data: { repositoryId: 7, attempt: 1, status: 'error', failedStep, message: 'git filter-repo is not installed', humanName: 'Pushing' },
+    });
+    spec
+      .given([started, detected, fetched, pushStarted, failedAt('pushing')])
+      .when({ type: 'SetLfsPreference', useLfs: 'opt_in', refsUnchanged: true })
+      .then([
+        { type: 'ImportLfsPreferenceSet', data: { repositoryId: 7, useLfs: 'opt_in' } },
+        { type: 'ImportRewriteStarted', data: { repositoryId: 7, attempt: 2 } },
+      ]);
+    spec
+      .given([started, detected, failedAt('importing')])
+      .when({ type: 'SetLfsPreference', useLfs: 'opt_in', refsUnchanged: true })
+      .then([{ type: 'ImportLfsPreferenceSet', data: { repositoryId: 7, useLfs: 'opt_in' } }]);
+  });
+
   it('leaves a completed import as it is on an update (nothing to restart)', () => {
     spec.given([started, detected, fetched, pushStarted, completed]).when({ type: 'UpdateImport', now }).then([]);
     spec
