@@ -81,7 +81,11 @@ export class RepositoryAccessQuery {
     const decision = decideAccess(role, repository.archived, operation);
     // A read-only token (no repo or public_repo scope): as GitHub hides what a token may not
     // reach, 404, even where any reader may add something.
-    if (decision.outcome === 'allowed' && operation.changesContent && !mayChangeContent(caller)) return left({ _tag: 'RepositoryNotFound' });
+    // The same for any change it is refused (its role is capped at read): not a 403 that would
+    // tell a change is possible with another token.
+    const changes = operation.changesContent || operation.needs !== 'read';
+    if ((decision.outcome === 'allowed' || decision.outcome === 'insufficient') && changes && !mayChangeContent(caller))
+      return left({ _tag: 'RepositoryNotFound' });
     // A repository a migration locked takes no change at all until it is unlocked.
     if (decision.outcome === 'allowed' && (operation.changesContent || operation.needs !== 'read') && (await this.lockedByMigration(repository.id)))
       return left({ _tag: 'RepositoryLocked' });

@@ -101,6 +101,22 @@ describe('token scopes, from one table', () => {
     expect((await api(server, writer, 'POST', `/repos/ada/starry/issues/${number}/reactions`, { content: 'heart' })).status).to.equal(201);
   });
 
+  // Its owner's own repository too: a change the token cannot make answers 404, not the 403
+  // that would say another token could.
+  it("a token without repo or public_repo changes nothing in its owner's public repository: 404, where public_repo writes", async () => {
+    await createRepository(server, ada, { name: 'inked', auto_init: true });
+    const bare = tokenHeader(await tokenWith(ada, ['user']));
+    const blob = { content: 'hello', encoding: 'utf-8' };
+    const refused = await api(server, bare, 'POST', '/repos/ada/inked/git/blobs', blob);
+    expect([refused.status, refused.body.message]).to.deep.equal([404, 'Not Found']);
+    const renamed = await api(server, bare, 'PATCH', '/repos/ada/inked', { description: 'by a read-only token' });
+    expect(renamed.status).to.equal(404);
+    expect((await api(server, bare, 'GET', '/repos/ada/inked')).body.description).to.equal(null);
+    const written = await api(server, tokenHeader(await tokenWith(ada, ['public_repo'])), 'POST', '/repos/ada/inked/git/blobs', blob);
+    expect(written.status).to.equal(201);
+    expect(written.body.sha).to.equal('b6fc4c620b67d95f953a5c1c1230aaab5db5a1b0');
+  });
+
   it('watching needs notifications (or repo); reading the subscription needs none', async () => {
     const bare = tokenHeader(await tokenWith(bo, ['public_repo']));
     for (const [method, body] of [
