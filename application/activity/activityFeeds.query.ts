@@ -54,7 +54,9 @@ export interface FeedPage {
   readonly embeddedVisible: ReadonlySet<number>;
   readonly totalCount: number;
   readonly etag: string;
-  // The newest event shown, as an HTTP date (formatted once, for the polls that follow).
+  // The newest event shown (milliseconds), and as an HTTP date (formatted once, for the polls
+  // that follow).
+  readonly lastModified: number | null;
   readonly lastModifiedHttp: string | null;
   // Until when (milliseconds) the page stays the same if no event is applied: the next entry to
   // come out of the five-minute delay, or the oldest shown to pass the age limit.
@@ -126,7 +128,7 @@ export class ActivityFeeds {
     const shown = `${request.key}|${request.audience}|${visible.length}|${ids.join(',')}|${[...embeddedVisible].sort((a, b) => a - b).join(',')}`;
     const etag = `W/"${hash('sha256', shown, 'hex')}"`;
     const lastModifiedHttp = lastModified === null ? null : new Date(lastModified).toUTCString();
-    return { page: { ids, embeddedVisible, totalCount: visible.length, etag, lastModifiedHttp, validUntil }, records };
+    return { page: { ids, embeddedVisible, totalCount: visible.length, etag, lastModified, lastModifiedHttp, validUntil }, records };
   }
 
   // Events leave a feed (a repository made private or deleted, a collaborator removed, the

@@ -4,7 +4,7 @@ import type { FeedAudience, FeedPage } from '../../../application/activity/activ
 import type { AccessCaller } from '../../../application/shared/access/repositoryAccess.query.js';
 import { PUBLIC_FEED, actorFeed, networkFeed, organizationFeed, receivedFeed, repositoryFeed } from '../../../domain/activity/feedKeys.js';
 import { urlsOf } from '../shared/apiUrls.js';
-import { setPollInterval } from '../shared/conditionalGet.js';
+import { setPolledLastModified, setPollInterval } from '../shared/conditionalGet.js';
 import { sendNotModifiedIfFresh } from '../shared/jsonResponse.js';
 import { sendGithubError } from '../shared/githubError.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
@@ -28,9 +28,9 @@ interface FeedChoice {
 // The validators come from what the page shows (activityFeeds.query.ts), so a poll that changes
 // nothing costs one read of the feed and its page (or none: feedPageCache.ts) and no encoding;
 // a 304 is refunded by the rate limiter.
-function answeredNotModified(res: Response, page: FeedPage): boolean {
+function answeredNotModified(res: Response, page: FeedPage, now: number): boolean {
   res.setHeader('etag', page.etag);
-  if (page.lastModifiedHttp !== null) res.setHeader('last-modified', page.lastModifiedHttp);
+  if (page.lastModified !== null && page.lastModifiedHttp !== null) setPolledLastModified(res, page.lastModified, page.lastModifiedHttp, now);
   return sendNotModifiedIfFresh(res);
 }
 
@@ -46,7 +46,8 @@ function cacheKey(req: Request, caller: AccessCaller): string {
 async function sendFeed(req: Request, res: Response, deps: ActivityDeps, choose: () => Promise<FeedChoice | null>): Promise<void> {
   const caller = accessCallerOf(res);
   const key = cacheKey(req, caller);
-  let feedPage = deps.cache.get(key, deps.clock.now().getTime());
+  const now = deps.clock.now().getTime();
+  let feedPage = deps.cache.get(key, now);
   // Read while working the page out; a kept page reads them only for a 200.
   let records: readonly ActivityEventDocument[] | undefined;
   if (!feedPage) {
@@ -58,7 +59,7 @@ async function sendFeed(req: Request, res: Response, deps: ActivityDeps, choose:
     deps.cache.put(key, stamp, feedPage);
   }
   setPollInterval(res, pollIntervalFor(deps.load.utilization()));
-  if (answeredNotModified(res, feedPage)) return;
+  if (answeredNotModified(res, feedPage, now)) return;
   const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
   setLinkHeader(req, res, { page, perPage, totalCount: feedPage.totalCount });
   const { embeddedVisible } = feedPage;

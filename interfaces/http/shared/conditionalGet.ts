@@ -20,7 +20,8 @@ export function isNotModified(req: IncomingMessage, res: ServerResponse): boolea
   const ifNoneMatch = req.headers['if-none-match'];
   if (ifNoneMatch !== undefined) return etagMatches(ifNoneMatch, res.getHeader('etag') as string | undefined);
   const ifModifiedSince = req.headers['if-modified-since'];
-  const lastModified = res.getHeader('last-modified') as string | undefined;
+  const lastModified =
+    ((res as Partial<Response>).locals?.[COMPARED_LAST_MODIFIED] as string | undefined) ?? (res.getHeader('last-modified') as string | undefined);
   if (ifModifiedSince === undefined || lastModified === undefined) return false;
   const since = Date.parse(ifModifiedSince);
   const modified = Date.parse(lastModified);
@@ -55,4 +56,18 @@ export function setPollInterval(res: Response, seconds: number): void {
 
 export function setLastModified(res: Response, date: Date): void {
   res.setHeader('last-modified', date.toUTCString());
+}
+
+// What If-Modified-Since is compared with when the Last-Modified sent was dated back.
+const COMPARED_LAST_MODIFIED = 'lastModifiedCompared';
+
+// An HTTP date tells seconds only: a feed answered within the second of its newest change may
+// change again within that second, and a poll sending that date back would get a 304 for the
+// change. Such an answer is dated a second earlier, while If-Modified-Since is still compared
+// with the change's own second: the next poll gets the page (200), dated as it is once that
+// second has passed, and 304s from then on.
+export function setPolledLastModified(res: Response, modified: number, modifiedHttp: string, now: number): void {
+  const sameSecond = Math.floor(modified / 1000) === Math.floor(now / 1000);
+  res.setHeader('last-modified', sameSecond ? new Date(modified - 1000).toUTCString() : modifiedHttp);
+  res.locals[COMPARED_LAST_MODIFIED] = modifiedHttp;
 }

@@ -13,10 +13,17 @@ describe('activity feeds: Last-Modified never moves back while the page changes'
   const clock = new ManualClock(new Date('2026-06-01T00:00:00Z'));
   let octocat: string;
   let mona: string;
+  // Read a second after the changes (and the clock put back): a feed read within its newest
+  // change's second is dated a second earlier (activityPolling.spec.ts shows that).
   const conditional = async (path: string, authorization: string | null, headers: Record<string, string>) => {
     await settled(server);
-    const answer = await fetch(`${server.url}${path}`, { headers: { ...(authorization ? { authorization } : {}), ...headers } });
-    return { status: answer.status, lastModified: answer.headers.get('last-modified'), etag: answer.headers.get('etag'), text: await answer.text() };
+    clock.advance(1000);
+    try {
+      const answer = await fetch(`${server.url}${path}`, { headers: { ...(authorization ? { authorization } : {}), ...headers } });
+      return { status: answer.status, lastModified: answer.headers.get('last-modified'), etag: answer.headers.get('etag'), text: await answer.text() };
+    } finally {
+      clock.advance(-1000);
+    }
   };
   const repositoriesOf = (text: string) => (JSON.parse(text) as { repo: { name: string } }[]).map((event) => event.repo.name);
 

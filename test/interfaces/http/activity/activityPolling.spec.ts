@@ -36,7 +36,8 @@ describe('activity feeds: polling with ETag and Last-Modified, the 300-event cap
     expectEventsSchema(first.data);
     const etag = first.headers.etag!;
     expect(etag).to.match(/^W\/"[0-9a-f]{64}"$/);
-    expect(first.headers['last-modified']).to.equal(new Date('2026-06-01T00:00:00Z').toUTCString());
+    // Answered within the second of its newest event: dated a second earlier (setPolledLastModified).
+    expect(first.headers['last-modified']).to.equal(new Date('2026-05-31T23:59:59Z').toUTCString());
     const remaining = Number(first.headers['x-ratelimit-remaining']);
     for (let poll = 0; poll < 3; poll++) {
       const error = await octokit.activity.listRepoEvents({ owner: 'octocat', repo: 'busy', headers: { 'if-none-match': etag } }).then(
@@ -51,20 +52,35 @@ describe('activity feeds: polling with ETag and Last-Modified, the 300-event cap
     const raw = await fetch(`${server.url}/repos/octocat/busy/events`, { headers: { authorization: octocat, 'if-none-match': etag } });
     expect(raw.status).to.equal(304);
     expect(await raw.text()).to.equal('');
-    const sinceModified = await fetch(`${server.url}/repos/octocat/busy/events`, { headers: { 'if-modified-since': first.headers['last-modified']! } });
+    // That date sent back gets the page (it may have changed within its second); once the second
+    // has passed, the page is dated by its event, and that date sent back gets a 304.
+    const fresh = await fetch(`${server.url}/repos/octocat/busy/events`, { headers: { 'if-modified-since': first.headers['last-modified']! } });
+    expect(fresh.status).to.equal(200);
+    clock.advance(1000);
+    const settledPage = await fetch(`${server.url}/repos/octocat/busy/events`, { headers: { 'if-modified-since': first.headers['last-modified']! } });
+    expect(settledPage.status).to.equal(200);
+    expect(settledPage.headers.get('last-modified')).to.equal(new Date('2026-06-01T00:00:00Z').toUTCString());
+    const sinceModified = await fetch(`${server.url}/repos/octocat/busy/events`, {
+      headers: { 'if-modified-since': settledPage.headers.get('last-modified')! },
+    });
     expect(sinceModified.status).to.equal(304);
     // A new event: a new ETag, a 200 with the event on top.
-    clock.advance(1000);
     expect((await api(server, octocat, 'POST', '/repos/octocat/busy/issues', { title: 'New' })).status).to.equal(201);
     await settled(server);
     const changed = await octokit.activity.listRepoEvents({ owner: 'octocat', repo: 'busy', headers: { 'if-none-match': etag } });
     expect(changed.status).to.equal(200);
     expect(changed.headers.etag).to.not.equal(etag);
     expect(changed.data[0].type).to.equal('IssuesEvent');
-    expect(changed.headers['last-modified']).to.equal(new Date('2026-06-01T00:00:01Z').toUTCString());
+    expect(changed.headers['last-modified']).to.equal(new Date('2026-06-01T00:00:00Z').toUTCString());
     // The ETag is the caller's view: someone who sees the same events gets the same one.
     const anonymous = await fetch(`${server.url}/repos/octocat/busy/events`);
     expect(anonymous.headers.get('etag')).to.equal(changed.headers.etag);
+    // Another event within that second: a poll sending that date back gets it, not a 304.
+    expect((await api(server, octocat, 'POST', '/repos/octocat/busy/issues', { title: 'Same second' })).status).to.equal(201);
+    await settled(server);
+    const sameSecond = await fetch(`${server.url}/repos/octocat/busy/events`, { headers: { 'if-modified-since': changed.headers['last-modified']! } });
+    expect(sameSecond.status).to.equal(200);
+    expect(((await sameSecond.json()) as { payload: { issue: { title: string } } }[])[0]!.payload.issue.title).to.equal('Same second');
   });
 
   it('a new ETag when what a page embeds stops showing: a deleted fork turns the ForkEvent’s forkee null', async () => {
