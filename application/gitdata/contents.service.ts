@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { parseCommit, type ParsedCommit } from '../../domain/gitdata/gitObjectText.js';
+import { isValidTreePath } from '../../domain/gitdata/treePath.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
@@ -42,11 +43,8 @@ export interface FileCommitted {
 
 const refused = (message: string): AppError => ({ _tag: 'GitDataRefused', message });
 
-// Paths are relative, without empty, `.`, `..` or `.git` components, and without NUL.
-export function isContentPath(path: string): boolean {
-  if (path === '') return true;
-  return !path.includes('\0') && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..' && part.toLowerCase() !== '.git');
-}
+// The root (''), or a path git's fsck would accept in a tree (no `.git` look-alike).
+export const isContentPath = (path: string): boolean => path === '' || isValidTreePath(path);
 
 function kindOf(entry: GitTreeEntry): ContentEntry['type'] {
   if (entry.type === 'tree') return 'dir';
