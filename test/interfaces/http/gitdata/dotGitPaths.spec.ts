@@ -1,9 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { GitCommandError, gitEnvironment, runGit } from '../../../../infrastructure/shared/git/gitCommand.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { GitWorkbench } from '../pulls/pullFixtures.js';
-import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
+import { api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
 
 const base64 = (text: string) => Buffer.from(text).toString('base64');
 
@@ -80,5 +82,42 @@ describe('Git Data: `.git` look-alike paths', () => {
       expect(await bench.tip(repositoryId, 'main'), path).to.equal(tip);
     }
     await bare('fsck', '--strict');
+  });
+
+  it('a push of a commit whose tree holds `.GIT/config` is refused by git; an ordinary push still lands', async () => {
+    const env = gitEnvironment(bench.scratch, {
+      GIT_AUTHOR_NAME: 'Octo Cat',
+      GIT_AUTHOR_EMAIL: 'octocat@example.com',
+      GIT_COMMITTER_NAME: 'Octo Cat',
+      GIT_COMMITTER_EMAIL: 'octocat@example.com',
+    });
+    // A repository of its own, so the refusals above cannot leave anything in its clone.
+    repositoryId = (await createRepository(server, octocat, { name: 'pushed', auto_init: true })).id;
+    const work = await mkdtemp(join(tmpdir(), 'forgelog-dotgit-push-'));
+    const git = async (...args: string[]) => (await runGit(['-C', work, ...args], env)).stdout.trim();
+    try {
+      const origin = new URL(server.url);
+      await git('clone', '--quiet', `${origin.protocol}//octocat:${encodeURIComponent(PASSWORD)}@${origin.host}/octocat/pushed.git`, '.');
+      const tip = await git('rev-parse', 'HEAD');
+      // Written with plumbing: git's own index refuses the path.
+      const blob = (await runGit(['-C', work, 'hash-object', '-w', '--stdin'], env, { input: '[core]\n\tfsmonitor = evil\n' })).stdout.trim();
+      const config = (await runGit(['-C', work, 'mktree'], env, { input: `100644 blob ${blob}\tconfig\n` })).stdout.trim();
+      const root = (await runGit(['-C', work, 'mktree'], env, { input: `040000 tree ${config}\t.GIT\n` })).stdout.trim();
+      const evil = await git('commit-tree', '-p', tip, '-m', 'Planted', root);
+      const refused = await git('push', '--quiet', 'origin', `${evil}:refs/heads/evil`).catch((error: GitCommandError) => error);
+      expect(refused).to.be.instanceOf(GitCommandError);
+      expect((refused as GitCommandError).stderr).to.contain('hasDotgit');
+      expect(await bare('for-each-ref', '--format=%(refname)')).to.equal('refs/heads/main');
+      expect(await bare('cat-file', '-e', evil).catch(() => 'absent')).to.equal('absent');
+      expect((await api(server, null, 'GET', '/repos/octocat/pushed/git/ref/heads/evil')).status).to.equal(404);
+
+      await git('commit', '--quiet', '--allow-empty', '-m', 'Ordinary');
+      const ordinary = await git('rev-parse', 'HEAD');
+      await git('push', '--quiet', 'origin', 'HEAD:refs/heads/main');
+      expect(await bench.tip(repositoryId, 'main')).to.equal(ordinary);
+      await bare('fsck', '--strict');
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
   });
 });
