@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { parseCommit, type ParsedCommit } from '../../domain/gitdata/gitObjectText.js';
+import { isValidTreePath } from '../../domain/gitdata/treePath.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
@@ -42,10 +43,17 @@ export interface FileCommitted {
 
 const refused = (message: string): AppError => ({ _tag: 'GitDataRefused', message });
 
-// Paths are relative, without empty, `.`, `..` or `.git` components, and without NUL.
-export function isContentPath(path: string): boolean {
-  if (path === '') return true;
-  return !path.includes('\0') && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..' && part.toLowerCase() !== '.git');
+// The root (''), or a path git's fsck would accept in a tree (no `.git` look-alike).
+export const isContentPath = (path: string): boolean => path === '' || isValidTreePath(path);
+
+// A PUT writes a file only: a directory or submodule at the path, or a file or submodule on
+// the way to it, would be replaced (its contents deleted) or the change lost; refused instead.
+function notAFile(path: string, found: GitTreeEntry | undefined, entries: readonly GitTreeEntry[]): string | null {
+  if (found?.type === 'tree') return `path ${JSON.stringify(path)} is a directory, not a file`;
+  if (found?.type === 'commit') return `path ${JSON.stringify(path)} is a submodule, not a file`;
+  const blocker = entries.find((entry) => entry.type !== 'tree' && path.startsWith(`${entry.path}/`));
+  if (!blocker) return null;
+  return `path ${JSON.stringify(path)} is under ${JSON.stringify(blocker.path)}, which is ${blocker.type === 'commit' ? 'a submodule' : 'a file'}, not a directory`;
 }
 
 function kindOf(entry: GitTreeEntry): ContentEntry['type'] {
@@ -101,7 +109,10 @@ export class RepositoryContents {
     const empty = (await git.listRefs(id.right)).length === 0;
     if (tip === null && !empty) return left({ _tag: 'GitObjectNotFound' });
     const baseEntries = tip === null ? [] : ((await git.readTree(id.right, await this.treeOf(id.right, tip), true)) ?? []);
-    const existing = baseEntries.find((entry) => entry.path === path && entry.type === 'blob');
+    const found = baseEntries.find((entry) => entry.path === path);
+    const notFile = change.content === undefined ? null : notAFile(path, found, baseEntries);
+    if (notFile) return left(refused(notFile));
+    const existing = found?.type === 'blob' ? found : undefined;
     if (change.content === undefined) {
       if (!existing) return left({ _tag: 'GitObjectNotFound' });
       if (change.sha === undefined) return left(refused('"sha" wasn\'t supplied.'));

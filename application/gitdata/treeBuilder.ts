@@ -1,5 +1,6 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import { SHA_PATTERN } from '../../domain/gitdata/refName.js';
+import { isValidTreePath } from '../../domain/gitdata/treePath.js';
 import type { GitStorage, GitTreeEntry } from '../shared/ports/gitStorage.port.js';
 
 // One entry of POST /git/trees: a path set to an object by SHA, to new blob content, or
@@ -22,13 +23,7 @@ const parentOf = (path: string): string => (path.includes('/') ? path.slice(0, p
 const nameOf = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
 
 function problemWith(change: TreeChange): string | null {
-  const segments = change.path.split('/');
-  if (
-    change.path === '' ||
-    change.path.includes('\0') ||
-    segments.some((segment) => segment === '' || segment === '.' || segment === '..' || segment === '.git')
-  )
-    return `tree.path ${JSON.stringify(change.path)} is not a valid path`;
+  if (!isValidTreePath(change.path)) return `tree.path ${JSON.stringify(change.path)} is not a valid path`;
   if (!MODES_BY_TYPE[change.type]?.includes(change.mode)) return `tree.mode ${change.mode} is not valid for a ${change.type}`;
   if (change.content !== undefined && change.sha !== undefined) return 'tree.sha and tree.content cannot both be given';
   if (change.content !== undefined && change.type !== 'blob') return 'tree.content is only for blobs';
@@ -38,9 +33,94 @@ function problemWith(change: TreeChange): string | null {
   return null;
 }
 
+// The directories of a tree by path ('' the root), each its entries by name.
+type Directories = Map<string, Map<string, GitTreeEntry>>;
+
+const childPath = (dir: string, name: string): string => (dir === '' ? name : `${dir}/${name}`);
+
+// Forgets what was under `path` (a subtree replaced or removed), at every depth.
+function forgetUnder(directories: Directories, touched: Set<string>, path: string): void {
+  const under = (dir: string) => dir === path || dir.startsWith(`${path}/`);
+  for (const dir of [...directories.keys()]) if (under(dir)) directories.delete(dir);
+  for (const dir of [...touched]) if (under(dir)) touched.delete(dir);
+}
+
+// Adds a recursive listing (paths relative to the tree listed) under `at`.
+function addListing(directories: Directories, at: string, entries: readonly GitTreeEntry[]): void {
+  for (const entry of entries) {
+    const dir = parentOf(entry.path);
+    const key = dir === '' ? at : childPath(at, dir);
+    let children = directories.get(key);
+    if (!children) directories.set(key, (children = new Map()));
+    children.set(nameOf(entry.path), { ...entry, path: nameOf(entry.path) });
+  }
+}
+
+// The first directory on the way to `path` that holds something other than a tree: a change
+// there would have to replace a file (or submodule) by a directory, deleting it unasked, so it
+// is refused (git's index refuses it too, unless told --replace).
+function blockerOf(directories: Directories, path: string): { path: string; entry: GitTreeEntry } | null {
+  let dir = '';
+  for (const name of path.split('/').slice(0, -1)) {
+    const entry = directories.get(dir)?.get(name);
+    dir = childPath(dir, name);
+    if (!entry) return null;
+    if (entry.type !== 'tree') return { path: dir, entry };
+  }
+  return null;
+}
+
+// The tree being built: its directories, those to write again, and the inline contents'
+// placeholders (blobs are written only once every change is known to apply).
+interface Building {
+  readonly directories: Directories;
+  readonly touched: Set<string>;
+  readonly inline: Map<string, TreeChange>;
+}
+
+// One change applied to the tree the changes before it left; a refusal as GitHub words it.
+async function apply(git: GitStorage, repositoryId: number, building: Building, change: TreeChange): Promise<string | null> {
+  const { directories, touched } = building;
+  const blocker = blockerOf(directories, change.path);
+  // Removing a path that cannot exist removes nothing.
+  if (blocker && change.sha === null) return null;
+  if (blocker) {
+    const what = blocker.entry.type === 'commit' ? 'a submodule' : 'a file';
+    return `tree.path ${JSON.stringify(change.path)} is under ${JSON.stringify(blocker.path)}, which is ${what}, not a directory`;
+  }
+  let sha = change.sha ?? null;
+  let listing: GitTreeEntry[] | null = null;
+  if (change.content !== undefined) building.inline.set((sha = `content:${building.inline.size}`), change);
+  else if (sha !== null && change.type !== 'commit') {
+    const object = await git.readObject(repositoryId, sha);
+    if (!object || object.type !== change.type) return `tree.sha ${sha} is not a ${change.type} in this repository`;
+    if (change.type === 'tree') listing = await git.readTree(repositoryId, sha, true);
+  }
+  const dir = parentOf(change.path);
+  const name = nameOf(change.path);
+  if (sha === null && !directories.get(dir)?.has(name)) return null;
+  // Every directory on the way is written again (those missing are created).
+  let parent = '';
+  for (const part of dir === '' ? [] : dir.split('/')) {
+    const children = directories.get(parent)!;
+    parent = childPath(parent, part);
+    if (!children.has(part)) children.set(part, { mode: '040000', type: 'tree', sha: '', path: part });
+    if (!directories.has(parent)) directories.set(parent, new Map());
+    touched.add(parent);
+  }
+  // Only a directory has anything under it (a directory written again has its entries).
+  if (directories.has(change.path)) forgetUnder(directories, touched, change.path);
+  if (sha === null) directories.get(dir)!.delete(name);
+  else directories.get(dir)!.set(name, { mode: change.mode, type: change.type, sha, path: name });
+  if (listing) addListing(directories, change.path, listing);
+  return null;
+}
+
 // The new tree: the base tree's entries (listed recursively, trees included) with the changes
-// applied. Only directories on a changed path are written again; every other subtree keeps its
-// SHA. A directory left empty disappears from its parent.
+// applied in order, each to the tree the ones before it left (as `git update-index` would).
+// A tree given by SHA brings its entries, so a later change under it edits them. Only
+// directories on a changed path are written again; every other subtree keeps its SHA.
+// A directory left empty disappears from its parent.
 export async function buildTree(
   git: GitStorage,
   repositoryId: number,
@@ -51,62 +131,33 @@ export async function buildTree(
     const problem = problemWith(change);
     if (problem) return left(problem);
   }
-  const childrenOf = new Map<string, Map<string, GitTreeEntry>>();
-  const childMap = (dir: string) => {
-    let children = childrenOf.get(dir);
-    if (!children) childrenOf.set(dir, (children = new Map()));
-    return children;
-  };
-  for (const entry of base) childMap(parentOf(entry.path)).set(nameOf(entry.path), { ...entry, path: nameOf(entry.path) });
-  // Inline contents written together, in one fast-import.
-  const inline = changes.filter((change) => change.content !== undefined);
-  const written = new Map<TreeChange, string>();
-  const shas =
-    inline.length > 1
-      ? await git.writeBlobs(
-          repositoryId,
-          inline.map((change) => Buffer.from(change.content!, 'utf8')),
-        )
-      : [];
-  inline.forEach((change, i) => shas[i] !== undefined && written.set(change, shas[i]!));
-  const touched = new Set<string>(['']);
+  const building: Building = { directories: new Map([['', new Map()]]), touched: new Set(['']), inline: new Map() };
+  addListing(building.directories, '', base);
   for (const change of changes) {
-    for (let dir = parentOf(change.path); ; dir = parentOf(dir)) {
-      touched.add(dir);
-      if (dir === '') break;
-    }
-    const children = childMap(parentOf(change.path));
-    const name = nameOf(change.path);
-    if (change.sha === null) {
-      children.delete(name);
-      continue;
-    }
-    const sha = change.content !== undefined ? (written.get(change) ?? (await git.writeBlob(repositoryId, Buffer.from(change.content, 'utf8')))) : change.sha!;
-    if (change.type !== 'commit' && change.content === undefined) {
-      const object = await git.readObject(repositoryId, sha);
-      if (!object || object.type !== change.type) return left(`tree.sha ${sha} is not a ${change.type} in this repository`);
-    }
-    children.set(name, { mode: change.mode, type: change.type, sha, path: name });
-    // A path given a new object no longer holds what the base tree had under it.
-    if (change.type !== 'tree') childrenOf.delete(change.path);
+    const problem = await apply(git, repositoryId, building, change);
+    if (problem) return left(problem);
   }
+  return right(await writeBuilt(git, repositoryId, building));
+}
+
+async function writeBuilt(git: GitStorage, repositoryId: number, { directories, touched, inline }: Building): Promise<string> {
+  // Inline contents written together, in one fast-import.
+  const contents = [...inline.values()].map((change) => Buffer.from(change.content!, 'utf8'));
+  const shas =
+    contents.length > 1 ? await git.writeBlobs(repositoryId, contents) : await Promise.all(contents.map((content) => git.writeBlob(repositoryId, content)));
+  const blobs = new Map([...inline.keys()].map((placeholder, i) => [placeholder, shas[i]!]));
   const write = async (dir: string): Promise<string | null> => {
-    const children = childMap(dir);
+    const children = directories.get(dir) ?? new Map<string, GitTreeEntry>();
     for (const [name, entry] of [...children]) {
-      const path = dir === '' ? name : `${dir}/${name}`;
+      if (blobs.has(entry.sha)) children.set(name, { ...entry, sha: blobs.get(entry.sha)! });
+      const path = childPath(dir, name);
       if (entry.type !== 'tree' || !touched.has(path)) continue;
       const sha = await write(path);
       if (sha === null) children.delete(name);
       else children.set(name, { ...entry, sha });
     }
-    // Directories created by the changes (not in the base tree).
-    for (const path of touched) {
-      if (path === '' || parentOf(path) !== dir || children.has(nameOf(path))) continue;
-      const sha = await write(path);
-      if (sha !== null) children.set(nameOf(path), { mode: '040000', type: 'tree', sha, path: nameOf(path) });
-    }
     if (children.size === 0 && dir !== '') return null;
     return git.writeTree(repositoryId, [...children.values()]);
   };
-  return right((await write(''))!);
+  return (await write(''))!;
 }

@@ -36,8 +36,11 @@ export function serveWithHttpBackend(req: IncomingMessage, res: ServerResponse, 
     ...(req.headers['git-protocol'] ? { GIT_PROTOCOL: String(req.headers['git-protocol']) } : {}),
     // Pushes are allowed here (the caller's right to push was decided before), and every
     // update passes the pre-receive hook, which records it in the log first.
-    // Partial clones (--filter) are served as GitHub serves them.
-    GIT_CONFIG_COUNT: '4',
+    // Partial clones (--filter) are served as GitHub serves them. Pushed objects are checked
+    // as git's fsck checks them (GitHub refuses the same): a tree holding `.GIT` or `git~1`
+    // would write into `.git` on a Mac or Windows checkout. Set here rather than in each
+    // repository's config, so repositories created before hold it too.
+    GIT_CONFIG_COUNT: '5',
     GIT_CONFIG_KEY_0: 'http.receivepack',
     GIT_CONFIG_VALUE_0: 'true',
     GIT_CONFIG_KEY_1: 'core.hooksPath',
@@ -46,6 +49,8 @@ export function serveWithHttpBackend(req: IncomingMessage, res: ServerResponse, 
     GIT_CONFIG_VALUE_2: 'true',
     GIT_CONFIG_KEY_3: 'uploadpack.allowAnySHA1InWant',
     GIT_CONFIG_VALUE_3: 'true',
+    GIT_CONFIG_KEY_4: 'receive.fsckObjects',
+    GIT_CONFIG_VALUE_4: 'true',
   };
   return new Promise((resolve) => {
     const child = spawn('git', ['http-backend'], { env, stdio: ['pipe', 'pipe', 'pipe'] });

@@ -93,6 +93,47 @@ describe('repository contents: GET, PUT and DELETE of files', () => {
     expect((await api(server, null, 'PUT', '/repos/octocat/files/contents/x', { message: 'anon', content: base64('x') })).status).to.equal(401);
   });
 
+  it('a PUT writes files only: a directory, a submodule, or a path under a file or submodule answers 422 and commits nothing', async () => {
+    const repository = await createRepository(server, octocat, { name: 'layout', auto_init: true });
+    const bare = (...args: string[]) => bench.git('--git-dir', bench.bareOf(repository.id), ...args);
+    expect((await api(server, octocat, 'PUT', '/repos/octocat/layout/contents/docs/new.txt', { message: 'Add', content: base64('new\n') })).status).to.equal(
+      201,
+    );
+    const withFile = await bench.tip(repository.id, 'main');
+    const tree = await api(server, octocat, 'POST', '/repos/octocat/layout/git/trees', {
+      base_tree: await bare('rev-parse', 'main^{tree}'),
+      tree: [{ path: 'vendor', mode: '160000', type: 'commit', sha: withFile }],
+    });
+    const commit = await api(server, octocat, 'POST', '/repos/octocat/layout/git/commits', { message: 'Vendor', tree: tree.body.sha, parents: [withFile] });
+    expect((await api(server, octocat, 'PATCH', '/repos/octocat/layout/git/refs/heads/main', { sha: commit.body.sha })).status).to.equal(200);
+    const tip = await bench.tip(repository.id, 'main');
+    const files = await bare('ls-tree', '-r', 'main');
+    const docs = await bare('rev-parse', 'main:docs');
+
+    const refusals: [string, Record<string, unknown>, string][] = [
+      ['docs', {}, 'path "docs" is a directory, not a file'],
+      ['docs', { sha: docs }, 'path "docs" is a directory, not a file'],
+      ['vendor', { sha: withFile }, 'path "vendor" is a submodule, not a file'],
+      ['docs/new.txt/sub', {}, 'path "docs/new.txt/sub" is under "docs/new.txt", which is a file, not a directory'],
+      ['README.md/x/y', {}, 'path "README.md/x/y" is under "README.md", which is a file, not a directory'],
+      ['vendor/x', {}, 'path "vendor/x" is under "vendor", which is a submodule, not a directory'],
+    ];
+    for (const [path, extra, message] of refusals) {
+      const answer = await api(server, octocat, 'PUT', `/repos/octocat/layout/contents/${path}`, { message: 'Replace', content: base64('x\n'), ...extra });
+      expect(answer.status, path).to.equal(422);
+      expect(answer.body, path).to.deep.equal({ message, documentation_url: answer.body.documentation_url });
+      expect(answer.body.documentation_url).to.be.a('string');
+    }
+    expect(await bench.tip(repository.id, 'main')).to.equal(tip);
+    expect(await bare('ls-tree', '-r', 'main')).to.equal(files);
+    expect(await bare('log', '--format=%s', 'main')).to.equal('Vendor\nAdd\nInitial commit');
+    // A file beside them is still written, and what was there stays.
+    const beside = await api(server, octocat, 'PUT', '/repos/octocat/layout/contents/docs/other.txt', { message: 'Beside', content: base64('other\n') });
+    expect(beside.status).to.equal(201);
+    expect(await bare('ls-tree', '-r', '--name-only', 'main')).to.equal('README.md\ndocs/new.txt\ndocs/other.txt\nvendor');
+    await bare('fsck', '--strict');
+  });
+
   it('branches, one branch and a commit by branch, tag or SHA, as clients read them around contents', async () => {
     await createRepository(server, octocat, { name: 'branchy', auto_init: true });
     const main = (await api(server, null, 'GET', '/repos/octocat/branchy/git/ref/heads/main')).body.object.sha;

@@ -1,0 +1,40 @@
+import { expect } from 'chai';
+import { isValidTreePath, isValidTreeSegment } from '../../../domain/gitdata/treePath.js';
+
+// The names git's fsck refuses in a tree (hasDotgit and friends), and those it accepts.
+describe('tree paths as git fsck accepts them', () => {
+  const refused = [
+    '',
+    '.',
+    '..',
+    'a\u0000b',
+    '.git',
+    '.GIT',
+    '.Git',
+    '.git\u200c',
+    '.g\u200dit',
+    '\ufeff.git',
+    '.git\u206a',
+    'git~1',
+    'GIT~1',
+    '.git ',
+    '.git.',
+    '.git. .',
+    'git~1.',
+    '.git\\hooks',
+    'git~1\\x',
+  ];
+  const accepted = ['.gitignore', '.gitmodules', '.github', 'git', '.git-x', '.git.x', 'git~2', 'x.git', '.gi t', 'a\\b', '\u200c', 'README.md'];
+
+  for (const segment of refused) it(`refuses ${JSON.stringify(segment)}`, () => expect(isValidTreeSegment(segment)).to.equal(false));
+  for (const segment of accepted) it(`accepts ${JSON.stringify(segment)}`, () => expect(isValidTreeSegment(segment)).to.equal(true));
+
+  it('checks every segment of a path', () => {
+    expect(isValidTreePath('docs/a.md')).to.equal(true);
+    expect(isValidTreePath('docs/.GIT/config')).to.equal(false);
+    expect(isValidTreePath('a//b')).to.equal(false);
+    expect(isValidTreePath('/a')).to.equal(false);
+    expect(isValidTreePath('a/')).to.equal(false);
+    expect(isValidTreePath('')).to.equal(false);
+  });
+});
