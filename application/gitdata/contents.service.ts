@@ -22,7 +22,7 @@ export interface ContentEntry {
 
 export type ContentView =
   | { readonly kind: 'entry'; readonly ref: string; readonly entry: ContentEntry }
-  | { readonly kind: 'directory'; readonly ref: string; readonly entries: ContentEntry[] };
+  | { readonly kind: 'directory'; readonly ref: string; readonly directory: ContentEntry; readonly entries: ContentEntry[] };
 
 export interface FileChange {
   readonly message: string;
@@ -77,7 +77,7 @@ export class RepositoryContents {
     if (!found) return left({ _tag: 'GitObjectNotFound' });
     if (found.type === 'tree') {
       const listed = (await this.repositories.git.readTree(id.right, found.sha, false)) ?? [];
-      return right({ kind: 'directory', ref: name, entries: listed.map((entry) => this.entryOf(path, entry)) });
+      return right({ kind: 'directory', ref: name, directory: this.entryAt(path, found), entries: listed.map((entry) => this.entryOf(path, entry)) });
     }
     const blob = found.type === 'blob' ? await this.repositories.git.readObject(id.right, found.sha) : null;
     return right({ kind: 'entry', ref: name, entry: { ...this.entryAt(path, found), ...(blob ? { content: blob.content, size: blob.content.length } : {}) } });

@@ -33,3 +33,10 @@ export function encodeContentFile(at: RepositoryUrls, ref: string, entry: Conten
   if (entry.type === 'submodule') return { ...encoded, submodule_git_url: '' };
   return { ...encoded, encoding: 'base64', content: content.replace(/.{60}/g, '$&\n') + (content.length % 60 === 0 && content.length > 0 ? '' : '\n') };
 }
+
+// GitHub's object media type on a directory: the directory itself with its listing as
+// `entries`. The described schema requires `content` and `encoding`; a directory has no
+// bytes, so they read as GitHub's "not given" pair (a large file's `""` and `none`).
+export function encodeContentTree(at: RepositoryUrls, ref: string, directory: ContentEntry, entries: readonly ContentEntry[]) {
+  return { ...encodeContentEntry(at, ref, directory), content: '', encoding: 'none', entries: entries.map((entry) => encodeContentEntry(at, ref, entry)) };
+}

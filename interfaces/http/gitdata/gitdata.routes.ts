@@ -9,12 +9,14 @@ import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
 import { decodeInput } from '../shared/decode.js';
 import { sendGithubError } from '../shared/githubError.js';
+import { mediaTypeOf } from '../shared/mediaType.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendValidationFailed } from '../shared/respond.js';
 import { accessCallerOf, repositoryScopeOf } from '../repositories/repositoryScope.js';
 import { CreateBlobBody, CreateCommitBody, CreateRefBody, CreateTagBody, CreateTreeBody, UpdateRefBody } from './gitdata.codecs.js';
 import { encodeBlob, encodeCommit, encodeRef, encodeShortBlob, encodeTag, encodeTree, type RepositoryUrls } from './gitdata.encoders.js';
+import { sendRawContent } from './rawContent.js';
 
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 
@@ -51,6 +53,8 @@ export function gitdataRoutes(router: Router, container: Container): void {
   router.get('/repos/:owner/:repo/git/blobs/:file_sha', async (req, res) => {
     const blob = await objects.blob(repositoryScopeOf(res).repository, String(req.params.file_sha));
     if (isLeft(blob)) return sendAppError(res, blob.left);
+    const media = mediaTypeOf(res);
+    if (media.format === 'raw') return sendRawContent(res, media, blob.right.content);
     res.json(encodeBlob(at(res), blob.right));
   });
 

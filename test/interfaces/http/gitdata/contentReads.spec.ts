@@ -1,0 +1,123 @@
+import { expect } from 'chai';
+import { expectSchema } from '../../../support/schemas.js';
+import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
+
+const BINARY = Buffer.from([0x00, 0xff, 0x10, 0x80, 0x0a, 0xfe]);
+
+interface TreeEntryInput {
+  readonly path: string;
+  readonly mode: string;
+  readonly type: string;
+  readonly sha?: string;
+  readonly content?: string;
+}
+
+// A request as a client with its own Accept sends it; the body kept as bytes.
+async function fetchBytes(server: TestServer, authorization: string | null, path: string, accept?: string) {
+  const headers: Record<string, string> = {};
+  if (authorization) headers.authorization = authorization;
+  if (accept) headers.accept = accept;
+  const response = await fetch(path.startsWith('http') ? path : `${server.url}${path}`, { headers, redirect: 'manual' });
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+// One commit on main through Git Data: the entries laid over main's tree.
+async function commitOnMain(server: TestServer, authorization: string, fullName: string, entries: readonly TreeEntryInput[]): Promise<string> {
+  const main = (await api(server, authorization, 'GET', `/repos/${fullName}/git/ref/heads/main`)).body.object.sha;
+  const baseTree = (await api(server, authorization, 'GET', `/repos/${fullName}/git/commits/${main}`)).body.tree.sha;
+  const tree = await api(server, authorization, 'POST', `/repos/${fullName}/git/trees`, { base_tree: baseTree, tree: entries });
+  expect(tree.status, JSON.stringify(tree.body)).to.equal(201);
+  const commit = await api(server, authorization, 'POST', `/repos/${fullName}/git/commits`, { message: 'Lay out', tree: tree.body.sha, parents: [main] });
+  expect(commit.status, JSON.stringify(commit.body)).to.equal(201);
+  const moved = await api(server, authorization, 'PATCH', `/repos/${fullName}/git/refs/heads/main`, { sha: commit.body.sha });
+  expect(moved.status, JSON.stringify(moved.body)).to.equal(200);
+  return commit.body.sha;
+}
+
+describe('repository contents: reading files, directories, symlinks and submodules as GitHub answers them', () => {
+  let server: TestServer;
+  let octocat: string;
+  let binarySha: string;
+
+  before(async () => {
+    server = await startTestServer();
+    octocat = await createUser(server, 'octocat');
+    await createRepository(server, octocat, { name: 'reads', auto_init: true });
+    const blob = await api(server, octocat, 'POST', '/repos/octocat/reads/git/blobs', { content: BINARY.toString('base64'), encoding: 'base64' });
+    binarySha = blob.body.sha;
+    await commitOnMain(server, octocat, 'octocat/reads', [
+      { path: 'docs/guide.md', mode: '100644', type: 'blob', content: '# Guide\n' },
+      { path: 'docs/logo.bin', mode: '100644', type: 'blob', sha: binarySha },
+    ]);
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  it("answers a file's raw bytes for each spelling of the raw media type, under the type asked for", async () => {
+    for (const [accept, contentType] of [
+      ['application/vnd.github.raw', 'application/vnd.github.raw; charset=utf-8'],
+      ['application/vnd.github.v3.raw', 'application/vnd.github.v3.raw; charset=utf-8'],
+      ['application/vnd.github.raw+json', 'application/vnd.github.raw+json; charset=utf-8'],
+    ] as const) {
+      const text = await fetchBytes(server, null, '/repos/octocat/reads/contents/docs/guide.md', accept);
+      expect(text.status, accept).to.equal(200);
+      expect(text.bytes.toString('utf8')).to.equal('# Guide\n');
+      expect(text.headers.get('content-type')).to.equal(contentType);
+      expect(text.headers.get('content-length')).to.equal('8');
+      expect(text.headers.get('x-github-media-type')).to.match(/^github\.v3; param=raw/);
+      const binary = await fetchBytes(server, null, '/repos/octocat/reads/contents/docs/logo.bin', accept);
+      expect(binary.bytes.equals(BINARY), accept).to.equal(true);
+    }
+    // The default stays the JSON object with base64 content.
+    const json = await api(server, null, 'GET', '/repos/octocat/reads/contents/docs/logo.bin');
+    expectSchema('content-file', json.body);
+    expect(Buffer.from(json.body.content, 'base64').equals(BINARY)).to.equal(true);
+  });
+
+  it("answers a blob's raw bytes from git/blobs for the raw media type, and the blob object otherwise", async () => {
+    const raw = await fetchBytes(server, null, `/repos/octocat/reads/git/blobs/${binarySha}`, 'application/vnd.github.v3.raw');
+    expect(raw.status).to.equal(200);
+    expect(raw.bytes.equals(BINARY)).to.equal(true);
+    expect(raw.headers.get('content-type')).to.equal('application/vnd.github.v3.raw; charset=utf-8');
+    const json = await api(server, null, 'GET', `/repos/octocat/reads/git/blobs/${binarySha}`);
+    expectSchema('blob', json.body);
+    expect(json.body).to.include({ sha: binarySha, encoding: 'base64', size: BINARY.length });
+    const missing = await fetchBytes(server, null, `/repos/octocat/reads/git/blobs/${'0'.repeat(40)}`, 'application/vnd.github.raw');
+    expect(missing.status).to.equal(404);
+    expect(JSON.parse(missing.bytes.toString('utf8'))).to.include({ message: 'Not Found' });
+  });
+
+  it('answers a directory as an object with entries for the object media type, and as the usual list for raw', async () => {
+    for (const accept of ['application/vnd.github.object', 'application/vnd.github.v3.object', 'application/vnd.github.object+json']) {
+      const tree = await fetchBytes(server, null, '/repos/octocat/reads/contents/docs', accept);
+      expect(tree.status, accept).to.equal(200);
+      expect(tree.headers.get('content-type')).to.match(/^application\/json/);
+      const body = JSON.parse(tree.bytes.toString('utf8'));
+      expectSchema('content-tree', body);
+      expect(body).to.include({ type: 'dir', name: 'docs', path: 'docs', download_url: null });
+      expect(body.url).to.equal(`${server.url}/repos/octocat/reads/contents/docs?ref=main`);
+      expect(body.entries.map((entry: { path: string; type: string }) => `${entry.type} ${entry.path}`)).to.deep.equal([
+        'file docs/guide.md',
+        'file docs/logo.bin',
+      ]);
+    }
+    const root = JSON.parse((await fetchBytes(server, null, '/repos/octocat/reads/contents/', 'application/vnd.github.object')).bytes.toString('utf8'));
+    expectSchema('content-tree', root);
+    expect(root).to.include({ type: 'dir', name: '', path: '' });
+    expect(root.entries.map((entry: { path: string }) => entry.path)).to.deep.equal(['README.md', 'docs']);
+    // A file under the object media type is the usual file object.
+    const file = JSON.parse(
+      (await fetchBytes(server, null, '/repos/octocat/reads/contents/docs/guide.md', 'application/vnd.github.object')).bytes.toString('utf8'),
+    );
+    expectSchema('content-file', file);
+    expect(Buffer.from(file.content, 'base64').toString('utf8')).to.equal('# Guide\n');
+    const rawDirectory = await fetchBytes(server, null, '/repos/octocat/reads/contents/docs', 'application/vnd.github.raw');
+    expect(rawDirectory.status).to.equal(200);
+    expect(rawDirectory.headers.get('content-type')).to.match(/^application\/json/);
+    const listed = JSON.parse(rawDirectory.bytes.toString('utf8'));
+    expectSchema('content-directory', listed);
+    expect(listed.map((entry: { name: string }) => entry.name)).to.deep.equal(['guide.md', 'logo.bin']);
+  });
+});
