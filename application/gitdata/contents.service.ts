@@ -6,6 +6,7 @@ import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import type { GitTreeEntry } from '../shared/ports/gitStorage.port.js';
+import { resolveCommitish } from './commitish.js';
 import { GitObjectsService, type SignatureInput } from './gitObjects.service.js';
 import { GitRefsService } from './gitRefs.service.js';
 import { GitRepository } from './gitRepository.js';
@@ -70,7 +71,7 @@ export class RepositoryContents {
     const id = await this.repositories.forReading(repository);
     if (isLeft(id)) return id.left._tag === 'GitRepositoryEmpty' ? left({ _tag: 'GitObjectNotFound' }) : id;
     const name = ref ?? repository.default_branch;
-    const tip = await this.tipOf(id.right, name);
+    const tip = await resolveCommitish(this.repositories.git, id.right, name);
     if (tip === null) return left({ _tag: 'GitObjectNotFound' });
     const root = await this.treeOf(id.right, tip);
     const found = await this.lookUp(id.right, root, path);
@@ -146,12 +147,6 @@ export class RepositoryContents {
 
   private entryAt(path: string, entry: GitTreeEntry): ContentEntry {
     return { name: path.slice(path.lastIndexOf('/') + 1), path, sha: entry.sha, size: entry.size ?? 0, type: kindOf(entry) };
-  }
-
-  private async tipOf(repositoryId: number, name: string): Promise<string | null> {
-    const git = this.repositories.git;
-    if (/^[0-9a-f]{40}$/.test(name)) return (await git.readObject(repositoryId, name))?.type === 'commit' ? name : null;
-    return (await git.readRef(repositoryId, `refs/heads/${name}`)) ?? (await git.readRef(repositoryId, `refs/tags/${name}`));
   }
 
   private async treeOf(repositoryId: number, commitSha: string): Promise<string> {

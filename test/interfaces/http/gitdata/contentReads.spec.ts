@@ -120,4 +120,43 @@ describe('repository contents: reading files, directories, symlinks and submodul
     expectSchema('content-directory', listed);
     expect(listed.map((entry: { name: string }) => entry.name)).to.deep.equal(['guide.md', 'logo.bin']);
   });
+
+  it('reads ?ref= as GitHub does: full ref names, HEAD, heads/x, and abbreviated SHAs that name one commit', async () => {
+    await createRepository(server, octocat, { name: 'refs', auto_init: true });
+    const first = (await api(server, octocat, 'GET', '/repos/octocat/refs/git/ref/heads/main')).body.object.sha;
+    const second = await commitOnMain(server, octocat, 'octocat/refs', [{ path: 'README.md', mode: '100644', type: 'blob', content: 'second\n' }]);
+    expect((await api(server, octocat, 'POST', '/repos/octocat/refs/git/refs', { ref: 'refs/heads/feature', sha: first })).status).to.equal(201);
+    const tag = await api(server, octocat, 'POST', '/repos/octocat/refs/git/tags', {
+      tag: 'v1',
+      message: 'One',
+      object: first,
+      type: 'commit',
+      tagger: { name: 'Mona', email: 'mona@example.com', date: '2024-01-01T00:00:00Z' },
+    });
+    expect((await api(server, octocat, 'POST', '/repos/octocat/refs/git/refs', { ref: 'refs/tags/v1', sha: tag.body.sha })).status).to.equal(201);
+    const readmeAt = async (ref: string) => {
+      const answer = await api(server, null, 'GET', `/repos/octocat/refs/contents/README.md?ref=${encodeURIComponent(ref)}`);
+      return answer.status === 200 ? Buffer.from(answer.body.content, 'base64').toString('utf8') : answer.status;
+    };
+    const initial = await readmeAt(first);
+    expect(initial).to.be.a('string').and.not.equal('second\n');
+    for (const ref of [
+      'refs/heads/feature',
+      'refs/tags/v1',
+      'heads/feature',
+      'tags/v1',
+      'feature',
+      'v1',
+      first.slice(0, 7),
+      first.slice(0, 12),
+      tag.body.sha,
+    ]) {
+      expect(await readmeAt(ref), ref).to.equal(initial);
+    }
+    for (const ref of ['HEAD', 'refs/heads/main', 'main', second.slice(0, 7), second]) expect(await readmeAt(ref), ref).to.equal('second\n');
+    for (const ref of ['refs/heads/nope', 'nope', first.slice(0, 6), 'ffffffffff', 'refs/heads/../main', '-h']) expect(await readmeAt(ref), ref).to.equal(404);
+    const byFullName = await api(server, null, 'GET', '/repos/octocat/refs/contents/README.md?ref=refs/heads/feature');
+    expectSchema('content-file', byFullName.body);
+    expect(byFullName.body.url).to.equal(`${server.url}/repos/octocat/refs/contents/README.md?ref=refs%2Fheads%2Ffeature`);
+  });
 });
