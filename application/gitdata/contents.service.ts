@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { parseCommit, type ParsedCommit } from '../../domain/gitdata/gitObjectText.js';
+import { symlinkTargetPath } from '../../domain/gitdata/repositoryPaths.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
@@ -42,6 +43,9 @@ export interface FileCommitted {
 }
 
 const refused = (message: string): AppError => ({ _tag: 'GitDataRefused', message });
+const SYMLINK_MODE = '120000';
+// As Linux's limit on symlinks followed in one lookup.
+const MAX_SYMLINK_HOPS = 40;
 
 // Paths are relative, without empty, `.`, `..` or `.git` components, and without NUL.
 export function isContentPath(path: string): boolean {
@@ -76,12 +80,32 @@ export class RepositoryContents {
     const root = await this.treeOf(id.right, tip);
     const found = await this.lookUp(id.right, root, path);
     if (!found) return left({ _tag: 'GitObjectNotFound' });
+    const shown = found.mode === SYMLINK_MODE ? ((await this.symlinkTarget(id.right, root, path, found)) ?? { path, found }) : { path, found };
+    return right(await this.viewOf(id.right, name, shown.path, shown.found));
+  }
+
+  private async viewOf(repositoryId: number, ref: string, path: string, found: GitTreeEntry): Promise<ContentView> {
     if (found.type === 'tree') {
-      const listed = (await this.repositories.git.readTree(id.right, found.sha, false)) ?? [];
-      return right({ kind: 'directory', ref: name, directory: this.entryAt(path, found), entries: listed.map((entry) => this.entryOf(path, entry)) });
+      const listed = (await this.repositories.git.readTree(repositoryId, found.sha, false)) ?? [];
+      return { kind: 'directory', ref, directory: this.entryAt(path, found), entries: listed.map((entry) => this.entryOf(path, entry)) };
     }
-    const blob = found.type === 'blob' ? await this.repositories.git.readObject(id.right, found.sha) : null;
-    return right({ kind: 'entry', ref: name, entry: { ...this.entryAt(path, found), ...(blob ? { content: blob.content, size: blob.content.length } : {}) } });
+    const blob = found.type === 'blob' ? await this.repositories.git.readObject(repositoryId, found.sha) : null;
+    return { kind: 'entry', ref, entry: { ...this.entryAt(path, found), ...(blob ? { content: blob.content, size: blob.content.length } : {}) } };
+  }
+
+  // GitHub: a symlink to a file in the repository answers that file, one to a directory its
+  // listing (through symlinks to symlinks); null, for the symlink itself, when it leads
+  // outside the repository, nowhere or to a submodule.
+  private async symlinkTarget(repositoryId: number, root: string, path: string, link: GitTreeEntry): Promise<{ path: string; found: GitTreeEntry } | null> {
+    let current = { path, found: link };
+    for (let hops = 0; hops < MAX_SYMLINK_HOPS && current.found.mode === SYMLINK_MODE; hops++) {
+      const blob = await this.repositories.git.readObject(repositoryId, current.found.sha);
+      const targetPath = blob ? symlinkTargetPath(current.path, Buffer.from(blob.content).toString('utf8')) : null;
+      const target = targetPath === null ? null : await this.lookUp(repositoryId, root, targetPath);
+      if (targetPath === null || target === null || target.type === 'commit') return null;
+      current = { path: targetPath, found: target };
+    }
+    return current.found.mode === SYMLINK_MODE ? null : current;
   }
 
   async change(

@@ -159,4 +159,49 @@ describe('repository contents: reading files, directories, symlinks and submodul
     expectSchema('content-file', byFullName.body);
     expect(byFullName.body.url).to.equal(`${server.url}/repos/octocat/refs/contents/README.md?ref=refs%2Fheads%2Ffeature`);
   });
+
+  it('answers a symlink to a file with the file, to a directory with its listing, and any other symlink as itself', async () => {
+    await createRepository(server, octocat, { name: 'links', auto_init: true });
+    const link = (path: string, target: string): TreeEntryInput => ({ path, mode: '120000', type: 'blob', content: target });
+    await commitOnMain(server, octocat, 'octocat/links', [
+      { path: 'docs/guide.md', mode: '100644', type: 'blob', content: '# Guide\n' },
+      link('guide', 'docs/guide.md'),
+      link('docs/readme', '../README.md'),
+      link('manual', 'docs'),
+      link('chained', 'guide'),
+      link('broken', 'nowhere.md'),
+      link('escape', '../outside.md'),
+      link('absolute', '/etc/hostname'),
+      link('loop-a', 'loop-b'),
+      link('loop-b', 'loop-a'),
+    ]);
+    const guide = await api(server, null, 'GET', '/repos/octocat/links/contents/guide');
+    expect(guide.status).to.equal(200);
+    expectSchema('content-file', guide.body);
+    expect(guide.body).to.include({ type: 'file', name: 'guide.md', path: 'docs/guide.md', encoding: 'base64' });
+    expect(Buffer.from(guide.body.content, 'base64').toString('utf8')).to.equal('# Guide\n');
+    const chained = await api(server, null, 'GET', '/repos/octocat/links/contents/chained');
+    expect(chained.body).to.deep.equal(guide.body);
+    const readme = await api(server, null, 'GET', '/repos/octocat/links/contents/docs/readme');
+    expect(readme.body).to.include({ type: 'file', path: 'README.md' });
+    const raw = await fetchBytes(server, null, '/repos/octocat/links/contents/guide', 'application/vnd.github.raw');
+    expect(raw.bytes.toString('utf8')).to.equal('# Guide\n');
+    const manual = await api(server, null, 'GET', '/repos/octocat/links/contents/manual');
+    expectSchema('content-directory', manual.body);
+    expect(manual.body.map((entry: { path: string; type: string }) => `${entry.type} ${entry.path}`)).to.deep.equal([
+      'file docs/guide.md',
+      'symlink docs/readme',
+    ]);
+    for (const [path, target] of [
+      ['broken', 'nowhere.md'],
+      ['escape', '../outside.md'],
+      ['absolute', '/etc/hostname'],
+      ['loop-a', 'loop-b'],
+    ]) {
+      const itself = await api(server, null, 'GET', `/repos/octocat/links/contents/${path}`);
+      expect(itself.status, path).to.equal(200);
+      expectSchema('content-symlink', itself.body);
+      expect(itself.body, path).to.include({ type: 'symlink', name: path, path, target });
+    }
+  });
 });
