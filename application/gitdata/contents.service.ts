@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { parseCommit, type ParsedCommit } from '../../domain/gitdata/gitObjectText.js';
-import { symlinkTargetPath } from '../../domain/gitdata/repositoryPaths.js';
+import { submoduleUrlAt, symlinkTargetPath } from '../../domain/gitdata/repositoryPaths.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
@@ -20,6 +20,7 @@ export interface ContentEntry {
   readonly size: number;
   readonly type: 'file' | 'dir' | 'symlink' | 'submodule';
   readonly content?: Uint8Array; // files and symlinks read one by one
+  readonly submoduleUrl?: string | null; // a submodule read alone: its url in .gitmodules
 }
 
 export type ContentView =
@@ -81,16 +82,25 @@ export class RepositoryContents {
     const found = await this.lookUp(id.right, root, path);
     if (!found) return left({ _tag: 'GitObjectNotFound' });
     const shown = found.mode === SYMLINK_MODE ? ((await this.symlinkTarget(id.right, root, path, found)) ?? { path, found }) : { path, found };
-    return right(await this.viewOf(id.right, name, shown.path, shown.found));
+    return right(await this.viewOf(id.right, root, name, shown.path, shown.found));
   }
 
-  private async viewOf(repositoryId: number, ref: string, path: string, found: GitTreeEntry): Promise<ContentView> {
+  private async viewOf(repositoryId: number, root: string, ref: string, path: string, found: GitTreeEntry): Promise<ContentView> {
+    if (found.type === 'commit')
+      return { kind: 'entry', ref, entry: { ...this.entryAt(path, found), submoduleUrl: await this.submoduleUrl(repositoryId, root, path) } };
     if (found.type === 'tree') {
       const listed = (await this.repositories.git.readTree(repositoryId, found.sha, false)) ?? [];
       return { kind: 'directory', ref, directory: this.entryAt(path, found), entries: listed.map((entry) => this.entryOf(path, entry)) };
     }
     const blob = found.type === 'blob' ? await this.repositories.git.readObject(repositoryId, found.sha) : null;
     return { kind: 'entry', ref, entry: { ...this.entryAt(path, found), ...(blob ? { content: blob.content, size: blob.content.length } : {}) } };
+  }
+
+  // The url `.gitmodules` gives the submodule at `path`, at the same commit.
+  private async submoduleUrl(repositoryId: number, root: string, path: string): Promise<string | null> {
+    const file = await this.lookUp(repositoryId, root, '.gitmodules');
+    const blob = file?.type === 'blob' ? await this.repositories.git.readObject(repositoryId, file.sha) : null;
+    return blob ? submoduleUrlAt(Buffer.from(blob.content).toString('utf8'), path) : null;
   }
 
   // GitHub: a symlink to a file in the repository answers that file, one to a directory its

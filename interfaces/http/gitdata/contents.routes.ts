@@ -12,7 +12,7 @@ import { mediaTypeOf } from '../shared/mediaType.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendValidationFailed } from '../shared/respond.js';
 import { accessCallerOf, repositoryScopeOf } from '../repositories/repositoryScope.js';
-import { encodeContentEntry, encodeContentFile, encodeContentTree } from './contents.encoders.js';
+import { encodeContentEntry, encodeContentFile, encodeContentTree, encodeDirectoryEntry } from './contents.encoders.js';
 import { DeleteContentBody, PutContentBody } from './gitdata.codecs.js';
 import { encodeCommit, type RepositoryUrls } from './gitdata.encoders.js';
 import { sendRawContent } from './rawContent.js';
@@ -44,7 +44,7 @@ export function contentsRoutes(router: Router, container: Container): void {
     // GitHub: raw answers a file's (or symlink's) bytes; a directory keeps its JSON list.
     if (view.kind === 'directory') {
       if (media.format === 'object') return res.json(encodeContentTree(at(res), view.ref, view.directory, view.entries));
-      return res.json(view.entries.map((entry) => encodeContentEntry(at(res), view.ref, entry)));
+      return res.json(view.entries.map((entry) => encodeDirectoryEntry(at(res), view.ref, entry)));
     }
     if (media.format === 'raw' && view.entry.content !== undefined) return sendRawContent(res, media, view.entry.content);
     res.json(encodeContentFile(at(res), view.ref, view.entry));

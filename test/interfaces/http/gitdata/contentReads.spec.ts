@@ -204,4 +204,46 @@ describe('repository contents: reading files, directories, symlinks and submodul
       expect(itself.body, path).to.include({ type: 'symlink', name: path, path, target });
     }
   });
+
+  it('answers a submodule with its url from .gitmodules at that ref, and lists it as a "file" in its directory', async () => {
+    await createRepository(server, octocat, { name: 'modules', auto_init: true });
+    const pinned = 'c0ffee'.padEnd(40, '1');
+    await commitOnMain(server, octocat, 'octocat/modules', [
+      { path: 'vendor/lib', mode: '160000', type: 'commit', sha: pinned },
+      { path: 'vendor/orphan', mode: '160000', type: 'commit', sha: pinned },
+      {
+        path: '.gitmodules',
+        mode: '100644',
+        type: 'blob',
+        content: '[submodule "lib"]\n\tpath = vendor/lib\n\turl = https://git.example.com/octo/lib.git\n',
+      },
+    ]);
+    const submodule = await api(server, null, 'GET', '/repos/octocat/modules/contents/vendor/lib');
+    expect(submodule.status).to.equal(200);
+    expectSchema('content-submodule', submodule.body);
+    expect(submodule.body).to.deep.include({
+      type: 'submodule',
+      name: 'lib',
+      path: 'vendor/lib',
+      sha: pinned,
+      size: 0,
+      submodule_git_url: 'https://git.example.com/octo/lib.git',
+      git_url: null,
+      html_url: null,
+      download_url: null,
+    });
+    // A raw read of a submodule has no bytes to give: the object, as for a directory.
+    const raw = await fetchBytes(server, null, '/repos/octocat/modules/contents/vendor/lib', 'application/vnd.github.raw');
+    expect(JSON.parse(raw.bytes.toString('utf8'))).to.deep.equal(submodule.body);
+    // No .gitmodules entry for the path: nothing to name.
+    expect((await api(server, null, 'GET', '/repos/octocat/modules/contents/vendor/orphan')).body).to.include({ type: 'submodule', submodule_git_url: null });
+    const vendor = await api(server, null, 'GET', '/repos/octocat/modules/contents/vendor');
+    expectSchema('content-directory', vendor.body);
+    expect(vendor.body.map((entry: { path: string; type: string }) => `${entry.type} ${entry.path}`)).to.deep.equal(['file vendor/lib', 'file vendor/orphan']);
+    expect(vendor.body[0]).to.include({ sha: pinned, size: 0, download_url: null, git_url: null, html_url: null });
+    expect(vendor.body[0]).to.not.have.property('submodule_git_url');
+    const tree = JSON.parse((await fetchBytes(server, null, '/repos/octocat/modules/contents/vendor', 'application/vnd.github.object')).bytes.toString('utf8'));
+    expectSchema('content-tree', tree);
+    expect(tree.entries.map((entry: { type: string }) => entry.type)).to.deep.equal(['file', 'file']);
+  });
 });
