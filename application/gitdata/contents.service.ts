@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
+import { isLeft, isRight, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { parseCommit, type ParsedCommit } from '../../domain/gitdata/gitObjectText.js';
 import { submoduleUrlAt, symlinkTargetPath } from '../../domain/gitdata/repositoryPaths.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
@@ -83,6 +83,18 @@ export class RepositoryContents {
     if (!found) return left({ _tag: 'GitObjectNotFound' });
     const shown = found.mode === SYMLINK_MODE ? ((await this.symlinkTarget(id.right, root, path, found)) ?? { path, found }) : { path, found };
     return right(await this.viewOf(id.right, root, name, shown.path, shown.found));
+  }
+
+  // A file's bytes at `<ref>/<path>`, as download_url names them: the ref may hold slashes
+  // (feature/x), so each cut is tried, shortest ref first, until one names a file.
+  async download(repository: RepositoryDocument, refAndPath: string): Promise<Either<AppError, Uint8Array>> {
+    const parts = refAndPath.split('/');
+    for (let cut = 1; cut < parts.length; cut++) {
+      const read = await this.get(repository, parts.slice(cut).join('/'), parts.slice(0, cut).join('/'));
+      if (isLeft(read) && read.left._tag !== 'GitObjectNotFound') return read;
+      if (isRight(read) && read.right.kind === 'entry' && read.right.entry.content !== undefined) return right(read.right.entry.content);
+    }
+    return left({ _tag: 'GitObjectNotFound' });
   }
 
   private async viewOf(repositoryId: number, root: string, ref: string, path: string, found: GitTreeEntry): Promise<ContentView> {

@@ -246,4 +246,43 @@ describe('repository contents: reading files, directories, symlinks and submodul
     expectSchema('content-tree', tree);
     expect(tree.entries.map((entry: { type: string }) => entry.type)).to.deep.equal(['file', 'file']);
   });
+
+  it("serves download_url: the file's bytes at that ref, with the same read access as the contents", async () => {
+    const listed = await api(server, null, 'GET', '/repos/octocat/reads/contents/docs');
+    const binary = listed.body.find((entry: { name: string }) => entry.name === 'logo.bin');
+    expect(binary.download_url).to.equal(`${server.url}/octocat/reads/raw/main/docs/logo.bin`);
+    const downloaded = await fetchBytes(server, null, binary.download_url);
+    expect(downloaded.status).to.equal(200);
+    expect(downloaded.bytes.equals(BINARY)).to.equal(true);
+    expect(downloaded.headers.get('content-type')).to.equal('text/plain; charset=utf-8');
+    expect(downloaded.headers.get('x-content-type-options')).to.equal('nosniff');
+    for (const missing of [
+      '/octocat/reads/raw/main/docs/nope.md',
+      '/octocat/reads/raw/main/docs',
+      '/octocat/reads/raw/nope/README.md',
+      '/octocat/nope/raw/main/README.md',
+    ]) {
+      const answer = await fetchBytes(server, null, missing);
+      expect(answer.status, missing).to.equal(404);
+      expect(JSON.parse(answer.bytes.toString('utf8')), missing).to.include({ message: 'Not Found' });
+    }
+
+    await createRepository(server, octocat, { name: 'secret', auto_init: true, private: true });
+    const main = (await api(server, octocat, 'GET', '/repos/octocat/secret/git/ref/heads/main')).body.object.sha;
+    expect((await api(server, octocat, 'POST', '/repos/octocat/secret/git/refs', { ref: 'refs/heads/feature/x', sha: main })).status).to.equal(201);
+    await api(server, octocat, 'PUT', '/repos/octocat/secret/contents/notes/plan.md', {
+      message: 'Plan',
+      content: Buffer.from('the plan\n').toString('base64'),
+      branch: 'feature/x',
+    });
+    const plan = await api(server, octocat, 'GET', '/repos/octocat/secret/contents/notes/plan.md?ref=feature/x');
+    expect(plan.body.download_url).to.equal(`${server.url}/octocat/secret/raw/feature/x/notes/plan.md`);
+    const asOwner = await fetchBytes(server, octocat, plan.body.download_url);
+    expect(asOwner.status).to.equal(200);
+    expect(asOwner.bytes.toString('utf8')).to.equal('the plan\n');
+    expect((await fetchBytes(server, null, plan.body.download_url)).status).to.equal(404);
+    const hubot = await createUser(server, 'hubot');
+    expect((await fetchBytes(server, hubot, plan.body.download_url)).status).to.equal(404);
+    expect((await fetchBytes(server, octocat, '/octocat/secret/raw/main/notes/plan.md')).status).to.equal(404);
+  });
 });
