@@ -1,12 +1,14 @@
 import { inject, injectable } from 'inversify';
-import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
+import { isLeft, isRight, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { parseCommit, type ParsedCommit } from '../../domain/gitdata/gitObjectText.js';
+import { submoduleUrlAt, symlinkTargetPath } from '../../domain/gitdata/repositoryPaths.js';
 import { isValidTreePath } from '../../domain/gitdata/treePath.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import type { GitTreeEntry } from '../shared/ports/gitStorage.port.js';
+import { resolveCommitish } from './commitish.js';
 import { GitObjectsService, type SignatureInput } from './gitObjects.service.js';
 import { GitRefsService } from './gitRefs.service.js';
 import { GitRepository } from './gitRepository.js';
@@ -19,11 +21,12 @@ export interface ContentEntry {
   readonly size: number;
   readonly type: 'file' | 'dir' | 'symlink' | 'submodule';
   readonly content?: Uint8Array; // files and symlinks read one by one
+  readonly submoduleUrl?: string | null; // a submodule read alone: its url in .gitmodules
 }
 
 export type ContentView =
   | { readonly kind: 'entry'; readonly ref: string; readonly entry: ContentEntry }
-  | { readonly kind: 'directory'; readonly ref: string; readonly entries: ContentEntry[] };
+  | { readonly kind: 'directory'; readonly ref: string; readonly directory: ContentEntry; readonly entries: ContentEntry[] };
 
 export interface FileChange {
   readonly message: string;
@@ -42,6 +45,9 @@ export interface FileCommitted {
 }
 
 const refused = (message: string): AppError => ({ _tag: 'GitDataRefused', message });
+const SYMLINK_MODE = '120000';
+// As Linux's limit on symlinks followed in one lookup.
+const MAX_SYMLINK_HOPS = 40;
 
 // The root (''), or a path git's fsck would accept in a tree (no `.git` look-alike).
 export const isContentPath = (path: string): boolean => path === '' || isValidTreePath(path);
@@ -78,17 +84,58 @@ export class RepositoryContents {
     const id = await this.repositories.forReading(repository);
     if (isLeft(id)) return id.left._tag === 'GitRepositoryEmpty' ? left({ _tag: 'GitObjectNotFound' }) : id;
     const name = ref ?? repository.default_branch;
-    const tip = await this.tipOf(id.right, name);
+    const tip = await resolveCommitish(this.repositories.git, id.right, name);
     if (tip === null) return left({ _tag: 'GitObjectNotFound' });
     const root = await this.treeOf(id.right, tip);
     const found = await this.lookUp(id.right, root, path);
     if (!found) return left({ _tag: 'GitObjectNotFound' });
-    if (found.type === 'tree') {
-      const listed = (await this.repositories.git.readTree(id.right, found.sha, false)) ?? [];
-      return right({ kind: 'directory', ref: name, entries: listed.map((entry) => this.entryOf(path, entry)) });
+    const shown = found.mode === SYMLINK_MODE ? ((await this.symlinkTarget(id.right, root, path, found)) ?? { path, found }) : { path, found };
+    return right(await this.viewOf(id.right, root, name, shown.path, shown.found));
+  }
+
+  // A file's bytes at `<ref>/<path>`, as download_url names them: the ref may hold slashes
+  // (feature/x), so each cut is tried, shortest ref first, until one names a file.
+  async download(repository: RepositoryDocument, refAndPath: string): Promise<Either<AppError, Uint8Array>> {
+    const parts = refAndPath.split('/');
+    for (let cut = 1; cut < parts.length; cut++) {
+      const read = await this.get(repository, parts.slice(cut).join('/'), parts.slice(0, cut).join('/'));
+      if (isLeft(read) && read.left._tag !== 'GitObjectNotFound') return read;
+      if (isRight(read) && read.right.kind === 'entry' && read.right.entry.content !== undefined) return right(read.right.entry.content);
     }
-    const blob = found.type === 'blob' ? await this.repositories.git.readObject(id.right, found.sha) : null;
-    return right({ kind: 'entry', ref: name, entry: { ...this.entryAt(path, found), ...(blob ? { content: blob.content, size: blob.content.length } : {}) } });
+    return left({ _tag: 'GitObjectNotFound' });
+  }
+
+  private async viewOf(repositoryId: number, root: string, ref: string, path: string, found: GitTreeEntry): Promise<ContentView> {
+    if (found.type === 'commit')
+      return { kind: 'entry', ref, entry: { ...this.entryAt(path, found), submoduleUrl: await this.submoduleUrl(repositoryId, root, path) } };
+    if (found.type === 'tree') {
+      const listed = (await this.repositories.git.readTree(repositoryId, found.sha, false)) ?? [];
+      return { kind: 'directory', ref, directory: this.entryAt(path, found), entries: listed.map((entry) => this.entryOf(path, entry)) };
+    }
+    const blob = found.type === 'blob' ? await this.repositories.git.readObject(repositoryId, found.sha) : null;
+    return { kind: 'entry', ref, entry: { ...this.entryAt(path, found), ...(blob ? { content: blob.content, size: blob.content.length } : {}) } };
+  }
+
+  // The url `.gitmodules` gives the submodule at `path`, at the same commit.
+  private async submoduleUrl(repositoryId: number, root: string, path: string): Promise<string | null> {
+    const file = await this.lookUp(repositoryId, root, '.gitmodules');
+    const blob = file?.type === 'blob' ? await this.repositories.git.readObject(repositoryId, file.sha) : null;
+    return blob ? submoduleUrlAt(Buffer.from(blob.content).toString('utf8'), path) : null;
+  }
+
+  // GitHub: a symlink to a file in the repository answers that file, one to a directory its
+  // listing (through symlinks to symlinks); null, for the symlink itself, when it leads
+  // outside the repository, nowhere or to a submodule.
+  private async symlinkTarget(repositoryId: number, root: string, path: string, link: GitTreeEntry): Promise<{ path: string; found: GitTreeEntry } | null> {
+    let current = { path, found: link };
+    for (let hops = 0; hops < MAX_SYMLINK_HOPS && current.found.mode === SYMLINK_MODE; hops++) {
+      const blob = await this.repositories.git.readObject(repositoryId, current.found.sha);
+      const targetPath = blob ? symlinkTargetPath(current.path, Buffer.from(blob.content).toString('utf8')) : null;
+      const target = targetPath === null ? null : await this.lookUp(repositoryId, root, targetPath);
+      if (targetPath === null || target === null || target.type === 'commit') return null;
+      current = { path: targetPath, found: target };
+    }
+    return current.found.mode === SYMLINK_MODE ? null : current;
   }
 
   async change(
@@ -157,12 +204,6 @@ export class RepositoryContents {
 
   private entryAt(path: string, entry: GitTreeEntry): ContentEntry {
     return { name: path.slice(path.lastIndexOf('/') + 1), path, sha: entry.sha, size: entry.size ?? 0, type: kindOf(entry) };
-  }
-
-  private async tipOf(repositoryId: number, name: string): Promise<string | null> {
-    const git = this.repositories.git;
-    if (/^[0-9a-f]{40}$/.test(name)) return (await git.readObject(repositoryId, name))?.type === 'commit' ? name : null;
-    return (await git.readRef(repositoryId, `refs/heads/${name}`)) ?? (await git.readRef(repositoryId, `refs/tags/${name}`));
   }
 
   private async treeOf(repositoryId: number, commitSha: string): Promise<string> {

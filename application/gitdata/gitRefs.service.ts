@@ -50,6 +50,16 @@ export class GitRefsService {
     return right(refs.sort((a, b) => (a.name < b.name ? -1 : 1)).map(view));
   }
 
+  // GitHub's older GET git/refs/{ref}, still served: the ref of that exact name, or else every
+  // ref starting with it as a list (heads/feat lists heads/feature-a and heads/feature-b).
+  async refOrMatching(repository: RepositoryDocument, path: string): Promise<Either<AppError, RefView | RefView[]>> {
+    const matching = await this.matching(repository, path);
+    if (isLeft(matching)) return matching;
+    const exact = matching.right.find((ref) => ref.ref === fullRefName(path));
+    if (exact) return right(exact);
+    return matching.right.length > 0 ? right(matching.right) : left({ _tag: 'GitRefNotFound' });
+  }
+
   async create(caller: AccessCaller, repository: RepositoryDocument, ref: string, sha: string, context: CommandContext): Promise<Either<AppError, RefView>> {
     if (!isValidRefName(ref)) return left(refused(`${ref} is not a valid ref name.`));
     return this.move(

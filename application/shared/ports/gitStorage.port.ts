@@ -121,6 +121,9 @@ export interface GitStorage {
   exists(repositoryId: number): Promise<boolean>;
   listRefs(repositoryId: number): Promise<GitRef[]>;
   readRef(repositoryId: number, refName: string): Promise<string | null>;
+  // The commit an abbreviated SHA (4 to 39 hex digits) names, or null when no commit or more
+  // than one does.
+  commitByAbbreviation(repositoryId: number, abbreviation: string): Promise<string | null>;
   // The branch HEAD names (GitHub's default_branch), whether or not it has commits yet.
   headBranch(repositoryId: number): Promise<string | null>;
   setHeadBranch(repositoryId: number, branch: string): Promise<void>;

@@ -139,6 +139,17 @@ export class GitCliStorage implements GitStorage {
     return result.exitCode === 0 ? result.stdout.trim() : null;
   }
 
+  async commitByAbbreviation(repositoryId: number, abbreviation: string): Promise<string | null> {
+    if (!/^[0-9a-f]{4,39}$/.test(abbreviation) || !(await this.exists(repositoryId))) return null;
+    // ^{commit} makes git choose among the commits only; several left is ambiguous (exit 1 or 128).
+    const result = await runGit(['--git-dir', this.pathOf(repositoryId), 'rev-parse', '--verify', '--quiet', `${abbreviation}^{commit}`], this.environment, {
+      allowExitCodes: [1, 128],
+    });
+    const sha = result.stdout.trim();
+    // A tag's abbreviation peels to its commit: that commit is not the one named.
+    return result.exitCode === 0 && sha.startsWith(abbreviation) ? sha : null;
+  }
+
   async headBranch(repositoryId: number): Promise<string | null> {
     if (!(await this.exists(repositoryId))) return null;
     const result = await runGit(['--git-dir', this.pathOf(repositoryId), 'symbolic-ref', '--quiet', '--short', 'HEAD'], this.environment, {

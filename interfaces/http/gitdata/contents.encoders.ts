@@ -10,7 +10,8 @@ export function encodeContentEntry({ urls, fullName }: RepositoryUrls, ref: stri
       : entry.type === 'submodule'
         ? null
         : urls.api(`/repos/${fullName}/git/blobs/${entry.sha}`);
-  const html = urls.html(`/${fullName}/${entry.type === 'dir' ? 'tree' : 'blob'}/${ref}/${entry.path}`);
+  // GitHub: a submodule not hosted on github.com has neither git nor html URL.
+  const html = entry.type === 'submodule' ? null : urls.html(`/${fullName}/${entry.type === 'dir' ? 'tree' : 'blob'}/${ref}/${entry.path}`);
   const download = entry.type === 'file' || entry.type === 'symlink' ? urls.html(`/${fullName}/raw/${ref}/${entry.path}`) : null;
   return {
     type: entry.type,
@@ -26,10 +27,24 @@ export function encodeContentEntry({ urls, fullName }: RepositoryUrls, ref: stri
   };
 }
 
+// An entry of a directory listing: GitHub lists a submodule with type "file", a documented
+// quirk kept for compatibility (read alone, it is a "submodule").
+export function encodeDirectoryEntry(at: RepositoryUrls, ref: string, entry: ContentEntry) {
+  const encoded = encodeContentEntry(at, ref, entry);
+  return entry.type === 'submodule' ? { ...encoded, type: 'file' } : encoded;
+}
+
 export function encodeContentFile(at: RepositoryUrls, ref: string, entry: ContentEntry) {
   const encoded = encodeContentEntry(at, ref, entry);
   const content = Buffer.from(entry.content ?? new Uint8Array()).toString('base64');
   if (entry.type === 'symlink') return { ...encoded, target: Buffer.from(entry.content ?? new Uint8Array()).toString('utf8') };
-  if (entry.type === 'submodule') return { ...encoded, submodule_git_url: '' };
+  if (entry.type === 'submodule') return { ...encoded, submodule_git_url: entry.submoduleUrl ?? null };
   return { ...encoded, encoding: 'base64', content: content.replace(/.{60}/g, '$&\n') + (content.length % 60 === 0 && content.length > 0 ? '' : '\n') };
+}
+
+// GitHub's object media type on a directory: the directory itself with its listing as
+// `entries`. The described schema requires `content` and `encoding`; a directory has no
+// bytes, so they read as GitHub's "not given" pair (a large file's `""` and `none`).
+export function encodeContentTree(at: RepositoryUrls, ref: string, directory: ContentEntry, entries: readonly ContentEntry[]) {
+  return { ...encodeContentEntry(at, ref, directory), content: '', encoding: 'none', entries: entries.map((entry) => encodeDirectoryEntry(at, ref, entry)) };
 }

@@ -8,12 +8,14 @@ import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
 import { decodeInput } from '../shared/decode.js';
 import { sendGithubError } from '../shared/githubError.js';
+import { mediaTypeOf } from '../shared/mediaType.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendValidationFailed } from '../shared/respond.js';
 import { accessCallerOf, repositoryScopeOf } from '../repositories/repositoryScope.js';
-import { encodeContentEntry, encodeContentFile } from './contents.encoders.js';
+import { encodeContentEntry, encodeContentFile, encodeContentTree, encodeDirectoryEntry } from './contents.encoders.js';
 import { DeleteContentBody, PutContentBody } from './gitdata.codecs.js';
 import { encodeCommit, type RepositoryUrls } from './gitdata.encoders.js';
+import { sendRawContent } from './rawContent.js';
 
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 // GitHub refuses files over 100 MB.
@@ -37,11 +39,15 @@ export function contentsRoutes(router: Router, container: Container): void {
     const ref = typeof req.query.ref === 'string' && req.query.ref !== '' ? req.query.ref : undefined;
     const found = await contents.get(repositoryScopeOf(res).repository, path, ref);
     if (isLeft(found)) return sendAppError(res, found.left);
-    if (found.right.kind === 'directory') {
-      const { ref: name } = found.right;
-      return res.json(found.right.entries.map((entry) => encodeContentEntry(at(res), name, entry)));
+    const view = found.right;
+    const media = mediaTypeOf(res);
+    // GitHub: raw answers a file's (or symlink's) bytes; a directory keeps its JSON list.
+    if (view.kind === 'directory') {
+      if (media.format === 'object') return res.json(encodeContentTree(at(res), view.ref, view.directory, view.entries));
+      return res.json(view.entries.map((entry) => encodeDirectoryEntry(at(res), view.ref, entry)));
     }
-    res.json(encodeContentFile(at(res), found.right.ref, found.right.entry));
+    if (media.format === 'raw' && view.entry.content !== undefined) return sendRawContent(res, media, view.entry.content);
+    res.json(encodeContentFile(at(res), view.ref, view.entry));
   };
   router.get('/repos/:owner/:repo/contents', (req, res) => read(req, res, ''));
   router.get('/repos/:owner/:repo/contents/*path', (req, res) => read(req, res, contentPath(req)));

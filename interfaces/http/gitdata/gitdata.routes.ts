@@ -2,19 +2,21 @@ import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
 import { GitObjectsService } from '../../../application/gitdata/gitObjects.service.js';
-import { GitRefsService } from '../../../application/gitdata/gitRefs.service.js';
+import { GitRefsService, type RefView } from '../../../application/gitdata/gitRefs.service.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
 import { decodeInput } from '../shared/decode.js';
 import { sendGithubError } from '../shared/githubError.js';
+import { mediaTypeOf } from '../shared/mediaType.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendValidationFailed } from '../shared/respond.js';
 import { accessCallerOf, repositoryScopeOf } from '../repositories/repositoryScope.js';
 import { CreateBlobBody, CreateCommitBody, CreateRefBody, CreateTagBody, CreateTreeBody, UpdateRefBody } from './gitdata.codecs.js';
 import { encodeBlob, encodeCommit, encodeRef, encodeShortBlob, encodeTag, encodeTree, type RepositoryUrls } from './gitdata.encoders.js';
+import { sendRawContent } from './rawContent.js';
 
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 
@@ -51,6 +53,8 @@ export function gitdataRoutes(router: Router, container: Container): void {
   router.get('/repos/:owner/:repo/git/blobs/:file_sha', async (req, res) => {
     const blob = await objects.blob(repositoryScopeOf(res).repository, String(req.params.file_sha));
     if (isLeft(blob)) return sendAppError(res, blob.left);
+    const media = mediaTypeOf(res);
+    if (media.format === 'raw') return sendRawContent(res, media, blob.right.content);
     res.json(encodeBlob(at(res), blob.right));
   });
 
@@ -126,12 +130,29 @@ export function gitdataRoutes(router: Router, container: Container): void {
     res.json(encodeRef(at(res), ref.right));
   });
 
-  router.get('/repos/:owner/:repo/git/matching-refs/*ref', async (req, res) => {
+  // A page of refs, with GitHub's Link header.
+  const sendRefs = (req: Request, res: Response, listed: readonly RefView[]) => {
+    const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
+    setLinkHeader(req, res, { page, perPage, totalCount: listed.length });
+    res.json(listed.slice((page - 1) * perPage, page * perPage).map((ref) => encodeRef(at(res), ref)));
+  };
+  // An empty prefix (matching-refs/, git/refs) lists every ref.
+  const listMatching = async (req: Request, res: Response) => {
     const matching = await refs.matching(repositoryScopeOf(res).repository, refPath(req));
     if (isLeft(matching)) return sendAppError(res, matching.left);
-    const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
-    setLinkHeader(req, res, { page, perPage, totalCount: matching.right.length });
-    res.json(matching.right.slice((page - 1) * perPage, page * perPage).map((ref) => encodeRef(at(res), ref)));
+    sendRefs(req, res, matching.right);
+  };
+  router.get('/repos/:owner/:repo/git/matching-refs', listMatching);
+  router.get('/repos/:owner/:repo/git/matching-refs/*ref', listMatching);
+  router.get('/repos/:owner/:repo/git/refs', listMatching);
+
+  // GitHub's older read of refs (octokit 16's git.listRefs and getRef): one ref by its exact
+  // name, else the refs starting with it.
+  router.get('/repos/:owner/:repo/git/refs/*ref', async (req, res) => {
+    const found = await refs.refOrMatching(repositoryScopeOf(res).repository, refPath(req));
+    if (isLeft(found)) return sendAppError(res, found.left);
+    if (Array.isArray(found.right)) return sendRefs(req, res, found.right);
+    res.json(encodeRef(at(res), found.right as RefView));
   });
 
   router.post('/repos/:owner/:repo/git/refs', requireUser, async (req, res) => {

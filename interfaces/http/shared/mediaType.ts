@@ -1,15 +1,17 @@
 import type { RequestHandler, Response } from 'express';
 import { sendGithubError } from './githubError.js';
 
-export type MediaFormat = 'json' | 'raw' | 'html' | 'full' | 'text' | 'text-match' | 'diff' | 'patch' | 'sha' | 'base64';
+export type MediaFormat = 'json' | 'raw' | 'html' | 'full' | 'text' | 'text-match' | 'diff' | 'patch' | 'sha' | 'base64' | 'object';
 
 export interface MediaType {
   readonly version: 'v3' | null;
   readonly previews: ReadonlySet<string>;
   readonly format: MediaFormat | null;
+  // Whether the range naming the format asked for +json (application/vnd.github.raw+json).
+  readonly formatAsJson: boolean;
 }
 
-const FORMATS: ReadonlySet<string> = new Set<MediaFormat>(['json', 'raw', 'html', 'full', 'text', 'text-match', 'diff', 'patch', 'sha', 'base64']);
+const FORMATS: ReadonlySet<string> = new Set<MediaFormat>(['json', 'raw', 'html', 'full', 'text', 'text-match', 'diff', 'patch', 'sha', 'base64', 'object']);
 
 const GITHUB_TYPE_PREFIX = 'application/vnd.github';
 const PREVIEW_SUFFIX = '-preview';
@@ -40,12 +42,14 @@ export function parseAccept(accept: string | undefined): ParsedAccept {
   const params = ranges.flatMap((range) => range.params);
   const previews = new Set(params.filter((param) => param.endsWith(PREVIEW_SUFFIX)).map(previewName));
   const formatParam = params.find((param) => FORMATS.has(param)) as MediaFormat | undefined;
+  const formatRange = ranges.find((range) => range.params.some((param) => FORMATS.has(param)));
   const asksForJson = ranges.some((range) => range.jsonSuffix) || entries.includes('application/json');
   return {
     mediaType: {
       version: ranges.some((range) => range.version === 'v3') ? 'v3' : null,
       previews,
       format: formatParam ?? (asksForJson ? 'json' : null),
+      formatAsJson: formatRange?.jsonSuffix ?? false,
     },
     githubMediaTypeHeader: headerValue(ranges[0]),
   };
@@ -91,6 +95,13 @@ export function mediaType(): RequestHandler {
     res.setHeader('x-github-media-type', parsed.githubMediaTypeHeader);
     next();
   };
+}
+
+// A body in a format other than JSON (raw file bytes) goes out under the type asked for, as
+// GitHub answers `application/vnd.github.v3.raw` with `application/vnd.github.v3.raw; charset=utf-8`.
+export function formatContentType(mediaType: MediaType): string {
+  const version = mediaType.version === 'v3' ? '.v3' : '';
+  return `application/vnd.github${version}.${mediaType.format ?? 'json'}${mediaType.formatAsJson ? '+json' : ''}; charset=utf-8`;
 }
 
 // Falls back to parsing on the spot so a route still works if the middleware is not mounted.

@@ -123,6 +123,20 @@ export function describeGitStorageContract(adapterName: string, open: () => Prom
       expect(await storage.readRef(13, 'refs/heads/release')).to.equal(sha);
     });
 
+    it("reads a commit by an abbreviation of its SHA, and null for none, a full SHA or a tag's", async () => {
+      const sha = await storage.initWithReadme(32, firstCommit);
+      expect(await storage.commitByAbbreviation(32, sha.slice(0, 7))).to.equal(sha);
+      expect(await storage.commitByAbbreviation(32, sha.slice(0, 39))).to.equal(sha);
+      expect(await storage.commitByAbbreviation(32, sha)).to.equal(null);
+      expect(await storage.commitByAbbreviation(32, 'main')).to.equal(null);
+      expect(await storage.commitByAbbreviation(32, sha.slice(0, 3))).to.equal(null);
+      const absent = [...'0123456789abcdef'].find((digit) => !sha.startsWith(digit))!;
+      expect(await storage.commitByAbbreviation(32, absent.repeat(7))).to.equal(null);
+      await git(['--git-dir', storage.pathOf(32), '-c', 'user.name=o', '-c', 'user.email=o@example.com', 'tag', '-a', '-m', 'v1', 'v1', sha], scratch);
+      const tag = (await git(['--git-dir', storage.pathOf(32), 'rev-parse', 'refs/tags/v1'], scratch)).trim();
+      expect(await storage.commitByAbbreviation(32, tag.slice(0, 10))).to.equal(null);
+    });
+
     // Commits on a branch of a bare repository, written with plumbing as a push would leave them.
     const commitOnto = async (repositoryId: number, parent: string, files: Record<string, string>, message: string): Promise<string> => {
       const entries: string[] = [];

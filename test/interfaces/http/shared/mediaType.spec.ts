@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import express from 'express';
-import { mediaType, mediaTypeOf, parseAccept, requirePreview } from '../../../../interfaces/http/shared/mediaType.js';
+import { formatContentType, mediaType, mediaTypeOf, parseAccept, requirePreview } from '../../../../interfaces/http/shared/mediaType.js';
 import { listen, type TestServer } from './listen.js';
 
 interface Expected {
@@ -23,6 +23,7 @@ const table: Array<[string | undefined, Expected]> = [
   ['application/vnd.github.v3.text-match+json', { version: 'v3', previews: [], format: 'text-match', header: 'github.v3; param=text-match; format=json' }],
   ['application/vnd.github.cloak-preview', { version: null, previews: ['cloak'], format: null, header: 'github.v3; param=cloak-preview' }],
   ['application/vnd.github.v3.raw', { version: 'v3', previews: [], format: 'raw', header: 'github.v3; param=raw' }],
+  ['application/vnd.github.object', { version: null, previews: [], format: 'object', header: 'github.v3; param=object' }],
   ['application/vnd.github.full+json', { version: null, previews: [], format: 'full', header: 'github.v3; param=full; format=json' }],
   ['application/vnd.github.v3.diff', { version: 'v3', previews: [], format: 'diff', header: 'github.v3; param=diff' }],
   ['application/vnd.github.v3.sha', { version: 'v3', previews: [], format: 'sha', header: 'github.v3; param=sha' }],
@@ -51,6 +52,12 @@ describe('mediaType', () => {
         }).to.deep.equal(expected);
       });
     }
+  });
+
+  it('names the Content-Type of a body in another format as the client asked for it', () => {
+    expect(formatContentType(parseAccept('application/vnd.github.v3.raw').mediaType)).to.equal('application/vnd.github.v3.raw; charset=utf-8');
+    expect(formatContentType(parseAccept('application/vnd.github.raw+json').mediaType)).to.equal('application/vnd.github.raw+json; charset=utf-8');
+    expect(formatContentType(parseAccept('application/json, application/vnd.github.raw').mediaType)).to.equal('application/vnd.github.raw; charset=utf-8');
   });
 
   describe('middleware and requirePreview', () => {

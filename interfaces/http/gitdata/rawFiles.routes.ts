@@ -1,0 +1,35 @@
+import type { Request, Router } from 'express';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import type { Container } from 'inversify';
+import { RepositoryContents } from '../../../application/gitdata/contents.service.js';
+import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
+import { RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
+import { sendAppError, sendNotFound } from '../shared/respond.js';
+import { accessCallerOf } from '../repositories/repositoryScope.js';
+
+function refAndPath(req: Request): string {
+  const value = req.params.path as unknown;
+  return Array.isArray(value) ? value.join('/') : String(value ?? '');
+}
+
+// GET /{owner}/{repo}/raw/{ref}/{path}: what a contents body's download_url names, the file's
+// bytes, as GitHub's raw host serves them (text/plain, never sniffed). Read access as for the
+// API (a private repository answers 404 to whoever may not read it).
+export function rawFilesRoutes(router: Router, container: Container): void {
+  const contents = container.get(RepositoryContents);
+  const repositories = container.get(RepositoryQueries);
+  const access = container.get(RepositoryAccessQuery);
+
+  router.get('/:owner/:repo/raw/*path', async (req, res) => {
+    const owner = await repositories.accountByLogin(String(req.params.owner));
+    const repository = owner ? await repositories.byOwnerAndName(owner.id, String(req.params.repo)) : null;
+    if (!repository || (await access.roleFor(accessCallerOf(res), repository)) === 'none') return sendNotFound(res);
+    const file = await contents.download(repository, refAndPath(req));
+    if (isLeft(file)) return sendAppError(res, file.left);
+    res.status(200);
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Length', String(file.right.length));
+    res.end(Buffer.from(file.right.buffer, file.right.byteOffset, file.right.length));
+  });
+}

@@ -1,0 +1,73 @@
+import { createRequire } from 'node:module';
+import { expect } from 'chai';
+import { expectArrayOf, expectSchema } from '../../../support/schemas.js';
+import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
+
+// @octokit/rest 16.43.2 (CommonJS): its git.listRefs reads GET /repos/{owner}/{repo}/git/refs/{namespace}.
+const require = createRequire(import.meta.url);
+const Octokit16 = require('octokit-rest-16') as new (options: Record<string, unknown>) => {
+  git: Record<string, (params: Record<string, unknown>) => Promise<{ status: number; data: any; headers: Record<string, string> }>>;
+};
+
+describe('refs through the older paths: GET git/refs, git/refs/{prefix or name}, and matching-refs with an empty prefix', () => {
+  let server: TestServer;
+  let octocat: string;
+  let refs: string[];
+
+  before(async () => {
+    server = await startTestServer();
+    octocat = await createUser(server, 'octocat');
+    await createRepository(server, octocat, { name: 'listed', auto_init: true, private: true });
+    const main = (await api(server, octocat, 'GET', '/repos/octocat/listed/git/ref/heads/main')).body.object.sha;
+    for (const ref of ['refs/heads/feature-a', 'refs/heads/feature-b', 'refs/tags/v1']) {
+      expect((await api(server, octocat, 'POST', '/repos/octocat/listed/git/refs', { ref, sha: main })).status).to.equal(201);
+    }
+    refs = ['refs/heads/feature-a', 'refs/heads/feature-b', 'refs/heads/main', 'refs/tags/v1'];
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  const names = (body: { ref: string }[]) => body.map((ref) => ref.ref);
+
+  it('lists every ref at git/refs and matching-refs/ with an empty prefix, paged with Link', async () => {
+    for (const path of ['/git/refs', '/git/refs/', '/git/matching-refs/', '/git/matching-refs']) {
+      const all = await api(server, octocat, 'GET', `/repos/octocat/listed${path}`);
+      expect(all.status, path).to.equal(200);
+      expectArrayOf('git-ref', all.body);
+      expect(names(all.body), path).to.deep.equal(refs);
+      expect(all.body[2]).to.deep.include({ url: `${server.url}/repos/octocat/listed/git/refs/heads/main` });
+    }
+    const paged = await api(server, octocat, 'GET', '/repos/octocat/listed/git/refs?per_page=3&page=2');
+    expect(names(paged.body)).to.deep.equal(['refs/tags/v1']);
+    expect(paged.headers.get('link')).to.include('rel="prev"').and.include('per_page=3');
+  });
+
+  it('answers git/refs/{name} with the ref of that exact name, else the refs starting with it, else 404', async () => {
+    const exact = await api(server, octocat, 'GET', '/repos/octocat/listed/git/refs/heads/main');
+    expect(exact.status).to.equal(200);
+    expectSchema('git-ref', exact.body);
+    expect(exact.body).to.deep.equal((await api(server, octocat, 'GET', '/repos/octocat/listed/git/ref/heads/main')).body);
+    const heads = await api(server, octocat, 'GET', '/repos/octocat/listed/git/refs/heads');
+    expectArrayOf('git-ref', heads.body);
+    expect(names(heads.body)).to.deep.equal(refs.slice(0, 3));
+    expect(names((await api(server, octocat, 'GET', '/repos/octocat/listed/git/refs/heads/feature')).body)).to.deep.equal(refs.slice(0, 2));
+    const none = await api(server, octocat, 'GET', '/repos/octocat/listed/git/refs/heads/nope');
+    expect(none.status).to.equal(404);
+    expect(none.body).to.include({ message: 'Not Found' });
+    // Read access as for every Git Data read: a private repository is hidden from others.
+    expect((await api(server, null, 'GET', '/repos/octocat/listed/git/refs')).status).to.equal(404);
+    expect((await api(server, null, 'GET', '/repos/octocat/listed/git/refs/heads/main')).status).to.equal(404);
+  });
+
+  it("serves octokit 16's git.listRefs, with and without a namespace", async () => {
+    const octokit = new Octokit16({
+      baseUrl: server.url,
+      auth: { username: 'octocat', password: PASSWORD },
+      log: { debug() {}, info() {}, warn() {}, error() {} },
+    });
+    expect(names((await octokit.git.listRefs({ owner: 'octocat', repo: 'listed' })).data)).to.deep.equal(refs);
+    expect(names((await octokit.git.listRefs({ owner: 'octocat', repo: 'listed', namespace: 'tags' })).data)).to.deep.equal(['refs/tags/v1']);
+  });
+});
