@@ -154,6 +154,16 @@ function reported(state: SourceImportState, attempt: number, expected: readonly 
 const of = <E extends SourceImportEvent>(event: E): Either<ImportsError, readonly SourceImportEvent[]> => right([event]);
 const nothing: Either<ImportsError, readonly SourceImportEvent[]> = right([]);
 
+// A mapped author is written into commits as `name <email>` (and into a mailmap for a
+// rewrite): an email is one address, a name a line without the brackets that end it.
+const EMAIL = /^[^\s<>@]+@[^\s<>@]+$/;
+function unusableIdentity(name: string | undefined, email: string | undefined): ImportsError | null {
+  if (email !== undefined && !EMAIL.test(email)) return importValidation('email', 'invalid', `${JSON.stringify(email)} is not an email address`);
+  if (name !== undefined && (name.trim() === '' || /[<>\x00-\x1f]/.test(name)))
+    return importValidation('name', 'invalid', 'A name is a line of text without < or >');
+  return null;
+}
+
 // A rewrite after completion replaces what the import pushed: refused once somebody else
 // pushed, so nothing of theirs is lost.
 const historyMovedOn = importValidation('repository', 'custom', 'The repository has new commits since the import: its history can no longer be rewritten');
@@ -184,6 +194,8 @@ function decidePresent(command: SourceImportCommand, current: SourceImport): Eit
     case 'MapAuthor': {
       const author = current.authors.find((candidate) => candidate.id === command.authorId);
       if (!author) return left({ _tag: 'ImportAuthorNotFound' });
+      const unusable = unusableIdentity(command.name, command.email);
+      if (unusable) return left(unusable);
       if (current.status === 'pushing') return left(importValidation('author', 'custom', 'The import is pushing: map authors once it is complete'));
       if (current.status === 'complete' && !command.refsUnchanged) return left(historyMovedOn);
       const mapped: ImportAuthor = { ...author, name: command.name ?? author.name, email: command.email ?? author.email };

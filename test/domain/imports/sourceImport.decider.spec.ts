@@ -136,6 +136,19 @@ describe('source import decider', () => {
       .then([{ type: 'ImportLfsPreferenceSet', data: { repositoryId: 7, useLfs: 'opt_in' } }]);
   });
 
+  it('maps an author only to a usable identity: one email address, a name without < or >', () => {
+    for (const identity of [{ email: 'not an email' }, { email: 'a@b> evil <c@d' }, { name: 'Eve <eve@example.org>' }, { name: 'two\nlines' }, { name: ' ' }]) {
+      spec
+        .given([started, detected, fetched])
+        .when({ type: 'MapAuthor', authorId: 11, ...identity, refsUnchanged: true })
+        .thenFails('ImportValidationFailed');
+    }
+    spec
+      .given([started, detected, fetched])
+      .when({ type: 'MapAuthor', authorId: 11, name: 'Ada Lovelace', email: 'ada@lovelace.example', refsUnchanged: true })
+      .then([{ type: 'ImportAuthorMapped', data: { repositoryId: 7, author: { ...ada, name: 'Ada Lovelace', email: 'ada@lovelace.example' } } }]);
+  });
+
   it('leaves a completed import as it is on an update (nothing to restart)', () => {
     spec.given([started, detected, fetched, pushStarted, completed]).when({ type: 'UpdateImport', now }).then([]);
     spec

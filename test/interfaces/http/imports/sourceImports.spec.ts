@@ -105,6 +105,9 @@ describe('source imports: a Git repository over HTTP with Basic auth, observed s
     expect(ada.body).to.deep.include({ id: ids[0], remote_name: 'Ada Lovelace', remote_id: 'ada@example.org', name: 'Ada King', email: 'ada@king.example' });
     const alan = await api(server, owner, 'PATCH', `/repos/importer/imported/import/authors/${ids[1]}`, { email: 'alan@bletchley.example' });
     expect(alan.body).to.deep.include({ name: 'Alan Turing', email: 'alan@bletchley.example' });
+    const refused = await api(server, owner, 'PATCH', `/repos/importer/imported/import/authors/${ids[1]}`, { email: 'not an email' });
+    expect(refused.status).to.equal(422);
+    expect(refused.body.errors[0]).to.include({ resource: 'Import', field: 'email', code: 'invalid' });
     expect((await api(server, owner, 'PATCH', '/repos/importer/imported/import/authors/99999999', { name: 'x' })).status).to.equal(404);
 
     gated.release('ImportPushStarted');
