@@ -79,6 +79,9 @@ async function visibleRepositories(deps: MigrationsDeps, res: Response, ids: rea
   return shown;
 }
 
+// `?exclude=repositories` (repeated, or as `exclude[]`): what a migration's body leaves out.
+const excludedOf = (req: Request): string[] => ([] as unknown[]).concat(req.query.exclude ?? []).map(String);
+
 function migrationRoutes(router: Router, prefix: string, deps: MigrationsDeps, scoped: ScopeOf): void {
   const wyandotte = requirePreview('wyandotte');
   const render = async (res: Response, scope: MigrationScope, migration: MigrationDocument, exclude: readonly string[] = []) => {
@@ -118,8 +121,10 @@ function migrationRoutes(router: Router, prefix: string, deps: MigrationsDeps, s
       const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
       const { migrations, totalCount } = await deps.migrations.page(scope.kind, scope.account.id, page, perPage);
       setLinkHeader(req, res, { page, perPage, totalCount });
+      // `exclude=repositories`, as on a single migration (GitHub's newer descriptions take it here too).
+      const exclude = excludedOf(req);
       const bodies = [];
-      for (const migration of migrations) bodies.push(await render(res, scope, migration));
+      for (const migration of migrations) bodies.push(await render(res, scope, migration, exclude));
       res.json(bodies);
     }),
   );
@@ -128,8 +133,7 @@ function migrationRoutes(router: Router, prefix: string, deps: MigrationsDeps, s
     `${prefix}/migrations/:migration_id`,
     wyandotte,
     oneMigration(async (req, res, scope, migration) => {
-      const exclude = ([] as unknown[]).concat(req.query.exclude ?? []).map(String);
-      res.json(await render(res, scope, migration, exclude));
+      res.json(await render(res, scope, migration, excludedOf(req)));
     }),
   );
 

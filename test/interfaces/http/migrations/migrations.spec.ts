@@ -284,6 +284,10 @@ describe('user migrations', function () {
     expect(done.state).to.equal('exported');
     const trimmed = await withPreview(server, owner, 'GET', `/user/migrations/${started.body.id}?exclude=repositories`, WYANDOTTE);
     expect(trimmed.body.repositories).to.deep.equal([]);
+    const listed = await withPreview(server, owner, 'GET', '/user/migrations', WYANDOTTE);
+    expect(listed.body.find((one: { id: number }) => one.id === started.body.id).repositories).to.have.length(1);
+    const listedTrimmed = await withPreview(server, owner, 'GET', '/user/migrations?exclude=repositories', WYANDOTTE);
+    expect(listedTrimmed.body.find((one: { id: number }) => one.id === started.body.id).repositories).to.deep.equal([]);
     expect((await withPreview(server, other, 'GET', `/user/migrations/${started.body.id}`, WYANDOTTE)).status).to.equal(404);
     expect((await api(server, owner, 'POST', '/user/migrations', { repositories: ['someone/yours'] })).status).to.equal(422);
     expect((await withPreview(server, null, 'GET', '/user/migrations', WYANDOTTE)).status).to.equal(401);
