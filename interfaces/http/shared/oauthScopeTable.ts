@@ -103,6 +103,8 @@ const PUBLIC_READS: readonly RegExp[] = [
   '/projects/columns/cards/\\d+',
 ].map((path) => rule('GET', path, []).path);
 
+const REPOSITORY_PATH = /^\/repos\/[^/]+\/[^/]+(\/|$)/;
+
 // Operations a token may never do: a password change proves the password itself.
 const PASSWORD_ONLY: readonly ScopeRule[] = [rule('PATCH', '/user/password', [])];
 
@@ -121,7 +123,12 @@ export function enforceTokenScopes(): RequestHandler {
       return sendGithubError(res, error.status, error.message);
     }
     const accepted = acceptedScopesFor(req.method, req.path);
-    if (accepted === null) return next();
+    if (accepted === null) {
+      // A repository's other operations: the access model decides (see SCOPE_RULES); the
+      // header names the scope GitHub names for them.
+      if (REPOSITORY_PATH.test(req.path)) res.setHeader('X-Accepted-OAuth-Scopes', 'repo');
+      return next();
+    }
     res.setHeader('X-Accepted-OAuth-Scopes', accepted.join(', '));
     if (!scopesAllow(caller.scopes, accepted)) {
       if (req.method !== 'GET' || !PUBLIC_READS.some((path) => path.test(req.path))) return sendGithubError(res, 404, 'Not Found');

@@ -115,6 +115,12 @@ describe('token scopes, from one table', () => {
     const written = await api(server, tokenHeader(await tokenWith(ada, ['public_repo'])), 'POST', '/repos/ada/inked/git/blobs', blob);
     expect(written.status).to.equal(201);
     expect(written.body.sha).to.equal('b6fc4c620b67d95f953a5c1c1230aaab5db5a1b0');
+    // Every repository operation names the scope GitHub names for it.
+    for (const path of ['/repos/ada/inked', `/repos/ada/inked/git/blobs/${written.body.sha}`, '/repos/ada/inked/contents/README.md']) {
+      const read = await fetch(`${server.url}${path}`, { headers: { authorization: bare } });
+      expect(read.status, path).to.equal(200);
+      expect(read.headers.get('x-accepted-oauth-scopes'), path).to.equal('repo');
+    }
   });
 
   it('watching needs notifications (or repo); reading the subscription needs none', async () => {
