@@ -226,7 +226,7 @@ export class MigrationExporter {
         if (issueUrl) await files.comments.add(issueCommentRecord(comment, issueUrl, reactions.get(comment.id) ?? [], this.login, this.urls));
       }
     }
-    await this.exportProjects({ owner_kind: 'repository', owner_id: repository.id }, repositoryUrl, files.projects, contentUrls);
+    await this.exportProjects({ owner_kind: 'repository', owner_id: repository.id }, repositoryUrl, files.projects, contentUrls, repository.private);
   }
 
   // The reactions of a page of issues or comments, oldest first, by subject; their users known.
@@ -250,6 +250,8 @@ export class MigrationExporter {
     ownerUrl: string,
     files: RecordFiles,
     contentUrls: Readonly<Record<'Issue' | 'PullRequest', ReadonlyMap<number, string>>> = { Issue: new Map(), PullRequest: new Map() },
+    // A repository's projects are as private as it is.
+    repositoryPrivate?: boolean,
   ): Promise<void> {
     const projects = await this.collection<ProjectDocument>(PROJECTS_COLLECTION).find(owner, { sort: { number: 1 } });
     for (const project of projects) {
@@ -261,7 +263,8 @@ export class MigrationExporter {
       await this.know([project.creator_id, ...[...cards.values()].map((card) => card.creator_id)]);
       const projectUrl = owner.owner_kind === 'organization' ? `${ownerUrl}/projects/${project.number}` : `${ownerUrl}/projects/${project.number}`;
       const contentUrl = (card: ProjectCardDocument) => (card.content ? (contentUrls[card.content.type].get(card.content.id) ?? null) : null);
-      await files.add(projectRecord(project, projectUrl, ownerUrl, ordered, cards, contentUrl, this.login, this.urls));
+      const shown = repositoryPrivate === undefined ? project : { ...project, private: repositoryPrivate };
+      await files.add(projectRecord(shown, projectUrl, ownerUrl, ordered, cards, contentUrl, this.login, this.urls));
     }
   }
 

@@ -107,18 +107,21 @@ describe('migrations: the export options, every operation through octokit, and a
     expect(await projectsOf('no-owner-projects')).to.deep.equal(['Plan']);
 
     // A user migration carries the user's own projects as an organization's carries its own.
-    await createRepository(server, owner, { name: 'notebook' });
+    await createRepository(server, owner, { name: 'notebook', private: true });
+    expect((await withPreview(server, owner, 'POST', '/repos/mover/notebook/projects', INERTIA, { name: 'Notebook board' })).status).to.equal(201);
     expect((await withPreview(server, owner, 'POST', '/user/projects', INERTIA, { name: 'Mover notes' })).status).to.equal(201);
     await exportedFiles(server, owner, { repositories: ['notebook'] }, scratch, 'user-full', '/user/migrations');
     const userProjects = join(scratch, 'user-full-projects');
     execFileSync('mkdir', ['-p', userProjects]);
     execFileSync('tar', ['-xzf', join(scratch, 'user-full.tar.gz'), '-C', userProjects, 'projects_000001.json']);
-    const [notes] = JSON.parse(execFileSync('cat', [join(userProjects, 'projects_000001.json')], { encoding: 'utf8' }));
-    expect(notes).to.include({ type: 'project', name: 'Mover notes', state: 'open' });
+    const [board, notes] = JSON.parse(execFileSync('cat', [join(userProjects, 'projects_000001.json')], { encoding: 'utf8' }));
+    // A private repository's project is not public.
+    expect(board).to.include({ type: 'project', name: 'Notebook board', public: false });
+    expect(notes).to.include({ type: 'project', name: 'Mover notes', state: 'open', public: true });
     expect(notes.owner).to.match(/\/mover$/);
     expect(notes.url).to.match(/\/mover\/projects\/1$/);
     await exportedFiles(server, owner, { repositories: ['notebook'], exclude_owner_projects: true }, scratch, 'user-no-owner-projects', '/user/migrations');
-    expect(await projectsOf('user-no-owner-projects')).to.deep.equal([]);
+    expect(await projectsOf('user-no-owner-projects')).to.deep.equal(['Notebook board']);
   });
 
   // GitHub: an organization's migrations want admin:org, a user's repo.
