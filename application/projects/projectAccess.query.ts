@@ -6,6 +6,7 @@ import { RepositoryQueries } from '../repositories/repository.queries.js';
 import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { AppError } from '../shared/appError.js';
 import { allows, projectRole, type ProjectRole } from '../../domain/projects/projectAccess.js';
+import { mayChangeContent } from '../../domain/shared/access.js';
 import type { ProjectOwnerKind, ProjectPermission } from '../../domain/projects/project.events.js';
 import { ProjectQueries } from './projectQueries.js';
 import type { ProjectDocument } from './projects.readModel.js';
@@ -78,6 +79,9 @@ export class ProjectAccess {
     if (role === 'none') return left({ _tag: 'ProjectNotFound' });
     const disabled = await this.disabledFor(project);
     if (disabled) return left(disabled);
+    // A repository project changes with its repository: a token that changes nothing there
+    // (no repo or public_repo) is answered as there, 404.
+    if (needed !== 'read' && project.owner_kind === 'repository' && !mayChangeContent(caller)) return left({ _tag: 'ProjectNotFound' });
     if (!allows(role, needed)) return left({ _tag: 'ProjectAccessDenied', needs: needed === 'read' ? 'write' : needed });
     if (needed !== 'read' && project.owner_kind === 'repository') {
       const frozen = await this.repositoryFrozen(project.owner_id);

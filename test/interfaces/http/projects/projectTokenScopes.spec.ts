@@ -144,6 +144,17 @@ describe('HTTP projects: token scopes cap the role on organization and user proj
     }
   });
 
+  it("a repository's project: a token without repo or public_repo reads it and changes nothing (404, as in the repository)", async () => {
+    await createRepository(server, boss, { name: 'site' }, '/orgs/acme/repos');
+    const board = (await call(boss, 'POST', '/repos/acme/site/projects', { name: 'Site board' })).body;
+    const adminOrg = await token(boss, ['admin:org']);
+    expect((await call(adminOrg, 'GET', `/projects/${board.id}`)).body.name).to.equal('Site board');
+    const refused = await call(adminOrg, 'POST', `/projects/${board.id}/columns`, { name: 'No' });
+    expect([refused.status, refused.body.message]).to.deep.equal([404, 'Not Found']);
+    expect((await call(await token(boss, ['public_repo']), 'POST', `/projects/${board.id}/columns`, { name: 'Yes' })).status).to.equal(201);
+    expect((await call(boss, 'GET', `/projects/${board.id}/columns`)).body.map((column: { name: string }) => column.name)).to.deep.equal(['Yes']);
+  });
+
   it('a user project: admin:org reaches nothing, read:project reads, repo and project manage', async () => {
     expect((await call(await token(mona, ['admin:org']), 'GET', `/projects/${monaPrivate}`)).status).to.equal(404);
     const readProject = await token(mona, ['read:project']);
