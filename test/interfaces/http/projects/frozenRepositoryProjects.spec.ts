@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { expectSchema } from '../../../support/schemas.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
+import { projectCall } from './projectCalls.js';
 
-const INERTIA = 'application/vnd.github.inertia-preview+json';
 const ARCHIVED = 'Repository was archived so is read-only.';
 const LOCKED = "This repository is currently being migrated. It's locked while the migration is in progress.";
 
@@ -12,15 +12,7 @@ const LOCKED = "This repository is currently being migrated. It's locked while t
 describe('HTTP projects of an archived, locked or private repository', () => {
   let server: TestServer;
   let octocat: string;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { accept: INERTIA, authorization: octocat, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text === '' ? null : JSON.parse(text) };
-  };
+  const call = (method: string, path: string, body?: unknown) => projectCall(server, octocat, method, path, body);
   // A board with a column and a card, and every change GitHub refuses on a read-only repository.
   const board = async (repository: string) => {
     const project = (await call('POST', `/repos/octocat/${repository}/projects`, { name: 'Board' })).body;

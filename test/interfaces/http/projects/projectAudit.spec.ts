@@ -3,8 +3,7 @@ import { runCli } from '../../../support/runCli.js';
 import { expectSchema } from '../../../support/schemas.js';
 import { ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api as plainApi, createUser } from '../repositories/repositoryFixtures.js';
-
-const INERTIA = 'application/vnd.github.inertia-preview+json';
+import { INERTIA, projectCall } from './projectCalls.js';
 
 // Every change of a project is an event with actor, origin, time, before and after: its
 // history over HTTP and from the CLI, its state at each past instant, the organization's log.
@@ -17,20 +16,8 @@ describe('classic projects: the audit history, as_of, and the organization audit
   let done: number;
   let card: number;
   const instants: string[] = [];
-  const call = async (authorization: string | null, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        accept: INERTIA,
-        'user-agent': 'audit-spec/1.0',
-        ...(authorization ? { authorization } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text === '' ? null : JSON.parse(text) };
-  };
+  const call = (authorization: string | null, method: string, path: string, body?: unknown) =>
+    projectCall(server, authorization, method, path, body, { 'user-agent': 'audit-spec/1.0' });
   // Each step one minute after the last, its instant kept.
   const step = async (method: string, path: string, body?: unknown, expected = [200, 201, 204]) => {
     clock.advance(60_000);

@@ -3,23 +3,14 @@ import { projectDecider } from '../../../../domain/projects/project.decider.js';
 import { projectStream, type ProjectEvent } from '../../../../domain/projects/project.events.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { createUser } from '../repositories/repositoryFixtures.js';
-
-const INERTIA = 'application/vnd.github.inertia-preview+json';
+import { projectCall } from './projectCalls.js';
 
 // The project's stream orders every move: whatever the interleaving, each card is in exactly
 // one column once, and the board equals what replaying the events gives.
 describe('classic projects: concurrent moves keep one total order', () => {
   let server: TestServer;
   let octocat: string;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { accept: INERTIA, authorization: octocat, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text === '' ? null : JSON.parse(text) };
-  };
+  const call = (method: string, path: string, body?: unknown) => projectCall(server, octocat, method, path, body);
 
   before(async () => {
     server = await startTestServer();

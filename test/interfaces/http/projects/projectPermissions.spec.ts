@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { expectSchema } from '../../../support/schemas.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { addCollaborator, createRepository, createUser, api as plainApi } from '../repositories/repositoryFixtures.js';
+import { projectCall } from './projectCalls.js';
 
-const INERTIA = 'application/vnd.github.inertia-preview+json';
 type Role = 'none' | 'read' | 'write' | 'admin';
 const RANK: Record<Role, number> = { none: 0, read: 1, write: 2, admin: 3 };
 const highest = (...roles: Role[]): Role => roles.reduce((best, role) => (RANK[role] > RANK[best] ? role : best), 'none');
@@ -30,16 +30,7 @@ describe('classic projects: the permission matrix', () => {
   let server: TestServer;
   const authorizations: Record<string, string | null> = { anonymous: null };
   const cases: ProjectCase[] = [];
-  const call = async (caller: string, method: string, path: string, body?: unknown) => {
-    const authorization = authorizations[caller];
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { accept: INERTIA, ...(authorization ? { authorization } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text === '' ? null : JSON.parse(text) };
-  };
+  const call = (caller: string, method: string, path: string, body?: unknown) => projectCall(server, authorizations[caller] ?? null, method, path, body);
 
   before(async () => {
     server = await startTestServer();

@@ -4,8 +4,8 @@ import { projectStream } from '../../../../domain/projects/project.events.js';
 import { DelegatingEventStore } from '../../../support/delegatingEventStore.js';
 import { ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api, createUser } from '../repositories/repositoryFixtures.js';
+import { projectCall } from './projectCalls.js';
 
-const INERTIA = 'application/vnd.github.inertia-preview+json';
 const T0 = new Date('2026-03-01T12:00:00.000Z');
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 
@@ -35,15 +35,7 @@ describe('classic projects: a retried move is stamped when it is saved', () => {
   let octocat: string;
   let store: InterposingEventStore;
   const clock = new ManualClock(T0);
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { accept: INERTIA, authorization: octocat, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text === '' ? null : JSON.parse(text) };
-  };
+  const call = (method: string, path: string, body?: unknown) => projectCall(server, octocat, method, path, body);
 
   before(async () => {
     server = await startTestServer({}, undefined, {

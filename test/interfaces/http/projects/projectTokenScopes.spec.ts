@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
-
-const INERTIA = 'application/vnd.github.inertia-preview+json';
+import { projectCall } from './projectCalls.js';
 
 // GitHub: a token without repo or the organization scopes still reads what an anonymous caller
 // reads (public projects), on every projects read route alike.
@@ -11,15 +10,7 @@ describe('HTTP projects: a token without scopes reads as anonymous', () => {
   let mona: string;
   let scopeless: string;
   const paths: string[] = [];
-  const call = async (authorization: string | null, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { accept: INERTIA, ...(authorization ? { authorization } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text === '' ? null : JSON.parse(text) };
-  };
+  const call = (authorization: string | null, method: string, path: string, body?: unknown) => projectCall(server, authorization, method, path, body);
   const project = async (authorization: string, path: string, name: string, isPrivate: boolean) => {
     const created = await call(authorization, 'POST', path, { name });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
@@ -88,15 +79,7 @@ describe('HTTP projects: token scopes cap the role on organization and user proj
   let mona: string;
   let orgPrivate: number;
   let monaPrivate: number;
-  const call = async (authorization: string, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { accept: INERTIA, authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text === '' ? null : JSON.parse(text) };
-  };
+  const call = (authorization: string | null, method: string, path: string, body?: unknown) => projectCall(server, authorization, method, path, body);
   const token = async (owner: string, scopes: string[]) => {
     const created = await api(server, owner, 'POST', '/authorizations', { scopes, note: `scopes ${scopes.join(' ')} ${Math.random()}` });
     expect(created.status).to.equal(201);

@@ -2,8 +2,7 @@ import { expect } from 'chai';
 import { expectOperationResponse } from '../../../support/schemas.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
-
-const INERTIA = 'application/vnd.github.inertia-preview+json';
+import { projectCall } from './projectCalls.js';
 
 // Each projects operation answers 422 in the shape it declares: `validation-error-simple`
 // (errors are sentences) or `validation-error` (errors are objects); creating a card, either.
@@ -14,14 +13,7 @@ describe('HTTP projects: 422 bodies and card bodies', () => {
   let columns: { todo: number; done: number };
   let card: number;
   let other: number;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { accept: INERTIA, authorization: octocat, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as any };
-  };
+  const call = (method: string, path: string, body?: unknown) => projectCall(server, octocat, method, path, body);
 
   before(async () => {
     server = await startTestServer();

@@ -3,23 +3,15 @@ import { basicOctokit } from '../../../support/octokit.js';
 import { expectArrayOf, expectSchema } from '../../../support/schemas.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
-
-const INERTIA = 'application/vnd.github.inertia-preview+json';
+import { INERTIA, projectCall } from './projectCalls.js';
 
 // Every projects operation through @octokit/rest and fetch, bodies checked against GitHub's schemas.
 describe('classic projects: boards, columns, cards and collaborators', () => {
   let server: TestServer;
   let octocat: string;
   const inertia = { headers: { accept: INERTIA } };
-  const call = async (authorization: string | null, method: string, path: string, body?: unknown, accept = INERTIA) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { accept, ...(authorization ? { authorization } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text === '' ? null : JSON.parse(text), headers: response.headers };
-  };
+  const call = (authorization: string | null, method: string, path: string, body?: unknown, accept = INERTIA) =>
+    projectCall(server, authorization, method, path, body, { accept });
 
   before(async () => {
     server = await startTestServer();
