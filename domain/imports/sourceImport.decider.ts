@@ -36,6 +36,9 @@ export interface SourceImport {
   readonly projectChoices: readonly ProjectChoice[];
   // What the last completed push left on each ref: a rewrite is refused once they moved.
   readonly pushedRefs: Readonly<Record<string, string>> | null;
+  // The authors of the attempt before a restart: a remote author found again keeps its id and
+  // its mapping, so a restart does not undo the mapping done.
+  readonly earlierAuthors: readonly ImportAuthor[];
 }
 
 // No import (never started, or cancelled): the attempt number keeps counting, so a process of
@@ -92,7 +95,13 @@ export type SourceImportCommand =
 
 export const isImportRunning = (status: ImportStatus): boolean => RUNNING.has(status);
 
-function freshImport(repositoryId: number, attempt: number, source: SourceInput, useLfs: LfsPreference): SourceImport {
+function freshImport(
+  repositoryId: number,
+  attempt: number,
+  source: SourceInput,
+  useLfs: LfsPreference,
+  earlierAuthors: readonly ImportAuthor[] = [],
+): SourceImport {
   return {
     repositoryId,
     attempt,
@@ -107,6 +116,7 @@ function freshImport(repositoryId: number, attempt: number, source: SourceInput,
     failure: null,
     projectChoices: [],
     pushedRefs: null,
+    earlierAuthors,
   };
 }
 
@@ -232,7 +242,11 @@ function decidePresent(command: SourceImportCommand, current: SourceImport): Eit
           : of({ type: 'ImportProgressed', data: { repositoryId, attempt: command.attempt, percent: command.percent, commitCount: command.commitCount } }),
       );
     case 'RecordFetched': {
-      const { attempt, commitCount, authors, largeFiles } = command;
+      const { attempt, commitCount, largeFiles } = command;
+      const authors = command.authors.map((author) => {
+        const earlier = current.earlierAuthors.find((candidate) => candidate.remoteId === author.remoteId);
+        return earlier ? { ...author, id: earlier.id, name: earlier.name, email: earlier.email } : author;
+      });
       return chain(reported({ kind: 'present', import: current }, attempt, ['importing']), () =>
         of({ type: 'ImportFetched', data: { repositoryId, attempt, commitCount, authors, largeFiles } }),
       );
@@ -284,9 +298,11 @@ export const sourceImportDecider: Decider<SourceImportCommand, SourceImportState
       case 'ImportStarted':
       case 'ImportRestarted': {
         const { repositoryId, attempt, vcsUrl, vcs, tfvcProject, credentialsCiphertext } = event.data;
-        // A restart keeps the large-file choice; a new import starts undecided.
-        const useLfs = event.type === 'ImportRestarted' && state.kind === 'present' ? state.import.useLfs : 'undecided';
-        return { kind: 'present', import: freshImport(repositoryId, attempt, { vcsUrl, vcs, tfvcProject, credentialsCiphertext }, useLfs) };
+        // A restart keeps the large-file choice and the authors' mappings; a new import starts afresh.
+        const restarted = event.type === 'ImportRestarted' && state.kind === 'present' ? state.import : null;
+        const useLfs = restarted ? restarted.useLfs : 'undecided';
+        const earlierAuthors = restarted ? (restarted.authors.length > 0 ? restarted.authors : restarted.earlierAuthors) : [];
+        return { kind: 'present', import: freshImport(repositoryId, attempt, { vcsUrl, vcs, tfvcProject, credentialsCiphertext }, useLfs, earlierAuthors) };
       }
       case 'ImportCancelled':
         return { kind: 'none', lastAttempt: event.data.attempt };

@@ -149,6 +149,32 @@ describe('source import decider', () => {
       .then([{ type: 'ImportAuthorMapped', data: { repositoryId: 7, author: { ...ada, name: 'Ada Lovelace', email: 'ada@lovelace.example' } } }]);
   });
 
+  it('carries the authors mapped before a restart over to the same remote authors fetched again (their ids and mappings)', () => {
+    const mapped: SourceImportEvent = {
+      type: 'ImportAuthorMapped',
+      data: { repositoryId: 7, author: { ...ada, name: 'Ada King', email: 'ada@king.example' } },
+    };
+    const failed: SourceImportEvent = {
+      type: 'ImportFailed',
+      data: { repositoryId: 7, attempt: 1, status: 'error', failedStep: 'pushing', message: 'no', humanName: 'Pushing' },
+    };
+    const restarted: SourceImportEvent = {
+      type: 'ImportRestarted',
+      data: { repositoryId: 7, attempt: 2, vcsUrl: source.vcsUrl, vcs: 'git', tfvcProject: null, credentialsCiphertext: null, restartedAt: now.toISOString() },
+    };
+    const alan: ImportAuthor = { id: 13, remoteId: 'alan@example.org', remoteName: 'Alan', name: 'Alan', email: 'alan@example.org' };
+    const refetchedAda: ImportAuthor = { ...ada, id: 12 };
+    spec
+      .given([started, detected, fetched, mapped, failed, restarted])
+      .when({ type: 'RecordFetched', attempt: 2, commitCount: 4, authors: [refetchedAda, alan], largeFiles: [] })
+      .then([
+        {
+          type: 'ImportFetched',
+          data: { repositoryId: 7, attempt: 2, commitCount: 4, authors: [{ ...ada, name: 'Ada King', email: 'ada@king.example' }, alan], largeFiles: [] },
+        },
+      ]);
+  });
+
   it('leaves a completed import as it is on an update (nothing to restart)', () => {
     spec.given([started, detected, fetched, pushStarted, completed]).when({ type: 'UpdateImport', now }).then([]);
     spec
