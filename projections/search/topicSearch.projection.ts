@@ -70,6 +70,9 @@ async function reindex(target: ProjectionTarget, name: string): Promise<void> {
 export const topicSearchProjection: Projection = {
   name: 'search-topics',
   version: 1,
+  // What nextRecord reads; the lane passes over the rest (issue events name a repository too,
+  // and each cost a look-up of its record for nothing).
+  eventTypes: new Set(['RepositoryCreated', 'RepositoryTopicsReplaced', 'RepositoryEdited', 'RepositoryDeleted']),
   consistency: 'eventual',
   collections: [{ name: TOPIC_COUNTS_COLLECTION }, { name: TOPIC_REPOSITORIES_COLLECTION }],
   searchIndexes: [
