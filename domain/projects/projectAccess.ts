@@ -57,7 +57,8 @@ function lowestProjectRole(left: ProjectRole, right: ProjectRole): ProjectRole {
 // repository's scopes.
 function cappedByScopes(facts: ProjectAccessFacts, role: ProjectRole): ProjectRole {
   const scopes = facts.caller?.scopes;
-  if (scopes === undefined || facts.ownerKind === 'repository' || facts.caller?.siteAdmin) return role;
+  // A site administrator's token too: its scopes cap what it reaches, as on repositories.
+  if (scopes === undefined || facts.ownerKind === 'repository') return role;
   const organization = facts.ownerKind === 'organization';
   if (scopesAllow(scopes, ['repo', 'project', ...(organization ? ['write:org'] : [])])) return role;
   if (scopesAllow(scopes, ['read:project', ...(organization ? ['read:org'] : [])])) return lowestProjectRole(role, 'read');
@@ -66,9 +67,10 @@ function cappedByScopes(facts: ProjectAccessFacts, role: ProjectRole): ProjectRo
 
 function grantedProjectRole(facts: ProjectAccessFacts): ProjectRole {
   const { caller } = facts;
+  // The repository's role, a site administrator's included (capped there by its scopes).
+  if (facts.ownerKind === 'repository') return fromRepositoryRole(facts.repositoryRole);
   if (caller?.siteAdmin) return 'admin';
   const everyone: ProjectRole = facts.private ? 'none' : 'read';
-  if (facts.ownerKind === 'repository') return fromRepositoryRole(facts.repositoryRole);
   if (caller === null) return everyone;
   const granted = facts.collaboratorPermission ?? 'none';
   if (facts.ownerKind === 'user') return caller.userId === facts.ownerId ? 'admin' : highestProjectRole(everyone, granted);

@@ -138,6 +138,23 @@ describe('HTTP projects: token scopes cap the role on organization and user proj
     expect((await call(boss, 'GET', `/projects/${board.id}/columns`)).body.map((column: { name: string }) => column.name)).to.deep.equal(['Yes']);
   });
 
+  it("a site administrator's token is capped by its scopes as anyone's", async () => {
+    const publicRepo = await token(server.adminAuthorization, ['public_repo']);
+    expect((await call(publicRepo, 'GET', `/projects/${orgPrivate}`)).status).to.equal(404);
+    expect((await call(publicRepo, 'PATCH', `/projects/${orgPrivate}`, { name: 'Taken over' })).status).to.equal(404);
+    await createRepository(server, boss, { name: 'vault', private: true }, '/orgs/acme/repos');
+    const vaultBoard = (await call(boss, 'POST', '/repos/acme/vault/projects', { name: 'Vault board' })).body;
+    const readOrg = await token(server.adminAuthorization, ['read:org']);
+    expect((await api(server, readOrg, 'GET', '/repos/acme/vault')).status).to.equal(404);
+    expect((await call(readOrg, 'GET', `/projects/${vaultBoard.id}`)).status).to.equal(404);
+    expect((await call(await token(server.adminAuthorization, ['repo']), 'GET', `/projects/${vaultBoard.id}`)).body.permissions).to.deep.equal({
+      read: true,
+      write: true,
+      admin: true,
+    });
+    expect((await call(boss, 'GET', `/projects/${orgPrivate}`)).body.name).to.equal('Secret roadmap');
+  });
+
   it('a user project: admin:org reaches nothing, read:project reads, repo and project manage', async () => {
     expect((await call(await token(mona, ['admin:org']), 'GET', `/projects/${monaPrivate}`)).status).to.equal(404);
     const readProject = await token(mona, ['read:project']);
