@@ -93,16 +93,23 @@ export class RepositoryContents {
     return right(await this.viewOf(id.right, root, name, shown.path, shown.found));
   }
 
-  // A file's bytes at `<ref>/<path>`, as download_url names them: the ref may hold slashes
-  // (feature/x), so each cut is tried, shortest ref first, until one names a file.
+  // A file's bytes at `<ref>/<path>`, as download_url names them. The ref may hold slashes
+  // (feature/x): it is the longest branch or tag name (or full ref name) the whole starts
+  // with, from one listing of the refs, else the first segment (HEAD, a SHA); then one read.
+  // Trying every cut cost a read of each, three git processes apiece, per segment.
   async download(repository: RepositoryDocument, refAndPath: string): Promise<Either<AppError, Uint8Array>> {
-    const parts = refAndPath.split('/');
-    for (let cut = 1; cut < parts.length; cut++) {
-      const read = await this.get(repository, parts.slice(cut).join('/'), parts.slice(0, cut).join('/'));
-      if (isLeft(read) && read.left._tag !== 'GitObjectNotFound') return read;
-      if (isRight(read) && read.right.kind === 'entry' && read.right.entry.content !== undefined) return right(read.right.entry.content);
+    const id = await this.repositories.forReading(repository);
+    if (isLeft(id)) return id.left._tag === 'GitRepositoryEmpty' ? left({ _tag: 'GitObjectNotFound' }) : id;
+    let ref = refAndPath.slice(0, Math.max(0, refAndPath.indexOf('/')));
+    for (const { name } of await this.repositories.git.listRefs(id.right)) {
+      for (const candidate of [name, name.replace(/^refs\/(heads|tags)\//, '')]) {
+        if (candidate.length > ref.length && refAndPath.startsWith(`${candidate}/`)) ref = candidate;
+      }
     }
-    return left({ _tag: 'GitObjectNotFound' });
+    if (ref === '') return left({ _tag: 'GitObjectNotFound' });
+    const read = await this.get(repository, refAndPath.slice(ref.length + 1), ref);
+    if (isLeft(read)) return read;
+    return read.right.kind === 'entry' && read.right.entry.content !== undefined ? right(read.right.entry.content) : left({ _tag: 'GitObjectNotFound' });
   }
 
   private async viewOf(repositoryId: number, root: string, ref: string, path: string, found: GitTreeEntry): Promise<ContentView> {

@@ -13,10 +13,31 @@ function fieldOf(error: t.ValidationError): string {
   return keys.join('.');
 }
 
+// A body's fields the codec does not name are dropped, as GitHub ignores them: io-ts keeps
+// them in what it decodes, and a handler handing that on (a profile's changes) would put
+// whatever a client sent into the log and the read models (`site_admin`, `id`, `$set`).
+// Decoded again through the exact form once the codec accepted the input (its errors keep the
+// field paths the codec gives them).
+const exactCodecs = new WeakMap<object, t.Decoder<unknown, unknown>>();
+function withoutUnknownFields<A>(codec: t.Decoder<unknown, A>, input: unknown, decoded: A): A {
+  if (codec instanceof t.ExactType || codec instanceof t.StrictType || !hasProps(codec)) return decoded;
+  let exact = exactCodecs.get(codec);
+  if (!exact) exactCodecs.set(codec, (exact = t.exact(codec)));
+  // The exact form accepts what the codec accepted.
+  const stripped = exact.decode(input);
+  return isLeft(stripped) ? decoded : (stripped.right as A);
+}
+
+function hasProps(codec: unknown): codec is t.HasProps {
+  if (codec instanceof t.InterfaceType || codec instanceof t.PartialType || codec instanceof t.StrictType) return true;
+  if (codec instanceof t.RefinementType || codec instanceof t.ReadonlyType) return hasProps(codec.type);
+  return codec instanceof t.IntersectionType && (codec.types as unknown[]).every(hasProps);
+}
+
 // io-ts failures become GitHub's 422 items: an absent value is missing_field, a wrong one invalid.
 export function decodeInput<A>(codec: t.Decoder<unknown, A>, input: unknown, resource: string): Either<ValidationErrorItem[], A> {
   const decoded = codec.decode(input);
-  if (!isLeft(decoded)) return right(decoded.right);
+  if (!isLeft(decoded)) return right(withoutUnknownFields(codec, input, decoded.right));
   const seen = new Set<string>();
   const items: ValidationErrorItem[] = [];
   for (const error of decoded.left) {

@@ -88,6 +88,23 @@ describe('HTTP PATCH /user and PATCH /user/password (fetch)', () => {
       expect((await call(server, 'PATCH', '/user', asUser('octocat'), [1])).status).to.equal(422);
     });
 
+    // Found by a fuzzing walk-through: the decoded body carried every key sent into the event.
+    it('ignores fields it does not take: site_admin, id or a $set change nothing, the log holds only the profile fields', async () => {
+      const head = await server.runtime.adapters.eventStore.headPosition();
+      const updated = await call(server, 'PATCH', '/user', asUser('changer'), { bio: 'kept', site_admin: true, id: 999, $set: { x: 1 }, extra: { deep: [1] } });
+      expect(updated.status).to.equal(200);
+      expect(updated.body).to.include({ bio: 'kept', site_admin: false, login: 'changer' });
+      expect(updated.body.id).not.to.equal(999);
+      const appended = [];
+      for await (const event of server.runtime.adapters.eventStore.readAll({ after: head })) if (event.type === 'UserProfileUpdated') appended.push(event);
+      expect(appended).to.have.length(1);
+      expect((appended[0]!.data as { changes: object }).changes).to.deep.equal({ bio: 'kept' });
+      const again = await call(server, 'GET', '/user', asUser('changer'));
+      expect(again.status).to.equal(200);
+      expect(again.body).to.include({ bio: 'kept', site_admin: false });
+      expect((await call(server, 'POST', '/admin/users', asUser('changer'), { login: 'minted', email: null })).status).to.equal(403);
+    });
+
     it('requires authentication (401)', async () => {
       const anonymous = await call(server, 'PATCH', '/user', null, { name: 'x' });
       expect(anonymous.status).to.equal(401);
