@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { isLeft, isRight, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { parseCommit, type ParsedCommit } from '../../domain/gitdata/gitObjectText.js';
 import { submoduleUrlAt, symlinkTargetPath } from '../../domain/gitdata/repositoryPaths.js';
-import { isValidTreePath } from '../../domain/gitdata/treePath.js';
+import { isReadablePath, isValidTreePath } from '../../domain/gitdata/treePath.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
@@ -80,7 +80,7 @@ export class RepositoryContents {
   ) {}
 
   async get(repository: RepositoryDocument, path: string, ref: string | undefined): Promise<Either<AppError, ContentView>> {
-    if (!isContentPath(path)) return left({ _tag: 'GitObjectNotFound' });
+    if (path !== '' && !isReadablePath(path)) return left({ _tag: 'GitObjectNotFound' });
     const id = await this.repositories.forReading(repository);
     if (isLeft(id)) return id.left._tag === 'GitRepositoryEmpty' ? left({ _tag: 'GitObjectNotFound' }) : id;
     const name = ref ?? repository.default_branch;

@@ -6,8 +6,20 @@ const HFS_IGNORED = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
 const isHfsDotGit = (segment: string): boolean => segment.replace(HFS_IGNORED, '').toLowerCase() === '.git';
 
 // git's is_ntfs_dotgit: `.git` or its 8.3 short name `git~1`, in any case, followed only by
-// spaces and dots (which NTFS drops), up to the end or a backslash (a separator there).
-const isNtfsDotGit = (segment: string): boolean => /^(\.git|git~1)[ .]*(\\|$)/i.test(segment);
+// spaces and dots (which NTFS drops), as any part of the name between backslashes (a
+// separator there: `foo\.git` is a `.git` directory inside `foo` on Windows).
+const isNtfsDotGit = (segment: string): boolean => segment.split('\\').some((part) => /^(\.git|git~1)[ .]*$/i.test(part));
+
+// `.gitmodules` as HFS+ or NTFS reads it (git's is_hfs_dotgitmodules, is_ntfs_dotgitmodules:
+// the short names `gitmod~N` too): git's fsck refuses one that is a symlink.
+export const isDotGitModules = (segment: string): boolean =>
+  segment.replace(HFS_IGNORED, '').toLowerCase() === '.gitmodules' || /^(\.gitmodules|gitmod~\d+)[ .]*$/i.test(segment);
+
+// A name for reading: what any tree may already hold (imported, pushed before pushes were
+// checked) is read, only a path that could climb out or is not one is refused.
+export function isReadablePath(path: string): boolean {
+  return path.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..' && !segment.includes('\0'));
+}
 
 // One name in a tree as git's fsck accepts it (fsck_tree: no empty name, `.`, `..`, nor
 // anything a checkout on Windows or macOS would write into `.git`).

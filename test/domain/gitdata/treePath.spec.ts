@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { isValidTreePath, isValidTreeSegment } from '../../../domain/gitdata/treePath.js';
+import { isDotGitModules, isReadablePath, isValidTreePath, isValidTreeSegment } from '../../../domain/gitdata/treePath.js';
 
 // The names git's fsck refuses in a tree (hasDotgit and friends), and those it accepts.
 describe('tree paths as git fsck accepts them', () => {
@@ -23,11 +23,25 @@ describe('tree paths as git fsck accepts them', () => {
     'git~1.',
     '.git\\hooks',
     'git~1\\x',
+    'foo\\.git',
+    'foo\\git~1',
+    'x\\.gIt. ',
   ];
   const accepted = ['.gitignore', '.gitmodules', '.github', 'git', '.git-x', '.git.x', 'git~2', 'x.git', '.gi t', 'a\\b', '\u200c', 'README.md'];
 
   for (const segment of refused) it(`refuses ${JSON.stringify(segment)}`, () => expect(isValidTreeSegment(segment)).to.equal(false));
   for (const segment of accepted) it(`accepts ${JSON.stringify(segment)}`, () => expect(isValidTreeSegment(segment)).to.equal(true));
+
+  it('knows .gitmodules as HFS+ and NTFS read it (refused as a symlink)', () => {
+    for (const name of ['.gitmodules', '.GITMODULES', '.gitmodules\u200c', '.gitmodules.', 'gitmod~1']) expect(isDotGitModules(name), name).to.equal(true);
+    for (const name of ['.gitmodule', 'gitmodules', '.gitmodules.x', '.gitattributes']) expect(isDotGitModules(name), name).to.equal(false);
+  });
+
+  it('reads any name a tree may already hold, not one that climbs out', () => {
+    expect(isReadablePath('.GIT/config')).to.equal(true);
+    expect(isReadablePath('docs/a.md')).to.equal(true);
+    for (const path of ['../x', 'a/../b', 'a//b', './a', 'a\u0000b']) expect(isReadablePath(path), path).to.equal(false);
+  });
 
   it('checks every segment of a path', () => {
     expect(isValidTreePath('docs/a.md')).to.equal(true);

@@ -17,7 +17,16 @@ describe('Git Data: `.git` look-alike paths', () => {
   let octocat: string;
   let repositoryId: number;
   const bare = (...args: string[]) => bench.git('--git-dir', bench.bareOf(repositoryId), ...args);
-  const lookAlikes = ['.GIT/hooks/x', 'git~1/hooks/x', '.git\u200c/hooks/x', '.git /hooks/x', '.git./hooks/x', 'docs/.Git/config', '.git\\hooks\\x'];
+  const lookAlikes = [
+    '.GIT/hooks/x',
+    'git~1/hooks/x',
+    '.git\u200c/hooks/x',
+    '.git /hooks/x',
+    '.git./hooks/x',
+    'docs/.Git/config',
+    '.git\\hooks\\x',
+    'foo\\.git',
+  ];
 
   before(async () => {
     server = await startTestServer();
@@ -61,6 +70,13 @@ describe('Git Data: `.git` look-alike paths', () => {
       expect(answer.body.documentation_url).to.be.a('string');
       expect(await bare('count-objects', '-v'), path).to.equal(before);
     }
+    // .gitmodules as a symlink: git's fsck refuses it too (gitmodulesSymlink).
+    const symlinked = await api(server, octocat, 'POST', '/repos/octocat/hello/git/trees', {
+      base_tree: base,
+      tree: [{ path: '.gitmodules', mode: '120000', type: 'blob', content: '/etc/passwd' }],
+    });
+    expect(symlinked.status).to.equal(422);
+    expect(symlinked.body.message).to.equal('tree.path ".gitmodules": .gitmodules cannot be a symlink');
     // A name that only starts like `.git` is an ordinary file.
     const fine = await api(server, octocat, 'POST', '/repos/octocat/hello/git/trees', {
       base_tree: base,
