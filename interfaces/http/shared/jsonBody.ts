@@ -85,8 +85,27 @@ function parseJsonBytes(raw: Buffer): Parsed {
     const text = utf8.decode(raw);
     // An empty body means "no body" (DELETE, PUT without payload), not a parse error.
     if (text.trim() === '') return { ok: true, value: undefined };
-    return { ok: true, value: JSON.parse(text) as unknown };
+    const value = JSON.parse(text) as unknown;
+    return acceptable(value, 0) ? { ok: true, value } : { ok: false };
   } catch {
     return { ok: false };
   }
+}
+
+// Node 20's String.prototype.isWellFormed, which the ES2022 lib the build targets does not name.
+const isWellFormed = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed();
+
+// As Rails' JSON parser (max_nesting 100), GitHub's.
+const MAX_NESTING = 100;
+
+// JSON text may escape half a surrogate pair (`"\ud800"`), which is no text at all: stored, it
+// made a label unreadable (encodeURIComponent throws on it). Values nested deeper than any
+// body GitHub takes are refused too (a serializer would run out of stack on them).
+function acceptable(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return isWellFormed(value);
+  if (typeof value !== 'object' || value === null) return true;
+  if (depth >= MAX_NESTING) return false;
+  if (Array.isArray(value)) return value.every((element) => acceptable(element, depth + 1));
+  for (const [key, element] of Object.entries(value)) if (!isWellFormed(key) || !acceptable(element, depth + 1)) return false;
+  return true;
 }

@@ -105,6 +105,18 @@ describe('HTTP PATCH /user and PATCH /user/password (fetch)', () => {
       expect((await call(server, 'POST', '/admin/users', asUser('changer'), { login: 'minted', email: null })).status).to.equal(403);
     });
 
+    it('answers 400 to a body nested deeper than 100 levels, as GitHub (Rails) does, and records nothing', async () => {
+      const head = await server.runtime.adapters.eventStore.headPosition();
+      const deep = `{"bio":"deep","x":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+      const response = await fetch(`${server.url}/user`, { method: 'PATCH', headers: { authorization: asUser('changer')! }, body: deep });
+      expect(response.status).to.equal(400);
+      expect(((await response.json()) as { message: string }).message).to.equal('Problems parsing JSON');
+      expect(await appendedSince(server, head)).to.deep.equal([]);
+      const nested100 = `{"bio":"at the limit","x":${'['.repeat(99)}${']'.repeat(99)}}`;
+      const accepted = await fetch(`${server.url}/user`, { method: 'PATCH', headers: { authorization: asUser('changer')! }, body: nested100 });
+      expect(accepted.status).to.equal(200);
+    });
+
     it('requires authentication (401)', async () => {
       const anonymous = await call(server, 'PATCH', '/user', null, { name: 'x' });
       expect(anonymous.status).to.equal(401);
