@@ -98,8 +98,12 @@ export function parseTag(text: string): ParsedTag {
 
 // A name or email git can write in an object header: no angle brackets, no newline.
 export function isSignatureText(value: string): boolean {
-  return !/[<>\n\0]/.test(value);
+  return value.length <= MAX_SIGNATURE_TEXT && !/[<>\n\0]/.test(value);
 }
+
+// A name or email of a signature: far beyond any real one, and far below what the system
+// takes as an argument or environment value (a megabyte one failed the spawn, E2BIG).
+const MAX_SIGNATURE_TEXT = 1024;
 
 // A name git keeps: something left once it trims what it calls crud (spaces, control
 // characters and . , : ; < > " \ ' ) from both ends.

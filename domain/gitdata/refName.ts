@@ -1,7 +1,12 @@
+const UTF8 = new TextEncoder();
+
 // git check-ref-format's rules, plus GitHub's for creating: a full name under refs/ with at
 // least two slashes (refs/heads/x), never only a prefix.
 export function isValidRefName(name: string): boolean {
-  if (!name.startsWith('refs/') || name.split('/').length < 3) return false;
+  // Each part is a file name, with git's .lock beside it (at most 255 bytes), the whole at
+  // most 1,024 characters.
+  if (!name.startsWith('refs/') || name.split('/').length < 3 || name.length > 1024) return false;
+  if (name.split('/').some((part) => UTF8.encode(part).length > 250)) return false;
   if (name.endsWith('/') || name.endsWith('.') || name.endsWith('.lock') || name.includes('..') || name.includes('//') || name.includes('@{')) return false;
   if (/[\x00-\x20\x7f~^:?*[\\]/.test(name)) return false;
   return name.split('/').every((part) => part !== '' && !part.startsWith('.'));

@@ -28,7 +28,9 @@ import { progressPercent, runTool } from './gitProgress.js';
 
 // A full ref name git would accept, and that can never be read as an option.
 const SHA = /^[0-9a-f]{40}$/;
-const REF_NAME = /^refs\/(?!.*\.\.)(?!.*\/\.)[^\s~^:?*[\\\x00-\x1f\x7f]+(?<![./])$/;
+// At most 1,024 characters: a name git could keep (each part a file name of at most 255 bytes),
+// and an argument the system takes (a megabyte one failed the spawn, E2BIG, a 500).
+const REF_NAME = /^(?=.{1,1024}$)refs\/(?!.*\.\.)(?!.*\/\.)[^\s~^:?*[\\\x00-\x1f\x7f]+(?<![./])$/s;
 const BRANCH_NAME = /^(?!-)(?!.*\.\.)(?!.*\/\.)[^\s~^:?*[\\\x00-\x1f\x7f]+(?<![./])$/;
 
 function gitDate(date: Date): string {

@@ -1,0 +1,56 @@
+import { expect } from 'chai';
+import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
+
+// Found by a fuzzing walk-through: a megabyte name, email or branch went into git's arguments
+// or environment, the spawn failed (E2BIG) and the answer was a 500.
+describe('HTTP Git Data, contents and pull requests: values too long for git are refused, not a 500', () => {
+  let server: TestServer;
+  let octocat: string;
+  const huge = 'x'.repeat(1024 * 1024);
+
+  before(async () => {
+    server = await startTestServer();
+    octocat = await createUser(server, 'octocat');
+    await createRepository(server, octocat, { name: 'hello', auto_init: true });
+  });
+  after(() => server.close());
+
+  it('a commit whose author or committer has a megabyte name or email answers 422', async () => {
+    const main = (await api(server, octocat, 'GET', '/repos/octocat/hello/git/ref/heads/main')).body.object.sha;
+    const tree = (await api(server, octocat, 'GET', `/repos/octocat/hello/git/commits/${main}`)).body.tree.sha;
+    for (const role of ['author', 'committer']) {
+      for (const identity of [
+        { name: huge, email: 'a@b.example' },
+        { name: 'A', email: huge },
+      ]) {
+        const answer = await api(server, octocat, 'POST', '/repos/octocat/hello/git/commits', { message: 'm', tree, parents: [main], [role]: identity });
+        expect(answer.status, role).to.equal(422);
+        expect(answer.body.message).to.equal('Invalid name or email');
+      }
+    }
+  });
+
+  it('a contents write or deletion on a megabyte branch name, and a pull request from or to one, answer 4xx', async () => {
+    const content = Buffer.from('x').toString('base64');
+    const put = await api(server, octocat, 'PUT', '/repos/octocat/hello/contents/a.txt', { message: 'm', content, branch: huge });
+    expect(put.status).to.be.within(400, 499);
+    expect(put.body.message).to.be.a('string');
+    const sha = (await api(server, octocat, 'GET', '/repos/octocat/hello/contents/README.md')).body.sha;
+    const deleted = await api(server, octocat, 'DELETE', '/repos/octocat/hello/contents/README.md', { message: 'm', sha, branch: huge });
+    expect(deleted.status).to.be.within(400, 499);
+    for (const body of [
+      { title: 't', head: huge, base: 'main' },
+      { title: 't', head: 'main', base: huge },
+    ]) {
+      const pull = await api(server, octocat, 'POST', '/repos/octocat/hello/pulls', body);
+      expect(pull.status).to.equal(422);
+    }
+    // A part longer than a file name may be: git could not keep it.
+    const main = (await api(server, octocat, 'GET', '/repos/octocat/hello/git/ref/heads/main')).body.object.sha;
+    const ref = await api(server, octocat, 'POST', '/repos/octocat/hello/git/refs', { ref: `refs/heads/${'y'.repeat(251)}`, sha: main });
+    expect(ref.status).to.equal(422);
+    expect((await api(server, octocat, 'POST', '/repos/octocat/hello/git/refs', { ref: `refs/heads/${'y'.repeat(250)}`, sha: main })).status).to.equal(201);
+    expect((await api(server, octocat, 'GET', '/repos/octocat/hello/contents/README.md')).status).to.equal(200);
+  });
+});
