@@ -285,4 +285,26 @@ describe('repository contents: reading files, directories, symlinks and submodul
     expect((await fetchBytes(server, hubot, plan.body.download_url)).status).to.equal(404);
     expect((await fetchBytes(server, octocat, '/octocat/secret/raw/main/notes/plan.md')).status).to.equal(404);
   });
+
+  // Found by a review: links were pasted together unencoded, so `100%.txt` answered 400 and
+  // `a#b.txt` lost its name to a fragment.
+  it('percent-encodes the paths and refs of its links, which then answer', async () => {
+    for (const name of ['100%.txt', 'a#b c?.txt']) {
+      const put = await api(server, octocat, 'PUT', `/repos/octocat/reads/contents/odd/${encodeURIComponent(name)}`, {
+        message: `Add ${name}`,
+        content: Buffer.from(`${name}\n`).toString('base64'),
+      });
+      expect(put.status, name).to.equal(201);
+      const file = put.body.content;
+      expect(file.path).to.equal(`odd/${name}`);
+      expect(file.download_url).to.equal(`${server.url}/octocat/reads/raw/main/odd/${encodeURIComponent(name)}`);
+      const downloaded = await fetchBytes(server, null, file.download_url);
+      expect(downloaded.status, name).to.equal(200);
+      expect(downloaded.bytes.toString('utf8')).to.equal(`${name}\n`);
+      const self = await api(server, null, 'GET', file.url.slice(server.url.length));
+      expect(self.status, name).to.equal(200);
+      expect(self.body.name).to.equal(name);
+      expect(file.html_url).to.equal(`${server.url}/octocat/reads/blob/main/odd/${encodeURIComponent(name)}`);
+    }
+  });
 });
