@@ -412,6 +412,9 @@ export class ArchiveImport {
     this.projectsMade.add(projectId);
     if (record.state === 'closed')
       this.failed(await this.d.projects.update(caller, projectId, { state: 'closed' }, context), `closing project ${String(record.url)}`);
+    // An account's private project stays private (a repository's follows its repository).
+    if (record.public === false && owner.kind !== 'repository')
+      this.failed(await this.d.projects.update(caller, projectId, { private: true }, context), `keeping project ${String(record.url)} private`);
     for (const column of Array.isArray(record.columns) ? (record.columns as ArchiveRecord[]) : []) {
       const columnId = await this.d.projects.createColumn(caller, projectId, String(column.name), context);
       if (this.failed(columnId, `column ${String(column.name)} of ${String(record.url)}`)) continue;

@@ -115,7 +115,10 @@ describe('migrations: an archive restored into another server answers the same',
     const roadmap = await withPreview(source, owner, 'POST', '/orgs/acme/projects', INERTIA, { name: 'Roadmap', body: 'the year' });
     expect(roadmap.status, JSON.stringify(roadmap.body)).to.equal(201);
     // Project names are not unique: a second board of the same name is imported too.
-    expect((await withPreview(source, owner, 'POST', '/orgs/acme/projects', INERTIA, { name: 'Roadmap', body: 'the next year' })).status).to.equal(201);
+    const nextYear = await withPreview(source, owner, 'POST', '/orgs/acme/projects', INERTIA, { name: 'Roadmap', body: 'the next year' });
+    expect(nextYear.status).to.equal(201);
+    // A private board stays private through the archive.
+    expect((await withPreview(source, owner, 'PATCH', `/projects/${nextYear.body.id}`, INERTIA, { private: true })).status).to.equal(200);
     const started = await api(source, owner, 'POST', '/orgs/acme/migrations', { repositories: ['app', 'lib'] });
     expect(started.status, JSON.stringify(started.body)).to.equal(201);
     await eventually(
@@ -174,6 +177,11 @@ describe('migrations: an archive restored into another server answers the same',
         expect(after.comments.find((comment) => comment.body === 'from the helper')!.reactions).to.have.length(1);
       }
     }
+    const boards = (await withPreview(target, target.adminAuthorization, 'GET', '/orgs/acme/projects?state=all', INERTIA)).body;
+    expect(boards.map((board: any) => [board.body, board.private]).sort()).to.deep.equal([
+      ['the next year', true],
+      ['the year', false],
+    ]);
     const members = (await api(target, target.adminAuthorization, 'GET', '/orgs/acme/members')).body.map((member: any) => member.login).sort();
     expect(members).to.deep.equal(['helper', 'mover']);
     expect(
