@@ -126,11 +126,12 @@ export class SourceImportCommands {
   }
 
   // Whether the repository's branches and tags are still what the import pushed (a rewrite
-  // would otherwise drop somebody's commits).
+  // would otherwise drop somebody's commits): none before a push completed (an import goes
+  // into an empty repository; a push that failed may have moved some).
   private async refsAsPushed(repositoryId: number): Promise<boolean> {
     const { state } = await foldedState(this.eventStore, sourceImportDecider, sourceImportStream(repositoryId), asIs);
-    const pushed = (state as SourceImportState).kind === 'present' ? (state as Extract<SourceImportState, { kind: 'present' }>).import.pushedRefs : null;
-    if (pushed === null) return true;
+    const pushed =
+      ((state as SourceImportState).kind === 'present' ? (state as Extract<SourceImportState, { kind: 'present' }>).import.pushedRefs : null) ?? {};
     await this.repositoryGit.ensure(repositoryId);
     const refs = (await this.git.listRefs(repositoryId)).filter((ref) => ref.name.startsWith('refs/heads/') || ref.name.startsWith('refs/tags/'));
     return refs.length === Object.keys(pushed).length && refs.every((ref) => pushed[ref.name] === ref.sha);

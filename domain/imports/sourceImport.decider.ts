@@ -176,6 +176,13 @@ function unusableIdentity(name: string | undefined, email: string | undefined): 
 
 // A rewrite after completion replaces what the import pushed: refused once somebody else
 // pushed, so nothing of theirs is lost.
+// A push that failed after moving some branches or tags cannot be tried again over them.
+const pushLeftRefs = importValidation(
+  'repository',
+  'custom',
+  'The push that failed left branches or tags in the repository: it cannot be tried again over them',
+);
+
 const historyMovedOn = importValidation('repository', 'custom', 'The repository has new commits since the import: its history can no longer be rewritten');
 
 function decidePresent(command: SourceImportCommand, current: SourceImport): Either<ImportsError, readonly SourceImportEvent[]> {
@@ -223,6 +230,7 @@ function decidePresent(command: SourceImportCommand, current: SourceImport): Eit
       const failedPushing = current.status === 'error' && current.failure?.failedStep === 'pushing';
       const rewrites = current.status === 'waiting_to_push' || failedPushing || (current.status === 'complete' && current.largeFiles.length > 0);
       if (rewrites && current.status === 'complete' && !command.refsUnchanged) return left(historyMovedOn);
+      if (failedPushing && !command.refsUnchanged) return left(pushLeftRefs);
       const events: SourceImportEvent[] = [{ type: 'ImportLfsPreferenceSet', data: { repositoryId, useLfs: command.useLfs } }];
       if (rewrites) events.push({ type: 'ImportRewriteStarted', data: { repositoryId, attempt: current.attempt + 1 } });
       return right(events);

@@ -130,6 +130,11 @@ describe('source import decider', () => {
         { type: 'ImportLfsPreferenceSet', data: { repositoryId: 7, useLfs: 'opt_in' } },
         { type: 'ImportRewriteStarted', data: { repositoryId: 7, attempt: 2 } },
       ]);
+    // Unless the failed push moved some refs already (the handler compares them with none).
+    spec
+      .given([started, detected, fetched, pushStarted, failedAt('pushing')])
+      .when({ type: 'SetLfsPreference', useLfs: 'opt_in', refsUnchanged: false })
+      .thenFails('ImportValidationFailed');
     spec
       .given([started, detected, failedAt('importing')])
       .when({ type: 'SetLfsPreference', useLfs: 'opt_in', refsUnchanged: true })
