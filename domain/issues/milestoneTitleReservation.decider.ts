@@ -1,0 +1,42 @@
+import { left, right, type Either } from 'fp-ts/lib/Either.js';
+import type { Decider } from '../shared/decider.js';
+import type { DomainEvent } from '../shared/event.js';
+import { issueValidation, type IssuesError } from './issues.errors.js';
+
+// Milestone titles are unique per repository, as GitHub's (422 already_exists): each
+// (repository, title) is its own stream, reserved with an optimistic append, as label names are.
+export type MilestoneTitleReserved = DomainEvent<
+  'MilestoneTitleReserved',
+  { readonly repositoryId: number; readonly title: string; readonly milestoneId: number }
+>;
+export type MilestoneTitleReleased = DomainEvent<
+  'MilestoneTitleReleased',
+  { readonly repositoryId: number; readonly title: string; readonly milestoneId: number }
+>;
+export type MilestoneTitleEvent = MilestoneTitleReserved | MilestoneTitleReleased;
+
+export type MilestoneTitleCommand = {
+  readonly type: 'ReserveMilestoneTitle' | 'ReleaseMilestoneTitle';
+  readonly repositoryId: number;
+  readonly title: string;
+  readonly milestoneId: number;
+};
+
+export type MilestoneTitleState = { readonly holder: number | null };
+
+export const milestoneTitleDecider: Decider<MilestoneTitleCommand, MilestoneTitleState, MilestoneTitleEvent, IssuesError> = {
+  initialState: () => ({ holder: null }),
+  evolve: (_state, event) => ({ holder: event.type === 'MilestoneTitleReserved' ? event.data.milestoneId : null }),
+  decide: (command, state): Either<IssuesError, readonly MilestoneTitleEvent[]> => {
+    const { repositoryId, title, milestoneId } = command;
+    if (command.type === 'ReserveMilestoneTitle') {
+      if (state.holder === milestoneId) return right([]);
+      if (state.holder !== null) return left(issueValidation('Milestone', 'title', 'already_exists'));
+      return right([{ type: 'MilestoneTitleReserved', data: { repositoryId, title, milestoneId } }]);
+    }
+    return right(state.holder === milestoneId ? [{ type: 'MilestoneTitleReleased', data: { repositoryId, title, milestoneId } }] : []);
+  },
+};
+
+// The title as given: GitHub tells "v1.0" from "V1.0" among milestones.
+export const milestoneTitleStream = (repositoryId: number, title: string): string => `milestone-title-${repositoryId}-${encodeURIComponent(title)}`;
