@@ -36,8 +36,7 @@ export type MilestoneCommand =
 
 export type MilestoneState = { readonly status: 'none' | 'deleted' } | ({ readonly status: 'present'; readonly repositoryId: number } & MilestoneFacts);
 
-// Checked by the handler too, before a title is reserved: a refused one never holds a reservation.
-export function blankTitle(title: string | undefined): Either<IssuesError, void> {
+function blankTitle(title: string | undefined): Either<IssuesError, void> {
   return title !== undefined && title.trim() === '' ? left(issueValidation('Milestone', 'title', 'missing_field', "title can't be blank")) : right(undefined);
 }
 
