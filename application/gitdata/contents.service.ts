@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { isLeft, isRight, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { parseCommit, type ParsedCommit } from '../../domain/gitdata/gitObjectText.js';
 import { submoduleUrlAt, symlinkTargetPath } from '../../domain/gitdata/repositoryPaths.js';
+import { isValidRefName } from '../../domain/gitdata/refName.js';
 import { isReadablePath, isValidTreePath } from '../../domain/gitdata/treePath.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import type { AppError } from '../shared/appError.js';
@@ -94,22 +95,26 @@ export class RepositoryContents {
   }
 
   // A file's bytes at `<ref>/<path>`, as download_url names them. The ref may hold slashes
-  // (feature/x): it is the longest branch or tag name (or full ref name) the whole starts
-  // with, from one listing of the refs, else the first segment (HEAD, a SHA); then one read.
-  // Trying every cut cost a read of each, three git processes apiece, per segment.
+  // (feature/x): the candidates are the names of the refs the whole starts with (full, without
+  // `refs/`, a branch's or tag's short name; one listing of the refs), longest first, then the
+  // first segment (HEAD, a SHA); each is read until one names a file. Trying every cut had
+  // cost three git processes per segment of the URL.
   async download(repository: RepositoryDocument, refAndPath: string): Promise<Either<AppError, Uint8Array>> {
     const id = await this.repositories.forReading(repository);
     if (isLeft(id)) return id.left._tag === 'GitRepositoryEmpty' ? left({ _tag: 'GitObjectNotFound' }) : id;
-    let ref = refAndPath.slice(0, Math.max(0, refAndPath.indexOf('/')));
+    const candidates = new Set<string>();
     for (const { name } of await this.repositories.git.listRefs(id.right)) {
-      for (const candidate of [name, name.replace(/^refs\/(heads|tags)\//, '')]) {
-        if (candidate.length > ref.length && refAndPath.startsWith(`${candidate}/`)) ref = candidate;
+      for (const candidate of [name, name.slice('refs/'.length), name.replace(/^refs\/(heads|tags)\//, '')]) {
+        if (refAndPath.startsWith(`${candidate}/`)) candidates.add(candidate);
       }
     }
-    if (ref === '') return left({ _tag: 'GitObjectNotFound' });
-    const read = await this.get(repository, refAndPath.slice(ref.length + 1), ref);
-    if (isLeft(read)) return read;
-    return read.right.kind === 'entry' && read.right.entry.content !== undefined ? right(read.right.entry.content) : left({ _tag: 'GitObjectNotFound' });
+    if (refAndPath.includes('/')) candidates.add(refAndPath.slice(0, refAndPath.indexOf('/')));
+    for (const ref of [...candidates].sort((a, b) => b.length - a.length)) {
+      const read = await this.get(repository, refAndPath.slice(ref.length + 1), ref);
+      if (isLeft(read) && read.left._tag !== 'GitObjectNotFound') return read;
+      if (isRight(read) && read.right.kind === 'entry' && read.right.entry.content !== undefined) return right(read.right.entry.content);
+    }
+    return left({ _tag: 'GitObjectNotFound' });
   }
 
   private async viewOf(repositoryId: number, root: string, ref: string, path: string, found: GitTreeEntry): Promise<ContentView> {
@@ -159,6 +164,8 @@ export class RepositoryContents {
     const git = this.repositories.git;
     const branch = change.branch ?? repository.default_branch;
     const ref = `refs/heads/${branch}`;
+    // Before anything is written: an empty repository's first commit would make this branch.
+    if (!isValidRefName(ref)) return left(refused(`${JSON.stringify(branch)} is not a valid branch name`));
     const tip = await git.readRef(id.right, ref);
     const empty = (await git.listRefs(id.right)).length === 0;
     if (tip === null && !empty) return left({ _tag: 'GitObjectNotFound' });

@@ -286,6 +286,25 @@ describe('repository contents: reading files, directories, symlinks and submodul
     expect((await fetchBytes(server, octocat, '/octocat/secret/raw/main/notes/plan.md')).status).to.equal(404);
   });
 
+  // Found by a review: the raw route took the longest ref a URL starts with and nothing else.
+  it('reads a raw file under any ref name contents reads take, trying a shorter ref when the longest names no file', async () => {
+    const main = (await api(server, octocat, 'GET', '/repos/octocat/reads/git/ref/heads/main')).body.object.sha;
+    expect((await api(server, octocat, 'POST', '/repos/octocat/reads/git/refs', { ref: 'refs/heads/a', sha: main })).status).to.equal(201);
+    expect((await api(server, octocat, 'POST', '/repos/octocat/reads/git/refs', { ref: 'refs/tags/a/b', sha: main })).status).to.equal(201);
+    const put = await api(server, octocat, 'PUT', '/repos/octocat/reads/contents/b/c.txt', {
+      message: 'c',
+      content: Buffer.from('c\n').toString('base64'),
+      branch: 'a',
+    });
+    expect(put.status).to.equal(201);
+    for (const path of ['/octocat/reads/raw/a/b/c.txt', '/octocat/reads/raw/heads/a/b/c.txt', '/octocat/reads/raw/refs/heads/a/b/c.txt']) {
+      const answer = await fetchBytes(server, null, path);
+      expect(answer.status, path).to.equal(200);
+      expect(answer.bytes.toString('utf8'), path).to.equal('c\n');
+    }
+    expect((await fetchBytes(server, null, '/octocat/reads/raw/a/b/nope.txt')).status).to.equal(404);
+  });
+
   // Found by a review: links were pasted together unencoded, so `100%.txt` answered 400 and
   // `a#b.txt` lost its name to a fragment.
   it('percent-encodes the paths and refs of its links, which then answer', async () => {

@@ -53,4 +53,21 @@ describe('HTTP Git Data, contents and pull requests: values too long for git are
     expect((await api(server, octocat, 'POST', '/repos/octocat/hello/git/refs', { ref: `refs/heads/${'y'.repeat(250)}`, sha: main })).status).to.equal(201);
     expect((await api(server, octocat, 'GET', '/repos/octocat/hello/contents/README.md')).status).to.equal(200);
   });
+
+  // Found by a review: an empty repository's first write went ahead with a branch git could
+  // not name, recorded a ref move, then failed with a 500.
+  it("refuses a branch name git could not keep before an empty repository's first write, recording nothing", async () => {
+    await createRepository(server, octocat, { name: 'empty' });
+    const head = await server.runtime.adapters.eventStore.headPosition();
+    const content = Buffer.from('x').toString('base64');
+    for (const branch of ['x'.repeat(1020), 'a..b', 'x.lock']) {
+      const put = await api(server, octocat, 'PUT', '/repos/octocat/empty/contents/a.txt', { message: 'm', content, branch });
+      expect(put.status, branch.slice(0, 20)).to.equal(422);
+      expect(put.body.message).to.match(/is not a valid branch name$/);
+    }
+    const appended: string[] = [];
+    for await (const event of server.runtime.adapters.eventStore.readAll({ after: head })) appended.push(event.type);
+    expect(appended.filter((type) => type.startsWith('Ref'))).to.deep.equal([]);
+    expect((await api(server, octocat, 'PUT', '/repos/octocat/empty/contents/a.txt', { message: 'm', content, branch: 'first' })).status).to.equal(201);
+  });
 });
