@@ -158,7 +158,9 @@ export class RepositoryContents {
     now: Date,
     context: CommandContext,
   ): Promise<Either<AppError, FileCommitted>> {
-    if (path === '' || !isContentPath(path)) return left(refused('path is not a valid file path'));
+    // A deletion may name what a tree already holds; a write only a name git's fsck accepts.
+    const pathOk = change.content === undefined ? isReadablePath(path) : isContentPath(path);
+    if (path === '' || !pathOk) return left(refused('path is not a valid file path'));
     const id = await this.repositories.forWriting(caller, repository, { allowEmpty: true });
     if (isLeft(id)) return id;
     const git = this.repositories.git;

@@ -1,6 +1,6 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import { SHA_PATTERN } from '../../domain/gitdata/refName.js';
-import { isDotGitModules, isValidTreePath } from '../../domain/gitdata/treePath.js';
+import { isDotGitModules, isReadablePath, isValidTreePath } from '../../domain/gitdata/treePath.js';
 import type { GitStorage, GitTreeEntry } from '../shared/ports/gitStorage.port.js';
 
 // One entry of POST /git/trees: a path set to an object by SHA, to new blob content, or
@@ -24,9 +24,13 @@ const nameOf = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
 const SYMLINK_MODE = '120000';
 
 function problemWith(change: TreeChange): string | null {
-  if (!isValidTreePath(change.path)) return `tree.path ${JSON.stringify(change.path)} is not a valid path`;
+  // A removal may name what a tree already holds (imported, or pushed before pushes were
+  // checked): only what is written must be a name git's fsck accepts.
+  const removal = change.sha === null;
+  if (removal ? !isReadablePath(change.path) : !isValidTreePath(change.path)) return `tree.path ${JSON.stringify(change.path)} is not a valid path`;
   if (!MODES_BY_TYPE[change.type]?.includes(change.mode)) return `tree.mode ${change.mode} is not valid for a ${change.type}`;
-  if (change.mode === SYMLINK_MODE && isDotGitModules(nameOf(change.path))) return `tree.path ${JSON.stringify(change.path)}: .gitmodules cannot be a symlink`;
+  if (!removal && change.mode === SYMLINK_MODE && isDotGitModules(nameOf(change.path)))
+    return `tree.path ${JSON.stringify(change.path)}: .gitmodules cannot be a symlink`;
   if (change.content !== undefined && change.sha !== undefined) return 'tree.sha and tree.content cannot both be given';
   if (change.content !== undefined && change.type !== 'blob') return 'tree.content is only for blobs';
   if (change.content === undefined && change.sha === undefined) return 'tree.sha or tree.content is required';

@@ -6,14 +6,16 @@ const HFS_IGNORED = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
 const isHfsDotGit = (segment: string): boolean => segment.replace(HFS_IGNORED, '').toLowerCase() === '.git';
 
 // git's is_ntfs_dotgit: `.git` or its 8.3 short name `git~1`, in any case, followed only by
-// spaces and dots (which NTFS drops), as any part of the name between backslashes (a
-// separator there: `foo\.git` is a `.git` directory inside `foo` on Windows).
-const isNtfsDotGit = (segment: string): boolean => segment.split('\\').some((part) => /^(\.git|git~1)[ .]*$/i.test(part));
+// spaces and dots (which NTFS drops), up to the end or a colon (an alternate data stream:
+// `.git::$INDEX_ALLOCATION`), as any part of the name between backslashes (a separator
+// there: `foo\.git` is a `.git` directory inside `foo` on Windows).
+const isNtfsDotGit = (segment: string): boolean => segment.split('\\').some((part) => /^(\.git|git~1)[ .]*(:|$)/i.test(part));
 
 // `.gitmodules` as HFS+ or NTFS reads it (git's is_hfs_dotgitmodules, is_ntfs_dotgitmodules:
-// the short names `gitmod~N` too): git's fsck refuses one that is a symlink.
+// the short names `gitmod~1` to `gitmod~4`, and `gi7eba~N` past them): git's fsck refuses
+// one that is a symlink.
 export const isDotGitModules = (segment: string): boolean =>
-  segment.replace(HFS_IGNORED, '').toLowerCase() === '.gitmodules' || /^(\.gitmodules|gitmod~\d+)[ .]*$/i.test(segment);
+  segment.replace(HFS_IGNORED, '').toLowerCase() === '.gitmodules' || /^(\.gitmodules|gitmod~[1-4]|gi7eba~[1-9]\d*)[ .]*(:|$)/i.test(segment);
 
 // A name for reading: what any tree may already hold (imported, pushed before pushes were
 // checked) is read, only a path that could climb out or is not one is refused.

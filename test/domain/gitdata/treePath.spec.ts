@@ -26,6 +26,8 @@ describe('tree paths as git fsck accepts them', () => {
     'foo\\.git',
     'foo\\git~1',
     'x\\.gIt. ',
+    '.git::$INDEX_ALLOCATION',
+    'foo\\.git:x',
   ];
   const accepted = ['.gitignore', '.gitmodules', '.github', 'git', '.git-x', '.git.x', 'git~2', 'x.git', '.gi t', 'a\\b', '\u200c', 'README.md'];
 
@@ -33,8 +35,10 @@ describe('tree paths as git fsck accepts them', () => {
   for (const segment of accepted) it(`accepts ${JSON.stringify(segment)}`, () => expect(isValidTreeSegment(segment)).to.equal(true));
 
   it('knows .gitmodules as HFS+ and NTFS read it (refused as a symlink)', () => {
-    for (const name of ['.gitmodules', '.GITMODULES', '.gitmodules\u200c', '.gitmodules.', 'gitmod~1']) expect(isDotGitModules(name), name).to.equal(true);
-    for (const name of ['.gitmodule', 'gitmodules', '.gitmodules.x', '.gitattributes']) expect(isDotGitModules(name), name).to.equal(false);
+    for (const name of ['.gitmodules', '.GITMODULES', '.gitmodules\u200c', '.gitmodules.', 'gitmod~1', 'GI7EBA~12', '.gitmodules:x'])
+      expect(isDotGitModules(name), name).to.equal(true);
+    for (const name of ['.gitmodule', 'gitmodules', '.gitmodules.x', '.gitattributes', 'gitmod~5', 'gi7eba~0'])
+      expect(isDotGitModules(name), name).to.equal(false);
   });
 
   it('reads any name a tree may already hold, not one that climbs out', () => {
