@@ -174,8 +174,6 @@ function unusableIdentity(name: string | undefined, email: string | undefined): 
   return null;
 }
 
-// A rewrite after completion replaces what the import pushed: refused once somebody else
-// pushed, so nothing of theirs is lost.
 // A push that failed after moving some branches or tags cannot be tried again over them.
 const pushLeftRefs = importValidation(
   'repository',
@@ -183,6 +181,8 @@ const pushLeftRefs = importValidation(
   'The push that failed left branches or tags in the repository: it cannot be tried again over them',
 );
 
+// A rewrite after completion replaces what the import pushed: refused once somebody else
+// pushed, so nothing of theirs is lost.
 const historyMovedOn = importValidation('repository', 'custom', 'The repository has new commits since the import: its history can no longer be rewritten');
 
 function decidePresent(command: SourceImportCommand, current: SourceImport): Either<ImportsError, readonly SourceImportEvent[]> {

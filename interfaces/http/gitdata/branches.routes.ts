@@ -3,7 +3,7 @@ import { isLeft } from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
 import { GitObjectsService } from '../../../application/gitdata/gitObjects.service.js';
 import { GitRefsService } from '../../../application/gitdata/gitRefs.service.js';
-import { urlsOf } from '../shared/apiUrls.js';
+import { pathInUrl, urlsOf } from '../shared/apiUrls.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { sendAppError } from '../shared/respond.js';
 import { repositoryScopeOf } from '../repositories/repositoryScope.js';
@@ -47,11 +47,11 @@ export function branchesRoutes(router: Router, container: Container): void {
     const commit = await objects.commit(repositoryScopeOf(res).repository, branch.right.sha);
     if (isLeft(commit)) return sendAppError(res, commit.left);
     const { urls, fullName } = at(res);
-    const self = urls.api(`/repos/${fullName}/branches/${name}`);
+    const self = urls.api(`/repos/${fullName}/branches/${pathInUrl(name)}`);
     res.json({
       name,
       commit: encodeRepositoryCommit(at(res), commit.right.sha, commit.right.commit),
-      _links: { self, html: urls.html(`/${fullName}/tree/${name}`) },
+      _links: { self, html: urls.html(`/${fullName}/tree/${pathInUrl(name)}`) },
       protected: false,
       protection: { enabled: false, required_status_checks: { enforcement_level: 'off', contexts: [], checks: [] } },
       protection_url: `${self}/protection`,

@@ -1,13 +1,10 @@
 import type { ContentEntry } from '../../../application/gitdata/contents.service.js';
+import { pathInUrl } from '../shared/apiUrls.js';
 import type { RepositoryUrls } from './gitdata.encoders.js';
-
-// A path (or a ref holding slashes) in a URL: each segment percent-encoded, the slashes kept,
-// so `100%.txt` or `a#b.txt` links to itself.
-const inUrl = (path: string): string => path.split('/').map(encodeURIComponent).join('/');
 
 // GitHub's content objects: the links of an entry and, for a file read alone, its content.
 export function encodeContentEntry({ urls, fullName }: RepositoryUrls, ref: string, entry: ContentEntry) {
-  const self = urls.api(`/repos/${fullName}/contents/${inUrl(entry.path)}?ref=${encodeURIComponent(ref)}`);
+  const self = urls.api(`/repos/${fullName}/contents/${pathInUrl(entry.path)}?ref=${encodeURIComponent(ref)}`);
   const git =
     entry.type === 'dir'
       ? urls.api(`/repos/${fullName}/git/trees/${entry.sha}`)
@@ -15,8 +12,9 @@ export function encodeContentEntry({ urls, fullName }: RepositoryUrls, ref: stri
         ? null
         : urls.api(`/repos/${fullName}/git/blobs/${entry.sha}`);
   // GitHub: a submodule not hosted on github.com has neither git nor html URL.
-  const html = entry.type === 'submodule' ? null : urls.html(`/${fullName}/${entry.type === 'dir' ? 'tree' : 'blob'}/${inUrl(ref)}/${inUrl(entry.path)}`);
-  const download = entry.type === 'file' || entry.type === 'symlink' ? urls.html(`/${fullName}/raw/${inUrl(ref)}/${inUrl(entry.path)}`) : null;
+  const html =
+    entry.type === 'submodule' ? null : urls.html(`/${fullName}/${entry.type === 'dir' ? 'tree' : 'blob'}/${pathInUrl(ref)}/${pathInUrl(entry.path)}`);
+  const download = entry.type === 'file' || entry.type === 'symlink' ? urls.html(`/${fullName}/raw/${pathInUrl(ref)}/${pathInUrl(entry.path)}`) : null;
   return {
     type: entry.type,
     size: entry.size,

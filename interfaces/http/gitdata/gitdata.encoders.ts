@@ -1,7 +1,7 @@
 import type { GitSignature, ParsedCommit, ParsedTag } from '../../../domain/gitdata/gitObjectText.js';
 import type { BlobView, TreeView } from '../../../application/gitdata/gitObjects.service.js';
 import type { RefView } from '../../../application/gitdata/gitRefs.service.js';
-import type { ApiUrls } from '../shared/apiUrls.js';
+import { pathInUrl, type ApiUrls } from '../shared/apiUrls.js';
 
 // GitHub's node ids are opaque; these are stable per object.
 const nodeId = (kind: string, sha: string): string => Buffer.from(`04:${kind}${sha}`).toString('base64');
@@ -90,7 +90,7 @@ export function encodeRef(at: RepositoryUrls, ref: RefView) {
   return {
     ref: ref.ref,
     node_id: nodeId('Ref', `${ref.ref}`),
-    url: api(at, ref.ref),
+    url: api(at, pathInUrl(ref.ref)),
     object: { type: ref.type, sha: ref.sha, url: api(at, `${kind}/${ref.sha}`) },
   };
 }

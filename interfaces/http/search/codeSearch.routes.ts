@@ -1,10 +1,8 @@
 import type { Router } from 'express';
 import type { CodeSearchQuery, FoundCode } from '../../../application/search/codeSearch.query.js';
-import { urlsOf, type ApiUrls } from '../shared/apiUrls.js';
+import { pathInUrl, urlsOf, type ApiUrls } from '../shared/apiUrls.js';
 import { minimalRepository } from '../repositories/repository.encoders.js';
 import { searchRequestOf, sendSearchPage } from './searchRequest.js';
-
-const pathInUrl = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 
 function contentsUrl({ file, repository, owner }: FoundCode, urls: ApiUrls): string {
   return urls.api(`/repos/${owner.login}/${repository.name}/contents/${pathInUrl(file.path)}?ref=${encodeURIComponent(file.commit)}`);

@@ -97,3 +97,7 @@ export function resolveApiUrls(configuredBase: string | undefined): RequestHandl
 export function urlsOf(res: Response): ApiUrls {
   return res.locals.urls as ApiUrls;
 }
+
+// A path of names (a file's path, a ref holding slashes) in a URL: each segment
+// percent-encoded, the slashes kept, so `100%.txt` or `a#b` links to itself.
+export const pathInUrl = (path: string): string => path.split('/').map(encodeURIComponent).join('/');

@@ -13,11 +13,13 @@ function fieldOf(error: t.ValidationError): string {
   return keys.join('.');
 }
 
-// A body's fields the codec does not name are dropped, as GitHub ignores them: io-ts keeps
-// them in what it decodes, and a handler handing that on (a profile's changes) would put
-// whatever a client sent into the log and the read models (`site_admin`, `id`, `$set`).
-// Decoded again through the exact form once the codec accepted the input (its errors keep the
-// field paths the codec gives them).
+// A body's top-level fields the codec does not name are dropped, as GitHub ignores them:
+// io-ts keeps them in what it decodes, and a handler handing that on (a profile's changes) put
+// whatever a client sent into the log and the read models (`site_admin`, `id`, `$set`). Only
+// the top level of an object codec (an interface, a partial, their intersections): nested
+// objects (an author, a hook's config) and unions keep what they were sent, so handlers pick
+// the fields of those. Decoded again through the exact form once the codec accepted the input
+// (its errors keep the field paths the codec gives them).
 const exactCodecs = new WeakMap<object, t.Decoder<unknown, unknown>>();
 function withoutUnknownFields<A>(codec: t.Decoder<unknown, A>, input: unknown, decoded: A): A {
   if (codec instanceof t.ExactType || codec instanceof t.StrictType || !hasProps(codec)) return decoded;

@@ -70,4 +70,18 @@ describe('refs through the older paths: GET git/refs, git/refs/{prefix or name},
     expect(names((await octokit.git.listRefs({ owner: 'octocat', repo: 'listed' })).data)).to.deep.equal(refs);
     expect(names((await octokit.git.listRefs({ owner: 'octocat', repo: 'listed', namespace: 'tags' })).data)).to.deep.equal(['refs/tags/v1']);
   });
+  // Found by a review: a ref's url, and a branch's links, were pasted together unencoded.
+  it("percent-encodes a ref's url and a branch's links, which then answer", async () => {
+    const main = (await api(server, octocat, 'GET', '/repos/octocat/listed/git/ref/heads/main')).body.object.sha;
+    const created = await api(server, octocat, 'POST', '/repos/octocat/listed/git/refs', { ref: 'refs/heads/100%#x', sha: main });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    expect(created.body.url).to.equal(`${server.url}/repos/octocat/listed/git/refs/heads/100%25%23x`);
+    const read = await api(server, octocat, 'GET', created.body.url.slice(server.url.length));
+    expect(read.status).to.equal(200);
+    expect(read.body.ref).to.equal('refs/heads/100%#x');
+    const branch = await api(server, octocat, 'GET', '/repos/octocat/listed/branches/100%25%23x');
+    expect(branch.status).to.equal(200);
+    expect(branch.body._links.self).to.equal(`${server.url}/repos/octocat/listed/branches/100%25%23x`);
+    expect((await api(server, octocat, 'GET', branch.body._links.self.slice(server.url.length))).body.name).to.equal('100%#x');
+  });
 });
