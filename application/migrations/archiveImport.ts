@@ -405,16 +405,15 @@ export class ArchiveImport {
         return void this.warnings.push(`project ${String(record.url)}: ${loginOf(ownerUrl)} already has a project named ${String(record.name)}, left as it is`);
     }
     const context = this.at(record.created_at, caller.userId);
-    const created = await this.d.projects.create(caller, owner, { name: String(record.name), body: text(record.body) }, context);
+    // An account's private project is created private: never public, even for a moment.
+    const input = { name: String(record.name), body: text(record.body), private: record.public === false && owner.kind !== 'repository' };
+    const created = await this.d.projects.create(caller, owner, input, context);
     if (this.failed(created, `project ${String(record.url)}`)) return;
     this.counts.projects++;
     const projectId = created.right;
     this.projectsMade.add(projectId);
     if (record.state === 'closed')
       this.failed(await this.d.projects.update(caller, projectId, { state: 'closed' }, context), `closing project ${String(record.url)}`);
-    // An account's private project stays private (a repository's follows its repository).
-    if (record.public === false && owner.kind !== 'repository')
-      this.failed(await this.d.projects.update(caller, projectId, { private: true }, context), `keeping project ${String(record.url)} private`);
     for (const column of Array.isArray(record.columns) ? (record.columns as ArchiveRecord[]) : []) {
       const columnId = await this.d.projects.createColumn(caller, projectId, String(column.name), context);
       if (this.failed(columnId, `column ${String(column.name)} of ${String(record.url)}`)) continue;

@@ -59,7 +59,7 @@ export class ProjectCommands {
   async create(
     caller: SignedInCaller,
     owner: ProjectOwner,
-    input: { name: string; body: string | null },
+    input: { name: string; body: string | null; private?: boolean },
     context: CommandContext,
   ): Promise<Either<AppError, number>> {
     const allowed = await this.mayCreateIn(caller, owner);

@@ -37,6 +37,8 @@ export type ProjectCommand =
       readonly number: number;
       readonly name: string;
       readonly body: string | null;
+      // An account's project made private from the start (an archive's restore); false otherwise.
+      readonly private?: boolean;
       readonly creatorId: number;
       readonly at: string;
     }
@@ -202,10 +204,24 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Eit
     if (state.status !== 'none') return right([]);
     if (command.name.trim() === '') return invalid('Validation Failed', "Name can't be blank");
     const { projectId, ownerKind, ownerId, number, name, body, creatorId, at } = command;
+    // A repository's project is as private as its repository, never on its own.
+    const isPrivate = ownerKind !== 'repository' && command.private === true;
     return right([
       {
         type: 'ProjectCreated',
-        data: { projectId, ownerKind, ownerId, number, name, body, state: 'open', organizationPermission: 'write', private: false, creatorId, createdAt: at },
+        data: {
+          projectId,
+          ownerKind,
+          ownerId,
+          number,
+          name,
+          body,
+          state: 'open',
+          organizationPermission: 'write',
+          private: isPrivate,
+          creatorId,
+          createdAt: at,
+        },
       },
     ]);
   }
