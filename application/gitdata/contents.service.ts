@@ -3,7 +3,7 @@ import { isLeft, isRight, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { parseCommit, type ParsedCommit } from '../../domain/gitdata/gitObjectText.js';
 import { submoduleUrlAt, symlinkTargetPath } from '../../domain/gitdata/repositoryPaths.js';
 import { isValidRefName } from '../../domain/gitdata/refName.js';
-import { isReadablePath, isValidTreePath } from '../../domain/gitdata/treePath.js';
+import { isReadablePath, isValidTreePath, SYMLINK_MODE } from '../../domain/gitdata/treePath.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
@@ -46,7 +46,6 @@ export interface FileCommitted {
 }
 
 const refused = (message: string): AppError => ({ _tag: 'GitDataRefused', message });
-const SYMLINK_MODE = '120000';
 // As Linux's limit on symlinks followed in one lookup.
 const MAX_SYMLINK_HOPS = 40;
 
@@ -66,7 +65,7 @@ function notAFile(path: string, found: GitTreeEntry | undefined, entries: readon
 function kindOf(entry: GitTreeEntry): ContentEntry['type'] {
   if (entry.type === 'tree') return 'dir';
   if (entry.type === 'commit') return 'submodule';
-  return entry.mode === '120000' ? 'symlink' : 'file';
+  return entry.mode === SYMLINK_MODE ? 'symlink' : 'file';
 }
 
 // GET, PUT and DELETE of /repos/{owner}/{repo}/contents/{path}: files read from a branch's
@@ -82,16 +81,24 @@ export class RepositoryContents {
 
   async get(repository: RepositoryDocument, path: string, ref: string | undefined): Promise<Either<AppError, ContentView>> {
     if (path !== '' && !isReadablePath(path)) return left({ _tag: 'GitObjectNotFound' });
+    const id = await this.forReading(repository);
+    return isLeft(id) ? id : this.readIn(id.right, path, ref ?? repository.default_branch);
+  }
+
+  // A repository with commits, or not found (an empty one has no contents to show).
+  private async forReading(repository: RepositoryDocument): Promise<Either<AppError, number>> {
     const id = await this.repositories.forReading(repository);
-    if (isLeft(id)) return id.left._tag === 'GitRepositoryEmpty' ? left({ _tag: 'GitObjectNotFound' }) : id;
-    const name = ref ?? repository.default_branch;
-    const tip = await resolveCommitish(this.repositories.git, id.right, name);
+    return isLeft(id) && id.left._tag === 'GitRepositoryEmpty' ? left({ _tag: 'GitObjectNotFound' }) : id;
+  }
+
+  private async readIn(repositoryId: number, path: string, ref: string): Promise<Either<AppError, ContentView>> {
+    const tip = await resolveCommitish(this.repositories.git, repositoryId, ref);
     if (tip === null) return left({ _tag: 'GitObjectNotFound' });
-    const root = await this.treeOf(id.right, tip);
-    const found = await this.lookUp(id.right, root, path);
+    const root = await this.treeOf(repositoryId, tip);
+    const found = await this.lookUp(repositoryId, root, path);
     if (!found) return left({ _tag: 'GitObjectNotFound' });
-    const shown = found.mode === SYMLINK_MODE ? ((await this.symlinkTarget(id.right, root, path, found)) ?? { path, found }) : { path, found };
-    return right(await this.viewOf(id.right, root, name, shown.path, shown.found));
+    const shown = found.mode === SYMLINK_MODE ? ((await this.symlinkTarget(repositoryId, root, path, found)) ?? { path, found }) : { path, found };
+    return right(await this.viewOf(repositoryId, root, ref, shown.path, shown.found));
   }
 
   // A file's bytes at `<ref>/<path>`, as download_url names them. The ref may hold slashes
@@ -100,8 +107,8 @@ export class RepositoryContents {
   // first segment (HEAD, a SHA); each is read until one names a file. Trying every cut had
   // cost three git processes per segment of the URL.
   async download(repository: RepositoryDocument, refAndPath: string): Promise<Either<AppError, Uint8Array>> {
-    const id = await this.repositories.forReading(repository);
-    if (isLeft(id)) return id.left._tag === 'GitRepositoryEmpty' ? left({ _tag: 'GitObjectNotFound' }) : id;
+    const id = await this.forReading(repository);
+    if (isLeft(id)) return id;
     const candidates = new Set<string>();
     for (const { name } of await this.repositories.git.listRefs(id.right)) {
       for (const candidate of [name, name.slice('refs/'.length), name.replace(/^refs\/(heads|tags)\//, '')]) {
@@ -110,7 +117,9 @@ export class RepositoryContents {
     }
     if (refAndPath.includes('/')) candidates.add(refAndPath.slice(0, refAndPath.indexOf('/')));
     for (const ref of [...candidates].sort((a, b) => b.length - a.length)) {
-      const read = await this.get(repository, refAndPath.slice(ref.length + 1), ref);
+      const path = refAndPath.slice(ref.length + 1);
+      if (!isReadablePath(path)) continue;
+      const read = await this.readIn(id.right, path, ref);
       if (isLeft(read) && read.left._tag !== 'GitObjectNotFound') return read;
       if (isRight(read) && read.right.kind === 'entry' && read.right.entry.content !== undefined) return right(read.right.entry.content);
     }

@@ -1,6 +1,6 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import { SHA_PATTERN } from '../../domain/gitdata/refName.js';
-import { isDotGitModules, isReadablePath, isValidTreePath } from '../../domain/gitdata/treePath.js';
+import { isDotGitModules, isReadablePath, isValidTreePath, SYMLINK_MODE } from '../../domain/gitdata/treePath.js';
 import type { GitStorage, GitTreeEntry } from '../shared/ports/gitStorage.port.js';
 
 // One entry of POST /git/trees: a path set to an object by SHA, to new blob content, or
@@ -14,14 +14,13 @@ export interface TreeChange {
 }
 
 const MODES_BY_TYPE: Readonly<Record<TreeChange['type'], readonly string[]>> = {
-  blob: ['100644', '100755', '120000'],
+  blob: ['100644', '100755', SYMLINK_MODE],
   tree: ['040000'],
   commit: ['160000'],
 };
 
 const parentOf = (path: string): string => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 const nameOf = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
-const SYMLINK_MODE = '120000';
 
 function problemWith(change: TreeChange): string | null {
   // A removal may name what a tree already holds (imported, or pushed before pushes were

@@ -1,4 +1,3 @@
-import { scopesAllow } from '../../domain/authorizations/oauthScopes.js';
 import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
@@ -6,6 +5,7 @@ import { REPOSITORY_OPERATIONS } from '../../domain/shared/access.js';
 import { migrationDecider, type MigrationCommand } from '../../domain/migrations/migration.decider.js';
 import { migrationStream, type MigrationOptions, type MigrationOwner } from '../../domain/migrations/migration.events.js';
 import type { MigrationsError } from '../../domain/migrations/migrations.errors.js';
+import { scopesAllow } from '../../domain/authorizations/oauthScopes.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import type { AppError } from '../shared/appError.js';

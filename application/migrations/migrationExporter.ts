@@ -261,7 +261,7 @@ export class MigrationExporter {
         (await this.collection<ProjectCardDocument>(PROJECT_CARDS_COLLECTION).find({ project_id: project.id })).map((card) => [card.id, card]),
       );
       await this.know([project.creator_id, ...[...cards.values()].map((card) => card.creator_id)]);
-      const projectUrl = owner.owner_kind === 'organization' ? `${ownerUrl}/projects/${project.number}` : `${ownerUrl}/projects/${project.number}`;
+      const projectUrl = `${ownerUrl}/projects/${project.number}`;
       const contentUrl = (card: ProjectCardDocument) => (card.content ? (contentUrls[card.content.type].get(card.content.id) ?? null) : null);
       const shown = repositoryPrivate === undefined ? project : { ...project, private: repositoryPrivate };
       await files.add(projectRecord(shown, projectUrl, ownerUrl, ordered, cards, contentUrl, this.login, this.urls));

@@ -1,3 +1,6 @@
+// A tree entry's mode for a symbolic link (its blob holds the target).
+export const SYMLINK_MODE = '120000';
+
 // Code points HFS+ ignores when it compares names (git's utf8.c, next_hfs_char): on a Mac
 // `.g\u200cit` opens the same directory as `.git`.
 const HFS_IGNORED = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;

@@ -251,8 +251,9 @@ function decidePresent(command: SourceImportCommand, current: SourceImport): Eit
       );
     case 'RecordFetched': {
       const { attempt, commitCount, largeFiles } = command;
+      const earlierByRemoteId = new Map(current.earlierAuthors.map((earlier) => [earlier.remoteId, earlier]));
       const authors = command.authors.map((author) => {
-        const earlier = current.earlierAuthors.find((candidate) => candidate.remoteId === author.remoteId);
+        const earlier = earlierByRemoteId.get(author.remoteId);
         return earlier ? { ...author, id: earlier.id, name: earlier.name, email: earlier.email } : author;
       });
       return chain(reported({ kind: 'present', import: current }, attempt, ['importing']), () =>

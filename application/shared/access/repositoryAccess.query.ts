@@ -79,16 +79,14 @@ export class RepositoryAccessQuery {
   ): Promise<Either<RepositoriesError, RepositoryPermission>> {
     const role = await this.roleFor(caller, repository);
     const decision = decideAccess(role, repository.archived, operation);
-    // A read-only token (no repo or public_repo scope): as GitHub hides what a token may not
-    // reach, 404, even where any reader may add something.
-    // The same for any change it is refused (its role is capped at read): not a 403 that would
-    // tell a change is possible with another token.
     const changes = operation.changesContent || operation.needs !== 'read';
+    // A read-only token (no repo or public_repo scope) is refused any change with 404, as GitHub
+    // hides what a token may not reach: even what any reader may add, and not a 403 that would
+    // tell another token could.
     if ((decision.outcome === 'allowed' || decision.outcome === 'insufficient') && changes && !mayChangeContent(caller))
       return left({ _tag: 'RepositoryNotFound' });
     // A repository a migration locked takes no change at all until it is unlocked.
-    if (decision.outcome === 'allowed' && (operation.changesContent || operation.needs !== 'read') && (await this.lockedByMigration(repository.id)))
-      return left({ _tag: 'RepositoryLocked' });
+    if (decision.outcome === 'allowed' && changes && (await this.lockedByMigration(repository.id))) return left({ _tag: 'RepositoryLocked' });
     switch (decision.outcome) {
       case 'allowed':
         return right(role);

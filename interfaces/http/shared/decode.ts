@@ -18,16 +18,14 @@ function fieldOf(error: t.ValidationError): string {
 // whatever a client sent into the log and the read models (`site_admin`, `id`, `$set`). Only
 // the top level of an object codec (an interface, a partial, their intersections): nested
 // objects (an author, a hook's config) and unions keep what they were sent, so handlers pick
-// the fields of those. Decoded again through the exact form once the codec accepted the input
-// (its errors keep the field paths the codec gives them).
+// the fields of those. The exact form decodes; the codec itself again only for a refusal,
+// whose field paths it gives without the exact form's level.
 const exactCodecs = new WeakMap<object, t.Decoder<unknown, unknown>>();
-function withoutUnknownFields<A>(codec: t.Decoder<unknown, A>, input: unknown, decoded: A): A {
-  if (codec instanceof t.ExactType || codec instanceof t.StrictType || !hasProps(codec)) return decoded;
+function withoutUnknownFields<A>(codec: t.Decoder<unknown, A>): t.Decoder<unknown, A> {
+  if (codec instanceof t.ExactType || codec instanceof t.StrictType || !hasProps(codec)) return codec;
   let exact = exactCodecs.get(codec);
   if (!exact) exactCodecs.set(codec, (exact = t.exact(codec)));
-  // The exact form accepts what the codec accepted.
-  const stripped = exact.decode(input);
-  return isLeft(stripped) ? decoded : (stripped.right as A);
+  return exact as t.Decoder<unknown, A>;
 }
 
 function hasProps(codec: unknown): codec is t.HasProps {
@@ -38,8 +36,10 @@ function hasProps(codec: unknown): codec is t.HasProps {
 
 // io-ts failures become GitHub's 422 items: an absent value is missing_field, a wrong one invalid.
 export function decodeInput<A>(codec: t.Decoder<unknown, A>, input: unknown, resource: string): Either<ValidationErrorItem[], A> {
+  const exact = withoutUnknownFields(codec).decode(input);
+  if (!isLeft(exact)) return right(exact.right);
   const decoded = codec.decode(input);
-  if (!isLeft(decoded)) return right(withoutUnknownFields(codec, input, decoded.right));
+  if (!isLeft(decoded)) return right(decoded.right);
   const seen = new Set<string>();
   const items: ValidationErrorItem[] = [];
   for (const error of decoded.left) {
