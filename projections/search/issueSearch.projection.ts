@@ -10,7 +10,7 @@ import { ISSUE_SEARCH_ATTRIBUTES, type IssueSearchDocument } from '../../applica
 import { SEARCH_INDEXES } from '../../application/search/searchIndexes.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { SearchFilter } from '../../application/shared/ports/searchIndex.port.js';
-import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
+import { onceThisBatch, type Projection, type ProjectionTarget } from '../../application/shared/projections/projection.js';
 import { ISSUE_EVENT_TYPES } from '../../domain/issues/issue.events.js';
 import type { IssueCommentEvent } from '../../domain/issues/issueComment.decider.js';
 import type { LabelEvent } from '../../domain/issues/label.decider.js';
@@ -175,7 +175,10 @@ export const issueSearchProjection: Projection = {
       if (typed.type === 'RepositoryEdited' && typed.data.changes.private === undefined) return;
       return repositoryChanged(target, typed.data.repositoryId);
     }
-    const keys = await touchedIssues(event, target);
-    if (keys.length > 0) await refresh(target, [...new Set(keys)]);
+    const keys = [...new Set(await touchedIssues(event, target))];
+    // One issue's document (most events: opened, commented, reacted to) is rebuilt once per
+    // batch of events, however many of them touch it; a label's or milestone's many issues at once.
+    if (keys.length === 1) return onceThisBatch(target, keys[0]!, (settled) => refresh(settled, keys));
+    if (keys.length > 0) await refresh(target, keys);
   },
 };

@@ -2,7 +2,7 @@ import { REPOSITORIES_COLLECTION, type RepositoryDocument } from '../../applicat
 import { indexedTime, SEARCH_INDEXES, type RepositoryBound } from '../../application/search/searchIndexes.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { SearchDocument } from '../../application/shared/ports/searchIndex.port.js';
-import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
+import { onceThisBatch, type Projection, type ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { RepositoryCreated } from '../../domain/repositories/repository.events.js';
 import type { ProjectionDependencies } from '../shared/projectionDependencies.js';
 import { applyHelpWanted, HELP_WANTED_INDEX, HELP_WANTED_ISSUES_COLLECTION, helpWantedIssues } from './helpWantedIssues.js';
@@ -84,7 +84,12 @@ async function documentOf(target: ProjectionTarget, repository: RepositoryDocume
   };
 }
 
-async function refresh(target: ProjectionTarget, repositoryId: number): Promise<void> {
+// Once per batch of events: a repository's issues change its help-wanted count one by one.
+function refresh(target: ProjectionTarget, repositoryId: number): Promise<void> {
+  return onceThisBatch(target, String(repositoryId), (settled) => refreshNow(settled, repositoryId));
+}
+
+async function refreshNow(target: ProjectionTarget, repositoryId: number): Promise<void> {
   const index = target.searchIndexName(SEARCH_INDEXES.repositories);
   const repository = await target.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).findOne({ _id: String(repositoryId) });
   if (repository === null) return target.search.delete(index, [repositoryId]);

@@ -8,6 +8,18 @@ export interface ProjectionTarget {
   collection<T extends Document = Document>(name: string): Collection<T>;
   readonly search: SearchIndex;
   searchIndexName(name: string): string;
+  // Where the runner applies a batch of events (a replay, or what a lane's turn delivers):
+  // work that depends only on the models as they are when it runs (a search document rebuilt
+  // from them) is held until the batch's end, once per key, so a document that ten events of
+  // the batch touch is built once. Absent (one event at a time): the caller does it at once.
+  readonly atBatchEnd?: (key: string, work: (target: ProjectionTarget) => Promise<void>) => void;
+}
+
+// The work now, or at the end of the batch when the target holds one.
+export function onceThisBatch(target: ProjectionTarget, key: string, work: (target: ProjectionTarget) => Promise<void>): Promise<void> {
+  if (target.atBatchEnd === undefined) return work(target);
+  target.atBatchEnd(key, work);
+  return Promise.resolve();
 }
 
 export interface ProjectionCollection {

@@ -2,6 +2,7 @@ import type { EventStore, StoredEvent } from '../ports/eventStore.port.js';
 import type { ReadModelStore, WriteBehind } from '../ports/readModelStore.port.js';
 import type { SearchIndex } from '../ports/searchIndex.port.js';
 import { CHECKPOINTS_COLLECTION, REBUILD_SUFFIX, type Checkpoint, type Projection, type ProjectionTarget } from './projection.js';
+import { BatchEndWork } from './batchEndWork.js';
 import { DEFAULT_LANE_OPTIONS, type HeldWrites, ProjectionLane, type LaneEvents, type LaneOptions } from './projectionLane.js';
 import { highestTombstone, POSITION_FIELD, prepareTombstones, pruneTombstones, type TombstoneWatermark } from './positionGuardedCollection.js';
 import { clearTarget, liveTarget, prepareTarget, rebuildTarget, swapRebuiltIntoLive } from './projectionTargets.js';
@@ -52,10 +53,13 @@ function concerns(projection: Projection, event: StoredEvent): boolean {
 
 const concernsEvent = (event: StoredEvent) => (projection: Projection) => concerns(projection, event);
 
-// A lane's write-behind batch (where the store offers one): its projections' writes, and the
-// checkpoints that become true once those are written.
+// A lane's batch of events: its projections' writes held behind (where the store offers
+// that), the work they hold for the batch's end, and the checkpoints that become true once
+// those are done. Read-your-writes lanes batch only when the store writes behind (a command's
+// answer would otherwise wait a turn for the batch's end); eventual lanes always do.
 interface LaneBatch {
-  readonly writes: WriteBehind;
+  readonly writes: WriteBehind | undefined;
+  readonly atEnd: BatchEndWork;
   readonly checkpoints: Map<Projection, number>;
 }
 
@@ -219,7 +223,8 @@ export class ProjectionRunner implements ProjectionProgress {
   private addLane(name: string, members: readonly Projection[], events: LaneEvents, options: LaneOptions): ProjectionLane {
     const waitsForReadYourWrites = members.some((p) => p.readsReadYourWritesModels && !readsItsWrites(p));
     const writes = this.store.writeBehind?.(POSITION_FIELD);
-    const batch: LaneBatch | undefined = writes && { writes, checkpoints: new Map() };
+    const batched = writes !== undefined || !members.every(readsItsWrites);
+    const batch: LaneBatch | undefined = batched ? { writes, atEnd: new BatchEndWork(), checkpoints: new Map() } : undefined;
     const held: HeldWrites | undefined = batch && { flush: () => this.flushBatch(batch) };
     const apply = (event: StoredEvent): Promise<void> => this.process(members, waitsForReadYourWrites, batch, event);
     const passOver = (event: StoredEvent): boolean => this.passOver(members, batch, event);
@@ -243,6 +248,7 @@ export class ProjectionRunner implements ProjectionProgress {
     if (until <= after) return position;
     const targets = projections.map((projection) => [projection, targetOf(projection)] as const);
     const writes = this.store.writeBehind?.(POSITION_FIELD);
+    const atEnd = new BatchEndWork();
     const progress = (): void => {
       for (const projection of projections) onProgress({ projection: projection.name, position, headPosition: until });
     };
@@ -250,15 +256,17 @@ export class ProjectionRunner implements ProjectionProgress {
     for await (const event of this.eventStore.readAll(after >= 0 ? { after } : {})) {
       if (event.position > until) break;
       for (const [projection, target] of targets) {
-        if (concerns(projection, event)) await projection.apply(event, target(writes ?? this.store, event.position));
+        if (concerns(projection, event)) await projection.apply(event, atEnd.offering(projection.name, target(writes ?? this.store, event.position)));
       }
       position = event.position;
       if (++held >= REPLAY_FLUSH_EVENTS) {
+        await atEnd.done();
         await writes?.flush();
         held = 0;
         progress();
       }
     }
+    await atEnd.done();
     await writes?.flush();
     progress();
     return position;
@@ -275,7 +283,7 @@ export class ProjectionRunner implements ProjectionProgress {
     const target = liveTarget(batch?.writes ?? this.store, this.search, event.position, this.tombstones);
     for (const projection of members) {
       if (event.position <= this.checkpointOf(projection, batch)) continue;
-      if (concerns(projection, event)) await projection.apply(event, target);
+      if (concerns(projection, event)) await projection.apply(event, batch ? batch.atEnd.offering(projection.name, target) : target);
       this.seenBy(projection, batch, event);
     }
     this.appliedSincePrune++;
@@ -317,9 +325,11 @@ export class ProjectionRunner implements ProjectionProgress {
     this.unsaved.add(projection);
   }
 
-  // The batch's documents first, then its checkpoints: a crash between re-applies the batch.
+  // The work held for the batch's end, its documents, then its checkpoints: a crash between
+  // re-applies the batch.
   private async flushBatch(batch: LaneBatch): Promise<void> {
-    await batch.writes.flush();
+    await batch.atEnd.done();
+    await batch.writes?.flush();
     for (const [projection, position] of batch.checkpoints) this.advance(projection, position);
     batch.checkpoints.clear();
     this.scheduleFlush();

@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import type { Projection } from '../../../application/shared/projections/projection.js';
+import { onceThisBatch, type Projection } from '../../../application/shared/projections/projection.js';
+import { liveTarget } from '../../../application/shared/projections/projectionTargets.js';
 import { ProjectionRunner } from '../../../application/shared/projections/projectionRunner.js';
 import type { EventStore } from '../../../application/shared/ports/eventStore.port.js';
 import { EmbeddedEventStore } from '../../../infrastructure/shared/eventStore/embeddedEventStore.js';
@@ -284,6 +285,49 @@ for (const [kind, newStore] of [
       expect(String(fatal[0])).to.contain('cannot apply');
       expect(String(runner.failed)).to.contain('cannot apply');
       await runner.stop();
+    });
+
+    it("an eventual projection's batch-end work runs once per key for a batch of events, before the lane's position moves", async () => {
+      // The document of a stream: its names so far, read from the log's count kept here.
+      const built: string[] = [];
+      const namesIndex = {
+        name: 'stream-names',
+        settings: { primaryKey: 'id', searchableAttributes: ['names'], filterableAttributes: [], sortableAttributes: [] },
+      };
+      const seen = new Map<string, string[]>();
+      const documents: Projection = {
+        name: 'stream-documents',
+        version: 1,
+        consistency: 'eventual',
+        collections: [],
+        searchIndexes: [namesIndex],
+        async apply(event, target) {
+          const names = [...(seen.get(event.streamId) ?? []), (event.data as { name: string }).name];
+          seen.set(event.streamId, names);
+          await onceThisBatch(target, event.streamId, async (settled) => {
+            built.push(event.streamId);
+            await settled.search.upsert(settled.searchIndexName('stream-names'), [{ id: event.streamId, names: seen.get(event.streamId)!.join(' ') }]);
+          });
+        },
+      };
+      for (let i = 0; i < 40; i++) await appendNamed(eventStore, `s-${i % 2}`, `n${i}`);
+      const search = new EmbeddedSearchIndex();
+      const runner = new ProjectionRunner(eventStore, newStore(), search, [documents]);
+      await runner.start();
+      // The catch-up reads the log in batches: two documents built per batch, not one per event.
+      expect(built.length).to.be.within(2, 10);
+      expect(new Set(built)).to.deep.equal(new Set(['s-0', 's-1']));
+      const { hits } = await search.search('stream-names', { q: 'n38' });
+      expect(hits.map((hit) => hit.document)).to.deep.equal([{ id: 's-0', names: Array.from({ length: 20 }, (_, i) => `n${2 * i}`).join(' ') }]);
+      // Live: the lane's position reaches an event only once the work it held is done.
+      const position = await appendNamed(eventStore, 's-1', 'late');
+      expect(await runner.waitFor(position, 10_000, ['stream-documents'])).to.equal(true);
+      expect((await search.search('stream-names', { q: 'late' })).hits.map((hit) => hit.document.id)).to.deep.equal(['s-1']);
+      await runner.stop();
+      // Outside a runner's batch (a projection applied on its own) the work is done at once.
+      const direct: string[] = [];
+      await onceThisBatch(liveTarget(newStore(), search), 'k', async () => void direct.push('done'));
+      expect(direct).to.deep.equal(['done']);
     });
 
     it('read-your-writes waits only for its own lane: a stalled eventual projection lags, visibly, and catches up', async () => {
