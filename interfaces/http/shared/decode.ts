@@ -13,24 +13,46 @@ function fieldOf(error: t.ValidationError): string {
   return keys.join('.');
 }
 
-// A body's top-level fields the codec does not name are dropped, as GitHub ignores them:
-// io-ts keeps them in what it decodes, and a handler handing that on (a profile's changes) put
-// whatever a client sent into the log and the read models (`site_admin`, `id`, `$set`). Only
-// the top level of an object codec (an interface, a partial, their intersections): nested
-// objects (an author, a hook's config) and unions keep what they were sent, so handlers pick
-// the fields of those. The exact form decodes; the codec itself again only for a refusal,
-// whose field paths it gives without the exact form's level.
-const exactCodecs = new WeakMap<object, t.Decoder<unknown, unknown>>();
+// A body's fields the codec does not name are dropped, at every level, as GitHub ignores
+// them: io-ts keeps them in what it decodes, and a handler handing that on (a profile's
+// changes) put whatever a client sent into the log and the read models (`site_admin`, `id`,
+// `$set`). Every object level is made exact: the body's, a nested object's (an author, a
+// hook's config), each member of a union and each element of a list. The exact form decodes;
+// the codec itself again only for a refusal, whose field paths it gives without the exact
+// forms' levels.
+const exactCodecs = new WeakMap<object, t.Mixed>();
 function withoutUnknownFields<A>(codec: t.Decoder<unknown, A>): t.Decoder<unknown, A> {
-  if (codec instanceof t.ExactType || codec instanceof t.StrictType || !hasProps(codec)) return codec;
+  return exactEverywhere(codec as unknown as t.Mixed) as unknown as t.Decoder<unknown, A>;
+}
+
+function exactEverywhere(codec: t.Mixed): t.Mixed {
   let exact = exactCodecs.get(codec);
-  if (!exact) exactCodecs.set(codec, (exact = t.exact(codec)));
-  return exact as t.Decoder<unknown, A>;
+  if (!exact) exactCodecs.set(codec, (exact = exactForm(codec)));
+  return exact;
+}
+
+function exactForm(codec: t.Mixed): t.Mixed {
+  if (hasProps(codec)) return t.exact(withExactFields(codec), codec.name);
+  if (codec instanceof t.UnionType) return t.union(codec.types.map(exactEverywhere) as [t.Mixed, t.Mixed, ...t.Mixed[]], codec.name);
+  if (codec instanceof t.ArrayType) return t.array(exactEverywhere(codec.type), codec.name);
+  return codec;
+}
+
+// The object codec with each field's codec exact in turn (itself not yet: an intersection's
+// members must keep their props for the exact form around them).
+function withExactFields(codec: t.HasProps): t.HasProps {
+  if (codec instanceof t.InterfaceType) return t.type(exactFields(codec.props), codec.name);
+  if (codec instanceof t.PartialType) return t.partial(exactFields(codec.props), codec.name);
+  if (codec instanceof t.IntersectionType) return t.intersection(codec.types.map(withExactFields) as [t.HasProps, t.HasProps], codec.name);
+  return codec;
+}
+
+function exactFields(props: t.Props): t.Props {
+  return Object.fromEntries(Object.entries(props).map(([field, codec]) => [field, exactEverywhere(codec)]));
 }
 
 function hasProps(codec: unknown): codec is t.HasProps {
-  if (codec instanceof t.InterfaceType || codec instanceof t.PartialType || codec instanceof t.StrictType) return true;
-  if (codec instanceof t.RefinementType || codec instanceof t.ReadonlyType) return hasProps(codec.type);
+  if (codec instanceof t.InterfaceType || codec instanceof t.PartialType) return true;
   return codec instanceof t.IntersectionType && (codec.types as unknown[]).every(hasProps);
 }
 
