@@ -46,6 +46,31 @@ function validSourceUrl(raw: string): boolean {
   }
 }
 
+// Credentials written into the address (https://user:secret@host/...) are taken out of it and
+// kept as vcs_username and vcs_password are: encrypted, never in the log, an answer or a tool's
+// arguments. Those given on their own take precedence.
+function withoutUserinfo(input: StartImportInput): StartImportInput {
+  let url: URL;
+  try {
+    url = new URL(input.vcsUrl);
+  } catch {
+    return input;
+  }
+  if (url.username === '' && url.password === '') return input;
+  const decoded = (part: string) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return part;
+    }
+  };
+  const username = input.username ?? decoded(url.username);
+  const password = input.password ?? decoded(url.password);
+  url.username = '';
+  url.password = '';
+  return { ...input, vcsUrl: url.toString(), username, password };
+}
+
 // Starting, restarting, cancelling an import, mapping its authors and choosing what becomes of
 // large files. Who may is decided by the route (repository administrators). A repository a
 // migration locked, or an archived one (read-only, as git push finds it), takes none of these
@@ -62,10 +87,11 @@ export class SourceImportCommands {
     @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
   ) {}
 
-  async start(repositoryId: number, input: StartImportInput, context: CommandContext): Promise<Either<AppError, void>> {
+  async start(repositoryId: number, given: StartImportInput, context: CommandContext): Promise<Either<AppError, void>> {
     const frozen = await this.frozen(repositoryId);
     if (frozen) return left(frozen);
-    if (!validSourceUrl(input.vcsUrl)) return left(importValidation('vcs_url', 'invalid', 'vcs_url is not a valid http(s), svn or file URL'));
+    if (!validSourceUrl(given.vcsUrl)) return left(importValidation('vcs_url', 'invalid', 'vcs_url is not a valid http(s), svn or file URL'));
+    const input = withoutUserinfo(given);
     const repositoryEmpty = await this.repositoryGit.isEmpty(repositoryId);
     const credentialsCiphertext = await this.encrypted(input);
     return this.run(
