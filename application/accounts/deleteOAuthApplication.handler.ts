@@ -7,6 +7,7 @@ import { handleCommand } from '../shared/handleCommand.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
+import { AuthorizationCommands } from '../authorizations/authorizationCommands.js';
 import { OAuthApplicationQueries } from './oauthApplication.queries.js';
 
 @injectable()
@@ -15,6 +16,7 @@ export class DeleteOAuthApplicationHandler {
     @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
     @inject(TOKENS.ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
     @inject(OAuthApplicationQueries) private readonly applications: OAuthApplicationQueries,
+    @inject(AuthorizationCommands) private readonly authorizations: AuthorizationCommands,
   ) {}
 
   async execute(clientId: string, context: CommandContext): Promise<Either<AppError, { applicationId: number }>> {
@@ -32,6 +34,10 @@ export class DeleteOAuthApplicationHandler {
     );
     if (isLeft(deleted)) return deleted;
     await this.readYourWrites.settle(deleted.right.position);
+    // Its tokens are refused from now on (token sign-in wants the application); revoked here so
+    // they and the grants leave the users' lists too.
+    const revoked = await this.authorizations.revokeApplication(application.id, context);
+    if (isLeft(revoked)) return revoked;
     return right({ applicationId: application.id });
   }
 }

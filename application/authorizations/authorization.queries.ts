@@ -48,6 +48,11 @@ export class AuthorizationQueries {
     return this.authorizations.find({ user_id: userId, application_id: applicationId }, { sort: { id: 1 } });
   }
 
+  // Every user's tokens of one application (its deletion revokes them all).
+  allOfApplication(applicationId: number): Promise<AuthorizationDocument[]> {
+    return this.authorizations.find({ application_id: applicationId }, { sort: { id: 1 } });
+  }
+
   byHashedToken(hashedToken: string): Promise<AuthorizationDocument | null> {
     return this.authorizations.findOne({ hashed_token: hashedToken });
   }

@@ -225,6 +225,16 @@ export class AuthorizationCommands {
     return right(undefined);
   }
 
+  // A deleted application's tokens end for every user, and its grants with them, as on GitHub.
+  async revokeApplication(applicationId: number, context: CommandContext): Promise<Either<AppError, void>> {
+    for (const authorization of await this.queries.allOfApplication(applicationId)) {
+      const revoked = await this.run(authorization.id, { type: 'DeleteAuthorization', reason: 'grant_revoked', now: context.occurredAt }, context);
+      if (isLeft(revoked) && revoked.left._tag !== 'AuthorizationNotFound') return revoked;
+      await this.unbind(authorization, context);
+    }
+    return right(undefined);
+  }
+
   private async issue(
     userId: number,
     application: OAuthApplication | null,

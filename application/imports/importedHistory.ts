@@ -3,6 +3,7 @@ import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { repositoryDecider, repositoryStream } from '../../domain/repositories/repository.decider.js';
 import { GitRefsService } from '../gitdata/gitRefs.service.js';
 import { RepositoryGit } from '../repositories/repositoryGit.js';
+import { RepositoryQueries } from '../repositories/repository.queries.js';
 import { RepositoryAccessQuery } from '../shared/access/repositoryAccess.query.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
@@ -15,6 +16,8 @@ import type { PreparedHistory } from './sourceImporter.port.js';
 // waits, since a lock lasts until somebody removes it and an import left "pushing" would look
 // stuck; a refused push is what GitHub's importer meets too. A PATCH restarts it once unlocked.
 const LOCKED = 'The repository is locked by a migration, so the import pushed nothing more into it. Unlock it, then restart the import.';
+// Archived mid-import: read-only for the import's push as for git push.
+const ARCHIVED = 'The repository was archived, so it is read-only and the import pushed nothing more into it. Unarchive it, then restart the import.';
 
 // An import's push: the prepared history's objects are copied into the repository, then each
 // branch and tag is moved as every other ref move is (RefCreated / RefUpdated in the ref's
@@ -29,6 +32,7 @@ export class ImportedHistory {
     @inject(RepositoryGit) private readonly repositoryGit: RepositoryGit,
     @inject(GitRefsService) private readonly refs: GitRefsService,
     @inject(RepositoryAccessQuery) private readonly access: RepositoryAccessQuery,
+    @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
   ) {}
 
   // `pushedRefs`: what an earlier push of this import left (a rewrite replaces exactly those);
@@ -42,11 +46,13 @@ export class ImportedHistory {
   ): Promise<Either<string, Readonly<Record<string, string>>>> {
     if (!(await this.repositoryGit.ensure(repositoryId))) return left('The repository no longer exists');
     const names = Object.keys(prepared.refs).sort();
-    if (await this.access.lockedByMigration(repositoryId)) return left(LOCKED);
+    const frozen = await this.refusal(repositoryId);
+    if (frozen) return left(frozen);
     await this.git.fetchObjects(repositoryId, prepared.gitDir, names, onProgress);
     for (const ref of names) {
-      // Asked before every move, as git push is: a lock taken mid-push stops the moves that remain.
-      if (await this.access.lockedByMigration(repositoryId)) return left(LOCKED);
+      // Asked before every move, as git push is: a lock taken (or an archiving) mid-push stops the moves that remain.
+      const refused = await this.refusal(repositoryId);
+      if (refused) return left(refused);
       const target = prepared.refs[ref]!;
       const expected = pushedRefs?.[ref] ?? null;
       const now = await this.git.readRef(repositoryId, ref);
@@ -58,6 +64,11 @@ export class ImportedHistory {
     const adopted = await this.adoptHeadBranch(repositoryId, prepared, context);
     if (isLeft(adopted)) return adopted;
     return right(prepared.refs);
+  }
+
+  private async refusal(repositoryId: number): Promise<string | null> {
+    if ((await this.repositories.byId(repositoryId))?.archived) return ARCHIVED;
+    return (await this.access.lockedByMigration(repositoryId)) ? LOCKED : null;
   }
 
   // The repository's default branch becomes the source's when the source has no branch of the

@@ -4,6 +4,7 @@ import { importValidation, type ImportsError } from '../../domain/imports/import
 import { sourceImportDecider, type SourceImportCommand, type SourceImportState } from '../../domain/imports/sourceImport.decider.js';
 import { sourceImportStream, type SourceImportEvent, type Vcs } from '../../domain/imports/sourceImport.events.js';
 import { RepositoryGit } from '../repositories/repositoryGit.js';
+import { RepositoryQueries } from '../repositories/repository.queries.js';
 import { RepositoryAccessQuery } from '../shared/access/repositoryAccess.query.js';
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
@@ -45,10 +46,35 @@ function validSourceUrl(raw: string): boolean {
   }
 }
 
+// Credentials written into the address (https://user:secret@host/...) are taken out of it and
+// kept as vcs_username and vcs_password are: encrypted, never in the log, an answer or a tool's
+// arguments. Those given on their own take precedence.
+function withoutUserinfo(input: StartImportInput): StartImportInput {
+  let url: URL;
+  try {
+    url = new URL(input.vcsUrl);
+  } catch {
+    return input;
+  }
+  if (url.username === '' && url.password === '') return input;
+  const decoded = (part: string) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return part;
+    }
+  };
+  const username = input.username ?? decoded(url.username);
+  const password = input.password ?? decoded(url.password);
+  url.username = '';
+  url.password = '';
+  return { ...input, vcsUrl: url.toString(), username, password };
+}
+
 // Starting, restarting, cancelling an import, mapping its authors and choosing what becomes of
 // large files. Who may is decided by the route (repository administrators). A repository a
-// migration locked takes none of these but a cancel (which changes nothing in it): each would
-// start a push into it.
+// migration locked, or an archived one (read-only, as git push finds it), takes none of these
+// but a cancel (which changes nothing in it): each would start a push into it.
 @injectable()
 export class SourceImportCommands {
   constructor(
@@ -58,11 +84,14 @@ export class SourceImportCommands {
     @inject(TOKENS.GitStorage) private readonly git: GitStorage,
     @inject(RepositoryGit) private readonly repositoryGit: RepositoryGit,
     @inject(RepositoryAccessQuery) private readonly access: RepositoryAccessQuery,
+    @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
   ) {}
 
-  async start(repositoryId: number, input: StartImportInput, context: CommandContext): Promise<Either<AppError, void>> {
-    if (await this.access.lockedByMigration(repositoryId)) return left({ _tag: 'RepositoryLocked' });
-    if (!validSourceUrl(input.vcsUrl)) return left(importValidation('vcs_url', 'invalid', 'vcs_url is not a valid http(s), svn or file URL'));
+  async start(repositoryId: number, given: StartImportInput, context: CommandContext): Promise<Either<AppError, void>> {
+    const frozen = await this.frozen(repositoryId);
+    if (frozen) return left(frozen);
+    if (!validSourceUrl(given.vcsUrl)) return left(importValidation('vcs_url', 'invalid', 'vcs_url is not a valid http(s), svn or file URL'));
+    const input = withoutUserinfo(given);
     const repositoryEmpty = await this.repositoryGit.isEmpty(repositoryId);
     const credentialsCiphertext = await this.encrypted(input);
     return this.run(
@@ -82,7 +111,8 @@ export class SourceImportCommands {
   }
 
   async update(repositoryId: number, input: UpdateImportInput, context: CommandContext): Promise<Either<AppError, void>> {
-    if (await this.access.lockedByMigration(repositoryId)) return left({ _tag: 'RepositoryLocked' });
+    const frozen = await this.frozen(repositoryId);
+    if (frozen) return left(frozen);
     const credentialsCiphertext = await this.encrypted(input);
     return this.run(
       repositoryId,
@@ -107,15 +137,22 @@ export class SourceImportCommands {
     identity: { name?: string; email?: string },
     context: CommandContext,
   ): Promise<Either<AppError, void>> {
-    if (await this.access.lockedByMigration(repositoryId)) return left({ _tag: 'RepositoryLocked' });
+    const frozen = await this.frozen(repositoryId);
+    if (frozen) return left(frozen);
     const refsUnchanged = await this.refsAsPushed(repositoryId);
     return this.run(repositoryId, { type: 'MapAuthor', authorId, ...identity, refsUnchanged }, context);
   }
 
   async setLfsPreference(repositoryId: number, useLfs: 'opt_in' | 'opt_out', context: CommandContext): Promise<Either<AppError, void>> {
-    if (await this.access.lockedByMigration(repositoryId)) return left({ _tag: 'RepositoryLocked' });
+    const frozen = await this.frozen(repositoryId);
+    if (frozen) return left(frozen);
     const refsUnchanged = await this.refsAsPushed(repositoryId);
     return this.run(repositoryId, { type: 'SetLfsPreference', useLfs, refsUnchanged }, context);
+  }
+
+  private async frozen(repositoryId: number): Promise<AppError | null> {
+    if ((await this.repositories.byId(repositoryId))?.archived) return { _tag: 'RepositoryArchived' };
+    return (await this.access.lockedByMigration(repositoryId)) ? { _tag: 'RepositoryLocked' } : null;
   }
 
   private async run(repositoryId: number, command: SourceImportCommand, context: CommandContext): Promise<Either<AppError, void>> {

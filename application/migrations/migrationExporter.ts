@@ -49,6 +49,9 @@ import {
   type ArchiveUrls,
 } from './migrationRecords.js';
 
+// A card's content by its kind and id: the web URL of its issue or pull request.
+type ContentUrls = Readonly<Record<'Issue' | 'PullRequest', ReadonlyMap<number, string>>>;
+
 // GitHub's files hold at most 1,000 records each.
 export const RECORDS_PER_FILE = 1000;
 export const ARCHIVE_SCHEMA_VERSION = '1.0.1';
@@ -137,6 +140,7 @@ export class MigrationExporter {
         { owner_kind: migration.owner.kind === 'organization' ? 'organization' : 'user', owner_id: migration.owner.id },
         this.urls.user(this.login(migration.owner.id) ?? ''),
         files.projects,
+        new Set(repositoryIds),
       );
     }
     for (const kind of Object.values(files)) await kind.finish();
@@ -249,7 +253,9 @@ export class MigrationExporter {
     owner: Document,
     ownerUrl: string,
     files: RecordFiles,
-    contentUrls: Readonly<Record<'Issue' | 'PullRequest', ReadonlyMap<number, string>>> = { Issue: new Map(), PullRequest: new Map() },
+    // A repository's cards point into it (its map, made as its issues were written); an owner's
+    // into any of the archive's repositories (looked up per project).
+    contents: ContentUrls | ReadonlySet<number>,
     // A repository's projects are as private as it is.
     repositoryPrivate?: boolean,
   ): Promise<void> {
@@ -262,10 +268,26 @@ export class MigrationExporter {
       );
       await this.know([project.creator_id, ...[...cards.values()].map((card) => card.creator_id)]);
       const projectUrl = `${ownerUrl}/projects/${project.number}`;
+      const contentUrls = contents instanceof Set ? await this.contentUrlsIn(cards.values(), contents) : (contents as ContentUrls);
       const contentUrl = (card: ProjectCardDocument) => (card.content ? (contentUrls[card.content.type].get(card.content.id) ?? null) : null);
       const shown = repositoryPrivate === undefined ? project : { ...project, private: repositoryPrivate };
       await files.add(projectRecord(shown, projectUrl, ownerUrl, ordered, cards, contentUrl, this.login, this.urls));
     }
+  }
+
+  // The URLs of an owner's project's cards whose issue or pull request is in a repository the
+  // archive holds (a pull request's issue is its pull request, as in a repository's map).
+  private async contentUrlsIn(cards: Iterable<ProjectCardDocument>, exported: ReadonlySet<number>): Promise<ContentUrls> {
+    const contentUrls = { Issue: new Map<number, string>(), PullRequest: new Map<number, string>() };
+    for (const { content } of cards) {
+      if (!content || !exported.has(content.repositoryId)) continue;
+      const issue = await this.collection<IssueDocument>(ISSUES_COLLECTION).findOne({ repository_id: content.repositoryId, number: content.number });
+      if (!issue) continue;
+      const repositoryUrl = await this.repositoryUrlOf(content.repositoryId, '');
+      const pull = content.type === 'PullRequest' || issue.pull_request !== undefined;
+      contentUrls[content.type].set(content.id, `${repositoryUrl}/${pull ? 'pull' : 'issues'}/${content.number}`);
+    }
+    return contentUrls;
   }
 
   private async exportUsers(writer: ArchiveWriter): Promise<void> {

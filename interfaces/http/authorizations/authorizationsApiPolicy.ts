@@ -14,8 +14,9 @@ export function authorizationsApiPolicy(settings: Config['authorizationsApi'], c
     if (settings.mode === 'removed') return sendGithubError(res, 404, 'Not Found');
     const now = clock.now().getTime();
     const brownout = settings.mode === 'brownout' || settings.brownouts.some((window) => window.from <= now && now < window.to);
-    // Mounted on its paths: the full path is the mount (baseUrl) and what follows it.
-    const path = `${req.baseUrl}${req.path}`.replace(/\/$/, '');
+    // Mounted on its paths: the full path is the mount (baseUrl) and what follows it, in any
+    // case (the routes match /Authorizations too).
+    const path = `${req.baseUrl}${req.path}`.replace(/\/$/, '').toLowerCase();
     const creates = (req.method === 'POST' && path === '/authorizations') || (req.method === 'PUT' && path.startsWith('/authorizations/clients/'));
     if (brownout && creates) {
       const error = httpErrorFor({ _tag: 'AuthorizationsBrownout' });

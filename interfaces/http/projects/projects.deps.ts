@@ -7,6 +7,7 @@ import { ProjectLists } from '../../../application/projects/projectLists.query.j
 import { ProjectHistory } from '../../../application/projects/projectHistory.query.js';
 import { ProjectAuditLog } from '../../../application/projects/projectAuditLog.query.js';
 import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
+import { RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
 
@@ -18,6 +19,7 @@ export interface ProjectsDeps {
   readonly history: ProjectHistory;
   readonly auditLog: ProjectAuditLog;
   readonly repositories: RepositoryQueries;
+  readonly repositoryAccess: RepositoryAccessQuery;
   readonly organizations: OrganizationQueries;
   readonly clock: Clock;
 }
@@ -31,6 +33,7 @@ export function projectsDeps(container: Container): ProjectsDeps {
     history: container.get(ProjectHistory),
     auditLog: container.get(ProjectAuditLog),
     repositories: container.get(RepositoryQueries),
+    repositoryAccess: container.get(RepositoryAccessQuery),
     organizations: container.get(OrganizationQueries),
     clock: container.get<Clock>(TOKENS.Clock),
   };

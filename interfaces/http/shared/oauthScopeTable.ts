@@ -12,9 +12,11 @@ interface ScopeRule {
 }
 
 const SEGMENT = '[^/]+';
+// Matched as Express routes are, case-insensitively: `PATCH /User` reaches PATCH /user's handler,
+// so it must meet PATCH /user's rule.
 const rule = (method: string, path: string, accepted: readonly string[]): ScopeRule => ({
   method,
-  path: new RegExp(`^${path.replaceAll(':x', SEGMENT)}/?$`),
+  path: new RegExp(`^${path.replaceAll(':x', SEGMENT)}/?$`, 'i'),
   accepted,
 });
 
@@ -103,7 +105,7 @@ const PUBLIC_READS: readonly RegExp[] = [
   '/projects/columns/cards/\\d+',
 ].map((path) => rule('GET', path, []).path);
 
-const REPOSITORY_PATH = /^\/repos\/[^/]+\/[^/]+(\/|$)/;
+const REPOSITORY_PATH = /^\/repos\/[^/]+\/[^/]+(\/|$)/i;
 
 // Operations a token may never do: a password change proves the password itself.
 const PASSWORD_ONLY: readonly ScopeRule[] = [rule('PATCH', '/user/password', [])];
@@ -118,11 +120,13 @@ export function enforceTokenScopes(): RequestHandler {
   return (req, res, next) => {
     const caller = callerOf(res);
     if (caller.kind !== 'user' || caller.scopes === undefined) return next();
-    if (PASSWORD_ONLY.some((candidate) => candidate.method === req.method && candidate.path.test(req.path))) {
+    // Express answers HEAD with the GET route: it needs what GET needs.
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    if (PASSWORD_ONLY.some((candidate) => candidate.method === method && candidate.path.test(req.path))) {
       const error = httpErrorFor({ _tag: 'PasswordAuthenticationRequired' });
       return sendGithubError(res, error.status, error.message);
     }
-    const accepted = acceptedScopesFor(req.method, req.path);
+    const accepted = acceptedScopesFor(method, req.path);
     if (accepted === null) {
       // A repository's other operations: the access model decides (see SCOPE_RULES); the
       // header names the scope GitHub names for them.
@@ -131,7 +135,7 @@ export function enforceTokenScopes(): RequestHandler {
     }
     res.setHeader('X-Accepted-OAuth-Scopes', accepted.join(', '));
     if (!scopesAllow(caller.scopes, accepted)) {
-      if (req.method !== 'GET' || !PUBLIC_READS.some((path) => path.test(req.path))) return sendGithubError(res, 404, 'Not Found');
+      if (method !== 'GET' || !PUBLIC_READS.some((path) => path.test(req.path))) return sendGithubError(res, 404, 'Not Found');
       readAsAnonymous(res);
     }
     next();

@@ -41,11 +41,12 @@ export function rateLimitSettingsFrom(limits: Config['rateLimits'], clock: () =>
 }
 
 // GitHub counts every /search/... request against the search budget, but /search/code
-// against a budget of its own (code_search, 10 a minute).
+// against a budget of its own (code_search, 10 a minute). Matched case-insensitively, as the
+// routes are: /SEARCH/code is /search/code, and spends its budget.
 export function searchRoutesUseSearchBudget(): RequestHandler {
   return (req, res, next) => {
-    if (/^\/search\/code(\/?)(\?|$)/.test(req.url)) res.locals.rateLimitResource = 'code_search';
-    else if (req.url.startsWith('/search/')) res.locals.rateLimitResource = 'search';
+    if (/^\/search\/code(\/?)(\?|$)/i.test(req.url)) res.locals.rateLimitResource = 'code_search';
+    else if (/^\/search\//i.test(req.url)) res.locals.rateLimitResource = 'search';
     next();
   };
 }

@@ -196,7 +196,18 @@ describe('the OAuth Authorizations API deprecation setting', () => {
       const created = await api(server, ada, 'POST', '/authorizations', { note: 'x' });
       expect(created.status).to.equal(410);
       expect(created.body.message).to.contain('browned out');
+      // The routes match any case: so does the brownout, which no token escapes by spelling.
+      for (const [method, path] of [
+        ['POST', '/Authorizations'],
+        ['POST', '/AUTHORIZATIONS/'],
+        ['PUT', '/Authorizations/Clients/01234567890123456789'],
+        ['PUT', '/authorizations/CLIENTS/01234567890123456789/print'],
+      ]) {
+        const refused = await api(server, ada, method, path, { note: `spelled ${path}`, client_secret: 'x'.repeat(40) });
+        expect([refused.status, refused.body.message], `${method} ${path}`).to.deep.equal([410, created.body.message]);
+      }
       expect((await api(server, ada, 'GET', '/authorizations')).status).to.equal(200);
+      expect((await api(server, ada, 'GET', '/authorizations')).body).to.deep.equal([]);
     } finally {
       await server.close();
     }

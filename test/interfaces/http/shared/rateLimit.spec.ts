@@ -144,6 +144,17 @@ describe('rateLimiter', () => {
     expect(rateHeaders(await get('/search/code?q=x', user))).to.include({ used: '1', resource: 'code_search' });
   });
 
+  it('a search spelled in capitals (routed all the same) spends the search budgets, not core', async () => {
+    harness = await startHarness();
+    const user = { 'X-Test-User': '42' };
+    expect(rateHeaders(await get('/SEARCH/Issues?q=x'))).to.include({ limit: '10', used: '1', resource: 'search' });
+    expect(rateHeaders(await get('/Search/CODE?q=x', user))).to.include({ limit: '10', used: '1', resource: 'code_search' });
+    for (let request = 2; request <= 10; request += 1) await get('/search/issues?q=x');
+    const refused = await get('/Search/issues?q=x');
+    expect(refused.status).to.equal(403);
+    expect(rateHeaders(refused)).to.include({ remaining: '0', resource: 'search' });
+  });
+
   it('does not charge a 304, and the 304 carries the refunded count', async () => {
     harness = await startHarness();
     const first = await get('/zen');

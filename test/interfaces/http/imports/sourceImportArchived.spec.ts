@@ -1,0 +1,102 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { GatedEventStore } from '../../../support/gatedEventStore.js';
+import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
+import { eventually } from '../webhooks/webhookReceiver.js';
+import { GitSourceServer, makeGitSource } from './sources.js';
+
+const SOURCE_USER = 'source-reader';
+const SOURCE_PASSWORD = 'source password';
+const ARCHIVED = 'Repository was archived so is read-only.';
+
+// An archived repository is read-only for everyone, git push included: an import (which pushes)
+// may neither start in one nor push into one archived while it ran.
+describe('source imports into an archived repository', function () {
+  this.timeout(120_000);
+  let server: TestServer;
+  let gated: GatedEventStore;
+  let sources: GitSourceServer;
+  let scratch: string;
+  let owner: string;
+  const status = async (name: string) => (await api(server, owner, 'GET', `/repos/octocat/${name}/import`)).body;
+  const start = (name: string) =>
+    api(server, owner, 'PUT', `/repos/octocat/${name}/import`, {
+      vcs_url: `${sources.url}/history.git`,
+      vcs: 'git',
+      vcs_username: SOURCE_USER,
+      vcs_password: SOURCE_PASSWORD,
+    });
+  const archive = async (name: string, archived: boolean) =>
+    expect((await api(server, owner, 'PATCH', `/repos/octocat/${name}`, { archived })).body.archived).to.equal(archived);
+
+  before(async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'forgelog-import-archived-'));
+    makeGitSource(join(scratch, 'sources', 'history.git'), 10);
+    sources = await new GitSourceServer(join(scratch, 'sources'), { username: SOURCE_USER, password: SOURCE_PASSWORD }).start();
+    server = await startTestServer({ FORGELOG_IMPORT_ALLOW_PRIVATE_SOURCES: 'true', FORGELOG_PROCESS_TICK_MS: '10' }, undefined, {
+      decorateEventStore: (store) => (gated = new GatedEventStore(store)),
+    });
+    owner = await createUser(server, 'octocat');
+  });
+  after(async () => {
+    gated.releaseAll();
+    await server.close();
+    await sources.close();
+    await rm(scratch, { recursive: true, force: true });
+  });
+
+  it('refuses to start (403, nothing recorded) in an archived repository, and starts once it is unarchived', async () => {
+    const shelf = await createRepository(server, owner, { name: 'shelf' });
+    await archive('shelf', true);
+    const refused = await start('shelf');
+    expect([refused.status, refused.body.message]).to.deep.equal([403, ARCHIVED]);
+    expect((await api(server, owner, 'GET', '/repos/octocat/shelf/import')).status).to.equal(404);
+    expect(await gated.readStream(`source-import-${shelf.id}`)).to.deep.equal([]);
+
+    await archive('shelf', false);
+    expect((await start('shelf')).status).to.equal(201);
+    const complete = await eventually(
+      () => status('shelf'),
+      (body) => body.status === 'complete',
+      60_000,
+    );
+    expect(complete.status, JSON.stringify(complete)).to.equal('complete');
+
+    await archive('shelf', true);
+    const authors = (await api(server, owner, 'GET', '/repos/octocat/shelf/import/authors')).body;
+    const mapped = await api(server, owner, 'PATCH', `/repos/octocat/shelf/import/authors/${authors[0].id}`, { name: 'Countess' });
+    expect([mapped.status, mapped.body.message]).to.deep.equal([403, ARCHIVED]);
+    const lfs = await api(server, owner, 'PATCH', '/repos/octocat/shelf/import/lfs', { use_lfs: 'opt_out' });
+    expect([lfs.status, lfs.body.message]).to.deep.equal([403, ARCHIVED]);
+    const restarted = await api(server, owner, 'PATCH', '/repos/octocat/shelf/import', {});
+    expect([restarted.status, restarted.body.message]).to.deep.equal([403, ARCHIVED]);
+    expect(await status('shelf')).to.deep.include({ status: 'complete' });
+  });
+
+  it('a repository archived while its import runs takes no push: the import ends in error saying why', async () => {
+    const late = await createRepository(server, owner, { name: 'late' });
+    gated.hold(['ImportPushStarted']);
+    expect((await start('late')).status).to.equal(201);
+    await eventually(
+      () => status('late'),
+      (body) => body.status === 'mapping',
+      60_000,
+    );
+    await archive('late', true);
+    gated.release('ImportPushStarted');
+
+    const ended = await eventually(
+      () => status('late'),
+      (body) => body.status === 'error' || body.status === 'complete',
+      60_000,
+    );
+    expect(ended.status, JSON.stringify(ended)).to.equal('error');
+    expect(ended.failed_step).to.equal('pushing');
+    expect(ended.error_message).to.contain('archived');
+    expect((await api(server, owner, 'GET', '/repos/octocat/late/branches')).body).to.deep.equal([]);
+    expect(await gated.readStream(`git-ref-${late.id}:refs/heads/main`)).to.deep.equal([]);
+  });
+});
