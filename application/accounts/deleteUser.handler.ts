@@ -1,20 +1,22 @@
 import { inject, injectable } from 'inversify';
 import { isLeft, right, type Either } from 'fp-ts/lib/Either.js';
 import { loginReservationDecider, loginStream } from '../../domain/accounts/loginReservation.decider.js';
+import { userDecider, userStream } from '../../domain/accounts/user.decider.js';
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
-import { handleCommand } from '../shared/handleCommand.js';
+import { foldStream, handleCommand } from '../shared/handleCommand.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import { DeleteRepositoryHandler } from '../repositories/deleteRepository.handler.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
+import { EmailReservations } from './emailReservations.js';
 import { UserCommands } from './userCommand.js';
 
 // DELETE /admin/users/{username}: as on GitHub Enterprise, the user's repositories go with
 // them. The user deletion is checked first (a refused one deletes nothing), then each
 // repository is deleted (its own events, name release and git directory), then the user
-// stream records the deletion (its history stays for the audit trail) and the login is
-// released. A crash part-way leaves the user with fewer repositories; repeating the
+// stream records the deletion (its history stays for the audit trail) and the login and email
+// are released. A crash part-way leaves the user with fewer repositories; repeating the
 // request finishes the job.
 @injectable()
 export class DeleteUserHandler {
@@ -23,6 +25,7 @@ export class DeleteUserHandler {
     @inject(UserCommands) private readonly commands: UserCommands,
     @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
     @inject(DeleteRepositoryHandler) private readonly deleteRepository: DeleteRepositoryHandler,
+    @inject(EmailReservations) private readonly emails: EmailReservations,
   ) {}
 
   async execute(login: string, context: CommandContext): Promise<Either<AppError, void>> {
@@ -37,6 +40,9 @@ export class DeleteUserHandler {
       const removed = await this.deleteRepository.execute(siteAdmin, repository.id, context);
       if (isLeft(removed) && removed.left._tag !== 'RepositoryNotFound') return removed;
     }
+    // The email the user has as it is deleted (the deleted state keeps none).
+    const before = await foldStream(this.eventStore, userDecider, userStream(user.right.id));
+    const email = before.status === 'active' ? before.email : null;
     const deleted = await this.commands.run(command, context);
     if (isLeft(deleted)) return deleted;
     for (const event of deleted.right.events) {
@@ -44,6 +50,10 @@ export class DeleteUserHandler {
       const release = { type: 'ReleaseLogin' as const, login: event.data.login, accountId: event.data.userId };
       const released = await handleCommand(this.eventStore, loginReservationDecider, loginStream(event.data.login), release, context);
       if (isLeft(released)) return released;
+      if (email !== null) {
+        const emailReleased = await this.emails.release(email, event.data.userId, context);
+        if (isLeft(emailReleased)) return emailReleased;
+      }
     }
     return right(undefined);
   }

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { loginKey } from '../../domain/accounts/login.js';
+import { emailKey, loginKey } from '../../domain/accounts/login.js';
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import { CREDENTIALS_COLLECTION, USERS_COLLECTION, type CredentialDocument, type UserDocument } from './users.readModel.js';
@@ -19,6 +19,18 @@ export class UserQueries {
 
   userById(id: number): Promise<UserDocument | null> {
     return this.store.collection<UserDocument>(USERS_COLLECTION).findOne({ id });
+  }
+
+  // Emails given before they were reserved (a data directory written by an older version) have
+  // no reservation stream; the read model still shows them on their users. The match is exact
+  // (the address as given and its key, both answered by the email index): an old address that
+  // differs from the new one only in case, and was not stored lowercase, is not found.
+  async emailShownForAnotherUser(email: string, userId: number): Promise<boolean> {
+    const addresses = [...new Set([email.trim(), emailKey(email)])];
+    const holders = await this.store
+      .collection<UserDocument>(USERS_COLLECTION)
+      .find({ email: { $in: addresses }, type: 'User', id: { $ne: userId } }, { limit: 1 });
+    return holders.length > 0;
   }
 
   // Whether the user signs in with a one-time code too (GET /user's two_factor_authentication).

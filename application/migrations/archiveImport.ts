@@ -137,7 +137,14 @@ export class ArchiveImport {
       return;
     }
     const emails = Array.isArray(record.emails) ? (record.emails as { address?: string }[]) : [];
-    const created = await this.d.createUser.execute({ login, email: emails[0]?.address ?? null, name: text(record.name) }, this.at(record.created_at, null));
+    const input = { login, email: emails[0]?.address ?? null, name: text(record.name) };
+    let created = await this.d.createUser.execute(input, this.at(record.created_at, null));
+    // Another account here has the email: the user is still restored (what they authored needs
+    // them), without it.
+    if (isLeft(created) && created.left._tag === 'EmailTaken') {
+      this.warnings.push(`user ${login}: its email is another account's here, created without an email`);
+      created = await this.d.createUser.execute({ ...input, email: null }, this.at(record.created_at, null));
+    }
     if (this.failed(created, `user ${login}`)) return;
     this.userIds.set(login.toLowerCase(), created.right.userId);
     this.counts.created++;

@@ -14,3 +14,9 @@ export function isValidEmail(email: string): boolean {
 export function loginKey(login: string): string {
   return login.toLowerCase();
 }
+
+// Emails are unique regardless of case and surrounding blanks (GitHub Enterprise refuses an
+// address already associated with an account).
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase();
+}

@@ -12,6 +12,8 @@ export interface ActiveUser {
   readonly status: 'active';
   readonly userId: number;
   readonly login: string;
+  // The email the user has now (the orphan email reservations check it).
+  readonly email: string | null;
   readonly siteAdmin: boolean;
   readonly suspended: boolean;
   readonly passwordHash: string | null;
@@ -27,8 +29,8 @@ export const initialState = (): UserState => ({ status: 'absent' });
 
 export function evolve(state: UserState, event: UserEvent): UserState {
   if (event.type === 'UserCreated') {
-    const { userId, login, siteAdmin, passwordHash } = event.data;
-    return { status: 'active', userId, login, siteAdmin, suspended: false, passwordHash, twoFactorEnabled: false, following: [] };
+    const { userId, login, email, siteAdmin, passwordHash } = event.data;
+    return { status: 'active', userId, login, email: email ?? null, siteAdmin, suspended: false, passwordHash, twoFactorEnabled: false, following: [] };
   }
   if (state.status !== 'active') return state;
   switch (event.type) {
@@ -43,7 +45,8 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'UserUnsuspended':
       return { ...state, suspended: event.type === 'UserSuspended' };
     case 'UserProfileUpdated':
-      return state;
+      // Only the fields the request carried are in `changes`: an absent email is unchanged.
+      return event.data.changes.email === undefined ? state : { ...state, email: event.data.changes.email };
     case 'UserPasswordChanged':
       return { ...state, passwordHash: event.data.passwordHash };
     case 'TwoFactorEnabled':

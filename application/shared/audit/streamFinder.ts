@@ -21,6 +21,11 @@ export const STREAM_KINDS: readonly StreamKind[] = [
   { pattern: 'organization-<id>', holds: 'an organization: creation, settings, memberships', find: 'audit user <org login>' },
   { pattern: 'login-<login>', holds: 'who held a login, and when it was released', find: 'audit stream login-<login>' },
   {
+    pattern: 'email-<digest>',
+    holds: 'which user held an email (named by SHA-256 of the trimmed, lowercased address, first 32 hex digits), and when it was released',
+    find: 'audit stream',
+  },
+  {
     pattern: 'repository-<id>',
     holds: 'a repository: creation, settings, visibility, topics, collaborators, rename, transfer, deletion',
     find: 'audit repo <owner>/<name>',

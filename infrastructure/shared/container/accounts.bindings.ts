@@ -5,6 +5,7 @@ import { ResetPasswordHandler } from '../../../application/accounts/resetPasswor
 import { CheckTwoFactorKey } from '../../../application/accounts/twoFactorKeyCheck.js';
 import { SignInAttempts } from '../../../application/accounts/signInAttempts.js';
 import { CreateUserHandler } from '../../../application/accounts/createUser.handler.js';
+import { EmailReservations } from '../../../application/accounts/emailReservations.js';
 import { DeleteUserHandler } from '../../../application/accounts/deleteUser.handler.js';
 import { DisableTwoFactorHandler } from '../../../application/accounts/disableTwoFactor.handler.js';
 import { EnableTwoFactorHandler } from '../../../application/accounts/enableTwoFactor.handler.js';
@@ -43,6 +44,7 @@ function totpSecretCipher(config: Config): SecretCipher {
 export function bindAccounts(container: Container): void {
   container.bind(TOKENS.TotpSecretCipher).toConstantValue(totpSecretCipher(container.get<Config>(TOKENS.Config)));
   container.bind(CreateUserHandler).toSelf().inSingletonScope();
+  container.bind(EmailReservations).toSelf().inSingletonScope();
   container.bind(UserQueries).toSelf().inSingletonScope();
   container.bind(AuthenticateWithPassword).toSelf().inSingletonScope();
   container.bind(EnsureSiteAdmin).toSelf().inSingletonScope();

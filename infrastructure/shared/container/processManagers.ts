@@ -1,6 +1,7 @@
 import { authorizationKeyReservations } from '../../../application/authorizations/authorizationKeyReservation.kind.js';
 import type { Container } from 'inversify';
 import { loginReservations } from '../../../application/accounts/loginReservation.kind.js';
+import { emailReservations } from '../../../application/accounts/emailReservation.kind.js';
 import { MergedBaseBranch } from '../../../application/pulls/mergedBaseBranch.js';
 import { PullRequestPairs } from '../../../application/pulls/pullRequestPairs.js';
 import { pullRequestConsequences, pullRequestPairReservations } from '../../../application/pulls/pullRequests.process.js';
@@ -47,6 +48,7 @@ export function allProcessManagers(
     orphanReservationReleases(
       [
         loginReservations(eventStore, clock),
+        emailReservations(eventStore, clock),
         repositoryNameReservations(eventStore, clock),
         pullRequestPairReservations(eventStore, pairs, clock),
         authorizationKeyReservations(eventStore, clock),

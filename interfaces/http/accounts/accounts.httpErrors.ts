@@ -20,6 +20,7 @@ export const accountsHttpErrors: ErrorTable<AccountsError> = {
     ]),
   InvalidEmail: () => validationFailed([{ resource: 'User', field: 'email', code: 'invalid' }]),
   LoginTaken: () => validationFailed([{ resource: 'User', field: 'login', code: 'already_exists', message: 'login is already taken' }]),
+  EmailTaken: () => validationFailed([{ resource: 'User', field: 'email', code: 'already_exists', message: 'email is already taken' }]),
   UserAlreadyExists: () => validationFailed([{ resource: 'User', field: 'id', code: 'already_exists' }]),
   UserNotFound: () => ({ status: 404, message: 'Not Found' }),
   LoginNotReserved: () => ({ status: 404, message: 'Not Found' }),

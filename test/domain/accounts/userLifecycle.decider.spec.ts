@@ -1,4 +1,5 @@
-import { userDecider } from '../../../domain/accounts/user.decider.js';
+import { expect } from 'chai';
+import { userDecider, type UserState } from '../../../domain/accounts/user.decider.js';
 import type { UserEvent } from '../../../domain/accounts/user.events.js';
 import { deciderSpec } from '../../support/deciderSpec.js';
 
@@ -75,6 +76,20 @@ describe("user decider: the user's own account", () => {
       .given([created])
       .when({ type: 'UpdateProfile', userId: 7, changes: { email: 'nope' }, now })
       .thenFails('InvalidEmail');
+  });
+
+  it('keeps the email the user has now: from creation, changed or cleared by the profile, unchanged by other fields', () => {
+    const emailAfter = (events: readonly UserEvent[]): string | null | undefined => {
+      const state: UserState = events.reduce(userDecider.evolve, userDecider.initialState());
+      return state.status === 'active' ? state.email : undefined;
+    };
+    const withEmail: UserEvent = { ...created, data: { ...created.data, email: 'mona@example.com' } } as UserEvent;
+    const profile = (changes: object): UserEvent => ({ type: 'UserProfileUpdated', data: { userId: 7, changes, updatedAt: at } });
+    expect(emailAfter([created])).to.equal(null);
+    expect(emailAfter([withEmail])).to.equal('mona@example.com');
+    expect(emailAfter([withEmail, profile({ name: 'Mona' })])).to.equal('mona@example.com');
+    expect(emailAfter([withEmail, profile({ email: 'octo@example.com' })])).to.equal('octo@example.com');
+    expect(emailAfter([withEmail, profile({ email: null })])).to.equal(null);
   });
 
   it('changes the password only against the hash the old password was verified with', () => {

@@ -32,8 +32,10 @@ describe('HTTP site-admin users API (fetch)', () => {
     it('keeps the password working under the new login, and frees the old login', async () => {
       expect((await call(server, 'GET', '/user', asUser('monalisa'))).body.login).to.equal('monalisa');
       expect((await call(server, 'GET', '/user', asUser('mona'))).status).to.equal(401);
-      const reused = await createUser(server, 'mona');
-      expect((await call(server, 'GET', '/users/mona', null)).body.id).to.equal(reused);
+      // mona@example.com went with the account: the newcomer brings another address.
+      const reused = await call(server, 'POST', '/admin/users', admin, { login: 'mona', email: 'new-mona@example.com' });
+      expect(reused.status).to.equal(201);
+      expect((await call(server, 'GET', '/users/mona', null)).body.id).to.equal(reused.body.id);
     });
 
     it('refuses a login already taken (422 already_exists) and an invalid one (422 invalid)', async () => {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { emailStream } from '../../../../application/accounts/emailReservations.js';
 import { authorizationNoteStream } from '../../../../application/authorizations/authorizationKeys.js';
 import type { EventStore } from '../../../../application/shared/ports/eventStore.port.js';
 import { ORPHAN_RESERVATIONS } from '../../../../application/shared/processes/orphanReservations.js';
@@ -77,6 +78,41 @@ describe('reservations whose creating command fails or crashes after reserving',
     server = await startTestServer(FAST_PROCESSES, dataDir, { clock });
     expect(await server.runtime.processes.settled(await server.runtime.adapters.eventStore.headPosition(), 10_000)).to.equal(true);
     expect(await typesOf(server.runtime.adapters.eventStore, 'login-orphan')).to.deep.equal(['LoginReserved', 'LoginReleased', 'LoginReserved']);
+  });
+
+  it('a user creation that fails after reserving the email releases it at once; a crash there leaves it to the grace period', async () => {
+    const dataDir = await newDataDir();
+    const crashed = await startTestServer({}, dataDir, { decorateEventStore: decorate });
+    faulty.failOnce(/^user-/);
+    const body = (login: string) => ({ login, email: 'Orphan@example.com', password: PASSWORD });
+    expect((await api(crashed, crashed.adminAuthorization, 'POST', '/admin/users', body('failed'))).status).to.equal(500);
+    const stream = emailStream('orphan@example.com');
+    expect(await typesOf(crashed.runtime.adapters.eventStore, stream)).to.deep.equal(['EmailReserved', 'EmailReleased']);
+    faulty.crashAt(/^user-/);
+    expect((await api(crashed, crashed.adminAuthorization, 'POST', '/admin/users', body('crashed'))).status).to.equal(500);
+    const reservation = (await crashed.runtime.adapters.eventStore.readStream(stream))[2]!;
+    expect(reservation.type).to.equal('EmailReserved');
+    await crashed.stop();
+
+    const clock = new ManualClock(new Date(Date.parse(reservation.metadata.occurredAt) + 1_000));
+    server = await startTestServer(FAST_PROCESSES, dataDir, { clock });
+    expect(await server.runtime.processes.settled(await server.runtime.adapters.eventStore.headPosition(), 10_000)).to.equal(true);
+    const early = await api(server, server.adminAuthorization, 'POST', '/admin/users', body('early'));
+    expect(early.body.errors).to.deep.equal([{ resource: 'User', field: 'email', code: 'already_exists', message: 'email is already taken' }]);
+    clock.advance(GRACE_MS);
+    const created = await pollUntil(
+      () => api(server!, server!.adminAuthorization, 'POST', '/admin/users', body('late')),
+      (response) => response.status === 201,
+      'the orphaned email to be released',
+    );
+    expect(created.body.login).to.equal('late');
+    expect(await typesOf(server.runtime.adapters.eventStore, stream)).to.deep.equal([
+      'EmailReserved',
+      'EmailReleased',
+      'EmailReserved',
+      'EmailReleased',
+      'EmailReserved',
+    ]);
   });
 
   it('a crash between the repository-name reservation and the repository: the name is released after the grace period', async () => {

@@ -42,7 +42,9 @@ describe('HTTP repositories: redirects after the owner is renamed', () => {
   });
 
   it('stops redirecting once another account takes the old login', async () => {
-    await createUser(server, 'mona');
+    // mona@example.com is still monalisa's: the newcomer brings another address.
+    const newcomer = await api(server, admin, 'POST', '/admin/users', { login: 'mona', email: 'new-mona@example.com', password: PASSWORD });
+    expect(newcomer.status).to.equal(201);
     const taken = await api(server, null, 'GET', '/repos/mona/tools');
     expect(taken.status).to.equal(404);
     expect(taken.body.message).to.equal('Not Found');
