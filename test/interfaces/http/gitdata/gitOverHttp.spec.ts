@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { GitCommandError, gitEnvironment, runGit } from '../../../../infrastructure/shared/git/gitCommand.js';
-import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { basicAuthorization, startTestServer, type TestServer } from '../../../support/testServer.js';
 import { GitWorkbench } from '../pulls/pullFixtures.js';
 import { addCollaborator, api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
 
@@ -65,6 +65,23 @@ describe('git over HTTP (clone, push) through git http-backend', () => {
     const owner = join(scratch, 'owner');
     await git('clone', '--quiet', url('octocat', 'octocat/secret'), owner);
     expect(await readFile(join(owner, 'README.md'), 'utf8')).to.contain('secret');
+  });
+
+  it("takes a token as the user name, with x-oauth-basic or an empty password (GitHub's form for scripts); a token without repo still cannot read a private repository", async () => {
+    const octocat = basicAuthorization('octocat', PASSWORD);
+    const token = async (scopes: string[]) =>
+      (await api(server, octocat, 'POST', '/authorizations', { scopes, note: scopes.join() || 'none' })).body.token as string;
+    const [full, narrow] = [await token(['repo']), await token([])];
+    const viaToken = (secret: string) => `${server.url.replace('//', `//${secret}:x-oauth-basic@`)}/octocat/secret.git`;
+    const work = join(scratch, 'token-user');
+    await git('clone', '--quiet', viaToken(full), work);
+    expect(await readFile(join(work, 'README.md'), 'utf8')).to.contain('secret');
+    expect(await refused(git('clone', '--quiet', viaToken(narrow), join(scratch, 'token-narrow')))).to.contain('not found');
+    const me = await api(server, basicAuthorization(full, ''), 'GET', '/user');
+    expect(me.status).to.equal(200);
+    expect(me.body.login).to.equal('octocat');
+    expect(me.headers.get('x-oauth-scopes')).to.equal('repo');
+    expect((await api(server, basicAuthorization('x'.repeat(40), ''), 'GET', '/user')).status).to.equal(401);
   });
 
   it('serves protocol v2, shallow and partial clones', async () => {
