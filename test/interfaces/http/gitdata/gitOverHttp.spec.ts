@@ -136,6 +136,30 @@ describe('git over HTTP (clone, push) through git http-backend', () => {
     await bench.git('--git-dir', bench.bareOf(repositoryId), 'fsck', '--strict');
   });
 
+  it("clones, fetches and pushes at a renamed repository's old address as at its new one, as GitHub does; a private one still only for its readers", async () => {
+    const octocat = basicAuthorization('octocat', PASSWORD);
+    await createRepository(server, octocat, { name: 'before-rename', auto_init: true });
+    await createRepository(server, octocat, { name: 'hidden-before', auto_init: true, private: true });
+    for (const [from, to] of [
+      ['before-rename', 'after-rename'],
+      ['hidden-before', 'hidden-after'],
+    ]) {
+      expect((await api(server, octocat, 'PATCH', `/repos/octocat/${from}`, { name: to })).status).to.equal(200);
+    }
+    const work = join(scratch, 'renamed-work');
+    await git('clone', '--quiet', url(null, 'octocat/before-rename'), work);
+    await writeFile(join(work, 'moved.txt'), 'pushed at the old name\n');
+    await git('-C', work, 'add', 'moved.txt');
+    await git('-C', work, 'commit', '--quiet', '-m', 'At the old name');
+    const pushed = await git('-C', work, 'rev-parse', 'HEAD');
+    await git('-C', work, 'push', '--quiet', url('octocat', 'octocat/before-rename'), 'HEAD:refs/heads/main');
+    const main = await api(server, null, 'GET', '/repos/octocat/after-rename/git/ref/heads/main');
+    expect(main.body.object.sha).to.equal(pushed);
+    expect(await refused(git('clone', '--quiet', url('stranger', 'octocat/hidden-before'), join(scratch, 'hidden-stranger')))).to.contain('not found');
+    await git('clone', '--quiet', url('octocat', 'octocat/hidden-before'), join(scratch, 'hidden-owner'));
+    expect(await readFile(join(scratch, 'hidden-owner', 'README.md'), 'utf8')).to.contain('hidden');
+  });
+
   it('a forced push over a ref the API moved after the clone is recorded from the value the API left', async () => {
     const repositoryId = (await api(server, null, 'GET', '/repos/octocat/public')).body.id as number;
     const work = join(scratch, 'stale-work');
