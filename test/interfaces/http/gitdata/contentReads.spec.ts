@@ -310,6 +310,20 @@ describe('repository contents: reading files, directories, symlinks and submodul
     expect((await fetchBytes(server, octocat, '/octocat/secret/raw/main/notes/plan.md')).status).to.equal(404);
   });
 
+  it('keeps serving a download_url handed out before the repository was renamed; a private one still only to its readers', async () => {
+    await createRepository(server, octocat, { name: 'old-name', auto_init: true });
+    await createRepository(server, octocat, { name: 'old-secret', auto_init: true, private: true });
+    const before = (await api(server, octocat, 'GET', '/repos/octocat/old-name/contents/README.md')).body.download_url as string;
+    const hidden = (await api(server, octocat, 'GET', '/repos/octocat/old-secret/contents/README.md')).body.download_url as string;
+    expect((await api(server, octocat, 'PATCH', '/repos/octocat/old-name', { name: 'new-name' })).status).to.equal(200);
+    expect((await api(server, octocat, 'PATCH', '/repos/octocat/old-secret', { name: 'new-secret' })).status).to.equal(200);
+    const downloaded = await fetchBytes(server, null, before);
+    expect(downloaded.status).to.equal(200);
+    expect(downloaded.bytes.toString('utf8')).to.contain('old-name');
+    expect((await fetchBytes(server, null, hidden)).status).to.equal(404);
+    expect((await fetchBytes(server, octocat, hidden)).bytes.toString('utf8')).to.contain('old-secret');
+  });
+
   // Found by a review: the raw route took the longest ref a URL starts with and nothing else.
   it('reads a raw file under any ref name contents reads take, trying a shorter ref when the longest names no file', async () => {
     const main = (await api(server, octocat, 'GET', '/repos/octocat/reads/git/ref/heads/main')).body.object.sha;
