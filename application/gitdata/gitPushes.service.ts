@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import { gitRefStream, PUSH_COMMITS_SHOWN, type PushedCommit, type RefMoved, REF_EVENT_TYPES, refEventType } from '../../domain/gitdata/refMoved.js';
+import { isPullRequestRef } from '../../domain/gitdata/refName.js';
 import { metadataFor, type CommandContext } from '../shared/commandContext.js';
 import type { EventStore, StoredEvent } from '../shared/ports/eventStore.port.js';
 import type { GitStorage } from '../shared/ports/gitStorage.port.js';
@@ -34,6 +35,8 @@ export class GitPushes {
   async record(repositoryId: number, updates: readonly PushedUpdate[], context: CommandContext): Promise<Either<string, void>> {
     const recorded: { stream: string; event: StoredEvent | undefined; data: RefMoved['data']; revision: number }[] = [];
     for (const update of updates) {
+      // git refuses these itself (receive.hideRefs), after this hook has seen them.
+      if (isPullRequestRef(update.ref)) continue;
       const stream = gitRefStream(repositoryId, update.ref);
       const [last] = await this.eventStore.readStream(stream, { direction: 'backwards', maxCount: 1 });
       const current =

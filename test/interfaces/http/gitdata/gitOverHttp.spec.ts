@@ -160,6 +160,19 @@ describe('git over HTTP (clone, push) through git http-backend', () => {
     expect(await readFile(join(scratch, 'hidden-owner', 'README.md'), 'utf8')).to.contain('hidden');
   });
 
+  it("refuses a push to a pull request's refs (refs/pull/...), as GitHub's hidden refs, recording nothing for them", async () => {
+    const work = join(scratch, 'pull-refs');
+    await git('clone', '--quiet', url('octocat', 'octocat/public'), work);
+    const refusal = await refused(git('-C', work, 'push', '--quiet', 'origin', 'HEAD:refs/pull/1/head', 'HEAD:refs/pull/1/merge', 'HEAD:refs/heads/alongside'));
+    expect(refusal).to.contain('deny updating a hidden ref');
+    // The other refs of the push go through, as on GitHub.
+    expect((await api(server, null, 'GET', '/repos/octocat/public/git/ref/heads/alongside')).status).to.equal(200);
+    const repositoryId = (await api(server, null, 'GET', '/repos/octocat/public')).body.id as number;
+    for (const ref of ['refs/pull/1/head', 'refs/pull/1/merge'])
+      expect(await server.runtime.adapters.eventStore.readStream(`git-ref-${repositoryId}:${ref}`), ref).to.deep.equal([]);
+    expect((await api(server, null, 'GET', '/repos/octocat/public/git/matching-refs/pull')).body).to.deep.equal([]);
+  });
+
   it('a forced push over a ref the API moved after the clone is recorded from the value the API left', async () => {
     const repositoryId = (await api(server, null, 'GET', '/repos/octocat/public')).body.id as number;
     const work = join(scratch, 'stale-work');
