@@ -34,9 +34,11 @@ export class GitPushes {
 
   async record(repositoryId: number, updates: readonly PushedUpdate[], context: CommandContext): Promise<Either<string, void>> {
     const recorded: { stream: string; event: StoredEvent | undefined; data: RefMoved['data']; revision: number }[] = [];
+    const head = await this.git.headBranch(repositoryId);
     for (const update of updates) {
-      // git refuses these itself (receive.hideRefs), after this hook has seen them.
-      if (isPullRequestRef(update.ref)) continue;
+      // git refuses these itself after this hook has seen them: a pull request's refs
+      // (receive.hideRefs), and deleting the branch HEAD names (receive.denyDeleteCurrent).
+      if (isPullRequestRef(update.ref) || (update.to === ZERO && update.ref === `refs/heads/${head}`)) continue;
       const stream = gitRefStream(repositoryId, update.ref);
       const [last] = await this.eventStore.readStream(stream, { direction: 'backwards', maxCount: 1 });
       const current =

@@ -173,6 +173,18 @@ describe('git over HTTP (clone, push) through git http-backend', () => {
     expect((await api(server, null, 'GET', '/repos/octocat/public/git/matching-refs/pull')).body).to.deep.equal([]);
   });
 
+  it('a push deleting the default branch is refused by git and recorded nowhere: the branch stays, in git and in the log', async () => {
+    await createRepository(server, basicAuthorization('octocat', PASSWORD), { name: 'keeps-main', auto_init: true });
+    const work = join(scratch, 'keeps-main');
+    await git('clone', '--quiet', url('octocat', 'octocat/keeps-main'), work);
+    const main = await git('-C', work, 'rev-parse', 'HEAD');
+    expect(await refused(git('-C', work, 'push', '--quiet', 'origin', ':main'))).to.contain('deletion of the current branch prohibited');
+    const repositoryId = (await api(server, null, 'GET', '/repos/octocat/keeps-main')).body.id as number;
+    const recorded = await server.runtime.adapters.eventStore.readStream(`git-ref-${repositoryId}:refs/heads/main`);
+    expect(recorded.map((event) => event.type)).to.not.include('RefDeleted');
+    expect((await api(server, null, 'GET', '/repos/octocat/keeps-main/git/ref/heads/main')).body.object.sha).to.equal(main);
+  });
+
   it('a forced push over a ref the API moved after the clone is recorded from the value the API left', async () => {
     const repositoryId = (await api(server, null, 'GET', '/repos/octocat/public')).body.id as number;
     const work = join(scratch, 'stale-work');
