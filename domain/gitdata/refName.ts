@@ -19,5 +19,4 @@ export const SHA_PATTERN = /^[0-9a-f]{40}$/;
 
 // A pull request's refs (refs/pull/<n>/head, /merge): forgelog moves them, a push may not
 // (GitHub's hidden refs).
-export const PULL_REQUEST_REFS = 'refs/pull/';
-export const isPullRequestRef = (ref: string): boolean => ref.startsWith(PULL_REQUEST_REFS);
+export const isPullRequestRef = (ref: string): boolean => ref.startsWith('refs/pull/');
