@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import { gitRefStream, PUSH_COMMITS_SHOWN, type PushedCommit, type RefMoved, REF_EVENT_TYPES, refEventType } from '../../domain/gitdata/refMoved.js';
+import { isPullRequestRef } from '../../domain/gitdata/refName.js';
 import { metadataFor, type CommandContext } from '../shared/commandContext.js';
 import type { EventStore, StoredEvent } from '../shared/ports/eventStore.port.js';
 import type { GitStorage } from '../shared/ports/gitStorage.port.js';
@@ -33,7 +34,11 @@ export class GitPushes {
 
   async record(repositoryId: number, updates: readonly PushedUpdate[], context: CommandContext): Promise<Either<string, void>> {
     const recorded: { stream: string; event: StoredEvent | undefined; data: RefMoved['data']; revision: number }[] = [];
+    const head = await this.git.headBranch(repositoryId);
     for (const update of updates) {
+      // git refuses these itself after this hook has seen them: a pull request's refs
+      // (receive.hideRefs), and deleting the branch HEAD names (receive.denyDeleteCurrent).
+      if (isPullRequestRef(update.ref) || (update.to === ZERO && update.ref === `refs/heads/${head}`)) continue;
       const stream = gitRefStream(repositoryId, update.ref);
       const [last] = await this.eventStore.readStream(stream, { direction: 'backwards', maxCount: 1 });
       const current =

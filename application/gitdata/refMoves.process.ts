@@ -32,11 +32,20 @@ export function refMoves(eventStore: EventStore, git: GitStorage, clock: Clock, 
             const [last] = await eventStore.readStream(gitRefStream(move.repositoryId, move.ref), { direction: 'backwards', maxCount: 1 });
             if (last && last.revision > event.revision) return STEP_DONE;
             if (!(await ensure(move.repositoryId))) return STEP_DONE;
+            const undo = () =>
+              undoRefusedMove(eventStore, git, move, event.revision, { ...event.metadata, causationId: event.id, occurredAt: clock.now().toISOString() });
+            // A push's git still holding the old value after its hook accepted: git refused that
+            // update (deleting the current branch, say) or the push died. The client was told so:
+            // the record is taken back, never forced onto git.
+            if (move.pushed && (await git.readRef(move.repositoryId, move.ref)) === move.from) {
+              await undo();
+              return STEP_DONE;
+            }
             const agreement = await moveGitRef(git, move);
             // Git will not take it (a branch to a non-commit, a name in conflict): the record is
             // moved back, as the request that recorded it would have done.
             if (agreement === 'refused') {
-              await undoRefusedMove(eventStore, git, move, event.revision, { ...event.metadata, causationId: event.id, occurredAt: clock.now().toISOString() });
+              await undo();
               return STEP_DONE;
             }
             if (agreement !== 'superseded') return STEP_DONE;

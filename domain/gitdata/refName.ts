@@ -16,3 +16,7 @@ export function isValidRefName(name: string): boolean {
 export const fullRefName = (path: string): string => (path.startsWith('refs/') ? path : `refs/${path}`);
 
 export const SHA_PATTERN = /^[0-9a-f]{40}$/;
+
+// A pull request's refs (refs/pull/<n>/head, /merge): forgelog moves them, a push may not
+// (GitHub's hidden refs).
+export const isPullRequestRef = (ref: string): boolean => ref.startsWith('refs/pull/');

@@ -39,8 +39,10 @@ export function serveWithHttpBackend(req: IncomingMessage, res: ServerResponse, 
     // Partial clones (--filter) are served as GitHub serves them. Pushed objects are checked
     // as git's fsck checks them (GitHub refuses the same): a tree holding `.GIT` or `git~1`
     // would write into `.git` on a Mac or Windows checkout. Set here rather than in each
-    // repository's config, so repositories created before hold it too.
-    GIT_CONFIG_COUNT: '5',
+    // repository's config, so repositories created before hold it too. A pull request's refs
+    // (refs/pull/<n>/head, /merge) are forgelog's to move: a push to them is refused, as
+    // GitHub refuses it ("deny updating a hidden ref"); fetches still read them.
+    GIT_CONFIG_COUNT: '6',
     GIT_CONFIG_KEY_0: 'http.receivepack',
     GIT_CONFIG_VALUE_0: 'true',
     GIT_CONFIG_KEY_1: 'core.hooksPath',
@@ -51,6 +53,8 @@ export function serveWithHttpBackend(req: IncomingMessage, res: ServerResponse, 
     GIT_CONFIG_VALUE_3: 'true',
     GIT_CONFIG_KEY_4: 'receive.fsckObjects',
     GIT_CONFIG_VALUE_4: 'true',
+    GIT_CONFIG_KEY_5: 'receive.hideRefs',
+    GIT_CONFIG_VALUE_5: 'refs/pull',
   };
   return new Promise((resolve) => {
     const child = spawn('git', ['http-backend'], { env, stdio: ['pipe', 'pipe', 'pipe'] });

@@ -23,6 +23,7 @@ export function branchesRoutes(router: Router, container: Container): void {
   const at = (res: Response): RepositoryUrls => ({
     urls: urlsOf(res),
     fullName: `${repositoryScopeOf(res).owner.login}/${repositoryScopeOf(res).repository.name}`,
+    repositoryId: repositoryScopeOf(res).repository.id,
   });
 
   router.get('/repos/:owner/:repo/branches', async (req, res) => {

@@ -36,11 +36,16 @@ export function encodeDirectoryEntry(at: RepositoryUrls, ref: string, entry: Con
   return entry.type === 'submodule' ? { ...encoded, type: 'file' } : encoded;
 }
 
+// GitHub: a file over 1 MB comes without its bytes (content "", encoding "none"), which the
+// raw media type or git/blobs read.
+const LARGEST_INLINE_FILE_BYTES = 1024 * 1024;
+
 export function encodeContentFile(at: RepositoryUrls, ref: string, entry: ContentEntry) {
   const encoded = encodeContentEntry(at, ref, entry);
-  const content = Buffer.from(entry.content ?? new Uint8Array()).toString('base64');
   if (entry.type === 'symlink') return { ...encoded, target: Buffer.from(entry.content ?? new Uint8Array()).toString('utf8') };
   if (entry.type === 'submodule') return { ...encoded, submodule_git_url: entry.submoduleUrl ?? null };
+  if (entry.size > LARGEST_INLINE_FILE_BYTES) return { ...encoded, encoding: 'none', content: '' };
+  const content = Buffer.from(entry.content ?? new Uint8Array()).toString('base64');
   return { ...encoded, encoding: 'base64', content: content.replace(/.{60}/g, '$&\n') + (content.length % 60 === 0 && content.length > 0 ? '' : '\n') };
 }
 

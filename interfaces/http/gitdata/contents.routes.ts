@@ -33,6 +33,7 @@ export function contentsRoutes(router: Router, container: Container): void {
   const at = (res: Response): RepositoryUrls => ({
     urls: urlsOf(res),
     fullName: `${repositoryScopeOf(res).owner.login}/${repositoryScopeOf(res).repository.name}`,
+    repositoryId: repositoryScopeOf(res).repository.id,
   });
 
   const read = async (req: Request, res: Response, path: string) => {

@@ -3,14 +3,17 @@ import type { BlobView, TreeView } from '../../../application/gitdata/gitObjects
 import type { RefView } from '../../../application/gitdata/gitRefs.service.js';
 import { pathInUrl, type ApiUrls } from '../shared/apiUrls.js';
 
-// GitHub's node ids are opaque; these are stable per object.
-const nodeId = (kind: string, sha: string): string => Buffer.from(`04:${kind}${sha}`).toString('base64');
+// GitHub's legacy node ids of git objects and refs: "<length of the type>:<Type><repository
+// id>:<sha or ref>", so `refs/heads/main` (or one commit in a fork and its parent) has a
+// node id of its own in each repository.
+const nodeId = (kind: string, at: RepositoryUrls, key: string): string => Buffer.from(`0${kind.length}:${kind}${at.repositoryId}:${key}`).toString('base64');
 
 const UNSIGNED = { verified: false, reason: 'unsigned', signature: null, payload: null };
 
 export interface RepositoryUrls {
   readonly urls: ApiUrls;
   readonly fullName: string;
+  readonly repositoryId: number;
 }
 
 const api = ({ urls, fullName }: RepositoryUrls, path: string): string => urls.api(`/repos/${fullName}/git/${path}`);
@@ -28,7 +31,7 @@ export function encodeShortBlob(at: RepositoryUrls, sha: string) {
 export function encodeBlob(at: RepositoryUrls, blob: BlobView) {
   return {
     sha: blob.sha,
-    node_id: nodeId('Blob', blob.sha),
+    node_id: nodeId('Blob', at, blob.sha),
     size: blob.size,
     url: api(at, `blobs/${blob.sha}`),
     content: wrappedBase64(blob.content),
@@ -57,7 +60,7 @@ const signature = (who: GitSignature) => ({ name: who.name, email: who.email, da
 export function encodeCommit(at: RepositoryUrls, sha: string, commit: ParsedCommit) {
   return {
     sha,
-    node_id: nodeId('Commit', sha),
+    node_id: nodeId('Commit', at, sha),
     url: api(at, `commits/${sha}`),
     html_url: at.urls.html(`/${at.fullName}/commit/${sha}`),
     author: signature(commit.author),
@@ -74,7 +77,7 @@ export function encodeCommit(at: RepositoryUrls, sha: string, commit: ParsedComm
 export function encodeTag(at: RepositoryUrls, sha: string, tag: ParsedTag) {
   const kind = tag.type === 'commit' ? 'commits' : tag.type === 'tree' ? 'trees' : tag.type === 'blob' ? 'blobs' : 'tags';
   return {
-    node_id: nodeId('Tag', sha),
+    node_id: nodeId('Tag', at, sha),
     tag: tag.tag,
     sha,
     url: api(at, `tags/${sha}`),
@@ -89,7 +92,7 @@ export function encodeRef(at: RepositoryUrls, ref: RefView) {
   const kind = ref.type === 'tag' ? 'tags' : ref.type === 'tree' ? 'trees' : ref.type === 'blob' ? 'blobs' : 'commits';
   return {
     ref: ref.ref,
-    node_id: nodeId('Ref', `${ref.ref}`),
+    node_id: nodeId('Ref', at, ref.ref),
     url: api(at, pathInUrl(ref.ref)),
     object: { type: ref.type, sha: ref.sha, url: api(at, `${kind}/${ref.sha}`) },
   };

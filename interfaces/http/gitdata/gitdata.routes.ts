@@ -35,6 +35,7 @@ export function gitdataRoutes(router: Router, container: Container): void {
   const at = (res: Response): RepositoryUrls => ({
     urls: urlsOf(res),
     fullName: `${repositoryScopeOf(res).owner.login}/${repositoryScopeOf(res).repository.name}`,
+    repositoryId: repositoryScopeOf(res).repository.id,
   });
 
   router.post('/repos/:owner/:repo/git/blobs', requireUser, async (req, res) => {

@@ -5,7 +5,7 @@ import { RepositoryContents } from '../../../application/gitdata/contents.servic
 import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import { RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
 import { sendAppError, sendNotFound } from '../shared/respond.js';
-import { accessCallerOf } from '../repositories/repositoryScope.js';
+import { accessCallerOf, movedRepository } from '../repositories/repositoryScope.js';
 
 function refAndPath(req: Request): string {
   const value = req.params.path as unknown;
@@ -21,8 +21,10 @@ export function rawFilesRoutes(router: Router, container: Container): void {
   const access = container.get(RepositoryAccessQuery);
 
   router.get('/:owner/:repo/raw/*path', async (req, res) => {
-    const owner = await repositories.accountByLogin(String(req.params.owner));
-    const repository = owner ? await repositories.byOwnerAndName(owner.id, String(req.params.repo)) : null;
+    const [ownerLogin, name] = [String(req.params.owner), String(req.params.repo)];
+    const owner = await repositories.accountByLogin(ownerLogin);
+    // A download_url handed out before a rename or transfer keeps serving the file, as GitHub's.
+    const repository = (owner ? await repositories.byOwnerAndName(owner.id, name) : null) ?? (await movedRepository(repositories, owner, ownerLogin, name));
     if (!repository || (await access.roleFor(accessCallerOf(res), repository)) === 'none') return sendNotFound(res);
     const file = await contents.download(repository, refAndPath(req));
     if (isLeft(file)) return sendAppError(res, file.left);

@@ -15,7 +15,7 @@ import { REPOSITORY_OPERATIONS } from '../../../domain/shared/access.js';
 import type { Config } from '../../../infrastructure/shared/config/config.js';
 import { installGitHooks } from '../../../infrastructure/shared/git/gitHooks.js';
 import { serveWithHttpBackend } from '../../../infrastructure/shared/git/gitHttpBackend.js';
-import { accessCallerOf } from '../repositories/repositoryScope.js';
+import { accessCallerOf, movedRepository } from '../repositories/repositoryScope.js';
 import { callerOf } from '../shared/caller.js';
 import { clientIp } from '../shared/clientAddress.js';
 import { commandContext } from '../shared/requestContext.js';
@@ -88,7 +88,9 @@ export function gitSmartHttp(container: Container): {
     const caller = accessCallerOf(res);
     const challenge = { 'WWW-Authenticate': 'Basic realm="forgelog"' };
     const owner = await repositories.accountByLogin(ownerLogin);
-    const repository = owner ? await repositories.byOwnerAndName(owner.id, name) : null;
+    // GitHub: clones, fetches and pushes at a renamed or transferred repository's old address
+    // keep working, as if made at the new one.
+    const repository = (owner ? await repositories.byOwnerAndName(owner.id, name) : null) ?? (await movedRepository(repositories, owner, ownerLogin, name));
     const role = repository ? await access.roleFor(caller, repository) : 'none';
     if (!repository || role === 'none') {
       // Anonymous: maybe private; git asks for credentials and tries again.

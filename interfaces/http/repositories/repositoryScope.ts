@@ -49,10 +49,21 @@ export function repositoryScope({ repositories, access }: RepositoryScopeDeps, p
       res.locals.repositoryScope = { repository, owner, role } satisfies RepositoryScope;
       return next();
     }
-    const moved = owner ? await repositories.movedFrom(owner.id, name) : await movedWithRenamedOwner(repositories, ownerLogin, name);
+    const moved = await movedRepository(repositories, owner, ownerLogin, name);
     if (moved && (await access.roleFor(caller, moved)) !== 'none') return redirectToMoved(req, res, repositories, moved, prefix);
     sendNotFound(res);
   };
+}
+
+// The repository an owner and name no longer held answer for: renamed or transferred, or its
+// owner renamed. Null when there is none.
+export function movedRepository(
+  repositories: RepositoryQueries,
+  owner: UserDocument | null,
+  ownerLogin: string,
+  name: string,
+): Promise<RepositoryDocument | null> {
+  return owner ? repositories.movedFrom(owner.id, name) : movedWithRenamedOwner(repositories, ownerLogin, name);
 }
 
 // No account holds the login now, but one did before a rename: its repository at that name

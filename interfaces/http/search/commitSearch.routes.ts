@@ -12,7 +12,7 @@ import { searchRequestOf, sendSearchPage } from './searchRequest.js';
 // repository with the caller's permissions when signed in.
 function commitItem({ commit, repository, owner, role, author, committer }: FoundCommit, urls: ApiUrls, signedIn: boolean) {
   const fullName = `${owner.login}/${repository.name}`;
-  const encoded = encodeRepositoryCommit({ urls, fullName }, commit.hash, {
+  const encoded = encodeRepositoryCommit({ urls, fullName, repositoryId: repository.id }, commit.hash, {
     tree: commit.tree,
     parents: commit.parents,
     author: { name: commit.author_name, email: commit.author_email, date: commit.author_date_text },

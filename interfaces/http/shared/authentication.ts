@@ -58,6 +58,7 @@ export function answerFailedSignIns(): RequestHandler {
 }
 
 const badCredentials = (res: Response) => sendGithubError(res, 401, 'Bad credentials');
+const TOKEN_USER_PASSWORDS = new Set(['', 'x-oauth-basic']);
 const LOCKED_MESSAGE = 'Maximum number of login attempts exceeded. Please try again later.';
 
 // GitHub's answer to a right password without (or with a wrong) one-time code.
@@ -81,6 +82,10 @@ export function authenticate(deps: AuthenticationDeps): RequestHandler {
     if (credentials.scheme !== 'basic') return failSignIn(res, ip, next, badCredentials);
     // GitHub takes a token as the Basic password too (git does that).
     if (deps.tokens.looksLikeToken(credentials.secret)) return signInWithToken(deps, credentials.secret, credentials.login, ip, res, next);
+    // ...or as the user name, with an empty password or `x-oauth-basic` (GitHub's documented
+    // form for git over HTTPS: https://<token>:x-oauth-basic@host/owner/repo.git).
+    if (TOKEN_USER_PASSWORDS.has(credentials.secret) && deps.tokens.looksLikeToken(credentials.login))
+      return signInWithToken(deps, credentials.login, null, ip, res, next);
     return signInWithPassword(deps, credentials, ip, req, res, next);
   };
 }

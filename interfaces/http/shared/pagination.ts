@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { requestBase } from './apiUrls.js';
+import { basePathOf, requestBase } from './apiUrls.js';
 
 export interface Pagination {
   readonly page: number;
@@ -72,5 +72,8 @@ function urlWithQuery(req: Request, replacements: Record<string, string>): strin
   for (const [name, value] of Object.entries(replacements)) query.set(name, value);
   // The configured base URL when there is one (resolveApiUrls puts it in res.locals).
   const base = (req.res?.locals.urls as { base?: string } | undefined)?.base ?? requestBase(req);
-  return `${base}${path}?${query.toString()}`;
+  // A base ending in /api/v3 already says what a request under /api/v3 began with.
+  const basePath = basePathOf(base);
+  const routed = basePath !== '' && (path === basePath || path.startsWith(`${basePath}/`)) ? path.slice(basePath.length) : path;
+  return `${base}${routed}?${query.toString()}`;
 }

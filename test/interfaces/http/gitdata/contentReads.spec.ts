@@ -247,6 +247,30 @@ describe('repository contents: reading files, directories, symlinks and submodul
     expect(tree.entries.map((entry: { type: string }) => entry.type)).to.deep.equal(['file', 'file']);
   });
 
+  it('answers a file over 1 MB without its bytes (content "", encoding "none"), as GitHub does; raw and git/blobs still read them', async () => {
+    const oneMegabyte = Buffer.alloc(1024 * 1024, 'a');
+    const large = Buffer.concat([oneMegabyte, Buffer.from('b')]);
+    await commitOnMain(server, octocat, 'octocat/reads', [
+      { path: 'big/at-limit.txt', mode: '100644', type: 'blob', content: oneMegabyte.toString('utf8') },
+      { path: 'big/over-limit.txt', mode: '100644', type: 'blob', content: large.toString('utf8') },
+    ]);
+    const atLimit = await api(server, null, 'GET', '/repos/octocat/reads/contents/big/at-limit.txt');
+    expect(atLimit.body).to.include({ size: oneMegabyte.length, encoding: 'base64' });
+    expect(Buffer.from(atLimit.body.content, 'base64').equals(oneMegabyte)).to.equal(true);
+    for (const accept of [undefined, 'application/vnd.github.object']) {
+      const over = await fetchBytes(server, null, '/repos/octocat/reads/contents/big/over-limit.txt', accept);
+      const body = JSON.parse(over.bytes.toString('utf8'));
+      expect(over.status).to.equal(200);
+      expect(body).to.include({ type: 'file', size: large.length, encoding: 'none', content: '' });
+      expectSchema('content-file', body);
+    }
+    const raw = await fetchBytes(server, null, '/repos/octocat/reads/contents/big/over-limit.txt', 'application/vnd.github.raw');
+    expect(raw.bytes.equals(large)).to.equal(true);
+    const sha = (await api(server, null, 'GET', '/repos/octocat/reads/contents/big/over-limit.txt')).body.sha;
+    const blob = await api(server, null, 'GET', `/repos/octocat/reads/git/blobs/${sha}`);
+    expect(Buffer.from(blob.body.content, 'base64').equals(large)).to.equal(true);
+  });
+
   it("serves download_url: the file's bytes at that ref, with the same read access as the contents", async () => {
     const listed = await api(server, null, 'GET', '/repos/octocat/reads/contents/docs');
     const binary = listed.body.find((entry: { name: string }) => entry.name === 'logo.bin');
@@ -284,6 +308,20 @@ describe('repository contents: reading files, directories, symlinks and submodul
     const hubot = await createUser(server, 'hubot');
     expect((await fetchBytes(server, hubot, plan.body.download_url)).status).to.equal(404);
     expect((await fetchBytes(server, octocat, '/octocat/secret/raw/main/notes/plan.md')).status).to.equal(404);
+  });
+
+  it('keeps serving a download_url handed out before the repository was renamed; a private one still only to its readers', async () => {
+    await createRepository(server, octocat, { name: 'old-name', auto_init: true });
+    await createRepository(server, octocat, { name: 'old-secret', auto_init: true, private: true });
+    const before = (await api(server, octocat, 'GET', '/repos/octocat/old-name/contents/README.md')).body.download_url as string;
+    const hidden = (await api(server, octocat, 'GET', '/repos/octocat/old-secret/contents/README.md')).body.download_url as string;
+    expect((await api(server, octocat, 'PATCH', '/repos/octocat/old-name', { name: 'new-name' })).status).to.equal(200);
+    expect((await api(server, octocat, 'PATCH', '/repos/octocat/old-secret', { name: 'new-secret' })).status).to.equal(200);
+    const downloaded = await fetchBytes(server, null, before);
+    expect(downloaded.status).to.equal(200);
+    expect(downloaded.bytes.toString('utf8')).to.contain('old-name');
+    expect((await fetchBytes(server, null, hidden)).status).to.equal(404);
+    expect((await fetchBytes(server, octocat, hidden)).bytes.toString('utf8')).to.contain('old-secret');
   });
 
   // Found by a review: the raw route took the longest ref a URL starts with and nothing else.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { GitCommandError, gitEnvironment, runGit } from '../../../../infrastructure/shared/git/gitCommand.js';
-import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { basicAuthorization, startTestServer, type TestServer } from '../../../support/testServer.js';
 import { GitWorkbench } from '../pulls/pullFixtures.js';
 import { addCollaborator, api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
 
@@ -67,6 +67,23 @@ describe('git over HTTP (clone, push) through git http-backend', () => {
     expect(await readFile(join(owner, 'README.md'), 'utf8')).to.contain('secret');
   });
 
+  it("takes a token as the user name, with x-oauth-basic or an empty password (GitHub's form for scripts); a token without repo still cannot read a private repository", async () => {
+    const octocat = basicAuthorization('octocat', PASSWORD);
+    const token = async (scopes: string[]) =>
+      (await api(server, octocat, 'POST', '/authorizations', { scopes, note: scopes.join() || 'none' })).body.token as string;
+    const [full, narrow] = [await token(['repo']), await token([])];
+    const viaToken = (secret: string) => `${server.url.replace('//', `//${secret}:x-oauth-basic@`)}/octocat/secret.git`;
+    const work = join(scratch, 'token-user');
+    await git('clone', '--quiet', viaToken(full), work);
+    expect(await readFile(join(work, 'README.md'), 'utf8')).to.contain('secret');
+    expect(await refused(git('clone', '--quiet', viaToken(narrow), join(scratch, 'token-narrow')))).to.contain('not found');
+    const me = await api(server, basicAuthorization(full, ''), 'GET', '/user');
+    expect(me.status).to.equal(200);
+    expect(me.body.login).to.equal('octocat');
+    expect(me.headers.get('x-oauth-scopes')).to.equal('repo');
+    expect((await api(server, basicAuthorization('x'.repeat(40), ''), 'GET', '/user')).status).to.equal(401);
+  });
+
   it('serves protocol v2, shallow and partial clones', async () => {
     const shallow = join(scratch, 'shallow');
     await runGit(
@@ -117,6 +134,55 @@ describe('git over HTTP (clone, push) through git http-backend', () => {
     expect(await refused(git('-C', work, 'push', '--quiet', 'origin', 'HEAD:refs/heads/main'))).to.match(/403|denied/);
     expect(await bench.tip(repositoryId, 'main')).to.equal(pushed);
     await bench.git('--git-dir', bench.bareOf(repositoryId), 'fsck', '--strict');
+  });
+
+  it("clones, fetches and pushes at a renamed repository's old address as at its new one, as GitHub does; a private one still only for its readers", async () => {
+    const octocat = basicAuthorization('octocat', PASSWORD);
+    await createRepository(server, octocat, { name: 'before-rename', auto_init: true });
+    await createRepository(server, octocat, { name: 'hidden-before', auto_init: true, private: true });
+    for (const [from, to] of [
+      ['before-rename', 'after-rename'],
+      ['hidden-before', 'hidden-after'],
+    ]) {
+      expect((await api(server, octocat, 'PATCH', `/repos/octocat/${from}`, { name: to })).status).to.equal(200);
+    }
+    const work = join(scratch, 'renamed-work');
+    await git('clone', '--quiet', url(null, 'octocat/before-rename'), work);
+    await writeFile(join(work, 'moved.txt'), 'pushed at the old name\n');
+    await git('-C', work, 'add', 'moved.txt');
+    await git('-C', work, 'commit', '--quiet', '-m', 'At the old name');
+    const pushed = await git('-C', work, 'rev-parse', 'HEAD');
+    await git('-C', work, 'push', '--quiet', url('octocat', 'octocat/before-rename'), 'HEAD:refs/heads/main');
+    const main = await api(server, null, 'GET', '/repos/octocat/after-rename/git/ref/heads/main');
+    expect(main.body.object.sha).to.equal(pushed);
+    expect(await refused(git('clone', '--quiet', url('stranger', 'octocat/hidden-before'), join(scratch, 'hidden-stranger')))).to.contain('not found');
+    await git('clone', '--quiet', url('octocat', 'octocat/hidden-before'), join(scratch, 'hidden-owner'));
+    expect(await readFile(join(scratch, 'hidden-owner', 'README.md'), 'utf8')).to.contain('hidden');
+  });
+
+  it("refuses a push to a pull request's refs (refs/pull/...), as GitHub's hidden refs, recording nothing for them", async () => {
+    const work = join(scratch, 'pull-refs');
+    await git('clone', '--quiet', url('octocat', 'octocat/public'), work);
+    const refusal = await refused(git('-C', work, 'push', '--quiet', 'origin', 'HEAD:refs/pull/1/head', 'HEAD:refs/pull/1/merge', 'HEAD:refs/heads/alongside'));
+    expect(refusal).to.contain('deny updating a hidden ref');
+    // The other refs of the push go through, as on GitHub.
+    expect((await api(server, null, 'GET', '/repos/octocat/public/git/ref/heads/alongside')).status).to.equal(200);
+    const repositoryId = (await api(server, null, 'GET', '/repos/octocat/public')).body.id as number;
+    for (const ref of ['refs/pull/1/head', 'refs/pull/1/merge'])
+      expect(await server.runtime.adapters.eventStore.readStream(`git-ref-${repositoryId}:${ref}`), ref).to.deep.equal([]);
+    expect((await api(server, null, 'GET', '/repos/octocat/public/git/matching-refs/pull')).body).to.deep.equal([]);
+  });
+
+  it('a push deleting the default branch is refused by git and recorded nowhere: the branch stays, in git and in the log', async () => {
+    await createRepository(server, basicAuthorization('octocat', PASSWORD), { name: 'keeps-main', auto_init: true });
+    const work = join(scratch, 'keeps-main');
+    await git('clone', '--quiet', url('octocat', 'octocat/keeps-main'), work);
+    const main = await git('-C', work, 'rev-parse', 'HEAD');
+    expect(await refused(git('-C', work, 'push', '--quiet', 'origin', ':main'))).to.contain('deletion of the current branch prohibited');
+    const repositoryId = (await api(server, null, 'GET', '/repos/octocat/keeps-main')).body.id as number;
+    const recorded = await server.runtime.adapters.eventStore.readStream(`git-ref-${repositoryId}:refs/heads/main`);
+    expect(recorded.map((event) => event.type)).to.not.include('RefDeleted');
+    expect((await api(server, null, 'GET', '/repos/octocat/keeps-main/git/ref/heads/main')).body.object.sha).to.equal(main);
   });
 
   it('a forced push over a ref the API moved after the clone is recorded from the value the API left', async () => {

@@ -61,6 +61,28 @@ describe('refs through the older paths: GET git/refs, git/refs/{prefix or name},
     expect((await api(server, null, 'GET', '/repos/octocat/listed/git/refs/heads/main')).status).to.equal(404);
   });
 
+  it("gives a ref, blob, commit and tag a node id of its own in each repository, in the form of GitHub's legacy ids", async () => {
+    await createRepository(server, octocat, { name: 'second', auto_init: true });
+    const decoded = (nodeId: string) => Buffer.from(nodeId, 'base64').toString('utf8');
+    const seen = new Set<string>();
+    for (const name of ['listed', 'second']) {
+      const id = (await api(server, octocat, 'GET', `/repos/octocat/${name}`)).body.id as number;
+      const ref = (await api(server, octocat, 'GET', `/repos/octocat/${name}/git/ref/heads/main`)).body;
+      expect(decoded(ref.node_id)).to.equal(`03:Ref${id}:refs/heads/main`);
+      const blob = await api(server, octocat, 'POST', `/repos/octocat/${name}/git/blobs`, { content: 'the same bytes' });
+      const readBlob = (await api(server, octocat, 'GET', `/repos/octocat/${name}/git/blobs/${blob.body.sha}`)).body;
+      expect(decoded(readBlob.node_id)).to.equal(`04:Blob${id}:${blob.body.sha}`);
+      const commit = (await api(server, octocat, 'GET', `/repos/octocat/${name}/git/commits/${ref.object.sha}`)).body;
+      expect(decoded(commit.node_id)).to.equal(`06:Commit${id}:${ref.object.sha}`);
+      const tag = await api(server, octocat, 'POST', `/repos/octocat/${name}/git/tags`, { tag: 'v9', message: 'm', object: ref.object.sha, type: 'commit' });
+      expect(decoded(tag.body.node_id)).to.equal(`03:Tag${id}:${tag.body.sha}`);
+      for (const nodeId of [ref.node_id, readBlob.node_id, commit.node_id]) {
+        expect(seen.has(nodeId), decoded(nodeId)).to.equal(false);
+        seen.add(nodeId);
+      }
+    }
+  });
+
   it("serves octokit 16's git.listRefs, with and without a namespace", async () => {
     const octokit = new Octokit16({
       baseUrl: server.url,

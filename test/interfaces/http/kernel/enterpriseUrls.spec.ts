@@ -47,6 +47,18 @@ describe('URLs as GitHub Enterprise builds them', () => {
       });
       expect(Object.keys(root.body)).to.have.length(33);
     });
+
+    it('gives Link headers under the base once, whether the request came under /api/v3 or at the root', async () => {
+      await createRepository(server, owner, { name: 'second' });
+      for (const path of ['/api/v3/users/enterprise/repos?per_page=1', '/users/enterprise/repos?per_page=1']) {
+        const listed = await api(server, owner, 'GET', path);
+        expect(listed.body, path).to.have.length(1);
+        expect(listed.headers.get('link'), path).to.equal(
+          '<https://git.example.com/api/v3/users/enterprise/repos?per_page=1&page=2>; rel="next", ' +
+            '<https://git.example.com/api/v3/users/enterprise/repos?per_page=1&page=2>; rel="last"',
+        );
+      }
+    });
   });
 
   describe('without a configured base', () => {
@@ -82,6 +94,19 @@ describe('URLs as GitHub Enterprise builds them', () => {
       expect(viaPrefix.body.owner.url).to.equal(`${server.url}/api/v3/users/plain`);
       const atRoot = await api(server, owner, 'GET', '/repos/plain/site');
       expect(atRoot.body.url).to.equal(`${server.url}/repos/plain/site`);
+    });
+
+    it('gives a client that came in under /api/v3 Link headers under it once, and since-style ones too', async () => {
+      await createRepository(server, owner, { name: 'other' });
+      const repositories = await api(server, owner, 'GET', '/api/v3/users/plain/repos?per_page=1&page=2');
+      expect(repositories.body).to.have.length(1);
+      expect(repositories.headers.get('link')).to.equal(
+        `<${server.url}/api/v3/users/plain/repos?per_page=1&page=1>; rel="prev", <${server.url}/api/v3/users/plain/repos?per_page=1&page=1>; rel="first"`,
+      );
+      const users = await api(server, owner, 'GET', '/api/v3/users?per_page=1');
+      expect(users.headers.get('link')).to.equal(`<${server.url}/api/v3/users?per_page=1&since=${users.body[0].id}>; rel="next"`);
+      const atRoot = await api(server, owner, 'GET', '/users/plain/repos?per_page=1');
+      expect(atRoot.headers.get('link')).to.match(new RegExp(`^<${server.url}/users/plain/repos\\?per_page=1&page=2>; rel="next"`));
     });
 
     it('GET / answers the root document', async () => {
