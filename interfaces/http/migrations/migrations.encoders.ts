@@ -3,6 +3,7 @@ import type { MigrationDocument } from '../../../application/migrations/migratio
 import type { ApiUrls } from '../shared/apiUrls.js';
 import { simpleUser } from '../accounts/users.encoders.js';
 import { githubTime } from '../shared/githubTime.js';
+import { legacyNodeId } from '../../../domain/shared/nodeId.js';
 
 export const migrationPath = (migration: MigrationDocument, ownerLogin: string): string =>
   migration.owner_kind === 'organization' ? `/orgs/${ownerLogin}/migrations/${migration.id}` : `/user/migrations/${migration.id}`;
@@ -19,7 +20,7 @@ export function migrationJson(
   const trimmed = exclude.includes('repositories') || migration.exclude.includes('repositories');
   return {
     id: migration.id,
-    node_id: Buffer.from(`04:Migration${migration.id}`).toString('base64'),
+    node_id: legacyNodeId('Migration', migration.id),
     owner: simpleUser(owner, urls),
     guid: migration.guid,
     state: migration.state,

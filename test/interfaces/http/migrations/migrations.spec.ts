@@ -57,6 +57,8 @@ describe('organization migrations: an archive in GitHub’s layout, locks, signe
     expect(started.body.owner.login).to.equal('acme');
     expect(started.body.repositories.map((repository: any) => repository.full_name)).to.deep.equal(['acme/app', 'acme/lib']);
     expect(started.body.guid).to.match(/^[0-9a-f-]{36}$/);
+    // GitHub's legacy form: "0<length of the type name>:<type name><id>", base64.
+    expect(Buffer.from(started.body.node_id, 'base64').toString()).to.equal(`09:Migration${migrationId}`);
     const exported = await eventually(status, (body) => body.state === 'exported' || body.state === 'failed', 60_000);
     expect(exported.state, JSON.stringify(exported)).to.equal('exported');
     expectSchema('migration', exported);
