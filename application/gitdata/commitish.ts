@@ -16,10 +16,7 @@ export async function resolveCommitish(git: GitStorage, repositoryId: number, na
 }
 
 async function objectNamed(git: GitStorage, repositoryId: number, name: string): Promise<string | null> {
-  if (name === 'HEAD') {
-    const head = await git.headBranch(repositoryId);
-    return head === null ? null : git.readRef(repositoryId, `refs/heads/${head}`);
-  }
+  if (name === 'HEAD') return headSha(git, repositoryId);
   if (SHA_PATTERN.test(name)) return name;
   if (name.startsWith('refs/')) return git.readRef(repositoryId, name);
   for (const candidate of [`refs/heads/${name}`, `refs/tags/${name}`, `refs/${name}`]) {
@@ -27,6 +24,12 @@ async function objectNamed(git: GitStorage, repositoryId: number, name: string):
     if (sha !== null) return sha;
   }
   return ABBREVIATED_SHA.test(name) ? git.commitByAbbreviation(repositoryId, name) : null;
+}
+
+// What HEAD names: the default branch's commit (null in an empty repository).
+export async function headSha(git: GitStorage, repositoryId: number): Promise<string | null> {
+  const head = await git.headBranch(repositoryId);
+  return head === null ? null : git.readRef(repositoryId, `refs/heads/${head}`);
 }
 
 async function peelToCommit(git: GitStorage, repositoryId: number, sha: string): Promise<string | null> {

@@ -1,3 +1,4 @@
+import { headSha } from './commitish.js';
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import {
@@ -233,9 +234,12 @@ export class GitObjectsService {
 
   private async treeShaOf(repositoryId: number, shaOrRef: string): Promise<string | null> {
     const git = this.repositories.git;
+    // HEAD too, as scripts ask for `git/trees/HEAD?recursive=1` (no branch can be named HEAD).
     const sha = SHA_PATTERN.test(shaOrRef)
       ? shaOrRef
-      : ((await git.readRef(repositoryId, `refs/heads/${shaOrRef}`)) ?? (await git.readRef(repositoryId, `refs/tags/${shaOrRef}`)));
+      : shaOrRef === 'HEAD'
+        ? await headSha(git, repositoryId)
+        : ((await git.readRef(repositoryId, `refs/heads/${shaOrRef}`)) ?? (await git.readRef(repositoryId, `refs/tags/${shaOrRef}`)));
     // An annotated tag is peeled to what it tags (a tag of a tag too), as git's <tag>^{tree}.
     for (let target = sha, depth = 0; target !== null && depth < MAX_TAG_DEPTH; depth++) {
       const object = await git.readObject(repositoryId, target);

@@ -201,6 +201,11 @@ describe('Git Data: blobs, trees, commits, refs and tags', () => {
     expect(await git('ls-tree', '-r', '--name-only', added.body.sha)).to.equal('docs/hello.txt\nsrc/lib/a.ts');
     const byBranch = await api(server, octocat, 'GET', '/repos/octocat/hello/git/trees/main');
     expect(byBranch.status).to.equal(200);
+    // HEAD names the default branch's tree, as scripts' `git/trees/HEAD?recursive=1` expects.
+    const byHead = await api(server, octocat, 'GET', '/repos/octocat/hello/git/trees/HEAD?recursive=1');
+    expect(byHead.status).to.equal(200);
+    expect(byHead.body.sha).to.equal(byBranch.body.sha);
+    expect(byHead.body.sha).to.equal(await git('rev-parse', 'HEAD^{tree}'));
     for (const entry of [
       { path: '../x', mode: '100644', type: 'blob', content: 'x' },
       { path: 'x', mode: '040000', type: 'blob', content: 'x' },
