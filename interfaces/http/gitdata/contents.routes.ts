@@ -51,7 +51,8 @@ export function contentsRoutes(router: Router, container: Container): void {
     res.json(encodeContentFile(at(res), view.ref, view.entry));
   };
   router.get('/repos/:owner/:repo/contents', (req, res) => read(req, res, ''));
-  router.get('/repos/:owner/:repo/contents/*path', (req, res) => read(req, res, contentPath(req)));
+  // A directory read with a trailing slash (contents/docs/) is that directory, as on GitHub.
+  router.get('/repos/:owner/:repo/contents/*path', (req, res) => read(req, res, contentPath(req).replace(/\/+$/, '')));
 
   router.put('/repos/:owner/:repo/contents/*path', requireUser, async (req, res) => {
     const body = decodeInput(PutContentBody, req.body ?? {}, 'Content');

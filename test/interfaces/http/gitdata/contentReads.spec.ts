@@ -103,6 +103,13 @@ describe('repository contents: reading files, directories, symlinks and submodul
         'file docs/logo.bin',
       ]);
     }
+    // With a trailing slash, the same directory.
+    const slashed = await api(server, null, 'GET', '/repos/octocat/reads/contents/docs/');
+    expect(slashed.status).to.equal(200);
+    expect(slashed.body.map((entry: { path: string; type: string }) => `${entry.type} ${entry.path}`)).to.deep.equal([
+      'file docs/guide.md',
+      'file docs/logo.bin',
+    ]);
     const root = JSON.parse((await fetchBytes(server, null, '/repos/octocat/reads/contents/', 'application/vnd.github.object')).bytes.toString('utf8'));
     expectSchema('content-tree', root);
     expect(root).to.include({ type: 'dir', name: '', path: '' });
