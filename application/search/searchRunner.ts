@@ -1,3 +1,4 @@
+import { wordsOf } from './searchWords.js';
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { SearchError } from '../../domain/search/search.errors.js';
@@ -45,6 +46,9 @@ export interface SearchOutcome<D extends SearchDocument> {
 interface CompiledAlternative {
   readonly keywords: string;
   readonly hasTerm: boolean;
+  // Its keywords hold no word at all (`☃`, `!`): the index would take them for no keywords
+  // and answer every document; they match none.
+  readonly matchesNothing: boolean;
   readonly fields: readonly string[];
   readonly filters: readonly SearchFilter[];
 }
@@ -107,14 +111,16 @@ export class SearchRunner {
       withMatchPositions: request.withTextMatches,
     });
     const searchedFields = [...new Set(alternatives.flatMap((alternative) => alternative.fields))];
-    if (alternatives.length === 1) {
-      const result = await this.index.search<D>(definition.index, queryOf(alternatives[0]!, { offset, limit }));
+    const searched = alternatives.filter((alternative) => !alternative.matchesNothing);
+    if (searched.length === 0) return right({ totalCount: 0, incomplete: false, hits: [], searchedFields });
+    if (searched.length === 1) {
+      const result = await this.index.search<D>(definition.index, queryOf(searched[0]!, { offset, limit }));
       return right({ totalCount: result.total, incomplete: result.incomplete ?? false, hits: result.hits, searchedFields });
     }
     return right(
       await this.merged<D>(
         definition,
-        alternatives.map((alternative) => queryOf(alternative, { offset: 0, limit: offset + limit })),
+        searched.map((alternative) => queryOf(alternative, { offset: 0, limit: offset + limit })),
         offset,
         limit,
         sort,
@@ -214,8 +220,9 @@ export class SearchRunner {
       if (scoped.right !== null) filters.push(scoped.right);
     }
     const hasTerm = keywords.some((keyword) => !keyword.startsWith('-'));
+    const matchesNothing = hasTerm && keywords.every((keyword) => keyword.startsWith('-') || wordsOf(keyword).length === 0);
     // A space after the last word: GitHub matches whole words, not prefixes of the last one.
-    return right({ keywords: keywords.length === 0 ? '' : `${keywords.join(' ')} `, hasTerm, fields, filters });
+    return right({ keywords: keywords.length === 0 ? '' : `${keywords.join(' ')} `, hasTerm, matchesNothing, fields, filters });
   }
 }
 

@@ -36,6 +36,19 @@ describe('GET /search/repositories', () => {
     expect(found.body.incomplete_results).to.equal(false);
   });
 
+  it('finds nothing for keywords without a word in them (a symbol, punctuation), alone or beside OR', async () => {
+    for (const q of ['%E2%98%83', '!', '%22!!%22', '%E2%98%83+user:alice']) {
+      const found = await search(server, null, `/search/repositories?q=${q}`);
+      expect(found.status, q).to.equal(200);
+      expect(found.body, q).to.deep.include({ total_count: 0, incomplete_results: false, items: [] });
+    }
+    const either = await search(server, null, '/search/repositories?q=rocket+OR+%E2%98%83');
+    expect(names(either.body).sort()).to.deep.equal(['alice/garden', 'alice/rocket-engine']);
+    expect(either.body.total_count).to.equal(2);
+    // Qualifiers alone still list what they select.
+    expect(names((await search(server, null, '/search/repositories?q=user:bob')).body)).to.deep.equal(['bob/toolbox']);
+  });
+
   it('shows a private repository to its owner only', async () => {
     expect(names((await search(server, bob, '/search/repositories?q=rocket')).body)).to.include('bob/secret-rocket');
     expect(names((await search(server, alice, '/search/repositories?q=rocket')).body)).not.to.include('bob/secret-rocket');
