@@ -6,6 +6,7 @@ import { RepositoryQueries } from '../../../application/repositories/repository.
 import { RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
 import { sendAppError, sendNotFound } from '../shared/respond.js';
 import { accessCallerOf, movedRepository } from '../repositories/repositoryScope.js';
+import { sendBytes } from './rawContent.js';
 
 function refAndPath(req: Request): string {
   const value = req.params.path as unknown;
@@ -28,10 +29,7 @@ export function rawFilesRoutes(router: Router, container: Container): void {
     if (!repository || (await access.roleFor(accessCallerOf(res), repository)) === 'none') return sendNotFound(res);
     const file = await contents.download(repository, refAndPath(req));
     if (isLeft(file)) return sendAppError(res, file.left);
-    res.status(200);
-    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Length', String(file.right.length));
-    res.end(Buffer.from(file.right.buffer, file.right.byteOffset, file.right.length));
+    sendBytes(res, 'text/plain; charset=utf-8', file.right);
   });
 }

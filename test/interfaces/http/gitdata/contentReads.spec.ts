@@ -287,6 +287,20 @@ describe('repository contents: reading files, directories, symlinks and submodul
     expect(downloaded.bytes.equals(BINARY)).to.equal(true);
     expect(downloaded.headers.get('content-type')).to.equal('text/plain; charset=utf-8');
     expect(downloaded.headers.get('x-content-type-options')).to.equal('nosniff');
+    // Raw answers carry an ETag as JSON ones do: a client holding the bytes gets 304 without them.
+    for (const [path, accept] of [
+      [binary.download_url, undefined],
+      [`${server.url}/repos/octocat/reads/contents/docs/logo.bin`, 'application/vnd.github.raw'],
+      [`${server.url}/repos/octocat/reads/git/blobs/${binary.sha}`, 'application/vnd.github.raw'],
+    ] as const) {
+      const first = await fetchBytes(server, null, path, accept);
+      const etag = first.headers.get('etag');
+      expect(etag, path).to.match(/^W\/"[0-9a-f]{64}"$/);
+      const again = await fetch(path, { headers: { 'if-none-match': etag!, ...(accept ? { accept } : {}) } });
+      expect(again.status, path).to.equal(304);
+      expect((await again.arrayBuffer()).byteLength, path).to.equal(0);
+      expect(again.headers.get('etag'), path).to.equal(etag);
+    }
     for (const missing of [
       '/octocat/reads/raw/main/docs/nope.md',
       '/octocat/reads/raw/main/docs',
