@@ -1,12 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
-import { GatedEventStore } from '../../../support/gatedEventStore.js';
-import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
+import type { GatedEventStore } from '../../../support/gatedEventStore.js';
+import type { TestServer } from '../../../support/testServer.js';
+import { api, createRepository } from '../repositories/repositoryFixtures.js';
 import { eventually } from '../webhooks/webhookReceiver.js';
-import { GitSourceServer, makeGitSource } from './sources.js';
+import type { GitSourceServer } from './sources.js';
+import { startImportWorld, type ImportWorld } from './importWorld.js';
 
 const SOURCE_USER = 'source-reader';
 const SOURCE_PASSWORD = 'source password';
@@ -17,7 +15,7 @@ describe('source imports into a repository a migration locked', function () {
   let server: TestServer;
   let gated: GatedEventStore;
   let sources: GitSourceServer;
-  let scratch: string;
+  let world: ImportWorld;
   let owner: string;
   const status = async (name: string) => (await api(server, owner, 'GET', `/repos/octocat/${name}/import`)).body;
   const start = (name: string) =>
@@ -30,20 +28,10 @@ describe('source imports into a repository a migration locked', function () {
   const streamTypes = async (repositoryId: number) => (await gated.readStream(`source-import-${repositoryId}`)).map((event) => event.type);
 
   before(async () => {
-    scratch = await mkdtemp(join(tmpdir(), 'forgelog-import-lock-'));
-    makeGitSource(join(scratch, 'sources', 'history.git'), 10);
-    sources = await new GitSourceServer(join(scratch, 'sources'), { username: SOURCE_USER, password: SOURCE_PASSWORD }).start();
-    server = await startTestServer({ FORGELOG_IMPORT_ALLOW_PRIVATE_SOURCES: 'true', FORGELOG_PROCESS_TICK_MS: '10' }, undefined, {
-      decorateEventStore: (store) => (gated = new GatedEventStore(store)),
-    });
-    owner = await createUser(server, 'octocat');
+    world = await startImportWorld('lock', 10, { username: SOURCE_USER, password: SOURCE_PASSWORD });
+    ({ server, gated, sources, owner } = world);
   });
-  after(async () => {
-    gated.releaseAll();
-    await server.close();
-    await sources.close();
-    await rm(scratch, { recursive: true, force: true });
-  });
+  after(() => world.close());
 
   it('refuses every import command (403) once locked, and the completed import’s refs stay where they were', async () => {
     const imp1 = await createRepository(server, owner, { name: 'imp1' });
