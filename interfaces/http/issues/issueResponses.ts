@@ -5,7 +5,7 @@ import { urlsOf } from '../shared/apiUrls.js';
 import { sendNotFound } from '../shared/respond.js';
 import { repositoryScopeOf } from '../repositories/repositoryScope.js';
 import type { IssuesDeps } from './issues.deps.js';
-import { issueCommentJson, issueJson, milestoneJson, type AuthorAssociation, type RepositoryPaths } from './issues.encoders.js';
+import { issueCommentJson, keptIssueJson, milestoneJson, type AuthorAssociation, type RepositoryPaths } from './issues.encoders.js';
 
 export function pathsOf(res: Response): RepositoryPaths {
   const { owner, repository } = repositoryScopeOf(res);
@@ -36,7 +36,7 @@ export async function issuesJson(res: Response, deps: IssuesDeps, issues: readon
   );
   const paths = pathsOf(res);
   return issues.map((issue) =>
-    issueJson(
+    keptIssueJson(
       issue,
       {
         users,

@@ -11,6 +11,7 @@ import { legacyNodeId } from '../../../domain/shared/nodeId.js';
 import { simpleUser } from '../accounts/users.encoders.js';
 import { githubTime } from '../shared/githubTime.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
+import { DependentEncodingCache } from '../shared/encodingCache.js';
 
 export type AuthorAssociation = 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'NONE';
 
@@ -165,4 +166,25 @@ export function issueCommentJson(
     performed_via_github_app: null,
     reactions: reactionRollup(comment.reactions, `${url}/reactions`),
   };
+}
+
+const keptIssues = new DependentEncodingCache<IssueDocument, ReturnType<typeof issueJson>>();
+
+// An issue's encoding, kept while the documents it shows are the same objects: a page of
+// issues served again is not encoded again (nor, being frozen, serialized again).
+export function keptIssueJson(issue: IssueDocument, relations: IssueRelations, paths: RepositoryPaths) {
+  const { users, milestone, labels } = relations;
+  const inputs = [
+    paths.urls,
+    paths.fullName,
+    relations.association,
+    milestone,
+    milestone === null ? null : users.get(milestone.creator_id),
+    users.get(issue.user_id),
+    issue.closed_by_id === null ? null : users.get(issue.closed_by_id),
+    ...issue.assignee_ids.map((id) => users.get(id)),
+    // The labels last: how many of the issue's labels still exist varies.
+    ...labels,
+  ];
+  return keptIssues.encoded(issue, inputs, () => issueJson(issue, relations, paths));
 }

@@ -47,3 +47,31 @@ export class PerBaseUrlCache<K, E extends object> {
     return built;
   }
 }
+
+// Encodings that depend on a document and on other values (an issue's author, labels and
+// milestone documents, the base URL): kept per document with the inputs they were built
+// from, and handed out again while every input is the same (documents compared as objects:
+// the embedded store replaces a document's object when it changes, so the same objects mean
+// the same encoding). Frozen, as EncodingCache's, so jsonPayload.ts makes their bytes once.
+// Documents that are not frozen (the MongoDB adapter's fresh copies) are encoded every time.
+export class DependentEncodingCache<D extends object, E extends object> {
+  private readonly entries = new Map<D, { readonly inputs: readonly unknown[]; readonly encoded: E }>();
+
+  constructor(private readonly limit = 10_000) {}
+
+  encoded(document: D, inputs: readonly unknown[], encode: () => E): E {
+    if (!Object.isFrozen(document)) return encode();
+    const known = this.entries.get(document);
+    if (known !== undefined && sameInputs(known.inputs, inputs)) return known.encoded;
+    if (this.entries.size >= this.limit) this.entries.clear();
+    const encoded = Object.freeze(encode());
+    this.entries.set(document, { inputs, encoded });
+    return encoded;
+  }
+}
+
+function sameInputs(kept: readonly unknown[], now: readonly unknown[]): boolean {
+  if (kept.length !== now.length) return false;
+  for (let index = 0; index < kept.length; index++) if (kept[index] !== now[index]) return false;
+  return true;
+}

@@ -43,7 +43,7 @@ function serializedOnce(body: object): Serialized {
   let serialized = serializedBodies.get(body);
   if (!serialized) {
     const bytes = jsonPayload(body);
-    serialized = { ...bytes, etag: weakEtag(bytes.payload) };
+    serialized = { ...bytes, etag: bytes.etag ?? weakEtag(bytes.payload) };
     serializedBodies.set(body, serialized);
   }
   return serialized;

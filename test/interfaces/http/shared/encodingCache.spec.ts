@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { apiUrls } from '../../../../interfaces/http/shared/apiUrls.js';
-import { EncodingCache, PerBaseUrlCache } from '../../../../interfaces/http/shared/encodingCache.js';
+import { DependentEncodingCache, EncodingCache, PerBaseUrlCache } from '../../../../interfaces/http/shared/encodingCache.js';
 
 describe('EncodingCache', () => {
   const urls = apiUrls('http://api.example');
@@ -67,5 +67,51 @@ describe('PerBaseUrlCache', () => {
     expect(partFor('renamed').login).to.equal('renamed#2');
     expect(cache.kept(apiUrls('http://other.example'), 7, () => ({ login: 'other' })).login).to.equal('other');
     expect(builds).to.equal(2);
+  });
+});
+
+describe('DependentEncodingCache', () => {
+  const label = (name: string) => Object.freeze({ name });
+
+  it('hands out the kept frozen encoding while the document and every input are the same objects', () => {
+    const cache = new DependentEncodingCache<{ number: number }, { number: number; labels: string[] }>();
+    let encodings = 0;
+    const issue = Object.freeze({ number: 1 });
+    const encodeWith = (labels: readonly { name: string }[]) => () => {
+      encodings += 1;
+      return { number: issue.number, labels: labels.map((each) => each.name) };
+    };
+    const bug = label('bug');
+    const first = cache.encoded(issue, ['o/r', bug], encodeWith([bug]));
+    expect(Object.isFrozen(first)).to.equal(true);
+    expect(cache.encoded(issue, ['o/r', bug], encodeWith([bug]))).to.equal(first);
+    expect(encodings).to.equal(1);
+    // A label renamed is a new document: the encoding is made again, and shows it.
+    const renamed = label('defect');
+    expect(cache.encoded(issue, ['o/r', renamed], encodeWith([renamed])).labels).to.deep.equal(['defect']);
+    // A label gone (fewer inputs), a repository renamed (another value): made again too.
+    expect(cache.encoded(issue, ['o/r'], encodeWith([])).labels).to.deep.equal([]);
+    expect(cache.encoded(issue, ['o/renamed'], encodeWith([]))).to.not.equal(cache.encoded(issue, ['o/r'], encodeWith([])));
+    expect(encodings).to.equal(5);
+  });
+
+  it('never keeps the encoding of a document that is not frozen, and stays within its limit', () => {
+    const cache = new DependentEncodingCache<{ number: number }, { number: number }>(2);
+    let encodings = 0;
+    const encode = (document: { number: number }) => () => {
+      encodings += 1;
+      return { number: document.number };
+    };
+    const open = { number: 1 };
+    const first = cache.encoded(open, [], encode(open));
+    open.number = 2;
+    expect(cache.encoded(open, [], encode(open)).number).to.equal(2);
+    expect(Object.isFrozen(first)).to.equal(false);
+    const documents = [1, 2, 3].map((number) => Object.freeze({ number }));
+    for (const document of documents) cache.encoded(document, [], encode(document));
+    cache.encoded(documents[2]!, [], encode(documents[2]!));
+    expect(encodings).to.equal(5);
+    cache.encoded(documents[0]!, [], encode(documents[0]!));
+    expect(encodings).to.equal(6);
   });
 });

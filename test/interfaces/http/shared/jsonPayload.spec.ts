@@ -24,6 +24,36 @@ const issue = (number: number) => ({
 });
 
 describe('jsonPayload: the bytes JSON.stringify would give', () => {
+  it("makes a frozen element's bytes once, and gives a list of them an ETag that follows its content", () => {
+    let reads = 0;
+    const counted = (number: number) =>
+      Object.freeze(
+        Object.defineProperty({ ...issue(number) }, 'title', {
+          enumerable: true,
+          get: () => {
+            reads += 1;
+            return `Issue ${number}`;
+          },
+        }),
+      );
+    const page = Array.from({ length: 100 }, (_, index) => counted(index));
+    const first = jsonPayload(page);
+    expect(text(first.payload)).to.equal(JSON.stringify(page));
+    reads = 0;
+    const again = jsonPayload(page);
+    expect(reads).to.equal(0);
+    expect(text(again.payload)).to.equal(text(first.payload));
+    expect(first.etag).to.match(/^W\/"[0-9a-f]{64}"$/);
+    expect(again.etag).to.equal(first.etag);
+    // The same content in other objects: the same ETag; one element changed: another.
+    expect(jsonPayload(Array.from({ length: 100 }, (_, index) => counted(index))).etag).to.equal(first.etag);
+    const changed = [...page.slice(0, 99), Object.freeze({ ...issue(99), title: 'changed' })];
+    expect(jsonPayload(changed).etag).to.not.equal(first.etag);
+    expect(jsonPayload({ total_count: 100, items: page }).etag).to.not.equal(first.etag);
+    // No kept element: the ETag is left to the bytes' digest (jsonResponse.ts).
+    expect(jsonPayload(Array.from({ length: 100 }, (_, index) => issue(index))).etag).to.equal(undefined);
+  });
+
   it('keeps a small answer a string, short lists included', () => {
     expect(jsonPayload({ message: 'Not Found' }).payload).to.equal('{"message":"Not Found"}');
     const labels = Array.from({ length: 30 }, (_, index) => ({ id: index, name: `label ${index}` }));
