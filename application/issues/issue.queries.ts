@@ -125,6 +125,11 @@ export class IssueQueries {
     return this.milestones().findOne({ repository_id: repositoryId, number });
   }
 
+  // Exact title: milestone titles are unique in a repository as typed (milestoneTitles.ts).
+  milestoneByTitle(repositoryId: number, title: string): Promise<MilestoneDocument | null> {
+    return this.milestones().findOne({ repository_id: repositoryId, title });
+  }
+
   milestoneById(milestoneId: number | null): Promise<MilestoneDocument | null> {
     return milestoneId === null ? Promise.resolve(null) : this.milestones().findOne({ _id: String(milestoneId) });
   }

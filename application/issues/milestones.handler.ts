@@ -12,8 +12,11 @@ import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { IssueAccess, ISSUE_OPERATIONS } from './issueAccess.js';
 import { IssueQueries } from './issue.queries.js';
 import { MilestoneNumberAllocator } from './milestoneNumberAllocator.js';
+import { releaseMilestoneTitle, reserveMilestoneTitle } from './milestoneTitles.js';
+import type { MilestoneDocument } from './issues.readModel.js';
 
-// POST, PATCH, DELETE /repos/{owner}/{repo}/milestones[/{milestone_number}]: pushers.
+// POST, PATCH, DELETE /repos/{owner}/{repo}/milestones[/{milestone_number}]: pushers. A title
+// is reserved before the milestone takes it and released after it gives it up.
 @injectable()
 export class MilestonesHandler {
   constructor(
@@ -33,9 +36,16 @@ export class MilestonesHandler {
     // Checked before a number is drawn, so refused input leaves no gap in the sequence.
     const check = milestoneDecider.decide(command, milestoneDecider.initialState());
     if (isLeft(check)) return check;
+    const title = { repositoryId, title: facts.title, milestoneId };
+    const reserved = await reserveMilestoneTitle(this.eventStore, this.issues, title, context);
+    if (isLeft(reserved)) return reserved;
     const number = await this.numbers.next(repositoryId);
     const outcome = await this.run(milestoneId, { ...command, number }, context);
-    return isLeft(outcome) ? outcome : right({ number });
+    if (isLeft(outcome)) {
+      await releaseMilestoneTitle(this.eventStore, title, context);
+      return outcome;
+    }
+    return right({ number });
   }
 
   async update(
@@ -45,22 +55,36 @@ export class MilestonesHandler {
     changes: Partial<MilestoneFacts>,
     context: CommandContext,
   ): Promise<Either<AppError, void>> {
-    const milestoneId = await this.authorizedMilestone(caller, repositoryId, number);
-    if (isLeft(milestoneId)) return milestoneId;
-    return this.run(milestoneId.right, { type: 'UpdateMilestone', milestoneId: milestoneId.right, changes, now: context.occurredAt }, context);
+    const milestone = await this.authorizedMilestone(caller, repositoryId, number);
+    if (isLeft(milestone)) return milestone;
+    const milestoneId = milestone.right.id;
+    const update = { type: 'UpdateMilestone' as const, milestoneId, changes, now: context.occurredAt };
+    const oldTitle = milestone.right.title;
+    // A blank title is refused by the decider, before anything is reserved.
+    const retitled = changes.title !== undefined && changes.title !== oldTitle && changes.title.trim() !== '';
+    if (!retitled) return this.run(milestoneId, update, context);
+    const newTitle = { repositoryId, title: changes.title!, milestoneId };
+    const reserved = await reserveMilestoneTitle(this.eventStore, this.issues, newTitle, context);
+    if (isLeft(reserved)) return reserved;
+    const outcome = await this.run(milestoneId, update, context);
+    await releaseMilestoneTitle(this.eventStore, isLeft(outcome) ? newTitle : { ...newTitle, title: oldTitle }, context);
+    return outcome;
   }
 
   async delete(caller: SignedInCaller, repositoryId: number, number: number, context: CommandContext): Promise<Either<AppError, void>> {
-    const milestoneId = await this.authorizedMilestone(caller, repositoryId, number);
-    if (isLeft(milestoneId)) return milestoneId;
-    return this.run(milestoneId.right, { type: 'DeleteMilestone', milestoneId: milestoneId.right, now: context.occurredAt }, context);
+    const milestone = await this.authorizedMilestone(caller, repositoryId, number);
+    if (isLeft(milestone)) return milestone;
+    const milestoneId = milestone.right.id;
+    const outcome = await this.run(milestoneId, { type: 'DeleteMilestone', milestoneId, now: context.occurredAt }, context);
+    if (!isLeft(outcome)) await releaseMilestoneTitle(this.eventStore, { repositoryId, title: milestone.right.title, milestoneId }, context);
+    return outcome;
   }
 
-  private async authorizedMilestone(caller: SignedInCaller, repositoryId: number, number: number): Promise<Either<AppError, number>> {
+  private async authorizedMilestone(caller: SignedInCaller, repositoryId: number, number: number): Promise<Either<AppError, MilestoneDocument>> {
     const scope = await this.access.repository(caller, repositoryId, ISSUE_OPERATIONS.moderate, false);
     if (isLeft(scope)) return scope;
     const milestone = await this.issues.milestoneByNumber(repositoryId, number);
-    return milestone ? right(milestone.id) : left({ _tag: 'MilestoneNotFound' });
+    return milestone ? right(milestone) : left({ _tag: 'MilestoneNotFound' });
   }
 
   private async run(milestoneId: number, command: MilestoneCommand, context: CommandContext): Promise<Either<AppError, void>> {

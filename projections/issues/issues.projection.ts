@@ -43,8 +43,8 @@ export const issuesProjection: Projection = {
   name: 'issues',
   // 2: pull requests mirrored among the issues; 3: copies of deleted labels and milestones;
   // 4: a pull request's issue has an id of the issue sequence (found by `id`, not `_id`);
-  // 5: milestones carry their list's sort keys
-  version: 5,
+  // 5: milestones carry their list's sort keys; 6: milestones by title
+  version: 6,
   collections: [
     {
       name: ISSUES_COLLECTION,
@@ -97,6 +97,8 @@ export const issuesProjection: Projection = {
       indexes: [
         { name: 'repository_number', keys: { repository_id: 1, number: 1 } },
         byRepository,
+        // A title is unique in its repository: the one holding it, found by index.
+        { name: 'repository_title', keys: { repository_id: 1, title: 1 } },
         // GET .../milestones by due date or completeness, either way, ties by number ascending:
         // each direction has its index, whose walk is the page.
         { name: 'repository_state_due_number', keys: { repository_id: 1, state: 1, due_sort: 1, number: 1 } },

@@ -34,6 +34,11 @@ export const STREAM_KINDS: readonly StreamKind[] = [
   { pattern: 'issue-<id>', holds: 'an issue: opening, edits, state, labels, assignees, milestone, lock', find: 'audit issue <owner>/<name>#<number>' },
   { pattern: 'pull-request-<id>', holds: 'a pull request: opening, edits, state, merge', find: 'audit issue <owner>/<name>#<number>' },
   { pattern: 'issue-comment-<id>, label-<id>, milestone-<id>', holds: 'a comment, a label, a milestone', find: 'audit stream' },
+  {
+    pattern: 'label-name-<repo>-<name>, milestone-title-<repo>-<digest>',
+    holds: 'which label held a name, which milestone a title (named by SHA-256 of the title, first 32 hex digits)',
+    find: 'audit stream',
+  },
   { pattern: 'stargazer-<repo>-<user>, watcher-<repo>-<user>', holds: "one user's star or subscription on one repository", find: 'audit stream' },
   { pattern: 'authorization-<id>', holds: 'an OAuth token: creation, scope and note changes, deletion or revocation with its grant', find: 'audit token <id>' },
   {

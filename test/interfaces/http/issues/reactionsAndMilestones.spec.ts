@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { milestoneTitleStream } from '../../../../application/issues/milestoneTitles.js';
+import { metadataFor, systemContext } from '../../../../application/shared/commandContext.js';
 import type { Octokit } from '@octokit/rest';
 import { basicOctokit } from '../../../support/octokit.js';
 import { expectArrayOf, expectLatestSchema, expectSchema } from '../../../support/schemas.js';
@@ -121,5 +124,69 @@ describe('HTTP reactions, milestones and label validation', () => {
     expect((await octokit.rest.issues.deleteMilestone({ ...repo, milestone_number: 2 })).status).to.equal(204);
     expect((await api(server, owner, 'GET', '/repos/octocat/widgets/milestones/2')).status).to.equal(404);
     expect((await octokit.rest.issues.listForRepo({ ...repo, milestone: '1', state: 'all' })).data).to.have.length(2);
+  });
+
+  it('refuses a second milestone with a title the repository has (422 already_exists), on create and rename, and frees a title given up', async () => {
+    const alreadyExists = { message: 'Validation Failed', errors: [{ resource: 'Milestone', code: 'already_exists', field: 'title' }] };
+    expect((await api(server, owner, 'POST', '/repos/octocat/widgets/milestones', { title: 'Sprint 1' })).status).to.equal(201);
+    const twice = await api(server, owner, 'POST', '/repos/octocat/widgets/milestones', { title: 'Sprint 1' });
+    expect(twice.status).to.equal(422);
+    expect(twice.body).to.deep.include(alreadyExists);
+    // Exact titles: another case or spacing is another title.
+    const otherCase = await api(server, owner, 'POST', '/repos/octocat/widgets/milestones', { title: 'sprint 1' });
+    expect(otherCase.status).to.equal(201);
+    const renamed = await api(server, owner, 'PATCH', `/repos/octocat/widgets/milestones/${otherCase.body.number}`, { title: 'Sprint 1' });
+    expect(renamed.status).to.equal(422);
+    expect(renamed.body).to.deep.include(alreadyExists);
+    expect((await api(server, owner, 'GET', `/repos/octocat/widgets/milestones/${otherCase.body.number}`)).body.title).to.equal('sprint 1');
+    // Renamed away, its old title is free; deleted, its title is free.
+    expect((await api(server, owner, 'PATCH', `/repos/octocat/widgets/milestones/${otherCase.body.number}`, { title: 'Sprint 2' })).status).to.equal(200);
+    expect((await api(server, owner, 'POST', '/repos/octocat/widgets/milestones', { title: 'sprint 1' })).status).to.equal(201);
+    const sprint1 = (await api(server, owner, 'GET', '/repos/octocat/widgets/milestones?state=all&per_page=100')).body.find(
+      (milestone: { title: string }) => milestone.title === 'Sprint 1',
+    );
+    expect((await api(server, owner, 'DELETE', `/repos/octocat/widgets/milestones/${sprint1.number}`)).status).to.equal(204);
+    expect((await api(server, owner, 'POST', '/repos/octocat/widgets/milestones', { title: 'Sprint 1' })).status).to.equal(201);
+    // A milestone given its own title again, and another repository's same title: no conflict.
+    expect(
+      (await api(server, owner, 'PATCH', `/repos/octocat/widgets/milestones/${otherCase.body.number}`, { title: 'Sprint 2', state: 'closed' })).status,
+    ).to.equal(200);
+    await createRepository(server, owner, { name: 'gadgets' });
+    expect((await api(server, owner, 'POST', '/repos/octocat/gadgets/milestones', { title: 'Sprint 1' })).status).to.equal(201);
+    // Many at once with one title: exactly one is created.
+    const racing = await Promise.all(Array.from({ length: 6 }, () => api(server, owner, 'POST', '/repos/octocat/gadgets/milestones', { title: 'Sprint 9' })));
+    expect(racing.map((response) => response.status).sort()).to.deep.equal([201, 422, 422, 422, 422, 422]);
+    const titles = (await api(server, owner, 'GET', '/repos/octocat/gadgets/milestones?per_page=100')).body.map(
+      (milestone: { title: string }) => milestone.title,
+    );
+    expect(titles.filter((title: string) => title === 'Sprint 9')).to.have.length(1);
+  });
+
+  // A data directory written before titles were reserved has milestones and no
+  // milestone-title-* streams: made here by releasing a reservation behind the server's back.
+  it('refuses a title the milestones read model shows for a milestone whose title was never reserved', async () => {
+    await createRepository(server, owner, { name: 'elders' });
+    const elder = await api(server, owner, 'POST', '/repos/octocat/elders/milestones', { title: 'Old one' });
+    expect(elder.status).to.equal(201);
+    const data = {
+      repositoryId: (await api(server, owner, 'GET', '/repos/octocat/elders')).body.id as number,
+      title: 'Old one',
+      milestoneId: elder.body.id as number,
+    };
+    const metadata = metadataFor(systemContext(new Date()));
+    await server.runtime.adapters.eventStore.append(
+      milestoneTitleStream(data.repositoryId, data.title),
+      [{ id: randomUUID(), type: 'MilestoneTitleReleased', data, metadata }],
+      'any',
+    );
+    const twice = await api(server, owner, 'POST', '/repos/octocat/elders/milestones', { title: 'Old one' });
+    expect(twice.status).to.equal(422);
+    expect(twice.body.errors).to.deep.equal([{ resource: 'Milestone', code: 'already_exists', field: 'title' }]);
+    // The elder milestone keeps its own title through an edit, and frees it when renamed.
+    expect(
+      (await api(server, owner, 'PATCH', `/repos/octocat/elders/milestones/${elder.body.number}`, { title: 'Old one', description: 'kept' })).status,
+    ).to.equal(200);
+    expect((await api(server, owner, 'PATCH', `/repos/octocat/elders/milestones/${elder.body.number}`, { title: 'Older one' })).status).to.equal(200);
+    expect((await api(server, owner, 'POST', '/repos/octocat/elders/milestones', { title: 'Old one' })).status).to.equal(201);
   });
 });
