@@ -9,7 +9,7 @@ import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { SearchDocument, SearchFilter, SearchHit, SearchIndex, SearchQuery } from '../shared/ports/searchIndex.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
-import type { QualifierContext, QualifierTerm, SearchEndpointDefinition } from './searchEndpoint.js';
+import { sortAttribute, type QualifierContext, type QualifierTerm, type SearchEndpointDefinition } from './searchEndpoint.js';
 import { SCOPE_QUALIFIERS, SearchScope } from './searchScope.js';
 import { SearchVisibility } from './searchVisibility.js';
 
@@ -168,7 +168,7 @@ export class SearchRunner {
   private sortOf(definition: SearchEndpointDefinition, request: SearchRequest, inQuery: { field: string; order: 'asc' | 'desc' } | null): SearchQuery['sort'] {
     // `order` counts only with `sort`; an in-query sort: wins over the parameter.
     const name = inQuery?.field ?? request.sort;
-    const field = name === undefined ? undefined : definition.sorts[name];
+    const field = sortAttribute(definition.sorts, name);
     if (field === undefined) return undefined;
     const direction = inQuery?.order ?? (request.order === 'asc' ? 'asc' : 'desc');
     return [{ field, direction }];

@@ -85,6 +85,27 @@ describe('search query language', () => {
     }
   });
 
+  it('takes a sort no endpoint has, even a name every object inherits, as best match on every endpoint', async () => {
+    const alpha = await api(server, dana, 'GET', '/repos/dana/alpha');
+    const endpoints: [string, string | undefined][] = [
+      ['/search/repositories?q=solar', undefined],
+      ['/search/issues?q=solar', undefined],
+      ['/search/users?q=dana', undefined],
+      ['/search/commits?q=solar', 'application/vnd.github.cloak-preview'],
+      ['/search/code?q=solar', undefined],
+      ['/search/topics?q=solar', 'application/vnd.github.mercy-preview+json'],
+      [`/search/labels?q=bug&repository_id=${alpha.body.id}`, undefined],
+    ];
+    for (const [path, accept] of endpoints) {
+      const best = await search(server, dana, path, accept);
+      for (const sort of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+        const answer = await search(server, dana, `${path}&sort=${sort}`, accept);
+        expect(answer.status, `${path}&sort=${sort}`).to.equal(200);
+        expect(answer.body, `${path}&sort=${sort}`).to.deep.equal(best.body);
+      }
+    }
+  });
+
   it('names a hidden repo: in 422 unless another named one is readable', async () => {
     const erin = await createUser(server, 'erin');
     await createRepository(server, erin, { name: 'vault', description: 'solar secrets', private: true });
