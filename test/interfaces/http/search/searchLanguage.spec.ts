@@ -38,6 +38,22 @@ describe('search query language', () => {
     expect(found.body.total_count).to.equal(3);
   });
 
+  it('counts an OR once whatever the page size, so every page Link names holds results', async () => {
+    // solar: alpha, beta, delta; panel: alpha, beta.
+    const expected = ['dana/alpha', 'dana/beta', 'dana/delta'];
+    for (const perPage of [1, 2, 3, 100]) {
+      const first = await search(server, null, `${q('solar OR panel')}&per_page=${perPage}`);
+      expect(first.body.total_count, `per_page=${perPage}`).to.equal(3);
+      const pages = Math.ceil(3 / perPage);
+      const seen: string[] = [];
+      for (let page = 1; page <= pages; page++)
+        seen.push(...names((await search(server, null, `${q('solar OR panel')}&per_page=${perPage}&page=${page}`)).body));
+      expect(seen.sort(), `per_page=${perPage}`).to.deep.equal(expected);
+      if (pages > 1) expect(first.headers.get('link'), `per_page=${perPage}`).to.include(`page=${pages}>; rel="last"`);
+      else expect(first.headers.get('link'), `per_page=${perPage}`).to.equal(null);
+    }
+  });
+
   it('takes @me, quoted qualifier values and an in-query sort', async () => {
     const mine = await search(server, dana, q('user:@me sort:updated-asc'));
     expect(names(mine.body)).to.deep.equal(['dana/alpha', 'dana/beta', 'dana/gamma', 'dana/delta']);
