@@ -16,6 +16,7 @@ import { CodeSearchCompiler, type CodeAlternative } from './codeSearchCompile.js
 import type { Found, FoundText, SearchPage } from './searchResults.js';
 import { SEARCH_RESULT_CAP, SEARCH_SETTINGS, type SearchRequest, type SearchSettings } from './searchRunner.js';
 import { SearchVisibility } from './searchVisibility.js';
+import { sortAttribute } from './searchEndpoint.js';
 
 export interface FoundCode {
   readonly file: CodeFile;
@@ -76,7 +77,7 @@ export class CodeSearchQuery {
       if (incomplete) break;
     }
     const sortName = checked.right.sort?.field ?? request.sort;
-    const sortField = sortName === undefined ? undefined : codeSearch.sorts[sortName];
+    const sortField = sortAttribute(codeSearch.sorts, sortName);
     const ascending = (checked.right.sort?.order ?? request.order) === 'asc';
     const ranked = [...verified.values()].sort((a, b) => {
       if (sortField !== undefined && a.indexed !== b.indexed) return (ascending ? 1 : -1) * (a.indexed - b.indexed);

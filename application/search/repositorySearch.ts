@@ -4,7 +4,15 @@ import type { SearchEndpointDefinition } from './searchEndpoint.js';
 import { booleanFilter, dateFilter, equalsFilter, forkFilter, forksLeftOut, numberFilter, ONLY_FORKS } from './qualifierFilters.js';
 import type { SearchFilter } from '../shared/ports/searchIndex.port.js';
 
-const NUMBER_FIELDS: Readonly<Record<string, string>> = { size: 'size', forks: 'forks', stars: 'stars', followers: 'stars', topics: 'topics_count' };
+const NUMBER_FIELDS: Readonly<Record<string, string>> = {
+  size: 'size',
+  forks: 'forks',
+  stars: 'stars',
+  followers: 'stars',
+  topics: 'topics_count',
+  // The count the help-wanted-issues sort reads: open issues labelled "help wanted".
+  'help-wanted-issues': 'help_wanted_issues',
+};
 const IS_FIELDS: Readonly<Record<string, SearchFilter>> = {
   public: { field: 'public', op: '=', value: true },
   private: { field: 'public', op: '=', value: false },

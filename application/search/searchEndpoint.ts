@@ -36,3 +36,10 @@ export interface SearchEndpointDefinition {
   readonly needsTerm?: boolean;
   readonly requiresAuthentication?: boolean;
 }
+
+// The attribute a `sort` names, if it is one of the endpoint's sorts. Only the table's own
+// keys count: `sort=constructor` or `sort=toString` would otherwise reach the prototype's
+// functions and hand the index a function for an attribute name.
+export function sortAttribute(sorts: Readonly<Record<string, string>>, name: string | undefined): string | undefined {
+  return name !== undefined && Object.hasOwn(sorts, name) ? sorts[name] : undefined;
+}

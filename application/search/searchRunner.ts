@@ -9,7 +9,7 @@ import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { SearchDocument, SearchFilter, SearchHit, SearchIndex, SearchQuery } from '../shared/ports/searchIndex.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
-import type { QualifierContext, QualifierTerm, SearchEndpointDefinition } from './searchEndpoint.js';
+import { sortAttribute, type QualifierContext, type QualifierTerm, type SearchEndpointDefinition } from './searchEndpoint.js';
 import { SCOPE_QUALIFIERS, SearchScope } from './searchScope.js';
 import { SearchVisibility } from './searchVisibility.js';
 
@@ -130,7 +130,11 @@ export class SearchRunner {
   }
 
   // OR of alternatives: each is asked for the first offset + limit hits, and the union is
-  // ranked as one (by the sort, else by score), each document once at its best score.
+  // ranked as one (by the sort, else by score), each document once at its best score. An
+  // alternative holding more than that, but no more than the 1,000 a search can page to, is
+  // read whole: documents several alternatives hold are then counted once, so total_count
+  // (and the last page Link names) does not change with per_page. Beyond 1,000, what lies
+  // past the hits read is added as it is, a count no page can reach.
   private async merged<D extends SearchDocument>(
     definition: SearchEndpointDefinition,
     queries: readonly SearchQuery[],
@@ -143,7 +147,9 @@ export class SearchRunner {
     let incomplete = false;
     let total = 0;
     for (const query of queries) {
-      const result = await this.index.search<D>(definition.index, query);
+      const window = await this.index.search<D>(definition.index, query);
+      const readWhole = window.total > window.hits.length && window.total <= SEARCH_RESULT_CAP && !window.incomplete;
+      const result = readWhole ? await this.index.search<D>(definition.index, { ...query, offset: 0, limit: window.total }) : window;
       incomplete ||= result.incomplete ?? false;
       for (const hit of result.hits) {
         const key = String(hit.document.id ?? JSON.stringify(hit.document));
@@ -168,7 +174,7 @@ export class SearchRunner {
   private sortOf(definition: SearchEndpointDefinition, request: SearchRequest, inQuery: { field: string; order: 'asc' | 'desc' } | null): SearchQuery['sort'] {
     // `order` counts only with `sort`; an in-query sort: wins over the parameter.
     const name = inQuery?.field ?? request.sort;
-    const field = name === undefined ? undefined : definition.sorts[name];
+    const field = sortAttribute(definition.sorts, name);
     if (field === undefined) return undefined;
     const direction = inQuery?.order ?? (request.order === 'asc' ? 'asc' : 'desc');
     return [{ field, direction }];

@@ -37,6 +37,7 @@ export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<
     topics: number,
     topic: text,
     language: text,
+    'help-wanted-issues': number,
     created: date,
     pushed: date,
     is: oneOf('public', 'private', 'template', 'archived', 'mirror', 'fork'),

@@ -108,6 +108,12 @@ describe('GET /search/repositories', () => {
     expect(await order()).to.deep.equal(['alice/garden', 'alice/rocket-engine']);
     const ascending = await search(server, null, '/search/repositories?q=user:alice&sort=help-wanted-issues&order=asc');
     expect(names(ascending.body)).to.deep.equal(['alice/rocket-engine', 'alice/garden']);
+    // The same count as GitHub's help-wanted-issues: qualifier (garden one, rocket-engine none).
+    const atLeastOne = await search(server, null, '/search/repositories?q=user:alice+help-wanted-issues:>=1');
+    expect(names(atLeastOne.body)).to.deep.equal(['alice/garden']);
+    const none = await search(server, null, '/search/repositories?q=user:alice+help-wanted-issues:0');
+    expect(names(none.body)).to.deep.equal(['alice/rocket-engine']);
+    expect((await search(server, null, '/search/repositories?q=help-wanted-issues:many')).status).to.equal(422);
   });
 
   it('drops a repository from anonymous search as soon as it turns private', async () => {

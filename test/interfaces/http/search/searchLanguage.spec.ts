@@ -38,6 +38,22 @@ describe('search query language', () => {
     expect(found.body.total_count).to.equal(3);
   });
 
+  it('counts an OR once whatever the page size, so every page Link names holds results', async () => {
+    // solar: alpha, beta, delta; panel: alpha, beta.
+    const expected = ['dana/alpha', 'dana/beta', 'dana/delta'];
+    for (const perPage of [1, 2, 3, 100]) {
+      const first = await search(server, null, `${q('solar OR panel')}&per_page=${perPage}`);
+      expect(first.body.total_count, `per_page=${perPage}`).to.equal(3);
+      const pages = Math.ceil(3 / perPage);
+      const seen: string[] = [];
+      for (let page = 1; page <= pages; page++)
+        seen.push(...names((await search(server, null, `${q('solar OR panel')}&per_page=${perPage}&page=${page}`)).body));
+      expect(seen.sort(), `per_page=${perPage}`).to.deep.equal(expected);
+      if (pages > 1) expect(first.headers.get('link'), `per_page=${perPage}`).to.include(`page=${pages}>; rel="last"`);
+      else expect(first.headers.get('link'), `per_page=${perPage}`).to.equal(null);
+    }
+  });
+
   it('takes @me, quoted qualifier values and an in-query sort', async () => {
     const mine = await search(server, dana, q('user:@me sort:updated-asc'));
     expect(names(mine.body)).to.deep.equal(['dana/alpha', 'dana/beta', 'dana/gamma', 'dana/delta']);
@@ -82,6 +98,27 @@ describe('search query language', () => {
       const answer = await search(server, null, q(query));
       expect(answer.status, query).to.equal(422);
       expect(answer.body.errors).to.deep.equal([{ message, resource: 'Search', field: 'q', code: 'invalid' }]);
+    }
+  });
+
+  it('takes a sort no endpoint has, even a name every object inherits, as best match on every endpoint', async () => {
+    const alpha = await api(server, dana, 'GET', '/repos/dana/alpha');
+    const endpoints: [string, string | undefined][] = [
+      ['/search/repositories?q=solar', undefined],
+      ['/search/issues?q=solar', undefined],
+      ['/search/users?q=dana', undefined],
+      ['/search/commits?q=solar', 'application/vnd.github.cloak-preview'],
+      ['/search/code?q=solar', undefined],
+      ['/search/topics?q=solar', 'application/vnd.github.mercy-preview+json'],
+      [`/search/labels?q=bug&repository_id=${alpha.body.id}`, undefined],
+    ];
+    for (const [path, accept] of endpoints) {
+      const best = await search(server, dana, path, accept);
+      for (const sort of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+        const answer = await search(server, dana, `${path}&sort=${sort}`, accept);
+        expect(answer.status, `${path}&sort=${sort}`).to.equal(200);
+        expect(answer.body, `${path}&sort=${sort}`).to.deep.equal(best.body);
+      }
     }
   });
 
