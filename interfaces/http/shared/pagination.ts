@@ -11,6 +11,8 @@ export const MAX_PER_PAGE = 100;
 
 // GitHub reads numbers the way Ruby's String#to_i does: leading digits count ("5abc" is 5),
 // anything unreadable or below 1 falls back to the default, per_page above 100 becomes 100.
+// A number too large for a double stays large (the largest safe one), as Ruby's is a bignum:
+// a page beyond every end is empty, not the first.
 export function parsePagination(query: Record<string, unknown>): Pagination {
   const page = leadingInteger(lastValue(query.page));
   const perPage = leadingInteger(lastValue(query.per_page));
@@ -30,7 +32,8 @@ function leadingInteger(value: unknown): number | undefined {
   const digits = /^\s*([+-]?\d+)/.exec(value);
   if (!digits) return undefined;
   const parsed = Number.parseInt(digits[1], 10);
-  return Number.isSafeInteger(parsed) ? parsed : undefined;
+  if (Number.isSafeInteger(parsed)) return parsed;
+  return parsed > 0 ? Number.MAX_SAFE_INTEGER : Number.MIN_SAFE_INTEGER;
 }
 
 export interface PageLinkParams {

@@ -69,6 +69,16 @@ describe('HTTP issues: a page served again shows every change since (kept encodi
     expect((await page(null)).issues.every((issue) => issue.labels.length === 0)).to.equal(true);
   });
 
+  it('answers a page number beyond a double with an empty page, and search with its 1,000-result 422', async () => {
+    const beyond = await fetch(`${server.url}/repos/keeper/kept/issues?page=99999999999999999999999`);
+    expect(beyond.status).to.equal(200);
+    expect(await beyond.json()).to.deep.equal([]);
+    expect(beyond.headers.get('link')).to.contain('rel="first"');
+    const search = await api(server, owner, 'GET', '/search/issues?q=repo:keeper/kept&page=99999999999999999999999');
+    expect(search.status).to.equal(422);
+    expect(search.body.message).to.match(/first 1000 search results/);
+  });
+
   it('follows a repository renamed and an author renamed into every URL and login', async () => {
     expect((await api(server, owner, 'PATCH', '/repos/keeper/kept', { name: 'kept-renamed' })).status).to.equal(200);
     const moved = await fetch(`${server.url}/repos/keeper/kept-renamed/issues?per_page=100&sort=created&direction=asc`).then(

@@ -35,7 +35,12 @@ describe('pagination', () => {
         { page: 1, perPage: 30 },
       ],
       [{ page: ['2', '4'] }, { page: 4, perPage: 30 }],
-      [{ page: '99999999999999999999999' }, { page: 1, perPage: 30 }],
+      // Beyond a double's integers: still beyond every end (an empty page), not the first.
+      [{ page: '99999999999999999999999' }, { page: Number.MAX_SAFE_INTEGER, perPage: 30 }],
+      [
+        { page: '-99999999999999999999999', per_page: '99999999999999999999999' },
+        { page: 1, perPage: 100 },
+      ],
     ];
     for (const [query, expected] of cases) {
       it(`reads ${JSON.stringify(query)} as ${JSON.stringify(expected)}`, () => {
