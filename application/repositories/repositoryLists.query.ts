@@ -23,6 +23,11 @@ export interface ListedRepository {
   readonly role: RepositoryPermission;
 }
 
+// A starred repository with when the star was given (the star media type shows it).
+export interface StarredRepository extends ListedRepository {
+  readonly starredAt: string;
+}
+
 export interface AuthenticatedUserFilter {
   readonly affiliations: ReadonlySet<Affiliation>;
   readonly visibility: 'all' | 'public' | 'private';
@@ -142,7 +147,7 @@ export class RepositoryLists {
   // are read from an index, page and count; those of private ones (each star carries its
   // repository's visibility) are decided one by one: bounded by the user's private stars.
   // Stars of the same instant go by repository id in the same direction (the index's order).
-  async starredBy(caller: AccessCaller, userId: number, direction: SortDirection, { page, perPage }: Page): Promise<Paged<ListedRepository>> {
+  async starredBy(caller: AccessCaller, userId: number, direction: SortDirection, { page, perPage }: Page): Promise<Paged<StarredRepository>> {
     const access = await this.access.accessOfCaller(caller);
     const stars = this.store.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION);
     const sign: 1 | -1 = direction === 'asc' ? 1 : -1;
@@ -162,7 +167,9 @@ export class RepositoryLists {
       .slice((page - 1) * perPage, wanted);
     const byId = new Map((await this.repositories.byIds(pageStars.map((star) => star.repository_id))).map((r) => [r.id, r]));
     const repositories = pageStars.flatMap((star) => (byId.has(star.repository_id) ? [byId.get(star.repository_id)!] : []));
-    return { items: await this.listed(access, repositories), totalCount: publicCount + readablePrivate.length };
+    const starredAt = new Map(pageStars.map((star) => [star.repository_id, star.starred_at]));
+    const items = (await this.listed(access, repositories)).map((listed) => ({ ...listed, starredAt: starredAt.get(listed.repository.id)! }));
+    return { items, totalCount: publicCount + readablePrivate.length };
   }
 
   private async pageOf(access: CallerAccess, sources: Sources, order: ListOrder, { page, perPage }: Page): Promise<Paged<ListedRepository>> {
