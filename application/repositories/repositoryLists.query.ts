@@ -5,7 +5,14 @@ import type { UserDocument } from '../accounts/users.readModel.js';
 import { RepositoryAccessQuery, type AccessCaller, type AccountRef, type CallerAccess } from '../shared/access/repositoryAccess.query.js';
 import type { ReadModelStore, SortSpec } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
-import { REPOSITORIES_COLLECTION, REPOSITORY_STARS_COLLECTION, type RepositoryDocument, type RepositoryStarDocument } from './repositories.readModel.js';
+import {
+  REPOSITORIES_COLLECTION,
+  REPOSITORY_STARS_COLLECTION,
+  REPOSITORY_SUBSCRIPTIONS_COLLECTION,
+  type RepositoryDocument,
+  type RepositoryStarDocument,
+  type RepositorySubscriptionDocument,
+} from './repositories.readModel.js';
 import { RepositoryQueries, type Page, type Paged } from './repository.queries.js';
 
 export type RepositorySort = 'created' | 'updated' | 'pushed' | 'full_name' | 'stargazers';
@@ -170,6 +177,24 @@ export class RepositoryLists {
     const starredAt = new Map(pageStars.map((star) => [star.repository_id, star.starred_at]));
     const items = (await this.listed(access, repositories)).map((listed) => ({ ...listed, starredAt: starredAt.get(listed.repository.id)! }));
     return { items, totalCount: publicCount + readablePrivate.length };
+  }
+
+  // GET /user/subscriptions, /users/{username}/subscriptions: the repositories a user watches
+  // (subscribed, not ignoring) that the caller may read now, oldest subscription first. A
+  // subscription outlives the access it was made with, so each is decided with its repository;
+  // a page costs what the user watches.
+  async subscribedBy(caller: AccessCaller, userId: number, { page, perPage }: Page): Promise<Paged<ListedRepository>> {
+    const access = await this.access.accessOfCaller(caller);
+    const subscriptions = await this.store
+      .collection<RepositorySubscriptionDocument>(REPOSITORY_SUBSCRIPTIONS_COLLECTION)
+      .find({ user_id: userId, subscribed: true }, { sort: { created_at: 1, repository_id: 1 } });
+    const byId = new Map((await this.repositories.byIds(subscriptions.map((s) => s.repository_id))).map((r) => [r.id, r]));
+    const readable = subscriptions.flatMap((s) => {
+      const repository = byId.get(s.repository_id);
+      return repository !== undefined && access.roleOf(repository) !== 'none' ? [repository] : [];
+    });
+    const start = (page - 1) * perPage;
+    return { items: await this.listed(access, readable.slice(start, start + perPage)), totalCount: readable.length };
   }
 
   private async pageOf(access: CallerAccess, sources: Sources, order: ListOrder, { page, perPage }: Page): Promise<Paged<ListedRepository>> {

@@ -116,6 +116,17 @@ export function repositoryListRoutes(router: Router, deps: RepositoriesDeps): vo
     await sendStarred(req, res, account.id);
   });
 
+  const sendSubscriptions = async (req: Request, res: Response, userId: number) => {
+    const { page, perPage } = parsePagination(req.query);
+    await sendRepositoryPage(req, res, deps, await deps.lists.subscribedBy(accessCallerOf(res), userId, { page, perPage }), perPage, page);
+  };
+  router.get('/user/subscriptions', requireUser, (req: Request, res: Response) => sendSubscriptions(req, res, accessCallerOf(res)!.userId));
+  router.get('/users/:username/subscriptions', async (req: Request, res: Response) => {
+    const account = await deps.repositories.accountByLogin(String(req.params.username));
+    if (!account) return sendNotFound(res);
+    await sendSubscriptions(req, res, account.id);
+  });
+
   router.get('/orgs/:org/repos', async (req: Request, res: Response) => {
     const organization = await deps.repositories.accountByLogin(String(req.params.org));
     if (!organization || organization.type !== 'Organization') return sendNotFound(res);

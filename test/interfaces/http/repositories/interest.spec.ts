@@ -113,6 +113,30 @@ describe('HTTP repositories: stars and subscriptions', () => {
     expect((await api(server, hubot, 'PUT', '/repos/octocat/hidden/subscription', { subscribed: true })).status).to.equal(404);
   });
 
+  it('GET /user/subscriptions and /users/{username}/subscriptions list watched repositories the caller may read, not ignored ones', async () => {
+    await createRepository(server, octocat, { name: 'quiet' });
+    for (const [name, body] of [
+      ['shiny', { subscribed: true }],
+      ['hidden', { subscribed: true }],
+      ['quiet', { ignored: true }],
+    ] as const)
+      expect((await api(server, octocat, 'PUT', `/repos/octocat/${name}/subscription`, body)).status).to.equal(200);
+    const names = (body: Array<{ full_name: string }>) => body.map((repository) => repository.full_name);
+    const mine = await api(server, octocat, 'GET', '/user/subscriptions');
+    expect(mine.status).to.equal(200);
+    expectArrayOf('minimal-repository', mine.body);
+    expect(names(mine.body)).to.deep.equal(['octocat/shiny', 'octocat/hidden']);
+    expect(names((await api(server, octocat, 'GET', '/users/octocat/subscriptions')).body)).to.deep.equal(['octocat/shiny', 'octocat/hidden']);
+    expect(names((await api(server, hubot, 'GET', '/users/octocat/subscriptions')).body)).to.deep.equal(['octocat/shiny']);
+    const paged = await api(server, null, 'GET', '/users/octocat/subscriptions?per_page=1');
+    expect(names(paged.body)).to.deep.equal(['octocat/shiny']);
+    expect(paged.headers.get('link')).to.equal(null);
+    expect(names((await api(server, octocat, 'GET', '/user/subscriptions?per_page=1&page=2')).body)).to.deep.equal(['octocat/hidden']);
+    expect((await api(server, hubot, 'GET', '/user/subscriptions')).body).to.deep.equal([]);
+    expect((await api(server, null, 'GET', '/user/subscriptions')).status).to.equal(401);
+    expect((await api(server, null, 'GET', '/users/nobody/subscriptions')).status).to.equal(404);
+  });
+
   it('deleting a repository removes its stars', async () => {
     await createRepository(server, octocat, { name: 'short-lived' });
     await api(server, hubot, 'PUT', '/user/starred/octocat/short-lived');
