@@ -84,6 +84,12 @@ export class ActivityFeeds {
     @inject(ACTIVITY_SETTINGS) private readonly settings: ActivitySettings,
   ) {}
 
+  // GitHub pages a feed only as far as the events it keeps: a page starting past them is
+  // refused (422 "pagination is limited"), not answered empty, wherever the feed itself ends.
+  reaches(page: number, perPage: number): boolean {
+    return (page - 1) * perPage < this.settings.feedLimit;
+  }
+
   async page(request: FeedRequest): Promise<WorkedOutPage> {
     const feed = await this.store.collection<ActivityFeedDocument>(ACTIVITY_FEEDS_COLLECTION).findOne({ _id: request.key });
     const entries = feedEntries(feed);

@@ -5,7 +5,14 @@ import type { UserDocument } from '../accounts/users.readModel.js';
 import { RepositoryAccessQuery, type AccessCaller, type AccountRef, type CallerAccess } from '../shared/access/repositoryAccess.query.js';
 import type { ReadModelStore, SortSpec } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
-import { REPOSITORIES_COLLECTION, REPOSITORY_STARS_COLLECTION, type RepositoryDocument, type RepositoryStarDocument } from './repositories.readModel.js';
+import {
+  REPOSITORIES_COLLECTION,
+  REPOSITORY_STARS_COLLECTION,
+  REPOSITORY_SUBSCRIPTIONS_COLLECTION,
+  type RepositoryDocument,
+  type RepositoryStarDocument,
+  type RepositorySubscriptionDocument,
+} from './repositories.readModel.js';
 import { RepositoryQueries, type Page, type Paged } from './repository.queries.js';
 
 export type RepositorySort = 'created' | 'updated' | 'pushed' | 'full_name' | 'stargazers';
@@ -21,6 +28,11 @@ export interface ListedRepository {
   readonly repository: RepositoryDocument;
   readonly owner: UserDocument;
   readonly role: RepositoryPermission;
+}
+
+// A starred repository with when the star was given (the star media type shows it).
+export interface StarredRepository extends ListedRepository {
+  readonly starredAt: string;
 }
 
 export interface AuthenticatedUserFilter {
@@ -142,7 +154,7 @@ export class RepositoryLists {
   // are read from an index, page and count; those of private ones (each star carries its
   // repository's visibility) are decided one by one: bounded by the user's private stars.
   // Stars of the same instant go by repository id in the same direction (the index's order).
-  async starredBy(caller: AccessCaller, userId: number, direction: SortDirection, { page, perPage }: Page): Promise<Paged<ListedRepository>> {
+  async starredBy(caller: AccessCaller, userId: number, direction: SortDirection, { page, perPage }: Page): Promise<Paged<StarredRepository>> {
     const access = await this.access.accessOfCaller(caller);
     const stars = this.store.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION);
     const sign: 1 | -1 = direction === 'asc' ? 1 : -1;
@@ -162,7 +174,27 @@ export class RepositoryLists {
       .slice((page - 1) * perPage, wanted);
     const byId = new Map((await this.repositories.byIds(pageStars.map((star) => star.repository_id))).map((r) => [r.id, r]));
     const repositories = pageStars.flatMap((star) => (byId.has(star.repository_id) ? [byId.get(star.repository_id)!] : []));
-    return { items: await this.listed(access, repositories), totalCount: publicCount + readablePrivate.length };
+    const starredAt = new Map(pageStars.map((star) => [star.repository_id, star.starred_at]));
+    const items = (await this.listed(access, repositories)).map((listed) => ({ ...listed, starredAt: starredAt.get(listed.repository.id)! }));
+    return { items, totalCount: publicCount + readablePrivate.length };
+  }
+
+  // GET /user/subscriptions, /users/{username}/subscriptions: the repositories a user watches
+  // (subscribed, not ignoring) that the caller may read now, oldest subscription first. A
+  // subscription outlives the access it was made with, so each is decided with its repository;
+  // a page costs what the user watches.
+  async subscribedBy(caller: AccessCaller, userId: number, { page, perPage }: Page): Promise<Paged<ListedRepository>> {
+    const access = await this.access.accessOfCaller(caller);
+    const subscriptions = await this.store
+      .collection<RepositorySubscriptionDocument>(REPOSITORY_SUBSCRIPTIONS_COLLECTION)
+      .find({ user_id: userId, subscribed: true }, { sort: { created_at: 1, repository_id: 1 } });
+    const byId = new Map((await this.repositories.byIds(subscriptions.map((s) => s.repository_id))).map((r) => [r.id, r]));
+    const readable = subscriptions.flatMap((s) => {
+      const repository = byId.get(s.repository_id);
+      return repository !== undefined && access.roleOf(repository) !== 'none' ? [repository] : [];
+    });
+    const start = (page - 1) * perPage;
+    return { items: await this.listed(access, readable.slice(start, start + perPage)), totalCount: readable.length };
   }
 
   private async pageOf(access: CallerAccess, sources: Sources, order: ListOrder, { page, perPage }: Page): Promise<Paged<ListedRepository>> {

@@ -15,7 +15,7 @@ import { DELETED_COPIES_COLLECTIONS } from '../../application/shared/deletedCopi
 import { deletedCopiesCollection } from '../shared/deletedCopies.js';
 import { REF_EVENT_TYPES, type RefMoved } from '../../domain/gitdata/refMoved.js';
 import { applyRepositoryEvent, REPOSITORY_EVENT_TYPES } from './repositoryDocuments.apply.js';
-import { applyInterestEvent, INTEREST_EVENT_TYPES } from './repositoryInterest.apply.js';
+import { applyInterestEvent, INTEREST_EVENT_TYPES, removeInterestOfDeletedUser } from './repositoryInterest.apply.js';
 
 const byRepository = { name: 'repository_id', keys: { repository_id: 1 } } as const;
 const byUser = { name: 'user_id', keys: { user_id: 1 } } as const;
@@ -27,8 +27,9 @@ export const repositoriesProjection: Projection = {
   name: 'repositories',
   // 2: pending repository invitations; 3: copies of deleted repositories; 4: pushed_at follows pushes;
   // 5: stars carry their repository's visibility; 6: no collaboration of a deleted user or of
-  // the repository's own owner (a transfer to a collaborator)
-  version: 6,
+  // the repository's own owner (a transfer to a collaborator); 7: no star or subscription of a
+  // deleted user
+  version: 7,
   collections: [
     {
       name: REPOSITORIES_COLLECTION,
@@ -84,9 +85,13 @@ export const repositoriesProjection: Projection = {
   // What apply() below acts on; every other event leaves this model as it is.
   eventTypes: new Set([...REPOSITORY_EVENT_TYPES, ...INTEREST_EVENT_TYPES, ...REF_EVENT_TYPES, 'UserDeleted']),
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
-    // A deleted user collaborates on nothing (lists count collaborations as people).
-    if (event.type === 'UserDeleted')
-      return void (await target.collection(REPOSITORY_COLLABORATORS_COLLECTION).deleteMany({ user_id: (event.data as UserDeleted['data']).userId }));
+    // A deleted user collaborates on nothing (lists count collaborations as people), and stars
+    // and watches nothing (the counts and lists of stargazers and subscribers hold people).
+    if (event.type === 'UserDeleted') {
+      const { userId } = event.data as UserDeleted['data'];
+      await target.collection(REPOSITORY_COLLABORATORS_COLLECTION).deleteMany({ user_id: userId });
+      return removeInterestOfDeletedUser(userId, target);
+    }
     if (REPOSITORY_EVENT_TYPES.has(event.type)) return applyRepositoryEvent(event, target);
     if (INTEREST_EVENT_TYPES.has(event.type)) return applyInterestEvent(event, target);
     if (REF_EVENT_TYPES.has(event.type)) return applyPushTime(event, target);

@@ -47,6 +47,20 @@ export async function applyCollaboratorEvent(
   }
 }
 
+// A deleted user stars and watches nothing: their stars and subscriptions go, and the
+// repositories' counts with them, each moved only by the delete that removed it.
+export async function removeInterestOfDeletedUser(userId: number, target: ProjectionTarget): Promise<void> {
+  const stars = target.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION);
+  for (const star of await stars.find({ user_id: userId })) {
+    if ((await stars.deleteOne({ _id: star._id })) === 1) await countOn(star.repository_id, 'stargazers_count', -1, target);
+  }
+  const subscriptions = target.collection<RepositorySubscriptionDocument>(REPOSITORY_SUBSCRIPTIONS_COLLECTION);
+  for (const subscription of await subscriptions.find({ user_id: userId })) {
+    if ((await subscriptions.deleteOne({ _id: subscription._id })) === 1 && subscription.subscribed)
+      await countOn(subscription.repository_id, 'subscribers_count', -1, target);
+  }
+}
+
 // Stars and subscriptions of a repository deleted in the meantime are not written: the
 // deletion already removed the repository's others.
 export async function applyInterestEvent(stored: StoredEvent, target: ProjectionTarget): Promise<void> {

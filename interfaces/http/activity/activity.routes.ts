@@ -18,6 +18,11 @@ import { pollIntervalFor } from './pollInterval.js';
 // GitHub shows an event in the public timeline only once it is five minutes old.
 export const PUBLIC_TIMELINE_DELAY_MS = 5 * 60_000;
 
+// GitHub's words for a page past the events a feed keeps (page 4 at per_page=100).
+const PAGINATION_LIMITED =
+  'In order to keep the API fast for everyone, pagination is limited for this resource. Check the rel=last link relation in the Link response header to see how far back you can traverse.';
+const PAGINATION_DOCUMENTATION = 'https://docs.github.com/v3/#pagination';
+
 interface FeedChoice {
   readonly key: string;
   readonly audience: FeedAudience;
@@ -47,6 +52,7 @@ async function sendFeed(req: Request, res: Response, deps: ActivityDeps, choose:
   const caller = accessCallerOf(res);
   const key = cacheKey(req, caller);
   const now = deps.clock.now().getTime();
+  const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
   let feedPage = deps.cache.get(key, now);
   // Read while working the page out; a kept page reads them only for a 200.
   let records: readonly ActivityEventDocument[] | undefined;
@@ -54,13 +60,13 @@ async function sendFeed(req: Request, res: Response, deps: ActivityDeps, choose:
     const stamp = deps.cache.currentStamp();
     const choice = await choose();
     if (!choice) return;
-    const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
+    // Never kept: a page out of reach is refused before anything is worked out.
+    if (!deps.feeds.reaches(page, perPage)) return sendGithubError(res, 422, PAGINATION_LIMITED, { documentationUrl: PAGINATION_DOCUMENTATION });
     ({ page: feedPage, records } = await deps.feeds.page({ ...choice, caller, page, perPage }));
     deps.cache.put(key, stamp, feedPage);
   }
   setPollInterval(res, pollIntervalFor(deps.load.utilization()));
   if (answeredNotModified(res, feedPage, now)) return;
-  const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
   setLinkHeader(req, res, { page, perPage, totalCount: feedPage.totalCount });
   const { embeddedVisible } = feedPage;
   records ??= await deps.feeds.records(feedPage.ids);

@@ -1,5 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
+import type { UserDocument } from '../../../application/accounts/users.readModel.js';
 import type { Paged } from '../../../application/repositories/repository.queries.js';
 import { simpleUser } from '../accounts/users.encoders.js';
 import { urlsOf } from '../shared/apiUrls.js';
@@ -9,6 +10,7 @@ import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
 import { repositorySubscription } from './collaborators.encoders.js';
+import { asksForStarDates, stargazer } from './stars.encoders.js';
 import { SubscriptionBody } from './repositories.codecs.js';
 import type { RepositoriesDeps } from './repositories.deps.js';
 import { accessCallerOf, repositoryScopeOf } from './repositoryScope.js';
@@ -38,14 +40,23 @@ export function interestRoutes(router: Router, deps: RepositoriesDeps): void {
     res.status(204).end();
   });
 
-  const sendUsers = async (req: Request, res: Response, paged: Paged<{ user_id: number }>, perPage: number, page: number) => {
+  const sendUsers = async <T extends { user_id: number }>(
+    req: Request,
+    res: Response,
+    paged: Paged<T>,
+    perPage: number,
+    page: number,
+    encode: (item: T, user: UserDocument) => unknown = (_item, user) => simpleUser(user, urlsOf(res)),
+  ) => {
     setLinkHeader(req, res, { page, perPage, totalCount: paged.totalCount });
     const users = await deps.repositories.accountsByIds(paged.items.map((item) => item.user_id));
-    res.json(paged.items.flatMap((item) => (users.has(item.user_id) ? [simpleUser(users.get(item.user_id)!, urlsOf(res))] : [])));
+    res.json(paged.items.flatMap((item) => (users.has(item.user_id) ? [encode(item, users.get(item.user_id)!)] : [])));
   };
   router.get('/repos/:owner/:repo/stargazers', async (req: Request, res: Response) => {
     const { page, perPage } = parsePagination(req.query);
-    await sendUsers(req, res, await deps.repositories.stargazersOf(repositoryScopeOf(res).repository.id, { page, perPage }), perPage, page);
+    const stars = await deps.repositories.stargazersOf(repositoryScopeOf(res).repository.id, { page, perPage });
+    if (!asksForStarDates(res)) return sendUsers(req, res, stars, perPage, page);
+    await sendUsers(req, res, stars, perPage, page, (star, user) => stargazer(star, user, urlsOf(res)));
   });
   router.get('/repos/:owner/:repo/subscribers', async (req: Request, res: Response) => {
     const { page, perPage } = parsePagination(req.query);

@@ -13,6 +13,7 @@ import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { sendAppError, sendNotFound } from '../shared/respond.js';
 import type { RepositoriesDeps } from './repositories.deps.js';
 import { minimalRepository } from './repository.encoders.js';
+import { asksForStarDates, starredRepository } from './stars.encoders.js';
 import { accessCallerOf } from './repositoryScope.js';
 
 function queryValue(req: Request, name: string): string | undefined {
@@ -40,12 +41,14 @@ export async function sendRepositoryPage(
   page: number,
 ): Promise<void> {
   setLinkHeader(req, res, { page, perPage, totalCount: paged.totalCount });
+  res.json(await repositoriesJson(res, deps, paged.items));
+}
+
+async function repositoriesJson(res: Response, deps: Pick<RepositoriesDeps, 'repositories'>, items: readonly ListedRepository[]) {
   const signedIn = accessCallerOf(res) !== null;
-  const openIssues = await deps.repositories.openIssuesOf(paged.items.map(({ repository }) => repository.id));
-  res.json(
-    paged.items.map(({ repository, owner, role }) =>
-      minimalRepository(repository, owner, urlsOf(res), signedIn ? role : null, openIssues.get(repository.id) ?? 0),
-    ),
+  const openIssues = await deps.repositories.openIssuesOf(items.map(({ repository }) => repository.id));
+  return items.map(({ repository, owner, role }) =>
+    minimalRepository(repository, owner, urlsOf(res), signedIn ? role : null, openIssues.get(repository.id) ?? 0),
   );
 }
 
@@ -100,13 +103,28 @@ export function repositoryListRoutes(router: Router, deps: RepositoriesDeps): vo
   const sendStarred = async (req: Request, res: Response, userId: number) => {
     const { page, perPage } = parsePagination(req.query);
     const direction = oneOf(queryValue(req, 'direction'), ['asc', 'desc'], 'desc');
-    await sendRepositoryPage(req, res, deps, await deps.lists.starredBy(accessCallerOf(res), userId, direction, { page, perPage }), perPage, page);
+    const starred = await deps.lists.starredBy(accessCallerOf(res), userId, direction, { page, perPage });
+    if (!asksForStarDates(res)) return sendRepositoryPage(req, res, deps, starred, perPage, page);
+    setLinkHeader(req, res, { page, perPage, totalCount: starred.totalCount });
+    const repositories = await repositoriesJson(res, deps, starred.items);
+    res.json(starred.items.map((item, i) => starredRepository(item.starredAt, repositories[i])));
   };
   router.get('/user/starred', requireUser, (req: Request, res: Response) => sendStarred(req, res, accessCallerOf(res)!.userId));
   router.get('/users/:username/starred', async (req: Request, res: Response) => {
     const account = await deps.repositories.accountByLogin(String(req.params.username));
     if (!account) return sendNotFound(res);
     await sendStarred(req, res, account.id);
+  });
+
+  const sendSubscriptions = async (req: Request, res: Response, userId: number) => {
+    const { page, perPage } = parsePagination(req.query);
+    await sendRepositoryPage(req, res, deps, await deps.lists.subscribedBy(accessCallerOf(res), userId, { page, perPage }), perPage, page);
+  };
+  router.get('/user/subscriptions', requireUser, (req: Request, res: Response) => sendSubscriptions(req, res, accessCallerOf(res)!.userId));
+  router.get('/users/:username/subscriptions', async (req: Request, res: Response) => {
+    const account = await deps.repositories.accountByLogin(String(req.params.username));
+    if (!account) return sendNotFound(res);
+    await sendSubscriptions(req, res, account.id);
   });
 
   router.get('/orgs/:org/repos', async (req: Request, res: Response) => {

@@ -1,7 +1,8 @@
 import type { RequestHandler, Response } from 'express';
 import { sendGithubError } from './githubError.js';
 
-export type MediaFormat = 'json' | 'raw' | 'html' | 'full' | 'text' | 'text-match' | 'diff' | 'patch' | 'sha' | 'base64' | 'object';
+// 'star' (application/vnd.github.star+json) lists stars with the time each was given.
+export type MediaFormat = 'json' | 'raw' | 'html' | 'full' | 'text' | 'text-match' | 'diff' | 'patch' | 'sha' | 'base64' | 'object' | 'star';
 
 export interface MediaType {
   readonly version: 'v3' | null;
@@ -11,7 +12,20 @@ export interface MediaType {
   readonly formatAsJson: boolean;
 }
 
-const FORMATS: ReadonlySet<string> = new Set<MediaFormat>(['json', 'raw', 'html', 'full', 'text', 'text-match', 'diff', 'patch', 'sha', 'base64', 'object']);
+const FORMATS: ReadonlySet<string> = new Set<MediaFormat>([
+  'json',
+  'raw',
+  'html',
+  'full',
+  'text',
+  'text-match',
+  'diff',
+  'patch',
+  'sha',
+  'base64',
+  'object',
+  'star',
+]);
 
 const GITHUB_TYPE_PREFIX = 'application/vnd.github';
 const PREVIEW_SUFFIX = '-preview';

@@ -214,6 +214,22 @@ describe('activity feeds: events derived from what happened, in the feeds that s
     expect(beyond.body).to.deep.equal([]);
   });
 
+  it('a page starting past the 300 events a feed keeps answers 422 "pagination is limited", on every feed, whatever the feed holds', async () => {
+    for (const path of ['/repos/octocat/hello/events', '/users/octocat/events', '/users/follower/received_events', '/events']) {
+      for (const query of ['per_page=100&page=4', 'page=11', 'per_page=1&page=301']) {
+        const refused = await feed(server, null, `${path}?${query}`);
+        expect(refused.status, `${path}?${query}`).to.equal(422);
+        expect(refused.body.message).to.match(/^In order to keep the API fast for everyone, pagination is limited for this resource\./);
+        expect(refused.body.documentation_url).to.be.a('string');
+      }
+      // The last pages within reach answer, empty past the feed's own end.
+      for (const query of ['per_page=100&page=3', 'page=10', 'per_page=1&page=300'])
+        expect((await feed(server, null, `${path}?${query}`)).status).to.equal(200);
+    }
+    const signedIn = await feed(server, octocat, '/users/octocat/events/orgs/none?per_page=100&page=4');
+    expect(signedIn.status, 'an unknown organization is still 404').to.equal(404);
+  });
+
   it('feeds after a full rebuild of the activity projection equal the live feeds', async () => {
     const paths = ['/repos/octocat/hello/events', '/users/octocat/events', '/users/follower/received_events', '/networks/octocat/hello/events', '/events'];
     const live = [];

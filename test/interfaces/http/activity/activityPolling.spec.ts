@@ -110,8 +110,9 @@ describe('activity feeds: polling with ETag and Last-Modified, the 300-event cap
     }
     await settled(server);
     const pages = [];
-    for (let page = 1; page <= 4; page++) pages.push(...(await feed(server, octocat, `/repos/octocat/busy/events?per_page=100&page=${page}`)).body);
+    for (let page = 1; page <= 3; page++) pages.push(...(await feed(server, octocat, `/repos/octocat/busy/events?per_page=100&page=${page}`)).body);
     expect(pages).to.have.length(300);
+    expect((await feed(server, octocat, '/repos/octocat/busy/events?per_page=100&page=4')).status, 'past the events kept').to.equal(422);
     expect(pages[0].payload.issue.title).to.equal('Issue 300');
     expect(pages[299].payload.issue.title).to.equal('Issue 1');
     const last = await feed(server, octocat, '/repos/octocat/busy/events?per_page=100&page=3');
@@ -218,6 +219,10 @@ describe('activity feeds: the limit and the window are settings', () => {
       expect((await api(server, octocat, 'POST', '/repos/octocat/small/issues', { title: `I${issue}` })).status).to.equal(201);
     const { body } = await feed(server, null, '/repos/octocat/small/events');
     expect(body.map((event: any) => event.payload.issue.title)).to.deep.equal(['I4', 'I3', 'I2']);
+    expect((await feed(server, null, '/repos/octocat/small/events?per_page=2&page=2')).body.map((event: any) => event.payload.issue.title)).to.deep.equal([
+      'I2',
+    ]);
+    expect((await feed(server, null, '/repos/octocat/small/events?per_page=3&page=2')).status, 'past the events a feed shows').to.equal(422);
     clock.advance(2 * DAY + 1);
     expect((await feed(server, null, '/repos/octocat/small/events')).body).to.deep.equal([]);
   });

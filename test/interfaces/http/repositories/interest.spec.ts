@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import { expectArrayOf } from '../../../support/schemas.js';
+import { expectArrayOf, expectLatestArrayOf } from '../../../support/schemas.js';
 import { api, createRepository, createUser } from './repositoryFixtures.js';
 
 describe('HTTP repositories: stars and subscriptions', () => {
@@ -53,6 +53,37 @@ describe('HTTP repositories: stars and subscriptions', () => {
     expect((await api(server, null, 'GET', '/users/nobody/starred')).status).to.equal(404);
   });
 
+  it('the star media type (application/vnd.github.star+json) says when each star was given, in every star list', async () => {
+    const asStars = async (authorization: string | null, path: string) => {
+      const response = await fetch(`${server.url}${path}`, {
+        headers: { accept: 'application/vnd.github.star+json', ...(authorization ? { authorization } : {}) },
+      });
+      return { status: response.status, headers: response.headers, body: (await response.json()) as any[] };
+    };
+    const SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
+    const stargazers = await asStars(null, '/repos/octocat/shiny/stargazers');
+    expect(stargazers.status).to.equal(200);
+    expectLatestArrayOf('stargazer', stargazers.body);
+    expect(stargazers.body.map((star) => star.user.login)).to.deep.equal(['octocat']);
+    expect(stargazers.body[0].starred_at).to.match(SECONDS);
+    expect(stargazers.body[0].user).to.deep.equal((await api(server, null, 'GET', '/repos/octocat/shiny/stargazers')).body[0]);
+
+    const mine = await asStars(octocat, '/user/starred');
+    const plain = (await api(server, octocat, 'GET', '/user/starred')).body;
+    expect(mine.body.map((star) => Object.keys(star))).to.deep.equal([
+      ['starred_at', 'repo'],
+      ['starred_at', 'repo'],
+    ]);
+    expect(mine.body.map((star) => star.repo)).to.deep.equal(plain);
+    for (const star of mine.body) expect(star.starred_at).to.match(SECONDS);
+    expect(mine.body[0].starred_at >= mine.body[1].starred_at, 'newest star first').to.equal(true);
+    const paged = await asStars(octocat, '/user/starred?per_page=1&page=2');
+    expect(paged.body.map((star) => star.repo.full_name)).to.deep.equal(['octocat/shiny']);
+    expect(paged.headers.get('link')).to.contain('rel="prev"');
+    const seenByOthers = await asStars(null, '/users/octocat/starred');
+    expect(seenByOthers.body.map((star) => star.repo.full_name)).to.deep.equal(['octocat/shiny']);
+  });
+
   it('PUT /subscription answers the subscription; subscribers and subscribers_count follow', async () => {
     const set = await api(server, hubot, 'PUT', '/repos/octocat/shiny/subscription', { subscribed: true });
     expect(set.status).to.equal(200);
@@ -80,6 +111,30 @@ describe('HTTP repositories: stars and subscriptions', () => {
     expect((await api(server, hubot, 'GET', '/repos/octocat/shiny/subscription')).status).to.equal(404);
     expect((await api(server, hubot, 'PUT', '/repos/octocat/shiny/subscription', { subscribed: 'yes' })).status).to.equal(422);
     expect((await api(server, hubot, 'PUT', '/repos/octocat/hidden/subscription', { subscribed: true })).status).to.equal(404);
+  });
+
+  it('GET /user/subscriptions and /users/{username}/subscriptions list watched repositories the caller may read, not ignored ones', async () => {
+    await createRepository(server, octocat, { name: 'quiet' });
+    for (const [name, body] of [
+      ['shiny', { subscribed: true }],
+      ['hidden', { subscribed: true }],
+      ['quiet', { ignored: true }],
+    ] as const)
+      expect((await api(server, octocat, 'PUT', `/repos/octocat/${name}/subscription`, body)).status).to.equal(200);
+    const names = (body: Array<{ full_name: string }>) => body.map((repository) => repository.full_name);
+    const mine = await api(server, octocat, 'GET', '/user/subscriptions');
+    expect(mine.status).to.equal(200);
+    expectArrayOf('minimal-repository', mine.body);
+    expect(names(mine.body)).to.deep.equal(['octocat/shiny', 'octocat/hidden']);
+    expect(names((await api(server, octocat, 'GET', '/users/octocat/subscriptions')).body)).to.deep.equal(['octocat/shiny', 'octocat/hidden']);
+    expect(names((await api(server, hubot, 'GET', '/users/octocat/subscriptions')).body)).to.deep.equal(['octocat/shiny']);
+    const paged = await api(server, null, 'GET', '/users/octocat/subscriptions?per_page=1');
+    expect(names(paged.body)).to.deep.equal(['octocat/shiny']);
+    expect(paged.headers.get('link')).to.equal(null);
+    expect(names((await api(server, octocat, 'GET', '/user/subscriptions?per_page=1&page=2')).body)).to.deep.equal(['octocat/hidden']);
+    expect((await api(server, hubot, 'GET', '/user/subscriptions')).body).to.deep.equal([]);
+    expect((await api(server, null, 'GET', '/user/subscriptions')).status).to.equal(401);
+    expect((await api(server, null, 'GET', '/users/nobody/subscriptions')).status).to.equal(404);
   });
 
   it('deleting a repository removes its stars', async () => {

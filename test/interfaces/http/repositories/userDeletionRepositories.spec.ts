@@ -39,6 +39,40 @@ describe("HTTP DELETE /admin/users/{username}: the user's repositories go with t
     expect((await api(server, returning, 'GET', '/user/repos')).body.map((repository: { name: string }) => repository.name)).to.deep.equal(['open']);
   });
 
+  it("takes the user's stars and subscriptions from others' repositories: counts, stargazers and subscribers, live and rebuilt", async () => {
+    const owner = await createUser(server, 'starred-owner');
+    const fan = await createUser(server, 'fan');
+    const watcher = await createUser(server, 'watcher');
+    await createRepository(server, owner, { name: 'liked' });
+    await createRepository(server, owner, { name: 'muted' });
+    for (const who of [fan, watcher]) {
+      expect((await api(server, who, 'PUT', '/user/starred/starred-owner/liked')).status).to.equal(204);
+      expect((await api(server, who, 'PUT', '/repos/starred-owner/liked/subscription', { subscribed: true })).status).to.equal(200);
+    }
+    expect((await api(server, fan, 'PUT', '/repos/starred-owner/muted/subscription', { ignored: true })).status).to.equal(200);
+
+    expect((await api(server, admin, 'DELETE', '/admin/users/fan')).status).to.equal(204);
+    const expectOnlyWatcher = async () => {
+      const liked = (await api(server, null, 'GET', '/repos/starred-owner/liked')).body;
+      expect(liked).to.include({ stargazers_count: 1, watchers_count: 1, subscribers_count: 1 });
+      expect((await api(server, null, 'GET', '/repos/starred-owner/muted')).body).to.include({ stargazers_count: 0, subscribers_count: 0 });
+      for (const list of ['stargazers', 'subscribers']) {
+        const first = await api(server, null, 'GET', `/repos/starred-owner/liked/${list}?per_page=1`);
+        expect(
+          first.body.map((user: { login: string }) => user.login),
+          list,
+        ).to.deep.equal(['watcher']);
+        expect(first.headers.get('link'), `${list}: one page`).to.equal(null);
+      }
+    };
+    await expectOnlyWatcher();
+    await server.runtime.runner.rebuild(['repositories']);
+    await expectOnlyWatcher();
+    // The login is free again, and its new account stars nothing.
+    const returning = await createUser(server, 'fan');
+    expect((await api(server, returning, 'GET', '/user/starred/starred-owner/liked')).status).to.equal(404);
+  });
+
   it('deletes nothing when the deletion itself is refused (a site administrator deleting themselves)', async () => {
     const own = await createRepository(server, admin, { name: 'admin-tools' });
     const refused = await api(server, admin, 'DELETE', `/admin/users/${ADMIN_LOGIN}`);
