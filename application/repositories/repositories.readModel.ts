@@ -84,6 +84,9 @@ export interface RepositorySubscriptionDocument extends Document {
   subscribed: boolean;
   ignored: boolean;
   created_at: string;
+  // The repository's visibility, kept as stars keep it: a list of a user's subscriptions
+  // reads the public ones from an index and decides only the private ones.
+  private: boolean;
 }
 
 export const pairId = (repositoryId: number, userId: number): string => `${repositoryId}:${userId}`;

@@ -180,21 +180,29 @@ export class RepositoryLists {
   }
 
   // GET /user/subscriptions, /users/{username}/subscriptions: the repositories a user watches
-  // (subscribed, not ignoring) that the caller may read now, oldest subscription first. A
-  // subscription outlives the access it was made with, so each is decided with its repository;
-  // a page costs what the user watches.
+  // (subscribed, not ignoring) that the caller may read now, oldest subscription first. As for
+  // stars: the public ones are read from an index, page and count; a subscription outlives the
+  // access it was made with, so the private ones are decided one by one (bounded by the user's
+  // private subscriptions).
   async subscribedBy(caller: AccessCaller, userId: number, { page, perPage }: Page): Promise<Paged<ListedRepository>> {
     const access = await this.access.accessOfCaller(caller);
-    const subscriptions = await this.store
-      .collection<RepositorySubscriptionDocument>(REPOSITORY_SUBSCRIPTIONS_COLLECTION)
-      .find({ user_id: userId, subscribed: true }, { sort: { created_at: 1, repository_id: 1 } });
-    const byId = new Map((await this.repositories.byIds(subscriptions.map((s) => s.repository_id))).map((r) => [r.id, r]));
-    const readable = subscriptions.flatMap((s) => {
-      const repository = byId.get(s.repository_id);
-      return repository !== undefined && access.roleOf(repository) !== 'none' ? [repository] : [];
+    const subscriptions = this.store.collection<RepositorySubscriptionDocument>(REPOSITORY_SUBSCRIPTIONS_COLLECTION);
+    const sort: SortSpec = { created_at: 1, repository_id: 1 };
+    const wanted = page * perPage;
+    const publicOnes = { user_id: userId, subscribed: true, private: false };
+    const [publicSubscriptions, publicCount] = await Promise.all([subscriptions.find(publicOnes, { sort, limit: wanted }), subscriptions.count(publicOnes)]);
+    const privateSubscriptions = await subscriptions.find({ user_id: userId, subscribed: true, private: true }, { sort });
+    const privateRepositories = new Map((await this.repositories.byIds(privateSubscriptions.map((s) => s.repository_id))).map((r) => [r.id, r]));
+    const readablePrivate = privateSubscriptions.filter((subscription) => {
+      const repository = privateRepositories.get(subscription.repository_id);
+      return repository !== undefined && access.roleOf(repository) !== 'none';
     });
-    const start = (page - 1) * perPage;
-    return { items: await this.listed(access, readable.slice(start, start + perPage)), totalCount: readable.length };
+    const pageSubscriptions = [...publicSubscriptions, ...readablePrivate]
+      .sort((a, b) => (a.created_at === b.created_at ? a.repository_id - b.repository_id : a.created_at < b.created_at ? -1 : 1))
+      .slice((page - 1) * perPage, wanted);
+    const byId = new Map((await this.repositories.byIds(pageSubscriptions.map((s) => s.repository_id))).map((r) => [r.id, r]));
+    const repositories = pageSubscriptions.flatMap((s) => (byId.has(s.repository_id) ? [byId.get(s.repository_id)!] : []));
+    return { items: await this.listed(access, repositories), totalCount: publicCount + readablePrivate.length };
   }
 
   private async pageOf(access: CallerAccess, sources: Sources, order: ListOrder, { page, perPage }: Page): Promise<Paged<ListedRepository>> {

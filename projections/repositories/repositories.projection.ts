@@ -28,8 +28,8 @@ export const repositoriesProjection: Projection = {
   // 2: pending repository invitations; 3: copies of deleted repositories; 4: pushed_at follows pushes;
   // 5: stars carry their repository's visibility; 6: no collaboration of a deleted user or of
   // the repository's own owner (a transfer to a collaborator); 7: no star or subscription of a
-  // deleted user
-  version: 7,
+  // deleted user; 8: subscriptions carry their repository's visibility
+  version: 8,
   collections: [
     {
       name: REPOSITORIES_COLLECTION,
@@ -78,6 +78,8 @@ export const repositoriesProjection: Projection = {
         { name: 'repository_subscribed', keys: { repository_id: 1, created_at: 1, user_id: 1 } },
         // GET .../subscribers: the subscribed ones (not those ignoring), page and count.
         { name: 'repository_subscribed_created', keys: { repository_id: 1, subscribed: 1, created_at: 1, user_id: 1 } },
+        // GET /user/subscriptions: a user's public ones, page and count; the private ones decided.
+        { name: 'user_subscribed_visibility_created', keys: { user_id: 1, subscribed: 1, private: 1, created_at: 1, repository_id: 1 } },
       ],
     },
     { name: REPOSITORY_INVITATIONS_COLLECTION, indexes: [byRepository, { name: 'invitee_id', keys: { invitee_id: 1 } }] },

@@ -59,12 +59,11 @@ export async function applyRepositoryEvent(stored: StoredEvent, target: Projecti
       const fields: Record<string, unknown> = { updated_at: event.data.editedAt };
       for (const [setting, value] of Object.entries(event.data.changes)) fields[SETTING_FIELDS[setting as keyof RepositorySettings]] = value;
       await setFields(target, event.data.repositoryId, fields as Partial<RepositoryDocument>);
-      // The stars carry the visibility (lists of a user's stars read the public ones by index):
-      // a change of visibility costs the repository's stars, once.
+      // Stars and subscriptions carry the visibility (lists of a user's stars and
+      // subscriptions read the public ones by index): a change of visibility costs them, once.
       if (event.data.changes.private !== undefined)
-        await target
-          .collection(REPOSITORY_STARS_COLLECTION)
-          .updateMany({ repository_id: event.data.repositoryId }, { $set: { private: event.data.changes.private } });
+        for (const name of [REPOSITORY_STARS_COLLECTION, REPOSITORY_SUBSCRIPTIONS_COLLECTION])
+          await target.collection(name).updateMany({ repository_id: event.data.repositoryId }, { $set: { private: event.data.changes.private } });
       return;
     }
     case 'RepositoryArchived':

@@ -92,7 +92,15 @@ export async function applyInterestEvent(stored: StoredEvent, target: Projection
       if (!exists) return;
       const { subscribed, ignored, createdAt } = event.data;
       const before = await subscriptions.findOne({ _id });
-      const subscription: RepositorySubscriptionDocument = { _id, repository_id: repositoryId, user_id: userId, subscribed, ignored, created_at: createdAt };
+      const subscription: RepositorySubscriptionDocument = {
+        _id,
+        repository_id: repositoryId,
+        user_id: userId,
+        subscribed,
+        ignored,
+        created_at: createdAt,
+        private: repository.private,
+      };
       await subscriptions.replaceOne({ _id }, subscription, { upsert: true });
       // subscribers_count counts the subscribed ones: it moves when this write changed that.
       if ((before?.subscribed ?? false) !== subscribed) await countOn(repositoryId, 'subscribers_count', subscribed ? 1 : -1, target);

@@ -71,8 +71,11 @@ export async function seeded(): Promise<EmbeddedReadModelStore> {
   await insert(AUTHORIZATIONS_COLLECTION, (n) =>
     [1, 2].map((user) => ({ _id: String(user * BIG + n), id: user * BIG + n, user_id: user, application_id: null, hashed_token: `h${user}-${n}` })),
   );
+  // Repository 1's subscribers, half of them ignoring it; and user 2 watching every other
+  // repository, a quarter of them private (as their stars below).
   await insert(REPOSITORY_SUBSCRIPTIONS_COLLECTION, (n) => [
-    { _id: `1:${n + 1}`, repository_id: 1, user_id: n + 1, subscribed: n % 2 === 0, ignored: n % 2 === 1, created_at: at(n) },
+    { _id: `1:${n + 1}`, repository_id: 1, user_id: n + 1, subscribed: n % 2 === 0, ignored: n % 2 === 1, created_at: at(n), private: false },
+    ...(n > 0 ? [{ _id: `${n + 1}:2`, repository_id: n + 1, user_id: 2, subscribed: true, ignored: false, created_at: at(n), private: n % 4 === 0 }] : []),
   ]);
   await insert(REACTIONS_COLLECTION, (n) =>
     [1, 2].map((issue) => ({

@@ -116,7 +116,7 @@ describe('page costs: a request tests what its page touches, not the collection'
     expect(migrations.tested).to.be.at.most(PAGE_WORK);
   });
 
-  it("repository lists: an organization's page, a user's starred page, an owner's repositories", async function () {
+  it("repository lists: an organization's page, a user's starred and watched pages, an owner's repositories", async function () {
     const queries = new RepositoryQueries(store);
     const lists = new RepositoryLists(store, queries, new RepositoryAccessQuery(store));
     const organization = (await queries.accountByLogin('big'))!;
@@ -130,6 +130,15 @@ describe('page costs: a request tests what its page touches, not the collection'
     const starred = await work(REPOSITORY_STARS_COLLECTION, () => lists.starredBy(null, 2, 'desc', PAGE));
     expect(starred.answer.totalCount).to.equal((BIG * 3) / 4);
     expect(starred.tested).to.be.at.most(PAGE_WORK + BIG / 4);
+    // The same for the repositories a user watches, oldest subscription first.
+    const watched = await work(REPOSITORY_SUBSCRIPTIONS_COLLECTION, () => lists.subscribedBy(null, 2, PAGE));
+    expect(watched.answer.totalCount).to.equal((BIG * 3) / 4);
+    expect(watched.answer.items.map(({ repository }) => repository.id)).to.deep.equal(
+      Array.from({ length: BIG }, (_, n) => n + 1)
+        .filter((id) => id > 1 && (id - 1) % 4 !== 0)
+        .slice((PAGE.page - 1) * PAGE.perPage, PAGE.page * PAGE.perPage),
+    );
+    expect(watched.tested).to.be.at.most(PAGE_WORK + BIG / 4);
     const owned = await work(REPOSITORIES_COLLECTION, () => queries.ownedBy([1]));
     expect(owned.answer).to.have.length(BIG / 2);
     expect(owned.tested).to.equal(BIG / 2);
