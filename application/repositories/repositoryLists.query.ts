@@ -3,7 +3,7 @@ import type { RepositoryPermission } from '../../domain/shared/access.js';
 import { ORG_MEMBERSHIPS_COLLECTION, type OrgMembershipDocument } from '../accounts/organizations.readModel.js';
 import type { UserDocument } from '../accounts/users.readModel.js';
 import { RepositoryAccessQuery, type AccessCaller, type AccountRef, type CallerAccess } from '../shared/access/repositoryAccess.query.js';
-import type { ReadModelStore, SortSpec } from '../shared/ports/readModelStore.port.js';
+import type { Collection, Filter, ReadModelStore, SortSpec } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import {
   REPOSITORIES_COLLECTION,
@@ -29,6 +29,10 @@ export interface ListedRepository {
   readonly owner: UserDocument;
   readonly role: RepositoryPermission;
 }
+
+// What a user's star or subscription says of a repository, visibility included (kept with
+// it, so that the public ones page from an index).
+type RepositoryLink = RepositoryStarDocument | RepositorySubscriptionDocument;
 
 // A starred repository with when the star was given (the star media type shows it).
 export interface StarredRepository extends ListedRepository {
@@ -150,59 +154,71 @@ export class RepositoryLists {
   }
 
   // GET /user/starred, GET /users/{username}/starred: by when they were starred (GitHub's
-  // sort=created, the default), only what the caller may read. Stars of public repositories
-  // are read from an index, page and count; those of private ones (each star carries its
-  // repository's visibility) are decided one by one: bounded by the user's private stars.
-  // Stars of the same instant go by repository id in the same direction (the index's order).
-  async starredBy(caller: AccessCaller, userId: number, direction: SortDirection, { page, perPage }: Page): Promise<Paged<StarredRepository>> {
+  // sort=created, the default), only what the caller may read. Stars of the same instant go
+  // by repository id in the same direction (the index's order).
+  async starredBy(caller: AccessCaller, userId: number, direction: SortDirection, page: Page): Promise<Paged<StarredRepository>> {
     const access = await this.access.accessOfCaller(caller);
-    const stars = this.store.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION);
     const sign: 1 | -1 = direction === 'asc' ? 1 : -1;
-    const sort: SortSpec = { starred_at: sign, repository_id: sign };
-    const wanted = page * perPage;
-    const publicStars = await stars.find({ user_id: userId, private: false }, { sort, limit: wanted });
-    const publicCount = await stars.count({ user_id: userId, private: false });
-    // Each decided with its repository, and kept in the stars' order.
-    const privateStars = await stars.find({ user_id: userId, private: true }, { sort });
-    const privateRepositories = new Map((await this.repositories.byIds(privateStars.map((star) => star.repository_id))).map((r) => [r.id, r]));
-    const readablePrivate = privateStars.filter((star) => {
-      const repository = privateRepositories.get(star.repository_id);
-      return repository !== undefined && access.roleOf(repository) !== 'none';
-    });
-    const pageStars = [...publicStars, ...readablePrivate]
-      .sort((a, b) => (a.starred_at === b.starred_at ? a.repository_id - b.repository_id : a.starred_at < b.starred_at ? -1 : 1) * sign)
-      .slice((page - 1) * perPage, wanted);
-    const byId = new Map((await this.repositories.byIds(pageStars.map((star) => star.repository_id))).map((r) => [r.id, r]));
-    const repositories = pageStars.flatMap((star) => (byId.has(star.repository_id) ? [byId.get(star.repository_id)!] : []));
-    const starredAt = new Map(pageStars.map((star) => [star.repository_id, star.starred_at]));
+    const { links, totalCount } = await this.userLinksPage(
+      access,
+      this.store.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION),
+      { user_id: userId },
+      { field: 'starred_at', sign },
+      page,
+    );
+    const repositories = await this.linkedRepositories(links);
+    const starredAt = new Map(links.map((star) => [star.repository_id, star.starred_at]));
     const items = (await this.listed(access, repositories)).map((listed) => ({ ...listed, starredAt: starredAt.get(listed.repository.id)! }));
-    return { items, totalCount: publicCount + readablePrivate.length };
+    return { items, totalCount };
   }
 
   // GET /user/subscriptions, /users/{username}/subscriptions: the repositories a user watches
-  // (subscribed, not ignoring) that the caller may read now, oldest subscription first. As for
-  // stars: the public ones are read from an index, page and count; a subscription outlives the
-  // access it was made with, so the private ones are decided one by one (bounded by the user's
-  // private subscriptions).
-  async subscribedBy(caller: AccessCaller, userId: number, { page, perPage }: Page): Promise<Paged<ListedRepository>> {
+  // (subscribed, not ignoring) that the caller may read now, oldest subscription first.
+  async subscribedBy(caller: AccessCaller, userId: number, page: Page): Promise<Paged<ListedRepository>> {
     const access = await this.access.accessOfCaller(caller);
-    const subscriptions = this.store.collection<RepositorySubscriptionDocument>(REPOSITORY_SUBSCRIPTIONS_COLLECTION);
-    const sort: SortSpec = { created_at: 1, repository_id: 1 };
+    const { links, totalCount } = await this.userLinksPage(
+      access,
+      this.store.collection<RepositorySubscriptionDocument>(REPOSITORY_SUBSCRIPTIONS_COLLECTION),
+      { user_id: userId, subscribed: true },
+      { field: 'created_at', sign: 1 },
+      page,
+    );
+    return { items: await this.listed(access, await this.linkedRepositories(links)), totalCount };
+  }
+
+  // A page of a user's links to repositories (stars, subscriptions), each carrying its
+  // repository's visibility: the public ones are read from an index, page and count; the
+  // private ones are decided one by one with their repository (a link outlives the access it
+  // was made with), bounded by the user's private links. Ordered by `order.field`, then
+  // repository id, both in `order.sign`'s direction.
+  private async userLinksPage<L extends RepositoryLink>(
+    access: CallerAccess,
+    links: Collection<L>,
+    filter: Filter,
+    order: { readonly field: keyof L & string; readonly sign: 1 | -1 },
+    { page, perPage }: Page,
+  ): Promise<{ links: L[]; totalCount: number }> {
+    const sort: SortSpec = { [order.field]: order.sign, repository_id: order.sign };
     const wanted = page * perPage;
-    const publicOnes = { user_id: userId, subscribed: true, private: false };
-    const [publicSubscriptions, publicCount] = await Promise.all([subscriptions.find(publicOnes, { sort, limit: wanted }), subscriptions.count(publicOnes)]);
-    const privateSubscriptions = await subscriptions.find({ user_id: userId, subscribed: true, private: true }, { sort });
-    const privateRepositories = new Map((await this.repositories.byIds(privateSubscriptions.map((s) => s.repository_id))).map((r) => [r.id, r]));
-    const readablePrivate = privateSubscriptions.filter((subscription) => {
-      const repository = privateRepositories.get(subscription.repository_id);
+    const publicOnes = { ...filter, private: false };
+    const [publicLinks, publicCount] = await Promise.all([links.find(publicOnes, { sort, limit: wanted }), links.count(publicOnes)]);
+    const privateLinks = await links.find({ ...filter, private: true }, { sort });
+    const privateRepositories = new Map((await this.repositories.byIds(privateLinks.map((link) => link.repository_id))).map((r) => [r.id, r]));
+    const readablePrivate = privateLinks.filter((link) => {
+      const repository = privateRepositories.get(link.repository_id);
       return repository !== undefined && access.roleOf(repository) !== 'none';
     });
-    const pageSubscriptions = [...publicSubscriptions, ...readablePrivate]
-      .sort((a, b) => (a.created_at === b.created_at ? a.repository_id - b.repository_id : a.created_at < b.created_at ? -1 : 1))
+    const at = (link: L) => link[order.field] as unknown as string;
+    const pageLinks = [...publicLinks, ...readablePrivate]
+      .sort((a, b) => (at(a) === at(b) ? a.repository_id - b.repository_id : at(a) < at(b) ? -1 : 1) * order.sign)
       .slice((page - 1) * perPage, wanted);
-    const byId = new Map((await this.repositories.byIds(pageSubscriptions.map((s) => s.repository_id))).map((r) => [r.id, r]));
-    const repositories = pageSubscriptions.flatMap((s) => (byId.has(s.repository_id) ? [byId.get(s.repository_id)!] : []));
-    return { items: await this.listed(access, repositories), totalCount: publicCount + readablePrivate.length };
+    return { links: pageLinks, totalCount: publicCount + readablePrivate.length };
+  }
+
+  // The links' repositories in the links' order (one deleted meanwhile is left out).
+  private async linkedRepositories(links: readonly RepositoryLink[]): Promise<RepositoryDocument[]> {
+    const byId = new Map((await this.repositories.byIds(links.map((link) => link.repository_id))).map((r) => [r.id, r]));
+    return links.flatMap((link) => (byId.has(link.repository_id) ? [byId.get(link.repository_id)!] : []));
   }
 
   private async pageOf(access: CallerAccess, sources: Sources, order: ListOrder, { page, perPage }: Page): Promise<Paged<ListedRepository>> {
