@@ -168,7 +168,8 @@ export function issueCommentJson(
   };
 }
 
-const keptIssues = new DependentEncodingCache<IssueDocument, ReturnType<typeof issueJson>>();
+// 2,000: twenty pages of 100, some 10 MB with their bytes (jsonPayload.ts).
+const keptIssues = new DependentEncodingCache<IssueDocument, ReturnType<typeof issueJson>>(2_000);
 
 // An issue's encoding, kept while the documents it shows are the same objects: a page of
 // issues served again is not encoded again (nor, being frozen, serialized again).
