@@ -16,7 +16,11 @@ export const searchHttpErrors: ErrorTable<SearchError> = {
   SearchBeyondFirstThousand: () => ({ status: 422, message: 'Only the first 1000 search results are available' }),
   SearchScopeHidden: () =>
     invalidQuery('The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.'),
-  SearchNeedsAuthentication: () => ({ status: 401, message: 'Requires authentication' }),
+  SearchNeedsAuthentication: () => ({
+    status: 401,
+    message: 'Requires authentication',
+    errors: [{ message: 'Must be authenticated to access the code search API', resource: 'Search', field: 'q', code: 'invalid' }],
+  }),
   SearchNeedsTerm: () => invalidQuery('Must include at least one search term.'),
   SearchParameterMissing: (error) => ({
     status: 422,
