@@ -5,6 +5,7 @@ import { CreateRepositoryHandler } from '../../../application/repositories/creat
 import { DeleteRepositoryHandler } from '../../../application/repositories/deleteRepository.handler.js';
 import { EditRepositoryHandler } from '../../../application/repositories/editRepository.handler.js';
 import { ForkRepositoryHandler } from '../../../application/repositories/forkRepository.handler.js';
+import { LostAccessForks } from '../../../application/repositories/lostAccessForks.js';
 import { RemoveCollaboratorHandler } from '../../../application/repositories/removeCollaborator.handler.js';
 import { ReplaceTopicsHandler } from '../../../application/repositories/replaceTopics.handler.js';
 import { RepositoryCollaborators } from '../../../application/repositories/repositoryCollaborators.query.js';
@@ -48,6 +49,7 @@ export function bindRepositories(container: Container): void {
     ForkReservations,
     RepositoryInvitationQueries,
     RepositoryInvitationsHandler,
+    LostAccessForks,
     RemoveCollaboratorHandler,
     StarRepositoryHandler,
     ChangeSubscriptionHandler,
