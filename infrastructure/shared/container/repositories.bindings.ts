@@ -6,6 +6,7 @@ import { DeleteRepositoryHandler } from '../../../application/repositories/delet
 import { EditRepositoryHandler } from '../../../application/repositories/editRepository.handler.js';
 import { ForkRepositoryHandler } from '../../../application/repositories/forkRepository.handler.js';
 import { LostAccessForks } from '../../../application/repositories/lostAccessForks.js';
+import { LostAccessStars } from '../../../application/repositories/lostAccessStars.js';
 import { RemoveCollaboratorHandler } from '../../../application/repositories/removeCollaborator.handler.js';
 import { ReplaceTopicsHandler } from '../../../application/repositories/replaceTopics.handler.js';
 import { RepositoryCollaborators } from '../../../application/repositories/repositoryCollaborators.query.js';
@@ -50,6 +51,7 @@ export function bindRepositories(container: Container): void {
     RepositoryInvitationQueries,
     RepositoryInvitationsHandler,
     LostAccessForks,
+    LostAccessStars,
     RemoveCollaboratorHandler,
     StarRepositoryHandler,
     ChangeSubscriptionHandler,
