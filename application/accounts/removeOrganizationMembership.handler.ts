@@ -7,6 +7,8 @@ import { handleCommand } from '../shared/handleCommand.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
+import { LostAccessForks } from '../repositories/lostAccessForks.js';
+import { LostAccessStars } from '../repositories/lostAccessStars.js';
 import { organizationAndUser } from './organizationAndUser.js';
 import { OrganizationQueries } from './organization.queries.js';
 import { UserQueries } from './user.queries.js';
@@ -24,8 +26,13 @@ export class RemoveOrganizationMembershipHandler {
     @inject(TOKENS.ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
     @inject(OrganizationQueries) private readonly organizations: OrganizationQueries,
     @inject(UserQueries) private readonly users: UserQueries,
+    @inject(LostAccessForks) private readonly forks: LostAccessForks,
+    @inject(LostAccessStars) private readonly stars: LostAccessStars,
   ) {}
 
+  // A member removed loses the organization's private repositories they read as a member, and
+  // with them their stars of those and their private forks of them (LostAccessStars,
+  // LostAccessForks), as on GitHub.
   async execute(input: RemoveOrganizationMembershipInput, context: CommandContext): Promise<Either<AppError, { orgId: number; userId: number }>> {
     const found = await organizationAndUser(this.organizations, this.users, input.org, input.username);
     if (isLeft(found)) return found;
@@ -44,6 +51,10 @@ export class RemoveOrganizationMembershipHandler {
     );
     if (isLeft(removed)) return removed;
     await this.readYourWrites.settle(removed.right.position);
+    const unstarred = await this.stars.unstarUnreadableBy(user, context);
+    if (isLeft(unstarred)) return unstarred;
+    const forksDeleted = await this.forks.deleteUnreadableBy(user, context);
+    if (isLeft(forksDeleted)) return forksDeleted;
     return right({ orgId: organization.id, userId: user.id });
   }
 }

@@ -13,6 +13,7 @@ import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { AuthorizedRepository } from './authorizedRepository.js';
 import { RepositoryGit } from './repositoryGit.js';
+import { RepositoryQueries } from './repository.queries.js';
 
 @injectable()
 export class DeleteRepositoryHandler {
@@ -21,10 +22,13 @@ export class DeleteRepositoryHandler {
     @inject(TOKENS.ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
     @inject(AuthorizedRepository) private readonly authorized: AuthorizedRepository,
     @inject(RepositoryGit) private readonly git: RepositoryGit,
+    @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
   ) {}
 
   // The deletion event first, then the name is freed, then the git directory goes: a crash
-  // after the event leaves only an unreachable directory (ids are never reused).
+  // after the event leaves only an unreachable directory (ids are never reused). A private
+  // repository's private forks go with it, as on GitHub, each as the system (their owners did
+  // not ask): they would otherwise keep serving the code of a repository that is gone.
   async execute(caller: AccessCaller, repositoryId: number, context: CommandContext): Promise<Either<AppError, void>> {
     const loaded = await this.authorized.load(caller, repositoryId, REPOSITORY_OPERATIONS.administer);
     if (isLeft(loaded)) return loaded;
@@ -52,6 +56,12 @@ export class DeleteRepositoryHandler {
     if (isLeft(released) && released.left._tag !== 'RepositoryNameNotReserved') return released;
     await this.readYourWrites.settleIncluding(deleted.right.position, REPOSITORY_BOUND_SEARCH_PROJECTIONS);
     await this.git.remove(repositoryId);
+    if (!repository.private) return right(undefined);
+    const system = { userId: context.actorId ?? 0, siteAdmin: true };
+    for (const fork of await this.repositories.privateForksOf(repositoryId)) {
+      const forkDeleted = await this.execute(system, fork.id, context);
+      if (isLeft(forkDeleted) && forkDeleted.left._tag !== 'RepositoryNotFound') return forkDeleted;
+    }
     return right(undefined);
   }
 }

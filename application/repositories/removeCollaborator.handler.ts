@@ -10,6 +10,8 @@ import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { AuthorizedRepository } from './authorizedRepository.js';
+import { LostAccessForks } from './lostAccessForks.js';
+import { LostAccessStars } from './lostAccessStars.js';
 import { RepositoryQueries } from './repository.queries.js';
 
 @injectable()
@@ -19,9 +21,13 @@ export class RemoveCollaboratorHandler {
     @inject(TOKENS.ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
     @inject(AuthorizedRepository) private readonly authorized: AuthorizedRepository,
     @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
+    @inject(LostAccessForks) private readonly forks: LostAccessForks,
+    @inject(LostAccessStars) private readonly stars: LostAccessStars,
   ) {}
 
   // Administrators remove anyone; a collaborator may also leave on their own, as on GitHub.
+  // Their private forks of a repository they may no longer read go (LostAccessForks), and
+  // their star on it (LostAccessStars).
   async execute(caller: AccessCaller, repositoryId: number, login: string, context: CommandContext): Promise<Either<AppError, void>> {
     const user = await this.repositories.accountByLogin(login);
     const leaving = user !== null && caller !== null && caller.userId === user.id;
@@ -37,6 +43,8 @@ export class RemoveCollaboratorHandler {
     );
     if (isLeft(removed)) return removed;
     await this.readYourWrites.settle(removed.right.position);
-    return right(undefined);
+    const unstarred = await this.stars.unstarUnreadableBy(user, context);
+    if (isLeft(unstarred)) return unstarred;
+    return this.forks.deleteUnreadableBy(user, context);
   }
 }

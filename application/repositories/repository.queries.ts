@@ -122,6 +122,16 @@ export class RepositoryQueries {
     return ids.length === 0 ? [] : this.repositories().find({ id: { $in: [...ids] } });
   }
 
+  // The private forks made of this repository (its direct forks; theirs are found from them).
+  privateForksOf(repositoryId: number): Promise<RepositoryDocument[]> {
+    return this.repositories().find({ parent_id: repositoryId, private: true });
+  }
+
+  // The owner's private forks, whatever they were forked from.
+  privateForksOwnedBy(ownerId: number): Promise<RepositoryDocument[]> {
+    return this.repositories().find({ owner_id: ownerId, private: true, fork: true });
+  }
+
   // The owner's fork of this repository: one index look-up, whatever the owner has.
   forkOwnedBy(ownerId: number, repositoryId: number): Promise<RepositoryDocument | null> {
     return this.repositories().findOne({ parent_id: repositoryId, owner_id: ownerId });

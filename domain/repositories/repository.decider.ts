@@ -198,10 +198,18 @@ function acceptInvitation(command: AcceptInvitation, state: ActiveRepository): D
   ]);
 }
 
-// Removing someone who is not a collaborator changes nothing; GitHub answers 204 all the same.
+// Removing someone also withdraws their pending invitation, as GitHub's endpoint "cancels any
+// outstanding invitations": left pending, it would grant the access the administrator just
+// took away once the invitee accepted it. Removing someone who is neither a collaborator nor
+// invited changes nothing; GitHub answers 204 all the same.
 function removeCollaborator(command: RemoveCollaborator, state: ActiveRepository): Decision {
-  if (state.collaborators[command.userId] === undefined) return right([]);
-  return right([{ type: 'CollaboratorRemoved', data: { repositoryId: state.repositoryId, userId: command.userId, removedAt: command.now.toISOString() } }]);
+  const at = command.now.toISOString();
+  const { repositoryId } = state;
+  const withdrawn: RepositoryEvent[] = Object.entries(state.invitations)
+    .filter(([, invitation]) => invitation.inviteeId === command.userId)
+    .map(([invitationId]) => ({ type: 'RepositoryInvitationDeleted', data: { repositoryId, invitationId: Number(invitationId), deletedAt: at } }));
+  if (state.collaborators[command.userId] === undefined) return right(withdrawn);
+  return right([...withdrawn, { type: 'CollaboratorRemoved', data: { repositoryId, userId: command.userId, removedAt: at } }]);
 }
 
 export const repositoryDecider: Decider<RepositoryCommand, RepositoryState, RepositoryEvent, RepositoriesError> = { initialState, evolve, decide };

@@ -5,6 +5,8 @@ import { CreateRepositoryHandler } from '../../../application/repositories/creat
 import { DeleteRepositoryHandler } from '../../../application/repositories/deleteRepository.handler.js';
 import { EditRepositoryHandler } from '../../../application/repositories/editRepository.handler.js';
 import { ForkRepositoryHandler } from '../../../application/repositories/forkRepository.handler.js';
+import { LostAccessForks } from '../../../application/repositories/lostAccessForks.js';
+import { LostAccessStars } from '../../../application/repositories/lostAccessStars.js';
 import { RemoveCollaboratorHandler } from '../../../application/repositories/removeCollaborator.handler.js';
 import { ReplaceTopicsHandler } from '../../../application/repositories/replaceTopics.handler.js';
 import { RepositoryCollaborators } from '../../../application/repositories/repositoryCollaborators.query.js';
@@ -48,6 +50,8 @@ export function bindRepositories(container: Container): void {
     ForkReservations,
     RepositoryInvitationQueries,
     RepositoryInvitationsHandler,
+    LostAccessForks,
+    LostAccessStars,
     RemoveCollaboratorHandler,
     StarRepositoryHandler,
     ChangeSubscriptionHandler,

@@ -165,4 +165,16 @@ describe('repository decider', () => {
     spec.given([created]).when({ type: 'DeleteInvitation', invitationId: 5, now }).thenFails('RepositoryInvitationNotFound');
     spec.given([created, invited]).when({ type: 'UpdateInvitation', invitationId: 5, permission: 'push', now }).then([]);
   });
+
+  it('removing someone withdraws their pending invitation, which would otherwise still grant access when accepted', () => {
+    const invited: RepositoryEvent = {
+      type: 'CollaboratorInvited',
+      data: { repositoryId: 9, invitationId: 5, inviteeId: 3, inviterId: 2, permission: 'push', invitedAt: at },
+    };
+    const withdrawn: RepositoryEvent = { type: 'RepositoryInvitationDeleted', data: { repositoryId: 9, invitationId: 5, deletedAt: at } };
+    spec.given([created, invited]).when({ type: 'RemoveCollaborator', userId: 3, now }).then([withdrawn]);
+    spec.given([created, invited, withdrawn]).when({ type: 'AcceptInvitation', invitationId: 5, userId: 3, now }).thenFails('RepositoryInvitationNotFound');
+    // Another user's invitation stays.
+    spec.given([created, invited]).when({ type: 'RemoveCollaborator', userId: 4, now }).then([]);
+  });
 });

@@ -43,14 +43,18 @@ describe('no leak through forks and pull requests', () => {
     expect(asOwner.body.parent.description).to.equal('the secret plan');
   });
 
-  it('a removed collaborator stops seeing the private parent of their fork', async () => {
-    await createRepository(server, alice, { name: 'inner', private: true, auto_init: true });
-    await addCollaborator(server, alice, 'alice/inner', 'bob', 'pull');
-    expect((await api(server, bob, 'POST', '/repos/alice/inner/forks', {})).status).to.equal(202);
-    expect((await api(server, bob, 'GET', '/repos/bob/inner')).body.parent.full_name).to.equal('alice/inner');
-    expect((await api(server, alice, 'DELETE', '/repos/alice/inner/collaborators/bob')).status).to.equal(204);
-    expect((await api(server, alice, 'PATCH', '/repos/alice/inner', { description: 'after bob left' })).status).to.equal(200);
+  // A collaborator removed loses the fork itself (lostAccessForks.spec.ts); a member whose
+  // organization stops granting read to its members keeps it, without its parent.
+  it('a member who no longer reads the private parent of their fork stops seeing it', async () => {
+    expect((await api(server, server.adminAuthorization, 'POST', '/admin/organizations', { login: 'guild', admin: 'alice' })).status).to.equal(201);
+    expect((await api(server, alice, 'PUT', '/orgs/guild/memberships/bob', { role: 'member' })).status).to.equal(200);
+    await createRepository(server, alice, { name: 'inner', private: true, auto_init: true }, '/orgs/guild/repos');
+    expect((await api(server, bob, 'POST', '/repos/guild/inner/forks', {})).status).to.equal(202);
+    expect((await api(server, bob, 'GET', '/repos/bob/inner')).body.parent.full_name).to.equal('guild/inner');
+    expect((await api(server, alice, 'PATCH', '/orgs/guild', { default_repository_permission: 'none' })).status).to.equal(200);
+    expect((await api(server, alice, 'PATCH', '/repos/guild/inner', { description: 'after bob left' })).status).to.equal(200);
     const fork = await api(server, bob, 'GET', '/repos/bob/inner');
+    expect(fork.status).to.equal(200);
     expect(fork.body).not.to.have.property('parent');
     expect(JSON.stringify(fork.body)).not.to.contain('after bob left');
   });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { expectArrayOf, expectLatestArrayOf } from '../../../support/schemas.js';
-import { api, createRepository, createUser } from './repositoryFixtures.js';
+import { addCollaborator, api, createRepository, createUser } from './repositoryFixtures.js';
 
 describe('HTTP repositories: stars and subscriptions', () => {
   let server: TestServer;
@@ -154,5 +154,27 @@ describe('HTTP repositories: stars and subscriptions', () => {
     expect((await api(server, hubot, 'GET', '/user/starred/octocat/short-lived')).status).to.equal(404);
     await createRepository(server, octocat, { name: 'short-lived' });
     expect((await api(server, null, 'GET', '/repos/octocat/short-lived')).body.stargazers_count).to.equal(0);
+  });
+
+  it('losing access to a private repository takes back its star, as a collaborator removed or a member removed from its organization', async () => {
+    const stargazers = async (fullName: string) =>
+      (await api(server, octocat, 'GET', `/repos/${fullName}/stargazers`)).body.map((user: { login: string }) => user.login);
+    await addCollaborator(server, octocat, 'octocat/hidden', 'hubot', 'pull');
+    expect((await api(server, hubot, 'PUT', '/user/starred/octocat/hidden')).status).to.equal(204);
+    const before = (await api(server, octocat, 'GET', '/repos/octocat/hidden')).body.stargazers_count;
+    expect(await stargazers('octocat/hidden')).to.include('hubot');
+    expect((await api(server, octocat, 'DELETE', '/repos/octocat/hidden/collaborators/hubot')).status).to.equal(204);
+    expect(await stargazers('octocat/hidden')).not.to.include('hubot');
+    expect((await api(server, octocat, 'GET', '/repos/octocat/hidden')).body.stargazers_count).to.equal(before - 1);
+
+    expect((await api(server, server.adminAuthorization, 'POST', '/admin/organizations', { login: 'starry', admin: 'octocat' })).status).to.equal(201);
+    expect((await api(server, octocat, 'PUT', '/orgs/starry/memberships/hubot', { role: 'member' })).status).to.equal(200);
+    await createRepository(server, octocat, { name: 'inside', private: true }, '/orgs/starry/repos');
+    await createRepository(server, octocat, { name: 'outside' }, '/orgs/starry/repos');
+    for (const name of ['inside', 'outside']) expect((await api(server, hubot, 'PUT', `/user/starred/starry/${name}`)).status).to.equal(204);
+    expect((await api(server, octocat, 'DELETE', '/orgs/starry/memberships/hubot')).status).to.equal(204);
+    expect(await stargazers('starry/inside')).to.deep.equal([]);
+    // A public repository's star stays: its reader lost nothing.
+    expect(await stargazers('starry/outside')).to.deep.equal(['hubot']);
   });
 });

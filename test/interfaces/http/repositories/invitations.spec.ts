@@ -68,6 +68,16 @@ describe('HTTP repositories: invitations', () => {
     expect((await api(server, invitee, 'PATCH', '/user/repository_invitations/not-a-number')).status).to.equal(404);
   });
 
+  it('removing the invitee as a collaborator withdraws the pending invitation: accepting it later grants nothing', async () => {
+    const uninvited = await createUser(server, 'uninvited');
+    const invitation = await invite('uninvited', 'push');
+    expect((await api(server, owner, 'DELETE', '/repos/inviter/secret/collaborators/uninvited')).status).to.equal(204);
+    expect((await api(server, owner, 'GET', '/repos/inviter/secret/invitations')).body).to.deep.equal([]);
+    expect((await api(server, uninvited, 'GET', '/user/repository_invitations')).body).to.deep.equal([]);
+    expect((await api(server, uninvited, 'PATCH', `/user/repository_invitations/${invitation.id}`)).status).to.equal(404);
+    expect((await api(server, uninvited, 'GET', '/repos/inviter/secret')).status).to.equal(404);
+  });
+
   it('a member of the owning organization is added at once: 204, no invitation', async () => {
     const added = await api(server, owner, 'PUT', '/repos/guild/vault/collaborators/member', { permission: 'push' });
     expect(added.status).to.equal(204);

@@ -1,0 +1,43 @@
+import { inject, injectable } from 'inversify';
+import { isLeft, right, type Either } from 'fp-ts/lib/Either.js';
+import { stargazerStream, starDecider } from '../../domain/repositories/repositoryInterest.deciders.js';
+import type { UserDocument } from '../accounts/users.readModel.js';
+import type { AppError } from '../shared/appError.js';
+import { RepositoryAccessQuery } from '../shared/access/repositoryAccess.query.js';
+import type { CommandContext } from '../shared/commandContext.js';
+import { handleCommand } from '../shared/handleCommand.js';
+import type { EventStore } from '../shared/ports/eventStore.port.js';
+import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
+import { TOKENS } from '../shared/ports/tokens.js';
+import type { ReadYourWrites } from '../shared/readYourWrites.js';
+import { REPOSITORY_STARS_COLLECTION, type RepositoryStarDocument } from './repositories.readModel.js';
+import { RepositoryQueries } from './repository.queries.js';
+
+// GitHub unstars a private repository for whoever loses access to it (removed as a
+// collaborator, or from its organization): kept, the star went on naming them among the
+// repository's stargazers and counting in stargazers_count.
+@injectable()
+export class LostAccessStars {
+  constructor(
+    @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
+    @inject(TOKENS.ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
+    @inject(TOKENS.ReadModelStore) private readonly store: ReadModelStore,
+    @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
+    @inject(RepositoryAccessQuery) private readonly access: RepositoryAccessQuery,
+  ) {}
+
+  // The user's stars of private repositories they may no longer read are taken back.
+  async unstarUnreadableBy(user: Pick<UserDocument, 'id' | 'site_admin'>, context: CommandContext): Promise<Either<AppError, void>> {
+    const stars = await this.store.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION).find({ user_id: user.id, private: true });
+    if (stars.length === 0) return right(undefined);
+    const owner = { userId: user.id, siteAdmin: user.site_admin };
+    for (const repository of await this.repositories.byIds(stars.map((star) => star.repository_id))) {
+      if ((await this.access.roleFor(owner, repository)) !== 'none') continue;
+      const command = { type: 'UnstarRepository' as const, repositoryId: repository.id, userId: user.id, now: context.occurredAt };
+      const unstarred = await handleCommand(this.eventStore, starDecider, stargazerStream(repository.id, user.id), command, context);
+      if (isLeft(unstarred)) return unstarred;
+      await this.readYourWrites.settle(unstarred.right.position);
+    }
+    return right(undefined);
+  }
+}
