@@ -9,6 +9,7 @@ import { handleCommand } from '../shared/handleCommand.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
+import { RemovedCollaboratorAssignments } from '../issues/removedCollaboratorAssignments.js';
 import { AuthorizedRepository } from './authorizedRepository.js';
 import { LostAccessForks } from './lostAccessForks.js';
 import { LostAccessStars } from './lostAccessStars.js';
@@ -23,11 +24,12 @@ export class RemoveCollaboratorHandler {
     @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
     @inject(LostAccessForks) private readonly forks: LostAccessForks,
     @inject(LostAccessStars) private readonly stars: LostAccessStars,
+    @inject(RemovedCollaboratorAssignments) private readonly assignments: RemovedCollaboratorAssignments,
   ) {}
 
   // Administrators remove anyone; a collaborator may also leave on their own, as on GitHub.
   // Their private forks of a repository they may no longer read go (LostAccessForks), and
-  // their star on it (LostAccessStars).
+  // their star on it (LostAccessStars); they are unassigned from its issues, as on GitHub.
   async execute(caller: AccessCaller, repositoryId: number, login: string, context: CommandContext): Promise<Either<AppError, void>> {
     const user = await this.repositories.accountByLogin(login);
     const leaving = user !== null && caller !== null && caller.userId === user.id;
@@ -43,6 +45,8 @@ export class RemoveCollaboratorHandler {
     );
     if (isLeft(removed)) return removed;
     await this.readYourWrites.settle(removed.right.position);
+    const unassigned = await this.assignments.unassign(repositoryId, user.id, context);
+    if (isLeft(unassigned)) return unassigned;
     const unstarred = await this.stars.unstarUnreadableBy(user, context);
     if (isLeft(unstarred)) return unstarred;
     return this.forks.deleteUnreadableBy(user, context);

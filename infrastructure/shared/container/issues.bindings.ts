@@ -13,6 +13,7 @@ import { MilestoneNumberAllocator } from '../../../application/issues/milestoneN
 import { MilestonesHandler } from '../../../application/issues/milestones.handler.js';
 import { OpenIssueHandler } from '../../../application/issues/openIssue.handler.js';
 import { ReactionsHandler } from '../../../application/issues/reactions.handler.js';
+import { RemovedCollaboratorAssignments } from '../../../application/issues/removedCollaboratorAssignments.js';
 import { UpdateIssueHandler } from '../../../application/issues/updateIssue.handler.js';
 
 // The issues area's application services (issues, comments, labels, milestones, reactions).
@@ -33,6 +34,7 @@ export function bindIssues(container: Container): void {
     LabelsHandler,
     MilestonesHandler,
     ReactionsHandler,
+    RemovedCollaboratorAssignments,
   ]) {
     container
       .bind(service as new (...args: never[]) => unknown)

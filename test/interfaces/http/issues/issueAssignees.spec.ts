@@ -1,8 +1,9 @@
 import { expect } from 'chai';
+import { issueStream } from '../../../../domain/issues/issue.events.js';
 import type { Octokit } from '@octokit/rest';
 import { anonymousOctokit, basicOctokit } from '../../../support/octokit.js';
 import { expectArrayOf, expectLatestSchema } from '../../../support/schemas.js';
-import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { basicAuthorization, startTestServer, type TestServer } from '../../../support/testServer.js';
 import { addCollaborator, api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
 
 const repo = { owner: 'octocat', repo: 'assigned' };
@@ -92,5 +93,25 @@ describe('HTTP issue assignees: addAssignees, removeAssignees, checkUserCanBeAss
     expect(await status(owner.rest.issues.checkUserCanBeAssignedToIssue({ ...repo, issue_number: 1, assignee: 'writer' }))).to.equal(204);
     expect(await status(owner.rest.issues.checkUserCanBeAssignedToIssue({ ...repo, issue_number: 1, assignee: 'stranger' }))).to.equal(404);
     expect(await status(owner.rest.issues.checkUserCanBeAssignedToIssue({ ...repo, issue_number: 99, assignee: 'writer' }))).to.equal(404);
+  });
+
+  it("removing a collaborator unassigns them from the repository's issues, open and closed, as GitHub does", async () => {
+    const octocat = basicAuthorization('octocat', PASSWORD);
+    await createUser(server, 'leaver');
+    await addCollaborator(server, octocat, 'octocat/assigned', 'leaver', 'push');
+    const open = (await owner.rest.issues.create({ ...repo, title: 'Open work', assignees: ['leaver', 'pusher'] })).data;
+    const closed = (await owner.rest.issues.create({ ...repo, title: 'Done work', assignees: ['leaver'] })).data;
+    await owner.rest.issues.update({ ...repo, issue_number: closed.number, state: 'closed' });
+    expect((await api(server, octocat, 'DELETE', '/repos/octocat/assigned/collaborators/leaver')).status).to.equal(204);
+    const logins = async (number: number) => (await owner.rest.issues.get({ ...repo, issue_number: number })).data.assignees!.map((user) => user.login);
+    expect(await logins(open.number)).to.deep.equal(['pusher']);
+    expect(await logins(closed.number)).to.deep.equal([]);
+    const listed = await owner.rest.issues.listForRepo({ ...repo, assignee: 'leaver', state: 'all' });
+    expect(listed.data).to.deep.equal([]);
+    // The issue's own stream says so, as a removal through the assignees endpoint would.
+    const history = await server.runtime.adapters.eventStore.readStream(issueStream(open.id));
+    const last = history[history.length - 1]!;
+    expect(last.type).to.equal('IssueAssigneesChanged');
+    expect(last.data).to.deep.include({ assigneeIds: [(await owner.rest.users.getByUsername({ username: 'pusher' })).data.id] });
   });
 });

@@ -95,7 +95,9 @@ describe('GET /search/code', () => {
     const anonymous = await code(null, 'sortgroup');
     expect(anonymous.status).to.equal(401);
     expect(anonymous.body.message).to.equal('Requires authentication');
-    expect(anonymous.body.errors).to.deep.equal([{ message: 'Must be authenticated to access the code search API', resource: 'Search', field: 'q', code: 'invalid' }]);
+    expect(anonymous.body.errors).to.deep.equal([
+      { message: 'Must be authenticated to access the code search API', resource: 'Search', field: 'q', code: 'invalid' },
+    ]);
     const noTerm = await code(alice, 'language:python');
     expect(noTerm.status).to.equal(422);
     expect(noTerm.body.errors[0].message).to.equal('Must include at least one search term.');
