@@ -25,8 +25,42 @@ export interface JsonPayload {
 }
 
 export function jsonPayload(body: unknown): JsonPayload {
+  const frozenList = isListOfFrozen(body);
+  if (frozenList) {
+    const known = keptLists.get(body[0]!);
+    if (known !== undefined && sameElements(known.elements, body)) return known.payload;
+  }
   const parts = listParts(body);
   if (parts === undefined) return wholeText(body);
+  const payload = joined(parts);
+  if (frozenList) keepList(body, payload);
+  return payload;
+}
+
+// A list whose every element is frozen (a page of kept encodings): the same elements make
+// the same answer, so its bytes and ETag are kept too, and a page served again costs neither
+// a copy nor a digest. Keyed by the first element; a few dozen pages (some 200 KB each).
+const KEPT_LISTS = 64;
+const keptLists = new Map<object, { readonly elements: readonly object[]; readonly payload: JsonPayload }>();
+
+function isListOfFrozen(body: unknown): body is readonly object[] {
+  if (!Array.isArray(body) || body.length < 2 || hasOwnToJson(body)) return false;
+  for (const element of body) if (typeof element !== 'object' || element === null || !Object.isFrozen(element)) return false;
+  return true;
+}
+
+function sameElements(kept: readonly object[], now: readonly object[]): boolean {
+  if (kept.length !== now.length) return false;
+  for (let index = 0; index < kept.length; index++) if (kept[index] !== now[index]) return false;
+  return true;
+}
+
+function keepList(elements: readonly object[], payload: JsonPayload): void {
+  if (keptLists.size >= KEPT_LISTS) keptLists.delete(keptLists.keys().next().value!);
+  keptLists.set(elements[0]!, { elements: [...elements], payload });
+}
+
+function joined(parts: readonly Part[]): JsonPayload {
   let total = 0;
   let kept = false;
   for (const part of parts) {

@@ -45,10 +45,14 @@ describe('jsonPayload: the bytes JSON.stringify would give', () => {
     expect(text(again.payload)).to.equal(text(first.payload));
     expect(first.etag).to.match(/^W\/"[0-9a-f]{64}"$/);
     expect(again.etag).to.equal(first.etag);
+    // The same elements in a new list (a page served again): the kept bytes themselves.
+    expect(jsonPayload([...page]).payload).to.equal(first.payload);
     // The same content in other objects: the same ETag; one element changed: another.
     expect(jsonPayload(Array.from({ length: 100 }, (_, index) => counted(index))).etag).to.equal(first.etag);
     const changed = [...page.slice(0, 99), Object.freeze({ ...issue(99), title: 'changed' })];
     expect(jsonPayload(changed).etag).to.not.equal(first.etag);
+    expect(text(jsonPayload(changed).payload)).to.equal(JSON.stringify(changed));
+    expect(text(jsonPayload(page.slice(0, 99)).payload)).to.equal(JSON.stringify(page.slice(0, 99)));
     expect(jsonPayload({ total_count: 100, items: page }).etag).to.not.equal(first.etag);
     // No kept element: the ETag is left to the bytes' digest (jsonResponse.ts).
     expect(jsonPayload(Array.from({ length: 100 }, (_, index) => issue(index))).etag).to.equal(undefined);
