@@ -2,6 +2,7 @@ import { headSha } from './commitish.js';
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import {
+  commitObjectText,
   isArmoredSignature,
   isIdentName,
   isSignatureText,
@@ -151,7 +152,7 @@ export class GitObjectsService {
     if (isLeft(commit)) return commit;
     const sha = await git.writeCommit(repositoryId, commit.right);
     const object = await git.readObject(repositoryId, sha);
-    return right({ sha, commit: parseCommit(Buffer.from(object!.content).toString('utf8')) });
+    return right({ sha, commit: parseCommit(commitObjectText(object!.content)) });
   }
 
   async commit(repository: RepositoryDocument, sha: string): Promise<Either<AppError, { sha: string; commit: ParsedCommit }>> {
@@ -159,7 +160,7 @@ export class GitObjectsService {
     if (isLeft(id)) return id;
     const object = await this.repositories.git.readObject(id.right, sha);
     if (!object || object.type !== 'commit') return left({ _tag: 'GitObjectNotFound' });
-    return right({ sha, commit: parseCommit(Buffer.from(object.content).toString('utf8')) });
+    return right({ sha, commit: parseCommit(commitObjectText(object.content)) });
   }
 
   async createTag(

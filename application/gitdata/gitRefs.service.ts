@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { gitRefStream, PUSH_COMMITS_SHOWN, type RefMoved, REF_EVENT_TYPES, refEventType } from '../../domain/gitdata/refMoved.js';
+import { apiRefWriteRefusal } from '../../domain/gitdata/apiRefWrites.js';
 import { fullRefName, isValidRefName, SHA_PATTERN } from '../../domain/gitdata/refName.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import type { AppError } from '../shared/appError.js';
@@ -67,6 +68,8 @@ export class GitRefsService {
       repository,
       ref,
       async (current) => {
+        const refusal = apiRefWriteRefusal(ref, 'create', repository.default_branch);
+        if (refusal !== null) return left(refused(refusal));
         if (current !== null || (await this.conflictsWithRef(repository.id, ref))) return left(refused('Reference already exists'));
         const target = await this.targetRefusal(repository.id, ref, sha);
         return target === null ? right({ to: sha, forced: false }) : left(target);
@@ -88,6 +91,8 @@ export class GitRefsService {
       repository,
       fullRefName(path),
       async (current) => {
+        const refusal = apiRefWriteRefusal(fullRefName(path), 'update', repository.default_branch);
+        if (refusal !== null) return left(refused(refusal));
         if (current === null) return left(refused('Reference does not exist'));
         const target = await this.targetRefusal(repository.id, fullRefName(path), sha);
         if (target !== null) return left(target);
@@ -105,7 +110,11 @@ export class GitRefsService {
       caller,
       repository,
       fullRefName(path),
-      async (current) => (current === null ? left(refused('Reference does not exist')) : right({ to: null, forced: false })),
+      async (current) => {
+        const refusal = apiRefWriteRefusal(fullRefName(path), 'delete', repository.default_branch);
+        if (refusal !== null) return left(refused(refusal));
+        return current === null ? left(refused('Reference does not exist')) : right({ to: null, forced: false });
+      },
       context,
     );
     return isLeft(moved) ? moved : right(undefined);

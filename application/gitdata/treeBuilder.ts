@@ -83,12 +83,17 @@ interface Building {
   readonly inline: Map<string, TreeChange>;
 }
 
+// GitHub refuses the whole request when a removal (sha: null) names a path the tree does not
+// hold at that point ("Returns an error if you try to delete a file that does not exist"),
+// in these words.
+const NOTHING_TO_REMOVE = 'GitRPC::BadObjectState';
+
 // One change applied to the tree the changes before it left; a refusal as GitHub words it.
 async function apply(git: GitStorage, repositoryId: number, building: Building, change: TreeChange): Promise<string | null> {
   const { directories, touched } = building;
   const blocker = blockerOf(directories, change.path);
-  // Removing a path that cannot exist removes nothing.
-  if (blocker && change.sha === null) return null;
+  // A path through a file or submodule is not in the tree.
+  if (blocker && change.sha === null) return NOTHING_TO_REMOVE;
   if (blocker) {
     const what = blocker.entry.type === 'commit' ? 'a submodule' : 'a file';
     return `tree.path ${JSON.stringify(change.path)} is under ${JSON.stringify(blocker.path)}, which is ${what}, not a directory`;
@@ -103,7 +108,7 @@ async function apply(git: GitStorage, repositoryId: number, building: Building, 
   }
   const dir = parentOf(change.path);
   const name = nameOf(change.path);
-  if (sha === null && !directories.get(dir)?.has(name)) return null;
+  if (sha === null && !directories.get(dir)?.has(name)) return NOTHING_TO_REMOVE;
   // Every directory on the way is written again (those missing are created).
   let parent = '';
   for (const part of dir === '' ? [] : dir.split('/')) {

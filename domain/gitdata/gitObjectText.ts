@@ -51,6 +51,23 @@ export function parseSignature(value: string): GitSignature {
   return { name, email, date: new Date(Number(seconds) * 1000).toISOString().replace('.000Z', 'Z') };
 }
 
+// A commit's bytes as text. A commit written with an `encoding` header (git's
+// i18n.commitEncoding: ISO-8859-1, Shift_JIS...) holds its message and names in that
+// encoding; it is read as git log reads it, converted to UTF-8 (GitHub shows it so). Without
+// one, or with one no decoder knows, the bytes are UTF-8, git's default.
+export function commitObjectText(bytes: Uint8Array): string {
+  const content = Buffer.from(bytes);
+  const end = content.indexOf('\n\n');
+  const head = content.subarray(0, end < 0 ? content.length : end).toString('latin1');
+  const encoding = /^encoding (.+)$/m.exec(head)?.[1]?.trim();
+  if (encoding === undefined || /^utf-?8$/i.test(encoding)) return content.toString('utf8');
+  try {
+    return new TextDecoder(encoding).decode(content);
+  } catch {
+    return content.toString('utf8');
+  }
+}
+
 export function parseCommit(text: string): ParsedCommit {
   const { headers, message } = split(text);
   const value = (key: string) => headers.find(([name]) => name === key)?.[1] ?? '';

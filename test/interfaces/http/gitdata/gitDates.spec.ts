@@ -83,6 +83,39 @@ describe('Git Data: commit and tag dates with their offsets', () => {
     });
   }
 
+  it("a date without an offset is UTC, as GitHub reads it, whatever the server's time zone: the SHA commit-tree gives for it with Z", async () => {
+    const zone = process.env.TZ;
+    // Node reads TZ again when it changes: the server (in this process) now runs in New York.
+    process.env.TZ = 'America/New_York';
+    try {
+      const author = { name: 'Mona Lisa', email: 'mona@example.com', date: '2020-01-02T03:04:05' };
+      const created = await api(server, octocat, 'POST', '/repos/octocat/hello/git/commits', { message: 'Local\n', tree, author });
+      expect(created.status).to.equal(201);
+      const utc = { GIT_AUTHOR_DATE: '2020-01-02T03:04:05Z', GIT_COMMITTER_DATE: '2020-01-02T03:04:05Z' };
+      const identity = { GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email, GIT_COMMITTER_NAME: author.name, GIT_COMMITTER_EMAIL: author.email };
+      expect(created.body.sha).to.equal(await git(['commit-tree', tree, '-F', '-'], 'Local\n', { ...identity, ...utc }));
+      expect(await git(['cat-file', 'commit', created.body.sha])).to.contain('\nauthor Mona Lisa <mona@example.com> 1577934245 +0000\n');
+      expect(created.body.author.date).to.equal('2020-01-02T03:04:05Z');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
+  it('what is not an ISO 8601 date, or names a day that does not exist, answers 422 and writes nothing', async () => {
+    for (const date of ['hello 2020', 'Wed, 01 Jan 2020 10:00:00', '2020-02-30T00:00:00Z', '2021-02-29T12:00:00Z', '2020-01-01T25:00:00Z']) {
+      const before = await git(['count-objects', '-v']);
+      const created = await api(server, octocat, 'POST', '/repos/octocat/hello/git/commits', {
+        message: 'Not dated',
+        tree,
+        author: { name: 'Mona', email: 'mona@example.com', date },
+      });
+      expect(created.status, date).to.equal(422);
+      expect(created.body.message).to.equal(`${date} is not a valid date`);
+      expect(await git(['count-objects', '-v'])).to.equal(before);
+    }
+  });
+
   it('a date before 1970 is refused with 422, as git cannot write it: a commit in 1960, a tag a second before the epoch', async () => {
     const commit = await api(server, octocat, 'POST', '/repos/octocat/hello/git/commits', {
       message: 'Old',

@@ -117,10 +117,50 @@ describe('Git Data: tree entries applied in order', () => {
     expect(await git('cat-file', 'blob', `${answer.body.sha}:a/b`)).to.equal('b');
   });
 
-  it('removing a path through a file removes nothing', async () => {
-    const answer = await post([{ path: 'x.sh/d', mode: '100644', type: 'blob', sha: null }], base);
+  // GitHub: "Returns an error if you try to delete a file that does not exist", for the whole
+  // request (the entries that would apply are not written either).
+  const absent: [string, () => [Entry[], string?]][] = [
+    ['a path the base tree does not hold', () => [[{ path: 'nowhere.txt', mode: '100644', type: 'blob', sha: null }], base]],
+    ['a path through a file', () => [[{ path: 'x.sh/d', mode: '100644', type: 'blob', sha: null }], base]],
+    ['a path under a missing directory', () => [[{ path: 'docs/gone.md', mode: '100644', type: 'blob', sha: null }], base]],
+    [
+      'a path an earlier entry already removed, after a good entry',
+      () => [
+        [
+          { path: 'fresh.txt', mode: '100644', type: 'blob', content: 'fresh, never written\n' },
+          { path: 'lib/old.txt', mode: '100644', type: 'blob', sha: null },
+          { path: 'lib/old.txt', mode: '100644', type: 'blob', sha: null },
+        ],
+        base,
+      ],
+    ],
+    ['any path, without a base tree', () => [[{ path: 'README.md', mode: '100644', type: 'blob', sha: null }]]],
+  ];
+  for (const [what, request] of absent) {
+    it(`removing ${what}: 422 "GitRPC::BadObjectState", nothing written`, async () => {
+      const before = await objectCount();
+      const answer = await post(...request());
+      expect(answer.status).to.equal(422);
+      expect(answer.body.message).to.equal('GitRPC::BadObjectState');
+      expect(await objectCount()).to.deep.equal(before);
+    });
+  }
+
+  it('removing what the tree holds, a file or a whole directory, gives the tree git gives', async () => {
+    const answer = await post(
+      [
+        { path: 'x.sh', mode: '100755', type: 'blob', sha: null },
+        { path: 'lib', mode: '040000', type: 'tree', sha: null },
+      ],
+      base,
+    );
     expect(answer.status).to.equal(201);
-    expect(answer.body.sha).to.equal(base);
+    expect(answer.body.sha).to.equal(
+      await byGitIndex([
+        ['read-tree', base],
+        ['rm', '--cached', '--quiet', '-r', 'x.sh', 'lib'],
+      ]),
+    );
   });
 
   it('a directory by SHA, then a file under it: the directory holds both (without a base tree)', async () => {
