@@ -11,6 +11,7 @@ import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
 import { accessCallerOf } from '../repositories/repositoryScope.js';
 import { CollaboratorBody } from './projects.codecs.js';
+import { sendProjectAppError } from './projectValidation.js';
 import type { ProjectsDeps } from './projects.deps.js';
 import { pathNumber } from '../shared/pathParams.js';
 
@@ -62,7 +63,8 @@ export function projectCollaboratorRoutes(router: Router, deps: ProjectsDeps): v
       body.right.permission ?? 'write',
       commandContext(req, res, deps.clock.now()),
     );
-    if (isLeft(set)) return sendAppError(res, set.left);
+    // GitHub declares `validation-error` (objects) for this operation.
+    if (isLeft(set)) return sendProjectAppError(res, set.left, { resource: 'Project' });
     res.status(204).end();
   });
 
