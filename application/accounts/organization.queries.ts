@@ -49,6 +49,11 @@ export class OrganizationQueries {
     return this.memberships.findOne({ _id: membershipId(orgId, userId) });
   }
 
+  // Every membership of the organization (owners' and members'), in user id order.
+  allMemberships(orgId: number): Promise<OrgMembershipDocument[]> {
+    return this.memberships.find({ org_id: orgId }, { sort: { user_id: 1 } });
+  }
+
   memberCount(orgId: number): Promise<number> {
     return this.memberships.count({ org_id: orgId });
   }

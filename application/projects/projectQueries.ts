@@ -49,7 +49,9 @@ export class ProjectQueries {
     { page, perPage }: { readonly page: number; readonly perPage: number },
   ): Promise<{ items: ProjectCardDocument[]; totalCount: number }> {
     const archived = new Set(column.archived_card_ids);
-    const ids = state === 'all' ? column.card_ids : column.card_ids.filter((id) => archived.has(id) === (state === 'archived'));
+    const gone = new Set(column.gone_card_ids);
+    const present = column.card_ids.filter((id) => !gone.has(id));
+    const ids = state === 'all' ? present : present.filter((id) => archived.has(id) === (state === 'archived'));
     return { items: await this.cardsByIds(ids.slice((page - 1) * perPage, page * perPage)), totalCount: ids.length };
   }
 

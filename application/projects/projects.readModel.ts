@@ -33,10 +33,15 @@ export interface ProjectColumnDocument extends Document {
   id: number;
   project_id: number;
   name: string;
-  // Top to bottom.
+  // Top to bottom, as the project's stream orders them.
   card_ids: number[];
   // Those of card_ids archived, in no order.
   archived_card_ids: number[];
+  // Those of card_ids that left the board with their repository (deleted), in no order. They
+  // keep their place in card_ids because the project's stream still has them there: a move
+  // decided against that order (`bottom`, `after:<id>`) lands next to them, and lands right
+  // only if the column holds them too. Never listed.
+  gone_card_ids: number[];
   created_at: string;
   updated_at: string;
 }

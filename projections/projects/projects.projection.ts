@@ -54,6 +54,12 @@ async function markArchived(target: ProjectionTarget, columnId: number, cardId: 
   await columns(target).updateOne({ _id: column._id }, { $set: { archived_card_ids: archived ? [...others, cardId] : others } });
 }
 
+async function markGone(target: ProjectionTarget, columnId: number, cardId: number): Promise<void> {
+  const column = await columns(target).findOne({ _id: String(columnId) });
+  if (!column) return;
+  await columns(target).updateOne({ _id: column._id }, { $set: { gone_card_ids: [...column.gone_card_ids.filter((id) => id !== cardId), cardId] } });
+}
+
 async function applyProjectEvent(event: ProjectEvent, target: ProjectionTarget): Promise<void> {
   switch (event.type) {
     case 'ProjectCreated': {
@@ -112,6 +118,7 @@ async function applyProjectEvent(event: ProjectEvent, target: ProjectionTarget):
         name,
         card_ids: [],
         archived_card_ids: [],
+        gone_card_ids: [],
         created_at: createdAt,
         updated_at: createdAt,
       };
@@ -168,16 +175,16 @@ async function applyProjectEvent(event: ProjectEvent, target: ProjectionTarget):
     case 'ProjectCardMoved': {
       const { cardId, fromColumnId, toColumnId, afterCardId, movedAt } = event.data;
       const card = await cards(target).findOne({ _id: String(cardId) });
+      // A card gone since (applied again after its repository's deletion) stays where its
+      // deletion found it: the stream's last word on its place.
+      if (!card) return;
       if (fromColumnId !== toColumnId) {
         await reorderCards(target, fromColumnId, (ids) => ids.filter((id) => id !== cardId));
-        if (card?.archived) {
+        if (card.archived) {
           await markArchived(target, fromColumnId, cardId, false);
           await markArchived(target, toColumnId, cardId, true);
         }
       }
-      // A card gone since (applied again after its repository's deletion) is not put back:
-      // a column lists only cards that exist, and counts them from its ids.
-      if (!card) return;
       await reorderCards(target, toColumnId, (ids) => insertAfter(ids, cardId, afterCardId));
       await cards(target).updateOne({ _id: String(cardId) }, { $set: { column_id: toColumnId, updated_at: movedAt } });
       return;
@@ -193,10 +200,12 @@ async function applyProjectEvent(event: ProjectEvent, target: ProjectionTarget):
 
 // A deleted repository takes its projects with it, and the cards of its issues and pull
 // requests leave every board they were on, as on GitHub (the projects' streams keep their history).
+// Such a card keeps its place in its column's order, marked gone (readModel: gone_card_ids),
+// because the board's stream still places cards after it.
 async function repositoryDeleted(repositoryId: number, target: ProjectionTarget): Promise<void> {
   for (const card of await cards(target).find({ 'content.repositoryId': repositoryId })) {
-    await reorderCards(target, card.column_id, (ids) => ids.filter((id) => id !== card.id));
     if (card.archived) await markArchived(target, card.column_id, card.id, false);
+    await markGone(target, card.column_id, card.id);
     await cards(target).deleteOne({ _id: card._id });
   }
   for (const project of await projects(target).find({ owner_kind: 'repository', owner_id: repositoryId })) {
@@ -210,8 +219,9 @@ async function repositoryDeleted(repositoryId: number, target: ProjectionTarget)
 // Projects, their columns (each holding its cards' order), cards and collaborators.
 export const projectsProjection: Projection = {
   name: 'projects',
-  // 2: copies of deleted projects, columns and cards; 3: columns list their archived cards
-  version: 3,
+  // 2: copies of deleted projects, columns and cards; 3: columns list their archived cards;
+  // 4: cards gone with their repository keep their place in the column's order
+  version: 4,
   collections: [
     {
       name: PROJECTS_COLLECTION,

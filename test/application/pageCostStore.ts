@@ -185,6 +185,7 @@ export async function seeded(): Promise<EmbeddedReadModelStore> {
     id: 5,
     card_ids: Array.from({ length: BIG }, (_, n) => BIG - n),
     archived_card_ids: Array.from({ length: BIG }, (_, n) => n + 1).filter((id) => (id - 1) % 3 === 0),
+    gone_card_ids: [],
   });
   await insert(OAUTH_APPLICATIONS_COLLECTION, (n) => [{ _id: String(n + 1), id: n + 1, client_id: `c${n}`, name: `app ${n}` }]);
   await insert(HOOK_DELIVERIES_COLLECTION, (n) =>

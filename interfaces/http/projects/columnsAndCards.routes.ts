@@ -30,7 +30,7 @@ function cardPosition(position: string): CardPosition | null {
   return after ? { kind: 'after', cardId: Number(after[1]) } : null;
 }
 
-const invalidPosition = { resource: 'Project', field: 'position', code: 'invalid' } as const;
+const invalidPosition = (resource: 'ProjectColumn' | 'ProjectCard') => ({ resource, field: 'position', code: 'invalid' }) as const;
 
 async function sendColumn(res: Response, deps: ProjectsDeps, columnId: number, status: number): Promise<void> {
   const column = await deps.projects.column(columnId);
@@ -120,7 +120,7 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
     const body = decodeInput(ColumnMoveBody, req.body ?? {}, 'ProjectColumn');
     if (isLeft(body)) return sendSimpleValidationFailed(res, body.left);
     const position = columnPosition(body.right.position);
-    if (!position) return sendSimpleValidationFailed(res, [invalidPosition]);
+    if (!position) return sendSimpleValidationFailed(res, [invalidPosition('ProjectColumn')]);
     const moved = await deps.commands.moveColumn(accessCallerOf(res)!, columnId, position, context(req, res));
     if (isLeft(moved)) return sendProjectAppError(res, moved.left, 'simple');
     res.status(201).json({});
@@ -182,7 +182,7 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
     const body = decodeInput(CardMoveBody, req.body ?? {}, 'ProjectCard');
     if (isLeft(body)) return sendObjectValidationFailed(res, 'ProjectCard', body.left);
     const position = cardPosition(body.right.position);
-    if (!position) return sendObjectValidationFailed(res, 'ProjectCard', [invalidPosition]);
+    if (!position) return sendObjectValidationFailed(res, 'ProjectCard', [invalidPosition('ProjectCard')]);
     const moved = await deps.commands.moveCard(accessCallerOf(res)!, cardId, position, body.right.column_id, context(req, res));
     if (isLeft(moved)) return sendProjectAppError(res, moved.left, { resource: 'ProjectCard' });
     res.status(201).json({});

@@ -1,5 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
+import type { CollaboratorAffiliation } from '../../../application/projects/projectCollaborators.query.js';
 import { simpleUser } from '../accounts/users.encoders.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
@@ -10,10 +11,11 @@ import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
 import { accessCallerOf } from '../repositories/repositoryScope.js';
 import { CollaboratorBody } from './projects.codecs.js';
+import { sendProjectAppError } from './projectValidation.js';
 import type { ProjectsDeps } from './projects.deps.js';
 import { pathNumber } from '../shared/pathParams.js';
 
-function affiliation(req: Request): 'outside' | 'direct' | 'all' | null {
+function affiliation(req: Request): CollaboratorAffiliation | null {
   const raw = req.query.affiliation;
   const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
   if (value === undefined) return 'all';
@@ -41,17 +43,10 @@ export function projectCollaboratorRoutes(router: Router, deps: ProjectsDeps): v
     if (wanted === null) return sendGithubError(res, 422, 'Validation Failed', { errors: [{ resource: 'Project', field: 'affiliation', code: 'invalid' }] });
     const project = await adminOf(res, req.params.project_id);
     if (!project) return;
-    let collaborators = await deps.projects.collaborators(project.id);
-    if (wanted === 'outside' && project.owner_kind === 'organization') {
-      const outside = [];
-      for (const collaborator of collaborators) if (!(await deps.organizations.membership(project.owner_id, collaborator.user_id))) outside.push(collaborator);
-      collaborators = outside;
-    }
     const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
-    setLinkHeader(req, res, { page, perPage, totalCount: collaborators.length });
-    const shown = collaborators.slice((page - 1) * perPage, page * perPage);
-    const users = await deps.repositories.accountsByIds(shown.map((collaborator) => collaborator.user_id));
-    res.json(shown.flatMap((collaborator) => users.get(collaborator.user_id) ?? []).map((user) => simpleUser(user, urlsOf(res))));
+    const { items, totalCount } = await deps.collaboratorList.list(project, wanted, { page, perPage });
+    setLinkHeader(req, res, { page, perPage, totalCount });
+    res.json(items.map((user) => simpleUser(user, urlsOf(res))));
   });
 
   router.put('/projects/:project_id/collaborators/:username', requireUser, async (req, res) => {
@@ -68,7 +63,8 @@ export function projectCollaboratorRoutes(router: Router, deps: ProjectsDeps): v
       body.right.permission ?? 'write',
       commandContext(req, res, deps.clock.now()),
     );
-    if (isLeft(set)) return sendAppError(res, set.left);
+    // GitHub declares `validation-error` (objects) for this operation.
+    if (isLeft(set)) return sendProjectAppError(res, set.left, { resource: 'Project' });
     res.status(204).end();
   });
 

@@ -4,6 +4,7 @@ import { ProjectAccess } from '../../../application/projects/projectAccess.query
 import { ProjectCommands } from '../../../application/projects/projectCommands.handler.js';
 import { ProjectQueries } from '../../../application/projects/projectQueries.js';
 import { ProjectLists } from '../../../application/projects/projectLists.query.js';
+import { ProjectCollaboratorList } from '../../../application/projects/projectCollaborators.query.js';
 import { ProjectHistory } from '../../../application/projects/projectHistory.query.js';
 import { ProjectAuditLog } from '../../../application/projects/projectAuditLog.query.js';
 import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
@@ -15,6 +16,7 @@ export interface ProjectsDeps {
   readonly commands: ProjectCommands;
   readonly projects: ProjectQueries;
   readonly lists: ProjectLists;
+  readonly collaboratorList: ProjectCollaboratorList;
   readonly access: ProjectAccess;
   readonly history: ProjectHistory;
   readonly auditLog: ProjectAuditLog;
@@ -29,6 +31,7 @@ export function projectsDeps(container: Container): ProjectsDeps {
     commands: container.get(ProjectCommands),
     projects: container.get(ProjectQueries),
     lists: container.get(ProjectLists),
+    collaboratorList: container.get(ProjectCollaboratorList),
     access: container.get(ProjectAccess),
     history: container.get(ProjectHistory),
     auditLog: container.get(ProjectAuditLog),

@@ -39,6 +39,8 @@ describe('HTTP projects: 422 bodies and card bodies', () => {
     ['post', '/orgs/{org}/projects', '/orgs/acme/projects', {}],
     ['post', '/projects/columns/cards/{card_id}/moves', `/projects/columns/cards/${card}/moves`, { position: `after:${other}` }],
     ['post', '/projects/columns/cards/{card_id}/moves', `/projects/columns/cards/${card}/moves`, { position: 'sideways' }],
+    // A repository project's collaborators are its repository's: refused in the objects shape.
+    ['put', '/projects/{project_id}/collaborators/{username}', `/projects/${project}/collaborators/octocat`, { permission: 'read' }],
   ];
 
   it("answers each operation's 422 in the schema that operation declares", async () => {
@@ -62,6 +64,12 @@ describe('HTTP projects: 422 bodies and card bodies', () => {
     expectOperationResponse('post', '/projects/columns/{column_id}/cards', 422, refused.body);
     const cards = await call('GET', `/projects/columns/${columns.done}/cards`);
     expect(cards.body.map((one: { id: number }) => one.id)).to.deep.equal([other]);
+  });
+
+  it("names the card, not the project, in a card move's unknown position", async () => {
+    const refused = await call('POST', `/projects/columns/cards/${card}/moves`, { position: 'first' });
+    expect(refused.status).to.equal(422);
+    expect(refused.body.errors).to.deep.equal([{ resource: 'ProjectCard', field: 'position', code: 'invalid' }]);
   });
 
   it('says content_type is invalid for an unknown content type, not that a note is missing', async () => {

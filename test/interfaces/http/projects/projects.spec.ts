@@ -129,7 +129,10 @@ describe('classic projects: boards, columns, cards and collaborators', () => {
     expect((await octokit.projects.addCollaborator({ project_id: org.data.id, username: 'hubot', permission: 'admin', ...inertia })).status).to.equal(204);
     const collaborators = await octokit.projects.listCollaborators({ project_id: org.data.id, ...inertia });
     expectArrayOf('simple-user', collaborators.data);
-    expect(collaborators.data.map((user) => user.login)).to.deep.equal(['hubot']);
+    // Everyone with access by default (the organization's owner too); the direct grants alone on asking.
+    expect(collaborators.data.map((user) => user.login)).to.deep.equal(['octocat', 'hubot']);
+    const direct = await octokit.projects.listCollaborators({ project_id: org.data.id, affiliation: 'direct', ...inertia });
+    expect(direct.data.map((user) => user.login)).to.deep.equal(['hubot']);
     const permission = await octokit.projects.getPermissionForUser({ project_id: org.data.id, username: 'hubot', ...inertia });
     expectSchema('repository-collaborator-permission', permission.data);
     expect(permission.data.permission).to.equal('admin');
