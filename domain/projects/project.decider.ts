@@ -37,7 +37,8 @@ export type ProjectCommand =
       readonly number: number;
       readonly name: string;
       readonly body: string | null;
-      // An account's project made private from the start (an archive's restore); false otherwise.
+      // Whether an account's project is private from the start (an archive's restore says);
+      // private when not said.
       readonly private?: boolean;
       readonly creatorId: number;
       readonly at: string;
@@ -204,8 +205,10 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Eit
     if (state.status !== 'none') return right([]);
     if (command.name.trim() === '') return invalid('Validation Failed', "Name can't be blank");
     const { projectId, ownerKind, ownerId, number, name, body, creatorId, at } = command;
-    // A repository's project is as private as its repository, never on its own.
-    const isPrivate = ownerKind !== 'repository' && command.private === true;
+    // A repository's project is as private as its repository, never on its own. An account's
+    // project is private unless told otherwise, as GitHub documents ("By default, user-owned
+    // and organization-wide project boards are private").
+    const isPrivate = ownerKind !== 'repository' && command.private !== false;
     return right([
       {
         type: 'ProjectCreated',

@@ -26,8 +26,9 @@ export function projectOwnerPaths(project: ProjectDocument, repositoryFullName: 
 
 const userOrNull = (user: UserDocument | undefined, urls: ApiUrls) => (user ? simpleUser(user, urls) : null);
 
-// No `cards_url`: the schema allows one, but GitHub's examples and webhook payloads carry none,
-// and no route answers `/projects/{id}/cards` (a column's cards_url is the cards' address).
+// `cards_url` is a key of the project schema the contract names (GitHub's description 19.1.0),
+// so it is carried; no route answers it, as on GitHub (a column's cards_url is the cards'
+// address).
 export function projectJson(project: ProjectDocument, creator: UserDocument | undefined, owner: ProjectOwnerPaths, role: ProjectRole, urls: ApiUrls) {
   const url = urls.api(`/projects/${project.id}`);
   return {
@@ -35,6 +36,7 @@ export function projectJson(project: ProjectDocument, creator: UserDocument | un
     url,
     html_url: urls.html(`${owner.htmlPath}/projects/${project.number}`),
     columns_url: `${url}/columns`,
+    cards_url: `${url}/cards`,
     id: project.id,
     node_id: legacyNodeId('Project', project.id),
     name: project.name,

@@ -109,7 +109,10 @@ describe('migrations: the export options, every operation through octokit, and a
     // A user migration carries the user's own projects as an organization's carries its own.
     await createRepository(server, owner, { name: 'notebook', private: true });
     expect((await withPreview(server, owner, 'POST', '/repos/mover/notebook/projects', INERTIA, { name: 'Notebook board' })).status).to.equal(201);
-    expect((await withPreview(server, owner, 'POST', '/user/projects', INERTIA, { name: 'Mover notes' })).status).to.equal(201);
+    const notesBoard = await withPreview(server, owner, 'POST', '/user/projects', INERTIA, { name: 'Mover notes' });
+    expect(notesBoard.status).to.equal(201);
+    // Made public (an account's project is private from the start): the archive says so.
+    expect((await withPreview(server, owner, 'PATCH', `/projects/${notesBoard.body.id}`, INERTIA, { private: false })).status).to.equal(200);
     await exportedFiles(server, owner, { repositories: ['notebook'] }, scratch, 'user-full', '/user/migrations');
     const userProjects = join(scratch, 'user-full-projects');
     execFileSync('mkdir', ['-p', userProjects]);

@@ -117,8 +117,9 @@ describe('migrations: an archive restored into another server answers the same',
     // Project names are not unique: a second board of the same name is imported too.
     const nextYear = await withPreview(source, owner, 'POST', '/orgs/acme/projects', INERTIA, { name: 'Roadmap', body: 'the next year' });
     expect(nextYear.status).to.equal(201);
-    // A private board stays private through the archive.
-    expect((await withPreview(source, owner, 'PATCH', `/projects/${nextYear.body.id}`, INERTIA, { private: true })).status).to.equal(200);
+    // A private board (an account's is, from the start) stays private through the archive; a
+    // public one stays public.
+    expect((await withPreview(source, owner, 'PATCH', `/projects/${roadmap.body.id}`, INERTIA, { private: false })).status).to.equal(200);
     const started = await api(source, owner, 'POST', '/orgs/acme/migrations', { repositories: ['app', 'lib'] });
     expect(started.status, JSON.stringify(started.body)).to.equal(201);
     await eventually(

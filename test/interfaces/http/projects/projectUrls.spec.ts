@@ -3,8 +3,8 @@ import { startTestServer, type TestServer } from '../../../support/testServer.js
 import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
 import { projectCall } from './projectCalls.js';
 
-// The API addresses a project, a column and a card carry each answer 200: a client may follow
-// any of them.
+// The API addresses a project, a column and a card carry each answer 200 (but a project's
+// cards_url, see projects.encoders.ts): a client may follow any of them.
 describe('classic projects: the API URLs in bodies resolve', () => {
   let server: TestServer;
   let octocat: string;
@@ -20,6 +20,8 @@ describe('classic projects: the API URLs in bodies resolve', () => {
 
   async function expectResolving(what: string, body: Record<string, unknown>): Promise<void> {
     for (const key of API_URL_KEYS) {
+      // A project's cards_url is a key of the schema with no route behind it, on GitHub too.
+      if (what === 'project' && key === 'cards_url') continue;
       const value = body[key];
       if (value === undefined) continue;
       expect(value, `${what}.${key}`).to.be.a('string');

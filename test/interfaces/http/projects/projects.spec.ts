@@ -112,16 +112,21 @@ describe('classic projects: boards, columns, cards and collaborators', () => {
     const mine = await octokit.projects.createForAuthenticatedUser({ name: 'Personal', ...inertia });
     expectSchema('project', mine.data);
     expect(mine.data.owner_url).to.equal(`${server.url}/users/octocat`);
+    // An account's project is private unless made public, as GitHub documents.
+    expect(mine.data.private).to.equal(true);
     expect((await octokit.projects.listForUser({ username: 'octocat', ...inertia })).data.map((project) => project.name)).to.deep.equal(['Personal']);
+    expect((await call(null, 'GET', '/users/octocat/projects')).body).to.deep.equal([]);
+    expect((await call(null, 'GET', `/projects/${mine.data.id}`)).status).to.equal(404);
     const orgOnly = await call(octocat, 'PATCH', `/projects/${mine.data.id}`, { organization_permission: 'read' });
     expect(orgOnly.status).to.equal(422);
     expectSchema('validation-error-simple', orgOnly.body);
-    expect((await call(octocat, 'PATCH', `/projects/${mine.data.id}`, { private: true })).body.private).to.equal(true);
+    expect((await call(octocat, 'PATCH', `/projects/${mine.data.id}`, { private: false })).body.private).to.equal(false);
+    expect((await call(null, 'GET', '/users/octocat/projects')).body.map((project: { name: string }) => project.name)).to.deep.equal(['Personal']);
 
     expect((await api(server, server.adminAuthorization, 'POST', '/admin/organizations', { login: 'acme', admin: 'octocat' })).status).to.equal(201);
     const org = await octokit.projects.createForOrg({ org: 'acme', name: 'Company', ...inertia });
     expectSchema('project', org.data);
-    expect(org.data).to.deep.include({ organization_permission: 'write', private: false });
+    expect(org.data).to.deep.include({ organization_permission: 'write', private: true });
     expect((await octokit.projects.listForOrg({ org: 'acme', ...inertia })).data.map((project) => project.name)).to.deep.equal(['Company']);
     const updated = await octokit.projects.update({ project_id: org.data.id, organization_permission: 'read', private: true, ...inertia });
     expect(updated.data).to.deep.include({ organization_permission: 'read', private: true });

@@ -23,7 +23,9 @@ describe('classic projects: cards of issues the reader may not see', () => {
     const secret = await api(server, octocat, 'POST', '/repos/octocat/secret-plans/issues', { title: 'Acquire the competition' });
     const open = await api(server, octocat, 'POST', '/repos/octocat/open-plans/issues', { title: 'Write docs' });
     const project = await projectCall(server, octocat, 'POST', '/user/projects', { name: 'Everything' });
-    expect(project.body.private).to.equal(false);
+    expect(project.body.private).to.equal(true);
+    // Made public, so that others read it and its cards (redacted where they may not see the issue).
+    expect((await projectCall(server, octocat, 'PATCH', `/projects/${project.body.id}`, { private: false })).body.private).to.equal(false);
     columnId = (await projectCall(server, octocat, 'POST', `/projects/${project.body.id}/columns`, { name: 'Now' })).body.id;
     const card = (body: unknown) => projectCall(server, octocat, 'POST', `/projects/columns/${columnId}/cards`, body);
     secretCardId = (await card({ content_id: secret.body.id, content_type: 'Issue' })).body.id;
