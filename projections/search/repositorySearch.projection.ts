@@ -8,6 +8,7 @@ import type { ProjectionDependencies } from '../shared/projectionDependencies.js
 import { applyHelpWanted, HELP_WANTED_INDEX, HELP_WANTED_ISSUES_COLLECTION, helpWantedIssues } from './helpWantedIssues.js';
 import { languagesOnEvent, mainLanguage, type RepositoryLanguagesDocument } from './repositoryLanguages.js';
 import { readmeAt, saveReadme, touchesReadme, type RepositoryReadmeDocument } from './repositoryReadme.js';
+import { followStargazers, REPOSITORY_STARGAZERS_COLLECTION, REPOSITORY_STARGAZERS_INDEXES } from './repositoryStargazers.js';
 
 // What each repository's default branch holds, by language, and its README: read from git as
 // the branch moves, kept so that every other event rebuilds the document without git.
@@ -114,14 +115,16 @@ async function followContents(dependencies: ProjectionDependencies, event: Store
 // projection an event only after the read-your-writes models applied it.
 export const repositorySearchProjection = (dependencies: ProjectionDependencies): Projection => ({
   name: 'search-repositories',
-  // 2: help-wanted issues kept per issue, not recounted; 3: language and README
-  version: 3,
+  // 2: help-wanted issues kept per issue, not recounted; 3: language and README; 4: stargazers
+  // kept, so a deleted user's stars leave the counts
+  version: 4,
   consistency: 'eventual',
   readsReadYourWritesModels: true,
   collections: [
     { name: HELP_WANTED_ISSUES_COLLECTION, indexes: [HELP_WANTED_INDEX] },
     { name: REPOSITORY_LANGUAGES_COLLECTION },
     { name: REPOSITORY_READMES_COLLECTION },
+    { name: REPOSITORY_STARGAZERS_COLLECTION, indexes: REPOSITORY_STARGAZERS_INDEXES },
   ],
   searchIndexes: [
     {
@@ -156,6 +159,7 @@ export const repositorySearchProjection = (dependencies: ProjectionDependencies)
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     const helpWantedChanged = await applyHelpWanted(event, target);
     if (helpWantedChanged !== null) return refresh(target, helpWantedChanged);
+    for (const starred of await followStargazers(event, target)) await refresh(target, starred);
     if (!REPOSITORY_EVENTS.has(event.type)) return;
     await followContents(dependencies, event, target);
     const data = event.data as { repositoryId?: number; fork?: { parentId?: number } | null };

@@ -66,8 +66,22 @@ describe("HTTP DELETE /admin/users/{username}: the user's repositories go with t
       }
     };
     await expectOnlyWatcher();
-    await server.runtime.runner.rebuild(['repositories']);
+    // The repositories index follows (it is eventual: polled, with a deadline).
+    const searched = async (q: string) => (await api(server, null, 'GET', `/search/repositories?q=${encodeURIComponent(q)}`)).body;
+    const deadline = Date.now() + 10_000;
+    let found = await searched('user:starred-owner stars:2');
+    while (found.total_count !== 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setImmediate(resolve));
+      found = await searched('user:starred-owner stars:2');
+    }
+    expect(found.total_count).to.equal(0);
+    const one = await searched('user:starred-owner stars:1');
+    expect(one.items.map((item: { full_name: string; stargazers_count: number }) => [item.full_name, item.stargazers_count])).to.deep.equal([
+      ['starred-owner/liked', 1],
+    ]);
+    await server.runtime.runner.rebuild(['repositories', 'search-repositories']);
     await expectOnlyWatcher();
+    expect((await searched('user:starred-owner stars:1')).items.map((item: { full_name: string }) => item.full_name)).to.deep.equal(['starred-owner/liked']);
     // The login is free again, and its new account stars nothing.
     const returning = await createUser(server, 'fan');
     expect((await api(server, returning, 'GET', '/user/starred/starred-owner/liked')).status).to.equal(404);
