@@ -49,9 +49,14 @@ export class OrganizationQueries {
     return this.memberships.findOne({ _id: membershipId(orgId, userId) });
   }
 
-  // Every membership of the organization (owners' and members'), in user id order.
-  allMemberships(orgId: number): Promise<OrgMembershipDocument[]> {
-    return this.memberships.find({ org_id: orgId }, { sort: { user_id: 1 } });
+  // The first `limit` members' user ids (all, or by role) in id order, from the index.
+  async memberIdsUpTo(orgId: number, role: MemberRoleFilter, limit: number): Promise<number[]> {
+    const filter = role === 'all' ? { org_id: orgId } : { org_id: orgId, role };
+    return (await this.memberships.find(filter, { sort: { user_id: 1 }, limit })).map((membership) => membership.user_id);
+  }
+
+  memberCountWith(orgId: number, role: MemberRoleFilter): Promise<number> {
+    return this.memberships.count(role === 'all' ? { org_id: orgId } : { org_id: orgId, role });
   }
 
   memberCount(orgId: number): Promise<number> {

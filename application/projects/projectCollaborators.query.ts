@@ -22,29 +22,42 @@ export class ProjectCollaboratorList {
   async list(
     project: Pick<ProjectDocument, 'id' | 'owner_kind' | 'owner_id' | 'organization_permission'>,
     affiliation: CollaboratorAffiliation,
-    { page, perPage }: { readonly page: number; readonly perPage: number },
+    page: { readonly page: number; readonly perPage: number },
   ): Promise<{ readonly items: readonly UserDocument[]; readonly totalCount: number }> {
-    const direct = (await this.projects.collaborators(project.id)).map((collaborator) => collaborator.user_id);
-    const ids = project.owner_kind === 'organization' ? await this.ofOrganizationProject(project, direct, affiliation) : direct;
-    const shown = ids.slice((page - 1) * perPage, page * perPage);
-    const users = await this.repositories.accountsByIds(shown);
-    return { items: shown.flatMap((id) => users.get(id) ?? []), totalCount: ids.length };
+    const direct = (await this.projects.collaborators(project.id)).map((collaborator) => collaborator.user_id).sort((a, b) => a - b);
+    const { ids, totalCount } =
+      project.owner_kind !== 'organization' || affiliation === 'direct'
+        ? { ids: direct.slice((page.page - 1) * page.perPage, page.page * page.perPage), totalCount: direct.length }
+        : await this.ofOrganizationProject(project, direct, affiliation, page);
+    const users = await this.repositories.accountsByIds(ids);
+    return { items: ids.flatMap((id) => users.get(id) ?? []), totalCount };
   }
 
+  // A page of an organization project's `outside` or `all` collaborators. The grants are the
+  // project's own (few); the members come from the memberships index, a page's worth in user
+  // id order, merged with the grants of anyone not among them: a page costs the page and the
+  // project's grants, never the organization's size.
   private async ofOrganizationProject(
     project: Pick<ProjectDocument, 'owner_id' | 'organization_permission'>,
     direct: readonly number[],
-    affiliation: CollaboratorAffiliation,
-  ): Promise<number[]> {
-    if (affiliation === 'direct') return [...direct];
-    const memberships = await this.organizations.allMemberships(project.owner_id);
-    if (affiliation === 'outside') {
-      const members = new Set(memberships.map((membership) => membership.user_id));
-      return direct.filter((id) => !members.has(id));
-    }
-    const membersWithAccess = memberships
-      .filter((membership) => membership.role === 'admin' || project.organization_permission !== 'none')
-      .map((membership) => membership.user_id);
-    return [...new Set([...direct, ...membersWithAccess])].sort((a, b) => a - b);
+    affiliation: 'outside' | 'all',
+    { page, perPage }: { readonly page: number; readonly perPage: number },
+  ): Promise<{ ids: number[]; totalCount: number }> {
+    // Members with access: everyone when organization_permission gives them any, owners alone otherwise.
+    const role = affiliation === 'outside' || project.organization_permission !== 'none' ? 'all' : 'admin';
+    const memberships = await Promise.all(direct.map((id) => this.organizations.membership(project.owner_id, id)));
+    const beyondMembers = direct.filter((_, index) => {
+      const membership = memberships[index];
+      return membership === null || (role === 'admin' && membership.role !== 'admin');
+    });
+    const start = (page - 1) * perPage;
+    if (affiliation === 'outside') return { ids: beyondMembers.slice(start, start + perPage), totalCount: beyondMembers.length };
+    const wanted = page * perPage;
+    const [members, memberCount] = await Promise.all([
+      this.organizations.memberIdsUpTo(project.owner_id, role, wanted),
+      this.organizations.memberCountWith(project.owner_id, role),
+    ]);
+    const merged = [...members, ...beyondMembers].sort((a, b) => a - b);
+    return { ids: merged.slice(start, wanted), totalCount: memberCount + beyondMembers.length };
   }
 }

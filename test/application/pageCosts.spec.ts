@@ -29,6 +29,7 @@ import { RepositoryLists } from '../../application/repositories/repositoryLists.
 import { RepositoryAccessQuery } from '../../application/shared/access/repositoryAccess.query.js';
 import { EmbeddedReadModelStore } from '../../infrastructure/shared/readModels/embeddedReadModelStore.js';
 import { ProjectLists } from '../../application/projects/projectLists.query.js';
+import { ProjectCollaboratorList } from '../../application/projects/projectCollaborators.query.js';
 import { ProjectAccess } from '../../application/projects/projectAccess.query.js';
 import { ProjectQueries } from '../../application/projects/projectQueries.js';
 import { OAuthApplicationQueries } from '../../application/accounts/oauthApplication.queries.js';
@@ -218,6 +219,26 @@ describe('page costs: a request tests what its page touches, not the collection'
     expect(page.answer.items.map(({ project }) => project.number)).to.deep.equal(Array.from({ length: 30 }, (_, i) => 2 * (60 + i) + 2));
     // One run per organization permission among the public projects.
     expect(page.tested).to.be.at.most(4 * PAGE_WORK);
+  });
+
+  it("an organization project's collaborators (affiliation all): a page of the 3,000 members from the index", async function () {
+    const collaborators = new ProjectCollaboratorList(new ProjectQueries(store), new OrganizationQueries(store), new RepositoryQueries(store));
+    const project = (id: number, permission: 'none' | 'read') => ({
+      id,
+      owner_kind: 'organization' as const,
+      owner_id: 9001,
+      organization_permission: permission,
+    });
+    // Every member has access (read): the page is the members' third page in id order.
+    const everyone = await work(ORG_MEMBERSHIPS_COLLECTION, () => collaborators.list(project(2, 'read'), 'all', PAGE));
+    expect(everyone.answer.totalCount).to.equal(BIG);
+    expect(everyone.answer.items.map((user) => user.id)).to.deep.equal(Array.from({ length: 30 }, (_, i) => 61 + i));
+    expect(everyone.tested).to.be.at.most(PAGE_WORK);
+    // organization_permission none: the owners (every tenth member) alone.
+    const owners = await work(ORG_MEMBERSHIPS_COLLECTION, () => collaborators.list(project(1, 'none'), 'all', PAGE));
+    expect(owners.answer.totalCount).to.equal(BIG / 10);
+    expect(owners.answer.items.map((user) => user.id)).to.deep.equal(Array.from({ length: 30 }, (_, i) => 10 * (60 + i) + 1));
+    expect(owners.tested).to.be.at.most(PAGE_WORK);
   });
 
   it('issues by creator or by milestone, newest first: page and count from the index', async function () {
