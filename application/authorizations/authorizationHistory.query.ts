@@ -4,7 +4,7 @@ import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import { authorizationStream } from '../../domain/authorizations/authorization.decider.js';
 import type { AuthorizationEvent } from '../../domain/authorizations/authorization.events.js';
-import type { AuthorizationDocument } from './authorizations.readModel.js';
+import { createdAuthorizationDocument, updatedAuthorizationFields, type AuthorizationDocument } from './authorizations.readModel.js';
 
 const ACTIONS: Readonly<Record<string, string>> = Object.assign(Object.create(null) as Record<string, string>, {
   AuthorizationCreated: 'oauth_authorization.create',
@@ -71,35 +71,10 @@ export class AuthorizationHistory {
     let document: AuthorizationDocument | null = null;
     for (const stored of await eventsAsOf(this.eventStore, authorizationStream(authorizationId), instant)) {
       const event = { type: stored.type, data: stored.data } as AuthorizationEvent;
-      if (event.type === 'AuthorizationCreated') {
-        const data = event.data;
-        document = {
-          _id: String(data.authorizationId),
-          id: data.authorizationId,
-          user_id: data.userId,
-          application_id: data.applicationId,
-          client_id: data.clientId,
-          grant_id: data.grantId,
-          scopes: [...data.scopes],
-          note: data.note,
-          note_url: data.noteUrl,
-          fingerprint: data.fingerprint,
-          hashed_token: data.hashedToken,
-          token_last_eight: data.tokenLastEight,
-          created_at: data.createdAt,
-          updated_at: data.createdAt,
-        };
-      } else if (event.type === 'AuthorizationUpdated' && document !== null) {
-        const { scopes, note, noteUrl, fingerprint } = event.data.changes;
+      if (event.type === 'AuthorizationCreated') document = createdAuthorizationDocument(event.data);
+      else if (event.type === 'AuthorizationUpdated' && document !== null) {
         const current: AuthorizationDocument = document;
-        document = {
-          ...current,
-          ...(scopes !== undefined ? { scopes: [...scopes] } : {}),
-          ...(note !== undefined ? { note } : {}),
-          ...(noteUrl !== undefined ? { note_url: noteUrl } : {}),
-          ...(fingerprint !== undefined ? { fingerprint } : {}),
-          updated_at: event.data.updatedAt,
-        };
+        document = { ...current, ...updatedAuthorizationFields(event.data) };
       } else if (event.type === 'AuthorizationDeleted') document = null;
     }
     return document;

@@ -1,3 +1,4 @@
+import type { AuthorizationCreated, AuthorizationUpdated } from '../../domain/authorizations/authorization.events.js';
 import type { Document } from '../shared/ports/readModelStore.port.js';
 
 export const AUTHORIZATIONS_COLLECTION = 'authorizations';
@@ -20,6 +21,38 @@ export interface AuthorizationDocument extends Document {
   token_last_eight: string;
   created_at: string;
   updated_at: string;
+}
+
+// The document a creation makes and the fields an update changes: one definition for the
+// projection and for a token's history as of an instant (authorizationHistory.query.ts).
+export function createdAuthorizationDocument(data: AuthorizationCreated['data']): AuthorizationDocument {
+  return {
+    _id: String(data.authorizationId),
+    id: data.authorizationId,
+    user_id: data.userId,
+    application_id: data.applicationId,
+    client_id: data.clientId,
+    grant_id: data.grantId,
+    scopes: [...data.scopes],
+    note: data.note,
+    note_url: data.noteUrl,
+    fingerprint: data.fingerprint,
+    hashed_token: data.hashedToken,
+    token_last_eight: data.tokenLastEight,
+    created_at: data.createdAt,
+    updated_at: data.createdAt,
+  };
+}
+
+export function updatedAuthorizationFields(data: AuthorizationUpdated['data']): Partial<AuthorizationDocument> {
+  const { changes, updatedAt } = data;
+  return {
+    ...(changes.scopes !== undefined ? { scopes: [...changes.scopes] } : {}),
+    ...(changes.note !== undefined ? { note: changes.note } : {}),
+    ...(changes.noteUrl !== undefined ? { note_url: changes.noteUrl } : {}),
+    ...(changes.fingerprint !== undefined ? { fingerprint: changes.fingerprint } : {}),
+    updated_at: updatedAt,
+  };
 }
 
 // One per user and OAuth application while the user holds any of its tokens; scopes is the

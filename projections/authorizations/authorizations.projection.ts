@@ -1,5 +1,7 @@
 import {
   AUTHORIZATIONS_COLLECTION,
+  createdAuthorizationDocument,
+  updatedAuthorizationFields,
   grantKey,
   OAUTH_GRANTS_COLLECTION,
   type AuthorizationDocument,
@@ -67,33 +69,14 @@ export const authorizationsProjection: Projection = {
     switch (event.type) {
       case 'AuthorizationCreated': {
         const data = event.data;
-        const document: AuthorizationDocument = {
-          _id: String(data.authorizationId),
-          id: data.authorizationId,
-          user_id: data.userId,
-          application_id: data.applicationId,
-          client_id: data.clientId,
-          grant_id: data.grantId,
-          scopes: [...data.scopes],
-          note: data.note,
-          note_url: data.noteUrl,
-          fingerprint: data.fingerprint,
-          hashed_token: data.hashedToken,
-          token_last_eight: data.tokenLastEight,
-          created_at: data.createdAt,
-          updated_at: data.createdAt,
-        };
+        const document = createdAuthorizationDocument(data);
         await authorizations(target).replaceOne({ _id: document._id }, document, { upsert: true });
         if (data.applicationId !== null) await refreshGrant(data.userId, data.applicationId, data.createdAt, target);
         return;
       }
       case 'AuthorizationUpdated': {
-        const { changes, updatedAt } = event.data;
-        const fields: Partial<AuthorizationDocument> = { updated_at: updatedAt };
-        if (changes.scopes !== undefined) fields.scopes = [...changes.scopes];
-        if (changes.note !== undefined) fields.note = changes.note;
-        if (changes.noteUrl !== undefined) fields.note_url = changes.noteUrl;
-        if (changes.fingerprint !== undefined) fields.fingerprint = changes.fingerprint;
+        const { updatedAt } = event.data;
+        const fields = updatedAuthorizationFields(event.data);
         const _id = String(event.data.authorizationId);
         await authorizations(target).updateOne({ _id }, { $set: fields });
         const current = await authorizations(target).findOne({ _id });
