@@ -144,7 +144,7 @@ export class MigrationExporter {
       );
     }
     for (const kind of Object.values(files)) await kind.finish();
-    await this.exportUsers(writer);
+    await this.exportUsers(writer, migration.owner);
   }
 
   private async exportRepository(
@@ -290,12 +290,15 @@ export class MigrationExporter {
     return contentUrls;
   }
 
-  private async exportUsers(writer: ArchiveWriter): Promise<void> {
+  // An organization's archive keeps its users' emails as it always has (its owners export it);
+  // a user's archive keeps only their own, and the others' public ones.
+  private async exportUsers(writer: ArchiveWriter, owner: MigrationOwner): Promise<void> {
+    const showsPrivateEmail = (user: UserDocument) => owner.kind === 'organization' || user.id === owner.id;
     const users = new RecordFiles(writer, 'users');
     const ids = [...this.logins.keys()].sort((a, b) => a - b);
     for (let start = 0; start < ids.length; start += RECORDS_PER_FILE) {
       const page = await this.collection<UserDocument>(USERS_COLLECTION).find({ id: { $in: ids.slice(start, start + RECORDS_PER_FILE) }, type: 'User' });
-      for (const user of page.sort((a, b) => a.id - b.id)) await users.add(userRecord(user, this.urls));
+      for (const user of page.sort((a, b) => a.id - b.id)) await users.add(userRecord(user, this.urls, showsPrivateEmail(user)));
     }
     await users.finish();
   }

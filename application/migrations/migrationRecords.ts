@@ -19,7 +19,10 @@ export const archiveUrls = (htmlBase: string): ArchiveUrls => ({
 
 type Logins = (id: number | null) => string | null;
 
-export function userRecord(user: UserDocument, urls: ArchiveUrls) {
+// `showsPrivateEmail`: GitHub's user migrations carry the requesting user's own email
+// addresses but only the public email of every other user they refer to.
+export function userRecord(user: UserDocument, urls: ArchiveUrls, showsPrivateEmail: boolean) {
+  const email = showsPrivateEmail || user.email_public === true ? user.email : null;
   return {
     type: 'user',
     url: urls.user(user.login),
@@ -30,7 +33,7 @@ export function userRecord(user: UserDocument, urls: ArchiveUrls) {
     company: user.company,
     website: user.blog === '' ? null : user.blog,
     location: user.location,
-    emails: user.email ? [{ address: user.email, primary: true, verified: true }] : [],
+    emails: email ? [{ address: email, primary: true, verified: true }] : [],
     created_at: user.created_at,
   };
 }
