@@ -47,6 +47,7 @@ import {
   repositoryRecord,
   userRecord,
   type ArchiveUrls,
+  type PullRequestSides,
 } from './migrationRecords.js';
 
 // A card's content by its kind and id: the web URL of its issue or pull request.
@@ -199,9 +200,9 @@ export class MigrationExporter {
           pullUrls.set(issue.id, `${repositoryUrl}/pull/${issue.number}`);
           contentUrls.Issue.set(issue.id, `${repositoryUrl}/pull/${issue.number}`);
           contentUrls.PullRequest.set(pull.id, `${repositoryUrl}/pull/${issue.number}`);
-          const headUrl = pull.head.repository_id === repository.id ? repositoryUrl : await this.repositoryUrlOf(pull.head.repository_id, repositoryUrl);
+          const sides = await this.sidesOf(pull, repository, repositoryUrl);
           await files.pullRequests.add(
-            pullRequestRecord(pull, issue, repositoryUrl, headUrl, milestonesById, labelsById, reactions.get(issue.id) ?? [], this.login, this.urls),
+            pullRequestRecord(pull, issue, repositoryUrl, sides, milestonesById, labelsById, reactions.get(issue.id) ?? [], this.login, this.urls),
           );
         } else {
           const url = `${repositoryUrl}/issues/${issue.number}`;
@@ -301,6 +302,16 @@ export class MigrationExporter {
       for (const user of page.sort((a, b) => a.id - b.id)) await users.add(userRecord(user, this.urls, showsPrivateEmail(user)));
     }
     await users.finish();
+  }
+
+  private async sidesOf(pull: PullRequestDocument, base: RepositoryDocument, baseUrl: string): Promise<PullRequestSides> {
+    const baseOwnerUrl = this.urls.user(this.login(base.owner_id) ?? 'ghost');
+    if (pull.head.repository_id === base.id) return { baseOwnerUrl, headOwnerUrl: baseOwnerUrl, headRepositoryUrl: baseUrl };
+    const head = await this.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).findOne({ id: pull.head.repository_id });
+    if (!head) return { baseOwnerUrl, headOwnerUrl: this.urls.user(this.login(pull.user_id) ?? 'ghost'), headRepositoryUrl: null };
+    await this.know([head.owner_id]);
+    const headOwner = this.login(head.owner_id) ?? 'ghost';
+    return { baseOwnerUrl, headOwnerUrl: this.urls.user(headOwner), headRepositoryUrl: this.urls.repository(`${headOwner}/${head.name}`) };
   }
 
   private async repositoryUrlOf(repositoryId: number, fallback: string): Promise<string> {

@@ -140,11 +140,20 @@ export function issueRecord(
   };
 }
 
+// Who owns each side of a pull request, as GitHub's archive says it: `base.user` is the base
+// repository's owner, `head.user` the head repository's (the author's when that repository is
+// gone), `head.repo` null once the head repository is gone (a deleted fork).
+export interface PullRequestSides {
+  readonly baseOwnerUrl: string;
+  readonly headOwnerUrl: string;
+  readonly headRepositoryUrl: string | null;
+}
+
 export function pullRequestRecord(
   pull: PullRequestDocument,
   issue: IssueDocument | undefined,
   repositoryUrl: string,
-  headRepositoryUrl: string,
+  sides: PullRequestSides,
   milestones: ReadonlyMap<number, MilestoneDocument>,
   labels: ReadonlyMap<number, LabelDocument>,
   reactions: readonly ReactionDocument[],
@@ -160,8 +169,8 @@ export function pullRequestRecord(
     repository: repositoryUrl,
     title: pull.title,
     body: pull.body,
-    base: { ref: pull.base.ref, sha: pull.base.sha, user, repo: repositoryUrl },
-    head: { ref: pull.head.ref, sha: pull.head.sha, user, repo: headRepositoryUrl },
+    base: { ref: pull.base.ref, sha: pull.base.sha, user: sides.baseOwnerUrl, repo: repositoryUrl },
+    head: { ref: pull.head.ref, sha: pull.head.sha, user: sides.headOwnerUrl, repo: sides.headRepositoryUrl },
     assignee: null,
     assignees: (issue?.assignee_ids ?? []).map((id) => urls.user(logins(id) ?? 'ghost')),
     milestone: milestone ? `${repositoryUrl}/milestones/${milestone.number}` : null,
