@@ -33,6 +33,7 @@ import {
   type RepositoryDocument,
 } from '../repositories/repositories.readModel.js';
 import type { Document, ReadModelStore } from '../shared/ports/readModelStore.port.js';
+import { HOOKS_COLLECTION, type HookDocument } from '../webhooks/webhooks.readModel.js';
 import type { MigrationOptions, MigrationOwner } from '../../domain/migrations/migration.events.js';
 import type { ArchiveWriter } from './migrationArchive.ports.js';
 import {
@@ -158,8 +159,9 @@ export class MigrationExporter {
     const labels = await this.collection<LabelDocument>(LABELS_COLLECTION).find({ repository_id: repository.id });
     const collaborators = await this.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION).find({ repository_id: repository.id });
     await this.know(collaborators.map((collaborator) => collaborator.user_id));
+    const hooks = await this.collection<HookDocument>(HOOKS_COLLECTION).find({ owner_kind: 'repository', owner_id: repository.id }, { sort: { id: 1 } });
     await files.repositories.add(
-      repositoryRecord(repository, fullName, this.login(repository.owner_id) ?? 'ghost', labels, collaborators, this.login, this.urls),
+      repositoryRecord(repository, fullName, this.login(repository.owner_id) ?? 'ghost', labels, collaborators, hooks, this.login, this.urls),
     );
     if (migration.excludeMetadata) return;
     const milestones = await this.collection<MilestoneDocument>(MILESTONES_COLLECTION).find({ repository_id: repository.id }, { sort: { number: 1 } });

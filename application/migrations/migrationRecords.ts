@@ -4,6 +4,7 @@ import type { IssueCommentDocument, IssueDocument, LabelDocument, MilestoneDocum
 import type { ProjectCardDocument, ProjectColumnDocument, ProjectDocument } from '../projects/projects.readModel.js';
 import type { PullRequestDocument } from '../pulls/pullRequests.readModel.js';
 import type { RepositoryCollaboratorDocument, RepositoryDocument } from '../repositories/repositories.readModel.js';
+import type { HookDocument } from '../webhooks/webhooks.readModel.js';
 
 // GitHub's migration archive records (the layout ghe-migrator reads): each record has a `type`
 // and refers to the others by their web URLs, which is how an import matches them again.
@@ -66,6 +67,7 @@ export function repositoryRecord(
   ownerLogin: string,
   labels: readonly LabelDocument[],
   collaborators: readonly RepositoryCollaboratorDocument[],
+  hooks: readonly HookDocument[],
   logins: Logins,
   urls: ArchiveUrls,
 ) {
@@ -83,6 +85,7 @@ export function repositoryRecord(
     has_downloads: true,
     has_projects: repository.has_projects,
     archived: repository.archived,
+    is_archived: repository.archived,
     topics: repository.topics,
     labels: labels.map((label) => ({
       url: `${url}/labels/${encodeURIComponent(label.name)}`,
@@ -93,7 +96,14 @@ export function repositoryRecord(
       created_at: repository.created_at,
     })),
     collaborators: collaborators.map((collaborator) => ({ user: urls.user(logins(collaborator.user_id) ?? 'ghost'), permission: collaborator.permission })),
-    webhooks: [],
+    // GitHub's archive keeps each hook's settings, never its secret.
+    webhooks: hooks.map((hook) => ({
+      payload_url: hook.url,
+      content_type: hook.content_type,
+      event_types: hook.events,
+      enable_ssl_verification: hook.insecure_ssl === '0',
+      active: hook.active,
+    })),
     created_at: repository.created_at,
     git_url: `tarball://root/repositories/${fullName}.git`,
     default_branch: repository.default_branch,
