@@ -293,10 +293,11 @@ export class MigrationExporter {
     return contentUrls;
   }
 
-  // An organization's archive keeps its users' emails as it always has (its owners export it);
-  // a user's archive keeps only their own, and the others' public ones.
+  // Personal data (a private email) only of the migration's own account, as GitHub's migrator
+  // decides: a user's archive has their own email; anyone else, the members of an
+  // organization included, is written with their public email only.
   private async exportUsers(writer: ArchiveWriter, owner: MigrationOwner): Promise<void> {
-    const showsPrivateEmail = (user: UserDocument) => owner.kind === 'organization' || user.id === owner.id;
+    const showsPrivateEmail = (user: UserDocument) => user.id === owner.id;
     const users = new RecordFiles(writer, 'users');
     const ids = [...this.logins.keys()].sort((a, b) => a - b);
     for (let start = 0; start < ids.length; start += RECORDS_PER_FILE) {

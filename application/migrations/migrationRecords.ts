@@ -20,8 +20,8 @@ export const archiveUrls = (htmlBase: string): ArchiveUrls => ({
 
 type Logins = (id: number | null) => string | null;
 
-// `showsPrivateEmail`: GitHub's user migrations carry the requesting user's own email
-// addresses but only the public email of every other user they refer to.
+// `showsPrivateEmail`: GitHub's migrations carry the migration owner's own email addresses but
+// only the public email of every other user they refer to.
 export function userRecord(user: UserDocument, urls: ArchiveUrls, showsPrivateEmail: boolean) {
   const email = showsPrivateEmail || user.email_public === true ? user.email : null;
   return {
