@@ -324,7 +324,9 @@ export class ArchiveImport {
     if (repositoryId === undefined) return;
     if (!caller) return void this.warnings.push(`pull request ${String(record.url)}: its author is unknown`);
     const base = record.base as { ref?: string } | undefined;
-    const head = record.head as { ref?: string; repo?: string } | undefined;
+    const head = record.head as { ref?: string; repo?: string | null } | undefined;
+    // GitHub writes `head.repo: null` once the fork a pull request came from is deleted.
+    if (head?.repo === null) return void this.warnings.push(`pull request ${String(record.url)}: its head repository is gone, not imported`);
     if (head?.repo && fullNameOf(head.repo).toLowerCase() !== fullName.toLowerCase())
       return void this.warnings.push(`pull request ${String(record.url)}: its head is in another repository (${String(head.repo)}), not imported`);
     const opened = await this.d.openPull.execute(

@@ -33,6 +33,7 @@ import {
   type RepositoryDocument,
 } from '../repositories/repositories.readModel.js';
 import type { Document, ReadModelStore } from '../shared/ports/readModelStore.port.js';
+import { HOOKS_COLLECTION, type HookDocument } from '../webhooks/webhooks.readModel.js';
 import type { MigrationOptions, MigrationOwner } from '../../domain/migrations/migration.events.js';
 import type { ArchiveWriter } from './migrationArchive.ports.js';
 import {
@@ -47,6 +48,7 @@ import {
   repositoryRecord,
   userRecord,
   type ArchiveUrls,
+  type PullRequestSides,
 } from './migrationRecords.js';
 
 // A card's content by its kind and id: the web URL of its issue or pull request.
@@ -144,7 +146,7 @@ export class MigrationExporter {
       );
     }
     for (const kind of Object.values(files)) await kind.finish();
-    await this.exportUsers(writer);
+    await this.exportUsers(writer, migration.owner);
   }
 
   private async exportRepository(
@@ -157,8 +159,9 @@ export class MigrationExporter {
     const labels = await this.collection<LabelDocument>(LABELS_COLLECTION).find({ repository_id: repository.id });
     const collaborators = await this.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION).find({ repository_id: repository.id });
     await this.know(collaborators.map((collaborator) => collaborator.user_id));
+    const hooks = await this.collection<HookDocument>(HOOKS_COLLECTION).find({ owner_kind: 'repository', owner_id: repository.id }, { sort: { id: 1 } });
     await files.repositories.add(
-      repositoryRecord(repository, fullName, this.login(repository.owner_id) ?? 'ghost', labels, collaborators, this.login, this.urls),
+      repositoryRecord(repository, fullName, this.login(repository.owner_id) ?? 'ghost', labels, collaborators, hooks, this.login, this.urls),
     );
     if (migration.excludeMetadata) return;
     const milestones = await this.collection<MilestoneDocument>(MILESTONES_COLLECTION).find({ repository_id: repository.id }, { sort: { number: 1 } });
@@ -199,9 +202,9 @@ export class MigrationExporter {
           pullUrls.set(issue.id, `${repositoryUrl}/pull/${issue.number}`);
           contentUrls.Issue.set(issue.id, `${repositoryUrl}/pull/${issue.number}`);
           contentUrls.PullRequest.set(pull.id, `${repositoryUrl}/pull/${issue.number}`);
-          const headUrl = pull.head.repository_id === repository.id ? repositoryUrl : await this.repositoryUrlOf(pull.head.repository_id, repositoryUrl);
+          const sides = await this.sidesOf(pull, repository, repositoryUrl);
           await files.pullRequests.add(
-            pullRequestRecord(pull, issue, repositoryUrl, headUrl, milestonesById, labelsById, reactions.get(issue.id) ?? [], this.login, this.urls),
+            pullRequestRecord(pull, issue, repositoryUrl, sides, milestonesById, labelsById, reactions.get(issue.id) ?? [], this.login, this.urls),
           );
         } else {
           const url = `${repositoryUrl}/issues/${issue.number}`;
@@ -290,14 +293,28 @@ export class MigrationExporter {
     return contentUrls;
   }
 
-  private async exportUsers(writer: ArchiveWriter): Promise<void> {
+  // Personal data (a private email) only of the migration's own account, as GitHub's migrator
+  // decides: a user's archive has their own email; anyone else, the members of an
+  // organization included, is written with their public email only.
+  private async exportUsers(writer: ArchiveWriter, owner: MigrationOwner): Promise<void> {
+    const showsPrivateEmail = (user: UserDocument) => user.id === owner.id;
     const users = new RecordFiles(writer, 'users');
     const ids = [...this.logins.keys()].sort((a, b) => a - b);
     for (let start = 0; start < ids.length; start += RECORDS_PER_FILE) {
       const page = await this.collection<UserDocument>(USERS_COLLECTION).find({ id: { $in: ids.slice(start, start + RECORDS_PER_FILE) }, type: 'User' });
-      for (const user of page.sort((a, b) => a.id - b.id)) await users.add(userRecord(user, this.urls));
+      for (const user of page.sort((a, b) => a.id - b.id)) await users.add(userRecord(user, this.urls, showsPrivateEmail(user)));
     }
     await users.finish();
+  }
+
+  private async sidesOf(pull: PullRequestDocument, base: RepositoryDocument, baseUrl: string): Promise<PullRequestSides> {
+    const baseOwnerUrl = this.urls.user(this.login(base.owner_id) ?? 'ghost');
+    if (pull.head.repository_id === base.id) return { baseOwnerUrl, headOwnerUrl: baseOwnerUrl, headRepositoryUrl: baseUrl };
+    const head = await this.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).findOne({ id: pull.head.repository_id });
+    if (!head) return { baseOwnerUrl, headOwnerUrl: this.urls.user(this.login(pull.user_id) ?? 'ghost'), headRepositoryUrl: null };
+    await this.know([head.owner_id]);
+    const headOwner = this.login(head.owner_id) ?? 'ghost';
+    return { baseOwnerUrl, headOwnerUrl: this.urls.user(headOwner), headRepositoryUrl: this.urls.repository(`${headOwner}/${head.name}`) };
   }
 
   private async repositoryUrlOf(repositoryId: number, fallback: string): Promise<string> {

@@ -4,6 +4,7 @@ import type { IssueCommentDocument, IssueDocument, LabelDocument, MilestoneDocum
 import type { ProjectCardDocument, ProjectColumnDocument, ProjectDocument } from '../projects/projects.readModel.js';
 import type { PullRequestDocument } from '../pulls/pullRequests.readModel.js';
 import type { RepositoryCollaboratorDocument, RepositoryDocument } from '../repositories/repositories.readModel.js';
+import type { HookDocument } from '../webhooks/webhooks.readModel.js';
 
 // GitHub's migration archive records (the layout ghe-migrator reads): each record has a `type`
 // and refers to the others by their web URLs, which is how an import matches them again.
@@ -19,7 +20,10 @@ export const archiveUrls = (htmlBase: string): ArchiveUrls => ({
 
 type Logins = (id: number | null) => string | null;
 
-export function userRecord(user: UserDocument, urls: ArchiveUrls) {
+// `showsPrivateEmail`: GitHub's migrations carry the migration owner's own email addresses but
+// only the public email of every other user they refer to.
+export function userRecord(user: UserDocument, urls: ArchiveUrls, showsPrivateEmail: boolean) {
+  const email = showsPrivateEmail || user.email_public === true ? user.email : null;
   return {
     type: 'user',
     url: urls.user(user.login),
@@ -30,7 +34,7 @@ export function userRecord(user: UserDocument, urls: ArchiveUrls) {
     company: user.company,
     website: user.blog === '' ? null : user.blog,
     location: user.location,
-    emails: user.email ? [{ address: user.email, primary: true, verified: true }] : [],
+    emails: email ? [{ address: email, primary: true, verified: true }] : [],
     created_at: user.created_at,
   };
 }
@@ -63,6 +67,7 @@ export function repositoryRecord(
   ownerLogin: string,
   labels: readonly LabelDocument[],
   collaborators: readonly RepositoryCollaboratorDocument[],
+  hooks: readonly HookDocument[],
   logins: Logins,
   urls: ArchiveUrls,
 ) {
@@ -80,6 +85,7 @@ export function repositoryRecord(
     has_downloads: true,
     has_projects: repository.has_projects,
     archived: repository.archived,
+    is_archived: repository.archived,
     topics: repository.topics,
     labels: labels.map((label) => ({
       url: `${url}/labels/${encodeURIComponent(label.name)}`,
@@ -90,7 +96,14 @@ export function repositoryRecord(
       created_at: repository.created_at,
     })),
     collaborators: collaborators.map((collaborator) => ({ user: urls.user(logins(collaborator.user_id) ?? 'ghost'), permission: collaborator.permission })),
-    webhooks: [],
+    // GitHub's archive keeps each hook's settings, never its secret.
+    webhooks: hooks.map((hook) => ({
+      payload_url: hook.url,
+      content_type: hook.content_type,
+      event_types: hook.events,
+      enable_ssl_verification: hook.insecure_ssl === '0',
+      active: hook.active,
+    })),
     created_at: repository.created_at,
     git_url: `tarball://root/repositories/${fullName}.git`,
     default_branch: repository.default_branch,
@@ -137,11 +150,20 @@ export function issueRecord(
   };
 }
 
+// Who owns each side of a pull request, as GitHub's archive says it: `base.user` is the base
+// repository's owner, `head.user` the head repository's (the author's when that repository is
+// gone), `head.repo` null once the head repository is gone (a deleted fork).
+export interface PullRequestSides {
+  readonly baseOwnerUrl: string;
+  readonly headOwnerUrl: string;
+  readonly headRepositoryUrl: string | null;
+}
+
 export function pullRequestRecord(
   pull: PullRequestDocument,
   issue: IssueDocument | undefined,
   repositoryUrl: string,
-  headRepositoryUrl: string,
+  sides: PullRequestSides,
   milestones: ReadonlyMap<number, MilestoneDocument>,
   labels: ReadonlyMap<number, LabelDocument>,
   reactions: readonly ReactionDocument[],
@@ -157,8 +179,8 @@ export function pullRequestRecord(
     repository: repositoryUrl,
     title: pull.title,
     body: pull.body,
-    base: { ref: pull.base.ref, sha: pull.base.sha, user, repo: repositoryUrl },
-    head: { ref: pull.head.ref, sha: pull.head.sha, user, repo: headRepositoryUrl },
+    base: { ref: pull.base.ref, sha: pull.base.sha, user: sides.baseOwnerUrl, repo: repositoryUrl },
+    head: { ref: pull.head.ref, sha: pull.head.sha, user: sides.headOwnerUrl, repo: sides.headRepositoryUrl },
     assignee: null,
     assignees: (issue?.assignee_ids ?? []).map((id) => urls.user(logins(id) ?? 'ghost')),
     milestone: milestone ? `${repositoryUrl}/milestones/${milestone.number}` : null,
