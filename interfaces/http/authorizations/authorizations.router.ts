@@ -20,6 +20,7 @@ import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
 import { authorizationJson, grantJson } from './authorizations.encoders.js';
 import { authorizationsApiPolicy, passwordOnly } from './authorizationsApiPolicy.js';
+import { clientIdFilterOf } from './clientIdFilter.js';
 import { CreateAuthorizationBody, GetOrCreateAuthorizationBody, UpdateAuthorizationBody } from './authorizations.codecs.js';
 
 function signedIn(res: Response): { userId: number; siteAdmin: boolean } {
@@ -48,8 +49,7 @@ export function authorizationsRouter(container: Container): Router {
 
   router.get('/applications/grants', async (req: Request, res: Response) => {
     const { page, perPage } = parsePagination(req.query);
-    const clientId = typeof req.query.client_id === 'string' ? req.query.client_id : undefined;
-    const listed = await queries.grantsOf(signedIn(res).userId, clientId, page, perPage);
+    const listed = await queries.grantsOf(signedIn(res).userId, clientIdFilterOf(req.query), page, perPage);
     setLinkHeader(req, res, { page, perPage, totalCount: listed.totalCount });
     const user = await users.userById(signedIn(res).userId);
     res.json(
@@ -74,7 +74,7 @@ export function authorizationsRouter(container: Container): Router {
 
   router.get('/authorizations', async (req: Request, res: Response) => {
     const { page, perPage } = parsePagination(req.query);
-    const listed = await queries.ofUser(signedIn(res).userId, page, perPage);
+    const listed = await queries.ofUser(signedIn(res).userId, page, perPage, clientIdFilterOf(req.query));
     setLinkHeader(req, res, { page, perPage, totalCount: listed.totalCount });
     res.json(await Promise.all(listed.items.map((authorization) => encode(res, authorization, null))));
   });
