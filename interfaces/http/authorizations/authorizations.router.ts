@@ -100,7 +100,9 @@ export function authorizationsRouter(container: Container): Router {
     const body = decodeInput(GetOrCreateAuthorizationBody, req.body ?? {}, 'OauthAccess');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { scopes, note, note_url: noteUrl } = body.right;
-    const fingerprint = req.params.fingerprint !== undefined ? String(req.params.fingerprint) : (body.right.fingerprint ?? null);
+    // A blank fingerprint in the body is none, as GitHub reads it (the path's is taken as given).
+    const bodyFingerprint = body.right.fingerprint?.trim() ? body.right.fingerprint : null;
+    const fingerprint = req.params.fingerprint !== undefined ? String(req.params.fingerprint) : bodyFingerprint;
     const input = { ...(scopes !== undefined ? { scopes } : {}), ...(note !== undefined ? { note } : {}), ...(noteUrl !== undefined ? { noteUrl } : {}) };
     const outcome = await commands.getOrCreate(
       signedIn(res).userId,

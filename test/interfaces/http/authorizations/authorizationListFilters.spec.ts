@@ -6,8 +6,8 @@ import { registerApplication } from './authorizationsFixtures.js';
 
 // GitHub's lists take `client_id` (Rails params: `client_id=x`, or `client_id[]=x&client_id[]=y`
 // for several): GET /authorizations lists that application's tokens, GET /applications/grants
-// its grant.
-describe('HTTP OAuth authorizations: client_id filters', () => {
+// its grant. Get-or-create takes a blank body fingerprint as none.
+describe('HTTP OAuth authorizations: client_id filters, blank fingerprints', () => {
   let server: TestServer;
   let ada: string;
   let ci: { clientId: string; clientSecret: string };
@@ -65,5 +65,16 @@ describe('HTTP OAuth authorizations: client_id filters', () => {
       [grantOf(ci.clientId), grantOf(other.clientId)].sort((a, b) => a - b),
     );
     expect((await api(server, ada, 'GET', '/applications/grants?client_id[]=ffffffffffffffffffff')).body).to.deep.equal([]);
+  });
+
+  it('PUT /authorizations/clients/{client_id} with a blank fingerprint in the body answers the token without one', async () => {
+    const bea = await createUser(server, 'bea');
+    const plain = await api(server, bea, 'PUT', `/authorizations/clients/${ci.clientId}`, { client_secret: ci.clientSecret, scopes: ['gist'] });
+    expect(plain.status).to.equal(201);
+    for (const fingerprint of ['', '  ']) {
+      const again = await api(server, bea, 'PUT', `/authorizations/clients/${ci.clientId}`, { client_secret: ci.clientSecret, fingerprint });
+      expect(again.status, JSON.stringify(fingerprint)).to.equal(200);
+      expect(again.body).to.include({ id: plain.body.id, fingerprint: null, token: '' });
+    }
   });
 });
