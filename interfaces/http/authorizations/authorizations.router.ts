@@ -137,9 +137,10 @@ export function authorizationsRouter(container: Container): Router {
   });
 
   router.get('/authorizations/:authorization_id', async (req: Request, res: Response) => {
-    const asOf = typeof req.query.as_of === 'string' ? req.query.as_of : undefined;
+    const asOf = req.query.as_of;
     if (asOf !== undefined) {
-      const instant = Date.parse(asOf);
+      // A repeated as_of names no instant (the projects' as_of answers it alike).
+      const instant = typeof asOf === 'string' ? Date.parse(asOf) : Number.NaN;
       if (Number.isNaN(instant))
         return sendGithubError(res, 422, 'Validation Failed', { errors: [{ resource: 'OauthAccess', field: 'as_of', code: 'invalid' }] });
       const id = await readableHistory(res, req.params.authorization_id);

@@ -77,4 +77,11 @@ describe('HTTP OAuth authorizations: client_id filters, blank fingerprints', () 
       expect(again.body).to.include({ id: plain.body.id, fingerprint: null, token: '' });
     }
   });
+
+  it('GET /authorizations/{id} with a repeated as_of answers 422, as projects do', async () => {
+    const created = await api(server, ada, 'POST', '/authorizations', { note: 'as of' });
+    const repeated = await api(server, ada, 'GET', `/authorizations/${created.body.id}?as_of=2030-01-01T00:00:00Z&as_of=2031-01-01T00:00:00Z`);
+    expect(repeated.status).to.equal(422);
+    expect(repeated.body.errors).to.deep.equal([{ resource: 'OauthAccess', field: 'as_of', code: 'invalid' }]);
+  });
 });
