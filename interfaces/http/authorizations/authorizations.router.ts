@@ -46,6 +46,14 @@ export function authorizationsRouter(container: Container): Router {
     const application = authorization.client_id === null ? null : await applications.applicationByClientId(authorization.client_id);
     return authorizationJson(authorization, token, application, await users.userById(authorization.user_id), urlsOf(res));
   };
+  // A past state: its application may have been deleted since (taking its live tokens with it).
+  const encodePast = async (res: Response, authorization: AuthorizationDocument) => {
+    const application =
+      authorization.application_id === null
+        ? null
+        : ((await applications.applicationByClientId(authorization.client_id ?? '')) ?? (await history.registeredApplication(authorization.application_id)));
+    return authorizationJson(authorization, null, application, await users.userById(authorization.user_id), urlsOf(res));
+  };
 
   router.get('/applications/grants', async (req: Request, res: Response) => {
     const { page, perPage } = parsePagination(req.query);
@@ -146,7 +154,7 @@ export function authorizationsRouter(container: Container): Router {
       const id = await readableHistory(res, req.params.authorization_id);
       const then = id === null ? null : await history.asOf(id, new Date(instant));
       if (!then) return sendNotFound(res);
-      return res.json(await encode(res, then, null));
+      return res.json(await encodePast(res, then));
     }
     const id = pathNumber(req.params.authorization_id);
     const authorization = id === null ? null : await queries.ownedBy(signedIn(res).userId, id);
