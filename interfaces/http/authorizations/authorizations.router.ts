@@ -164,7 +164,8 @@ export function authorizationsRouter(container: Container): Router {
 
   router.patch('/authorizations/:authorization_id', async (req: Request, res: Response) => {
     const id = pathNumber(req.params.authorization_id);
-    if (id === null) return sendNotFound(res);
+    // Someone else's token, or none, is 404 whatever the body holds, as on GitHub.
+    if (id === null || !(await queries.ownedBy(signedIn(res).userId, id))) return sendNotFound(res);
     const body = decodeInput(UpdateAuthorizationBody, req.body ?? {}, 'OauthAccess');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { scopes, add_scopes: addScopes, remove_scopes: removeScopes, note, note_url: noteUrl, fingerprint } = body.right;

@@ -107,6 +107,9 @@ describe('HTTP OAuth authorizations and grants', () => {
       fingerprint: 'fp',
     });
     expect((await api(server, 'Basic ' + Buffer.from(`bea:${PASSWORD}`).toString('base64'), 'PATCH', path, { note: 'theirs' })).status).to.equal(404);
+    // Someone else's token, or none, is 404 before the body is read.
+    expect((await api(server, 'Basic ' + Buffer.from(`bea:${PASSWORD}`).toString('base64'), 'PATCH', path, { scopes: 'repo' })).status).to.equal(404);
+    expect((await api(server, ada, 'PATCH', '/authorizations/987654', { scopes: 'repo' })).status).to.equal(404);
   });
 
   it('DELETE revokes at once: the token is refused on the very next request', async () => {
