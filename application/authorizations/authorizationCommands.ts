@@ -122,7 +122,6 @@ export class AuthorizationCommands {
     input: AuthorizationInput,
     context: CommandContext,
   ): Promise<Either<AppError, GetOrCreateOutcome>> {
-    if (clientId.length !== 20) return left({ _tag: 'AuthorizationFieldInvalid', field: 'client_id', message: 'client_id must be 20 characters' });
     const application = await this.applications.verifyClientCredentials(clientId, clientSecret);
     if (!application) return left({ _tag: 'OAuthClientNotFound' });
     const existing = await this.queries.forApplication(userId, application.id, fingerprint);
