@@ -69,9 +69,10 @@ export class AuthorizationCommands {
     input: AuthorizationInput & { readonly clientId?: string; readonly clientSecret?: string },
     context: CommandContext,
   ): Promise<Either<AppError, IssuedAuthorization>> {
+    // As GitHub: a client_id without its secret (or a secret alone) makes a personal token.
     let application: OAuthApplication | null = null;
-    if (input.clientId !== undefined || input.clientSecret !== undefined) {
-      application = await this.applications.verifyClientCredentials(input.clientId ?? '', input.clientSecret ?? '');
+    if (input.clientId && input.clientSecret) {
+      application = await this.applications.verifyClientCredentials(input.clientId, input.clientSecret);
       if (!application) return left({ _tag: 'OAuthClientNotFound' });
     }
     return this.issueUnique(userId, application, input, context);

@@ -54,6 +54,19 @@ describe('HTTP OAuth authorizations and grants', () => {
     expect(wrongSecret.body).to.deep.equal({ message: 'Invalid Application client_id or secret.', documentation_url: 'https://docs.github.com/rest' });
   });
 
+  it('POST with a client_id but no client_secret (or a secret alone) makes a personal token, as GitHub does', async () => {
+    for (const [note, credentials] of [
+      ['id alone', { client_id: app.clientId }],
+      ['empty secret', { client_id: app.clientId, client_secret: '' }],
+      ['secret alone', { client_secret: app.clientSecret }],
+    ] as const) {
+      const created = await api(server, ada, 'POST', '/authorizations', { ...credentials, note });
+      expect(created.status, note).to.equal(201);
+      expect(created.body.token).to.match(/^ghp_/);
+      expect(created.body.app).to.include({ client_id: '00000000000000000000', name: `${note} (API)` });
+    }
+  });
+
   it('Basic authentication with a password only: a token, however sent, gets 401 saying so', async () => {
     const created = await api(server, ada, 'POST', '/authorizations', { note: 'ci' });
     const token = created.body.token as string;
