@@ -57,6 +57,11 @@ export class AuthorizationQueries {
     return this.authorizations.find({ user_id: userId, application_id: applicationId }, { sort: { id: 1 } });
   }
 
+  // Every token of a user (their deletion ends them all).
+  allOfUser(userId: number): Promise<AuthorizationDocument[]> {
+    return this.authorizations.find({ user_id: userId }, { sort: { id: 1 } });
+  }
+
   // Every user's tokens of one application (its deletion revokes them all).
   allOfApplication(applicationId: number): Promise<AuthorizationDocument[]> {
     return this.authorizations.find({ application_id: applicationId }, { sort: { id: 1 } });

@@ -235,6 +235,16 @@ export class AuthorizationCommands {
     return right(undefined);
   }
 
+  // A deleted user's tokens end with them (and their grants), each recorded in its history.
+  async revokeUser(userId: number, context: CommandContext): Promise<Either<AppError, void>> {
+    for (const authorization of await this.queries.allOfUser(userId)) {
+      const revoked = await this.run(authorization.id, { type: 'DeleteAuthorization', reason: 'user_deleted', now: context.occurredAt }, context);
+      if (isLeft(revoked) && revoked.left._tag !== 'AuthorizationNotFound') return revoked;
+      await this.unbind(authorization, context);
+    }
+    return right(undefined);
+  }
+
   private async issue(
     userId: number,
     application: OAuthApplication | null,
