@@ -8,12 +8,13 @@ import { foldStream, handleCommand } from '../shared/handleCommand.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import { DeleteRepositoryHandler } from '../repositories/deleteRepository.handler.js';
+import { AuthorizationCommands } from '../authorizations/authorizationCommands.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
 import { EmailReservations } from './emailReservations.js';
 import { UserCommands } from './userCommand.js';
 
-// DELETE /admin/users/{username}: as on GitHub Enterprise, the user's repositories go with
-// them. The user deletion is checked first (a refused one deletes nothing), then each
+// DELETE /admin/users/{username}: as on GitHub Enterprise, the user's repositories (and
+// OAuth tokens) go with them. The user deletion is checked first (a refused one deletes nothing), then each
 // repository is deleted (its own events, name release and git directory), then the user
 // stream records the deletion (its history stays for the audit trail) and the login and email
 // are released. A crash part-way leaves the user with fewer repositories; repeating the
@@ -26,6 +27,7 @@ export class DeleteUserHandler {
     @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
     @inject(DeleteRepositoryHandler) private readonly deleteRepository: DeleteRepositoryHandler,
     @inject(EmailReservations) private readonly emails: EmailReservations,
+    @inject(AuthorizationCommands) private readonly authorizations: AuthorizationCommands,
   ) {}
 
   async execute(login: string, context: CommandContext): Promise<Either<AppError, void>> {
@@ -40,6 +42,9 @@ export class DeleteUserHandler {
       const removed = await this.deleteRepository.execute(siteAdmin, repository.id, context);
       if (isLeft(removed) && removed.left._tag !== 'RepositoryNotFound') return removed;
     }
+    // Their OAuth tokens end too (each token's history says so, and their grants go).
+    const revoked = await this.authorizations.revokeUser(user.right.id, context);
+    if (isLeft(revoked)) return revoked;
     // The email the user has as it is deleted (the deleted state keeps none).
     const before = await foldStream(this.eventStore, userDecider, userStream(user.right.id));
     const email = before.status === 'active' ? before.email : null;

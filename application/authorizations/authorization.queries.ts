@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
+import { pageAcross } from '../shared/pageAcross.js';
 import { AUTHORIZATIONS_COLLECTION, OAUTH_GRANTS_COLLECTION, type AuthorizationDocument, type OAuthGrantDocument } from './authorizations.readModel.js';
 
 export interface Paged<T> {
@@ -21,11 +22,19 @@ export class AuthorizationQueries {
     return this.store.collection<OAuthGrantDocument>(OAUTH_GRANTS_COLLECTION);
   }
 
-  async ofUser(userId: number, page: number, perPage: number): Promise<Paged<AuthorizationDocument>> {
+  // GET /authorizations, of the applications named by `clientIds` when given (GitHub's
+  // client_id filter): each application's run read from the index to the end of the page.
+  async ofUser(userId: number, page: number, perPage: number, clientIds?: readonly string[]): Promise<Paged<AuthorizationDocument>> {
     const filter = { user_id: userId };
+    const window = { skip: (page - 1) * perPage, limit: perPage };
+    if (clientIds === undefined) {
+      return { items: await this.authorizations.find(filter, { sort: { id: 1 }, ...window }), totalCount: await this.authorizations.count(filter) };
+    }
+    const values = [...new Set(clientIds)];
+    const counts = await Promise.all(values.map((clientId) => this.authorizations.count({ ...filter, client_id: clientId })));
     return {
-      items: await this.authorizations.find(filter, { sort: { id: 1 }, skip: (page - 1) * perPage, limit: perPage }),
-      totalCount: await this.authorizations.count(filter),
+      items: await pageAcross(this.authorizations, filter, { field: 'client_id', values }, { id: 1 }, window),
+      totalCount: counts.reduce((sum, count) => sum + count, 0),
     };
   }
 
@@ -48,6 +57,11 @@ export class AuthorizationQueries {
     return this.authorizations.find({ user_id: userId, application_id: applicationId }, { sort: { id: 1 } });
   }
 
+  // Every token of a user (their deletion ends them all).
+  allOfUser(userId: number): Promise<AuthorizationDocument[]> {
+    return this.authorizations.find({ user_id: userId }, { sort: { id: 1 } });
+  }
+
   // Every user's tokens of one application (its deletion revokes them all).
   allOfApplication(applicationId: number): Promise<AuthorizationDocument[]> {
     return this.authorizations.find({ application_id: applicationId }, { sort: { id: 1 } });
@@ -57,8 +71,9 @@ export class AuthorizationQueries {
     return this.authorizations.findOne({ hashed_token: hashedToken });
   }
 
-  async grantsOf(userId: number, clientId: string | undefined, page: number, perPage: number): Promise<Paged<OAuthGrantDocument>> {
-    const filter = clientId === undefined ? { user_id: userId } : { user_id: userId, client_id: clientId };
+  // A user has one grant per application: their grants are read whole, then filtered.
+  async grantsOf(userId: number, clientIds: readonly string[] | undefined, page: number, perPage: number): Promise<Paged<OAuthGrantDocument>> {
+    const filter = clientIds === undefined ? { user_id: userId } : { user_id: userId, client_id: { $in: [...new Set(clientIds)] } };
     return {
       items: await this.grants.find(filter, { sort: { id: 1 }, skip: (page - 1) * perPage, limit: perPage }),
       totalCount: await this.grants.count(filter),

@@ -69,9 +69,10 @@ export class AuthorizationCommands {
     input: AuthorizationInput & { readonly clientId?: string; readonly clientSecret?: string },
     context: CommandContext,
   ): Promise<Either<AppError, IssuedAuthorization>> {
+    // As GitHub: a client_id without its secret (or a secret alone) makes a personal token.
     let application: OAuthApplication | null = null;
-    if (input.clientId !== undefined || input.clientSecret !== undefined) {
-      application = await this.applications.verifyClientCredentials(input.clientId ?? '', input.clientSecret ?? '');
+    if (input.clientId && input.clientSecret) {
+      application = await this.applications.verifyClientCredentials(input.clientId, input.clientSecret);
       if (!application) return left({ _tag: 'OAuthClientNotFound' });
     }
     return this.issueUnique(userId, application, input, context);
@@ -122,7 +123,6 @@ export class AuthorizationCommands {
     input: AuthorizationInput,
     context: CommandContext,
   ): Promise<Either<AppError, GetOrCreateOutcome>> {
-    if (clientId.length !== 20) return left({ _tag: 'AuthorizationFieldInvalid', field: 'client_id', message: 'client_id must be 20 characters' });
     const application = await this.applications.verifyClientCredentials(clientId, clientSecret);
     if (!application) return left({ _tag: 'OAuthClientNotFound' });
     const existing = await this.queries.forApplication(userId, application.id, fingerprint);
@@ -229,6 +229,16 @@ export class AuthorizationCommands {
   async revokeApplication(applicationId: number, context: CommandContext): Promise<Either<AppError, void>> {
     for (const authorization of await this.queries.allOfApplication(applicationId)) {
       const revoked = await this.run(authorization.id, { type: 'DeleteAuthorization', reason: 'grant_revoked', now: context.occurredAt }, context);
+      if (isLeft(revoked) && revoked.left._tag !== 'AuthorizationNotFound') return revoked;
+      await this.unbind(authorization, context);
+    }
+    return right(undefined);
+  }
+
+  // A deleted user's tokens end with them (and their grants), each recorded in its history.
+  async revokeUser(userId: number, context: CommandContext): Promise<Either<AppError, void>> {
+    for (const authorization of await this.queries.allOfUser(userId)) {
+      const revoked = await this.run(authorization.id, { type: 'DeleteAuthorization', reason: 'user_deleted', now: context.occurredAt }, context);
       if (isLeft(revoked) && revoked.left._tag !== 'AuthorizationNotFound') return revoked;
       await this.unbind(authorization, context);
     }

@@ -5,6 +5,15 @@ import { TOKENS } from '../shared/ports/tokens.js';
 import { authorizationStream } from '../../domain/authorizations/authorization.decider.js';
 import type { AuthorizationEvent } from '../../domain/authorizations/authorization.events.js';
 import { createdAuthorizationDocument, updatedAuthorizationFields, type AuthorizationDocument } from './authorizations.readModel.js';
+import { oauthApplicationStream } from '../../domain/accounts/oauthApplication.decider.js';
+import type { OAuthApplicationRegistered } from '../../domain/accounts/oauthApplication.events.js';
+
+// What an authorization shows of its application.
+export interface ApplicationShown {
+  readonly client_id: string;
+  readonly name: string;
+  readonly url: string;
+}
 
 const ACTIONS: Readonly<Record<string, string>> = Object.assign(Object.create(null) as Record<string, string>, {
   AuthorizationCreated: 'oauth_authorization.create',
@@ -64,6 +73,15 @@ export class AuthorizationHistory {
 
   history(authorizationId: number, page: { readonly page: number; readonly perPage: number }): Promise<{ entries: AuditLogEntry[]; totalCount: number }> {
     return auditLogOf(this.eventStore, authorizationStream(authorizationId), vocabulary, page);
+  }
+
+  // An application as it was registered (none is renamed), from its stream: a token's past
+  // state shows its application after the application is deleted too.
+  async registeredApplication(applicationId: number): Promise<ApplicationShown | null> {
+    const [registered] = await this.eventStore.readStream(oauthApplicationStream(applicationId), { maxCount: 1 });
+    if (registered?.type !== 'OAuthApplicationRegistered') return null;
+    const { clientId, name, url } = registered.data as OAuthApplicationRegistered['data'];
+    return { client_id: clientId, name, url };
   }
 
   // The document the projection would have held then; null before creation or after deletion.

@@ -43,7 +43,8 @@ export type AuthorizationDeleted = DomainEvent<
     readonly authorizationId: number;
     readonly userId: number;
     readonly applicationId: number | null;
-    readonly reason: 'deleted' | 'grant_revoked';
+    // deleted by its owner, revoked with its grant or application, or ended with its user
+    readonly reason: 'deleted' | 'grant_revoked' | 'user_deleted';
     readonly deletedAt: string;
   }
 >;

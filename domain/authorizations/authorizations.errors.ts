@@ -8,7 +8,6 @@ export type AuthorizationsError =
   | { readonly _tag: 'UnknownScopes'; readonly scopes: readonly string[] }
   // GitHub: a personal token needs a note (field "description"); only one of scopes, add_scopes, remove_scopes.
   | { readonly _tag: 'AuthorizationFieldMissing'; readonly field: string }
-  | { readonly _tag: 'AuthorizationFieldInvalid'; readonly field: string; readonly message: string }
   | { readonly _tag: 'ConflictingScopeChanges' }
   | { readonly _tag: 'OAuthClientNotFound' }
   | { readonly _tag: 'AuthorizationsRemoved' }

@@ -51,6 +51,9 @@ export const authorizationsProjection: Projection = {
         // GET /authorizations: a user's tokens by id, page and count from the index (the third
         // field only makes it an ordered index with a counted user_id level).
         { name: 'user_id_application', keys: { user_id: 1, id: 1, application_id: 1 } },
+        // GET /authorizations?client_id=: one application's tokens by id, page and count from
+        // the index (the fourth field only gives it a counted (user_id, client_id) level).
+        { name: 'user_client_id', keys: { user_id: 1, client_id: 1, id: 1, application_id: 1 } },
       ],
     },
     {

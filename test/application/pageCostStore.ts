@@ -69,7 +69,15 @@ export async function seeded(): Promise<EmbeddedReadModelStore> {
   );
   await insert(REPOSITORY_COLLABORATORS_COLLECTION, (n) => [{ _id: `1:${n + 1}`, repository_id: 1, user_id: n + 1, permission: 'push' }]);
   await insert(AUTHORIZATIONS_COLLECTION, (n) =>
-    [1, 2].map((user) => ({ _id: String(user * BIG + n), id: user * BIG + n, user_id: user, application_id: null, hashed_token: `h${user}-${n}` })),
+    [1, 2].map((user) => ({
+      _id: String(user * BIG + n),
+      id: user * BIG + n,
+      user_id: user,
+      application_id: null,
+      // A third of each user's tokens for each of two applications, a third personal.
+      client_id: [null, 'app-a', 'app-b'][n % 3],
+      hashed_token: `h${user}-${n}`,
+    })),
   );
   // Repository 1's subscribers, half of them ignoring it; and user 2 watching every other
   // repository, a quarter of them private (as their stars below).

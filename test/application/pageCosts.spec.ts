@@ -82,6 +82,15 @@ describe('page costs: a request tests what its page touches, not the collection'
     expect(tokens.answer.totalCount).to.equal(BIG);
     expect(tokens.answer.items[0]!.id).to.equal(2 * BIG + 60);
     expect(tokens.tested).to.be.at.most(PAGE_WORK);
+    // GET /authorizations?client_id=: the application's run from its index, or each one's run merged.
+    const ofOne = await work(AUTHORIZATIONS_COLLECTION, () => new AuthorizationQueries(store).ofUser(2, PAGE.page, PAGE.perPage, ['app-a']));
+    expect(ofOne.answer.totalCount).to.equal(BIG / 3);
+    expect(ofOne.answer.items.map((token) => token.client_id)).to.deep.equal(Array(PAGE.perPage).fill('app-a'));
+    expect(ofOne.tested).to.be.at.most(PAGE_WORK);
+    const ofTwo = await work(AUTHORIZATIONS_COLLECTION, () => new AuthorizationQueries(store).ofUser(2, PAGE.page, PAGE.perPage, ['app-b', 'app-a']));
+    expect(ofTwo.answer.totalCount).to.equal((2 * BIG) / 3);
+    expect(ofTwo.answer.items[0]!.id).to.equal(2 * BIG + 91);
+    expect(ofTwo.tested).to.be.at.most(2 * PAGE_WORK);
     const subscribers = await work(REPOSITORY_SUBSCRIPTIONS_COLLECTION, () => new RepositoryQueries(store).subscribersOf(1, PAGE));
     expect(subscribers.answer.totalCount).to.equal(BIG / 2);
     expect(subscribers.answer.items.every((subscription) => subscription.subscribed)).to.equal(true);

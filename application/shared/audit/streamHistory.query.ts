@@ -13,7 +13,7 @@ export interface AuditEntry {
 }
 
 // Secrets never enter events, but hashes do; the audit trail shows that they changed, not their value.
-const HIDDEN_FIELDS = new Set(['passwordHash', 'tokenHash', 'clientSecretHash', 'totpSecret']);
+const HIDDEN_FIELDS = new Set(['passwordHash', 'hashedToken', 'clientSecretHash', 'totpSecret']);
 
 function redacted(data: unknown): unknown {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;

@@ -9,7 +9,10 @@ import type { ApiUrls } from '../shared/apiUrls.js';
 const PERSONAL_CLIENT_ID = '00000000000000000000';
 const PERSONAL_APP_URL = 'https://docs.github.com/rest/oauth-authorizations/oauth-authorizations';
 
-function appOf(authorization: { note: string | null }, application: OAuthApplication | null) {
+// What an authorization shows of its application (a deleted one's as it was registered).
+type ShownApplication = Pick<OAuthApplication, 'client_id' | 'name' | 'url'>;
+
+function appOf(authorization: { note: string | null }, application: ShownApplication | null) {
   return application
     ? { client_id: application.client_id, name: application.name, url: application.url }
     : { client_id: PERSONAL_CLIENT_ID, name: `${authorization.note ?? ''} (API)`, url: PERSONAL_APP_URL };
@@ -19,7 +22,7 @@ function appOf(authorization: { note: string | null }, application: OAuthApplica
 export function authorizationJson(
   authorization: AuthorizationDocument,
   token: string | null,
-  application: OAuthApplication | null,
+  application: ShownApplication | null,
   user: UserDocument | null,
   urls: ApiUrls,
 ) {

@@ -10,13 +10,10 @@ export const authorizationsHttpErrors: ErrorTable<AuthorizationsError> = {
   UnknownScopes: (error) =>
     validationFailed([{ resource: 'OauthAccess', field: 'scopes', code: 'invalid', message: `Unknown scopes: ${error.scopes.join(', ')}` }]),
   AuthorizationFieldMissing: (error) => validationFailed([{ resource: 'OauthAccess', field: error.field, code: 'missing_field' }]),
-  AuthorizationFieldInvalid: (error) => validationFailed([{ resource: 'OauthAccess', field: error.field, code: 'invalid', message: error.message }]),
   ConflictingScopeChanges: () =>
     validationFailed([{ resource: 'OauthAccess', field: 'scopes', code: 'invalid', message: 'Only one of scopes, add_scopes or remove_scopes may be given' }]),
-  OAuthClientNotFound: () =>
-    validationFailed([
-      { resource: 'OauthAccess', field: 'client_id', code: 'invalid', message: 'client_id and client_secret do not name a registered OAuth application' },
-    ]),
+  // GitHub's words, which clients match on (an unknown client_id and a wrong secret alike).
+  OAuthClientNotFound: () => ({ status: 422, message: 'Invalid Application client_id or secret.' }),
   AuthorizationsRemoved: () => ({ status: 404, message: 'Not Found' }),
   AuthorizationsBrownout: () => ({
     status: 410,

@@ -20,6 +20,7 @@ import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
 import { authorizationJson, grantJson } from './authorizations.encoders.js';
 import { authorizationsApiPolicy, passwordOnly } from './authorizationsApiPolicy.js';
+import { clientIdFilterOf } from './clientIdFilter.js';
 import { CreateAuthorizationBody, GetOrCreateAuthorizationBody, UpdateAuthorizationBody } from './authorizations.codecs.js';
 
 function signedIn(res: Response): { userId: number; siteAdmin: boolean } {
@@ -45,11 +46,18 @@ export function authorizationsRouter(container: Container): Router {
     const application = authorization.client_id === null ? null : await applications.applicationByClientId(authorization.client_id);
     return authorizationJson(authorization, token, application, await users.userById(authorization.user_id), urlsOf(res));
   };
+  // A past state: its application may have been deleted since (taking its live tokens with it).
+  const encodePast = async (res: Response, authorization: AuthorizationDocument) => {
+    const application =
+      authorization.application_id === null
+        ? null
+        : ((await applications.applicationByClientId(authorization.client_id ?? '')) ?? (await history.registeredApplication(authorization.application_id)));
+    return authorizationJson(authorization, null, application, await users.userById(authorization.user_id), urlsOf(res));
+  };
 
   router.get('/applications/grants', async (req: Request, res: Response) => {
     const { page, perPage } = parsePagination(req.query);
-    const clientId = typeof req.query.client_id === 'string' ? req.query.client_id : undefined;
-    const listed = await queries.grantsOf(signedIn(res).userId, clientId, page, perPage);
+    const listed = await queries.grantsOf(signedIn(res).userId, clientIdFilterOf(req.query), page, perPage);
     setLinkHeader(req, res, { page, perPage, totalCount: listed.totalCount });
     const user = await users.userById(signedIn(res).userId);
     res.json(
@@ -74,7 +82,7 @@ export function authorizationsRouter(container: Container): Router {
 
   router.get('/authorizations', async (req: Request, res: Response) => {
     const { page, perPage } = parsePagination(req.query);
-    const listed = await queries.ofUser(signedIn(res).userId, page, perPage);
+    const listed = await queries.ofUser(signedIn(res).userId, page, perPage, clientIdFilterOf(req.query));
     setLinkHeader(req, res, { page, perPage, totalCount: listed.totalCount });
     res.json(await Promise.all(listed.items.map((authorization) => encode(res, authorization, null))));
   });
@@ -100,7 +108,9 @@ export function authorizationsRouter(container: Container): Router {
     const body = decodeInput(GetOrCreateAuthorizationBody, req.body ?? {}, 'OauthAccess');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { scopes, note, note_url: noteUrl } = body.right;
-    const fingerprint = req.params.fingerprint !== undefined ? String(req.params.fingerprint) : (body.right.fingerprint ?? null);
+    // A blank fingerprint in the body is none, as GitHub reads it (the path's is taken as given).
+    const bodyFingerprint = body.right.fingerprint?.trim() ? body.right.fingerprint : null;
+    const fingerprint = req.params.fingerprint !== undefined ? String(req.params.fingerprint) : bodyFingerprint;
     const input = { ...(scopes !== undefined ? { scopes } : {}), ...(note !== undefined ? { note } : {}), ...(noteUrl !== undefined ? { noteUrl } : {}) };
     const outcome = await commands.getOrCreate(
       signedIn(res).userId,
@@ -135,15 +145,16 @@ export function authorizationsRouter(container: Container): Router {
   });
 
   router.get('/authorizations/:authorization_id', async (req: Request, res: Response) => {
-    const asOf = typeof req.query.as_of === 'string' ? req.query.as_of : undefined;
+    const asOf = req.query.as_of;
     if (asOf !== undefined) {
-      const instant = Date.parse(asOf);
+      // A repeated as_of names no instant (the projects' as_of answers it alike).
+      const instant = typeof asOf === 'string' ? Date.parse(asOf) : Number.NaN;
       if (Number.isNaN(instant))
         return sendGithubError(res, 422, 'Validation Failed', { errors: [{ resource: 'OauthAccess', field: 'as_of', code: 'invalid' }] });
       const id = await readableHistory(res, req.params.authorization_id);
       const then = id === null ? null : await history.asOf(id, new Date(instant));
       if (!then) return sendNotFound(res);
-      return res.json(await encode(res, then, null));
+      return res.json(await encodePast(res, then));
     }
     const id = pathNumber(req.params.authorization_id);
     const authorization = id === null ? null : await queries.ownedBy(signedIn(res).userId, id);
@@ -153,7 +164,8 @@ export function authorizationsRouter(container: Container): Router {
 
   router.patch('/authorizations/:authorization_id', async (req: Request, res: Response) => {
     const id = pathNumber(req.params.authorization_id);
-    if (id === null) return sendNotFound(res);
+    // Someone else's token, or none, is 404 whatever the body holds, as on GitHub.
+    if (id === null || !(await queries.ownedBy(signedIn(res).userId, id))) return sendNotFound(res);
     const body = decodeInput(UpdateAuthorizationBody, req.body ?? {}, 'OauthAccess');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { scopes, add_scopes: addScopes, remove_scopes: removeScopes, note, note_url: noteUrl, fingerprint } = body.right;

@@ -50,7 +50,21 @@ describe('HTTP OAuth authorizations and grants', () => {
     expect(unknown.body.errors[0]).to.include({ field: 'scopes', code: 'invalid' });
     const wrongSecret = await api(server, ada, 'POST', '/authorizations', { client_id: app.clientId, client_secret: 'f'.repeat(40), scopes: ['repo'] });
     expect(wrongSecret.status).to.equal(422);
-    expect(wrongSecret.body.errors[0]).to.include({ field: 'client_id', code: 'invalid' });
+    // GitHub's answer, whose message clients match on.
+    expect(wrongSecret.body).to.deep.equal({ message: 'Invalid Application client_id or secret.', documentation_url: 'https://docs.github.com/rest' });
+  });
+
+  it('POST with a client_id but no client_secret (or a secret alone) makes a personal token, as GitHub does', async () => {
+    for (const [note, credentials] of [
+      ['id alone', { client_id: app.clientId }],
+      ['empty secret', { client_id: app.clientId, client_secret: '' }],
+      ['secret alone', { client_secret: app.clientSecret }],
+    ] as const) {
+      const created = await api(server, ada, 'POST', '/authorizations', { ...credentials, note });
+      expect(created.status, note).to.equal(201);
+      expect(created.body.token).to.match(/^ghp_/);
+      expect(created.body.app).to.include({ client_id: '00000000000000000000', name: `${note} (API)` });
+    }
   });
 
   it('Basic authentication with a password only: a token, however sent, gets 401 saying so', async () => {
@@ -64,7 +78,7 @@ describe('HTTP OAuth authorizations and grants', () => {
     expect((await api(server, null, 'GET', '/authorizations')).status).to.equal(401);
   });
 
-  it('get-or-create for an application: 201 with a new gho_ token, then 200 with the same one; the fingerprint tells tokens apart; client_id must be 20 characters', async () => {
+  it('get-or-create for an application: 201 with a new gho_ token, then 200 with the same one; the fingerprint tells tokens apart; an unknown client_id is refused as a wrong secret is', async () => {
     const first = await api(server, ada, 'PUT', `/authorizations/clients/${app.clientId}`, {
       client_secret: app.clientSecret,
       scopes: ['public_repo'],
@@ -84,7 +98,7 @@ describe('HTTP OAuth authorizations and grants', () => {
     );
     const short = await api(server, ada, 'PUT', '/authorizations/clients/abc', { client_secret: app.clientSecret });
     expect(short.status).to.equal(422);
-    expect(short.body.errors[0]).to.include({ field: 'client_id', code: 'invalid' });
+    expect(short.body.message).to.equal('Invalid Application client_id or secret.');
     const noSecret = await api(server, ada, 'PUT', `/authorizations/clients/${app.clientId}`, {});
     expect(noSecret.body.errors).to.deep.equal([{ resource: 'OauthAccess', field: 'client_secret', code: 'missing_field' }]);
     // One grant for the user and the application, its scopes the union of its tokens'.
@@ -107,6 +121,9 @@ describe('HTTP OAuth authorizations and grants', () => {
       fingerprint: 'fp',
     });
     expect((await api(server, 'Basic ' + Buffer.from(`bea:${PASSWORD}`).toString('base64'), 'PATCH', path, { note: 'theirs' })).status).to.equal(404);
+    // Someone else's token, or none, is 404 before the body is read.
+    expect((await api(server, 'Basic ' + Buffer.from(`bea:${PASSWORD}`).toString('base64'), 'PATCH', path, { scopes: 'repo' })).status).to.equal(404);
+    expect((await api(server, ada, 'PATCH', '/authorizations/987654', { scopes: 'repo' })).status).to.equal(404);
   });
 
   it('DELETE revokes at once: the token is refused on the very next request', async () => {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { expectSchema } from '../../../support/schemas.js';
+import { ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api, createUser } from '../repositories/repositoryFixtures.js';
 import { registerApplication, tokenHeader } from './authorizationsFixtures.js';
 
@@ -9,9 +10,10 @@ describe('tokens of a deleted OAuth application', () => {
   let server: TestServer;
   let ada: string;
   let bo: string;
+  const clock = new ManualClock(new Date('2026-03-01T10:00:00Z'));
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({}, undefined, { clock });
     ada = await createUser(server, 'ada');
     bo = await createUser(server, 'bo');
   });
@@ -42,5 +44,19 @@ describe('tokens of a deleted OAuth application', () => {
     expect((await api(server, ada, 'GET', '/applications/grants')).body.map((listed: any) => listed.app.client_id)).to.deep.equal([kept.clientId]);
     expect((await api(server, bo, 'GET', '/authorizations')).body).to.deep.equal([]);
     expect((await api(server, bo, 'GET', '/applications/grants')).body).to.deep.equal([]);
+  });
+
+  it('as_of shows a token of a deleted application with that application, as it was registered (not as a personal token)', async () => {
+    const gone = await registerApplication(server);
+    const created = await api(server, ada, 'PUT', `/authorizations/clients/${gone.clientId}/tablet`, { client_secret: gone.clientSecret, scopes: ['gist'] });
+    clock.advance(60_000);
+    const then = clock.now().toISOString();
+    clock.advance(60_000);
+    expect((await api(server, server.adminAuthorization, 'DELETE', `/admin/oauth-applications/${gone.clientId}`)).status).to.equal(204);
+    const past = await api(server, ada, 'GET', `/authorizations/${created.body.id}?as_of=${encodeURIComponent(then)}`);
+    expect(past.status).to.equal(200);
+    expectSchema('authorization', past.body);
+    expect(past.body.app).to.deep.equal({ client_id: gone.clientId, name: gone.name, url: 'https://ci.example.com' });
+    expect(past.body).to.include({ fingerprint: 'tablet', token: '' });
   });
 });

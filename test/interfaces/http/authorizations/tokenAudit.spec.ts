@@ -101,6 +101,11 @@ describe("a token's audit history", () => {
     expect(entries.map((entry) => entry.occurredAt)).to.deep.equal(instants);
     expect(entries.every((entry) => entry.actor.login === 'ada')).to.equal(true);
     expect(stdout).not.to.contain(token);
+    // Its hash neither: hashes show as [hidden], as README says.
+    const hashed = (await api(server, server.adminAuthorization, 'GET', `/authorizations/${id}?as_of=${encodeURIComponent(instants[0]!)}`)).body.hashed_token;
+    expect(hashed).to.match(/^[0-9a-f]{64}$/);
+    expect(stdout).not.to.contain(hashed);
+    expect(entries[0]!.change.hashedToken).to.equal('[hidden]');
     const text = await runCli(['audit', 'token', String(id)], { FORGELOG_DATA_DIR: server.dataDir });
     expect(text.stdout.split('\n')[0]).to.equal(`stream authorization-${id}`);
     expect((await runCli(['audit', 'token', '999'], { FORGELOG_DATA_DIR: server.dataDir })).stderr).to.contain('no authorization has the id 999');
