@@ -2,7 +2,11 @@
 // sign-in attempts: after `threshold` failures in a row of one kind, sign-ins of that kind
 // are refused for `baseMs`; each further `threshold` failures doubles the wait, up to
 // `maxMs`. A success of a kind ends that kind's streak only: a right password never ends a
-// two-factor lockout.
+// two-factor lockout. Failures older than a day are forgiven: a client address's stream
+// records failures only (no success of one account may end a streak that guesses at others),
+// so without a window its streak was its lifetime, and one typo an hour from an office's
+// address locked it for an hour on every further typo after twelve days. Within the day the
+// back-off holds: a guesser kept at the hour's wait makes some 20 guesses an hour.
 export type AttemptKind = 'password' | 'otp';
 
 export interface SignInAttempt {
@@ -16,6 +20,8 @@ export interface LockoutPolicy {
   readonly baseMs: number;
   readonly maxMs: number;
 }
+
+export const STREAK_WINDOW_MS = 24 * 3_600_000;
 
 export const ACCOUNT_LOCKOUT: LockoutPolicy = { threshold: 5, baseMs: 60_000, maxMs: 3_600_000 };
 // A client address may sign in to many accounts (an office behind one NAT): more room.
@@ -36,7 +42,7 @@ export const ATTEMPTS_CONSIDERED = 2 * Math.max(failuresToLongestWait(ACCOUNT_LO
 export function lockedUntil(attempts: readonly SignInAttempt[], kind: AttemptKind, now: number, policy: LockoutPolicy): number | null {
   let failures: number[] = [];
   for (const attempt of attempts) {
-    if (attempt.kind !== kind) continue;
+    if (attempt.kind !== kind || attempt.at <= now - STREAK_WINDOW_MS) continue;
     failures = attempt.outcome === 'succeeded' ? [] : [...failures, attempt.at];
   }
   const lockouts = Math.floor(failures.length / policy.threshold);

@@ -5,6 +5,7 @@ import {
   ATTEMPTS_CONSIDERED,
   hasFailureStreak,
   lockedUntil,
+  STREAK_WINDOW_MS,
   type SignInAttempt,
 } from '../../../domain/accounts/loginLockout.js';
 
@@ -39,5 +40,20 @@ describe('login lockout policy', () => {
     expect(lockedUntil([...otpFailures, succeeded(6, 'otp')], 'otp', 7, ACCOUNT_LOCKOUT)).to.equal(null);
     expect(hasFailureStreak([failed(1), succeeded(2)], 'password')).to.equal(false);
     expect(hasFailureStreak([succeeded(1), failed(2)], 'password')).to.equal(true);
+  });
+
+  it('failures older than a day are forgiven: an address with a typo an hour is not locked for good', () => {
+    const hour = 3_600_000;
+    // 280 failures, one an hour for nearly twelve days: the address's stream holds no success.
+    const typos = Array.from({ length: ATTEMPTS_CONSIDERED }, (_, index) => failed(index * hour));
+    const now = ATTEMPTS_CONSIDERED * hour;
+    expect(lockedUntil(typos, 'password', now, ADDRESS_LOCKOUT)).to.equal(null);
+    // The last day's 23 count: 20 guesses more make 43, the second lockout's two minutes, not the hour.
+    expect(typos.filter((attempt) => attempt.at > now - STREAK_WINDOW_MS)).to.have.length(23);
+    const burst = [...typos, ...Array.from({ length: 20 }, (_, index) => failed(now + index))];
+    expect(lockedUntil(burst, 'password', now + 20, ADDRESS_LOCKOUT)).to.equal(now + 16 + 2 * 60_000);
+    // A guesser inside the day still climbs to the hour.
+    const guesses = Array.from({ length: 140 }, (_, index) => failed(now + index));
+    expect(lockedUntil(guesses, 'password', now + 140, ADDRESS_LOCKOUT)).to.equal(now + 139 + hour);
   });
 });
