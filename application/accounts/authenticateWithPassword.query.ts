@@ -73,7 +73,8 @@ export class AuthenticateWithPassword {
     const secret = credential.totp_secret ?? null;
     if (secret !== null) {
       // No code yet is the first step of a two-factor sign-in, not a guess.
-      if (otp === undefined) return { outcome: 'otp_required' };
+      // An empty header is no code (a client that sends it blank), not a guess to count.
+      if (otp === undefined || otp.trim() === '') return { outcome: 'otp_required' };
       if (!(await this.twoFactor.execute(credential.user_id, secret, otp))) {
         await this.fail('otp', record, accountStream, addressStream, now);
         return { outcome: 'otp_required' };

@@ -72,6 +72,19 @@ describe('two-factor authentication: CLI enrolment, X-GitHub-OTP over HTTP', () 
       expect(badPassword.headers.get('x-github-otp')).to.equal(null);
     });
 
+    it('takes an empty X-GitHub-OTP as no code: 401 asking for one, and no failed guess counted', async () => {
+      const failures = async () =>
+        (await server.runtime.adapters.eventStore.readStream(`sign-in-attempts-user-${userId}`)).filter((event) => event.type === 'SignInFailed').length;
+      const before = await failures();
+      for (const empty of ['', '   ']) {
+        const response = await call(server, 'GET', '/user', asUser('secure'), undefined, { 'x-github-otp': empty });
+        expect(response.status).to.equal(401);
+        expect(response.headers.get('x-github-otp')).to.equal('required; app');
+        expect(response.body.message).to.equal('Must specify two-factor authentication OTP code.');
+      }
+      expect(await failures()).to.equal(before);
+    });
+
     it('authenticates with the current code (and one step either side); GET /user says two_factor_authentication', async () => {
       // Each code is accepted once, and never one older than a code accepted before: oldest
       // first. (The step before now is accepted too, but not after these: it is older.)
