@@ -1,6 +1,6 @@
 import { FOLLOWS_COLLECTION, USERS_COLLECTION } from '../../application/accounts/users.readModel.js';
 import { ORGANIZATIONS_COLLECTION, ORG_MEMBERSHIPS_COLLECTION } from '../../application/accounts/organizations.readModel.js';
-import { AUTHORIZATIONS_COLLECTION } from '../../application/authorizations/authorizations.readModel.js';
+import { AUTHORIZATIONS_COLLECTION, OAUTH_GRANTS_COLLECTION } from '../../application/authorizations/authorizations.readModel.js';
 import { ISSUE_COMMENTS_COLLECTION, ISSUES_COLLECTION, LABELS_COLLECTION, REACTIONS_COLLECTION } from '../../application/issues/issues.readModel.js';
 import { MIGRATIONS_COLLECTION } from '../../application/migrations/migrations.readModel.js';
 import { PULL_REQUESTS_COLLECTION } from '../../application/pulls/pullRequests.readModel.js';
@@ -70,6 +70,13 @@ export async function seeded(): Promise<EmbeddedReadModelStore> {
   await insert(REPOSITORY_COLLABORATORS_COLLECTION, (n) => [{ _id: `1:${n + 1}`, repository_id: 1, user_id: n + 1, permission: 'push' }]);
   await insert(AUTHORIZATIONS_COLLECTION, (n) =>
     [1, 2].map((user) => ({ _id: String(user * BIG + n), id: user * BIG + n, user_id: user, application_id: null, hashed_token: `h${user}-${n}` })),
+  );
+  // Two users' grants of 3,000 applications each, inserted out of id order.
+  await insert(OAUTH_GRANTS_COLLECTION, (n) =>
+    [1, 2].map((user) => {
+      const id = user * BIG + ((n * 7) % BIG);
+      return { _id: `${user}:${n}`, id, user_id: user, application_id: n, client_id: `c${n}`, scopes: [], created_at: at(n), updated_at: at(n) };
+    }),
   );
   // Repository 1's subscribers, half of them ignoring it; and user 2 watching every other
   // repository, a quarter of them private (as their stars below).

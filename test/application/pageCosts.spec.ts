@@ -4,7 +4,7 @@ import { FollowQueries } from '../../application/accounts/follow.queries.js';
 import { ORG_MEMBERSHIPS_COLLECTION } from '../../application/accounts/organizations.readModel.js';
 import { OrganizationQueries } from '../../application/accounts/organization.queries.js';
 import { AuthorizationQueries } from '../../application/authorizations/authorization.queries.js';
-import { AUTHORIZATIONS_COLLECTION } from '../../application/authorizations/authorizations.readModel.js';
+import { AUTHORIZATIONS_COLLECTION, OAUTH_GRANTS_COLLECTION } from '../../application/authorizations/authorizations.readModel.js';
 import { IssueQueries } from '../../application/issues/issue.queries.js';
 import {
   ISSUE_COMMENTS_COLLECTION,
@@ -93,6 +93,18 @@ describe('page costs: a request tests what its page touches, not the collection'
       expect(reactions.answer.items.every((reaction) => reaction.subject_id === 2 && (!content || reaction.content === content))).to.equal(true);
       expect(reactions.tested).to.be.at.most(PAGE_WORK);
     }
+  });
+
+  it("a user's grants (all, or one client_id's): page and count from the index, not the user's 3,000 grants", async function () {
+    const queries = new AuthorizationQueries(store);
+    const all = await work(OAUTH_GRANTS_COLLECTION, () => queries.grantsOf(2, undefined, PAGE.page, PAGE.perPage));
+    expect(all.answer.totalCount).to.equal(BIG);
+    expect(all.answer.items.map((grant) => grant.id)).to.deep.equal(Array.from({ length: 30 }, (_, n) => 2 * BIG + 60 + n));
+    expect(all.tested).to.be.at.most(PAGE_WORK);
+    const one = await work(OAUTH_GRANTS_COLLECTION, () => queries.grantsOf(2, 'c7', 1, 30));
+    expect(one.answer.totalCount).to.equal(1);
+    expect(one.answer.items.map((grant) => grant.id)).to.deep.equal([2 * BIG + 49]);
+    expect(one.tested).to.be.at.most(2);
   });
 
   it("followers and following, an organization's members (all, by role) and their count, an owner's migrations", async function () {
