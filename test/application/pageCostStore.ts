@@ -27,7 +27,12 @@ import { oauthApplicationsProjection } from '../../projections/accounts/oauthApp
 import { PROJECT_AUDIT_ENTRIES_COLLECTION } from '../../application/projects/projectAudit.readModel.js';
 import { auditQualifierWords } from '../../application/projects/auditWords.js';
 import { projectAuditProjection } from '../../projections/projects/projectAudit.projection.js';
-import { PROJECT_CARDS_COLLECTION, PROJECT_COLUMNS_COLLECTION, PROJECTS_COLLECTION } from '../../application/projects/projects.readModel.js';
+import {
+  PROJECT_CARDS_COLLECTION,
+  PROJECT_COLLABORATORS_COLLECTION,
+  PROJECT_COLUMNS_COLLECTION,
+  PROJECTS_COLLECTION,
+} from '../../application/projects/projects.readModel.js';
 import { HOOK_DELIVERIES_COLLECTION } from '../../application/webhooks/webhooks.readModel.js';
 import { SOURCE_IMPORT_AUTHORS_COLLECTION } from '../../application/imports/imports.readModel.js';
 
@@ -185,6 +190,13 @@ export async function seeded(): Promise<EmbeddedReadModelStore> {
       ],
       entry: { action: 'project.update', n },
     })),
+  );
+  // Projects 7 and 8 granted to 3,000 users each, granted out of user id order.
+  await insert(PROJECT_COLLABORATORS_COLLECTION, (n) =>
+    [7, 8].map((project) => {
+      const user = 1 + ((n * 7) % BIG);
+      return { _id: `${project}:${user}`, project_id: project, user_id: user, permission: 'write' };
+    }),
   );
   await insert(PROJECT_CARDS_COLLECTION, (n) => [{ _id: String(n + 1), id: n + 1, column_id: 5, archived: n % 3 === 0 }]);
   await store.collection(PROJECT_COLUMNS_COLLECTION).insertOne({

@@ -36,7 +36,7 @@ import { OAuthApplicationQueries } from '../../application/accounts/oauthApplica
 import { OAUTH_APPLICATIONS_COLLECTION } from '../../application/accounts/oauthApplications.readModel.js';
 import { PROJECT_AUDIT_ENTRIES_COLLECTION } from '../../application/projects/projectAudit.readModel.js';
 import { ProjectAuditLog, parseAuditPhrase } from '../../application/projects/projectAuditLog.query.js';
-import { PROJECT_CARDS_COLLECTION, PROJECTS_COLLECTION } from '../../application/projects/projects.readModel.js';
+import { PROJECT_CARDS_COLLECTION, PROJECT_COLLABORATORS_COLLECTION, PROJECTS_COLLECTION } from '../../application/projects/projects.readModel.js';
 import { UserQueries } from '../../application/accounts/user.queries.js';
 import { HookQueries } from '../../application/webhooks/hookQueries.js';
 import { HOOK_DELIVERIES_COLLECTION } from '../../application/webhooks/webhooks.readModel.js';
@@ -251,6 +251,19 @@ describe('page costs: a request tests what its page touches, not the collection'
     expect(owners.answer.totalCount).to.equal(BIG / 10);
     expect(owners.answer.items.map((user) => user.id)).to.deep.equal(Array.from({ length: 30 }, (_, i) => 10 * (60 + i) + 1));
     expect(owners.tested).to.be.at.most(PAGE_WORK);
+  });
+
+  it("a project's direct collaborators (a user's project, or affiliation direct): a page of its 3,000 grants from the index", async function () {
+    const collaborators = new ProjectCollaboratorList(new ProjectQueries(store), new OrganizationQueries(store), new RepositoryQueries(store));
+    for (const [project, affiliation] of [
+      [{ id: 8, owner_kind: 'user' as const, owner_id: 1, organization_permission: 'none' as const }, 'all'],
+      [{ id: 8, owner_kind: 'organization' as const, owner_id: 9001, organization_permission: 'read' as const }, 'direct'],
+    ] as const) {
+      const page = await work(PROJECT_COLLABORATORS_COLLECTION, () => collaborators.list(project, affiliation, PAGE));
+      expect(page.answer.totalCount).to.equal(BIG);
+      expect(page.answer.items.map((user) => user.id)).to.deep.equal(Array.from({ length: 30 }, (_, i) => 61 + i));
+      expect(page.tested).to.be.at.most(PAGE_WORK);
+    }
   });
 
   it('issues by creator or by milestone, newest first: page and count from the index', async function () {
