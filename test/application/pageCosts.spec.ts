@@ -401,13 +401,18 @@ describe('page costs: a request tests what its page touches, not the collection'
     expect(nobody.tested).to.equal(0);
   });
 
-  it('pull requests by base branch, newest first: page and count from the index', async function () {
-    const page = await work(PULL_REQUESTS_COLLECTION, () =>
-      new PullRequestQueries(store).list(1, { state: 'closed', base: 'release', sort: 'created', direction: 'desc', page: 2, perPage: 10 }),
-    );
-    const whole = Array.from({ length: BIG }, (_, n) => BIG - 1 - n).filter((n) => n % 50 === 0 && n !== BIG - 1);
-    expect(page.answer.items.map((pull) => pull.number)).to.deep.equal(whole.slice(10, 20).map((n) => n + 1));
-    expect(page.answer.totalCount).to.equal(whole.length);
-    expect(page.tested).to.be.at.most(20);
+  it('pull requests by base branch, newest or most recently updated first: page and count from the index', async function () {
+    for (const sort of ['created', 'updated'] as const) {
+      const page = await work(PULL_REQUESTS_COLLECTION, () =>
+        new PullRequestQueries(store).list(1, { state: 'closed', base: 'release', sort, direction: 'desc', page: 2, perPage: 10 }),
+      );
+      const whole = Array.from({ length: BIG }, (_, n) => BIG - 1 - n).filter((n) => n % 50 === 0 && n !== BIG - 1);
+      expect(
+        page.answer.items.map((pull) => pull.number),
+        sort,
+      ).to.deep.equal(whole.slice(10, 20).map((n) => n + 1));
+      expect(page.answer.totalCount, sort).to.equal(whole.length);
+      expect(page.tested, sort).to.be.at.most(20);
+    }
   });
 });
