@@ -7,6 +7,7 @@ import { PULL_REQUESTS_COLLECTION } from '../../application/pulls/pullRequests.r
 import {
   REPOSITORIES_COLLECTION,
   REPOSITORY_COLLABORATORS_COLLECTION,
+  REPOSITORY_INVITATIONS_COLLECTION,
   REPOSITORY_STARS_COLLECTION,
   REPOSITORY_SUBSCRIPTIONS_COLLECTION,
 } from '../../application/repositories/repositories.readModel.js';
@@ -107,6 +108,19 @@ export async function seeded(): Promise<EmbeddedReadModelStore> {
   ]);
   await insert(ORG_MEMBERSHIPS_COLLECTION, (n) => [
     { _id: `9001:${n + 1}`, org_id: 9001, user_id: n + 1, role: n % 10 === 0 ? 'admin' : 'member', state: 'active' },
+  ]);
+  // User 7777 in 3,000 organizations (ids from 20,000), joined out of id order.
+  await insert(ORG_MEMBERSHIPS_COLLECTION, (n) => {
+    const org = 20_000 + ((n * 7) % BIG);
+    return [{ _id: `${org}:7777`, org_id: org, user_id: 7777, role: 'member', state: 'active' }];
+  });
+  await insert(ORGANIZATIONS_COLLECTION, (n) => [
+    { _id: String(20_000 + n), id: 20_000 + n, login: `o${n}`, login_key: `o${n}`, default_repository_permission: 'read' },
+  ]);
+  // Repository 1's 3,000 pending invitations, and user 2's to 3,000 repositories.
+  await insert(REPOSITORY_INVITATIONS_COLLECTION, (n) => [
+    { _id: String(10_000 + n), id: 10_000 + n, repository_id: 1, invitee_id: 100_000 + n, inviter_id: 1, permission: 'push', created_at: at(n) },
+    { _id: String(20_000 + n), id: 20_000 + n, repository_id: 100 + n, invitee_id: 2, inviter_id: 1, permission: 'push', created_at: at(n) },
   ]);
   await insert(MIGRATIONS_COLLECTION, (n) => [{ _id: String(n), id: n, owner_kind: n % 2 ? 'organization' : 'user', owner_id: 9001, state: 'exported' }]);
   await insert(REPOSITORIES_COLLECTION, (n) => [

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { FOLLOWS_COLLECTION, USERS_COLLECTION } from '../../application/accounts/users.readModel.js';
 import { FollowQueries } from '../../application/accounts/follow.queries.js';
-import { ORG_MEMBERSHIPS_COLLECTION } from '../../application/accounts/organizations.readModel.js';
+import { ORG_MEMBERSHIPS_COLLECTION, ORGANIZATIONS_COLLECTION } from '../../application/accounts/organizations.readModel.js';
 import { OrganizationQueries } from '../../application/accounts/organization.queries.js';
 import { AuthorizationQueries } from '../../application/authorizations/authorization.queries.js';
 import { AUTHORIZATIONS_COLLECTION, OAUTH_GRANTS_COLLECTION } from '../../application/authorizations/authorizations.readModel.js';
@@ -21,10 +21,12 @@ import { PULL_REQUESTS_COLLECTION } from '../../application/pulls/pullRequests.r
 import {
   REPOSITORIES_COLLECTION,
   REPOSITORY_COLLABORATORS_COLLECTION,
+  REPOSITORY_INVITATIONS_COLLECTION,
   REPOSITORY_STARS_COLLECTION,
   REPOSITORY_SUBSCRIPTIONS_COLLECTION,
 } from '../../application/repositories/repositories.readModel.js';
 import { RepositoryQueries } from '../../application/repositories/repository.queries.js';
+import { RepositoryInvitationQueries } from '../../application/repositories/repositoryInvitations.query.js';
 import { RepositoryLists } from '../../application/repositories/repositoryLists.query.js';
 import { RepositoryAccessQuery } from '../../application/shared/access/repositoryAccess.query.js';
 import { EmbeddedReadModelStore } from '../../infrastructure/shared/readModels/embeddedReadModelStore.js';
@@ -105,6 +107,30 @@ describe('page costs: a request tests what its page touches, not the collection'
     expect(one.answer.totalCount).to.equal(1);
     expect(one.answer.items.map((grant) => grant.id)).to.deep.equal([2 * BIG + 49]);
     expect(one.tested).to.be.at.most(2);
+  });
+
+  it("a user's organizations; a repository's pending invitations and a user's: page and count from the index", async function () {
+    const organizations = await work(ORG_MEMBERSHIPS_COLLECTION, () => new OrganizationQueries(store).organizationsOf(7777, PAGE.page, PAGE.perPage));
+    expect(organizations.answer.totalCount).to.equal(BIG);
+    expect(organizations.answer.items.map((organization) => organization.id)).to.deep.equal(Array.from({ length: 30 }, (_, n) => 20_060 + n));
+    expect(organizations.tested).to.be.at.most(PAGE_WORK);
+    // The page's accounts by a unique look-up of their ids, not a walk of every account in id order.
+    expect((await work(ORGANIZATIONS_COLLECTION, () => new OrganizationQueries(store).organizationsOf(7777, PAGE.page, PAGE.perPage))).tested).to.be.at.most(
+      30,
+    );
+    const members = await work(USERS_COLLECTION, () => new OrganizationQueries(store).members(9001, 'all', PAGE.page, PAGE.perPage));
+    expect(members.answer.items.map((user) => user.id)).to.deep.equal(Array.from({ length: 30 }, (_, n) => 61 + n));
+    expect(members.tested).to.be.at.most(30);
+    const invitations = new RepositoryInvitationQueries(store);
+    for (const [read, first] of [
+      [() => invitations.ofRepository(1, PAGE), 10_060],
+      [() => invitations.ofInvitee(2, PAGE), 20_060],
+    ] as const) {
+      const page = await work(REPOSITORY_INVITATIONS_COLLECTION, read);
+      expect(page.answer.totalCount).to.equal(BIG);
+      expect(page.answer.items.map((invitation) => invitation.id)).to.deep.equal(Array.from({ length: 30 }, (_, n) => first + n));
+      expect(page.tested).to.be.at.most(PAGE_WORK);
+    }
   });
 
   it("followers and following, an organization's members (all, by role) and their count, an owner's migrations", async function () {
