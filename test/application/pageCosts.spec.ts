@@ -26,6 +26,8 @@ import {
   REPOSITORY_SUBSCRIPTIONS_COLLECTION,
 } from '../../application/repositories/repositories.readModel.js';
 import { RepositoryQueries } from '../../application/repositories/repository.queries.js';
+import { LostAccessStars } from '../../application/repositories/lostAccessStars.js';
+import { LostAccessForks } from '../../application/repositories/lostAccessForks.js';
 import { RepositoryInvitationQueries } from '../../application/repositories/repositoryInvitations.query.js';
 import { RepositoryLists } from '../../application/repositories/repositoryLists.query.js';
 import { RepositoryAccessQuery } from '../../application/shared/access/repositoryAccess.query.js';
@@ -131,6 +133,24 @@ describe('page costs: a request tests what its page touches, not the collection'
       expect(page.answer.items.map((invitation) => invitation.id)).to.deep.equal(Array.from({ length: 30 }, (_, n) => first + n));
       expect(page.tested).to.be.at.most(PAGE_WORK);
     }
+  });
+
+  it("a collaborator's removal looks at that repository's star and the user's fork of it, not the user's 750 private stars", async function () {
+    const access = new RepositoryAccessQuery(store);
+    const repositories = new RepositoryQueries(store);
+    // User 2 reads every private repository of the seed (a member of their organization, or
+    // not their owner's): nothing is unstarred or deleted, so no command runs.
+    const unused = new Proxy({}, { get: () => () => expect.fail('no command expected') });
+    const stars = new LostAccessStars(unused as never, unused as never, store, repositories, access);
+    const forks = new LostAccessForks(repositories, access, unused as never);
+    const context = { actorId: 1, correlationId: 'c', causationId: 'c', occurredAt: new Date() };
+    const user = { id: 2, site_admin: false };
+    const repositoryTests = store.examined(REPOSITORIES_COLLECTION);
+    const starred = await work(REPOSITORY_STARS_COLLECTION, () => stars.unstarUnreadableBy(user, context, [5]));
+    expect(starred.answer._tag).to.equal('Right');
+    expect(starred.tested).to.be.at.most(1);
+    expect((await forks.deleteUnreadableBy(user, context, [5]))._tag).to.equal('Right');
+    expect(store.examined(REPOSITORIES_COLLECTION) - repositoryTests).to.be.at.most(3);
   });
 
   it("followers and following, an organization's members (all, by role) and their count, an owner's migrations", async function () {
