@@ -109,6 +109,13 @@ export async function seeded(): Promise<EmbeddedReadModelStore> {
   await insert(ORG_MEMBERSHIPS_COLLECTION, (n) => [
     { _id: `9001:${n + 1}`, org_id: 9001, user_id: n + 1, role: n % 10 === 0 ? 'admin' : 'member', state: 'active' },
   ]);
+  // Organization 9002 lets its 3,000 members write (its repositories' assignees are all of them).
+  await store
+    .collection(ORGANIZATIONS_COLLECTION)
+    .insertOne({ _id: '9002', id: 9002, login: 'writers', login_key: 'writers', default_repository_permission: 'write' });
+  await insert(ORG_MEMBERSHIPS_COLLECTION, (n) => [
+    { _id: `9002:${n + 1}`, org_id: 9002, user_id: n + 1, role: n % 10 === 0 ? 'admin' : 'member', state: 'active' },
+  ]);
   // User 7777 in 3,000 organizations (ids from 20,000), joined out of id order.
   await insert(ORG_MEMBERSHIPS_COLLECTION, (n) => {
     const org = 20_000 + ((n * 7) % BIG);

@@ -26,6 +26,8 @@ import {
   REPOSITORY_SUBSCRIPTIONS_COLLECTION,
 } from '../../application/repositories/repositories.readModel.js';
 import { RepositoryQueries } from '../../application/repositories/repository.queries.js';
+import { RepositoryCollaborators } from '../../application/repositories/repositoryCollaborators.query.js';
+import { AuthorizedRepository } from '../../application/repositories/authorizedRepository.js';
 import { LostAccessStars } from '../../application/repositories/lostAccessStars.js';
 import { LostAccessForks } from '../../application/repositories/lostAccessForks.js';
 import { RepositoryInvitationQueries } from '../../application/repositories/repositoryInvitations.query.js';
@@ -133,6 +135,20 @@ describe('page costs: a request tests what its page touches, not the collection'
       expect(page.answer.items.map((invitation) => invitation.id)).to.deep.equal(Array.from({ length: 30 }, (_, n) => first + n));
       expect(page.tested).to.be.at.most(PAGE_WORK);
     }
+  });
+
+  it("a repository's assignees: a page of the organization's 3,000 writing members from the index, not every member loaded and decided", async function () {
+    const repositories = new RepositoryQueries(store);
+    const access = new RepositoryAccessQuery(store);
+    const organizations = new OrganizationQueries(store);
+    const collaborators = new RepositoryCollaborators(store, repositories, access, new AuthorizedRepository(repositories, access), organizations);
+    const repository = { ...(await repositories.byId(1))!, id: 5001, owner_id: 9002, owner_type: 'Organization' as const, private: true };
+    const [usersBefore, membershipsBefore] = [store.examined(USERS_COLLECTION), store.examined(ORG_MEMBERSHIPS_COLLECTION)];
+    const assignees = await collaborators.assignable(repository, PAGE);
+    expect(assignees.totalCount).to.equal(BIG);
+    expect(assignees.items.map((user) => user.id)).to.deep.equal(Array.from({ length: 30 }, (_, n) => 61 + n));
+    expect(store.examined(USERS_COLLECTION) - usersBefore).to.be.at.most(30);
+    expect(store.examined(ORG_MEMBERSHIPS_COLLECTION) - membershipsBefore).to.be.at.most(PAGE_WORK + 30);
   });
 
   it("a collaborator's removal looks at that repository's star and the user's fork of it, not the user's 750 private stars", async function () {
