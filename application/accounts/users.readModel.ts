@@ -55,6 +55,18 @@ export interface FollowDocument extends Document {
   position: number;
 }
 
+// A user's login from a log position on (its creation, each rename, its deletion): the audit
+// trail names an event's actor by the login they had then, found here by one walk of an
+// ordered index instead of a fold of the actor's whole stream (which grows with their follows).
+export const ACTOR_LOGINS_COLLECTION = 'actor_logins';
+
+export interface ActorLoginDocument extends Document {
+  _id: string; // `${user_id}:${position}`
+  user_id: number;
+  position: number;
+  login: string;
+}
+
 // A login an account had before a rename, kept so its repositories' old URLs still redirect
 // (as GitHub does) until another account takes that login or the account is deleted.
 export const FORMER_LOGINS_COLLECTION = 'former_logins';

@@ -1,4 +1,6 @@
 import { inject, injectable } from 'inversify';
+import { actorLoginsIn, type LoginAt } from '../shared/audit/actorLogins.js';
+import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { auditLogOf, eventsAsOf, type AuditLogEntry, type AuditVocabulary } from '../shared/audit/auditLog.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
@@ -63,7 +65,14 @@ function snake(fields: Record<string, unknown>): Record<string, unknown> {
 // stood at a past instant.
 @injectable()
 export class AuthorizationHistory {
-  constructor(@inject(TOKENS.EventStore) private readonly eventStore: EventStore) {}
+  private readonly loginAt: LoginAt;
+
+  constructor(
+    @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
+    @inject(TOKENS.ReadModelStore) store: ReadModelStore,
+  ) {
+    this.loginAt = actorLoginsIn(store, eventStore);
+  }
 
   // The user the authorization belongs to, from its first event: null if it never existed.
   async ownerOf(authorizationId: number): Promise<number | null> {
@@ -72,7 +81,7 @@ export class AuthorizationHistory {
   }
 
   history(authorizationId: number, page: { readonly page: number; readonly perPage: number }): Promise<{ entries: AuditLogEntry[]; totalCount: number }> {
-    return auditLogOf(this.eventStore, authorizationStream(authorizationId), vocabulary, page);
+    return auditLogOf(this.eventStore, authorizationStream(authorizationId), vocabulary, this.loginAt, page);
   }
 
   // An application as it was registered (none is renamed), from its stream: a token's past

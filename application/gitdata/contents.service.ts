@@ -103,14 +103,17 @@ export class RepositoryContents {
 
   // A file's bytes at `<ref>/<path>`, as download_url names them. The ref may hold slashes
   // (feature/x): the candidates are the names of the refs the whole starts with (full, without
-  // `refs/`, a branch's or tag's short name; one listing of the refs), longest first, then the
-  // first segment (HEAD, a SHA); each is read until one names a file. Trying every cut had
-  // cost three git processes per segment of the URL.
+  // `refs/`, a branch's or tag's short name; one look-up of the names each cut at a slash could
+  // be, not a listing of every ref), longest first, then the first segment (HEAD, a SHA); each
+  // is read until one names a file. Trying every cut had cost three git processes per segment
+  // of the URL.
   async download(repository: RepositoryDocument, refAndPath: string): Promise<Either<AppError, Uint8Array>> {
     const id = await this.forReading(repository);
     if (isLeft(id)) return id;
     const candidates = new Set<string>();
-    for (const { name } of await this.repositories.git.listRefs(id.right)) {
+    const cuts = [...refAndPath.matchAll(/\//g)].map((slash) => refAndPath.slice(0, slash.index));
+    const names = cuts.flatMap((cut) => [cut, `refs/${cut}`, `refs/heads/${cut}`, `refs/tags/${cut}`]).filter((name) => name.startsWith('refs/'));
+    for (const { name } of await this.repositories.git.refsNamed(id.right, names)) {
       for (const candidate of [name, name.slice('refs/'.length), name.replace(/^refs\/(heads|tags)\//, '')]) {
         if (refAndPath.startsWith(`${candidate}/`)) candidates.add(candidate);
       }
@@ -178,7 +181,7 @@ export class RepositoryContents {
     // Before anything is written: an empty repository's first commit would make this branch.
     if (!isValidRefName(ref)) return left(refused(`${JSON.stringify(branch)} is not a valid branch name`));
     const tip = await git.readRef(id.right, ref);
-    const empty = (await git.listRefs(id.right)).length === 0;
+    const empty = !(await git.hasRefs(id.right));
     if (tip === null && !empty) return left({ _tag: 'GitObjectNotFound' });
     const baseEntries = tip === null ? [] : ((await git.readTree(id.right, await this.treeOf(id.right, tip), true)) ?? []);
     const found = baseEntries.find((entry) => entry.path === path);

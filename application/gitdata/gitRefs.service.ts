@@ -38,7 +38,7 @@ export class GitRefsService {
     const id = await this.repositories.forReading(repository);
     if (isLeft(id)) return id;
     const name = fullRefName(path);
-    const found = (await this.repositories.git.listRefs(id.right)).find((ref) => ref.name === name);
+    const [found] = await this.repositories.git.refsNamed(id.right, [name]);
     return found ? right(view(found)) : left({ _tag: 'GitRefNotFound' });
   }
 
@@ -47,7 +47,7 @@ export class GitRefsService {
     const id = await this.repositories.forReading(repository);
     if (isLeft(id)) return id;
     const start = fullRefName(prefix);
-    const refs = (await this.repositories.git.listRefs(id.right)).filter((ref) => ref.name.startsWith(start));
+    const refs = await this.repositories.git.listRefs(id.right, start);
     return right(refs.sort((a, b) => (a.name < b.name ? -1 : 1)).map(view));
   }
 
@@ -181,8 +181,10 @@ export class GitRefsService {
 
   // refs/heads/a and refs/heads/a/b cannot both exist (git keeps refs as files and directories).
   private async conflictsWithRef(repositoryId: number, ref: string): Promise<boolean> {
-    const refs = await this.repositories.git.listRefs(repositoryId);
-    return refs.some((other) => other.name.startsWith(`${ref}/`) || ref.startsWith(`${other.name}/`));
+    const parts = ref.split('/');
+    const above = parts.slice(2, -1).map((_, index) => parts.slice(0, index + 3).join('/'));
+    const [below, parents] = await Promise.all([this.repositories.git.hasRefs(repositoryId, `${ref}/`), this.repositories.git.refsNamed(repositoryId, above)]);
+    return below || parents.length > 0;
   }
 
   private async move<To extends string | null>(

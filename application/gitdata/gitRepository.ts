@@ -20,7 +20,7 @@ export class GitRepository {
 
   async forReading(repository: RepositoryDocument): Promise<Either<AppError, number>> {
     if (!(await this.repositoryGit.ensure(repository.id))) return left({ _tag: 'RepositoryNotFound' });
-    if ((await this.git.listRefs(repository.id)).length === 0) return left({ _tag: 'GitRepositoryEmpty' });
+    if (!(await this.git.hasRefs(repository.id))) return left({ _tag: 'GitRepositoryEmpty' });
     return right(repository.id);
   }
 

@@ -170,7 +170,7 @@ export class SourceImportCommands {
     const pushed =
       ((state as SourceImportState).kind === 'present' ? (state as Extract<SourceImportState, { kind: 'present' }>).import.pushedRefs : null) ?? {};
     await this.repositoryGit.ensure(repositoryId);
-    const refs = (await this.git.listRefs(repositoryId)).filter((ref) => ref.name.startsWith('refs/heads/') || ref.name.startsWith('refs/tags/'));
+    const refs = [...(await this.git.listRefs(repositoryId, 'refs/heads/')), ...(await this.git.listRefs(repositoryId, 'refs/tags/'))];
     return refs.length === Object.keys(pushed).length && refs.every((ref) => pushed[ref.name] === ref.sha);
   }
 

@@ -24,13 +24,22 @@ export class ProjectCollaboratorList {
     affiliation: CollaboratorAffiliation,
     page: { readonly page: number; readonly perPage: number },
   ): Promise<{ readonly items: readonly UserDocument[]; readonly totalCount: number }> {
-    const direct = (await this.projects.collaborators(project.id)).map((collaborator) => collaborator.user_id).sort((a, b) => a - b);
     const { ids, totalCount } =
       project.owner_kind !== 'organization' || affiliation === 'direct'
-        ? { ids: direct.slice((page.page - 1) * page.perPage, page.page * page.perPage), totalCount: direct.length }
-        : await this.ofOrganizationProject(project, direct, affiliation, page);
+        ? await this.directPage(project.id, page)
+        : await this.ofOrganizationProject(project, await this.directIds(project.id), affiliation, page);
     const users = await this.repositories.accountsByIds(ids);
     return { items: ids.flatMap((id) => users.get(id) ?? []), totalCount };
+  }
+
+  // The project's own grants, a page of them from the index.
+  private async directPage(projectId: number, page: { readonly page: number; readonly perPage: number }): Promise<{ ids: number[]; totalCount: number }> {
+    const { userIds, totalCount } = await this.projects.collaboratorPage(projectId, page);
+    return { ids: userIds, totalCount };
+  }
+
+  private async directIds(projectId: number): Promise<number[]> {
+    return (await this.projects.collaborators(projectId)).map((collaborator) => collaborator.user_id).sort((a, b) => a - b);
   }
 
   // A page of an organization project's `outside` or `all` collaborators. The grants are the

@@ -1,6 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { projectDecider, type ProjectState } from '../../domain/projects/project.decider.js';
 import { projectStream, type ProjectEvent } from '../../domain/projects/project.events.js';
+import { actorLoginsIn, type LoginAt } from '../shared/audit/actorLogins.js';
+import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { auditLogOf, type AuditLogEntry } from '../shared/audit/auditLog.js';
 import type { EventStore, StoredEvent } from '../shared/ports/eventStore.port.js';
 import { foldedState } from '../shared/foldedStates.js';
@@ -34,13 +36,18 @@ const projectLastStateDecider: typeof projectDecider = {
 // A project's whole life from its stream (a deleted project's too).
 @injectable()
 export class ProjectHistory {
+  private readonly loginAt: LoginAt;
+
   constructor(
     @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
     @inject(PROJECT_TIMELINE) private readonly timeline: ProjectTimeline,
-  ) {}
+    @inject(TOKENS.ReadModelStore) store: ReadModelStore,
+  ) {
+    this.loginAt = actorLoginsIn(store, eventStore);
+  }
 
   history(projectId: number, page: { readonly page: number; readonly perPage: number }): Promise<{ entries: AuditLogEntry[]; totalCount: number }> {
-    return auditLogOf(this.eventStore, projectStream(projectId), projectAuditVocabulary, page);
+    return auditLogOf(this.eventStore, projectStream(projectId), projectAuditVocabulary, this.loginAt, page);
   }
 
   // The project's last state (a deleted one's as it was before deletion); null if it never

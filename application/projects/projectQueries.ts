@@ -65,6 +65,19 @@ export class ProjectQueries {
     return this.store.collection<ProjectCollaboratorDocument>(PROJECT_COLLABORATORS_COLLECTION).findOne({ _id: `${projectId}:${userId}` });
   }
 
+  // A page of the project's grants in user id order, and how many there are.
+  async collaboratorPage(
+    projectId: number,
+    { page, perPage }: { readonly page: number; readonly perPage: number },
+  ): Promise<{ userIds: number[]; totalCount: number }> {
+    const grants = this.store.collection<ProjectCollaboratorDocument>(PROJECT_COLLABORATORS_COLLECTION);
+    const [items, totalCount] = await Promise.all([
+      grants.find({ project_id: projectId }, { sort: { user_id: 1 }, skip: (page - 1) * perPage, limit: perPage }),
+      grants.count({ project_id: projectId }),
+    ]);
+    return { userIds: items.map((grant) => grant.user_id), totalCount };
+  }
+
   collaborators(projectId: number): Promise<ProjectCollaboratorDocument[]> {
     return this.store.collection<ProjectCollaboratorDocument>(PROJECT_COLLABORATORS_COLLECTION).find({ project_id: projectId }, { sort: { user_id: 1 } });
   }

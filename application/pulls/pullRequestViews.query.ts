@@ -52,12 +52,17 @@ export class PullRequestViews {
     return view ?? null;
   }
 
-  // A page of pull requests: each repository's refs are read once for the whole page.
+  // A page of pull requests: each repository's branches the page names are read once for the
+  // whole page (only those: a repository's refs grow with its pull requests and tags).
   async many(pulls: readonly PullRequestDocument[]): Promise<PullRequestView[]> {
-    const refs = new Map<number, Map<string, string>>();
-    for (const id of new Set(pulls.filter((pull) => pull.state === 'open').flatMap((pull) => [pull.repository_id, pull.head.repository_id]))) {
-      refs.set(id, new Map((await this.gitStorage.listRefs(id)).map((ref) => [ref.name, ref.sha])));
+    const branches = new Map<number, Set<string>>();
+    const name = (repositoryId: number, ref: string) => branches.set(repositoryId, (branches.get(repositoryId) ?? new Set()).add(`refs/heads/${ref}`));
+    for (const pull of pulls.filter((candidate) => candidate.state === 'open')) {
+      name(pull.repository_id, pull.base.ref);
+      name(pull.head.repository_id, pull.head.ref);
     }
+    const refs = new Map<number, Map<string, string>>();
+    for (const [id, names] of branches) refs.set(id, new Map((await this.gitStorage.refsNamed(id, [...names])).map((ref) => [ref.name, ref.sha])));
     const tipsOf = (pull: PullRequestDocument) => {
       if (pull.state !== 'open') return { headSha: pull.head.sha, baseSha: pull.base.sha };
       return {

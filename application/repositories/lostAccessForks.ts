@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { isLeft, right, type Either } from 'fp-ts/lib/Either.js';
 import type { UserDocument } from '../accounts/users.readModel.js';
+import type { RepositoryDocument } from './repositories.readModel.js';
 import type { AppError } from '../shared/appError.js';
 import { RepositoryAccessQuery } from '../shared/access/repositoryAccess.query.js';
 import type { CommandContext } from '../shared/commandContext.js';
@@ -24,8 +25,19 @@ export class LostAccessForks {
   // After the user lost some access: every private fork of theirs whose parent they may no
   // longer read is deleted, as the system (the fork's owner did not ask for it). A refusal
   // (a fork locked by a migration) is answered; the request repeated finishes the job.
-  async deleteUnreadableBy(user: Pick<UserDocument, 'id' | 'site_admin'>, context: CommandContext): Promise<Either<AppError, void>> {
-    const forks = await this.repositories.privateForksOwnedBy(user.id);
+  // Among the user's forks of `parentIds` when the access lost was to those alone (a
+  // collaborator removed: the user's one fork of that repository, not all their private forks).
+  async deleteUnreadableBy(
+    user: Pick<UserDocument, 'id' | 'site_admin'>,
+    context: CommandContext,
+    parentIds?: readonly number[],
+  ): Promise<Either<AppError, void>> {
+    const forks =
+      parentIds === undefined
+        ? await this.repositories.privateForksOwnedBy(user.id)
+        : (await Promise.all(parentIds.map((parentId) => this.repositories.forkOwnedBy(user.id, parentId)))).filter(
+            (fork): fork is RepositoryDocument => fork !== null && fork.private,
+          );
     if (forks.length === 0) return right(undefined);
     const parents = new Map(
       (await this.repositories.byIds(forks.flatMap((fork) => (fork.parent_id === null ? [] : [fork.parent_id])))).map((parent) => [parent.id, parent]),

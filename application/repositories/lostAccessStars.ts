@@ -10,7 +10,7 @@ import type { EventStore } from '../shared/ports/eventStore.port.js';
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
-import { REPOSITORY_STARS_COLLECTION, type RepositoryStarDocument } from './repositories.readModel.js';
+import { pairId, REPOSITORY_STARS_COLLECTION, type RepositoryStarDocument } from './repositories.readModel.js';
 import { RepositoryQueries } from './repository.queries.js';
 
 // GitHub unstars a private repository for whoever loses access to it (removed as a
@@ -26,9 +26,16 @@ export class LostAccessStars {
     @inject(RepositoryAccessQuery) private readonly access: RepositoryAccessQuery,
   ) {}
 
-  // The user's stars of private repositories they may no longer read are taken back.
-  async unstarUnreadableBy(user: Pick<UserDocument, 'id' | 'site_admin'>, context: CommandContext): Promise<Either<AppError, void>> {
-    const stars = await this.store.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION).find({ user_id: user.id, private: true });
+  // The user's stars of private repositories they may no longer read are taken back: among
+  // `repositoryIds` when the access lost was to those alone (a collaborator removed: one
+  // repository's star looked up, not every private star the user ever gave), else all of them.
+  async unstarUnreadableBy(
+    user: Pick<UserDocument, 'id' | 'site_admin'>,
+    context: CommandContext,
+    repositoryIds?: readonly number[],
+  ): Promise<Either<AppError, void>> {
+    const scope = repositoryIds === undefined ? {} : { _id: { $in: repositoryIds.map((repositoryId) => pairId(repositoryId, user.id)) } };
+    const stars = await this.store.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION).find({ ...scope, user_id: user.id, private: true });
     if (stars.length === 0) return right(undefined);
     const owner = { userId: user.id, siteAdmin: user.site_admin };
     for (const repository of await this.repositories.byIds(stars.map((star) => star.repository_id))) {

@@ -47,8 +47,9 @@ export class RemoveCollaboratorHandler {
     await this.readYourWrites.settle(removed.right.position);
     const unassigned = await this.assignments.unassign(repositoryId, user.id, context);
     if (isLeft(unassigned)) return unassigned;
-    const unstarred = await this.stars.unstarUnreadableBy(user, context);
+    // Only this repository's reading changed: its star and the user's fork of it are looked at.
+    const unstarred = await this.stars.unstarUnreadableBy(user, context, [repositoryId]);
     if (isLeft(unstarred)) return unstarred;
-    return this.forks.deleteUnreadableBy(user, context);
+    return this.forks.deleteUnreadableBy(user, context, [repositoryId]);
   }
 }

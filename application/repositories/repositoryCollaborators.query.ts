@@ -23,6 +23,8 @@ export interface CollaboratorEntry {
 // organization membership, collaboration), so a site administrator appears only where granted.
 const asMember = (user: UserDocument): AccessCaller => ({ userId: user.id, siteAdmin: false });
 const BY_USER = { user_id: 1 } as const;
+// The collaborator permissions that let one push (GitHub's assignees are those who may).
+const PUSHING_PERMISSIONS = ['push', 'maintain', 'admin'];
 
 @injectable()
 export class RepositoryCollaborators {
@@ -118,19 +120,44 @@ export class RepositoryCollaborators {
   // GET /repos/{owner}/{repo}/assignees: those with push access, in user id order. Every
   // person with a role is checked (bounded by the repository's collaborators and its
   // organization's members, not by history): readers cannot be told apart by an index.
+  // Those who may push, in user id order: the owner, the direct collaborators granted push or
+  // more, and the organization's members when its base permission lets them write (else its
+  // owners), each run read to the end of the page and merged, counted as withRole counts (a
+  // direct collaborator who is also such a member once). Every member and collaborator had
+  // been read, loaded and decided for each page.
   async assignable(
     repository: RepositoryDocument,
     { page, perPage }: { readonly page: number; readonly perPage: number },
   ): Promise<{ items: UserDocument[]; totalCount: number }> {
     const organization = repository.owner_type === 'Organization' ? await this.organizations.organizationById(repository.owner_id) : null;
-    const { ids } = await this.withRole(repository, organization, 'all', Number.MAX_SAFE_INTEGER);
-    const users = await this.repositories.accountsByIds(ids);
-    const pushers: UserDocument[] = [];
-    for (const id of ids) {
-      const user = users.get(id);
-      if (user && user.type === 'User' && atLeast(await this.access.grantedRoleFor(asMember(user), repository), 'write')) pushers.push(user);
+    const wanted = page * perPage;
+    const owner = repository.owner_type === 'User' ? [repository.owner_id] : [];
+    const direct = { repository_id: repository.id, permission: { $in: PUSHING_PERMISSIONS } };
+    const members =
+      organization === null ? null : { org_id: organization.id, ...(atLeast(organization.default_repository_permission, 'write') ? {} : { role: 'admin' }) };
+    const [directIds, memberIds] = await Promise.all([
+      this.collaborators().find(direct, { sort: BY_USER, limit: wanted }),
+      members === null ? [] : this.memberships().find(members, { sort: BY_USER, limit: wanted }),
+    ]);
+    // The pushing collaborators, counted and matched against the members: bounded by the
+    // repository's direct collaborators, not the organization.
+    let directCount = 0;
+    let overlap = 0;
+    for (const collaborator of await this.collaborators().find(direct)) {
+      directCount++;
+      const membership = members === null ? null : await this.membership(organization, collaborator.user_id);
+      if (membership && (members?.role === undefined || membership.role === 'admin')) overlap++;
     }
-    return { items: pushers.slice((page - 1) * perPage, page * perPage), totalCount: pushers.length };
+    const memberCount = members === null ? 0 : await this.memberships().count(members);
+    const ids = [...new Set([...owner, ...directIds.map((c) => c.user_id), ...memberIds.map((m) => m.user_id)])].sort((a, b) => a - b);
+    const pageIds = ids.slice((page - 1) * perPage, wanted);
+    const users = await this.repositories.accountsByIds(pageIds);
+    const items: UserDocument[] = [];
+    for (const id of pageIds) {
+      const user = users.get(id);
+      if (user && user.type === 'User' && atLeast(await this.access.grantedRoleFor(asMember(user), repository), 'write')) items.push(user);
+    }
+    return { items, totalCount: owner.length + directCount + memberCount - overlap };
   }
 
   // GET .../collaborators/{username}: whether the repository grants the user a role.

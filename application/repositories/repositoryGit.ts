@@ -64,7 +64,7 @@ export class RepositoryGit {
 
   async isEmpty(repositoryId: number): Promise<boolean> {
     await this.ensure(repositoryId);
-    return (await this.git.listRefs(repositoryId)).length === 0;
+    return !(await this.git.hasRefs(repositoryId));
   }
 
   async setDefaultBranch(repositoryId: number, branch: string): Promise<void> {

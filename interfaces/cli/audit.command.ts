@@ -1,3 +1,4 @@
+import { foldedLoginAt } from '../../application/shared/audit/actorLogins.js';
 import { streamHistory, type AuditEntry } from '../../application/shared/audit/streamHistory.query.js';
 import {
   findAccountStream,
@@ -72,7 +73,7 @@ async function auditFound(
     }
     const streamId = lookup.streamId;
     if (nameIt && !options.json) console.log(`stream ${streamId}`);
-    const entries = await streamHistory(eventStore, streamId);
+    const entries = await streamHistory(eventStore, streamId, foldedLoginAt(eventStore));
     if (entries.length === 0) {
       console.error(`stream ${streamId} has no events`);
       process.exitCode = 1;

@@ -40,6 +40,8 @@ export const organizationsProjection: Projection = {
         // the index, whatever the organization's size.
         { name: 'org_user_role', keys: { org_id: 1, user_id: 1, role: 1 } },
         { name: 'org_role_user_state', keys: { org_id: 1, role: 1, user_id: 1, state: 1 } },
+        // GET /user/orgs, /users/{u}/orgs: a user's organizations by id, page and count from the index.
+        { name: 'user_org_role', keys: { user_id: 1, org_id: 1, role: 1 } },
       ],
     },
   ],

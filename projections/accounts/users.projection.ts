@@ -6,6 +6,8 @@ import {
   FOLLOWS_COLLECTION,
   FORMER_LOGINS_COLLECTION,
   type FormerLoginDocument,
+  ACTOR_LOGINS_COLLECTION,
+  type ActorLoginDocument,
   USERS_COLLECTION,
   type CredentialDocument,
   type UserDocument,
@@ -23,8 +25,9 @@ import { ACCOUNT_REPOSITORY_EVENT_TYPES, applyAccountRepositoryEvent } from './a
 // projection does not know pass through untouched.
 export const usersProjection: Projection = {
   name: 'users',
-  // 4: public_repos and owned_private_repos kept from repository events; 5: email_public
-  version: 5,
+  // 4: public_repos and owned_private_repos kept from repository events; 5: email_public;
+  // 6: actor_logins
+  version: 6,
   collections: [
     {
       name: USERS_COLLECTION,
@@ -40,6 +43,8 @@ export const usersProjection: Projection = {
     { name: CREDENTIALS_COLLECTION, indexes: [{ name: 'login_key', keys: { login_key: 1 }, unique: true }] },
     { name: FORMER_LOGINS_COLLECTION, indexes: [{ name: 'account_id', keys: { account_id: 1 } }] },
     { name: ACCOUNT_REPOSITORIES_COLLECTION, indexes: [] },
+    // An actor's login at a position: the walk down from it stops at the first record.
+    { name: ACTOR_LOGINS_COLLECTION, indexes: [{ name: 'user_position', keys: { user_id: 1, position: 1, login: 1 } }] },
     {
       name: FOLLOWS_COLLECTION,
       indexes: [
@@ -74,10 +79,13 @@ export const usersProjection: Projection = {
     if (ACCOUNT_REPOSITORY_EVENT_TYPES.has(event.type)) return applyAccountRepositoryEvent(event, target);
     switch (event.type) {
       case 'UserCreated':
+        await actorLoginFrom(event, dataOf<'UserCreated'>(event), target);
         return userCreated(dataOf<'UserCreated'>(event), target);
       case 'UserRenamed':
+        await actorLoginFrom(event, dataOf<'UserRenamed'>(event), target);
         return userRenamed(dataOf<'UserRenamed'>(event), target);
       case 'UserDeleted':
+        await actorLoginFrom(event, dataOf<'UserDeleted'>(event), target);
         return userDeleted(dataOf<'UserDeleted'>(event), target);
       case 'SiteAdminGranted':
         return setUser(target, dataOf<'SiteAdminGranted'>(event).userId, { site_admin: true, updated_at: dataOf<'SiteAdminGranted'>(event).grantedAt });
@@ -113,6 +121,13 @@ export const usersProjection: Projection = {
 // The switch is on the stored type (a string), so other areas' events can get cases here too.
 function dataOf<Type extends UserEvent['type']>(event: StoredEvent): Extract<UserEvent, { type: Type }>['data'] {
   return event.data as never;
+}
+
+// Kept past the user's deletion: their past actions still name them.
+async function actorLoginFrom(event: StoredEvent, data: { readonly userId: number; readonly login: string }, target: ProjectionTarget): Promise<void> {
+  const _id = `${data.userId}:${event.position}`;
+  const record: ActorLoginDocument = { _id, user_id: data.userId, position: event.position, login: data.login };
+  await target.collection<ActorLoginDocument>(ACTOR_LOGINS_COLLECTION).replaceOne({ _id }, record, { upsert: true });
 }
 
 const formerLogins = (target: ProjectionTarget) => target.collection<FormerLoginDocument>(FORMER_LOGINS_COLLECTION);

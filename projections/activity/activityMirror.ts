@@ -1,5 +1,5 @@
 import { ACTIVITY_INVITERS_COLLECTION } from '../../application/activity/activity.readModel.js';
-import { CREDENTIALS_COLLECTION } from '../../application/accounts/users.readModel.js';
+import { ACTOR_LOGINS_COLLECTION, CREDENTIALS_COLLECTION } from '../../application/accounts/users.readModel.js';
 import { REPOSITORY_ISSUE_COUNTS_COLLECTION } from '../../application/issues/issues.readModel.js';
 import { DELETED_COPIES_COLLECTIONS } from '../../application/shared/deletedCopies.js';
 import type { Projection, ProjectionCollection, ProjectionTarget } from '../../application/shared/projections/projection.js';
@@ -23,9 +23,9 @@ const MIRRORED: readonly Projection[] = [usersProjection, organizationsProjectio
 // Credentials (password hashes, second-factor secrets) are not copied.
 const NOT_MIRRORED: ReadonlySet<string> = new Set([CREDENTIALS_COLLECTION]);
 // Counters no apply function and no activity reads (the counts only serve the API): their
-// writes, one per issue opened or closed, are dropped. Still declared, so that a rebuild drops
+// writes, one per issue opened or closed, are dropped; so are the actors' logins (audit only). Still declared, so that a rebuild drops
 // what an earlier version wrote there.
-const NEVER_READ: ReadonlySet<string> = new Set([REPOSITORY_ISSUE_COUNTS_COLLECTION]);
+const NEVER_READ: ReadonlySet<string> = new Set([REPOSITORY_ISSUE_COUNTS_COLLECTION, ACTOR_LOGINS_COLLECTION]);
 const DELETED_COPIES: ReadonlySet<string> = new Set(Object.values(DELETED_COPIES_COLLECTIONS));
 // Read through the mirror, but the activity projection's own.
 const OWN_COLLECTIONS: ReadonlySet<string> = new Set([ACTIVITY_INVITERS_COLLECTION]);

@@ -61,6 +61,11 @@ export const authorizationsProjection: Projection = {
       indexes: [
         { name: 'id', keys: { id: 1 } },
         { name: 'user_id', keys: { user_id: 1 } },
+        // GET /applications/grants: a user's grants by id, and those of one client_id, page
+        // and count from the index (the trailing field only makes the first an ordered index
+        // with a counted user_id level), not every grant of the user read and sorted.
+        { name: 'user_id_client', keys: { user_id: 1, id: 1, client_id: 1 } },
+        { name: 'user_client_id', keys: { user_id: 1, client_id: 1, id: 1 } },
       ],
     },
   ],

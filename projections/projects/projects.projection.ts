@@ -250,6 +250,9 @@ export const projectsProjection: Projection = {
         { name: 'project_id', keys: { project_id: 1 } },
         // A caller's collaborations, for lists.
         { name: 'user_id', keys: { user_id: 1 } },
+        // GET /projects/{id}/collaborators?affiliation=direct (and a user's project): a page
+        // of the project's grants in user id order, and their count, from the index.
+        { name: 'project_user_permission', keys: { project_id: 1, user_id: 1, permission: 1 } },
       ],
     },
     { name: PROJECT_COLUMN_HOMES_COLLECTION },

@@ -136,6 +136,8 @@ export const pullRequestsProjection: Projection = {
         // The list filtered by base branch, by creation: page and count (with a state) from the
         // index (a dotted field cannot be one of an ordered index's, hence base_ref).
         { name: 'repository_base_state_created', keys: { repository_id: 1, base_ref: 1, state: 1, created_at: 1, number: 1 } },
+        // And by update: the repository's pull requests of that state were walked, testing the base.
+        { name: 'repository_base_state_updated', keys: { repository_id: 1, base_ref: 1, state: 1, updated_at: 1, number: 1 } },
       ],
     },
   ],

@@ -82,7 +82,16 @@ export const repositoriesProjection: Projection = {
         { name: 'user_subscribed_visibility_created', keys: { user_id: 1, subscribed: 1, private: 1, created_at: 1, repository_id: 1 } },
       ],
     },
-    { name: REPOSITORY_INVITATIONS_COLLECTION, indexes: [byRepository, { name: 'invitee_id', keys: { invitee_id: 1 } }] },
+    {
+      name: REPOSITORY_INVITATIONS_COLLECTION,
+      indexes: [
+        byRepository,
+        { name: 'invitee_id', keys: { invitee_id: 1 } },
+        // A repository's pending invitations and a user's, by id: page and count from the index.
+        { name: 'repository_id_invitee', keys: { repository_id: 1, id: 1, invitee_id: 1 } },
+        { name: 'invitee_id_repository', keys: { invitee_id: 1, id: 1, repository_id: 1 } },
+      ],
+    },
   ],
   // What apply() below acts on; every other event leaves this model as it is.
   eventTypes: new Set([...REPOSITORY_EVENT_TYPES, ...INTEREST_EVENT_TYPES, ...REF_EVENT_TYPES, 'UserDeleted']),

@@ -1,12 +1,13 @@
 import { FOLLOWS_COLLECTION, USERS_COLLECTION } from '../../application/accounts/users.readModel.js';
 import { ORGANIZATIONS_COLLECTION, ORG_MEMBERSHIPS_COLLECTION } from '../../application/accounts/organizations.readModel.js';
-import { AUTHORIZATIONS_COLLECTION } from '../../application/authorizations/authorizations.readModel.js';
+import { AUTHORIZATIONS_COLLECTION, OAUTH_GRANTS_COLLECTION } from '../../application/authorizations/authorizations.readModel.js';
 import { ISSUE_COMMENTS_COLLECTION, ISSUES_COLLECTION, LABELS_COLLECTION, REACTIONS_COLLECTION } from '../../application/issues/issues.readModel.js';
 import { MIGRATIONS_COLLECTION } from '../../application/migrations/migrations.readModel.js';
 import { PULL_REQUESTS_COLLECTION } from '../../application/pulls/pullRequests.readModel.js';
 import {
   REPOSITORIES_COLLECTION,
   REPOSITORY_COLLABORATORS_COLLECTION,
+  REPOSITORY_INVITATIONS_COLLECTION,
   REPOSITORY_STARS_COLLECTION,
   REPOSITORY_SUBSCRIPTIONS_COLLECTION,
 } from '../../application/repositories/repositories.readModel.js';
@@ -27,7 +28,12 @@ import { oauthApplicationsProjection } from '../../projections/accounts/oauthApp
 import { PROJECT_AUDIT_ENTRIES_COLLECTION } from '../../application/projects/projectAudit.readModel.js';
 import { auditQualifierWords } from '../../application/projects/auditWords.js';
 import { projectAuditProjection } from '../../projections/projects/projectAudit.projection.js';
-import { PROJECT_CARDS_COLLECTION, PROJECT_COLUMNS_COLLECTION, PROJECTS_COLLECTION } from '../../application/projects/projects.readModel.js';
+import {
+  PROJECT_CARDS_COLLECTION,
+  PROJECT_COLLABORATORS_COLLECTION,
+  PROJECT_COLUMNS_COLLECTION,
+  PROJECTS_COLLECTION,
+} from '../../application/projects/projects.readModel.js';
 import { HOOK_DELIVERIES_COLLECTION } from '../../application/webhooks/webhooks.readModel.js';
 import { SOURCE_IMPORT_AUTHORS_COLLECTION } from '../../application/imports/imports.readModel.js';
 
@@ -79,6 +85,13 @@ export async function seeded(): Promise<EmbeddedReadModelStore> {
       hashed_token: `h${user}-${n}`,
     })),
   );
+  // Two users' grants of 3,000 applications each, inserted out of id order.
+  await insert(OAUTH_GRANTS_COLLECTION, (n) =>
+    [1, 2].map((user) => {
+      const id = user * BIG + ((n * 7) % BIG);
+      return { _id: `${user}:${n}`, id, user_id: user, application_id: n, client_id: `c${n}`, scopes: [], created_at: at(n), updated_at: at(n) };
+    }),
+  );
   // Repository 1's subscribers, half of them ignoring it; and user 2 watching every other
   // repository, a quarter of them private (as their stars below).
   await insert(REPOSITORY_SUBSCRIPTIONS_COLLECTION, (n) => [
@@ -103,6 +116,26 @@ export async function seeded(): Promise<EmbeddedReadModelStore> {
   ]);
   await insert(ORG_MEMBERSHIPS_COLLECTION, (n) => [
     { _id: `9001:${n + 1}`, org_id: 9001, user_id: n + 1, role: n % 10 === 0 ? 'admin' : 'member', state: 'active' },
+  ]);
+  // Organization 9002 lets its 3,000 members write (its repositories' assignees are all of them).
+  await store
+    .collection(ORGANIZATIONS_COLLECTION)
+    .insertOne({ _id: '9002', id: 9002, login: 'writers', login_key: 'writers', default_repository_permission: 'write' });
+  await insert(ORG_MEMBERSHIPS_COLLECTION, (n) => [
+    { _id: `9002:${n + 1}`, org_id: 9002, user_id: n + 1, role: n % 10 === 0 ? 'admin' : 'member', state: 'active' },
+  ]);
+  // User 7777 in 3,000 organizations (ids from 20,000), joined out of id order.
+  await insert(ORG_MEMBERSHIPS_COLLECTION, (n) => {
+    const org = 20_000 + ((n * 7) % BIG);
+    return [{ _id: `${org}:7777`, org_id: org, user_id: 7777, role: 'member', state: 'active' }];
+  });
+  await insert(ORGANIZATIONS_COLLECTION, (n) => [
+    { _id: String(20_000 + n), id: 20_000 + n, login: `o${n}`, login_key: `o${n}`, default_repository_permission: 'read' },
+  ]);
+  // Repository 1's 3,000 pending invitations, and user 2's to 3,000 repositories.
+  await insert(REPOSITORY_INVITATIONS_COLLECTION, (n) => [
+    { _id: String(10_000 + n), id: 10_000 + n, repository_id: 1, invitee_id: 100_000 + n, inviter_id: 1, permission: 'push', created_at: at(n) },
+    { _id: String(20_000 + n), id: 20_000 + n, repository_id: 100 + n, invitee_id: 2, inviter_id: 1, permission: 'push', created_at: at(n) },
   ]);
   await insert(MIGRATIONS_COLLECTION, (n) => [{ _id: String(n), id: n, owner_kind: n % 2 ? 'organization' : 'user', owner_id: 9001, state: 'exported' }]);
   await insert(REPOSITORIES_COLLECTION, (n) => [
@@ -186,6 +219,13 @@ export async function seeded(): Promise<EmbeddedReadModelStore> {
       ],
       entry: { action: 'project.update', n },
     })),
+  );
+  // Projects 7 and 8 granted to 3,000 users each, granted out of user id order.
+  await insert(PROJECT_COLLABORATORS_COLLECTION, (n) =>
+    [7, 8].map((project) => {
+      const user = 1 + ((n * 7) % BIG);
+      return { _id: `${project}:${user}`, project_id: project, user_id: user, permission: 'write' };
+    }),
   );
   await insert(PROJECT_CARDS_COLLECTION, (n) => [{ _id: String(n + 1), id: n + 1, column_id: 5, archived: n % 3 === 0 }]);
   await store.collection(PROJECT_COLUMNS_COLLECTION).insertOne({

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { FOLLOWS_COLLECTION, USERS_COLLECTION } from '../../application/accounts/users.readModel.js';
 import { FollowQueries } from '../../application/accounts/follow.queries.js';
-import { ORG_MEMBERSHIPS_COLLECTION } from '../../application/accounts/organizations.readModel.js';
+import { ORG_MEMBERSHIPS_COLLECTION, ORGANIZATIONS_COLLECTION } from '../../application/accounts/organizations.readModel.js';
 import { OrganizationQueries } from '../../application/accounts/organization.queries.js';
 import { AuthorizationQueries } from '../../application/authorizations/authorization.queries.js';
-import { AUTHORIZATIONS_COLLECTION } from '../../application/authorizations/authorizations.readModel.js';
+import { AUTHORIZATIONS_COLLECTION, OAUTH_GRANTS_COLLECTION } from '../../application/authorizations/authorizations.readModel.js';
 import { IssueQueries } from '../../application/issues/issue.queries.js';
 import {
   ISSUE_COMMENTS_COLLECTION,
@@ -21,10 +21,16 @@ import { PULL_REQUESTS_COLLECTION } from '../../application/pulls/pullRequests.r
 import {
   REPOSITORIES_COLLECTION,
   REPOSITORY_COLLABORATORS_COLLECTION,
+  REPOSITORY_INVITATIONS_COLLECTION,
   REPOSITORY_STARS_COLLECTION,
   REPOSITORY_SUBSCRIPTIONS_COLLECTION,
 } from '../../application/repositories/repositories.readModel.js';
 import { RepositoryQueries } from '../../application/repositories/repository.queries.js';
+import { RepositoryCollaborators } from '../../application/repositories/repositoryCollaborators.query.js';
+import { AuthorizedRepository } from '../../application/repositories/authorizedRepository.js';
+import { LostAccessStars } from '../../application/repositories/lostAccessStars.js';
+import { LostAccessForks } from '../../application/repositories/lostAccessForks.js';
+import { RepositoryInvitationQueries } from '../../application/repositories/repositoryInvitations.query.js';
 import { RepositoryLists } from '../../application/repositories/repositoryLists.query.js';
 import { RepositoryAccessQuery } from '../../application/shared/access/repositoryAccess.query.js';
 import { EmbeddedReadModelStore } from '../../infrastructure/shared/readModels/embeddedReadModelStore.js';
@@ -36,7 +42,7 @@ import { OAuthApplicationQueries } from '../../application/accounts/oauthApplica
 import { OAUTH_APPLICATIONS_COLLECTION } from '../../application/accounts/oauthApplications.readModel.js';
 import { PROJECT_AUDIT_ENTRIES_COLLECTION } from '../../application/projects/projectAudit.readModel.js';
 import { ProjectAuditLog, parseAuditPhrase } from '../../application/projects/projectAuditLog.query.js';
-import { PROJECT_CARDS_COLLECTION, PROJECTS_COLLECTION } from '../../application/projects/projects.readModel.js';
+import { PROJECT_CARDS_COLLECTION, PROJECT_COLLABORATORS_COLLECTION, PROJECTS_COLLECTION } from '../../application/projects/projects.readModel.js';
 import { UserQueries } from '../../application/accounts/user.queries.js';
 import { HookQueries } from '../../application/webhooks/hookQueries.js';
 import { HOOK_DELIVERIES_COLLECTION } from '../../application/webhooks/webhooks.readModel.js';
@@ -102,6 +108,74 @@ describe('page costs: a request tests what its page touches, not the collection'
       expect(reactions.answer.items.every((reaction) => reaction.subject_id === 2 && (!content || reaction.content === content))).to.equal(true);
       expect(reactions.tested).to.be.at.most(PAGE_WORK);
     }
+  });
+
+  it("a user's grants (all, or one client_id's): page and count from the index, not the user's 3,000 grants", async function () {
+    const queries = new AuthorizationQueries(store);
+    const all = await work(OAUTH_GRANTS_COLLECTION, () => queries.grantsOf(2, undefined, PAGE.page, PAGE.perPage));
+    expect(all.answer.totalCount).to.equal(BIG);
+    expect(all.answer.items.map((grant) => grant.id)).to.deep.equal(Array.from({ length: 30 }, (_, n) => 2 * BIG + 60 + n));
+    expect(all.tested).to.be.at.most(PAGE_WORK);
+    const one = await work(OAUTH_GRANTS_COLLECTION, () => queries.grantsOf(2, 'c7', 1, 30));
+    expect(one.answer.totalCount).to.equal(1);
+    expect(one.answer.items.map((grant) => grant.id)).to.deep.equal([2 * BIG + 49]);
+    expect(one.tested).to.be.at.most(2);
+  });
+
+  it("a user's organizations; a repository's pending invitations and a user's: page and count from the index", async function () {
+    const organizations = await work(ORG_MEMBERSHIPS_COLLECTION, () => new OrganizationQueries(store).organizationsOf(7777, PAGE.page, PAGE.perPage));
+    expect(organizations.answer.totalCount).to.equal(BIG);
+    expect(organizations.answer.items.map((organization) => organization.id)).to.deep.equal(Array.from({ length: 30 }, (_, n) => 20_060 + n));
+    expect(organizations.tested).to.be.at.most(PAGE_WORK);
+    // The page's accounts by a unique look-up of their ids, not a walk of every account in id order.
+    expect((await work(ORGANIZATIONS_COLLECTION, () => new OrganizationQueries(store).organizationsOf(7777, PAGE.page, PAGE.perPage))).tested).to.be.at.most(
+      30,
+    );
+    const members = await work(USERS_COLLECTION, () => new OrganizationQueries(store).members(9001, 'all', PAGE.page, PAGE.perPage));
+    expect(members.answer.items.map((user) => user.id)).to.deep.equal(Array.from({ length: 30 }, (_, n) => 61 + n));
+    expect(members.tested).to.be.at.most(30);
+    const invitations = new RepositoryInvitationQueries(store);
+    for (const [read, first] of [
+      [() => invitations.ofRepository(1, PAGE), 10_060],
+      [() => invitations.ofInvitee(2, PAGE), 20_060],
+    ] as const) {
+      const page = await work(REPOSITORY_INVITATIONS_COLLECTION, read);
+      expect(page.answer.totalCount).to.equal(BIG);
+      expect(page.answer.items.map((invitation) => invitation.id)).to.deep.equal(Array.from({ length: 30 }, (_, n) => first + n));
+      expect(page.tested).to.be.at.most(PAGE_WORK);
+    }
+  });
+
+  it("a repository's assignees: a page of the organization's 3,000 writing members from the index, not every member loaded and decided", async function () {
+    const repositories = new RepositoryQueries(store);
+    const access = new RepositoryAccessQuery(store);
+    const organizations = new OrganizationQueries(store);
+    const collaborators = new RepositoryCollaborators(store, repositories, access, new AuthorizedRepository(repositories, access), organizations);
+    const repository = { ...(await repositories.byId(1))!, id: 5001, owner_id: 9002, owner_type: 'Organization' as const, private: true };
+    const [usersBefore, membershipsBefore] = [store.examined(USERS_COLLECTION), store.examined(ORG_MEMBERSHIPS_COLLECTION)];
+    const assignees = await collaborators.assignable(repository, PAGE);
+    expect(assignees.totalCount).to.equal(BIG);
+    expect(assignees.items.map((user) => user.id)).to.deep.equal(Array.from({ length: 30 }, (_, n) => 61 + n));
+    expect(store.examined(USERS_COLLECTION) - usersBefore).to.be.at.most(30);
+    expect(store.examined(ORG_MEMBERSHIPS_COLLECTION) - membershipsBefore).to.be.at.most(PAGE_WORK + 30);
+  });
+
+  it("a collaborator's removal looks at that repository's star and the user's fork of it, not the user's 750 private stars", async function () {
+    const access = new RepositoryAccessQuery(store);
+    const repositories = new RepositoryQueries(store);
+    // User 2 reads every private repository of the seed (a member of their organization, or
+    // not their owner's): nothing is unstarred or deleted, so no command runs.
+    const unused = new Proxy({}, { get: () => () => expect.fail('no command expected') });
+    const stars = new LostAccessStars(unused as never, unused as never, store, repositories, access);
+    const forks = new LostAccessForks(repositories, access, unused as never);
+    const context = { actorId: 1, correlationId: 'c', causationId: 'c', occurredAt: new Date() };
+    const user = { id: 2, site_admin: false };
+    const repositoryTests = store.examined(REPOSITORIES_COLLECTION);
+    const starred = await work(REPOSITORY_STARS_COLLECTION, () => stars.unstarUnreadableBy(user, context, [5]));
+    expect(starred.answer._tag).to.equal('Right');
+    expect(starred.tested).to.be.at.most(1);
+    expect((await forks.deleteUnreadableBy(user, context, [5]))._tag).to.equal('Right');
+    expect(store.examined(REPOSITORIES_COLLECTION) - repositoryTests).to.be.at.most(3);
   });
 
   it("followers and following, an organization's members (all, by role) and their count, an owner's migrations", async function () {
@@ -250,6 +324,19 @@ describe('page costs: a request tests what its page touches, not the collection'
     expect(owners.tested).to.be.at.most(PAGE_WORK);
   });
 
+  it("a project's direct collaborators (a user's project, or affiliation direct): a page of its 3,000 grants from the index", async function () {
+    const collaborators = new ProjectCollaboratorList(new ProjectQueries(store), new OrganizationQueries(store), new RepositoryQueries(store));
+    for (const [project, affiliation] of [
+      [{ id: 8, owner_kind: 'user' as const, owner_id: 1, organization_permission: 'none' as const }, 'all'],
+      [{ id: 8, owner_kind: 'organization' as const, owner_id: 9001, organization_permission: 'read' as const }, 'direct'],
+    ] as const) {
+      const page = await work(PROJECT_COLLABORATORS_COLLECTION, () => collaborators.list(project, affiliation, PAGE));
+      expect(page.answer.totalCount).to.equal(BIG);
+      expect(page.answer.items.map((user) => user.id)).to.deep.equal(Array.from({ length: 30 }, (_, i) => 61 + i));
+      expect(page.tested).to.be.at.most(PAGE_WORK);
+    }
+  });
+
   it('issues by creator or by milestone, newest first: page and count from the index', async function () {
     const issues = new IssueQueries(store);
     for (const [filter, expected] of [
@@ -385,13 +472,18 @@ describe('page costs: a request tests what its page touches, not the collection'
     expect(nobody.tested).to.equal(0);
   });
 
-  it('pull requests by base branch, newest first: page and count from the index', async function () {
-    const page = await work(PULL_REQUESTS_COLLECTION, () =>
-      new PullRequestQueries(store).list(1, { state: 'closed', base: 'release', sort: 'created', direction: 'desc', page: 2, perPage: 10 }),
-    );
-    const whole = Array.from({ length: BIG }, (_, n) => BIG - 1 - n).filter((n) => n % 50 === 0 && n !== BIG - 1);
-    expect(page.answer.items.map((pull) => pull.number)).to.deep.equal(whole.slice(10, 20).map((n) => n + 1));
-    expect(page.answer.totalCount).to.equal(whole.length);
-    expect(page.tested).to.be.at.most(20);
+  it('pull requests by base branch, newest or most recently updated first: page and count from the index', async function () {
+    for (const sort of ['created', 'updated'] as const) {
+      const page = await work(PULL_REQUESTS_COLLECTION, () =>
+        new PullRequestQueries(store).list(1, { state: 'closed', base: 'release', sort, direction: 'desc', page: 2, perPage: 10 }),
+      );
+      const whole = Array.from({ length: BIG }, (_, n) => BIG - 1 - n).filter((n) => n % 50 === 0 && n !== BIG - 1);
+      expect(
+        page.answer.items.map((pull) => pull.number),
+        sort,
+      ).to.deep.equal(whole.slice(10, 20).map((n) => n + 1));
+      expect(page.answer.totalCount, sort).to.equal(whole.length);
+      expect(page.tested, sort).to.be.at.most(20);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { EventStore, StoredEvent } from '../ports/eventStore.port.js';
+import type { LoginAt } from './actorLogins.js';
 import { streamHistory, streamLength, type AuditEntry } from './streamHistory.query.js';
 
 // The audit mechanism every area shares (tokens now, projects next): a stream's history in
@@ -30,10 +31,11 @@ export async function auditLogOf(
   eventStore: EventStore,
   streamId: string,
   vocabulary: AuditVocabulary,
+  loginAt: LoginAt,
   { page, perPage }: { readonly page: number; readonly perPage: number },
 ): Promise<{ readonly entries: AuditLogEntry[]; readonly totalCount: number }> {
   const [history, totalCount] = await Promise.all([
-    streamHistory(eventStore, streamId, { fromRevision: (page - 1) * perPage, maxCount: perPage }),
+    streamHistory(eventStore, streamId, loginAt, { fromRevision: (page - 1) * perPage, maxCount: perPage }),
     streamLength(eventStore, streamId),
   ]);
   return { entries: history.map((entry) => auditLogEntryOf(streamId, entry, vocabulary)), totalCount };

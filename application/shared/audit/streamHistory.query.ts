@@ -1,4 +1,5 @@
 import type { EventStore, StoredEvent } from '../ports/eventStore.port.js';
+import type { LoginAt } from './actorLogins.js';
 
 export interface AuditEntry {
   readonly revision: number;
@@ -20,18 +21,6 @@ function redacted(data: unknown): unknown {
   return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, HIDDEN_FIELDS.has(key) && value !== null ? '[hidden]' : value]));
 }
 
-// The actor's login at the time of the event, folded from the actor's own user stream.
-async function loginAt(eventStore: EventStore, actorId: number, position: number, cache: Map<number, StoredEvent[]>): Promise<string | null> {
-  if (!cache.has(actorId)) cache.set(actorId, await eventStore.readStream(`user-${actorId}`));
-  let login: string | null = null;
-  for (const event of cache.get(actorId)!) {
-    if (event.position > position) break;
-    const data = event.data as { login?: string };
-    if (typeof data.login === 'string') login = data.login;
-  }
-  return login;
-}
-
 // One event as an audit entry, the actor's login as it was then given.
 export function auditEntryOf(event: StoredEvent, actorLogin: string | null): AuditEntry {
   const { actorId, occurredAt, ip, userAgent, correlationId } = event.metadata;
@@ -48,17 +37,18 @@ export function auditEntryOf(event: StoredEvent, actorLogin: string | null): Aud
   };
 }
 
-// The whole stream, or a window of it (a page: what it costs is the page).
+// The whole stream, or a window of it (a page: what it costs is the page and a look-up of
+// each actor's login then, `loginAt`).
 export async function streamHistory(
   eventStore: EventStore,
   streamId: string,
+  loginAt: LoginAt,
   window?: { readonly fromRevision: number; readonly maxCount: number },
 ): Promise<AuditEntry[]> {
-  const actors = new Map<number, StoredEvent[]>();
   const entries: AuditEntry[] = [];
   for (const event of await eventStore.readStream(streamId, window ?? {})) {
     const { actorId } = event.metadata;
-    entries.push(auditEntryOf(event, actorId === null ? null : await loginAt(eventStore, actorId, event.position, actors)));
+    entries.push(auditEntryOf(event, actorId === null ? null : await loginAt(actorId, event.position)));
   }
   return entries;
 }

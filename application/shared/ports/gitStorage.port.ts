@@ -119,7 +119,14 @@ export interface GitStorage {
   fork(sourceRepositoryId: number, targetRepositoryId: number, options?: ForkOptions): Promise<void>;
   delete(repositoryId: number): Promise<void>;
   exists(repositoryId: number): Promise<boolean>;
-  listRefs(repositoryId: number): Promise<GitRef[]>;
+  // The refs whose full names start with `prefix` (all of them without one), in name order.
+  // What a read costs is the refs it lists: ask for the few it needs.
+  listRefs(repositoryId: number, prefix?: string): Promise<GitRef[]>;
+  // The refs of these exact full names that exist.
+  refsNamed(repositoryId: number, names: readonly string[]): Promise<GitRef[]>;
+  // Whether the repository has a ref starting with `prefix` (any ref without one: an empty
+  // repository has none), reading one at most.
+  hasRefs(repositoryId: number, prefix?: string): Promise<boolean>;
   readRef(repositoryId: number, refName: string): Promise<string | null>;
   // The commit an abbreviated SHA (4 to 39 hex digits) names, or null when no commit or more
   // than one does.

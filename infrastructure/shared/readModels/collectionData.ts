@@ -136,7 +136,11 @@ export class CollectionData {
   // The documents the filter's pinned fields select, in the sort's order, from the ordered
   // index pinning the most fields that can give that order; undefined when none can.
   // Callers still test the whole filter on each and stop at their page.
+  // A filter a unique look-up answers (by _id, or `id: {$in: [...]}` for a page's users) has
+  // at most as many documents as keys it names: they are sorted, not met along a walk of an
+  // index that pins none of its fields (every user, for a page of 30).
   inOrder(filter: Filter, sort: SortSpec): Iterable<Document> | undefined {
+    if (equalityLookups(filter, ['_id']) || this.indexes.uniqueLookup(filter)) return undefined;
     let best: { documents: Iterable<Document>; pinned: number } | undefined;
     for (const index of this.ordered) {
       const prefix = index.pinnedPrefix(filter);

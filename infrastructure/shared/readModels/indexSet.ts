@@ -41,6 +41,12 @@ export class IndexSet {
 
   // Ids an index can answer the filter with (and how many of its fields that index pins), or
   // undefined when none applies.
+  // Whether the look-up lookupIds would make is a unique index's: at most one document per key.
+  uniqueLookup(filter: Filter): boolean {
+    for (const index of this.lookupOrder) if (equalityLookups(filter, index.fields)) return index.spec.unique ?? false;
+    return false;
+  }
+
   lookupIds(filter: Filter): { ids: Set<string>; pinned: number; unique: boolean } | undefined {
     for (const index of this.lookupOrder) {
       const tuples = equalityLookups(filter, index.fields);

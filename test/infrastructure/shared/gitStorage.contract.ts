@@ -102,6 +102,36 @@ export function describeGitStorageContract(adapterName: string, open: () => Prom
       expect(await storage.headBranch(11)).to.equal('develop');
     });
 
+    it('lists the refs starting with a prefix (inside a segment or below it), the refs of exact names, and whether any ref exists', async () => {
+      await storage.createBare(13, { defaultBranch: 'main' });
+      expect(await storage.hasRefs(13)).to.equal(false);
+      const sha = await storage.initWithReadme(14, firstCommit);
+      for (const ref of ['refs/heads/feat', 'refs/heads/feature-a', 'refs/heads/feat-b/x/y', 'refs/heads/fea', 'refs/tags/v1', 'refs/pull/1/head']) {
+        await git(['--git-dir', storage.pathOf(14), 'update-ref', ref, sha], scratch);
+      }
+      const names = (refs: readonly { name: string }[]) => refs.map((ref) => ref.name);
+      expect(names(await storage.listRefs(14, 'refs/heads/feat'))).to.deep.equal(['refs/heads/feat', 'refs/heads/feat-b/x/y', 'refs/heads/feature-a']);
+      expect(names(await storage.listRefs(14, 'refs/heads/'))).to.deep.equal([
+        'refs/heads/fea',
+        'refs/heads/feat',
+        'refs/heads/feat-b/x/y',
+        'refs/heads/feature-a',
+        'refs/heads/main',
+      ]);
+      expect(names(await storage.listRefs(14, 'refs/pu'))).to.deep.equal(['refs/pull/1/head']);
+      expect(await storage.listRefs(14, 'refs/heads/f*')).to.deep.equal([]);
+      expect(await storage.listRefs(14)).to.have.length(7);
+      expect(await storage.refsNamed(14, ['refs/heads/feat', 'refs/heads/feat-b', 'refs/tags/v1', 'refs/heads/nope', 'refs/heads/*'])).to.deep.equal([
+        { name: 'refs/heads/feat', sha, type: 'commit' },
+        { name: 'refs/tags/v1', sha, type: 'commit' },
+      ]);
+      expect(await storage.refsNamed(14, [])).to.deep.equal([]);
+      expect(await storage.hasRefs(14)).to.equal(true);
+      expect(await storage.hasRefs(14, 'refs/heads/feat-b/')).to.equal(true);
+      expect(await storage.hasRefs(14, 'refs/heads/feat/')).to.equal(false);
+      expect(await storage.hasRefs(15)).to.equal(false);
+    });
+
     it('deletes a repository, and deleting what is absent changes nothing', async () => {
       await storage.createBare(12, { defaultBranch: 'main' });
       await storage.delete(12);
