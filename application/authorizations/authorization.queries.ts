@@ -71,13 +71,24 @@ export class AuthorizationQueries {
     return this.authorizations.findOne({ hashed_token: hashedToken });
   }
 
-  // A user has one grant per application: their grants are read whole, then filtered.
+  // A page of a user's grants from the (user_id, id, client_id) index; of some applications
+  // (client_id), one look-up each in (user_id, client_id, id): a user has at most one grant
+  // per application, so the cost is the ids asked for, not the user's grants.
   async grantsOf(userId: number, clientIds: readonly string[] | undefined, page: number, perPage: number): Promise<Paged<OAuthGrantDocument>> {
-    const filter = clientIds === undefined ? { user_id: userId } : { user_id: userId, client_id: { $in: [...new Set(clientIds)] } };
-    return {
-      items: await this.grants.find(filter, { sort: { id: 1 }, skip: (page - 1) * perPage, limit: perPage }),
-      totalCount: await this.grants.count(filter),
-    };
+    if (clientIds === undefined) {
+      const filter = { user_id: userId };
+      return {
+        items: await this.grants.find(filter, { sort: { id: 1 }, skip: (page - 1) * perPage, limit: perPage }),
+        totalCount: await this.grants.count(filter),
+      };
+    }
+    const found: OAuthGrantDocument[] = [];
+    for (const clientId of new Set(clientIds)) {
+      const grant = await this.grants.findOne({ user_id: userId, client_id: clientId });
+      if (grant) found.push(grant);
+    }
+    found.sort((a, b) => a.id - b.id);
+    return { items: found.slice((page - 1) * perPage, page * perPage), totalCount: found.length };
   }
 
   async grantOwnedBy(userId: number, grantId: number): Promise<OAuthGrantDocument | null> {

@@ -116,7 +116,7 @@ describe('page costs: a request tests what its page touches, not the collection'
     expect(all.answer.totalCount).to.equal(BIG);
     expect(all.answer.items.map((grant) => grant.id)).to.deep.equal(Array.from({ length: 30 }, (_, n) => 2 * BIG + 60 + n));
     expect(all.tested).to.be.at.most(PAGE_WORK);
-    const one = await work(OAUTH_GRANTS_COLLECTION, () => queries.grantsOf(2, 'c7', 1, 30));
+    const one = await work(OAUTH_GRANTS_COLLECTION, () => queries.grantsOf(2, ['c7'], 1, 30));
     expect(one.answer.totalCount).to.equal(1);
     expect(one.answer.items.map((grant) => grant.id)).to.deep.equal([2 * BIG + 49]);
     expect(one.tested).to.be.at.most(2);
