@@ -63,6 +63,8 @@ describe('forgelog audit by what a person knows', () => {
       [['audit', 'repo', 'auditee/missing'], 'auditee has never had a repository named "missing"'],
       [['audit', 'repo', 'not-a-full-name'], 'is not of the form <owner>/<name>'],
       [['audit', 'issue', 'auditee/ledger#9'], 'auditee/ledger has no issue or pull request #9'],
+      [['audit', 'issue', 'auditee/ledger#99999999999999999999'], '"auditee/ledger#99999999999999999999" is not of the form <owner>/<name>#<number>'],
+      [['audit', 'issue', 'auditee/ledger'], 'is not of the form <owner>/<name>#<number>'],
     ];
     for (const [args, message] of cases) {
       const { code, stderr } = await runCli(args, env());
