@@ -67,6 +67,10 @@ async function auditFound(
     const lookup = await find(eventStore);
     if (!lookup.found) {
       console.error(lookup.reason);
+      // A log with no event at all is most often the wrong directory (./data, from another
+      // working directory), not an account that never was.
+      if (!config.eventStoreUrl && (await eventStore.headPosition()) === -1)
+        console.error(`The event log in ${config.dataDir} holds no event: is FORGELOG_DATA_DIR the server's data directory?`);
       process.exitCode = 1;
       return;
     }

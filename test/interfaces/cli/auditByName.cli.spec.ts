@@ -74,6 +74,16 @@ describe('forgelog audit by what a person knows', () => {
     expect(repositoryId).to.be.a('number');
   });
 
+  it('says when the data directory holds no log at all, rather than only that nobody had the login', async () => {
+    const elsewhere = `${server.dataDir}-not-the-server's`;
+    const { code, stderr } = await runCli(['audit', 'user', 'auditee'], { FORGELOG_DATA_DIR: elsewhere, FORGELOG_LOG_LEVEL: 'silent' });
+    expect(code).to.equal(1);
+    expect(stderr).to.contain('no account has ever had the login "auditee"');
+    expect(stderr).to.contain(`The event log in ${elsewhere} holds no event: is FORGELOG_DATA_DIR the server's data directory?`);
+    const found = await runCli(['audit', 'user', 'nobody'], env());
+    expect(found.stderr).not.to.contain('holds no event');
+  });
+
   it('audit kinds lists the stream kinds and how to find each', async () => {
     const { code, stdout } = await runCli(['audit', 'kinds'], {});
     expect(code).to.equal(0);
