@@ -80,6 +80,9 @@ describe('forgelog audit by what a person knows', () => {
     expect(code).to.equal(1);
     expect(stderr).to.contain('no account has ever had the login "auditee"');
     expect(stderr).to.contain(`The event log in ${elsewhere} holds no event: is FORGELOG_DATA_DIR the server's data directory?`);
+    const stream = await runCli(['audit', 'stream', 'user-1'], { FORGELOG_DATA_DIR: elsewhere, FORGELOG_LOG_LEVEL: 'silent' });
+    expect(stream.stderr).to.contain('stream user-1 has no events');
+    expect(stream.stderr).to.contain('holds no event: is FORGELOG_DATA_DIR');
     const found = await runCli(['audit', 'user', 'nobody'], env());
     expect(found.stderr).not.to.contain('holds no event');
   });
