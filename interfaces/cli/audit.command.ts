@@ -66,19 +66,19 @@ async function auditFound(
   const eventStore = await openEventStoreForReading(config);
   try {
     const lookup = await find(eventStore);
-    if (!lookup.found) {
-      console.error(lookup.reason);
+    const notFound = async (reason: string) => {
+      console.error(reason);
+      // A log with no event at all is most often the wrong directory (./data, from another
+      // working directory), not an account that never was.
+      if (!config.eventStoreUrl && (await eventStore.headPosition()) === -1)
+        console.error(`The event log in ${config.dataDir} holds no event: is FORGELOG_DATA_DIR the server's data directory?`);
       process.exitCode = 1;
-      return;
-    }
+    };
+    if (!lookup.found) return await notFound(lookup.reason);
     const streamId = lookup.streamId;
     if (nameIt && !options.json) console.log(`stream ${streamId}`);
     const entries = await streamHistory(eventStore, streamId, foldedLoginAt(eventStore));
-    if (entries.length === 0) {
-      console.error(`stream ${streamId} has no events`);
-      process.exitCode = 1;
-      return;
-    }
+    if (entries.length === 0) return await notFound(`stream ${streamId} has no events`);
     for (const entry of entries) console.log(options.json ? JSON.stringify(entry) : formatAuditEntry(entry));
   } finally {
     await eventStore.close();

@@ -69,21 +69,25 @@ audit
   .command('stream')
   .argument('<name>', 'a stream name, such as user-1 or project-7')
   .option('--json', 'one JSON object per event')
+  .description('every event of one stream, by its name ("forgelog audit kinds" lists the kinds)')
   .action((name: string, options: { json?: boolean }) => run(() => auditStream(loadConfig(), name, options)));
 audit
   .command('user')
   .argument('<login>', 'a user or organization login (a former one too)')
   .option('--json', 'one JSON object per event')
+  .description("a user's or organization's stream, found by its login: creation, profile, password and two-factor changes, follows, memberships")
   .action((login: string, options: { json?: boolean }) => run(() => auditByName(loadConfig(), 'user', login, options)));
 audit
   .command('repo')
   .argument('<owner/name>', 'a repository by its full name (a former one too)')
   .option('--json', 'one JSON object per event')
+  .description("a repository's stream: creation, settings, visibility, topics, collaborators, rename, transfer, deletion")
   .action((fullName: string, options: { json?: boolean }) => run(() => auditByName(loadConfig(), 'repo', fullName, options)));
 audit
   .command('issue')
   .argument('<owner/name#number>', 'an issue or pull request')
   .option('--json', 'one JSON object per event')
+  .description("an issue's or pull request's stream: opening, edits, state, labels, assignees, milestone, lock, merge")
   .action((reference: string, options: { json?: boolean }) => run(() => auditByName(loadConfig(), 'issue', reference, options)));
 audit
   .command('token')
@@ -109,7 +113,7 @@ audit
   .action(() => listStreamKinds());
 
 // Site administration; with the embedded family it runs while the server is stopped (the log's lock).
-const admin = program.command('admin').description('site administration: users and their two-factor authentication');
+const admin = program.command('admin').description("site administration: users' passwords and two-factor authentication, personal tokens, OAuth applications");
 const twoFactor = admin.command('two-factor').description('TOTP (RFC 6238) two-factor authentication of a user');
 twoFactor
   .command('enable')

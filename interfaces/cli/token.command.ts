@@ -4,6 +4,23 @@ import { AuthorizationCommands } from '../../application/authorizations/authoriz
 import { systemContext } from '../../application/shared/commandContext.js';
 import type { Config } from '../../infrastructure/shared/config/config.js';
 import { openRuntime } from '../../infrastructure/shared/container/runtime.js';
+import type { AppError } from '../../application/shared/appError.js';
+
+// A refusal in the words a person at the console needs, never an error's tag.
+function describeTokenRefusal(login: string, note: string, problem: AppError): string {
+  switch (problem._tag) {
+    case 'UnknownScopes':
+      return `unknown scopes: ${problem.scopes.join(', ')}`;
+    case 'AuthorizationDuplicate':
+      return `${login} already has a personal token with the note "${note}"; give this one another --note`;
+    case 'AuthorizationFieldMissing':
+      return 'a personal token needs a --note saying what it is for';
+    case 'AuthorizationFieldInvalid':
+      return problem.message;
+    default:
+      return `could not create the token (${problem._tag})`;
+  }
+}
 
 // `forgelog admin token create <login> --scopes repo,user --note "first use"`: a personal token
 // for a user who has none yet (an administrator's first, say), printed once.
@@ -20,10 +37,7 @@ export async function createToken(config: Config, login: string, options: { scop
     const created = await runtime.container
       .get(AuthorizationCommands)
       .create(user.id, { scopes, note: options.note }, { ...systemContext(runtime.clock.now()), userAgent: 'forgelog admin token create' });
-    if (isLeft(created)) {
-      const problem = created.left;
-      throw new Error(problem._tag === 'UnknownScopes' ? `unknown scopes: ${problem.scopes.join(', ')}` : `could not create the token: ${problem._tag}`);
-    }
+    if (isLeft(created)) throw new Error(describeTokenRefusal(user.login, options.note, created.left));
     // Printed once: the log and the read models hold only its hash.
     console.log(
       `Token for ${user.login} (authorization ${created.right.authorization.id}, scopes: ${created.right.authorization.scopes.join(', ') || 'none'}):`,

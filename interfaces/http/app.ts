@@ -16,6 +16,7 @@ import { createMetricsRegistry, httpMetrics, observabilityEndpoints } from './sh
 import { rateLimiter, rateLimitSettingsFrom, searchRoutesUseSearchBudget } from './shared/rateLimit.js';
 import { pipeline } from './shared/pipeline.js';
 import { requestLog } from './shared/requestLog.js';
+import { crossOrigin } from './shared/crossOrigin.js';
 import { readiness } from './readiness.js';
 import { rootDocument } from './shared/rootDocument.js';
 import { enforceTokenScopes } from './shared/oauthScopeTable.js';
@@ -50,6 +51,8 @@ export function createApp(runtime: Runtime): ForgelogApp {
   const front = pipeline(
     requestLog(logger),
     httpMetrics(metrics),
+    // Before authentication: a browser's preflight carries no credentials.
+    crossOrigin(),
     observabilityEndpoints({ registry: metrics, isReady: () => readiness(runtime) }),
     // A push's pre-receive hook calling back (with its own token): before authentication and limits.
     git.hooks,

@@ -102,7 +102,9 @@ export async function findImportStream(eventStore: EventStore, fullName: string)
 // Issue and pull request numbers are not stream names, so this one reads the log once, in
 // order, until the opening event of that number (an offline tool's cost, not a request's).
 export async function findIssueStream(eventStore: EventStore, reference: string): Promise<StreamLookup> {
-  const match = /^([^#]+)#(\d+)$/.exec(reference);
+  // At most 15 digits: a longer number is no issue's, and Number() would round it (#1e20 shown
+  // for #99999999999999999999) after a read of the whole log.
+  const match = /^([^#]+)#(\d{1,15})$/.exec(reference);
   if (!match) return { found: false, reason: `"${reference}" is not of the form <owner>/<name>#<number>` };
   const repository = await repositoryIdOf(eventStore, match[1]!);
   if (!('id' in repository)) return { found: false, reason: repository.reason };

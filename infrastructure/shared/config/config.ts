@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 // Everything configurable, read once from the environment and validated at start.
 export interface Config {
@@ -131,12 +132,15 @@ export function loadConfig(env: Env = process.env): Config {
       }
       return [{ from, to }];
     });
+  // Absolute from the start: git resolves a relative path (a push's hooks) inside each repository.
+  const dataDir = resolve(env.FORGELOG_DATA_DIR || './data');
+  // A file there would otherwise stop the start with mkdir's EEXIST, naming no setting.
+  if (statSync(dataDir, { throwIfNoEntry: false })?.isDirectory() === false) problems.push(`FORGELOG_DATA_DIR ${dataDir} is a file, not a directory`);
   const config: Config = {
     port,
     host,
     baseUrl,
-    // Absolute from the start: git resolves a relative path (a push's hooks) inside each repository.
-    dataDir: resolve(env.FORGELOG_DATA_DIR || './data'),
+    dataDir,
     adminLogin,
     adminPassword,
     eventStoreUrl: urlSetting(env, 'FORGELOG_EVENTSTORE_URL', ['esdb:', 'esdb+discover:'], problems),

@@ -62,6 +62,9 @@ export function decodeInput<A>(codec: t.Decoder<unknown, A>, input: unknown, res
   if (!isLeft(exact)) return right(exact.right);
   const decoded = codec.decode(input);
   if (!isLeft(decoded)) return right(decoded.right);
+  // Only where every refusal is of the whole body: a codec taking an object or a list (an
+  // issue's labels) refuses a list of wrong elements by its elements.
+  if (input !== undefined && !isObject(input) && decoded.left.every((error) => fieldOf(error) === '')) return left([notAnObject(resource, input)]);
   const seen = new Set<string>();
   const items: ValidationErrorItem[] = [];
   for (const error of decoded.left) {
@@ -72,4 +75,16 @@ export function decodeInput<A>(codec: t.Decoder<unknown, A>, input: unknown, res
     items.push({ resource, field, code });
   }
   return left(items);
+}
+
+// A body that is no object at all (`[]`, `"text"`, `123` where fields were expected) is not a
+// problem of a field named "" (which read `" is invalid"`): GitHub says "Invalid request.
+// For 'links/0/schema', [] is not an object." (nil for null), the value shown as Ruby
+// shows it, cut short here so a large body is not sent back.
+const isObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function notAnObject(resource: string, value: unknown): ValidationErrorItem {
+  const shown = value === null ? 'nil' : JSON.stringify(value);
+  const brief = shown.length > 100 ? `${shown.slice(0, 100)}...` : shown;
+  return { resource, code: 'invalid', message: `For 'links/0/schema', ${brief} is not an object.` };
 }

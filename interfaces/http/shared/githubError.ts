@@ -4,7 +4,8 @@ export const DOCUMENTATION_URL = 'https://docs.github.com/rest';
 
 export interface ValidationErrorItem {
   readonly resource: string;
-  readonly field: string;
+  // absent when the problem is the whole body (GitHub's schema asks only for `code`)
+  readonly field?: string;
   readonly code: 'missing' | 'missing_field' | 'invalid' | 'already_exists' | 'unprocessable' | 'custom';
   readonly message?: string;
 }

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from '../../../infrastructure/shared/config/config.js';
 
 describe('configuration', () => {
@@ -78,5 +79,11 @@ describe('configuration', () => {
     expect(problemsOf({ FORGELOG_EVENTSTORE_URL: 'esdb://localhost:2113?tls=false' })).to.deep.equal([
       'FORGELOG_TOTP_KEY (base64 of 32 random bytes, the same for every process) must be set when FORGELOG_EVENTSTORE_URL is',
     ]);
+  });
+
+  it('refuses a data directory that is a file, naming the setting', () => {
+    const file = fileURLToPath(import.meta.url);
+    expect(() => loadConfig({ FORGELOG_DATA_DIR: file })).to.throw(ConfigError, `FORGELOG_DATA_DIR ${file} is a file, not a directory`);
+    expect(loadConfig({ FORGELOG_DATA_DIR: '/nonexistent/yet' }).dataDir).to.equal('/nonexistent/yet');
   });
 });

@@ -63,6 +63,8 @@ describe('forgelog audit by what a person knows', () => {
       [['audit', 'repo', 'auditee/missing'], 'auditee has never had a repository named "missing"'],
       [['audit', 'repo', 'not-a-full-name'], 'is not of the form <owner>/<name>'],
       [['audit', 'issue', 'auditee/ledger#9'], 'auditee/ledger has no issue or pull request #9'],
+      [['audit', 'issue', 'auditee/ledger#99999999999999999999'], '"auditee/ledger#99999999999999999999" is not of the form <owner>/<name>#<number>'],
+      [['audit', 'issue', 'auditee/ledger'], 'is not of the form <owner>/<name>#<number>'],
     ];
     for (const [args, message] of cases) {
       const { code, stderr } = await runCli(args, env());
@@ -70,6 +72,19 @@ describe('forgelog audit by what a person knows', () => {
       expect(stderr, args.join(' ')).to.contain(message);
     }
     expect(repositoryId).to.be.a('number');
+  });
+
+  it('says when the data directory holds no log at all, rather than only that nobody had the login', async () => {
+    const elsewhere = `${server.dataDir}-not-the-server's`;
+    const { code, stderr } = await runCli(['audit', 'user', 'auditee'], { FORGELOG_DATA_DIR: elsewhere, FORGELOG_LOG_LEVEL: 'silent' });
+    expect(code).to.equal(1);
+    expect(stderr).to.contain('no account has ever had the login "auditee"');
+    expect(stderr).to.contain(`The event log in ${elsewhere} holds no event: is FORGELOG_DATA_DIR the server's data directory?`);
+    const stream = await runCli(['audit', 'stream', 'user-1'], { FORGELOG_DATA_DIR: elsewhere, FORGELOG_LOG_LEVEL: 'silent' });
+    expect(stream.stderr).to.contain('stream user-1 has no events');
+    expect(stream.stderr).to.contain('holds no event: is FORGELOG_DATA_DIR');
+    const found = await runCli(['audit', 'user', 'nobody'], env());
+    expect(found.stderr).not.to.contain('holds no event');
   });
 
   it('audit kinds lists the stream kinds and how to find each', async () => {

@@ -137,6 +137,16 @@ describe('forgelog admin token create, and no secret in plain text', () => {
       });
       expect(unknownScope.code).to.equal(1);
       expect(unknownScope.stderr).to.contain('unknown scopes: root');
+      // Refusals in words, not the error's tag.
+      const refusals: Array<[string[], string]> = [
+        [['--note', 'first use'], 'ada already has a personal token with the note "first use"; give this one another --note'],
+        [['--note', ''], 'a personal token needs a --note saying what it is for'],
+      ];
+      for (const [options, message] of refusals) {
+        const refused = await runCli(['admin', 'token', 'create', 'ada', ...options], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_LOG_LEVEL: 'silent' });
+        expect(refused.code, options.join(' ')).to.equal(1);
+        expect(refused.stderr.trim(), options.join(' ')).to.equal(message);
+      }
       const restarted = await startTestServer({}, server.dataDir);
       try {
         const me = await api(restarted, tokenHeader(token), 'GET', '/user');

@@ -63,4 +63,27 @@ describe('HTTP kernel on the real server', () => {
       await fresh.close();
     }
   });
+
+  it("answers cross-origin requests as GitHub's API does: any origin, its headers exposed, a preflight 204 without credentials", async () => {
+    const preflight = await fetch(`${server.url}/user/repos`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+    });
+    expect(preflight.status).to.equal(204);
+    expect(preflight.headers.get('access-control-allow-origin')).to.equal('*');
+    expect(preflight.headers.get('access-control-allow-methods')).to.equal('GET, POST, PATCH, PUT, DELETE');
+    expect(preflight.headers.get('access-control-allow-headers')).to.contain('Authorization');
+    expect(preflight.headers.get('access-control-max-age')).to.equal('86400');
+    const cross = await fetch(`${server.url}/users/admin`, { headers: { origin: 'http://example.com', authorization: server.adminAuthorization } });
+    expect(cross.status).to.equal(200);
+    expect(cross.headers.get('access-control-allow-origin')).to.equal('*');
+    expect(cross.headers.get('access-control-expose-headers')).to.contain('Link');
+    expect(cross.headers.get('access-control-expose-headers')).to.contain('x-ratelimit-remaining');
+    const refused = await fetch(`${server.url}/user`, { headers: { origin: 'http://example.com' } });
+    // refused (401, or 403 once the anonymous budget the spec above spent is gone), still readable cross-origin
+    expect(refused.status).to.be.oneOf([401, 403]);
+    expect(refused.headers.get('access-control-allow-origin')).to.equal('*');
+    const plain = await fetch(`${server.url}/users/admin`, { headers: { authorization: server.adminAuthorization } });
+    expect(plain.headers.get('access-control-allow-origin')).to.equal(null);
+  });
 });

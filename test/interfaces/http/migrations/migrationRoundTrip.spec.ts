@@ -221,6 +221,19 @@ describe('migrations: an archive restored into another server answers the same',
     expect(unreadable.code).to.equal(1);
     expect(unreadable.stderr).to.contain('cannot be read');
     expect(existsSync(missing)).to.equal(false);
+    // What is not an archive is named as such, before a data directory is made.
+    const notGzip = join(scratch, 'notes.txt');
+    await writeFile(notGzip, 'not an archive');
+    const refusals: Array<[string, string]> = [
+      [scratch, `${scratch} is not a file: a migration archive is a .tar.gz file`],
+      [notGzip, `${notGzip} is not a migration archive (a .tar.gz file)`],
+    ];
+    for (const [file, message] of refusals) {
+      const refused = await runCli(['import-archive', file], { FORGELOG_DATA_DIR: missing });
+      expect(refused.code, file).to.equal(1);
+      expect(refused.stderr.trim(), file).to.equal(message);
+    }
+    expect(existsSync(missing)).to.equal(false);
     expect(first.stdout.split('\n')[0]).to.match(/^Imported /);
     const again = await runCli(['import-archive', archive], { FORGELOG_DATA_DIR: dataDir });
     expect(again.stdout).to.contain('already exists here, left as it is');

@@ -78,4 +78,15 @@ describe('HTTP projects: 422 bodies and card bodies', () => {
     expect(refused.body.errors).to.deep.equal([{ resource: 'ProjectCard', field: 'content_type', code: 'invalid' }]);
     expectOperationResponse('post', '/projects/columns/{column_id}/cards', 422, refused.body);
   });
+
+  it('refuses a body that is no object in GitHub\'s words, in either shape, never as " is invalid"', async () => {
+    const sentence = await call('POST', `/projects/columns/${columns.todo}/moves`, []);
+    expect(sentence.status).to.equal(422);
+    expect(sentence.body.errors).to.deep.equal(["For 'links/0/schema', [] is not an object."]);
+    expectOperationResponse('post', '/projects/columns/{column_id}/moves', 422, sentence.body);
+    const object = await call('POST', `/projects/columns/cards/${card}/moves`, 'top');
+    expect(object.status).to.equal(422);
+    expect(object.body.errors).to.deep.equal([{ resource: 'ProjectCard', code: 'invalid', message: `For 'links/0/schema', "top" is not an object.` }]);
+    expectOperationResponse('post', '/projects/columns/cards/{card_id}/moves', 422, object.body);
+  });
 });

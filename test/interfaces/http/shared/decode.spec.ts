@@ -55,4 +55,28 @@ describe('request body decoding', () => {
     });
     expect(decodeInput(Body, { message: 'm', tree: 'abc', entries: [{ path: 1 }] }, 'Commit')).to.deep.include({ _tag: 'Left' });
   });
+
+  it('refuses a body that is no object as a whole, in GitHub\'s words, not as a field named ""', () => {
+    const cases: Array<[unknown, string]> = [
+      [[], "For 'links/0/schema', [] is not an object."],
+      ['text', `For 'links/0/schema', "text" is not an object.`],
+      [123, "For 'links/0/schema', 123 is not an object."],
+      [null, "For 'links/0/schema', nil is not an object."],
+      ['x'.repeat(1000), `For 'links/0/schema', "${'x'.repeat(99)}... is not an object.`],
+    ];
+    for (const [body, message] of cases)
+      expect(decodeInput(Body, body, 'Commit'), JSON.stringify(body).slice(0, 20)).to.deep.equal({
+        _tag: 'Left',
+        left: [{ resource: 'Commit', code: 'invalid', message }],
+      });
+  });
+
+  it("refuses a list of wrong elements by its elements where a list is a body (an issue's labels)", () => {
+    const Labels = t.union([t.type({ labels: t.array(t.string) }), t.array(t.string)]);
+    expect(decodeInput(Labels, ['bug'], 'Label')).to.deep.equal({ _tag: 'Right', right: ['bug'] });
+    const elements = decodeInput(Labels, [7], 'Label');
+    expect(elements._tag === 'Left' && elements.left.map((item) => item.field)).to.include('0');
+    const field = decodeInput(Labels, { labels: 7 }, 'Label');
+    expect(field._tag === 'Left' && field.left.map((item) => item.field)).to.include('labels');
+  });
 });
