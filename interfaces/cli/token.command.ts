@@ -15,8 +15,6 @@ function describeTokenRefusal(login: string, note: string, problem: AppError): s
       return `${login} already has a personal token with the note "${note}"; give this one another --note`;
     case 'AuthorizationFieldMissing':
       return 'a personal token needs a --note saying what it is for';
-    case 'AuthorizationFieldInvalid':
-      return problem.message;
     default:
       return `could not create the token (${problem._tag})`;
   }
