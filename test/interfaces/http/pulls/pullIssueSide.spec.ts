@@ -196,6 +196,16 @@ describe('a pull request changed as an issue', () => {
     expect((await api(server, owner, 'PATCH', '/repos/mona/docs', { has_issues: true })).status).to.equal(200);
   });
 
+  it('a collaborator removed is unassigned from pull requests too (GitHub: "Unassigns the user from any issues")', async () => {
+    await createUser(server, 'leaver');
+    await addCollaborator(server, owner, 'mona/docs', 'leaver', 'push');
+    const assigned = await api(server, owner, 'POST', `/repos/mona/docs/issues/${number}/assignees`, { assignees: ['leaver'] });
+    expect(logins(assigned.body.assignees)).to.deep.equal(['pusher', 'leaver']);
+    expect((await api(server, owner, 'DELETE', '/repos/mona/docs/collaborators/leaver')).status).to.equal(204);
+    expect(logins((await get(`/pulls/${number}`)).assignees)).to.deep.equal(['pusher']);
+    expect(await get('/issues?assignee=leaver')).to.deep.equal([]);
+  });
+
   it('a rebuild of the issues and pull requests models from the log gives the same documents', async () => {
     const collections = ['issues', 'pull_requests', 'milestones', 'labels'];
     const dump = async () => {
