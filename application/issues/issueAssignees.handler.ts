@@ -17,9 +17,9 @@ export interface IssueAssigneesChange {
 }
 
 // POST and DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees, on an issue or a pull
-// request: triagers add people
-// with push access (anyone else is refused, as PATCH does) or remove whoever is named; the
-// decider adds to and removes from the assignees the issue has when it decides.
+// request: triagers add people with push access (anyone else is refused, as PATCH does) or
+// remove whoever is named; the decider adds to and removes from the assignees the issue has
+// when it decides.
 @injectable()
 export class IssueAssigneesHandler {
   constructor(

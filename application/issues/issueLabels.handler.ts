@@ -16,8 +16,7 @@ export type IssueLabelChange =
   { readonly kind: 'add' | 'set'; readonly names: readonly string[] } | { readonly kind: 'remove'; readonly name: string } | { readonly kind: 'clear' };
 
 // POST, PUT, DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels[/{name}]: triagers, on
-// an issue or a pull request.
-// Naming a label the repository lacks creates it, as GitHub does.
+// an issue or a pull request. Naming a label the repository lacks creates it, as GitHub does.
 @injectable()
 export class IssueLabelsHandler {
   constructor(
