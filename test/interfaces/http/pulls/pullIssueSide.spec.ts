@@ -216,5 +216,11 @@ describe('a pull request changed as an issue', () => {
     expect((before.issues as { label_ids: number[] }[]).some((issue) => issue.label_ids.length > 0)).to.equal(true);
     await server.runtime.runner.rebuild(['issues', 'pull-requests']);
     expect(await dump()).to.deep.equal(before);
+    // And issue search, rebuilt from those models, finds the pull request by its issue side.
+    const query = `/search/issues?q=${encodeURIComponent('is:pr label:question assignee:pusher')}`;
+    const found = await search('is:pr label:question assignee:pusher', (body) => body.total_count > 0);
+    expect(found.items.map((item) => item.number)).to.deep.equal([number]);
+    await server.runtime.runner.rebuild(['search-issues']);
+    expect((await api(server, owner, 'GET', query)).body).to.deep.equal(found);
   });
 });
