@@ -206,6 +206,19 @@ describe('a pull request changed as an issue', () => {
     expect(await get('/issues?assignee=leaver')).to.deep.equal([]);
   });
 
+  it('a pull request labelled "help wanted" counts in no repository\'s help-wanted issues, even as the label changes', async () => {
+    await api(server, triager, 'POST', `/repos/mona/docs/issues/${number}/labels`, { labels: ['help wanted'] });
+    expect((await api(server, owner, 'PATCH', '/repos/mona/docs/labels/help%20wanted', { color: '123456' })).status).to.equal(200);
+    expect((await api(server, owner, 'POST', '/repos/mona/docs/issues', { title: 'Hands wanted', labels: ['help wanted'] })).status).to.equal(201);
+    const atLeast = (count: number) => api(server, owner, 'GET', `/search/repositories?q=${encodeURIComponent(`user:mona help-wanted-issues:>=${count}`)}`);
+    await eventually(
+      async () => (await atLeast(1)).body,
+      (body) => body.total_count === 1,
+    );
+    expect((await atLeast(2)).body.total_count).to.equal(0);
+    await api(server, triager, 'DELETE', `/repos/mona/docs/issues/${number}/labels/help%20wanted`);
+  });
+
   it('a rebuild of the issues and pull requests models from the log gives the same documents', async () => {
     const collections = ['issues', 'pull_requests', 'milestones', 'labels'];
     const dump = async () => {
