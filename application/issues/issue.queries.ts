@@ -125,11 +125,10 @@ export class IssueQueries {
     return this.milestones().findOne({ repository_id: repositoryId, number });
   }
 
-  // The issues (not pull requests) of a repository someone is assigned to, from the
+  // The issues and pull requests of a repository someone is assigned to, from the
   // repository × assignee index.
-  async assignedTo(repositoryId: number, userId: number): Promise<IssueDocument[]> {
-    const assigned = await this.issues().find({ repository_id: repositoryId, assignee_ids: userId });
-    return assigned.filter((issue) => issue.pull_request === undefined);
+  assignedTo(repositoryId: number, userId: number): Promise<IssueDocument[]> {
+    return this.issues().find({ repository_id: repositoryId, assignee_ids: userId });
   }
 
   // Exact title: milestone titles are unique in a repository as typed (milestoneTitles.ts).

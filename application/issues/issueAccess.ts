@@ -45,23 +45,21 @@ export class IssueAccess {
     return right({ repository: readable.right.repository, role: role.right });
   }
 
-  // `conversation`: the operation is a comment, a reaction or a lock, which GitHub takes on a
-  // pull request through the issues API too (its conversation), issues enabled or not. Every other
-  // change of a pull request goes through the pulls API: a pull request is shown, never
-  // changed, as an issue.
+  // An issue or a pull request by its number: GitHub takes every issues operation on a pull
+  // request too (every pull request is an issue), issues enabled or not: its comments,
+  // reactions and lock, its labels, assignees and milestone, and PATCH (whose title, body and
+  // state go to the pull request: UpdateIssueHandler).
   async issue(
     caller: AccessCaller,
     repositoryId: number,
     number: number,
     operation: RepositoryOperation,
-    { conversation = false }: { readonly conversation?: boolean } = {},
   ): Promise<Either<AppError, IssueScope & { issue: IssueDocument }>> {
     const scope = await this.repository(caller, repositoryId, operation, false);
     if (isLeft(scope)) return scope;
     const issue = await this.issues.issueByNumber(repositoryId, number);
-    const pullRequest = issue !== null && issue.pull_request !== undefined;
-    if (!(conversation && pullRequest) && !scope.right.repository.has_issues) return left({ _tag: 'IssuesDisabled' });
-    return issue && (conversation || !pullRequest) ? right({ ...scope.right, issue }) : left({ _tag: 'IssueNotFound' });
+    if (issue?.pull_request === undefined && !scope.right.repository.has_issues) return left({ _tag: 'IssuesDisabled' });
+    return issue ? right({ ...scope.right, issue }) : left({ _tag: 'IssueNotFound' });
   }
 
   async comment(

@@ -1,26 +1,25 @@
 import { inject, injectable } from 'inversify';
 import { isLeft, right, type Either } from 'fp-ts/lib/Either.js';
-import { issueDecider } from '../../domain/issues/issue.decider.js';
-import { issueStream } from '../../domain/issues/issue.events.js';
 import type { SignedInCaller } from '../repositories/createRepository.handler.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
-import { handleCommand } from '../shared/handleCommand.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { IssueAccess, ISSUE_OPERATIONS } from './issueAccess.js';
 import { IssueFields } from './issueFields.js';
+import { decideOnIssue } from './issueSide.js';
 
 export interface IssueAssigneesChange {
   readonly kind: 'add' | 'remove';
   readonly logins: readonly string[];
 }
 
-// POST and DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees: triagers add people
-// with push access (anyone else is refused, as PATCH does) or remove whoever is named; the
-// decider adds to and removes from the assignees the issue has when it decides.
+// POST and DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees, on an issue or a pull
+// request: triagers add people with push access (anyone else is refused, as PATCH does) or
+// remove whoever is named; the decider adds to and removes from the assignees the issue has
+// when it decides.
 @injectable()
 export class IssueAssigneesHandler {
   constructor(
@@ -44,13 +43,7 @@ export class IssueAssigneesHandler {
     const ids = change.kind === 'add' ? await this.fields.assigneeIds(repository, change.logins) : right(await this.idsOf(change.logins));
     if (isLeft(ids)) return ids;
     const type = change.kind === 'add' ? 'AddIssueAssignees' : 'RemoveIssueAssignees';
-    const outcome = await handleCommand(
-      this.eventStore,
-      issueDecider,
-      issueStream(issue.id),
-      { type, issueId: issue.id, assigneeIds: ids.right, now: context.occurredAt },
-      context,
-    );
+    const outcome = await decideOnIssue(this.eventStore, issue, { type, issueId: issue.id, assigneeIds: ids.right, now: context.occurredAt }, context);
     if (isLeft(outcome)) return outcome;
     await this.readYourWrites.settle(outcome.right.position);
     return right(undefined);

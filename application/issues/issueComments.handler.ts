@@ -30,7 +30,7 @@ export class IssueCommentsHandler {
     body: string,
     context: CommandContext,
   ): Promise<Either<AppError, { commentId: number }>> {
-    const scope = await this.access.issue(caller, repositoryId, number, ISSUE_OPERATIONS.participate, { conversation: true });
+    const scope = await this.access.issue(caller, repositoryId, number, ISSUE_OPERATIONS.participate);
     if (isLeft(scope)) return scope;
     if (scope.right.issue.locked && !mayManage(scope.right.role)) return left({ _tag: 'IssueLocked' });
     const commentId = await this.ids.next('issue_comment');

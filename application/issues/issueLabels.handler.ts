@@ -1,23 +1,22 @@
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
-import { issueDecider, type IssueCommand } from '../../domain/issues/issue.decider.js';
-import { issueStream } from '../../domain/issues/issue.events.js';
+import type { IssueFieldCommand } from '../../domain/issues/issue.decider.js';
 import type { SignedInCaller } from '../repositories/createRepository.handler.js';
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
-import { handleCommand } from '../shared/handleCommand.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { IssueAccess, ISSUE_OPERATIONS } from './issueAccess.js';
 import { IssueQueries } from './issue.queries.js';
+import { decideOnIssue } from './issueSide.js';
 import { LabelResolver } from './labelResolver.js';
 
 export type IssueLabelChange =
   { readonly kind: 'add' | 'set'; readonly names: readonly string[] } | { readonly kind: 'remove'; readonly name: string } | { readonly kind: 'clear' };
 
-// POST, PUT, DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels[/{name}]: triagers.
-// Naming a label the repository lacks creates it, as GitHub does.
+// POST, PUT, DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels[/{name}]: triagers, on
+// an issue or a pull request. Naming a label the repository lacks creates it, as GitHub does.
 @injectable()
 export class IssueLabelsHandler {
   constructor(
@@ -39,15 +38,20 @@ export class IssueLabelsHandler {
     if (isLeft(scope)) return scope;
     const command = await this.commandFor(scope.right.issue.id, repositoryId, change, context);
     if (isLeft(command)) return command;
-    const outcome = await handleCommand(this.eventStore, issueDecider, issueStream(scope.right.issue.id), command.right, context);
+    const outcome = await decideOnIssue(this.eventStore, scope.right.issue, command.right, context);
     if (isLeft(outcome)) return outcome;
     await this.readYourWrites.settle(outcome.right.position);
     return right(undefined);
   }
 
-  private async commandFor(issueId: number, repositoryId: number, change: IssueLabelChange, context: CommandContext): Promise<Either<AppError, IssueCommand>> {
+  private async commandFor(
+    issueId: number,
+    repositoryId: number,
+    change: IssueLabelChange,
+    context: CommandContext,
+  ): Promise<Either<AppError, IssueFieldCommand>> {
     const now = context.occurredAt;
-    if (change.kind === 'clear') return right({ type: 'UpdateIssue', issueId, actorId: context.actorId ?? 0, labelIds: [], now });
+    if (change.kind === 'clear') return right({ type: 'ChangeIssueFields', issueId, labelIds: [], now });
     if (change.kind === 'remove') {
       const label = await this.issues.labelByName(repositoryId, change.name);
       return label ? right({ type: 'RemoveIssueLabel', issueId, labelId: label.id, now }) : left({ _tag: 'LabelNotFound' });
@@ -57,7 +61,7 @@ export class IssueLabelsHandler {
     return right(
       change.kind === 'add'
         ? { type: 'AddIssueLabels', issueId, labelIds: labelIds.right, now }
-        : { type: 'UpdateIssue', issueId, actorId: context.actorId ?? 0, labelIds: labelIds.right, now },
+        : { type: 'ChangeIssueFields', issueId, labelIds: labelIds.right, now },
     );
   }
 }

@@ -1,16 +1,14 @@
 import { inject, injectable } from 'inversify';
 import { isLeft, right, type Either } from 'fp-ts/lib/Either.js';
-import { conversationLockDecider } from '../../domain/issues/conversationLock.decider.js';
-import { issueDecider } from '../../domain/issues/issue.decider.js';
-import { issueStream, type LockReason } from '../../domain/issues/issue.events.js';
+import type { LockReason } from '../../domain/issues/issue.events.js';
 import type { SignedInCaller } from '../repositories/createRepository.handler.js';
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
-import { handleCommand } from '../shared/handleCommand.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { IssueAccess, ISSUE_OPERATIONS } from './issueAccess.js';
+import { decideOnIssue } from './issueSide.js';
 
 // PUT and DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock: triagers and up, on an
 // issue or a pull request's conversation (GitHub locks both here).
@@ -29,18 +27,14 @@ export class LockIssueHandler {
     lock: { readonly lockReason: LockReason | null } | null,
     context: CommandContext,
   ): Promise<Either<AppError, void>> {
-    const scope = await this.access.issue(caller, repositoryId, number, ISSUE_OPERATIONS.manage, { conversation: true });
+    const scope = await this.access.issue(caller, repositoryId, number, ISSUE_OPERATIONS.manage);
     if (isLeft(scope)) return scope;
     const issueId = scope.right.issue.id;
     const command =
       lock === null
         ? { type: 'UnlockIssue' as const, issueId, now: context.occurredAt }
         : { type: 'LockIssue' as const, issueId, lockReason: lock.lockReason, now: context.occurredAt };
-    // A pull request's issue stream holds its conversation's lock alone.
-    const outcome =
-      scope.right.issue.pull_request === undefined
-        ? await handleCommand(this.eventStore, issueDecider, issueStream(issueId), command, context)
-        : await handleCommand(this.eventStore, conversationLockDecider, issueStream(issueId), command, context);
+    const outcome = await decideOnIssue(this.eventStore, scope.right.issue, command, context);
     if (isLeft(outcome)) return outcome;
     await this.readYourWrites.settle(outcome.right.position);
     return right(undefined);

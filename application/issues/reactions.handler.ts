@@ -73,7 +73,7 @@ export class ReactionsHandler {
     target: ReactionTarget,
   ): Promise<Either<AppError, IssueScope & { issue: IssueDocument; subject: ReactionSubject }>> {
     if (target.type === 'issue') {
-      const scope = await this.access.issue(caller, repositoryId, target.number, ISSUE_OPERATIONS.participate, { conversation: true });
+      const scope = await this.access.issue(caller, repositoryId, target.number, ISSUE_OPERATIONS.participate);
       return isLeft(scope) ? scope : right({ ...scope.right, subject: { type: 'issue', id: scope.right.issue.id } });
     }
     const scope = await this.access.comment(caller, repositoryId, target.commentId, ISSUE_OPERATIONS.participate);

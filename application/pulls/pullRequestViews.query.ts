@@ -1,7 +1,15 @@
 import { inject, injectable } from 'inversify';
 import { ORG_MEMBERSHIPS_COLLECTION, type OrgMembershipDocument } from '../accounts/organizations.readModel.js';
 import type { UserDocument } from '../accounts/users.readModel.js';
-import { ISSUES_COLLECTION, pullRequestIssueDocumentId, type IssueDocument } from '../issues/issues.readModel.js';
+import {
+  ISSUES_COLLECTION,
+  LABELS_COLLECTION,
+  MILESTONES_COLLECTION,
+  pullRequestIssueDocumentId,
+  type IssueDocument,
+  type LabelDocument,
+  type MilestoneDocument,
+} from '../issues/issues.readModel.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { CommitRangeStats, GitStorage } from '../shared/ports/gitStorage.port.js';
@@ -29,10 +37,13 @@ export interface PullRequestView {
   readonly baseSha: string;
   readonly authorAssociation: AuthorAssociation;
   readonly stats: CommitRangeStats | null;
-  // Its conversation, kept on its issue: the comments on it and its lock.
+  // Its issue side, kept on its issue: the comments on it, its lock, labels, assignees and milestone.
   readonly comments: number;
   readonly locked: boolean;
   readonly activeLockReason: string | null;
+  readonly labels: readonly LabelDocument[];
+  readonly assignees: readonly UserDocument[];
+  readonly milestone: { readonly milestone: MilestoneDocument; readonly creator: UserDocument | undefined } | null;
 }
 
 @injectable()
@@ -81,18 +92,33 @@ export class PullRequestViews {
     const repositories = new Map(
       (await this.repositories.byIds(pulls.flatMap((pull) => [pull.repository_id, pull.head.repository_id]))).map((repository) => [repository.id, repository]),
     );
-    const accountIds = [...repositories.values()].map((repository) => repository.owner_id);
-    for (const pull of pulls) accountIds.push(pull.user_id, ...(pull.merged_by_id === null ? [] : [pull.merged_by_id]));
-    const accounts = await this.repositories.accountsByIds(accountIds);
     const conversations = new Map(
       (await this.store.collection<IssueDocument>(ISSUES_COLLECTION).find({ _id: { $in: pulls.map((pull) => pullRequestIssueDocumentId(pull.id)) } })).map(
         (issue) => [issue._id, issue],
       ),
     );
+    const sides = [...conversations.values()];
+    const labels = await this.byId<LabelDocument>(
+      LABELS_COLLECTION,
+      sides.flatMap((issue) => issue.label_ids),
+    );
+    const milestones = await this.byId<MilestoneDocument>(
+      MILESTONES_COLLECTION,
+      sides.flatMap((issue) => (issue.milestone_id === null ? [] : [issue.milestone_id])),
+    );
+    const accountIds = [...repositories.values()].map((repository) => repository.owner_id);
+    for (const pull of pulls) accountIds.push(pull.user_id, ...(pull.merged_by_id === null ? [] : [pull.merged_by_id]));
+    for (const issue of sides) accountIds.push(...issue.assignee_ids);
+    for (const milestone of milestones.values()) accountIds.push(milestone.creator_id);
+    const accounts = await this.repositories.accountsByIds(accountIds);
     const withOwner = (id: number): RepositoryWithOwner | null => {
       const repository = repositories.get(id);
       const owner = repository && accounts.get(repository.owner_id);
       return repository && owner ? { repository, owner } : null;
+    };
+    const milestoneOf = (id: number | null) => {
+      const milestone = id === null ? undefined : milestones.get(id);
+      return milestone ? { milestone, creator: accounts.get(milestone.creator_id) } : null;
     };
     const views: PullRequestView[] = [];
     for (const pull of pulls) {
@@ -114,9 +140,20 @@ export class PullRequestViews {
         comments: conversation?.comments ?? 0,
         locked: conversation?.locked ?? false,
         activeLockReason: conversation?.active_lock_reason ?? null,
+        // A deleted label or milestone, or an account gone, is left out, as for an issue.
+        labels: (conversation?.label_ids ?? []).flatMap((id) => labels.get(id) ?? []),
+        assignees: (conversation?.assignee_ids ?? []).flatMap((id) => accounts.get(id) ?? []),
+        milestone: milestoneOf(conversation?.milestone_id ?? null),
       });
     }
     return views;
+  }
+
+  // The page's labels or milestones, each read once.
+  private async byId<T extends LabelDocument | MilestoneDocument>(collection: string, ids: readonly number[]): Promise<Map<number, T>> {
+    if (ids.length === 0) return new Map();
+    const found = await this.store.collection<T>(collection).find({ _id: { $in: [...new Set(ids)].map(String) } });
+    return new Map(found.map((document) => [document.id, document]));
   }
 
   private async associationOf(userId: number, repository: RepositoryDocument): Promise<AuthorAssociation> {

@@ -21,9 +21,20 @@ export interface UpdateIssue {
   readonly now: Date;
 }
 
-export type IssueCommand =
-  | OpenIssue
-  | UpdateIssue
+// Absolute values for the fields an issue shares with a pull request (GitHub takes them on
+// either through the issues API); undefined leaves a field as it is.
+export interface ChangeIssueFields {
+  readonly type: 'ChangeIssueFields';
+  readonly issueId: number;
+  readonly labelIds?: readonly number[];
+  readonly assigneeIds?: readonly number[];
+  readonly milestoneId?: number | null;
+  readonly now: Date;
+}
+
+// What an issue and a pull request's issue side both take (domain/issues/pullRequestIssue.decider.ts).
+export type IssueFieldCommand =
+  | ChangeIssueFields
   | { readonly type: 'AddIssueLabels'; readonly issueId: number; readonly labelIds: readonly number[]; readonly now: Date }
   | { readonly type: 'RemoveIssueLabel'; readonly issueId: number; readonly labelId: number; readonly now: Date }
   | { readonly type: 'AddIssueAssignees'; readonly issueId: number; readonly assigneeIds: readonly number[]; readonly now: Date }
@@ -31,21 +42,27 @@ export type IssueCommand =
   | LockIssue
   | UnlockIssue;
 
+export type IssueCommand = OpenIssue | UpdateIssue | IssueFieldCommand;
+
+// The fields an issue shares with a pull request's issue side.
+export interface IssueFieldsState {
+  readonly labelIds: readonly number[];
+  readonly assigneeIds: readonly number[];
+  readonly milestoneId: number | null;
+  readonly locked: boolean;
+}
+
 export type LockIssue = { readonly type: 'LockIssue'; readonly issueId: number; readonly lockReason: LockReason | null; readonly now: Date };
 export type UnlockIssue = { readonly type: 'UnlockIssue'; readonly issueId: number; readonly now: Date };
 
 export type IssueState =
   | { readonly status: 'none' }
-  | {
+  | ({
       readonly status: 'open' | 'closed';
       readonly title: string;
       readonly body: string | null;
       readonly stateReason: 'completed' | 'not_planned' | null;
-      readonly labelIds: readonly number[];
-      readonly assigneeIds: readonly number[];
-      readonly milestoneId: number | null;
-      readonly locked: boolean;
-    };
+    } & IssueFieldsState);
 
 type Existing = Exclude<IssueState, { status: 'none' }>;
 
@@ -62,6 +79,14 @@ function evolve(state: IssueState, event: IssueEvent): IssueState {
       return { ...state, status: 'closed', stateReason: event.data.stateReason };
     case 'IssueReopened':
       return { ...state, status: 'open', stateReason: null };
+    default:
+      return evolveFields(state, event);
+  }
+}
+
+// The shared fields after an event (any other event leaves them as they are).
+export function evolveFields<S extends IssueFieldsState>(state: S, event: IssueEvent): S {
+  switch (event.type) {
     case 'IssueLabelsChanged':
       return { ...state, labelIds: event.data.labelIds };
     case 'IssueAssigneesChanged':
@@ -72,6 +97,8 @@ function evolve(state: IssueState, event: IssueEvent): IssueState {
       return { ...state, locked: true };
     case 'IssueUnlocked':
       return { ...state, locked: false };
+    default:
+      return state;
   }
 }
 
@@ -122,23 +149,37 @@ function update(command: UpdateIssue, state: Existing): Either<IssuesError, read
   const events: IssueEvent[] = [];
   if (Object.keys(changes).length > 0) events.push({ type: 'IssueEdited', data: { issueId, changes, editedAt: at } });
   events.push(...stateEvents(command, state, at));
+  events.push(...changedFields(command, state));
+  return right(events);
+}
+
+// Only what differs from the state: the same labels in another order change nothing.
+function changedFields(command: Omit<ChangeIssueFields, 'type'>, state: IssueFieldsState): IssueEvent[] {
+  const at = command.now.toISOString();
+  const { issueId } = command;
+  const events: IssueEvent[] = [];
   if (command.labelIds !== undefined && !sameSet(unique(command.labelIds), state.labelIds))
     events.push({ type: 'IssueLabelsChanged', data: { issueId, labelIds: unique(command.labelIds), changedAt: at } });
   if (command.assigneeIds !== undefined && !sameSet(unique(command.assigneeIds), state.assigneeIds))
     events.push({ type: 'IssueAssigneesChanged', data: { issueId, assigneeIds: unique(command.assigneeIds), changedAt: at } });
   if (command.milestoneId !== undefined && command.milestoneId !== state.milestoneId)
     events.push({ type: 'IssueMilestoneChanged', data: { issueId, milestoneId: command.milestoneId, changedAt: at } });
-  return right(events);
+  return events;
 }
 
 function decide(command: IssueCommand, state: IssueState): Either<IssuesError, readonly IssueEvent[]> {
   if (command.type === 'OpenIssue') return state.status === 'none' ? open(command) : left({ _tag: 'IssueAlreadyExists', resource: 'Issue' });
   if (state.status === 'none') return left({ _tag: 'IssueNotFound' });
+  return command.type === 'UpdateIssue' ? update(command, state) : decideFields(command, state);
+}
+
+// The shared fields' commands, decided the same on an issue and on a pull request's issue side.
+export function decideFields(command: IssueFieldCommand, state: IssueFieldsState): Either<IssuesError, readonly IssueEvent[]> {
   const at = command.now.toISOString();
   const { issueId } = command;
   switch (command.type) {
-    case 'UpdateIssue':
-      return update(command, state);
+    case 'ChangeIssueFields':
+      return right(changedFields(command, state));
     case 'AddIssueLabels': {
       const labelIds = unique([...state.labelIds, ...command.labelIds]);
       return right(sameSet(labelIds, state.labelIds) ? [] : [{ type: 'IssueLabelsChanged', data: { issueId, labelIds, changedAt: at } }]);

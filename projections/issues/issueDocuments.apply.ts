@@ -4,9 +4,9 @@ import type { StoredEvent } from '../../application/shared/ports/eventStore.port
 import type { IssueEvent, IssueOpened } from '../../domain/issues/issue.events.js';
 import { countInMilestone, countIssueState, emptyReactionCounts, issues } from './issueCounters.js';
 
-async function setIssue(target: ProjectionTarget, issueId: number, fields: Partial<IssueDocument>): Promise<IssueDocument | null> {
-  await issues(target).updateOne({ _id: String(issueId) }, { $set: fields });
-  return issues(target).findOne({ _id: String(issueId) });
+// By id: a pull request's issue (its labels, assignees, milestone) has an _id of its own (`pr-<id>`).
+async function setIssue(target: ProjectionTarget, issueId: number, fields: Partial<IssueDocument>): Promise<void> {
+  await issues(target).updateOne({ id: issueId }, { $set: fields });
 }
 
 // A state change, written only if the issue is in the other state: the write says whether it
@@ -69,7 +69,7 @@ export async function applyIssueEvent(stored: StoredEvent, target: ProjectionTar
     case 'IssueAssigneesChanged':
       return void (await setIssue(target, event.data.issueId, { assignee_ids: [...event.data.assigneeIds], updated_at: event.data.changedAt }));
     case 'IssueMilestoneChanged': {
-      const before = await issues(target).findOne({ _id: String(event.data.issueId) });
+      const before = await issues(target).findOne({ id: event.data.issueId });
       if (!before || before.milestone_id === event.data.milestoneId)
         return void (await setIssue(target, event.data.issueId, { updated_at: event.data.changedAt }));
       // Guarded by the milestone it leaves: a second application finds the new one and moves nothing.

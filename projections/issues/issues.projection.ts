@@ -43,8 +43,9 @@ export const issuesProjection: Projection = {
   name: 'issues',
   // 2: pull requests mirrored among the issues; 3: copies of deleted labels and milestones;
   // 4: a pull request's issue has an id of the issue sequence (found by `id`, not `_id`);
-  // 5: milestones carry their list's sort keys; 6: milestones by title
-  version: 6,
+  // 5: milestones carry their list's sort keys; 6: milestones by title; 7: pull requests'
+  // labels, assignees and milestone (counted in the milestone)
+  version: 7,
   collections: [
     {
       name: ISSUES_COLLECTION,

@@ -2,7 +2,7 @@ import { pullRequestIssueDocumentId, type IssueDocument } from '../../applicatio
 import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import { pullRequestIssueId, type PullRequestEvent } from '../../domain/pulls/pullRequest.events.js';
-import { emptyReactionCounts, issues } from './issueCounters.js';
+import { countInMilestone, emptyReactionCounts, issues } from './issueCounters.js';
 
 export const PULL_REQUEST_ISSUE_EVENT_TYPES: ReadonlySet<string> = new Set([
   'PullRequestOpened',
@@ -14,8 +14,9 @@ export const PULL_REQUEST_ISSUE_EVENT_TYPES: ReadonlySet<string> = new Set([
 
 // GitHub lists pull requests among a repository's issues (with a `pull_request` object), in
 // the same number sequence: each one is mirrored into the issues collection, under its own
-// _id space ("pr-<id>"), counted nowhere (open_issues_count adds open pull requests itself),
-// and refused by every issue command but its conversation's, comments and reactions (IssueAccess).
+// _id space ("pr-<id>"), counted in no repository's open issues (open_issues_count adds open
+// pull requests itself) but in its milestone's. Its labels, assignees, milestone and lock come
+// from its issue stream's events (issueDocuments.apply.ts), its title, body and state from these.
 export async function applyPullRequestIssueEvent(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
   const event = { type: stored.type, data: stored.data } as PullRequestEvent;
   const _id = pullRequestIssueDocumentId(event.data.pullRequestId);
@@ -57,16 +58,28 @@ export async function applyPullRequestIssueEvent(stored: StoredEvent, target: Pr
       return;
     }
     case 'PullRequestClosed':
-      await issues(target).updateOne({ _id }, { $set: { state: 'closed', closed_at: event.data.closedAt, updated_at: event.data.closedAt } });
-      return;
+      return changeState(_id, 'closed', { closed_at: event.data.closedAt, updated_at: event.data.closedAt }, target);
     case 'PullRequestReopened':
-      await issues(target).updateOne({ _id }, { $set: { state: 'open', closed_at: null, updated_at: event.data.reopenedAt } });
-      return;
+      return changeState(_id, 'open', { closed_at: null, updated_at: event.data.reopenedAt }, target);
     case 'PullRequestMerged':
-      await issues(target).updateOne(
-        { _id },
-        { $set: { state: 'closed', closed_at: event.data.mergedAt, updated_at: event.data.mergedAt, pull_request: { merged_at: event.data.mergedAt } } },
+      return changeState(
+        _id,
+        'closed',
+        { closed_at: event.data.mergedAt, updated_at: event.data.mergedAt, pull_request: { merged_at: event.data.mergedAt } },
+        target,
       );
-      return;
   }
+}
+
+// A pull request in a milestone counts there as an issue does (GitHub's milestone progress
+// counts both): the count moves only with the write that changed the state, so an event
+// applied twice counts once; the other fields are set either way.
+async function changeState(_id: string, to: 'open' | 'closed', fields: Partial<IssueDocument>, target: ProjectionTarget): Promise<void> {
+  const from = to === 'open' ? 'closed' : 'open';
+  const { modified } = await issues(target).updateOne({ _id, state: from }, { $set: { ...fields, state: to } });
+  if (modified === 0) return void (await issues(target).updateOne({ _id }, { $set: fields }));
+  const pull = await issues(target).findOne({ _id });
+  if (pull === null) return;
+  await countInMilestone(pull.milestone_id, from, -1, target);
+  await countInMilestone(pull.milestone_id, to, 1, target);
 }

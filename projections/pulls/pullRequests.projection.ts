@@ -8,7 +8,7 @@ import type { Projection, ProjectionTarget } from '../../application/shared/proj
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import { pullRequestIssueId, type PullRequestEvent, type PullRequestOpened } from '../../domain/pulls/pullRequest.events.js';
 import type { IssueCommentCreated } from '../../domain/issues/issueComment.decider.js';
-import type { IssueLocked, IssueUnlocked } from '../../domain/issues/issue.events.js';
+import type { IssueAssigneesChanged, IssueLabelsChanged, IssueLocked, IssueMilestoneChanged, IssueUnlocked } from '../../domain/issues/issue.events.js';
 
 const PULL_REQUEST_EVENT_TYPES: ReadonlySet<string> = new Set<PullRequestEvent['type']>([
   'PullRequestOpened',
@@ -93,13 +93,36 @@ function changesOf(event: Exclude<PullRequestEvent, PullRequestOpened>, current:
   }
 }
 
-// What happens in a pull request's conversation (a comment, its lock) updates it, as on
-// GitHub: its updated_at moves up to the event's time ($max: the same applied twice).
-const CONVERSATION_EVENT_TYPES: ReadonlySet<string> = new Set(['IssueCommentCreated', 'IssueLocked', 'IssueUnlocked']);
+// What happens on a pull request's issue side (a comment, its lock, its labels, assignees or
+// milestone) updates it, as on GitHub: its updated_at moves up to the event's time ($max: the
+// same applied twice). The values themselves are read from its issue (PullRequestViews).
+const CONVERSATION_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'IssueCommentCreated',
+  'IssueLocked',
+  'IssueUnlocked',
+  'IssueLabelsChanged',
+  'IssueAssigneesChanged',
+  'IssueMilestoneChanged',
+]);
+
+type IssueSideEvent = IssueCommentCreated | IssueLocked | IssueUnlocked | IssueLabelsChanged | IssueAssigneesChanged | IssueMilestoneChanged;
+
+function issueSideTime(event: IssueSideEvent): string {
+  switch (event.type) {
+    case 'IssueCommentCreated':
+      return event.data.createdAt;
+    case 'IssueLocked':
+      return event.data.lockedAt;
+    case 'IssueUnlocked':
+      return event.data.unlockedAt;
+    default:
+      return event.data.changedAt;
+  }
+}
 
 async function conversationUpdated(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
-  const event = { type: stored.type, data: stored.data } as IssueCommentCreated | IssueLocked | IssueUnlocked;
-  const at = event.type === 'IssueCommentCreated' ? event.data.createdAt : event.type === 'IssueLocked' ? event.data.lockedAt : event.data.unlockedAt;
+  const event = { type: stored.type, data: stored.data } as IssueSideEvent;
+  const at = issueSideTime(event);
   await target.collection<PullRequestDocument>(PULL_REQUESTS_COLLECTION).updateOne({ issue_id: event.data.issueId }, { $max: { updated_at: at } });
 }
 
@@ -116,8 +139,9 @@ async function countOpen(repositoryId: number, delta: 1 | -1, target: Projection
 export const pullRequestsProjection: Projection = {
   name: 'pull-requests',
   // 2: open pull requests counted per repository; 3: the base branch at top level (base_ref);
-  // 4: its issue's id, and its conversation's updates
-  version: 4,
+  // 4: its issue's id, and its conversation's updates; 5: updated by its labels, assignees and
+  // milestone
+  version: 5,
   collections: [
     { name: REPOSITORY_PULL_COUNTS_COLLECTION, indexes: [] },
     {

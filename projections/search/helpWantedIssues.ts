@@ -62,8 +62,9 @@ async function labelChanged(target: ProjectionTarget, repositoryId: number): Pro
   await flags(target).deleteMany({ repository_id: repositoryId });
   const label = await helpWantedLabel(target, repositoryId);
   if (label === null) return repositoryId;
-  const issues = await target.collection<IssueDocument>(ISSUES_COLLECTION).find({ repository_id: repositoryId, label_ids: label.id, state: 'open' });
-  for (const issue of issues)
+  const labelled = await target.collection<IssueDocument>(ISSUES_COLLECTION).find({ repository_id: repositoryId, label_ids: label.id, state: 'open' });
+  // Pull requests carry labels too, and count as no issue here (issueChanged finds none by _id).
+  for (const issue of labelled.filter((one) => one.pull_request === undefined))
     await flags(target).replaceOne(
       { _id: String(issue.id) },
       { _id: String(issue.id), repository_id: repositoryId, issue_id: issue.id, help_wanted: true },

@@ -29,6 +29,7 @@ const BATCH = 500;
 const PAGE = 1000;
 
 const PULL_REQUEST_EVENTS = new Set(['PullRequestOpened', 'PullRequestEdited', 'PullRequestClosed', 'PullRequestReopened', 'PullRequestMerged']);
+const PULL_REQUEST_ISSUE_SIDE_EVENTS = new Set(['IssueLocked', 'IssueUnlocked', 'IssueLabelsChanged', 'IssueAssigneesChanged', 'IssueMilestoneChanged']);
 const REPOSITORY_WIDE_EVENTS = new Set(['RepositoryEdited', 'RepositoryArchived', 'RepositoryUnarchived', 'RepositoryTransferred', 'RepositoryDeleted']);
 
 const indexName = (target: ProjectionTarget) => target.searchIndexName(SEARCH_INDEXES.issues);
@@ -53,8 +54,8 @@ async function issueKeyOf(target: ProjectionTarget, issueId: number): Promise<st
 
 // The issues (read-model _ids) whose documents an event may change.
 async function touchedIssues(event: StoredEvent, target: ProjectionTarget): Promise<string[]> {
-  // A lock may be a pull request's conversation's: its issue is found by its id.
-  if (event.type === 'IssueLocked' || event.type === 'IssueUnlocked') return issueKeyOf(target, (event.data as { issueId: number }).issueId);
+  // A lock, labels, assignees or milestone may be a pull request's issue side's: its issue is found by its id.
+  if (PULL_REQUEST_ISSUE_SIDE_EVENTS.has(event.type)) return issueKeyOf(target, (event.data as { issueId: number }).issueId);
   if (ISSUE_EVENT_TYPES.has(event.type)) return [String((event.data as { issueId: number }).issueId)];
   if (PULL_REQUEST_EVENTS.has(event.type)) return [pullRequestIssueDocumentId((event.data as { pullRequestId: number }).pullRequestId)];
   const typed = { type: event.type, data: event.data } as IssueCommentEvent | ReactionEvent | LabelEvent | MilestoneEvent | { type: ''; data: unknown };

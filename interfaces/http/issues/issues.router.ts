@@ -12,20 +12,22 @@ import { milestoneRoutes } from './milestones.routes.js';
 import { reactionRoutes } from './reactions.routes.js';
 
 // GitHub answers 410 Gone on every issues endpoint of a repository whose issues are
-// disabled; labels and milestones stay, and so does a pull request's conversation (its
-// comments, reactions and lock, which GitHub takes through the issues API).
+// disabled; labels and milestones stay, and so does what it takes on a pull request through
+// the issues API (a pull request is no issue there): its comments, reactions and lock, its
+// labels and assignees, and the issue itself (GET, PATCH).
 function issuesEnabled(deps: IssuesDeps): RequestHandler {
   return async (req, res, next) => {
     const { repository } = repositoryScopeOf(res);
-    if (repository.has_issues || (await onPullRequestConversation(deps, repository.id, req.path))) return next();
+    if (repository.has_issues || (await onPullRequest(deps, repository.id, req.path))) return next();
     sendGithubError(res, 410, 'Issues are disabled for this repo');
   };
 }
 
-// Below /repos/{owner}/{repo}/issues: `/{number}/comments`, `/{number}/lock`, `/{number}/reactions[/{id}]`, or
+// Below /repos/{owner}/{repo}/issues: `/{number}`, `/{number}/comments`, `/{number}/lock`,
+// `/{number}/reactions[/{id}]`, `/{number}/labels[/{name}]`, `/{number}/assignees`, or
 // `/comments/{id}[/reactions[/{id}]]`, of a pull request.
-async function onPullRequestConversation(deps: IssuesDeps, repositoryId: number, path: string): Promise<boolean> {
-  const onNumber = /^\/(\d+)\/(comments|lock|reactions(\/[^/]+)?)\/?$/.exec(path);
+async function onPullRequest(deps: IssuesDeps, repositoryId: number, path: string): Promise<boolean> {
+  const onNumber = /^\/(\d+)(\/(comments|lock|assignees|(reactions|labels)(\/[^/]+)?))?\/?$/.exec(path);
   if (onNumber) return (await deps.issues.issueByNumber(repositoryId, Number(onNumber[1])))?.pull_request !== undefined;
   const onComment = /^\/comments\/(\d+)(\/reactions(\/[^/]+)?)?\/?$/.exec(path);
   if (!onComment) return false;

@@ -1,6 +1,7 @@
 import type { PullRequestView, RepositoryWithOwner } from '../../../application/pulls/pullRequestViews.query.js';
 import { legacyNodeId } from '../../../domain/shared/nodeId.js';
 import { simpleUser } from '../accounts/users.encoders.js';
+import { labelJson, milestoneJson } from '../issues/issues.encoders.js';
 import { embeddedRepository } from '../repositories/repository.encoders.js';
 import { githubTime } from '../shared/githubTime.js';
 import type { MergeabilityView } from '../../../application/pulls/mergeability.js';
@@ -39,6 +40,8 @@ export function pullRequestSimple(view: PullRequestView, urls: ApiUrls) {
     commits: api(`/pulls/${pull.number}/commits`),
     statuses: api(`/statuses/${view.headSha}`),
   };
+  const paths = { fullName, urls };
+  const assignees = view.assignees.map((user) => simpleUser(user, urls));
   return {
     url: links.self,
     id: pull.id,
@@ -58,16 +61,16 @@ export function pullRequestSimple(view: PullRequestView, urls: ApiUrls) {
     title: pull.title,
     user: simpleUser(view.user, urls),
     body: pull.body,
-    labels: [],
-    milestone: null,
+    labels: view.labels.map((label) => labelJson(label, paths)),
+    milestone: view.milestone ? milestoneJson(view.milestone.milestone, view.milestone.creator, paths) : null,
     active_lock_reason: view.activeLockReason,
     created_at: githubTime(pull.created_at),
     updated_at: githubTime(pull.updated_at),
     closed_at: time(pull.closed_at),
     merged_at: time(pull.merged_at),
     merge_commit_sha: pull.merge_commit_sha,
-    assignee: null,
-    assignees: [],
+    assignee: assignees[0] ?? null,
+    assignees,
     requested_reviewers: [],
     requested_teams: [],
     head: side(view.head, pull.head.ref, view.headSha, urls),

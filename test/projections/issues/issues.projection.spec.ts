@@ -88,6 +88,58 @@ describe('issues projection', () => {
     expect(dump.repository_issue_counts).to.deep.equal([{ _id: '3', repository_id: 3, open_issues_count: 1 }]);
   });
 
+  it("applies a pull request's issue side to its mirrored issue, and counts it in its milestone once as it closes and reopens", async () => {
+    const side = { repositoryId: 3, ref: 'feature', sha: 'a'.repeat(40) };
+    const milestoneCreated = storedEvent('milestone-4', 0, 'MilestoneCreated', {
+      milestoneId: 4,
+      repositoryId: 3,
+      number: 1,
+      creatorId: 2,
+      title: 'v1',
+      description: null,
+      state: 'open',
+      dueOn: null,
+      createdAt: at,
+    });
+    const pull = (revision: number, type: string, data: Record<string, unknown>) =>
+      storedEvent('pull-request-5', revision, type, { pullRequestId: 5, ...data });
+    const dump = await expectIdempotent(issuesProjection, [
+      repositoryCreated,
+      milestoneCreated,
+      pull(0, 'PullRequestOpened', {
+        issueId: 9,
+        repositoryId: 3,
+        number: 1,
+        authorId: 2,
+        title: 'Feature',
+        body: null,
+        draft: false,
+        maintainerCanModify: false,
+        head: side,
+        base: { ...side, ref: 'main' },
+        openedAt: at,
+      }),
+      storedEvent('issue-9', 0, 'IssueLabelsChanged', { issueId: 9, labelIds: [bugId], changedAt: at }),
+      storedEvent('issue-9', 1, 'IssueAssigneesChanged', { issueId: 9, assigneeIds: [2], changedAt: at }),
+      storedEvent('issue-9', 2, 'IssueMilestoneChanged', { issueId: 9, milestoneId: 4, changedAt: at }),
+      pull(1, 'PullRequestClosed', { closedAt: at }),
+      pull(2, 'PullRequestReopened', { reopenedAt: at }),
+      pull(3, 'PullRequestMerged', {
+        mergedBy: 2,
+        mergeMethod: 'merge',
+        mergeCommitSha: 'c'.repeat(40),
+        headSha: 'a'.repeat(40),
+        baseSha: 'b'.repeat(40),
+        mergedAt: at,
+      }),
+    ]);
+    expect(dump.issues).to.have.length(1);
+    expect(dump.issues[0]).to.deep.include({ _id: 'pr-5', id: 9, label_ids: [bugId], assignee_ids: [2], milestone_id: 4, state: 'closed' });
+    expect(dump.milestones[0]).to.include({ open_issues: 0, closed_issues: 1 });
+    // A pull request counts in no repository's open issues.
+    expect(dump.repository_issue_counts ?? []).to.deep.equal([]);
+  });
+
   it("drops a deleted repository's labels and issues", async () => {
     const dump = await expectIdempotent(issuesProjection, [
       repositoryCreated,

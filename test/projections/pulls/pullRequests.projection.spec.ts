@@ -86,4 +86,28 @@ describe('pull requests projection', () => {
     expect(dump.pull_requests).to.have.length(1);
     expect(dump.pull_requests![0]).to.deep.include({ state: 'open', closed_at: null, updated_at: '2026-11-22T10:03:00.000Z' });
   });
+
+  it("its issue side's labels, assignees and milestone move its updated_at, never back", async () => {
+    const events = [
+      storedEvent(stream, 0, 'PullRequestOpened', {
+        pullRequestId: 5,
+        issueId: 9,
+        repositoryId: 7,
+        number: 1,
+        authorId: 2,
+        title: 't',
+        body: null,
+        draft: false,
+        maintainerCanModify: false,
+        head,
+        base,
+        openedAt: '2026-11-22T10:00:00.000Z',
+      }),
+      storedEvent('issue-9', 0, 'IssueLabelsChanged', { issueId: 9, labelIds: [1], changedAt: '2026-11-22T10:01:00.000Z' }),
+      storedEvent('issue-9', 1, 'IssueMilestoneChanged', { issueId: 9, milestoneId: 4, changedAt: '2026-11-22T10:03:00.000Z' }),
+      storedEvent('issue-9', 2, 'IssueAssigneesChanged', { issueId: 9, assigneeIds: [2], changedAt: '2026-11-22T10:02:00.000Z' }),
+    ];
+    const dump = await expectIdempotent(pullRequestsProjection, events);
+    expect(dump.pull_requests![0]).to.deep.include({ updated_at: '2026-11-22T10:03:00.000Z' });
+  });
 });
