@@ -128,6 +128,10 @@ export interface PullRequestSnapshot {
   readonly comments?: number;
   readonly locked?: boolean;
   readonly active_lock_reason?: string | null;
+  // Its issue side then (absent from records made before pull requests had one: none).
+  readonly labels?: readonly LabelDocument[];
+  readonly assignees?: readonly UserDocument[];
+  readonly milestone?: { readonly milestone: MilestoneDocument; readonly creator: UserDocument | undefined } | null;
 }
 
 // The payload as stored: GitHub's fields where they are plain values, snapshots where

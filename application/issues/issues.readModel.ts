@@ -8,6 +8,8 @@ import type { Document } from '../shared/ports/readModelStore.port.js';
 export const ISSUES_COLLECTION = 'issues';
 // A pull request's issue (GitHub lists pull requests among the issues) is kept under an _id of its own kind.
 export const pullRequestIssueDocumentId = (pullRequestId: number): string => `pr-${pullRequestId}`;
+// The pull request whose issue this is (its _id, above).
+export const pullRequestIdOf = (issue: { readonly _id: string }): number => Number(issue._id.slice('pr-'.length));
 export const ISSUE_COMMENTS_COLLECTION = 'issue_comments';
 export const LABELS_COLLECTION = 'labels';
 export const MILESTONES_COLLECTION = 'milestones';

@@ -92,8 +92,9 @@ const PRUNED_PER_EVENT = 4;
 export const activityProjection: Projection = {
   name: 'activity',
   // 1000 × its own version (4: feeds in chunks, times in seconds, access changes; 5: and a
-  // member's) + the mirrored projections' versions: a change in any of them rebuilds this one.
-  version: 5 * 1000 + MIRROR_VERSION,
+  // member's; 6: pull requests' labels and assignees) + the mirrored projections' versions: a
+  // change in any of them rebuilds this one.
+  version: 6 * 1000 + MIRROR_VERSION,
   consistency: 'eventual',
   collections: [
     // Oldest first, for pruning (three fields: the embedded store keeps it ordered).

@@ -1,4 +1,5 @@
-import type { IssueDocument } from '../../application/issues/issues.readModel.js';
+import { pullRequestIdOf, type IssueDocument, type LabelDocument } from '../../application/issues/issues.readModel.js';
+import type { UserDocument } from '../../application/accounts/users.readModel.js';
 import type { RepositoryDocument } from '../../application/repositories/repositories.readModel.js';
 import type { PullRequestDocument } from '../../application/pulls/pullRequests.readModel.js';
 import type { StoredPayload } from '../../application/activity/activity.readModel.js';
@@ -40,7 +41,7 @@ export async function stateBefore(event: StoredEvent, mirror: MirrorReads): Prom
 }
 
 // GitHub's activity events for one domain event, from the mirror as it is after the event.
-// Events the API has no activity type for (and events of pull requests' issue copies) give none.
+// Events the API has no activity type for give none.
 export async function deriveActivity(event: StoredEvent, before: StateBefore, mirror: MirrorReads): Promise<ActivityDraft[]> {
   const actorId = event.metadata.actorId;
   if (actorId === null) return [];
@@ -183,11 +184,43 @@ function editChanges(changes: { readonly title?: unknown; readonly body?: unknow
   };
 }
 
+// Who or what an assignees or labels change added and removed, each with its action.
+async function sideChanges(
+  event: StoredEvent,
+  before: StateBefore,
+  issue: IssueDocument,
+  mirror: MirrorReads,
+): Promise<Array<{ action: string; assignee: UserDocument } | { action: string; label: LabelDocument }>> {
+  if (event.type !== 'IssueAssigneesChanged' && event.type !== 'IssueLabelsChanged') return [];
+  const assignees = event.type === 'IssueAssigneesChanged';
+  const field = assignees ? 'assignee_ids' : 'label_ids';
+  const was = new Set(before.issue?.[field] ?? []);
+  const now = new Set(issue[field]);
+  const changes: Array<{ action: string; assignee: UserDocument } | { action: string; label: LabelDocument }> = [];
+  for (const [ids, action] of [
+    [[...now].filter((id) => !was.has(id)), assignees ? 'assigned' : 'labeled'],
+    [[...was].filter((id) => !now.has(id)), assignees ? 'unassigned' : 'unlabeled'],
+  ] as const) {
+    for (const id of ids) {
+      if (assignees) {
+        const assignee = await mirror.user(id);
+        if (assignee) changes.push({ action, assignee });
+      } else {
+        const label = await mirror.label(id);
+        if (label) changes.push({ action, label });
+      }
+    }
+  }
+  return changes;
+}
+
 async function issueChanged(event: StoredEvent, before: StateBefore, actorId: number, mirror: MirrorReads): Promise<ActivityDraft[]> {
   const issueId = event.type === 'IssueOpened' ? (event.data as IssueOpened['data']).issueId : (event.data as { issueId: number }).issueId;
   const issue = await mirror.issue(issueId);
-  // A pull request's copy among the issues: its own events say what happened.
-  if (!issue || issue.pull_request !== undefined) return [];
+  if (!issue) return [];
+  // A pull request's issue side: its labels and assignees are the pull request's events
+  // (GitHub's PullRequestEvent labeled, assigned...); the rest, its own events say.
+  if (issue.pull_request !== undefined) return pullRequestSideChanged(event, before, issue, actorId, mirror);
   const repository = await mirror.repository(issue.repository_id);
   if (!repository) return [];
   const snapshot = await mirror.issueSnapshot(issue, repository);
@@ -198,33 +231,33 @@ async function issueChanged(event: StoredEvent, before: StateBefore, actorId: nu
     payload: { ...payload, issue: snapshot },
   });
   if (event.type === 'IssueAssigneesChanged' || event.type === 'IssueLabelsChanged') {
-    const field = event.type === 'IssueAssigneesChanged' ? 'assignee_ids' : 'label_ids';
-    const was = new Set(before.issue?.[field] ?? []);
-    const now = new Set(issue[field]);
-    const added = [...now].filter((id) => !was.has(id));
-    const removed = [...was].filter((id) => !now.has(id));
-    const drafts: ActivityDraft[] = [];
-    for (const [ids, action] of [
-      [added, event.type === 'IssueAssigneesChanged' ? 'assigned' : 'labeled'],
-      [removed, event.type === 'IssueAssigneesChanged' ? 'unassigned' : 'unlabeled'],
-    ] as const) {
-      for (const id of ids) {
-        if (event.type === 'IssueAssigneesChanged') {
-          const assignee = await mirror.user(id);
-          if (assignee) drafts.push(draft({ action, assignee }));
-        } else {
-          const label = await mirror.label(id);
-          if (label) drafts.push(draft({ action, label }));
-        }
-      }
-    }
-    return drafts;
+    return (await sideChanges(event, before, issue, mirror)).map((change) => draft(change));
   }
   if (event.type === 'IssueEdited') {
     const changes = (event.data as IssueEdited['data']).changes;
     return before.issue ? [draft({ action: 'edited', changes: editChanges(changes, before.issue) })] : [];
   }
   return [draft({ action: issueAction(event) })];
+}
+
+async function pullRequestSideChanged(
+  event: StoredEvent,
+  before: StateBefore,
+  issue: IssueDocument,
+  actorId: number,
+  mirror: MirrorReads,
+): Promise<ActivityDraft[]> {
+  const changes = await sideChanges(event, before, issue, mirror);
+  if (changes.length === 0) return [];
+  const pull = await mirror.pullRequest(pullRequestIdOf(issue));
+  const snapshot = pull && (await mirror.pullRequestSnapshot(pull));
+  if (!pull || !snapshot) return [];
+  return changes.map((change) => ({
+    type: 'PullRequestEvent',
+    actorId,
+    repositoryId: pull.repository_id,
+    payload: { ...change, number: pull.number, pull_request: snapshot },
+  }));
 }
 
 async function commentCreated(data: IssueCommentCreated['data'], actorId: number, mirror: MirrorReads): Promise<ActivityDraft[]> {

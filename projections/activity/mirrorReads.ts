@@ -130,6 +130,23 @@ export class MirrorReads {
     const issue = await this.mirror.collection<IssueDocument>(ISSUES_COLLECTION).findOne({ _id: pullRequestIssueDocumentId(pull.id) });
     const association = await this.association(base.repository, pull.user_id);
     const conversation = { comments: issue?.comments ?? 0, locked: issue?.locked ?? false, active_lock_reason: issue?.active_lock_reason ?? null };
-    return { pull, user, mergedBy, base, head, association, ...conversation };
+    return { pull, user, mergedBy, base, head, association, ...conversation, ...(await this.issueSide(issue)) };
+  }
+
+  // A pull request's labels, assignees and milestone, kept on its issue.
+  private async issueSide(issue: IssueDocument | null): Promise<Pick<PullRequestSnapshot, 'labels' | 'assignees' | 'milestone'>> {
+    const labels: LabelDocument[] = [];
+    const assignees: UserDocument[] = [];
+    for (const id of issue?.label_ids ?? []) {
+      const label = await this.label(id);
+      if (label) labels.push(label);
+    }
+    for (const id of issue?.assignee_ids ?? []) {
+      const assignee = await this.user(id);
+      if (assignee) assignees.push(assignee);
+    }
+    const milestone =
+      issue?.milestone_id == null ? null : await this.mirror.collection<MilestoneDocument>(MILESTONES_COLLECTION).findOne({ _id: String(issue.milestone_id) });
+    return { labels, assignees, milestone: milestone ? { milestone, creator: (await this.user(milestone.creator_id)) ?? undefined } : null };
   }
 }

@@ -49,10 +49,9 @@ function pullRequestJson(snapshot: PullRequestSnapshot, urls: ApiUrls, visible: 
       comments: snapshot.comments ?? 0,
       locked: snapshot.locked ?? false,
       activeLockReason: snapshot.active_lock_reason ?? null,
-      // A pull request's snapshot keeps none of its issue side's labels, assignees or milestone.
-      labels: [],
-      assignees: [],
-      milestone: null,
+      labels: snapshot.labels ?? [],
+      assignees: snapshot.assignees ?? [],
+      milestone: snapshot.milestone ?? null,
     },
     urls,
   );

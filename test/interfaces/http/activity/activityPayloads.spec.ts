@@ -118,4 +118,26 @@ describe('activity feeds: pull request, ref and issue payloads', () => {
     expect(assigned.payload.issue.assignees.map((user: any) => user.login)).to.deep.equal(['hubot']);
     expect(unlabeled.payload.label.name).to.equal('bug');
   });
+
+  it('a pull request labeled and assigned through the issues API: PullRequestEvent labeled, assigned, unlabeled, its pull_request showing them', async () => {
+    await pushOverHttp(server, 'octocat', 'octocat/work', 'side', { 'c.txt': 'c\n' }, 'On side');
+    const opened = await api(server, octocat, 'POST', '/repos/octocat/work/pulls', { title: 'Side', head: 'side', base: 'main' });
+    expect(opened.status).to.equal(201);
+    const number = opened.body.number as number;
+    expect((await api(server, octocat, 'POST', `/repos/octocat/work/issues/${number}/labels`, { labels: ['bug'] })).status).to.equal(200);
+    expect((await api(server, octocat, 'POST', `/repos/octocat/work/issues/${number}/assignees`, { assignees: ['hubot'] })).status).to.equal(201);
+    expect((await api(server, octocat, 'DELETE', `/repos/octocat/work/issues/${number}/labels/bug`)).status).to.equal(200);
+    const body = (await events()).slice(0, 4);
+    expect(types(body)).to.deep.equal(['PullRequestEvent', 'PullRequestEvent', 'PullRequestEvent', 'PullRequestEvent']);
+    expect(body.map((event: any) => event.payload.action)).to.deep.equal(['unlabeled', 'assigned', 'labeled', 'opened']);
+    const [unlabeled, assigned, labeled] = body;
+    expect(labeled.payload).to.deep.include({ number });
+    expect(labeled.payload.label).to.deep.include({ name: 'bug', color: 'd73a4a' });
+    expect(labeled.payload.pull_request.labels.map((label: any) => label.name)).to.deep.equal(['bug']);
+    expect(assigned.payload.assignee).to.deep.include({ login: 'hubot' });
+    expect(assigned.payload.pull_request.assignees.map((user: any) => user.login)).to.deep.equal(['hubot']);
+    expect(assigned.payload.pull_request.assignee).to.deep.include({ login: 'hubot' });
+    expect(unlabeled.payload.label.name).to.equal('bug');
+    expect(unlabeled.payload.pull_request.labels).to.deep.equal([]);
+  });
 });
