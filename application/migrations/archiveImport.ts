@@ -82,6 +82,16 @@ export interface ImportParts {
 }
 
 // One import's state: the accounts and repositories it met, by login and full name.
+// An issue's or a pull request's labels (by name), assignees (by login) and milestone (by
+// number), from the URLs its record names them by.
+function issueSideOf(record: ArchiveRecord): { labels: string[]; assignees: string[]; milestone: number | null } {
+  return {
+    labels: (Array.isArray(record.labels) ? (record.labels as string[]) : []).map((url) => decodeURIComponent(url.split('/labels/').pop() ?? '')),
+    assignees: (Array.isArray(record.assignees) ? (record.assignees as string[]) : []).map(loginOf),
+    milestone: record.milestone ? numberOf(record.milestone) : null,
+  };
+}
+
 export class ArchiveImport {
   private readonly userIds = new Map<string, number>();
   private readonly repositoryIds = new Map<string, number>();
@@ -298,9 +308,7 @@ export class ArchiveImport {
     const caller = this.actingAs(record.user);
     if (repositoryId === undefined) return;
     if (!caller) return void this.warnings.push(`issue ${String(record.url)}: its author is unknown`);
-    const labels = (Array.isArray(record.labels) ? (record.labels as string[]) : []).map((url) => decodeURIComponent(url.split('/labels/').pop() ?? ''));
-    const assignees = (Array.isArray(record.assignees) ? (record.assignees as string[]) : []).map(loginOf);
-    const milestone = record.milestone ? numberOf(record.milestone) : null;
+    const { labels, assignees, milestone } = issueSideOf(record);
     const opened = await this.d.openIssue.execute(
       caller,
       repositoryId,
@@ -346,6 +354,12 @@ export class ArchiveImport {
     this.counts.pullRequests++;
     this.expectNumber(opened.right.number, record);
     await this.reactions(record, repositoryId, { type: 'issue', number: opened.right.number });
+    // Its issue side (labels, assignees, milestone), set as the issues API sets a pull request's.
+    const side = issueSideOf(record);
+    if (side.labels.length > 0 || side.assignees.length > 0 || side.milestone !== null) {
+      const set = await this.d.updateIssue.execute(caller, repositoryId, opened.right.number, side, this.at(record.created_at, caller.userId));
+      this.failed(set, `labels, assignees and milestone of pull request ${String(record.url)}`);
+    }
     if (record.closed_at || record.merged_at || record.state === 'closed') {
       if (record.merged_at)
         this.warnings.push(`pull request ${String(record.url)}: merged at the source, imported closed (its merge commit is in the history)`);

@@ -52,7 +52,9 @@ async function repositoryAsSeen(server: TestServer, authorization: string, fullN
     (milestone: any) => `${milestone.number} ${milestone.title} ${milestone.state}`,
   );
   const pulls = (await get(`/repos/${fullName}/pulls?state=all`)).map(
-    (pull: any) => `${pull.number} ${pull.title} ${pull.head.ref}->${pull.base.ref} ${pull.state}`,
+    (pull: any) =>
+      `${pull.number} ${pull.title} ${pull.head.ref}->${pull.base.ref} ${pull.state} ` +
+      `labels [${pull.labels.map((label: any) => label.name)}] assignees [${pull.assignees.map((user: any) => user.login)}] milestone ${pull.milestone?.title ?? null}`,
   );
   const projects = [];
   for (const project of (await withPreview(server, authorization, 'GET', `/repos/${fullName}/projects?state=all`, INERTIA)).body) {
@@ -112,6 +114,9 @@ describe('migrations: an archive restored into another server answers the same',
     const pullComment = await api(source, helper, 'POST', `/repos/acme/app/issues/${pull.number}/comments`, { body: 'on the pull request' });
     expect(pullComment.status).to.equal(201);
     await react(helper, `issues/${pull.number}`, 'hooray');
+    // Its issue side: a label, an assignee and the milestone, through the issues API.
+    const side = await api(source, owner, 'PATCH', `/repos/acme/app/issues/${pull.number}`, { labels: ['migrate-me'], assignees: ['mover'], milestone: 1 });
+    expect(side.status, JSON.stringify(side.body)).to.equal(200);
     const roadmap = await withPreview(source, owner, 'POST', '/orgs/acme/projects', INERTIA, { name: 'Roadmap', body: 'the year' });
     expect(roadmap.status, JSON.stringify(roadmap.body)).to.equal(201);
     // Project names are not unique: a second board of the same name is imported too.
