@@ -26,7 +26,8 @@ export interface EditPullRequestInput {
   readonly maintainerCanModify?: boolean;
 }
 
-// PATCH /repos/{owner}/{repo}/pulls/{pull_number}: its author, or anyone who may push.
+// PATCH /repos/{owner}/{repo}/pulls/{pull_number}: its author, or anyone who may push (a
+// triager may close and reopen it).
 @injectable()
 export class EditPullRequestHandler {
   constructor(
@@ -53,8 +54,10 @@ export class EditPullRequestHandler {
     const pull = await this.pulls.byNumber(repositoryId, number);
     if (!pull) return left({ _tag: 'PullRequestNotFound' });
     if (pull.user_id !== caller.userId) {
-      const pusher = await this.access.authorize(caller, repository, REPOSITORY_OPERATIONS.write);
-      if (isLeft(pusher)) return pusher;
+      // GitHub's triage role closes and reopens anyone's pull request; changing one takes push.
+      const onlyState = input.title === undefined && input.body === undefined && input.base === undefined && input.maintainerCanModify === undefined;
+      const allowed = await this.access.authorize(caller, repository, onlyState ? REPOSITORY_OPERATIONS.triage : REPOSITORY_OPERATIONS.write);
+      if (isLeft(allowed)) return allowed;
     }
     let base: { ref: string; sha: string } | undefined;
     if (input.base !== undefined && input.base !== pull.base.ref) {

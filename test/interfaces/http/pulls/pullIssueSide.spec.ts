@@ -180,6 +180,16 @@ describe('a pull request changed as an issue', () => {
     expect((await api(server, reader, 'PATCH', `/repos/mona/docs/issues/${number}`, { labels: ['bug'] })).status).to.equal(403);
     expect((await api(server, triager, 'PATCH', `/repos/mona/docs/issues/${number}`, { title: 'Mine now' })).status).to.equal(403);
     expect((await get(`/pulls/${number}`)).title).to.equal('Feature, retitled');
+    // GitHub's role table: triage closes and reopens all issues and pull requests; a reader may not.
+    expect((await api(server, reader, 'PATCH', `/repos/mona/docs/issues/${number}`, { state: 'closed' })).status).to.equal(403);
+    const closed = await api(server, triager, 'PATCH', `/repos/mona/docs/issues/${number}`, { state: 'closed' });
+    expect(closed.status).to.equal(200);
+    expect(closed.body.state).to.equal('closed');
+    expect((await get(`/pulls/${number}`)).state).to.equal('closed');
+    const reopened = await api(server, triager, 'PATCH', `/repos/mona/docs/pulls/${number}`, { state: 'open' });
+    expect(reopened.status).to.equal(200);
+    expect((await get(`/pulls/${number}`)).state).to.equal('open');
+    expect((await api(server, triager, 'PATCH', `/repos/mona/docs/pulls/${number}`, { state: 'closed', title: 'Mine now' })).status).to.equal(403);
     expect(names((await get(`/pulls/${number}`)).labels)).to.deep.equal(['docs']);
   });
 
