@@ -19,6 +19,18 @@ import {
 
 export type ProjectStateFilter = 'open' | 'closed' | 'all';
 
+export type ArchivedStateFilter = 'archived' | 'not_archived' | 'all';
+
+// The ids a column's card list shows, top to bottom: its cards but those whose content is
+// gone, archived or not or both. Shared by the present-day list and the as_of one, so a past
+// column lists what the same request listed then.
+export function listedCardIds(column: Pick<ProjectColumnDocument, 'card_ids' | 'archived_card_ids' | 'gone_card_ids'>, state: ArchivedStateFilter): number[] {
+  const archived = new Set(column.archived_card_ids);
+  const gone = new Set(column.gone_card_ids);
+  const present = column.card_ids.filter((id) => !gone.has(id));
+  return state === 'all' ? present : present.filter((id) => archived.has(id) === (state === 'archived'));
+}
+
 @injectable()
 export class ProjectQueries {
   constructor(@inject(TOKENS.ReadModelStore) private readonly store: ReadModelStore) {}
@@ -45,13 +57,10 @@ export class ProjectQueries {
   // loaded, the others are only ids in the column.
   async cardsOfColumn(
     column: ProjectColumnDocument,
-    state: 'archived' | 'not_archived' | 'all',
+    state: ArchivedStateFilter,
     { page, perPage }: { readonly page: number; readonly perPage: number },
   ): Promise<{ items: ProjectCardDocument[]; totalCount: number }> {
-    const archived = new Set(column.archived_card_ids);
-    const gone = new Set(column.gone_card_ids);
-    const present = column.card_ids.filter((id) => !gone.has(id));
-    const ids = state === 'all' ? present : present.filter((id) => archived.has(id) === (state === 'archived'));
+    const ids = listedCardIds(column, state);
     return { items: await this.cardsByIds(ids.slice((page - 1) * perPage, page * perPage)), totalCount: ids.length };
   }
 

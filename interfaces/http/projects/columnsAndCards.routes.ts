@@ -4,7 +4,6 @@ import type { CardPosition, ColumnPosition } from '../../../domain/projects/proj
 import { requireUser } from '../shared/authentication.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { decodeInput } from '../shared/decode.js';
-import { sendGithubError } from '../shared/githubError.js';
 import { sendObjectValidationFailed, sendProjectAppError, sendSimpleValidationFailed } from './projectValidation.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
@@ -14,6 +13,7 @@ import { CardMoveBody, ColumnMoveBody, ColumnNameBody, decodeCreateCardBody, Upd
 import type { ProjectsDeps } from './projects.deps.js';
 import { columnJson } from './projects.encoders.js';
 import { cardsJson } from './projectResponses.js';
+import { archivedStateOf, sendInvalidArchivedState } from './archivedState.js';
 import { pathNumber } from '../shared/pathParams.js';
 
 function columnPosition(position: string): ColumnPosition | null {
@@ -56,13 +56,6 @@ async function readableColumn(res: Response, deps: ProjectsDeps, value: unknown)
     return undefined;
   }
   return column;
-}
-
-function archivedState(req: Request): 'all' | 'archived' | 'not_archived' | null {
-  const raw = req.query.archived_state;
-  const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
-  if (value === undefined) return 'not_archived';
-  return value === 'all' || value === 'archived' || value === 'not_archived' ? value : null;
 }
 
 export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
@@ -127,9 +120,8 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
   });
 
   router.get('/projects/columns/:column_id/cards', async (req, res) => {
-    const state = archivedState(req);
-    if (state === null)
-      return sendGithubError(res, 422, 'Validation Failed', { errors: [{ resource: 'ProjectCard', field: 'archived_state', code: 'invalid' }] });
+    const state = archivedStateOf(req);
+    if (state === null) return sendInvalidArchivedState(res);
     const column = await readableColumn(res, deps, req.params.column_id);
     if (column === null) return sendNotFound(res);
     if (!column) return;

@@ -11,6 +11,8 @@ import { accessCallerOf } from '../repositories/repositoryScope.js';
 import type { ProjectsDeps } from './projects.deps.js';
 import { columnJson } from './projects.encoders.js';
 import { cardsJson, projectsJson } from './projectResponses.js';
+import { archivedStateOf, sendInvalidArchivedState } from './archivedState.js';
+import { listedCardIds } from '../../../application/projects/projectQueries.js';
 import { pathNumber } from '../shared/pathParams.js';
 
 // forgelog's extensions, on the audit mechanism tokens use: a project's history in GitHub's
@@ -71,31 +73,40 @@ export function projectAuditRoutes(router: Router, deps: ProjectsDeps): void {
     }),
   );
 
+  // The same pages as the present-day lists (per_page, page, Link), and for cards the same
+  // archived_state filter: a past column lists what the same request listed then.
   router.get(
     '/projects/:project_id/columns',
     asOf(async (req, res, instant) => {
       const projectId = await administeredProjectId(res, deps, req.params.project_id);
       const then = projectId === null ? null : await deps.history.asOf(projectId, instant);
       if (!then) return sendNotFound(res);
-      res.json(then.columns.map((column) => columnJson(column, urlsOf(res))));
+      const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
+      setLinkHeader(req, res, { page, perPage, totalCount: then.columns.length });
+      res.json(then.columns.slice((page - 1) * perPage, page * perPage).map((column) => columnJson(column, urlsOf(res))));
     }),
   );
 
   router.get(
     '/projects/columns/:column_id/cards',
     asOf(async (req, res, instant) => {
+      const state = archivedStateOf(req);
+      if (state === null) return sendInvalidArchivedState(res);
       const columnId = pathNumber(req.params.column_id);
       const home = columnId === null ? null : await deps.projects.projectIdOfColumn(columnId);
       const projectId = home === null ? null : await administeredProjectId(res, deps, String(home));
       const then = projectId === null ? null : await deps.history.asOf(projectId, instant);
       const columnThen = then?.columns.find((candidate) => candidate.id === columnId);
       if (!then || !columnThen) return sendNotFound(res);
+      const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
+      const ids = listedCardIds(columnThen, state);
+      setLinkHeader(req, res, { page, perPage, totalCount: ids.length });
       const cards = new Map(then.cards.map((card) => [card.id, card]));
       res.json(
         await cardsJson(
           res,
           deps,
-          columnThen.card_ids.flatMap((id) => cards.get(id) ?? []),
+          ids.slice((page - 1) * perPage, page * perPage).flatMap((id) => cards.get(id) ?? []),
         ),
       );
     }),
