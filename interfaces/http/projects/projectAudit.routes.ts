@@ -11,6 +11,7 @@ import { accessCallerOf } from '../repositories/repositoryScope.js';
 import type { ProjectsDeps } from './projects.deps.js';
 import { columnJson } from './projects.encoders.js';
 import { cardsJson, projectsJson } from './projectResponses.js';
+import { withUnreadableContentRedacted } from './historyRedaction.js';
 import { archivedStateOf, sendInvalidArchivedState } from './archivedState.js';
 import { listedCardIds } from '../../../application/projects/projectQueries.js';
 import { pathNumber } from '../shared/pathParams.js';
@@ -52,7 +53,7 @@ export function projectAuditRoutes(router: Router, deps: ProjectsDeps): void {
     const { page, perPage } = parsePagination(req.query);
     const { entries, totalCount } = await deps.history.history(projectId, { page, perPage });
     setLinkHeader(req, res, { page, perPage, totalCount });
-    res.json(entries);
+    res.json(await withUnreadableContentRedacted(res, deps, entries));
   });
 
   const asOf = (answer: (req: Request, res: Response, instant: Date) => Promise<void>) => async (req: Request, res: Response, next: NextFunction) => {
