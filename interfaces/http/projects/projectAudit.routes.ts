@@ -6,7 +6,7 @@ import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
 import { sendGithubError } from '../shared/githubError.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
-import { sendNotFound } from '../shared/respond.js';
+import { sendAppError, sendNotFound } from '../shared/respond.js';
 import { accessCallerOf } from '../repositories/repositoryScope.js';
 import type { ProjectsDeps } from './projects.deps.js';
 import { columnJson } from './projects.encoders.js';
@@ -21,7 +21,7 @@ import { pathNumber } from '../shared/pathParams.js';
 // GitHub's GET /orgs/{org}/audit-log for an organization's project changes.
 
 // Project admins and site administrators, a deleted project's included (its last state decides).
-async function administeredProjectId(res: Response, deps: ProjectsDeps, value: unknown): Promise<number | null> {
+async function administeredProject(res: Response, deps: ProjectsDeps, value: unknown): Promise<ProjectDocument | null> {
   const projectId = pathNumber(value);
   const state = projectId === null ? null : await deps.history.lastState(projectId);
   if (projectId === null || !state) return null;
@@ -32,7 +32,22 @@ async function administeredProjectId(res: Response, deps: ProjectsDeps, value: u
     private: state.settings.private,
     organization_permission: state.settings.organizationPermission,
   } as ProjectDocument;
-  return (await deps.access.roleOf(accessCallerOf(res), asItWas)) === 'admin' ? projectId : null;
+  return (await deps.access.roleOf(accessCallerOf(res), asItWas)) === 'admin' ? asItWas : null;
+}
+
+async function administeredProjectId(res: Response, deps: ProjectsDeps, value: unknown): Promise<number | null> {
+  return (await administeredProject(res, deps, value))?.id ?? null;
+}
+
+// An as_of read is the present-day read at another instant: where projects are switched off
+// now it answers 410 as that read does (undefined: answered), not the board as it was.
+async function projectReadableAsOf(res: Response, deps: ProjectsDeps, value: unknown): Promise<number | null | undefined> {
+  const project = await administeredProject(res, deps, value);
+  if (!project) return null;
+  const disabled = await deps.access.disabledFor(project);
+  if (!disabled) return project.id;
+  sendAppError(res, disabled);
+  return undefined;
 }
 
 function instantOf(req: Request, res: Response): Date | null | undefined {
@@ -66,7 +81,8 @@ export function projectAuditRoutes(router: Router, deps: ProjectsDeps): void {
   router.get(
     '/projects/:project_id',
     asOf(async (req, res, instant) => {
-      const projectId = await administeredProjectId(res, deps, req.params.project_id);
+      const projectId = await projectReadableAsOf(res, deps, req.params.project_id);
+      if (projectId === undefined) return;
       const then = projectId === null ? null : await deps.history.asOf(projectId, instant);
       if (!then) return sendNotFound(res);
       const [json] = await projectsJson(res, deps, [{ project: then.project, role: 'admin' }]);
@@ -79,7 +95,8 @@ export function projectAuditRoutes(router: Router, deps: ProjectsDeps): void {
   router.get(
     '/projects/:project_id/columns',
     asOf(async (req, res, instant) => {
-      const projectId = await administeredProjectId(res, deps, req.params.project_id);
+      const projectId = await projectReadableAsOf(res, deps, req.params.project_id);
+      if (projectId === undefined) return;
       const then = projectId === null ? null : await deps.history.asOf(projectId, instant);
       if (!then) return sendNotFound(res);
       const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
@@ -95,7 +112,8 @@ export function projectAuditRoutes(router: Router, deps: ProjectsDeps): void {
       if (state === null) return sendInvalidArchivedState(res);
       const columnId = pathNumber(req.params.column_id);
       const home = columnId === null ? null : await deps.projects.projectIdOfColumn(columnId);
-      const projectId = home === null ? null : await administeredProjectId(res, deps, String(home));
+      const projectId = home === null ? null : await projectReadableAsOf(res, deps, String(home));
+      if (projectId === undefined) return;
       const then = projectId === null ? null : await deps.history.asOf(projectId, instant);
       const columnThen = then?.columns.find((candidate) => candidate.id === columnId);
       if (!then || !columnThen) return sendNotFound(res);

@@ -4,9 +4,10 @@ import { ManualClock, startTestServer, type TestServer } from '../../../support/
 import { api as plainApi, createUser } from '../repositories/repositoryFixtures.js';
 import { projectCall } from './projectCalls.js';
 
-// `as_of` lists answer as the present-day lists do: a column's cards filtered by
-// archived_state (not_archived by default), and both lists paged with per_page, page and Link.
-describe('classic projects: as_of lists filter and page as the present-day lists', () => {
+// `as_of` reads answer as the present-day reads do: a column's cards filtered by
+// archived_state (not_archived by default), both lists paged with per_page, page and Link, and
+// 410 where projects are switched off.
+describe('classic projects: as_of reads filter, page and refuse as the present-day reads', () => {
   let server: TestServer;
   const clock = new ManualClock(new Date('2026-05-01T09:00:00Z'));
   let boss: string;
@@ -60,5 +61,19 @@ describe('classic projects: as_of lists filter and page as the present-day lists
     expect(columns.headers.get('link')).to.match(/[?&]page=2[^>]*>; rel="next"/);
     const second = await call('GET', `/projects/${projectId}/columns?per_page=2&page=2&as_of=${later()}`);
     expect(second.body.map((column: { name: string }) => column.name)).to.deep.equal(['Done']);
+  });
+
+  it('answers 410 as the present-day reads do while the organization’s projects are switched off', async () => {
+    expect((await plainApi(server, boss, 'PATCH', '/orgs/acme', { has_organization_projects: false })).status).to.equal(200);
+    try {
+      for (const path of [`/projects/${projectId}`, `/projects/${projectId}/columns`, `/projects/columns/${columnId}/cards`]) {
+        expect((await call('GET', path)).status, path).to.equal(410);
+        const then = await call('GET', `${path}?as_of=${later()}`);
+        expect(then.status, `${path}?as_of`).to.equal(410);
+        expect(then.body.message).to.equal('Projects are disabled for this organization');
+      }
+    } finally {
+      expect((await plainApi(server, boss, 'PATCH', '/orgs/acme', { has_organization_projects: true })).status).to.equal(200);
+    }
   });
 });
