@@ -78,7 +78,10 @@ export interface AuditLogPage {
   readonly totalCount: number;
 }
 
-// An owner's project audit log, newest first, from the audit projection. A page reads the
+// GitHub's `order`: newest first (desc, the default) or oldest first (asc).
+export type AuditLogOrder = 'asc' | 'desc';
+
+// An owner's project audit log, newest first (or oldest first), from the audit projection. A page reads the
 // log's index to the end of the page: from a `created:` range's end, or along the entries
 // holding the phrase's first word; the count walks the same range (an owner's entries in it,
 // or those with the word), not the owner's whole log.
@@ -92,6 +95,7 @@ export class ProjectAuditLog {
     page: { readonly page: number; readonly perPage: number },
     // Fields every entry of this log shows (an organization's login and id).
     shown: Record<string, unknown>,
+    order: AuditLogOrder = 'desc',
   ): Promise<AuditLogPage> {
     const collection = this.store.collection<ProjectAuditEntryDocument>(PROJECT_AUDIT_ENTRIES_COLLECTION);
     const ownerFilter = { owner_kind: owner.kind, owner_id: owner.id };
@@ -102,7 +106,8 @@ export class ProjectAuditLog {
       ...phrase.created,
       ...(phrase.conditions.length > 0 ? { $and: phrase.conditions } : {}),
     };
-    const sort = { timestamp: -1, position: -1 } as const;
+    const direction = order === 'asc' ? 1 : -1;
+    const sort = { timestamp: direction, position: direction } as const;
     const skip = (page.page - 1) * page.perPage;
     const [documents, totalCount] = await Promise.all([collection.find(filter, { sort, skip, limit: page.perPage }), collection.count(filter)]);
     return { entries: documents.map((document) => ({ ...document.entry, ...shown })), totalCount };

@@ -452,6 +452,12 @@ describe('page costs: a request tests what its page touches, not the collection'
     expect(ranged.answer.entries.map((entry) => entry.n)).to.deep.equal(Array.from({ length: 30 }, (_, i) => 669 - i));
     expect(ranged.answer.totalCount).to.equal(100);
     expect(ranged.tested).to.be.at.most(60 + 100);
+    // Oldest first (GitHub's order=asc) walks the same range from its other end.
+    const ascending = await work(PROJECT_AUDIT_ENTRIES_COLLECTION, () =>
+      log.page(owner, parseAuditPhrase('created:2026-01-01T00:10:00Z..2026-01-01T00:11:39Z'), { page: 2, perPage: 30 }, {}, 'asc'),
+    );
+    expect(ascending.answer.entries.map((entry) => entry.n)).to.deep.equal(Array.from({ length: 30 }, (_, i) => 630 + i));
+    expect(ascending.tested).to.be.at.most(60 + 100);
     // The rarer word is walked, whichever comes first in the phrase.
     const rare = await work(PROJECT_AUDIT_ENTRIES_COLLECTION, () => log.page(owner, parseAuditPhrase('update rare'), { page: 1, perPage: 10 }, {}));
     expect(rare.answer.entries.map((entry) => entry.n)).to.deep.equal(Array.from({ length: 10 }, (_, i) => 2900 - 100 * i));

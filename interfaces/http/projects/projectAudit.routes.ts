@@ -50,6 +50,9 @@ async function projectReadableAsOf(res: Response, deps: ProjectsDeps, value: unk
   return undefined;
 }
 
+// A repeated parameter takes its last value, as Rails does.
+const lastQueryValue = (raw: unknown): unknown => (Array.isArray(raw) ? raw[raw.length - 1] : raw);
+
 function instantOf(req: Request, res: Response): Date | null | undefined {
   const raw = req.query.as_of;
   if (raw === undefined) return undefined;
@@ -131,7 +134,8 @@ export function projectAuditRoutes(router: Router, deps: ProjectsDeps): void {
     }),
   );
 
-  // An organization's project changes, newest first, for its owners (and site administrators).
+  // An organization's project changes, newest first (oldest first with GitHub's order=asc), for
+  // its owners (and site administrators).
   router.get('/orgs/:org/audit-log', requireUser, async (req, res) => {
     const org = await deps.repositories.accountByLogin(String(req.params.org));
     const caller = accessCallerOf(res)!;
@@ -144,7 +148,8 @@ export function projectAuditRoutes(router: Router, deps: ProjectsDeps): void {
         errors: [{ resource: 'AuditLog', field: 'phrase', code: 'invalid' }],
       });
     const { page, perPage } = parsePagination(req.query as Record<string, unknown>);
-    const log = await deps.auditLog.page({ kind: 'organization', id: org.id }, phrase, { page, perPage }, { org: org.login, org_id: org.id });
+    const order = lastQueryValue(req.query.order) === 'asc' ? 'asc' : 'desc';
+    const log = await deps.auditLog.page({ kind: 'organization', id: org.id }, phrase, { page, perPage }, { org: org.login, org_id: org.id }, order);
     setLinkHeader(req, res, { page, perPage, totalCount: log.totalCount });
     res.json(log.entries);
   });

@@ -185,6 +185,17 @@ describe('classic projects: the audit history, as_of, and the organization audit
     await server.runtime.runner.rebuild(['project-audit']);
     expect((await call(boss, 'GET', '/orgs/acme/audit-log?per_page=100')).body).to.deep.equal(all);
   });
+  it('GET /orgs/{org}/audit-log order=asc lists oldest first, paged the same way (GitHub’s order, desc by default)', async () => {
+    const newestFirst = (await call(boss, 'GET', '/orgs/acme/audit-log?per_page=100')).body as Record<string, unknown>[];
+    const oldestFirst = await call(boss, 'GET', '/orgs/acme/audit-log?per_page=100&order=asc');
+    expect(oldestFirst.status).to.equal(200);
+    expect(oldestFirst.body).to.deep.equal([...newestFirst].reverse());
+    expect((await call(boss, 'GET', '/orgs/acme/audit-log?per_page=5&page=2&order=asc')).body).to.deep.equal([...newestFirst].reverse().slice(5, 10));
+    expect((await call(boss, 'GET', '/orgs/acme/audit-log?per_page=100&order=desc')).body).to.deep.equal(newestFirst);
+    const cards = await call(boss, 'GET', `/orgs/acme/audit-log?order=asc&phrase=${encodeURIComponent('action:project_card')}`);
+    expect(cards.body.map((entry: any) => entry.action)).to.deep.equal(['project_card.create', 'project_card.move']);
+  });
+
   it('GET /orgs/{org}/audit-log phrase: created (a day, an instant, ranges), free text by whole words, negated words; 422 for a bad date', async () => {
     const history = (await call(boss, 'GET', `/projects/${projectId}/history`)).body as { action: string; '@timestamp': number }[];
     const newestFirst = [...history].reverse();
