@@ -82,6 +82,13 @@ function filenameFilter(value: QualifierValue): SearchFilter {
   };
 }
 
+// Forks' files are never indexed (GitHub indexes a fork's code only once it has more stars
+// than its parent, and forgelog not at all): fork:true adds nothing, and fork:only keeps none
+// (repository ids are positive).
+function forkFilter(value: QualifierValue): SearchFilter | null {
+  return valueText(value).toLowerCase() === 'only' ? { field: 'repository_id', op: '=', value: -1 } : null;
+}
+
 // GET /search/code: substrings of files' contents and paths on default branches. The
 // keywords are not the shared runner's (CodeSearchQuery compiles them into trigrams), but
 // the qualifiers, sorts and in: fields are declared here as for every endpoint.
@@ -101,6 +108,7 @@ export const codeSearch: SearchEndpointDefinition = {
     if (key === 'extension') return right(equalsFilter('extension', value.kind === 'value' ? { kind: 'value', text: value.text.replace(/^\./, '') } : value));
     if (key === 'language') return right(equalsFilter('language', value));
     if (key === 'size') return right(numberFilter('size', value));
+    if (key === 'fork') return right(forkFilter(value));
     return right(null);
   },
 };

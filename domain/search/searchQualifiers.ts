@@ -107,6 +107,8 @@ export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<
     size: number,
     filename: text,
     extension: text,
+    // GitHub's `android language:java fork:true`: forks' code too (searching-in-forks).
+    fork: oneOf('true', 'only'),
   },
   topics: { is: oneOf('featured', 'curated', 'not-featured', 'not-curated'), repositories: number, created: date },
   labels: {},

@@ -143,6 +143,18 @@ describe('GET /search/code', () => {
     expect(bad.status).to.equal(422);
   });
 
+  it('fork:true is a qualifier, not a word: the same files (forks are never indexed), and fork:only none', async () => {
+    await api(server, dave, 'POST', '/repos/alice/tools/forks', {});
+    const everywhere = await found(alice, 'sortgroup');
+    expect(everywhere).to.have.length(3);
+    expect(await found(alice, 'sortgroup fork:true')).to.deep.equal(everywhere);
+    expect(await found(alice, 'sortgroup language:python fork:true')).to.deep.equal(['alice/tools:src/util.py']);
+    expect(await found(alice, 'sortgroup fork:only')).to.deep.equal([]);
+    const bad = await code(alice, 'sortgroup fork:maybe');
+    expect(bad.status).to.equal(422);
+    expect(bad.body.errors[0]).to.include({ resource: 'Search', field: 'q', code: 'invalid' });
+  });
+
   it('indexes the README a repository was made with, and leaves files of 384 KB or more out', async () => {
     expect(await found(alice, 'Field notes')).to.deep.equal(['alice/notes:README.md']);
     expect(await found(alice, 'needleinbig')).to.deep.equal([]);

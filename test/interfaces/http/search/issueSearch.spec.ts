@@ -284,6 +284,35 @@ describe('GET /search/issues', () => {
     expect(found(await q('milestone:v1.0'))).to.deep.equal([]);
   });
 
+  it('finds pull requests by the labels, assignees and milestone given through the issues API, and follows their removal', async () => {
+    at('2024-03-09T12:00:00Z');
+    await ok(alice, 'POST', '/repos/alice/widgets/labels', { name: 'needs review', color: 'ededed' });
+    await ok(alice, 'POST', '/repos/alice/widgets/issues/4/labels', { labels: ['needs review'] });
+    await ok(alice, 'POST', '/repos/alice/widgets/issues/4/assignees', { assignees: ['bob'] });
+    await ok(alice, 'PATCH', '/repos/alice/widgets/issues/4', { milestone: 1 });
+    const labelled = await q('is:pr label:"needs review"');
+    expect(found(labelled)).to.deep.equal(['alice/widgets#4']);
+    expect(labelled.items[0].labels.map((label: any) => label.name)).to.deep.equal(['needs review']);
+    expect(labelled.items[0].assignees.map((assignee: any) => assignee.login)).to.deep.equal(['bob']);
+    expect(labelled.items[0].milestone.title).to.equal('v2.0');
+    expect(found(await q('type:pr assignee:bob'))).to.deep.equal(['alice/widgets#4']);
+    expect(found(await q('is:pr milestone:v2.0'))).to.deep.equal(['alice/widgets#4']);
+    expect(found(await widgets('is:pr -label:"needs review"'))).to.deep.equal(['alice/widgets#3']);
+    expect(found(await widgets('is:pr no:label'))).to.deep.equal(['alice/widgets#3']);
+    expect(found(await widgets('is:pr no:assignee'))).to.deep.equal(['alice/widgets#3']);
+    expect(found(await widgets('is:pr no:milestone'))).to.deep.equal(['alice/widgets#3']);
+    // A public repository's pull request: found by a signed-in stranger too.
+    expect(found(await q('is:pr label:"needs review"', carol))).to.deep.equal(['alice/widgets#4']);
+
+    await ok(alice, 'DELETE', '/repos/alice/widgets/issues/4/labels/needs%20review');
+    await ok(alice, 'DELETE', '/repos/alice/widgets/issues/4/assignees', { assignees: ['bob'] });
+    await ok(alice, 'PATCH', '/repos/alice/widgets/issues/4', { milestone: null });
+    expect(found(await q('is:pr label:"needs review"'))).to.deep.equal([]);
+    expect(found(await q('type:pr assignee:bob'))).to.deep.equal([]);
+    expect(found(await q('is:pr milestone:v2.0'))).to.deep.equal([]);
+    expect(sorted(await widgets('is:pr no:label no:assignee no:milestone'))).to.deep.equal(['alice/widgets#3', 'alice/widgets#4']);
+  });
+
   it('search.issuesAndPullRequests through @octokit/rest', async () => {
     const octokit = basicOctokit(server, 'bob', PASSWORD);
     const { data } = await octokit.search.issuesAndPullRequests({ q: 'crash is:issue', sort: 'comments', order: 'desc', per_page: 2 });
