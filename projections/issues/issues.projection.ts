@@ -44,8 +44,8 @@ export const issuesProjection: Projection = {
   // 2: pull requests mirrored among the issues; 3: copies of deleted labels and milestones;
   // 4: a pull request's issue has an id of the issue sequence (found by `id`, not `_id`);
   // 5: milestones carry their list's sort keys; 6: milestones by title; 7: pull requests'
-  // labels, assignees and milestone (counted in the milestone)
-  version: 7,
+  // labels, assignees and milestone (counted in the milestone); 8: a pull request's closed_by
+  version: 8,
   collections: [
     {
       name: ISSUES_COLLECTION,

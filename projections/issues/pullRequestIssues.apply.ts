@@ -57,15 +57,21 @@ export async function applyPullRequestIssueEvent(stored: StoredEvent, target: Pr
       );
       return;
     }
+    // closed_by: whoever closed it (the event's actor) or merged it, as GitHub's issue shows.
     case 'PullRequestClosed':
-      return changeState(_id, 'closed', { closed_at: event.data.closedAt, updated_at: event.data.closedAt }, target);
+      return changeState(_id, 'closed', { closed_at: event.data.closedAt, closed_by_id: stored.metadata.actorId, updated_at: event.data.closedAt }, target);
     case 'PullRequestReopened':
-      return changeState(_id, 'open', { closed_at: null, updated_at: event.data.reopenedAt }, target);
+      return changeState(_id, 'open', { closed_at: null, closed_by_id: null, updated_at: event.data.reopenedAt }, target);
     case 'PullRequestMerged':
       return changeState(
         _id,
         'closed',
-        { closed_at: event.data.mergedAt, updated_at: event.data.mergedAt, pull_request: { merged_at: event.data.mergedAt } },
+        {
+          closed_at: event.data.mergedAt,
+          closed_by_id: event.data.mergedBy,
+          updated_at: event.data.mergedAt,
+          pull_request: { merged_at: event.data.mergedAt },
+        },
         target,
       );
   }

@@ -186,9 +186,13 @@ describe('a pull request changed as an issue', () => {
     expect(closed.status).to.equal(200);
     expect(closed.body.state).to.equal('closed');
     expect((await get(`/pulls/${number}`)).state).to.equal('closed');
+    // As an issue, it names who closed it; reopened, nobody (a merged one: who merged it).
+    expect((await api(server, owner, 'GET', `/repos/mona/docs/issues/${number}`)).body.closed_by.login).to.equal('tria');
+    expect((await api(server, owner, 'GET', `/repos/mona/docs/issues/${merged}`)).body.closed_by.login).to.equal('mona');
     const reopened = await api(server, triager, 'PATCH', `/repos/mona/docs/pulls/${number}`, { state: 'open' });
     expect(reopened.status).to.equal(200);
     expect((await get(`/pulls/${number}`)).state).to.equal('open');
+    expect((await api(server, owner, 'GET', `/repos/mona/docs/issues/${number}`)).body.closed_by).to.equal(null);
     expect((await api(server, triager, 'PATCH', `/repos/mona/docs/pulls/${number}`, { state: 'closed', title: 'Mine now' })).status).to.equal(403);
     expect(names((await get(`/pulls/${number}`)).labels)).to.deep.equal(['docs']);
   });
