@@ -43,6 +43,19 @@ const ACCOUNT_FIELDS: Readonly<Record<string, string>> = {
   involves: 'involves_ids',
 };
 
+// Reviews, review requests, commit statuses, linked issues and teams: forgelog keeps none, so
+// every pull request has no review (review:none), and whatever asks for one matches nothing.
+const NOTHING: SearchFilter = both(isPullRequest, is('type', 'issue'));
+const NONE_KEPT: ReadonlySet<string> = new Set([
+  'reviewed-by',
+  'review-requested',
+  'user-review-requested',
+  'team-review-requested',
+  'status',
+  'linked',
+  'team',
+]);
+
 const NUMBER_FIELDS: Readonly<Record<string, string>> = { comments: 'comments', interactions: 'interactions', reactions: 'reactions' };
 const DATE_FIELDS: Readonly<Record<string, string>> = { created: 'created_at', updated: 'updated_at', closed: 'closed_at', merged: 'merged_at' };
 
@@ -93,6 +106,8 @@ export const issueSearch: SearchEndpointDefinition = {
     // draft:false is a pull request ready for review, not every issue.
     if (key === 'draft') return right(both(isPullRequest, booleanFilter('draft', value)));
     if (key === 'archived') return right(booleanFilter('archived', value));
+    if (key === 'review') return right(text === 'none' ? isPullRequest : NOTHING);
+    if (NONE_KEPT.has(key)) return right(NOTHING);
     return right(null);
   },
 };

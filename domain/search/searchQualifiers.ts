@@ -71,6 +71,15 @@ export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<
     base: text,
     draft: boolean,
     archived: boolean,
+    // Reviews, statuses, links and teams (forgelog keeps none: see issueSearch.ts).
+    review: oneOf('none', 'required', 'approved', 'changes_requested'),
+    'reviewed-by': account,
+    'review-requested': account,
+    'user-review-requested': account,
+    'team-review-requested': text,
+    status: oneOf('pending', 'success', 'failure'),
+    linked: oneOf('pr', 'issue'),
+    team: text,
   },
   users: {
     type: oneOf('user', 'org'),

@@ -313,6 +313,21 @@ describe('GET /search/issues', () => {
     expect(sorted(await widgets('is:pr no:label no:assignee no:milestone'))).to.deep.equal(['alice/widgets#3', 'alice/widgets#4']);
   });
 
+  it('review:, reviewed-by:, review-requested:, status:, linked:, team:: forgelog keeps no reviews, statuses, links or teams', async () => {
+    expect(sorted(await widgets('review:none'))).to.deep.equal(['alice/widgets#3', 'alice/widgets#4']);
+    for (const query of [
+      'review:approved',
+      'review:required',
+      'review:changes_requested',
+      'reviewed-by:bob',
+      'review-requested:bob',
+      'status:success',
+      'linked:pr',
+      'team:acme/core',
+    ])
+      expect(found(await widgets(query)), query).to.deep.equal([]);
+  });
+
   it('search.issuesAndPullRequests through @octokit/rest', async () => {
     const octokit = basicOctokit(server, 'bob', PASSWORD);
     const { data } = await octokit.search.issuesAndPullRequests({ q: 'crash is:issue', sort: 'comments', order: 'desc', per_page: 2 });
