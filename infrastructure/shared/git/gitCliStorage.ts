@@ -32,8 +32,9 @@ const SHA = /^[0-9a-f]{40}$/;
 // and an argument the system takes (a megabyte one failed the spawn, E2BIG, a 500).
 const REF_NAME = /^(?=.{1,1024}$)refs\/(?!.*\.\.)(?!.*\/\.)[^\s~^:?*[\\\x00-\x1f\x7f]+(?<![./])$/s;
 const BRANCH_NAME = /^(?!-)(?!.*\.\.)(?!.*\/\.)[^\s~^:?*[\\\x00-\x1f\x7f]+(?<![./])$/;
-// Characters git reads as a pattern's wildcards; no ref name holds one.
-const GLOB_CHARACTERS = /[*?[\\]/;
+// Characters no ref name holds (check-ref-format's), so a prefix or name holding one names no
+// ref. Among them git's pattern characters (*?[\) and the NUL a spawned argument cannot carry.
+const NO_REF_CHARACTERS = /[\x00-\x20\x7f~^:?*[\\]/;
 
 // for-each-ref's patterns match whole path segments: `<prefix>*` the names going on in the
 // prefix's last segment, `<prefix>*/**` those going on below it. No pattern: every ref.
@@ -130,20 +131,19 @@ export class GitCliStorage implements GitStorage {
   // Only the refs asked for are listed: a repository's refs grow with its history (a pull
   // request's refs/pull/<n>/head, tags), and a read of one must not cost them all.
   async listRefs(repositoryId: number, prefix = ''): Promise<GitRef[]> {
-    // No ref name holds a glob character, so a prefix holding one starts none.
-    if (GLOB_CHARACTERS.test(prefix)) return [];
+    if (NO_REF_CHARACTERS.test(prefix)) return [];
     return (await this.forEachRef(repositoryId, prefixPatterns(prefix))).filter((ref) => ref.name.startsWith(prefix));
   }
 
   async refsNamed(repositoryId: number, names: readonly string[]): Promise<GitRef[]> {
-    const wanted = [...new Set(names)].filter((name) => name !== '' && !GLOB_CHARACTERS.test(name));
+    const wanted = [...new Set(names)].filter((name) => name !== '' && !NO_REF_CHARACTERS.test(name));
     if (wanted.length === 0) return [];
     // A literal pattern matches the name and the names below it: only the name is kept.
     return (await this.forEachRef(repositoryId, wanted)).filter((ref) => wanted.includes(ref.name));
   }
 
   async hasRefs(repositoryId: number, prefix = ''): Promise<boolean> {
-    if (GLOB_CHARACTERS.test(prefix)) return false;
+    if (NO_REF_CHARACTERS.test(prefix)) return false;
     return (await this.forEachRef(repositoryId, prefixPatterns(prefix), 1)).length > 0;
   }
 

@@ -120,6 +120,12 @@ export function describeGitStorageContract(adapterName: string, open: () => Prom
       ]);
       expect(names(await storage.listRefs(14, 'refs/pu'))).to.deep.equal(['refs/pull/1/head']);
       expect(await storage.listRefs(14, 'refs/heads/f*')).to.deep.equal([]);
+      // A NUL (which no spawned argument carries), a space or a control character: no ref holds one.
+      for (const odd of ['refs/heads/f\u0000', 'refs/heads/f ', 'refs/heads/f\n']) {
+        expect(await storage.listRefs(14, odd)).to.deep.equal([]);
+        expect(await storage.refsNamed(14, [odd, 'refs/tags/v1'])).to.deep.equal([{ name: 'refs/tags/v1', sha, type: 'commit' }]);
+        expect(await storage.hasRefs(14, odd)).to.equal(false);
+      }
       expect(await storage.listRefs(14)).to.have.length(7);
       expect(await storage.refsNamed(14, ['refs/heads/feat', 'refs/heads/feat-b', 'refs/tags/v1', 'refs/heads/nope', 'refs/heads/*'])).to.deep.equal([
         { name: 'refs/heads/feat', sha, type: 'commit' },
