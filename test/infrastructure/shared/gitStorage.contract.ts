@@ -132,6 +132,13 @@ export function describeGitStorageContract(adapterName: string, open: () => Prom
         { name: 'refs/tags/v1', sha, type: 'commit' },
       ]);
       expect(await storage.refsNamed(14, [])).to.deep.equal([]);
+      // More names than one git process's arguments hold (2 MB), and names longer than any ref.
+      const many = Array.from({ length: 3000 }, (_, n) => `refs/heads/${String(n).padEnd(1000, 'x')}`);
+      expect(await storage.refsNamed(14, [...many, 'refs/tags/v1', `refs/heads/${'y'.repeat(200_000)}`])).to.deep.equal([
+        { name: 'refs/tags/v1', sha, type: 'commit' },
+      ]);
+      expect(await storage.listRefs(14, `refs/heads/${'y'.repeat(200_000)}`)).to.deep.equal([]);
+      expect(await storage.hasRefs(14, `refs/heads/${'y'.repeat(200_000)}`)).to.equal(false);
       expect(await storage.hasRefs(14)).to.equal(true);
       expect(await storage.hasRefs(14, 'refs/heads/feat-b/')).to.equal(true);
       expect(await storage.hasRefs(14, 'refs/heads/feat/')).to.equal(false);

@@ -93,6 +93,15 @@ describe('Git Data: refs by prefix and by name, loose and packed', () => {
     });
   };
 
+  it("a raw file's URL of thousands of segments: 404, not a 500 (the names its cuts could be overran git's arguments)", async () => {
+    for (const segments of [1500, 6000]) {
+      const raw = await fetch(`${server.url}/octocat/hello/raw/main/${'a/'.repeat(segments)}x`);
+      expect(raw.status, `${segments}`).to.equal(404);
+    }
+    const found = await fetch(`${server.url}/octocat/hello/raw/feat/x/y/README.md`);
+    expect(found.status).to.equal(200);
+  });
+
   describe('loose refs', () => {
     answersAlike();
   });
