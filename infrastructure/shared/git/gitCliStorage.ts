@@ -30,8 +30,10 @@ import { progressPercent, runTool } from './gitProgress.js';
 const SHA = /^[0-9a-f]{40}$/;
 // At most 1,024 characters: a name git could keep (each part a file name of at most 255 bytes),
 // and an argument the system takes (a megabyte one failed the spawn, E2BIG, a 500).
-const REF_NAME = /^(?=.{1,1024}$)refs\/(?!.*\.\.)(?!.*\/\.)[^\s~^:?*[\\\x00-\x1f\x7f]+(?<![./])$/s;
-const BRANCH_NAME = /^(?!-)(?!.*\.\.)(?!.*\/\.)[^\s~^:?*[\\\x00-\x1f\x7f]+(?<![./])$/;
+// Git refuses ASCII's space and controls only (\x00-\x20): not \s, which would refuse the
+// unicode spaces git keeps (a no-break space, an ideographic space).
+const REF_NAME = /^(?=.{1,1024}$)refs\/(?!.*\.\.)(?!.*\/\.)[^\x00-\x20\x7f~^:?*[\\]+(?<![./])$/s;
+const BRANCH_NAME = /^(?!-)(?!.*\.\.)(?!.*\/\.)[^\x00-\x20\x7f~^:?*[\\]+(?<![./])$/;
 // Characters no ref name holds (check-ref-format's), so a prefix or name holding one names no
 // ref. Among them git's pattern characters (*?[\) and the NUL a spawned argument cannot carry.
 const NO_REF_CHARACTERS = /[\x00-\x20\x7f~^:?*[\\]/;

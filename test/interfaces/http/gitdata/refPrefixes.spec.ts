@@ -15,7 +15,18 @@ describe('Git Data: refs by prefix and by name, loose and packed', () => {
   let octocat: string;
   let repositoryId: number;
   let main: string;
-  const unusual = ['refs/heads/a]b', 'refs/heads/@', 'refs/heads/a#b', 'refs/heads/a%b', 'refs/heads/a+b', 'refs/heads/ünï', 'refs/heads/x.y'];
+  // Spaces beyond ASCII's (a no-break space, an ideographic space) are as valid to git as ü.
+  const unusual = [
+    'refs/heads/a]b',
+    'refs/heads/@',
+    'refs/heads/a#b',
+    'refs/heads/a%b',
+    'refs/heads/a+b',
+    'refs/heads/ünï',
+    'refs/heads/x.y',
+    'refs/heads/no\u00a0break',
+    'refs/heads/wide\u3000space',
+  ];
   const nested = ['refs/heads/feat-1', 'refs/heads/feat/x/y', 'refs/heads/feature', 'refs/tags/v1', 'refs/tags/v1.0'];
   const git = (...args: string[]) => bench.git('--git-dir', bench.bareOf(repositoryId), ...args);
   const matching = async (prefix: string) => {
@@ -52,7 +63,7 @@ describe('Git Data: refs by prefix and by name, loose and packed', () => {
       expect(await matching('t')).to.deep.equal(['refs/tags/v1', 'refs/tags/v1.0']);
     });
 
-    it('names with ], @, #, %, +, dots and unicode are found by prefix and by name', async () => {
+    it('names with ], @, #, %, +, dots, unicode and unicode spaces are found by prefix and by name', async () => {
       for (const ref of unusual) {
         const path = encodeURIComponent(ref.slice('refs/'.length)).replace(/%2F/g, '/');
         expect(await matching(path), ref).to.deep.equal([ref]);
