@@ -207,8 +207,10 @@ export class RepositoryContents {
         message: change.message,
         tree: built.right,
         parents: tip === null ? [] : [tip],
-        ...(change.author ? { author: change.author } : {}),
+        // GitHub's contents defaults: the author is the committer, the committer the caller.
+        ...((change.author ?? change.committer) ? { author: change.author ?? change.committer } : {}),
         ...(change.committer ? { committer: change.committer } : {}),
+        committerByDefault: 'caller',
       },
       now,
     );
