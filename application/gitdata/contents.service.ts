@@ -81,7 +81,8 @@ export class RepositoryContents {
 
   async get(repository: RepositoryDocument, path: string, ref: string | undefined): Promise<Either<AppError, ContentView>> {
     if (path !== '' && !isReadablePath(path)) return left({ _tag: 'GitObjectNotFound' });
-    const id = await this.forReading(repository);
+    // An empty repository stays GitRepositoryEmpty: GitHub answers it 404 "This repository is empty."
+    const id = await this.repositories.forReading(repository);
     return isLeft(id) ? id : this.readIn(id.right, path, ref ?? repository.default_branch);
   }
 
