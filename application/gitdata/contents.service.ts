@@ -81,7 +81,8 @@ export class RepositoryContents {
 
   async get(repository: RepositoryDocument, path: string, ref: string | undefined): Promise<Either<AppError, ContentView>> {
     if (path !== '' && !isReadablePath(path)) return left({ _tag: 'GitObjectNotFound' });
-    const id = await this.forReading(repository);
+    // An empty repository stays GitRepositoryEmpty: GitHub answers it 404 "This repository is empty."
+    const id = await this.repositories.forReading(repository);
     return isLeft(id) ? id : this.readIn(id.right, path, ref ?? repository.default_branch);
   }
 
@@ -207,8 +208,10 @@ export class RepositoryContents {
         message: change.message,
         tree: built.right,
         parents: tip === null ? [] : [tip],
-        ...(change.author ? { author: change.author } : {}),
+        // GitHub's contents defaults: the author is the committer, the committer the caller.
+        ...((change.author ?? change.committer) ? { author: change.author ?? change.committer } : {}),
         ...(change.committer ? { committer: change.committer } : {}),
+        committerByDefault: 'caller',
       },
       now,
     );

@@ -35,6 +35,9 @@ export interface NewCommitInput {
   readonly author?: SignatureInput;
   readonly committer?: SignatureInput;
   readonly signature?: string;
+  // Who commits when no committer is given: git/commits' author, or (contents writes, as
+  // GitHub documents them) the authenticated user.
+  readonly committerByDefault?: 'author' | 'caller';
 }
 
 export interface NewTagInput {
@@ -197,7 +200,8 @@ export class GitObjectsService {
     if (input.signature !== undefined && !isArmoredSignature(input.signature)) return left(refused('signature is not an ASCII-armored signature'));
     const author = await this.identity(caller, 'author', input.author, now);
     if (isLeft(author)) return author;
-    const committer = input.committer === undefined ? author : await this.identity(caller, 'committer', input.committer, now);
+    const committer =
+      input.committer === undefined && input.committerByDefault !== 'caller' ? author : await this.identity(caller, 'committer', input.committer, now);
     if (isLeft(committer)) return committer;
     return right({
       tree: input.tree,

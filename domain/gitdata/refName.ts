@@ -7,9 +7,10 @@ export function isValidRefName(name: string): boolean {
   // most 1,024 characters.
   if (!name.startsWith('refs/') || name.split('/').length < 3 || name.length > 1024) return false;
   if (name.split('/').some((part) => UTF8.encode(part).length > 250)) return false;
-  if (name.endsWith('/') || name.endsWith('.') || name.endsWith('.lock') || name.includes('..') || name.includes('//') || name.includes('@{')) return false;
+  if (name.endsWith('/') || name.endsWith('.') || name.includes('..') || name.includes('//') || name.includes('@{')) return false;
   if (/[\x00-\x20\x7f~^:?*[\\]/.test(name)) return false;
-  return name.split('/').every((part) => part !== '' && !part.startsWith('.'));
+  // No part may end in .lock (git's lock file of a ref beside it), the last nor any other.
+  return name.split('/').every((part) => part !== '' && !part.startsWith('.') && !part.endsWith('.lock'));
 }
 
 // The ref named in a URL (`heads/main`) as git names it (`refs/heads/main`).

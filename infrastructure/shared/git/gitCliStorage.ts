@@ -30,10 +30,34 @@ import { progressPercent, runTool } from './gitProgress.js';
 const SHA = /^[0-9a-f]{40}$/;
 // At most 1,024 characters: a name git could keep (each part a file name of at most 255 bytes),
 // and an argument the system takes (a megabyte one failed the spawn, E2BIG, a 500).
-const REF_NAME = /^(?=.{1,1024}$)refs\/(?!.*\.\.)(?!.*\/\.)[^\s~^:?*[\\\x00-\x1f\x7f]+(?<![./])$/s;
-const BRANCH_NAME = /^(?!-)(?!.*\.\.)(?!.*\/\.)[^\s~^:?*[\\\x00-\x1f\x7f]+(?<![./])$/;
-// Characters git reads as a pattern's wildcards; no ref name holds one.
-const GLOB_CHARACTERS = /[*?[\\]/;
+// Git refuses ASCII's space and controls only (\x00-\x20): not \s, which would refuse the
+// unicode spaces git keeps (a no-break space, an ideographic space).
+const REF_NAME = /^(?=.{1,1024}$)refs\/(?!.*\.\.)(?!.*\/\.)[^\x00-\x20\x7f~^:?*[\\]+(?<![./])$/s;
+const BRANCH_NAME = /^(?!-)(?!.*\.\.)(?!.*\/\.)[^\x00-\x20\x7f~^:?*[\\]+(?<![./])$/;
+// Characters no ref name holds (check-ref-format's), so a prefix or name holding one names no
+// ref. Among them git's pattern characters (*?[\) and the NUL a spawned argument cannot carry.
+const NO_REF_CHARACTERS = /[\x00-\x20\x7f~^:?*[\\]/;
+// A name longer than any ref (REF_NAME's 1,024) names none, nor starts one.
+const MAX_REF_LENGTH = 1024;
+const namesNoRef = (name: string): boolean => name.length > MAX_REF_LENGTH || NO_REF_CHARACTERS.test(name);
+// The bytes of names one for-each-ref is handed: a process's arguments hold some 2 MB in all
+// (E2BIG beyond), and the names a raw file's long path could be run far past that.
+const PATTERN_BYTES_PER_RUN = 128 * 1024;
+
+function inRuns(names: readonly string[]): string[][] {
+  const runs: string[][] = [];
+  let bytes = Infinity;
+  for (const name of names) {
+    const size = Buffer.byteLength(name) + 1;
+    if (bytes + size > PATTERN_BYTES_PER_RUN) {
+      runs.push([]);
+      bytes = 0;
+    }
+    runs[runs.length - 1]!.push(name);
+    bytes += size;
+  }
+  return runs;
+}
 
 // for-each-ref's patterns match whole path segments: `<prefix>*` the names going on in the
 // prefix's last segment, `<prefix>*/**` those going on below it. No pattern: every ref.
@@ -130,20 +154,21 @@ export class GitCliStorage implements GitStorage {
   // Only the refs asked for are listed: a repository's refs grow with its history (a pull
   // request's refs/pull/<n>/head, tags), and a read of one must not cost them all.
   async listRefs(repositoryId: number, prefix = ''): Promise<GitRef[]> {
-    // No ref name holds a glob character, so a prefix holding one starts none.
-    if (GLOB_CHARACTERS.test(prefix)) return [];
+    if (namesNoRef(prefix)) return [];
     return (await this.forEachRef(repositoryId, prefixPatterns(prefix))).filter((ref) => ref.name.startsWith(prefix));
   }
 
   async refsNamed(repositoryId: number, names: readonly string[]): Promise<GitRef[]> {
-    const wanted = [...new Set(names)].filter((name) => name !== '' && !GLOB_CHARACTERS.test(name));
-    if (wanted.length === 0) return [];
+    const wanted = new Set([...names].filter((name) => name !== '' && !namesNoRef(name)));
+    const found: GitRef[] = [];
     // A literal pattern matches the name and the names below it: only the name is kept.
-    return (await this.forEachRef(repositoryId, wanted)).filter((ref) => wanted.includes(ref.name));
+    for (const run of inRuns([...wanted])) found.push(...(await this.forEachRef(repositoryId, run)).filter((ref) => wanted.has(ref.name)));
+    // In git's order (bytes), as one run answers.
+    return found.sort((a, b) => Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)));
   }
 
   async hasRefs(repositoryId: number, prefix = ''): Promise<boolean> {
-    if (GLOB_CHARACTERS.test(prefix)) return false;
+    if (namesNoRef(prefix)) return false;
     return (await this.forEachRef(repositoryId, prefixPatterns(prefix), 1)).length > 0;
   }
 

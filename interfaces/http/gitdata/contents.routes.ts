@@ -39,6 +39,8 @@ export function contentsRoutes(router: Router, container: Container): void {
   const read = async (req: Request, res: Response, path: string) => {
     const ref = typeof req.query.ref === 'string' && req.query.ref !== '' ? req.query.ref : undefined;
     const found = await contents.get(repositoryScopeOf(res).repository, path, ref);
+    // Not Git Data's 409: GitHub's contents of an empty repository are a 404 that says so.
+    if (isLeft(found) && found.left._tag === 'GitRepositoryEmpty') return sendGithubError(res, 404, 'This repository is empty.');
     if (isLeft(found)) return sendAppError(res, found.left);
     const view = found.right;
     const media = mediaTypeOf(res);

@@ -120,12 +120,25 @@ export function describeGitStorageContract(adapterName: string, open: () => Prom
       ]);
       expect(names(await storage.listRefs(14, 'refs/pu'))).to.deep.equal(['refs/pull/1/head']);
       expect(await storage.listRefs(14, 'refs/heads/f*')).to.deep.equal([]);
+      // A NUL (which no spawned argument carries), a space or a control character: no ref holds one.
+      for (const odd of ['refs/heads/f\u0000', 'refs/heads/f ', 'refs/heads/f\n']) {
+        expect(await storage.listRefs(14, odd)).to.deep.equal([]);
+        expect(await storage.refsNamed(14, [odd, 'refs/tags/v1'])).to.deep.equal([{ name: 'refs/tags/v1', sha, type: 'commit' }]);
+        expect(await storage.hasRefs(14, odd)).to.equal(false);
+      }
       expect(await storage.listRefs(14)).to.have.length(7);
       expect(await storage.refsNamed(14, ['refs/heads/feat', 'refs/heads/feat-b', 'refs/tags/v1', 'refs/heads/nope', 'refs/heads/*'])).to.deep.equal([
         { name: 'refs/heads/feat', sha, type: 'commit' },
         { name: 'refs/tags/v1', sha, type: 'commit' },
       ]);
       expect(await storage.refsNamed(14, [])).to.deep.equal([]);
+      // More names than one git process's arguments hold (2 MB), and names longer than any ref.
+      const many = Array.from({ length: 3000 }, (_, n) => `refs/heads/${String(n).padEnd(1000, 'x')}`);
+      expect(await storage.refsNamed(14, [...many, 'refs/tags/v1', `refs/heads/${'y'.repeat(200_000)}`])).to.deep.equal([
+        { name: 'refs/tags/v1', sha, type: 'commit' },
+      ]);
+      expect(await storage.listRefs(14, `refs/heads/${'y'.repeat(200_000)}`)).to.deep.equal([]);
+      expect(await storage.hasRefs(14, `refs/heads/${'y'.repeat(200_000)}`)).to.equal(false);
       expect(await storage.hasRefs(14)).to.equal(true);
       expect(await storage.hasRefs(14, 'refs/heads/feat-b/')).to.equal(true);
       expect(await storage.hasRefs(14, 'refs/heads/feat/')).to.equal(false);

@@ -28,6 +28,12 @@ describe('repository contents: GET, PUT and DELETE of files', () => {
   it('a PUT on an empty repository initialises its default branch; Git Data then answers instead of 409', async () => {
     const repository = await createRepository(server, octocat, { name: 'blank' });
     expect((await api(server, octocat, 'GET', '/repos/octocat/blank/git/ref/heads/main')).status).to.equal(409);
+    // GitHub's contents of an empty repository: 404, saying so.
+    for (const path of ['contents', 'contents/', 'contents/docs/first.md']) {
+      const read = await api(server, octocat, 'GET', `/repos/octocat/blank/${path}`);
+      expect(read.status, path).to.equal(404);
+      expect(read.body.message, path).to.equal('This repository is empty.');
+    }
     const created = await api(server, octocat, 'PUT', '/repos/octocat/blank/contents/docs/first.md', { message: 'First file', content: base64('# First\n') });
     expect(created.status).to.equal(201);
     expectSchema('file-commit', created.body);

@@ -44,6 +44,10 @@ describe('Git Data: inputs git refuses', () => {
       '"bad tag name.." is not a valid tag name',
     ],
     ['a tag named "v1.lock"', 'tags', () => ({ tag: 'v1.lock', message: 'x', object: main, type: 'commit' }), '"v1.lock" is not a valid tag name'],
+    // git refuses .lock at the end of any part of a name, not only the last.
+    ['a tag named "v1.lock/x"', 'tags', () => ({ tag: 'v1.lock/x', message: 'x', object: main, type: 'commit' }), '"v1.lock/x" is not a valid tag name'],
+    ['a ref named "refs/heads/a.lock/b"', 'refs', () => ({ ref: 'refs/heads/a.lock/b', sha: main }), 'refs/heads/a.lock/b is not a valid ref name.'],
+    ['a ref named "refs/tags/v1.lock/x"', 'refs', () => ({ ref: 'refs/tags/v1.lock/x', sha: main }), 'refs/tags/v1.lock/x is not a valid ref name.'],
     [
       'a tagger with an empty name',
       'tags',

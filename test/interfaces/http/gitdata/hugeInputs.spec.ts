@@ -60,7 +60,7 @@ describe('HTTP Git Data, contents and pull requests: values too long for git are
     await createRepository(server, octocat, { name: 'empty' });
     const head = await server.runtime.adapters.eventStore.headPosition();
     const content = Buffer.from('x').toString('base64');
-    for (const branch of ['x'.repeat(1020), 'a..b', 'x.lock']) {
+    for (const branch of ['x'.repeat(1020), 'a..b', 'x.lock', 'x.lock/y']) {
       const put = await api(server, octocat, 'PUT', '/repos/octocat/empty/contents/a.txt', { message: 'm', content, branch });
       expect(put.status, branch.slice(0, 20)).to.equal(422);
       expect(put.body.message).to.match(/is not a valid branch name$/);
