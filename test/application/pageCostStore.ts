@@ -46,6 +46,13 @@ export const PAGE = { page: 3, perPage: 30 };
 export const PAGE_WORK = PAGE.page * PAGE.perPage + 5;
 export const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
 
+// The documents `read` tests in `collection` of the store, and what it answers.
+export async function examinedBy<T>(store: EmbeddedReadModelStore, collection: string, read: () => Promise<T>): Promise<{ tested: number; answer: T }> {
+  const before = store.examined(collection);
+  const answer = await read();
+  return { tested: store.examined(collection) - before, answer };
+}
+
 export async function seeded(): Promise<EmbeddedReadModelStore> {
   const store = new EmbeddedReadModelStore();
   const projections = [
