@@ -65,7 +65,15 @@ export interface RepositoryCollaboratorDocument extends Document {
   permission: CollaboratorPermission;
   invitation_id: number;
   created_at: string;
+  // The repository's owner, and the collaborator's role in it when it is an organization
+  // ('none': not a member, or a user's repository). Kept as memberships and transfers change
+  // them, so outside collaborators and the overlap with members are pages and counts of an
+  // index, not a membership look-up per collaborator.
+  owner_id: number;
+  org_role: CollaboratorOrgRole;
 }
+
+export type CollaboratorOrgRole = 'none' | 'admin' | 'member';
 
 export interface RepositoryStarDocument extends Document {
   _id: string; // `${repository_id}:${user_id}`

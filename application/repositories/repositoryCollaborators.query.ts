@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { left, right, isLeft, type Either } from 'fp-ts/lib/Either.js';
 import { ORG_MEMBERSHIPS_COLLECTION, type OrganizationDocument, type OrgMembershipDocument } from '../accounts/organizations.readModel.js';
+import type { OrganizationRole } from '../../domain/accounts/organization.events.js';
 import { OrganizationQueries } from '../accounts/organization.queries.js';
 import type { UserDocument } from '../accounts/users.readModel.js';
 import { atLeast, type RepositoryPermission } from '../../domain/shared/access.js';
@@ -50,9 +51,7 @@ export class RepositoryCollaborators {
     const wanted = page * perPage;
     const organization = repository.owner_type === 'Organization' ? await this.organizations.organizationById(repository.owner_id) : null;
     const { ids, totalCount } =
-      affiliation === 'outside'
-        ? await this.outsideCollaborators(repository, organization)
-        : await this.withRole(repository, organization, affiliation, wanted);
+      affiliation === 'outside' ? await this.outsideCollaborators(repository, wanted) : await this.withRole(repository, organization, affiliation, wanted);
     const pageIds = ids.slice((page - 1) * perPage, wanted);
     const users = await this.repositories.accountsByIds(pageIds);
     const items: CollaboratorEntry[] = [];
@@ -65,16 +64,12 @@ export class RepositoryCollaborators {
     return right({ items, totalCount });
   }
 
-  // Direct collaborators no membership names. Every one is checked: bounded by the direct
-  // collaborators, not the organization.
-  private async outsideCollaborators(
-    repository: RepositoryDocument,
-    organization: OrganizationDocument | null,
-  ): Promise<{ ids: number[]; totalCount: number }> {
-    const outside: number[] = [];
-    for (const collaborator of await this.collaborators().find({ repository_id: repository.id }, { sort: BY_USER }))
-      if (!(await this.membership(organization, collaborator.user_id))) outside.push(collaborator.user_id);
-    return { ids: outside, totalCount: outside.length };
+  // Direct collaborators who are not members of the owning organization (every one, for a
+  // user's repository): a page and a count of the index by role.
+  private async outsideCollaborators(repository: RepositoryDocument, wanted: number): Promise<{ ids: number[]; totalCount: number }> {
+    const outside = { repository_id: repository.id, org_role: 'none' };
+    const [page, totalCount] = await Promise.all([this.collaborators().find(outside, { sort: BY_USER, limit: wanted }), this.collaborators().count(outside)]);
+    return { ids: page.map((collaborator) => collaborator.user_id), totalCount };
   }
 
   // The owner, the direct collaborators and ('all') the organization's members with a role,
@@ -94,19 +89,19 @@ export class RepositoryCollaborators {
     const members = affiliation === 'all' && organization !== null ? { org_id: organization.id, ...(ownersOnly ? { role: 'admin' } : {}) } : null;
     if (members === null) return { ids: [...owner, ...directIds].sort((a, b) => a - b), totalCount: owner.length + (await this.collaborators().count(direct)) };
     const memberIds = (await this.memberships().find(members, { sort: BY_USER, limit: wanted })).map((membership) => membership.user_id);
-    let overlap = 0;
-    for (const collaborator of await this.collaborators().find(direct)) {
-      const membership = await this.membership(organization, collaborator.user_id);
-      if (membership && (!ownersOnly || membership.role === 'admin')) overlap++;
-    }
+    const overlap = await this.membersAmong(direct, ownersOnly ? ['admin'] : ['admin', 'member']);
     return {
       ids: [...new Set([...owner, ...directIds, ...memberIds])].sort((a, b) => a - b),
       totalCount: owner.length + (await this.collaborators().count(direct)) + (await this.memberships().count(members)) - overlap,
     };
   }
 
-  private membership(organization: OrganizationDocument | null, userId: number): Promise<OrgMembershipDocument | null> {
-    return organization === null ? Promise.resolve(null) : this.memberships().findOne({ _id: `${organization.id}:${userId}` });
+  // How many of the collaborations `filter` selects are the owning organization's members
+  // with one of these roles: counts of the indexes by role.
+  private async membersAmong(filter: { readonly repository_id: number; readonly permission?: string }, roles: readonly OrganizationRole[]): Promise<number> {
+    let count = 0;
+    for (const org_role of roles) count += await this.collaborators().count({ ...filter, org_role });
+    return count;
   }
 
   private collaborators() {
@@ -139,14 +134,13 @@ export class RepositoryCollaborators {
       this.collaborators().find(direct, { sort: BY_USER, limit: wanted }),
       members === null ? [] : this.memberships().find(members, { sort: BY_USER, limit: wanted }),
     ]);
-    // The pushing collaborators, counted and matched against the members: bounded by the
-    // repository's direct collaborators, not the organization.
+    // The pushing collaborators, and those of them who are such members, counted per permission.
     let directCount = 0;
     let overlap = 0;
-    for (const collaborator of await this.collaborators().find(direct)) {
-      directCount++;
-      const membership = members === null ? null : await this.membership(organization, collaborator.user_id);
-      if (membership && (members?.role === undefined || membership.role === 'admin')) overlap++;
+    for (const permission of PUSHING_PERMISSIONS) {
+      const pushing = { repository_id: repository.id, permission };
+      directCount += await this.collaborators().count(pushing);
+      if (members !== null) overlap += await this.membersAmong(pushing, members.role === undefined ? ['admin', 'member'] : ['admin']);
     }
     const memberCount = members === null ? 0 : await this.memberships().count(members);
     const ids = [...new Set([...owner, ...directIds.map((c) => c.user_id), ...memberIds.map((m) => m.user_id)])].sort((a, b) => a - b);

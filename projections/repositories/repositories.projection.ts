@@ -15,6 +15,7 @@ import { DELETED_COPIES_COLLECTIONS } from '../../application/shared/deletedCopi
 import { deletedCopiesCollection } from '../shared/deletedCopies.js';
 import { REF_EVENT_TYPES, type RefMoved } from '../../domain/gitdata/refMoved.js';
 import { applyRepositoryEvent, REPOSITORY_EVENT_TYPES } from './repositoryDocuments.apply.js';
+import { applyMembershipToCollaborations, MEMBERSHIP_EVENT_TYPES } from './collaboratorOrgRoles.apply.js';
 import { applyInterestEvent, INTEREST_EVENT_TYPES, removeInterestOfDeletedUser } from './repositoryInterest.apply.js';
 
 const byRepository = { name: 'repository_id', keys: { repository_id: 1 } } as const;
@@ -28,8 +29,9 @@ export const repositoriesProjection: Projection = {
   // 2: pending repository invitations; 3: copies of deleted repositories; 4: pushed_at follows pushes;
   // 5: stars carry their repository's visibility; 6: no collaboration of a deleted user or of
   // the repository's own owner (a transfer to a collaborator); 7: no star or subscription of a
-  // deleted user; 8: subscriptions carry their repository's visibility
-  version: 8,
+  // deleted user; 8: subscriptions carry their repository's visibility; 9: collaborations
+  // carry their repository's owner and the collaborator's role in it
+  version: 9,
   collections: [
     {
       name: REPOSITORIES_COLLECTION,
@@ -59,6 +61,12 @@ export const repositoriesProjection: Projection = {
         byUser,
         // GET .../collaborators: a repository's collaborators in user order, page and count.
         { name: 'repository_user_permission', keys: { repository_id: 1, user_id: 1, permission: 1 } },
+        // Outside collaborators (org_role 'none') in user order, and the count of each role.
+        { name: 'repository_org_role_user', keys: { repository_id: 1, org_role: 1, user_id: 1, permission: 1 } },
+        // The pushing collaborators who are also members (assignees), counted per permission.
+        { name: 'repository_permission_org_role', keys: { repository_id: 1, permission: 1, org_role: 1, user_id: 1, _id: 1 } },
+        // A user's collaborations on an organization's repositories, when their membership changes.
+        { name: 'user_owner', keys: { user_id: 1, owner_id: 1 } },
       ],
     },
     {
@@ -94,7 +102,7 @@ export const repositoriesProjection: Projection = {
     },
   ],
   // What apply() below acts on; every other event leaves this model as it is.
-  eventTypes: new Set([...REPOSITORY_EVENT_TYPES, ...INTEREST_EVENT_TYPES, ...REF_EVENT_TYPES, 'UserDeleted']),
+  eventTypes: new Set([...REPOSITORY_EVENT_TYPES, ...INTEREST_EVENT_TYPES, ...REF_EVENT_TYPES, ...MEMBERSHIP_EVENT_TYPES, 'UserDeleted']),
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     // A deleted user collaborates on nothing (lists count collaborations as people), and stars
     // and watches nothing (the counts and lists of stargazers and subscribers hold people).
@@ -106,6 +114,7 @@ export const repositoriesProjection: Projection = {
     if (REPOSITORY_EVENT_TYPES.has(event.type)) return applyRepositoryEvent(event, target);
     if (INTEREST_EVENT_TYPES.has(event.type)) return applyInterestEvent(event, target);
     if (REF_EVENT_TYPES.has(event.type)) return applyPushTime(event, target);
+    if (MEMBERSHIP_EVENT_TYPES.has(event.type)) return applyMembershipToCollaborations(event, target);
   },
 };
 

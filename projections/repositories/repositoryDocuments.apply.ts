@@ -16,6 +16,7 @@ import type { StoredEvent } from '../../application/shared/ports/eventStore.port
 import type { RepositoryEvent, RepositorySettings } from '../../domain/repositories/repository.events.js';
 import { repositoryNameKey } from '../../domain/repositories/repositoryName.js';
 import { applyCollaboratorEvent } from './repositoryInterest.apply.js';
+import { moveCollaborations } from './collaboratorOrgRoles.apply.js';
 import { applyInvitationEvent, INVITATION_EVENT_TYPES } from './repositoryInvitations.apply.js';
 import { countOn, NO_COUNTS } from './repositoryCounters.js';
 
@@ -86,6 +87,7 @@ export async function applyRepositoryEvent(stored: StoredEvent, target: Projecti
       });
       // The new owner holds the repository: a collaboration it had is no longer one.
       await target.collection(REPOSITORY_COLLABORATORS_COLLECTION).deleteOne({ _id: pairId(repositoryId, toOwnerId) });
+      await moveCollaborations(target, repositoryId, { owner_id: toOwnerId, owner_type: toOwnerType });
       return moveRedirects(target, repositoryId, { ownerId: fromOwnerId, name: fromName }, { ownerId: toOwnerId, name: toName });
     }
     case 'RepositoryTopicsReplaced':

@@ -14,6 +14,7 @@ import type { StoredEvent } from '../../application/shared/ports/eventStore.port
 import type { StarEvent, SubscriptionEvent } from '../../domain/repositories/repositoryInterest.deciders.js';
 import type { CollaboratorAdded, CollaboratorPermissionChanged, CollaboratorRemoved } from '../../domain/repositories/repository.events.js';
 import { countOn } from './repositoryCounters.js';
+import { ownerAndOrgRole } from './collaboratorOrgRoles.apply.js';
 
 export const INTEREST_EVENT_TYPES: ReadonlySet<string> = new Set<(StarEvent | SubscriptionEvent)['type']>([
   'RepositoryStarred',
@@ -31,9 +32,10 @@ export async function applyCollaboratorEvent(
   switch (event.type) {
     case 'CollaboratorAdded': {
       const { repositoryId, userId, permission, invitationId, addedAt } = event.data;
+      const owner = await ownerAndOrgRole(target, repositoryId, userId);
       await collaborators.replaceOne(
         { _id },
-        { _id, repository_id: repositoryId, user_id: userId, permission, invitation_id: invitationId, created_at: addedAt },
+        { _id, repository_id: repositoryId, user_id: userId, permission, invitation_id: invitationId, created_at: addedAt, ...owner },
         { upsert: true },
       );
       return;

@@ -42,6 +42,8 @@ import { SOURCE_IMPORT_AUTHORS_COLLECTION } from '../../application/imports/impo
 // the collection. The work is counted (documents tested against a filter), not timed.
 export const BIG = 3000;
 export const PAGE = { page: 3, perPage: 30 };
+// The first id of repository 1's outside collaborators, less one.
+export const OUTSIDE = 200_000;
 // A page of 30 after two pages skipped, and its count: at most this many documents tested.
 export const PAGE_WORK = PAGE.page * PAGE.perPage + 5;
 export const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
@@ -80,7 +82,13 @@ export async function seeded(): Promise<EmbeddedReadModelStore> {
   await insert(LABELS_COLLECTION, (n) =>
     [1, 2].map((repository) => ({ _id: String(repository * BIG + n), id: repository * BIG + n, repository_id: repository, name: `l${n}`, name_key: `l${n}` })),
   );
-  await insert(REPOSITORY_COLLABORATORS_COLLECTION, (n) => [{ _id: `1:${n + 1}`, repository_id: 1, user_id: n + 1, permission: 'push' }]);
+  // Repository 1 (organization 9001's) has 3,000 collaborators who are members (below), and
+  // 3,000 outside collaborators with ids from 200,001.
+  await insert(REPOSITORY_COLLABORATORS_COLLECTION, (n) => [
+    { _id: `1:${n + 1}`, repository_id: 1, user_id: n + 1, permission: 'push', owner_id: 9001, org_role: n % 10 === 0 ? 'admin' : 'member' },
+    { _id: `1:${OUTSIDE + n + 1}`, repository_id: 1, user_id: OUTSIDE + n + 1, permission: 'pull', owner_id: 9001, org_role: 'none' },
+  ]);
+  await insert(USERS_COLLECTION, (n) => [{ _id: String(OUTSIDE + n + 1), id: OUTSIDE + n + 1, login: `x${n + 1}`, login_key: `x${n + 1}`, type: 'User' }]);
   await insert(AUTHORIZATIONS_COLLECTION, (n) =>
     [1, 2].map((user) => ({
       _id: String(user * BIG + n),

@@ -11,6 +11,7 @@ import { MigrationQueries } from '../../application/migrations/migrationQueries.
 import { MIGRATIONS_COLLECTION } from '../../application/migrations/migrations.readModel.js';
 import {
   REPOSITORIES_COLLECTION,
+  REPOSITORY_COLLABORATORS_COLLECTION,
   REPOSITORY_INVITATIONS_COLLECTION,
   REPOSITORY_STARS_COLLECTION,
   REPOSITORY_SUBSCRIPTIONS_COLLECTION,
@@ -38,7 +39,7 @@ import { HookQueries } from '../../application/webhooks/hookQueries.js';
 import { HOOK_DELIVERIES_COLLECTION } from '../../application/webhooks/webhooks.readModel.js';
 import { SourceImportQueries } from '../../application/imports/sourceImports.queries.js';
 import { SOURCE_IMPORT_AUTHORS_COLLECTION } from '../../application/imports/imports.readModel.js';
-import { at, BIG, examinedBy, PAGE, PAGE_WORK, seeded } from './pageCostStore.js';
+import { at, BIG, examinedBy, OUTSIDE, PAGE, PAGE_WORK, seeded } from './pageCostStore.js';
 
 describe('page costs: a request tests what its page touches, not the collection (accounts, repositories, projects)', function () {
   let store: EmbeddedReadModelStore;
@@ -125,6 +126,36 @@ describe('page costs: a request tests what its page touches, not the collection 
     expect(assignees.items.map((user) => user.id)).to.deep.equal(Array.from({ length: 30 }, (_, n) => 61 + n));
     expect(store.examined(USERS_COLLECTION) - usersBefore).to.be.at.most(30);
     expect(store.examined(ORG_MEMBERSHIPS_COLLECTION) - membershipsBefore).to.be.at.most(PAGE_WORK + 30);
+  });
+
+  it("a repository's collaborators, outside or all: a page of 3,000 outside ones and 3,000 members from the indexes, no membership looked up per collaborator", async function () {
+    const repositories = new RepositoryQueries(store);
+    const access = new RepositoryAccessQuery(store);
+    const collaborators = new RepositoryCollaborators(
+      store,
+      repositories,
+      access,
+      new AuthorizedRepository(repositories, access),
+      new OrganizationQueries(store),
+    );
+    const admin = { userId: 1, siteAdmin: true };
+    const [collaborationsBefore, membershipsBefore] = [store.examined(REPOSITORY_COLLABORATORS_COLLECTION), store.examined(ORG_MEMBERSHIPS_COLLECTION)];
+    const outside = await collaborators.list(admin, 1, 'outside', PAGE);
+    if (outside._tag === 'Left') expect.fail(JSON.stringify(outside.left));
+    expect(outside.right.totalCount).to.equal(BIG);
+    expect(outside.right.items.map((entry) => entry.user.id)).to.deep.equal(Array.from({ length: 30 }, (_, n) => OUTSIDE + 61 + n));
+    expect(outside.right.items.map((entry) => entry.role)).to.deep.equal(Array(30).fill('read'));
+    expect(store.examined(REPOSITORY_COLLABORATORS_COLLECTION) - collaborationsBefore).to.be.at.most(PAGE_WORK + 30);
+    // The page's own roles are decided: a membership each, not one per collaborator.
+    expect(store.examined(ORG_MEMBERSHIPS_COLLECTION) - membershipsBefore).to.be.at.most(30);
+    // `all`: the organization's 3,000 members (every one a collaborator too) and the 3,000 outside.
+    const [collaborationsThen, membershipsThen] = [store.examined(REPOSITORY_COLLABORATORS_COLLECTION), store.examined(ORG_MEMBERSHIPS_COLLECTION)];
+    const all = await collaborators.list(admin, 1, 'all', PAGE);
+    if (all._tag === 'Left') expect.fail(JSON.stringify(all.left));
+    expect(all.right.totalCount).to.equal(2 * BIG);
+    expect(all.right.items.map((entry) => entry.user.id)).to.deep.equal(Array.from({ length: 30 }, (_, n) => 61 + n));
+    expect(store.examined(REPOSITORY_COLLABORATORS_COLLECTION) - collaborationsThen).to.be.at.most(PAGE_WORK + 30);
+    expect(store.examined(ORG_MEMBERSHIPS_COLLECTION) - membershipsThen).to.be.at.most(PAGE_WORK + 30);
   });
 
   it("a collaborator's removal looks at that repository's star and the user's fork of it, not the user's 750 private stars", async function () {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { seededRandom } from '../../support/seededRandom.js';
+import { atLeast } from '../../../domain/shared/access.js';
 import { isRight } from 'fp-ts/lib/Either.js';
 import { OrganizationQueries } from '../../../application/accounts/organization.queries.js';
 import { ORGANIZATIONS_COLLECTION, ORG_MEMBERSHIPS_COLLECTION } from '../../../application/accounts/organizations.readModel.js';
@@ -29,6 +30,9 @@ describe('RepositoryCollaborators: pages merged from the indexes answer as the w
       for (const collection of projection.collections)
         if (collection.indexes?.length) await store.collection(collection.name).createIndexes(collection.indexes);
     for (const id of USERS) await store.collection(USERS_COLLECTION).insertOne({ _id: String(id), id, login: `u${id}`, login_key: `u${id}`, type: 'User' });
+    // Each collaboration carries the collaborator's role in the owning organization, as the
+    // repositories projection keeps it.
+    const roles = new Map<string, string>();
     for (const [id, base] of [
       [101, 'none'],
       [102, 'read'],
@@ -36,10 +40,11 @@ describe('RepositoryCollaborators: pages merged from the indexes answer as the w
       await store.collection(USERS_COLLECTION).insertOne({ _id: String(id), id, login: `o${id}`, login_key: `o${id}`, type: 'Organization' });
       await store.collection(ORGANIZATIONS_COLLECTION).insertOne({ _id: String(id), id, login_key: `o${id}`, default_repository_permission: base });
       for (const userId of USERS)
-        if (random() < 0.5)
-          await store
-            .collection(ORG_MEMBERSHIPS_COLLECTION)
-            .insertOne({ _id: `${id}:${userId}`, org_id: id, user_id: userId, role: random() < 0.2 ? 'admin' : 'member', state: 'active' });
+        if (random() < 0.5) {
+          const role = random() < 0.2 ? 'admin' : 'member';
+          roles.set(`${id}:${userId}`, role);
+          await store.collection(ORG_MEMBERSHIPS_COLLECTION).insertOne({ _id: `${id}:${userId}`, org_id: id, user_id: userId, role, state: 'active' });
+        }
     }
     const repositories: RepositoryDocument[] = [];
     for (const [id, ownerId] of [
@@ -52,9 +57,14 @@ describe('RepositoryCollaborators: pages merged from the indexes answer as the w
       await store.collection(REPOSITORIES_COLLECTION).insertOne(repository);
       for (const userId of USERS)
         if (userId !== ownerId && random() < 0.35)
-          await store
-            .collection(REPOSITORY_COLLABORATORS_COLLECTION)
-            .insertOne({ _id: `${id}:${userId}`, repository_id: id, user_id: userId, permission: pick(['pull', 'push', 'admin']) });
+          await store.collection(REPOSITORY_COLLABORATORS_COLLECTION).insertOne({
+            _id: `${id}:${userId}`,
+            repository_id: id,
+            user_id: userId,
+            permission: pick(['pull', 'push', 'admin']),
+            owner_id: ownerId,
+            org_role: roles.get(`${ownerId}:${userId}`) ?? 'none',
+          });
     }
     const queries = new RepositoryQueries(store);
     const access = new RepositoryAccessQuery(store);
@@ -88,5 +98,23 @@ describe('RepositoryCollaborators: pages merged from the indexes answer as the w
             ).to.deep.equal({ items: whole.slice((page - 1) * perPage, page * perPage), totalCount: whole.length });
           }
       }
+    // Assignees: everyone who may push, each once (a pushing collaborator who is also a member
+    // with write access counted once), as the whole list decided one by one.
+    for (const repository of repositories) {
+      const memberIds = (await store.collection(ORG_MEMBERSHIPS_COLLECTION).find({ org_id: repository.owner_id })).map((m) => m.user_id as number);
+      const direct = (await queries.collaboratorsOf(repository.id)).map((collaborator) => collaborator.user_id);
+      const candidates = [...new Set([...(repository.owner_type === 'User' ? [repository.owner_id] : []), ...direct, ...memberIds])].sort((a, b) => a - b);
+      const pushers: number[] = [];
+      for (const id of candidates) if (atLeast(await access.grantedRoleFor({ userId: id, siteAdmin: false }, repository), 'write')) pushers.push(id);
+      expect(pushers.length, `${repository.id} assignees`).to.be.greaterThan(2);
+      for (const perPage of [1, 3, 100])
+        for (let page = 1; page <= Math.ceil(pushers.length / perPage) + 1; page++) {
+          const answer = await lists.assignable(repository, { page, perPage });
+          expect(
+            { ids: answer.items.map((user) => user.id), totalCount: answer.totalCount },
+            `${repository.id} assignees page ${page} of ${perPage}`,
+          ).to.deep.equal({ ids: pushers.slice((page - 1) * perPage, page * perPage), totalCount: pushers.length });
+        }
+    }
   });
 });
