@@ -61,7 +61,7 @@ export function migrationExports(deps: MigrationExportDeps): ProcessManager {
               const key = `migration-${started.migrationId}-${attempt}`;
               const writer = await deps.writers.create(key);
               try {
-                await new MigrationExporter(deps.store, deps.htmlBase).export(started, writer);
+                await new MigrationExporter(deps.store, deps.eventStore, deps.htmlBase).export(started, writer);
                 const bytes = await writer.finish();
                 await report(event, started.migrationId, { type: 'RecordExported', archiveKey: key, archiveBytes: bytes, now: deps.clock.now() });
               } catch (error) {

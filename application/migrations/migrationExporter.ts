@@ -32,14 +32,16 @@ import {
   type RepositoryCollaboratorDocument,
   type RepositoryDocument,
 } from '../repositories/repositories.readModel.js';
+import type { EventStore, StoredEvent } from '../shared/ports/eventStore.port.js';
 import type { Document, ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { HOOKS_COLLECTION, type HookDocument } from '../webhooks/webhooks.readModel.js';
+import { issueStream } from '../../domain/issues/issue.events.js';
 import type { MigrationOptions, MigrationOwner } from '../../domain/migrations/migration.events.js';
+import { pullRequestStream } from '../../domain/pulls/pullRequest.decider.js';
 import type { ArchiveWriter } from './migrationArchive.ports.js';
 import {
   archiveUrls,
   issueCommentRecord,
-  issueEventRecords,
   issueRecord,
   milestoneRecord,
   organizationRecord,
@@ -50,6 +52,7 @@ import {
   type ArchiveUrls,
   type PullRequestSides,
 } from './migrationRecords.js';
+import { timelineAccountIds, timelineRecords } from './timelineRecords.js';
 
 // A card's content by its kind and id: the web URL of its issue or pull request.
 type ContentUrls = Readonly<Record<'Issue' | 'PullRequest', ReadonlyMap<number, string>>>;
@@ -98,6 +101,8 @@ export class MigrationExporter {
 
   constructor(
     private readonly store: ReadModelStore,
+    // Each exported issue's and pull request's own streams, read once, for their timelines.
+    private readonly eventStore: EventStore,
     htmlBase: string,
   ) {
     this.urls = archiveUrls(htmlBase);
@@ -182,7 +187,6 @@ export class MigrationExporter {
       );
       if (page.length === 0) break;
       after = page[page.length - 1]!.number;
-      await this.know(page.flatMap((issue) => [issue.user_id, ...issue.assignee_ids, ...(issue.closed_by_id === null ? [] : [issue.closed_by_id])]));
       const pulls = new Map(
         (
           await this.collection<PullRequestDocument>(PULL_REQUESTS_COLLECTION).find({
@@ -190,6 +194,15 @@ export class MigrationExporter {
             number: { $in: page.filter((issue) => issue.pull_request !== undefined).map((issue) => issue.number) },
           })
         ).map((pull) => [pull.number, pull]),
+      );
+      const timelines = await this.timelinesOf(page, pulls);
+      await this.know(
+        page.flatMap((issue) => [
+          issue.user_id,
+          ...issue.assignee_ids,
+          ...(issue.closed_by_id === null ? [] : [issue.closed_by_id]),
+          ...timelineAccountIds(timelines.get(issue.id) ?? []),
+        ]),
       );
       // A pull request's reactions are its issue's (its conversation's), as on GitHub.
       const reactions = await this.reactionsOf(
@@ -206,12 +219,21 @@ export class MigrationExporter {
           await files.pullRequests.add(
             pullRequestRecord(pull, issue, repositoryUrl, sides, milestonesById, labelsById, reactions.get(issue.id) ?? [], this.login, this.urls),
           );
+          const subject = {
+            kind: 'pull_request' as const,
+            url: `${repositoryUrl}/pull/${issue.number}`,
+            repositoryUrl,
+            labels: labelsById,
+            milestones: milestonesById,
+          };
+          for (const event of timelineRecords(timelines.get(issue.id) ?? [], subject, this.login, this.urls)) await files.events.add(event);
         } else {
           const url = `${repositoryUrl}/issues/${issue.number}`;
           issueUrls.set(issue.id, url);
           contentUrls.Issue.set(issue.id, url);
           await files.issues.add(issueRecord(issue, repositoryUrl, milestonesById, labelsById, reactions.get(issue.id) ?? [], this.login, this.urls));
-          for (const event of issueEventRecords(issue, url, this.login, this.urls)) await files.events.add(event);
+          const subject = { kind: 'issue' as const, url, repositoryUrl, labels: labelsById, milestones: milestonesById };
+          for (const event of timelineRecords(timelines.get(issue.id) ?? [], subject, this.login, this.urls)) await files.events.add(event);
         }
       }
     }
@@ -234,6 +256,22 @@ export class MigrationExporter {
       }
     }
     await this.exportProjects({ owner_kind: 'repository', owner_id: repository.id }, repositoryUrl, files.projects, contentUrls, repository.private);
+  }
+
+  // The events of a page of issues, by issue id, in log order: each issue's stream and, for a
+  // pull request, its pull request's stream too (its title, state and merge), each read once.
+  private async timelinesOf(page: readonly IssueDocument[], pulls: ReadonlyMap<number, PullRequestDocument>): Promise<Map<number, StoredEvent[]>> {
+    const timelines = new Map<number, StoredEvent[]>();
+    for (const issue of page) {
+      const pull = issue.pull_request !== undefined ? pulls.get(issue.number) : undefined;
+      const events = await this.eventStore.readStream(issueStream(issue.id));
+      if (pull) events.push(...(await this.eventStore.readStream(pullRequestStream(pull.id))));
+      timelines.set(
+        issue.id,
+        events.sort((a, b) => a.position - b.position),
+      );
+    }
+    return timelines;
   }
 
   // The reactions of a page of issues or comments, oldest first, by subject; their users known.

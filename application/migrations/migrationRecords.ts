@@ -18,7 +18,7 @@ export const archiveUrls = (htmlBase: string): ArchiveUrls => ({
   repository: (fullName) => `${htmlBase}/${fullName}`,
 });
 
-type Logins = (id: number | null) => string | null;
+export type Logins = (id: number | null) => string | null;
 
 // `showsPrivateEmail`: GitHub's migrations carry the migration owner's own email addresses but
 // only the public email of every other user they refer to.
@@ -209,21 +209,6 @@ export function issueCommentRecord(comment: IssueCommentDocument, issueUrl: stri
     created_at: comment.created_at,
     updated_at: comment.updated_at,
   };
-}
-
-// The closing of each closed issue (what the read models keep of an issue's events).
-export function issueEventRecords(issue: IssueDocument, issueUrl: string, logins: Logins, urls: ArchiveUrls) {
-  if (issue.state !== 'closed' || issue.closed_at === null) return [];
-  return [
-    {
-      type: 'issue_event',
-      url: `${issueUrl}#event-closed`,
-      issue: issueUrl,
-      actor: urls.user(logins(issue.closed_by_id ?? issue.user_id) ?? 'ghost'),
-      event: 'closed',
-      created_at: issue.closed_at,
-    },
-  ];
 }
 
 export function milestoneRecord(milestone: MilestoneDocument, repositoryUrl: string, logins: Logins, urls: ArchiveUrls) {

@@ -126,7 +126,15 @@ describe('organization migrations: an archive in GitHub’s layout, locks, signe
     const comments = await readJson(join(extracted, 'issue_comments_000001.json'));
     expect(comments.map((record: any) => record.body)).to.deep.equal(['a first comment', 'a second comment']);
     expect(comments[0].issue).to.match(/\/acme\/app\/issues\/1$/);
-    expect((await readJson(join(extracted, 'issue_events_000001.json')))[0]).to.include({ type: 'issue_event', event: 'closed' });
+    // Every issue's timeline: the first issue opened with a label and a milestone, the second closed.
+    const events = await readJson(join(extracted, 'issue_events_000001.json'));
+    expect(events.map((record: any) => [record.issue.replace(/^.*\/acme\//, ''), record.event])).to.deep.equal([
+      ['app/issues/1', 'labeled'],
+      ['app/issues/1', 'milestoned'],
+      ['app/issues/2', 'closed'],
+    ]);
+    expect(events[2]).to.include({ type: 'issue_event' });
+    expect(events[2].actor).to.match(/\/mover$/);
     expect((await readJson(join(extracted, 'milestones_000001.json')))[0]).to.include({ type: 'milestone', title: 'v1', state: 'open' });
     const projects = await readJson(join(extracted, 'projects_000001.json'));
     expect(projects[0]).to.include({ type: 'project', name: 'Plan', number: 1 });
