@@ -10,6 +10,7 @@ import { RepositoryAccessQuery } from '../shared/access/repositoryAccess.query.j
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
+import { inTurn } from '../shared/streamTurns.js';
 import { EventSourcedIdAllocator, type IdAllocator } from '../shared/idAllocator.js';
 import type { Clock } from '../shared/ports/clock.port.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
@@ -260,11 +261,15 @@ export class ProjectCommands {
   }
 
   private async run(projectId: number, command: ProjectCommand, context: CommandContext): Promise<Either<AppError, void>> {
-    // Each attempt takes the time again: the board's times rise along its log (retimed).
-    const outcome = await handleCommand(this.eventStore, projectDecider, projectStream(projectId), command, context, undefined, BOARD_ATTEMPTS, {
-      clock: this.clock,
-      at: (decided, now) => ({ ...decided, at: now.toISOString() }),
-    });
+    // Each attempt takes the time again: the board's times rise along its log (retimed). A
+    // board's commands take turns in this process (streamTurns.ts).
+    const stream = projectStream(projectId);
+    const outcome = await inTurn(this.eventStore, stream, () =>
+      handleCommand(this.eventStore, projectDecider, stream, command, context, undefined, BOARD_ATTEMPTS, {
+        clock: this.clock,
+        at: (decided, now) => ({ ...decided, at: now.toISOString() }),
+      }),
+    );
     if (isLeft(outcome)) return outcome;
     await this.readYourWrites.settle(outcome.right.position);
     return right(undefined);

@@ -1,5 +1,9 @@
 import { expect } from 'chai';
 import type { AppendResult, EventStore, EventToAppend, ExpectedRevision } from '../../../../application/shared/ports/eventStore.port.js';
+import { isRight } from 'fp-ts/lib/Either.js';
+import { systemContext } from '../../../../application/shared/commandContext.js';
+import { handleCommand } from '../../../../application/shared/handleCommand.js';
+import { projectDecider } from '../../../../domain/projects/project.decider.js';
 import { projectStream } from '../../../../domain/projects/project.events.js';
 import { DelegatingEventStore } from '../../../support/delegatingEventStore.js';
 import { ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
@@ -13,6 +17,12 @@ const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 // gets there first, so the held command loses the race and is decided again.
 class InterposingEventStore extends DelegatingEventStore {
   private interposed: { type: string; step: () => Promise<void> } | null = null;
+
+  // The log itself, as a writer in another API process reaches it (commands on one stream
+  // take turns within a process, so the race is with another one).
+  get otherProcess(): EventStore {
+    return this.inner;
+  }
 
   before(type: string, step: () => Promise<void>): void {
     this.interposed = { type, step };
@@ -54,11 +64,14 @@ describe('classic projects: a retried move is stamped when it is saved', () => {
     const card = (await call('POST', `/projects/columns/${column.a}/cards`, { note: 'contested' })).body.id as number;
     const other = (await call('POST', `/projects/columns/${column.a}/cards`, { note: 'bystander' })).body.id as number;
 
-    // The move to d is held before its append; meanwhile, a minute later, the card moves to b,
-    // and another minute passes before the held move is decided again.
+    // The move to d is held before its append; meanwhile, a minute later, another API process
+    // moves the card to b, and another minute passes before the held move is decided again.
+    const octocatId = (await api(server, octocat, 'GET', '/user')).body.id as number;
     store.before('ProjectCardMoved', async () => {
       clock.set(at(60));
-      expect((await call('POST', `/projects/columns/cards/${card}/moves`, { position: 'top', column_id: column.b })).status).to.equal(201);
+      const command = { type: 'MoveCard' as const, cardId: card, position: { kind: 'top' as const }, columnId: column.b, at: at(60).toISOString() };
+      const moved = await handleCommand(store.otherProcess, projectDecider, projectStream(project), command, systemContext(at(60), octocatId));
+      expect(isRight(moved), JSON.stringify(moved)).to.equal(true);
       clock.set(at(120));
     });
     expect((await call('POST', `/projects/columns/cards/${card}/moves`, { position: 'top', column_id: column.d })).status).to.equal(201);

@@ -1,0 +1,81 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { isRight } from 'fp-ts/lib/Either.js';
+import { systemContext } from '../../../application/shared/commandContext.js';
+import { handleCommand } from '../../../application/shared/handleCommand.js';
+import { inTurn } from '../../../application/shared/streamTurns.js';
+import { projectDecider, type ProjectCommand } from '../../../domain/projects/project.decider.js';
+import { EmbeddedEventStore } from '../../../infrastructure/shared/eventStore/embeddedEventStore.js';
+
+const at = '2026-11-25T10:00:00.000Z';
+
+describe('streamTurns: commands on one stream in one process take turns', () => {
+  let directory: string;
+  let store: EmbeddedEventStore;
+  beforeEach(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'forgelog-turns-'));
+    store = await EmbeddedEventStore.open(directory);
+    const create: ProjectCommand = {
+      type: 'CreateProject',
+      projectId: 1,
+      ownerKind: 'user',
+      ownerId: 1,
+      number: 1,
+      name: 'Board',
+      body: null,
+      creatorId: 1,
+      at,
+    };
+    expect(isRight(await handleCommand(store, projectDecider, 'project-1', create, systemContext(new Date(at))))).to.equal(true);
+  });
+  afterEach(async () => {
+    await store.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  // Thirty columns created at once, each allowed a single attempt.
+  const thirtyAtOnce = (turns: boolean) =>
+    Promise.all(
+      Array.from({ length: 30 }, (_, n) => {
+        const command = () =>
+          handleCommand(
+            store,
+            projectDecider,
+            'project-1',
+            { type: 'CreateColumn', columnId: n + 1, name: `c${n}`, at },
+            systemContext(new Date(at)),
+            undefined,
+            1,
+          );
+        return turns ? inTurn(store, 'project-1', command) : command();
+      }),
+    );
+
+  it('thirty at once, one attempt each: none conflicts, and they append in the order asked', async () => {
+    const outcomes = await thirtyAtOnce(true);
+    expect(outcomes.filter((outcome) => !isRight(outcome))).to.deep.equal([]);
+    const events = await store.readStream('project-1');
+    expect(events.slice(1).map((event) => (event.data as { columnId: number }).columnId)).to.deep.equal(Array.from({ length: 30 }, (_, n) => n + 1));
+  });
+
+  it('without turns the same thirty race for one revision, and most lose', async () => {
+    const outcomes = await thirtyAtOnce(false);
+    expect(outcomes.filter((outcome) => !isRight(outcome)).length).to.be.above(10);
+  });
+
+  it('a failed command passes the turn on; other streams never wait', async () => {
+    const failing = inTurn(store, 'project-1', () => Promise.reject(new Error('refused')));
+    const next = inTurn(store, 'project-1', async () => 'next');
+    const elsewhere = inTurn(store, 'project-2', async () => 'elsewhere');
+    expect(
+      await failing.then(
+        () => 'fulfilled',
+        (error: Error) => error.message,
+      ),
+    ).to.equal('refused');
+    expect(await next).to.equal('next');
+    expect(await elsewhere).to.equal('elsewhere');
+  });
+});
