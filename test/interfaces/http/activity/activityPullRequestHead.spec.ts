@@ -6,7 +6,11 @@ import { feed, pushOverHttp } from './activityFixtures.js';
 
 interface PullRequestEventJson {
   readonly type: string;
-  readonly payload: { readonly action: string; readonly after?: string; readonly pull_request: { readonly head: { readonly sha: string } } };
+  readonly payload: {
+    readonly action: string;
+    readonly after?: string;
+    readonly pull_request: { readonly head: { readonly sha: string }; readonly [field: string]: unknown };
+  };
 }
 
 // A pull request's head in its events is its branch's tip then, as GitHub shows it: pushes
@@ -15,8 +19,8 @@ interface PullRequestEventJson {
 describe('activity feeds: a pull request event shows its head as it was then', () => {
   let server: TestServer;
   let octocat: string;
-  const pullEvents = async (): Promise<PullRequestEventJson[]> => {
-    const { body } = await feed(server, octocat, '/repos/octocat/heads/events?per_page=100');
+  const pullEvents = async (repository = 'heads'): Promise<PullRequestEventJson[]> => {
+    const { body } = await feed(server, octocat, `/repos/octocat/${repository}/events?per_page=100`);
     expectEventsSchema(body);
     return (body as PullRequestEventJson[]).filter((event) => event.type === 'PullRequestEvent');
   };
@@ -25,6 +29,7 @@ describe('activity feeds: a pull request event shows its head as it was then', (
     server = await startTestServer();
     octocat = await createUser(server, 'octocat');
     await createRepository(server, octocat, { name: 'heads', auto_init: true });
+    await createRepository(server, octocat, { name: 'numbers', auto_init: true });
   });
   after(() => server.close());
 
@@ -54,5 +59,18 @@ describe('activity feeds: a pull request event shows its head as it was then', (
     const [reopened] = await pullEvents();
     expect(reopened.payload.action).to.equal('reopened');
     expect(reopened.payload.pull_request.head.sha).to.equal(third);
+  });
+
+  // commits, additions, deletions and changed_files are what git gives for its head then, as
+  // GET /pulls/{number} shows them (they were all 0).
+  it("its numbers are git's for the head and base it shows", async () => {
+    await pushOverHttp(server, 'octocat', 'octocat/numbers', 'feature', { 'a.txt': 'a\n' }, 'First');
+    expect((await api(server, octocat, 'POST', '/repos/octocat/numbers/pulls', { title: 'Feature', head: 'feature', base: 'main' })).status).to.equal(201);
+    await pushOverHttp(server, 'octocat', 'octocat/numbers', 'feature', { 'b.txt': 'b\nb\n', 'a.txt': 'A\n' }, 'Second');
+    const [synchronize, opened] = await pullEvents('numbers');
+    expect(opened.payload.pull_request).to.deep.include({ commits: 1, additions: 1, deletions: 0, changed_files: 1 });
+    expect(synchronize.payload.pull_request).to.deep.include({ commits: 2, additions: 3, deletions: 0, changed_files: 2 });
+    const pull = await api(server, octocat, 'GET', '/repos/octocat/numbers/pulls/1');
+    expect(pull.body).to.deep.include({ commits: 2, additions: 3, deletions: 0, changed_files: 2 });
   });
 });
