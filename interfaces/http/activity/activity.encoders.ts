@@ -30,8 +30,9 @@ function actorJson(account: ActivityAccount, urls: ApiUrls, path: 'users' | 'org
   };
 }
 
-function repositoryJson(snapshot: RepositorySnapshot, urls: ApiUrls) {
-  return minimalRepository(snapshot.repository, snapshot.owner, urls, null);
+// A forkee: the repository, and (as GitHub's fork payloads add) whether it is public.
+function forkeeJson(snapshot: RepositorySnapshot, urls: ApiUrls) {
+  return { ...minimalRepository(snapshot.repository, snapshot.owner, urls, null), public: !snapshot.repository.private };
 }
 
 function pullRequestJson(snapshot: PullRequestSnapshot, urls: ApiUrls, visible: EmbeddedRepositoryFilter, stats: CommitRangeStats | null) {
@@ -94,7 +95,7 @@ function payloadJson(
         json.pull_request = pullRequestJson(payload.pull_request!, urls, visible, stats);
         break;
       case 'forkee':
-        json.forkee = visible(payload.forkee!.repository.id) ? repositoryJson(payload.forkee!, urls) : null;
+        json.forkee = visible(payload.forkee!.repository.id) ? forkeeJson(payload.forkee!, urls) : null;
         break;
       case 'member':
       case 'assignee':

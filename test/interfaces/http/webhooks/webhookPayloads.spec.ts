@@ -304,6 +304,6 @@ describe('webhooks: payloads of every event the server has, against GitHub’s w
     expect(fork.status).to.equal(202);
     const [forked] = await only('fork');
     expectWebhookSchema('fork', forked);
-    expect(forked.forkee.full_name).to.equal('forker/lib');
+    expect(forked.forkee).to.deep.include({ full_name: 'forker/lib', public: true });
   });
 });
