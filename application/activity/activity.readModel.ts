@@ -12,6 +12,19 @@ export const ACTIVITY_FEEDS_COLLECTION = 'activity_feeds';
 // Who sent each repository invitation: GitHub's MemberEvent is the inviter's, recorded when
 // the invitee accepts (the invitation itself is gone by then).
 export const ACTIVITY_INVITERS_COLLECTION = 'activity_inviters';
+// Pull request heads as git moved them (the pull request's own document keeps the head it was
+// opened with until a merge): each branch's last tip (`<repository id>:<ref>`), and the head a
+// pull request was closed at (`pull-<id>`), so its events show the head it had then.
+export const ACTIVITY_PULL_HEADS_COLLECTION = 'activity_pull_heads';
+
+export interface ActivityPullHeadDocument extends Document {
+  _id: string;
+  sha: string;
+}
+
+export const branchTipId = (repositoryId: number, ref: string): string => `${repositoryId}:${ref}`;
+export const closedHeadId = (pullRequestId: number): string => `pull-${pullRequestId}`;
+
 // When who may read a repository last changed (visibility, deletion, transfer, collaborators):
 // events leave or join feeds then without a new one, so a feed's Last-Modified must not be
 // older than that (activityFeeds.query.ts). One document per repository, replaced.

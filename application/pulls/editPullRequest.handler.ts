@@ -109,6 +109,10 @@ export class EditPullRequestHandler {
     context: CommandContext,
   ) {
     const repositoryId = pull.repository_id;
+    // A closed pull request keeps its head as it is now (a fork's brought into the base
+    // repository, so its numbers can still be worked out there).
+    const closing = input.state === 'closed' && pull.state === 'open';
+    const headSha = closing ? (await this.git.currentTips(pull)).headSha : undefined;
     // The read model still answers for pull requests opened before pairs were reserved in the log.
     const openDuplicateExists = await this.pulls.openBetween(repositoryId, base?.ref ?? pull.base.ref, pull.head.repository_id, pull.head.ref, pull.id);
     return handleCommand(
@@ -122,6 +126,7 @@ export class EditPullRequestHandler {
         ...(input.maintainerCanModify !== undefined ? { maintainerCanModify: input.maintainerCanModify } : {}),
         ...(input.state !== undefined ? { state: input.state } : {}),
         ...(base ? { base } : {}),
+        ...(headSha !== undefined ? { headSha } : {}),
         headLabel,
         openDuplicateExists,
         now: context.occurredAt,

@@ -34,6 +34,8 @@ export interface EditPullRequest {
   readonly maintainerCanModify?: boolean;
   readonly state?: 'open' | 'closed';
   readonly base?: { readonly ref: string; readonly sha: string };
+  // For a closing: the head branch's tip now, which the closed pull request keeps.
+  readonly headSha?: string;
   readonly headLabel: string;
   // For a reopening: whether another open pull request already joins the same branches.
   readonly openDuplicateExists: boolean;

@@ -157,7 +157,9 @@ function editPullRequest(command: EditPullRequest, state: ExistingPullRequest): 
   const { pullRequestId } = state;
   const events: PullRequestEvent[] = [];
   if (Object.keys(changes).length > 0) events.push({ type: 'PullRequestEdited', data: { pullRequestId, changes, editedAt: at } });
-  if (command.state === 'closed' && state.status === 'open') events.push({ type: 'PullRequestClosed', data: { pullRequestId, closedAt: at } });
+  if (command.state === 'closed' && state.status === 'open') {
+    events.push({ type: 'PullRequestClosed', data: { pullRequestId, closedAt: at, ...(command.headSha !== undefined ? { headSha: command.headSha } : {}) } });
+  }
   if (reopening) events.push({ type: 'PullRequestReopened', data: { pullRequestId, reopenedAt: at } });
   return right(events);
 }

@@ -50,7 +50,9 @@ export type PullRequestEdited = DomainEvent<
   'PullRequestEdited',
   { readonly pullRequestId: number; readonly changes: PullRequestChanges; readonly editedAt: string }
 >;
-export type PullRequestClosed = DomainEvent<'PullRequestClosed', { readonly pullRequestId: number; readonly closedAt: string }>;
+// `headSha`: the head branch's tip when it was closed, which a closed pull request keeps
+// (absent from events recorded before it was: the head it was opened with).
+export type PullRequestClosed = DomainEvent<'PullRequestClosed', { readonly pullRequestId: number; readonly closedAt: string; readonly headSha?: string }>;
 export type PullRequestReopened = DomainEvent<'PullRequestReopened', { readonly pullRequestId: number; readonly reopenedAt: string }>;
 
 // The merge as git recorded it: the commit written onto the base branch, the head commit

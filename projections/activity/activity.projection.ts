@@ -3,6 +3,7 @@ import {
   ACTIVITY_EVENTS_COLLECTION,
   ACTIVITY_FEEDS_COLLECTION,
   ACTIVITY_INVITERS_COLLECTION,
+  ACTIVITY_PULL_HEADS_COLLECTION,
   FEED_RETAINED_DAYS,
   type ActivityEventDocument,
 } from '../../application/activity/activity.readModel.js';
@@ -26,6 +27,7 @@ import { closeFeeds, fanOut, openFeeds, withdrawFromPublicFeed } from './activit
 import { applyToMirror, MIRROR_VERSION, mirrorCollections, mirrorTarget } from './activityMirror.js';
 import { MirrorReads } from './mirrorReads.js';
 import { recordAccessChange } from './accessChanges.apply.js';
+import { trackPullHeads } from './pullHeads.apply.js';
 
 async function openFeedsFor(event: StoredEvent, target: ProjectionTarget): Promise<void> {
   switch (event.type) {
@@ -92,15 +94,16 @@ const PRUNED_PER_EVENT = 4;
 export const activityProjection: Projection = {
   name: 'activity',
   // 1000 × its own version (4: feeds in chunks, times in seconds, access changes; 5: and a
-  // member's; 6: pull requests' labels and assignees) + the mirrored projections' versions: a
-  // change in any of them rebuilds this one.
-  version: 6 * 1000 + MIRROR_VERSION,
+  // member's; 6: pull requests' labels and assignees; 7: their heads as pushed) + the mirrored
+  // projections' versions: a change in any of them rebuilds this one.
+  version: 7 * 1000 + MIRROR_VERSION,
   consistency: 'eventual',
   collections: [
     // Oldest first, for pruning (three fields: the embedded store keeps it ordered).
     { name: ACTIVITY_EVENTS_COLLECTION, indexes: [{ name: 'created', keys: { created_at: 1, id: 1, type: 1 } }] },
     { name: ACTIVITY_FEEDS_COLLECTION, indexes: [] },
     { name: ACTIVITY_INVITERS_COLLECTION, indexes: [] },
+    { name: ACTIVITY_PULL_HEADS_COLLECTION, indexes: [] },
     { name: ACTIVITY_ACCESS_CHANGES_COLLECTION, indexes: [] },
     ...mirrorCollections,
   ],
@@ -111,6 +114,7 @@ export const activityProjection: Projection = {
     // The base permission's members are read before the event is mirrored (as of the change).
     await recordAccessChange(event, target, mirrorModels);
     await applyToMirror(event, mirrorModels);
+    await trackPullHeads(event, mirrorModels);
     await openFeedsFor(event, target);
     if (event.type === 'RepositoryDeleted') {
       const { repositoryId } = event.data as RepositoryDeleted['data'];

@@ -1,4 +1,4 @@
-import { ACTIVITY_INVITERS_COLLECTION } from '../../application/activity/activity.readModel.js';
+import { ACTIVITY_INVITERS_COLLECTION, ACTIVITY_PULL_HEADS_COLLECTION } from '../../application/activity/activity.readModel.js';
 import { ACTOR_LOGINS_COLLECTION, CREDENTIALS_COLLECTION } from '../../application/accounts/users.readModel.js';
 import { REPOSITORY_ISSUE_COUNTS_COLLECTION } from '../../application/issues/issues.readModel.js';
 import { DELETED_COPIES_COLLECTIONS } from '../../application/shared/deletedCopies.js';
@@ -28,7 +28,7 @@ const NOT_MIRRORED: ReadonlySet<string> = new Set([CREDENTIALS_COLLECTION]);
 const NEVER_READ: ReadonlySet<string> = new Set([REPOSITORY_ISSUE_COUNTS_COLLECTION, ACTOR_LOGINS_COLLECTION]);
 const DELETED_COPIES: ReadonlySet<string> = new Set(Object.values(DELETED_COPIES_COLLECTIONS));
 // Read through the mirror, but the activity projection's own.
-const OWN_COLLECTIONS: ReadonlySet<string> = new Set([ACTIVITY_INVITERS_COLLECTION]);
+const OWN_COLLECTIONS: ReadonlySet<string> = new Set([ACTIVITY_INVITERS_COLLECTION, ACTIVITY_PULL_HEADS_COLLECTION]);
 
 // The mirror is read by id and by a leading field (a repository's issues, a user's follows),
 // never in pages: an index of three or more top-level fields (a list's order, which the

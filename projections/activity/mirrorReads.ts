@@ -27,6 +27,7 @@ import {
   type RepositorySubscriptionDocument,
 } from '../../application/repositories/repositories.readModel.js';
 import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
+import { headShaOf } from './pullHeads.apply.js';
 
 type Association = IssueSnapshot['association'];
 
@@ -130,7 +131,10 @@ export class MirrorReads {
     const issue = await this.mirror.collection<IssueDocument>(ISSUES_COLLECTION).findOne({ _id: pullRequestIssueDocumentId(pull.id) });
     const association = await this.association(base.repository, pull.user_id);
     const conversation = { comments: issue?.comments ?? 0, locked: issue?.locked ?? false, active_lock_reason: issue?.active_lock_reason ?? null };
-    return { pull, user, mergedBy, base, head, association, ...conversation, ...(await this.issueSide(issue)) };
+    // The document keeps the head it was opened with: the head as pushed is kept beside it.
+    const headSha = await headShaOf(pull, this.mirror);
+    const shown = headSha === pull.head.sha ? pull : { ...pull, head: { ...pull.head, sha: headSha } };
+    return { pull: shown, user, mergedBy, base, head, association, ...conversation, ...(await this.issueSide(issue)) };
   }
 
   // A pull request's labels, assignees and milestone, kept on its issue.

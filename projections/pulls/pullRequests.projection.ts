@@ -61,8 +61,10 @@ function changesOf(event: Exclude<PullRequestEvent, PullRequestOpened>, current:
         updated_at: event.data.editedAt,
       };
     }
-    case 'PullRequestClosed':
-      return { state: 'closed', closed_at: event.data.closedAt, updated_at: event.data.closedAt };
+    case 'PullRequestClosed': {
+      const { closedAt, headSha } = event.data;
+      return { state: 'closed', closed_at: closedAt, updated_at: closedAt, ...(headSha !== undefined ? { head: { ...current.head, sha: headSha } } : {}) };
+    }
     case 'PullRequestReopened':
       return { state: 'open', closed_at: null, updated_at: event.data.reopenedAt };
     case 'PullRequestMerged': {
@@ -140,8 +142,8 @@ export const pullRequestsProjection: Projection = {
   name: 'pull-requests',
   // 2: open pull requests counted per repository; 3: the base branch at top level (base_ref);
   // 4: its issue's id, and its conversation's updates; 5: updated by its labels, assignees and
-  // milestone
-  version: 5,
+  // milestone; 6: a closed one's head as it was closed
+  version: 6,
   collections: [
     { name: REPOSITORY_PULL_COUNTS_COLLECTION, indexes: [] },
     {

@@ -1,6 +1,7 @@
 import type { Container } from 'inversify';
 import { ACTIVITY_SETTINGS, ActivityFeeds } from '../../../application/activity/activityFeeds.query.js';
 import { ActivityReadiness } from '../../../application/activity/activityReadiness.query.js';
+import { PullRequestNumbers } from '../../../application/activity/pullRequestNumbers.query.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
 import type { Config } from '../config/config.js';
 
@@ -9,4 +10,6 @@ export function bindActivity(container: Container): void {
   container.bind(ACTIVITY_SETTINGS).toDynamicValue(() => container.get<Config>(TOKENS.Config).activity);
   container.bind(ActivityFeeds).toSelf().inSingletonScope();
   container.bind(ActivityReadiness).toSelf().inSingletonScope();
+  // Singleton: it keeps the numbers it worked out.
+  container.bind(PullRequestNumbers).toSelf().inSingletonScope();
 }

@@ -1,6 +1,7 @@
 import type { Container } from 'inversify';
 import { ActivityFeeds } from '../../../application/activity/activityFeeds.query.js';
 import { ActivityReadiness } from '../../../application/activity/activityReadiness.query.js';
+import { PullRequestNumbers } from '../../../application/activity/pullRequestNumbers.query.js';
 import { OrganizationQueries } from '../../../application/accounts/organization.queries.js';
 import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import { RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
@@ -13,6 +14,7 @@ import { FeedPageCache } from './feedPageCache.js';
 export interface ActivityDeps {
   readonly feeds: ActivityFeeds;
   readonly readiness: ActivityReadiness;
+  readonly numbers: PullRequestNumbers;
   readonly repositories: RepositoryQueries;
   readonly organizations: OrganizationQueries;
   readonly access: RepositoryAccessQuery;
@@ -26,6 +28,7 @@ export function activityDeps(container: Container): ActivityDeps {
   return {
     feeds: container.get(ActivityFeeds),
     readiness: container.get(ActivityReadiness),
+    numbers: container.get(PullRequestNumbers),
     repositories: container.get(RepositoryQueries),
     organizations: container.get(OrganizationQueries),
     access: container.get(RepositoryAccessQuery),

@@ -5,6 +5,7 @@ import type {
   RepositorySnapshot,
   StoredPayload,
 } from '../../../application/activity/activity.readModel.js';
+import type { CommitRangeStats } from '../../../application/shared/ports/gitStorage.port.js';
 import type { PushedCommit } from '../../../domain/gitdata/refMoved.js';
 import { simpleUser } from '../accounts/users.encoders.js';
 import { issueCommentJson, issueJson, labelJson, type RepositoryPaths } from '../issues/issues.encoders.js';
@@ -29,11 +30,12 @@ function actorJson(account: ActivityAccount, urls: ApiUrls, path: 'users' | 'org
   };
 }
 
-function repositoryJson(snapshot: RepositorySnapshot, urls: ApiUrls) {
-  return minimalRepository(snapshot.repository, snapshot.owner, urls, null);
+// A forkee: the repository, and (as GitHub's fork payloads add) whether it is public.
+function forkeeJson(snapshot: RepositorySnapshot, urls: ApiUrls) {
+  return { ...minimalRepository(snapshot.repository, snapshot.owner, urls, null), public: !snapshot.repository.private };
 }
 
-function pullRequestJson(snapshot: PullRequestSnapshot, urls: ApiUrls, visible: EmbeddedRepositoryFilter) {
+function pullRequestJson(snapshot: PullRequestSnapshot, urls: ApiUrls, visible: EmbeddedRepositoryFilter, stats: CommitRangeStats | null) {
   const head = snapshot.head && visible(snapshot.head.repository.id) ? snapshot.head : null;
   return pullRequest(
     {
@@ -45,7 +47,7 @@ function pullRequestJson(snapshot: PullRequestSnapshot, urls: ApiUrls, visible: 
       headSha: snapshot.pull.head.sha,
       baseSha: snapshot.pull.base.sha,
       authorAssociation: snapshot.association,
-      stats: null,
+      stats,
       comments: snapshot.comments ?? 0,
       locked: snapshot.locked ?? false,
       activeLockReason: snapshot.active_lock_reason ?? null,
@@ -68,7 +70,12 @@ function commitJson(commit: PushedCommit, paths: RepositoryPaths) {
 }
 
 // The stored payload with its snapshots encoded as GitHub encodes the objects they are.
-function payloadJson(payload: StoredPayload, paths: RepositoryPaths, visible: EmbeddedRepositoryFilter): Record<string, unknown> {
+function payloadJson(
+  payload: StoredPayload,
+  paths: RepositoryPaths,
+  visible: EmbeddedRepositoryFilter,
+  stats: CommitRangeStats | null,
+): Record<string, unknown> {
   const { urls } = paths;
   const json: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(payload)) {
@@ -85,10 +92,10 @@ function payloadJson(payload: StoredPayload, paths: RepositoryPaths, visible: Em
         break;
       }
       case 'pull_request':
-        json.pull_request = pullRequestJson(payload.pull_request!, urls, visible);
+        json.pull_request = pullRequestJson(payload.pull_request!, urls, visible, stats);
         break;
       case 'forkee':
-        json.forkee = visible(payload.forkee!.repository.id) ? repositoryJson(payload.forkee!, urls) : null;
+        json.forkee = visible(payload.forkee!.repository.id) ? forkeeJson(payload.forkee!, urls) : null;
         break;
       case 'member':
       case 'assignee':
@@ -107,15 +114,21 @@ function payloadJson(payload: StoredPayload, paths: RepositoryPaths, visible: Em
   return json;
 }
 
-// GitHub's event record.
-export function activityEventJson(record: ActivityEventDocument, urls: ApiUrls, visible: EmbeddedRepositoryFilter) {
+// GitHub's event record. `numbers`: git's commits, additions, deletions and changed files of
+// the pull requests embedded, by record id (PullRequestNumbers).
+export function activityEventJson(
+  record: ActivityEventDocument,
+  urls: ApiUrls,
+  visible: EmbeddedRepositoryFilter,
+  numbers: ReadonlyMap<number, CommitRangeStats> = new Map(),
+) {
   return {
     id: String(record.id),
     type: record.type,
     actor: actorJson(record.actor, urls, 'users'),
     repo: { id: record.repo.id, name: record.repo.name, url: urls.api(`/repos/${record.repo.name}`) },
     ...(record.org ? { org: actorJson(record.org, urls, 'orgs') } : {}),
-    payload: payloadJson(record.payload, { fullName: record.repo.name, urls }, visible),
+    payload: payloadJson(record.payload, { fullName: record.repo.name, urls }, visible, numbers.get(record.id) ?? null),
     public: record.public,
     created_at: githubTime(record.created_at),
   };

@@ -70,8 +70,9 @@ async function sendFeed(req: Request, res: Response, deps: ActivityDeps, choose:
   setLinkHeader(req, res, { page, perPage, totalCount: feedPage.totalCount });
   const { embeddedVisible } = feedPage;
   records ??= await deps.feeds.records(feedPage.ids);
+  const numbers = await deps.numbers.of(records);
   const urls = urlsOf(res);
-  res.json(records.map((record) => activityEventJson(record, urls, (id) => embeddedVisible.has(id))));
+  res.json(records.map((record) => activityEventJson(record, urls, (id) => embeddedVisible.has(id), numbers)));
 }
 
 // The account named in the path, or 404 answered.

@@ -26,6 +26,7 @@ import { ACTIVITY_IDS_PER_EVENT, activityEventId, repositoryFeed } from '../../.
 import { organizationSimple } from '../accounts/organizations.encoders.js';
 import { simpleUser } from '../accounts/users.encoders.js';
 import { activityEventJson } from '../activity/activity.encoders.js';
+import { PullRequestNumbers } from '../../../application/activity/pullRequestNumbers.query.js';
 import { apiUrls, type ApiUrls } from '../shared/apiUrls.js';
 import { fullRepository } from '../repositories/repository.encoders.js';
 import { hookJson, type HookHome } from './webhooks.encoders.js';
@@ -117,6 +118,7 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
   const repositories = container.get(RepositoryQueries);
   const organizations = container.get(OrganizationQueries);
   const feeds = container.get(ActivityFeeds);
+  const numbers = container.get(PullRequestNumbers);
   const store = container.get<ReadModelStore>(TOKENS.ReadModelStore);
   const clock = container.get<Clock>(TOKENS.Clock);
   const git = container.get<GitStorage>(TOKENS.GitStorage);
@@ -146,7 +148,7 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
     const event = WEBHOOK_EVENT_OF[record.type];
     if (!event) return null;
     if (!(await wanted({ event, repositoryId: record.repo.id, organizationId: record.org?.id ?? null }))) return null;
-    const json = activityEventJson(record, urls, () => true);
+    const json = activityEventJson(record, urls, () => true, await numbers.of([record]));
     const around = await common(record.repo.id, record.org?.id ?? null, record.actor.id);
     let payload = json.payload as Json;
     if (event === 'push') {

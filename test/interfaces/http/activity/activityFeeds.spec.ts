@@ -88,7 +88,8 @@ describe('activity feeds: events derived from what happened, in the feeds that s
     expect(watch.payload).to.deep.equal({ action: 'started' });
     expect(watch.actor.login).to.equal('fan');
     expect(fork.actor.login).to.equal('forker');
-    expect(fork.payload.forkee).to.deep.include({ full_name: 'forker/hello', fork: true, private: false });
+    // GitHub's forkee also says whether it is public (the fork event schema's `public`).
+    expect(fork.payload.forkee).to.deep.include({ full_name: 'forker/hello', fork: true, private: false, public: true });
     expect(member.payload.action).to.equal('added');
     expect(member.payload.member).to.deep.include({ login: 'helper', type: 'User' });
   });

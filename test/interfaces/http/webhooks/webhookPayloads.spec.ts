@@ -116,6 +116,10 @@ describe('webhooks: payloads of every event the server has, against GitHub’s w
     const [opened] = await only('pull_request');
     expectWebhookSchema('pull-request-opened', opened);
     expect(opened).to.include({ action: 'opened', number: pull.body.number });
+    // git's numbers for the pull request, as GET /pulls/{number} gives them (they were all 0).
+    const numbers = ({ commits, additions, deletions, changed_files }: Record<string, unknown>) => ({ commits, additions, deletions, changed_files });
+    expect(pull.body.commits).to.be.greaterThan(0);
+    expect(numbers(opened.pull_request)).to.deep.equal(numbers(pull.body));
   });
 
   it('label (created, edited), milestone (created, closed) and repository (renamed, archived, unarchived; publicized below)', async () => {
@@ -300,6 +304,6 @@ describe('webhooks: payloads of every event the server has, against GitHub’s w
     expect(fork.status).to.equal(202);
     const [forked] = await only('fork');
     expectWebhookSchema('fork', forked);
-    expect(forked.forkee.full_name).to.equal('forker/lib');
+    expect(forked.forkee).to.deep.include({ full_name: 'forker/lib', public: true });
   });
 });
