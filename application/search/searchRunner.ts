@@ -10,6 +10,7 @@ import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { SearchDocument, SearchFilter, SearchHit, SearchIndex, SearchQuery } from '../shared/ports/searchIndex.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import { sortAttribute, type QualifierContext, type QualifierTerm, type SearchEndpointDefinition } from './searchEndpoint.js';
+import { RepositoryLanguageQuery } from './repositoryLanguages.js';
 import { SCOPE_QUALIFIERS, SearchScope } from './searchScope.js';
 import { SearchVisibility } from './searchVisibility.js';
 
@@ -75,6 +76,7 @@ export class SearchRunner {
     @inject(SearchScope) private readonly scope: SearchScope,
     @inject(SearchVisibility) private readonly visibility: SearchVisibility,
     @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
+    @inject(RepositoryLanguageQuery) private readonly languages: RepositoryLanguageQuery,
     @inject(SEARCH_SETTINGS) private readonly settings: SearchSettings,
   ) {}
 
@@ -88,7 +90,11 @@ export class SearchRunner {
     if (offset >= SEARCH_RESULT_CAP) return left({ _tag: 'SearchBeyondFirstThousand' });
     const limit = Math.min(request.perPage, SEARCH_RESULT_CAP - offset);
     const sort = this.sortOf(definition, request, checked.right.sort);
-    const context: QualifierContext = { caller: request.caller, accountId: async (login) => (await this.repositories.accountByLogin(login))?.id ?? null };
+    const context: QualifierContext = {
+      caller: request.caller,
+      accountId: async (login) => (await this.repositories.accountByLogin(login))?.id ?? null,
+      repositoryIdsInLanguage: (language) => this.languages.repositoryIdsIn(language),
+    };
     const alternatives: CompiledAlternative[] = [];
     for (const terms of checked.right.alternatives) {
       const compiled = await this.compile(definition, terms, context);

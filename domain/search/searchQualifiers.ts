@@ -71,6 +71,7 @@ export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<
     base: text,
     draft: boolean,
     archived: boolean,
+    language: text,
     // Reviews, statuses, links and teams (forgelog keeps none: see issueSearch.ts).
     review: oneOf('none', 'required', 'approved', 'changes_requested'),
     'reviewed-by': account,
