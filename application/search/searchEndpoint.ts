@@ -23,6 +23,8 @@ export interface SearchEndpointDefinition {
   readonly index: string;
   // Documents bound to a repository: visibility and user:/org:/repo: apply.
   readonly repositoryBound: boolean;
+  // Documents that are accounts: user: and org: name them (accountScope.ts).
+  readonly accountScoped?: boolean;
   // `in:` values to searchable attributes; keywords search all of them by default.
   readonly textFields: Readonly<Record<string, readonly string[]>>;
   readonly defaultTextFields: readonly string[];

@@ -10,6 +10,7 @@ import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { SearchDocument, SearchFilter, SearchHit, SearchIndex, SearchQuery } from '../shared/ports/searchIndex.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import { sortAttribute, type QualifierContext, type QualifierTerm, type SearchEndpointDefinition } from './searchEndpoint.js';
+import { ACCOUNT_SCOPE_QUALIFIERS, accountScopeFilter } from './accountScope.js';
 import { RepositoryLanguageQuery } from './repositoryLanguages.js';
 import { SCOPE_QUALIFIERS, SearchScope } from './searchScope.js';
 import { SearchVisibility } from './searchVisibility.js';
@@ -195,6 +196,7 @@ export class SearchRunner {
     const keywords: string[] = [];
     const filters: SearchFilter[] = [];
     const scopeTerms: Qualifier[] = [];
+    const accountTerms: Qualifier[] = [];
     let fields: readonly string[] = definition.defaultTextFields;
     filters.push(...(definition.defaultFilters?.(terms) ?? []));
     for (const term of terms) {
@@ -222,6 +224,10 @@ export class SearchRunner {
         scopeTerms.push(term);
         continue;
       }
+      if (definition.accountScoped && ACCOUNT_SCOPE_QUALIFIERS.includes(term.key)) {
+        accountTerms.push(term);
+        continue;
+      }
       const filter = await definition.qualifierFilter(term, context);
       if (filter._tag === 'Left') return filter;
       if (filter.right !== null) filters.push(term.negated ? { not: filter.right } : filter.right);
@@ -231,6 +237,8 @@ export class SearchRunner {
       if (scoped._tag === 'Left') return scoped;
       if (scoped.right !== null) filters.push(scoped.right);
     }
+    const accounts = await accountScopeFilter(accountTerms, (login) => this.repositories.accountByLogin(login));
+    if (accounts !== null) filters.push(accounts);
     const hasTerm = keywords.some((keyword) => !keyword.startsWith('-'));
     const matchesNothing = hasTerm && keywords.every((keyword) => keyword.startsWith('-') || wordsOf(keyword).length === 0);
     // A space after the last word: GitHub matches whole words, not prefixes of the last one.

@@ -40,6 +40,7 @@ export const userSearch: SearchEndpointDefinition = {
   endpoint: 'users',
   index: SEARCH_INDEXES.users,
   repositoryBound: false,
+  accountScoped: true,
   textFields: { login: ['login'], name: ['name'], email: ['email'] },
   defaultTextFields: ['login', 'name', 'email'],
   sorts: { followers: 'followers', repositories: 'repos', joined: 'created' },

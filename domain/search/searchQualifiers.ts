@@ -83,6 +83,8 @@ export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<
     team: text,
   },
   users: {
+    user: account,
+    org: account,
     type: oneOf('user', 'org'),
     in: fields('login', 'name', 'email'),
     fullname: text,
