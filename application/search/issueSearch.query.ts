@@ -18,7 +18,8 @@ import type { Document, ReadModelStore } from '../shared/ports/readModelStore.po
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { IssueSearchDocument } from './issueSearch.document.js';
 import { issueSearch } from './issueSearch.js';
-import { foundTexts, type SearchPage } from './searchResults.js';
+import { commentTextMatches } from './issueCommentMatches.js';
+import { foundTexts, type FoundText, type SearchPage } from './searchResults.js';
 import { SearchRunner, type SearchRequest } from './searchRunner.js';
 
 export type IssueAuthorAssociation = 'OWNER' | 'COLLABORATOR' | 'NONE';
@@ -36,7 +37,7 @@ export interface FoundIssue {
   readonly draft: boolean | null;
 }
 
-// GitHub's text matches for issues: title and body (comments are other objects).
+// GitHub's text matches for issues: title and body; a comment's are the comment's (issueCommentMatches.ts).
 const TEXT_MATCH_PROPERTIES = { title: 'title', body: 'body' };
 
 // GET /search/issues: the index finds, the read models answer. A hit the caller may no longer
@@ -82,6 +83,14 @@ export class IssueSearchQuery {
       ...[...repositories.values()].map((repository) => repository.owner_id),
     ]);
     const associationOf = await this.associations(readable, repositories);
+    const commentMatches = new Map<string, FoundText[]>();
+    for (const hit of hits) {
+      const positions = hit.matches?.comments_text;
+      if (!request.withTextMatches || positions === undefined || positions.length === 0) continue;
+      const issue = issues.get(hit.document.id);
+      if (issue === undefined || !readable.includes(issue)) continue;
+      commentMatches.set(hit.document.id, await commentTextMatches(this.store, issue.id, hit.document.comments_text, positions));
+    }
     const items = hits.flatMap((hit) => {
       const issue = issues.get(hit.document.id);
       const repository = issue && repositories.get(issue.repository_id);
@@ -97,7 +106,11 @@ export class IssueSearchQuery {
         association: associationOf(repository, issue.user_id),
         draft: issue.pull_request ? (pullRequests.get(String(issue.id))?.draft ?? false) : null,
       };
-      return [{ item: found, score: hit.score, textMatches: foundTexts(hit.document, hit.matches, TEXT_MATCH_PROPERTIES).filter(isTitleOrBody) }];
+      const textMatches = [
+        ...foundTexts(hit.document, hit.matches, TEXT_MATCH_PROPERTIES).filter(isTitleOrBody),
+        ...(commentMatches.get(hit.document.id) ?? []),
+      ];
+      return [{ item: found, score: hit.score, textMatches }];
     });
     return right({ totalCount, incomplete, items });
   }
