@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Document, IndexSpec, ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
+import { languageNamed } from './languageAliases.js';
 
 // What each repository's default branch holds, by language, as the repositories index read it
 // (kept by the search-repositories projection, projections/search/repositoryLanguages.ts).
@@ -21,9 +22,9 @@ export interface RepositoryLanguagesDocument extends Document {
 // changes a repository's language changes this one document, never its issues' documents.
 export const REPOSITORY_LANGUAGE_INDEX: IndexSpec = { name: 'language', keys: { language: 1 } };
 
-// GitHub's language: qualifier is not case sensitive (`language:c#` is C#).
+// GitHub's language: qualifier is not case sensitive (`language:c#` is C#), and takes aliases.
 export function languageKey(language: string): string {
-  return language.trim().toLowerCase();
+  return languageNamed(language).toLowerCase();
 }
 
 @injectable()
