@@ -15,6 +15,7 @@ import type { RepositoryDocument } from '../repositories/repositories.readModel.
 import { RepositoryQueries } from '../repositories/repository.queries.js';
 import { RepositoryAccessQuery } from '../shared/access/repositoryAccess.query.js';
 import type { Document, ReadModelStore } from '../shared/ports/readModelStore.port.js';
+import type { SearchFilter } from '../shared/ports/searchIndex.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { IssueSearchDocument } from './issueSearch.document.js';
 import { issueSearch } from './issueSearch.js';
@@ -52,7 +53,7 @@ export class IssueSearchQuery {
   ) {}
 
   async search(request: SearchRequest): Promise<Either<SearchError, SearchPage<FoundIssue>>> {
-    const outcome = await this.runner.search<IssueSearchDocument>(issueSearch, request);
+    const outcome = await this.runner.search<IssueSearchDocument>(issueSearch, await this.withIssuesOffLeftOut(request));
     if (outcome._tag === 'Left') return outcome;
     const { hits, totalCount, incomplete } = outcome.right;
     const issues = await this.byKeys<IssueDocument>(
@@ -113,6 +114,23 @@ export class IssueSearchQuery {
       return [{ item: found, score: hit.score, textMatches }];
     });
     return right({ totalCount, incomplete, items });
+  }
+
+  // A repository's issues are unavailable while its issues are turned off (410 on the issues
+  // endpoints; GitHub makes them available again when they are turned back on), its pull
+  // requests are not. Resolved when asked, so turning issues off rewrites no issue document.
+  private async withIssuesOffLeftOut(request: SearchRequest): Promise<SearchRequest> {
+    const ids = await this.repositories.idsWithIssuesOff();
+    if (ids.length === 0) return request;
+    const issuesOff: SearchFilter = {
+      not: {
+        and: [
+          { field: 'type', op: '=', value: 'issue' },
+          { field: 'repository_id', op: 'in', values: ids },
+        ],
+      },
+    };
+    return { ...request, extraFilter: request.extraFilter ? { and: [request.extraFilter, issuesOff] } : issuesOff };
   }
 
   // Documents by _id, at most a page's worth: one indexed look-up.
