@@ -1,7 +1,7 @@
 import { right } from 'fp-ts/lib/Either.js';
 import type { QualifierValue } from '../../domain/search/searchQuery.js';
 import type { IndexSettings, SearchDocument, SearchFilter } from '../shared/ports/searchIndex.port.js';
-import { equalsFilter, numberFilter, valueText } from './qualifierFilters.js';
+import { equalsFilter, languageFilter, numberFilter, valueText } from './qualifierFilters.js';
 import type { SearchEndpointDefinition } from './searchEndpoint.js';
 import { SEARCH_INDEXES, type RepositoryBound } from './searchIndexes.js';
 
@@ -106,7 +106,7 @@ export const codeSearch: SearchEndpointDefinition = {
     if (key === 'path') return right(pathFilter(value));
     if (key === 'filename') return right(filenameFilter(value));
     if (key === 'extension') return right(equalsFilter('extension', value.kind === 'value' ? { kind: 'value', text: value.text.replace(/^\./, '') } : value));
-    if (key === 'language') return right(equalsFilter('language', value));
+    if (key === 'language') return right(languageFilter('language', value));
     if (key === 'size') return right(numberFilter('size', value));
     if (key === 'fork') return right(forkFilter(value));
     return right(null);

@@ -15,10 +15,12 @@ import type { RepositoryDocument } from '../repositories/repositories.readModel.
 import { RepositoryQueries } from '../repositories/repository.queries.js';
 import { RepositoryAccessQuery } from '../shared/access/repositoryAccess.query.js';
 import type { Document, ReadModelStore } from '../shared/ports/readModelStore.port.js';
+import type { SearchFilter } from '../shared/ports/searchIndex.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { IssueSearchDocument } from './issueSearch.document.js';
 import { issueSearch } from './issueSearch.js';
-import { foundTexts, type SearchPage } from './searchResults.js';
+import { commentTextMatches } from './issueCommentMatches.js';
+import { foundTexts, type FoundText, type SearchPage } from './searchResults.js';
 import { SearchRunner, type SearchRequest } from './searchRunner.js';
 
 export type IssueAuthorAssociation = 'OWNER' | 'COLLABORATOR' | 'NONE';
@@ -36,7 +38,7 @@ export interface FoundIssue {
   readonly draft: boolean | null;
 }
 
-// GitHub's text matches for issues: title and body (comments are other objects).
+// GitHub's text matches for issues: title and body; a comment's are the comment's (issueCommentMatches.ts).
 const TEXT_MATCH_PROPERTIES = { title: 'title', body: 'body' };
 
 // GET /search/issues: the index finds, the read models answer. A hit the caller may no longer
@@ -51,7 +53,7 @@ export class IssueSearchQuery {
   ) {}
 
   async search(request: SearchRequest): Promise<Either<SearchError, SearchPage<FoundIssue>>> {
-    const outcome = await this.runner.search<IssueSearchDocument>(issueSearch, request);
+    const outcome = await this.runner.search<IssueSearchDocument>(issueSearch, await this.withIssuesOffLeftOut(request));
     if (outcome._tag === 'Left') return outcome;
     const { hits, totalCount, incomplete } = outcome.right;
     const issues = await this.byKeys<IssueDocument>(
@@ -82,6 +84,14 @@ export class IssueSearchQuery {
       ...[...repositories.values()].map((repository) => repository.owner_id),
     ]);
     const associationOf = await this.associations(readable, repositories);
+    const commentMatches = new Map<string, FoundText[]>();
+    for (const hit of hits) {
+      const positions = hit.matches?.comments_text;
+      if (!request.withTextMatches || positions === undefined || positions.length === 0) continue;
+      const issue = issues.get(hit.document.id);
+      if (issue === undefined || !readable.includes(issue)) continue;
+      commentMatches.set(hit.document.id, await commentTextMatches(this.store, issue.id, hit.document.comments_text, positions));
+    }
     const items = hits.flatMap((hit) => {
       const issue = issues.get(hit.document.id);
       const repository = issue && repositories.get(issue.repository_id);
@@ -97,9 +107,30 @@ export class IssueSearchQuery {
         association: associationOf(repository, issue.user_id),
         draft: issue.pull_request ? (pullRequests.get(String(issue.id))?.draft ?? false) : null,
       };
-      return [{ item: found, score: hit.score, textMatches: foundTexts(hit.document, hit.matches, TEXT_MATCH_PROPERTIES).filter(isTitleOrBody) }];
+      const textMatches = [
+        ...foundTexts(hit.document, hit.matches, TEXT_MATCH_PROPERTIES).filter(isTitleOrBody),
+        ...(commentMatches.get(hit.document.id) ?? []),
+      ];
+      return [{ item: found, score: hit.score, textMatches }];
     });
     return right({ totalCount, incomplete, items });
+  }
+
+  // A repository's issues are unavailable while its issues are turned off (410 on the issues
+  // endpoints; GitHub makes them available again when they are turned back on), its pull
+  // requests are not. Resolved when asked, so turning issues off rewrites no issue document.
+  private async withIssuesOffLeftOut(request: SearchRequest): Promise<SearchRequest> {
+    const ids = await this.repositories.idsWithIssuesOff();
+    if (ids.length === 0) return request;
+    const issuesOff: SearchFilter = {
+      not: {
+        and: [
+          { field: 'type', op: '=', value: 'issue' },
+          { field: 'repository_id', op: 'in', values: ids },
+        ],
+      },
+    };
+    return { ...request, extraFilter: request.extraFilter ? { and: [request.extraFilter, issuesOff] } : issuesOff };
   }
 
   // Documents by _id, at most a page's worth: one indexed look-up.

@@ -70,6 +70,14 @@ function oneOfValues(field: string, value: QualifierValue): SearchFilter {
   return values.length === 1 ? is(field, values[0]!) : { field, op: 'in', values };
 }
 
+// GitHub: issues and pull requests in repositories whose language is the one named. Issue
+// documents do not hold their repository's language (a push that changes it would rewrite
+// every issue of the repository): the language is resolved to its repositories when asked.
+async function languageFilter(value: QualifierValue, context: QualifierContext): Promise<SearchFilter> {
+  const ids = await context.repositoryIdsInLanguage(textOf(value));
+  return ids.length === 0 ? NOTHING : { field: 'repository_id', op: 'in', values: ids };
+}
+
 // A login no account has matches nothing (GitHub answers no results, not an error): ids are positive.
 async function accountFilter(field: string, value: QualifierValue, context: QualifierContext): Promise<SearchFilter> {
   const id = await context.accountId(textOf(value));
@@ -106,6 +114,7 @@ export const issueSearch: SearchEndpointDefinition = {
     // draft:false is a pull request ready for review, not every issue.
     if (key === 'draft') return right(both(isPullRequest, booleanFilter('draft', value)));
     if (key === 'archived') return right(booleanFilter('archived', value));
+    if (key === 'language') return right(await languageFilter(value, context));
     if (key === 'review') return right(text === 'none' ? isPullRequest : NOTHING);
     if (NONE_KEPT.has(key)) return right(NOTHING);
     return right(null);

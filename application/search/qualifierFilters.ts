@@ -1,5 +1,6 @@
 import { parseSearchDate, type QualifierValue, type SearchTerm } from '../../domain/search/searchQuery.js';
 import type { SearchFilter } from '../shared/ports/searchIndex.port.js';
+import { languageNamed } from './languageAliases.js';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -52,6 +53,11 @@ export function dateFilter(field: string, value: QualifierValue): SearchFilter {
 
 export function equalsFilter(field: string, value: QualifierValue): SearchFilter {
   return { field, op: '=', value: value.kind === 'value' ? value.text : (value.from ?? value.to ?? '') };
+}
+
+// language: on an attribute holding linguist's name of a language; an alias names its language.
+export function languageFilter(field: string, value: QualifierValue): SearchFilter {
+  return { field, op: '=', value: languageNamed(valueText(value)) };
 }
 
 export function booleanFilter(field: string, value: QualifierValue): SearchFilter {

@@ -1,7 +1,7 @@
 import { right } from 'fp-ts/lib/Either.js';
 import { SEARCH_INDEXES } from './searchIndexes.js';
 import type { SearchEndpointDefinition } from './searchEndpoint.js';
-import { booleanFilter, dateFilter, equalsFilter, forkFilter, forksLeftOut, numberFilter, ONLY_FORKS } from './qualifierFilters.js';
+import { booleanFilter, dateFilter, equalsFilter, forkFilter, languageFilter, forksLeftOut, numberFilter, ONLY_FORKS } from './qualifierFilters.js';
 import type { SearchFilter } from '../shared/ports/searchIndex.port.js';
 
 const NUMBER_FIELDS: Readonly<Record<string, string>> = {
@@ -37,7 +37,7 @@ export const repositorySearch: SearchEndpointDefinition = {
     if (NUMBER_FIELDS[key] !== undefined) return right(numberFilter(NUMBER_FIELDS[key]!, value));
     if (key === 'created' || key === 'pushed') return right(dateFilter(key, value));
     if (key === 'topic') return right(equalsFilter('topics', value));
-    if (key === 'language') return right(equalsFilter('language', value));
+    if (key === 'language') return right(languageFilter('language', value));
     if (key === 'archived' || key === 'mirror' || key === 'template') return right(booleanFilter(key, value));
     if (key === 'fork') return right(forkFilter(value));
     if (key === 'is' && value.kind === 'value') return right(IS_FIELDS[value.text.toLowerCase()] ?? null);

@@ -11,6 +11,8 @@ export interface QualifierContext {
   readonly caller: AccessCaller;
   // The account a login names (for author:, assignee: and the like), null when none does.
   accountId(login: string): Promise<number | null>;
+  // The repositories whose language is the one named (issues' language:), readable or not.
+  repositoryIdsInLanguage(language: string): Promise<number[]>;
 }
 
 // What one search endpoint knows beyond the shared language: its index, which document
@@ -21,6 +23,8 @@ export interface SearchEndpointDefinition {
   readonly index: string;
   // Documents bound to a repository: visibility and user:/org:/repo: apply.
   readonly repositoryBound: boolean;
+  // Documents that are accounts: user: and org: name them (accountScope.ts).
+  readonly accountScoped?: boolean;
   // `in:` values to searchable attributes; keywords search all of them by default.
   readonly textFields: Readonly<Record<string, readonly string[]>>;
   readonly defaultTextFields: readonly string[];

@@ -13,6 +13,13 @@ export interface FoundText {
   readonly property: string;
   readonly text: string;
   readonly matches: readonly MatchPosition[];
+  // Another object than the item the text is a property of (an issue's comment); absent: the item.
+  readonly subject?: TextMatchSubject;
+}
+
+export interface TextMatchSubject {
+  readonly type: 'IssueComment';
+  readonly id: number;
 }
 
 export interface SearchPage<T> {

@@ -10,6 +10,8 @@ import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { SearchDocument, SearchFilter, SearchHit, SearchIndex, SearchQuery } from '../shared/ports/searchIndex.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import { sortAttribute, type QualifierContext, type QualifierTerm, type SearchEndpointDefinition } from './searchEndpoint.js';
+import { ACCOUNT_SCOPE_QUALIFIERS, accountScopeFilter } from './accountScope.js';
+import { RepositoryLanguageQuery } from './repositoryLanguages.js';
 import { SCOPE_QUALIFIERS, SearchScope } from './searchScope.js';
 import { SearchVisibility } from './searchVisibility.js';
 
@@ -75,6 +77,7 @@ export class SearchRunner {
     @inject(SearchScope) private readonly scope: SearchScope,
     @inject(SearchVisibility) private readonly visibility: SearchVisibility,
     @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
+    @inject(RepositoryLanguageQuery) private readonly languages: RepositoryLanguageQuery,
     @inject(SEARCH_SETTINGS) private readonly settings: SearchSettings,
   ) {}
 
@@ -88,7 +91,11 @@ export class SearchRunner {
     if (offset >= SEARCH_RESULT_CAP) return left({ _tag: 'SearchBeyondFirstThousand' });
     const limit = Math.min(request.perPage, SEARCH_RESULT_CAP - offset);
     const sort = this.sortOf(definition, request, checked.right.sort);
-    const context: QualifierContext = { caller: request.caller, accountId: async (login) => (await this.repositories.accountByLogin(login))?.id ?? null };
+    const context: QualifierContext = {
+      caller: request.caller,
+      accountId: async (login) => (await this.repositories.accountByLogin(login))?.id ?? null,
+      repositoryIdsInLanguage: (language) => this.languages.repositoryIdsIn(language),
+    };
     const alternatives: CompiledAlternative[] = [];
     for (const terms of checked.right.alternatives) {
       const compiled = await this.compile(definition, terms, context);
@@ -189,6 +196,7 @@ export class SearchRunner {
     const keywords: string[] = [];
     const filters: SearchFilter[] = [];
     const scopeTerms: Qualifier[] = [];
+    const accountTerms: Qualifier[] = [];
     let fields: readonly string[] = definition.defaultTextFields;
     filters.push(...(definition.defaultFilters?.(terms) ?? []));
     for (const term of terms) {
@@ -216,6 +224,10 @@ export class SearchRunner {
         scopeTerms.push(term);
         continue;
       }
+      if (definition.accountScoped && ACCOUNT_SCOPE_QUALIFIERS.includes(term.key)) {
+        accountTerms.push(term);
+        continue;
+      }
       const filter = await definition.qualifierFilter(term, context);
       if (filter._tag === 'Left') return filter;
       if (filter.right !== null) filters.push(term.negated ? { not: filter.right } : filter.right);
@@ -225,6 +237,8 @@ export class SearchRunner {
       if (scoped._tag === 'Left') return scoped;
       if (scoped.right !== null) filters.push(scoped.right);
     }
+    const accounts = await accountScopeFilter(accountTerms, (login) => this.repositories.accountByLogin(login));
+    if (accounts !== null) filters.push(accounts);
     const hasTerm = keywords.some((keyword) => !keyword.startsWith('-'));
     const matchesNothing = hasTerm && keywords.every((keyword) => keyword.startsWith('-') || wordsOf(keyword).length === 0);
     // A space after the last word: GitHub matches whole words, not prefixes of the last one.

@@ -1,7 +1,7 @@
 import { right } from 'fp-ts/lib/Either.js';
 import type { QualifierValue } from '../../domain/search/searchQuery.js';
 import type { SearchFilter } from '../shared/ports/searchIndex.port.js';
-import { dateFilter, equalsFilter, numberFilter, valueText } from './qualifierFilters.js';
+import { dateFilter, languageFilter, numberFilter, valueText } from './qualifierFilters.js';
 import type { SearchEndpointDefinition } from './searchEndpoint.js';
 import { SEARCH_INDEXES } from './searchIndexes.js';
 import { wordsOf } from './searchWords.js';
@@ -40,6 +40,7 @@ export const userSearch: SearchEndpointDefinition = {
   endpoint: 'users',
   index: SEARCH_INDEXES.users,
   repositoryBound: false,
+  accountScoped: true,
   textFields: { login: ['login'], name: ['name'], email: ['email'] },
   defaultTextFields: ['login', 'name', 'email'],
   sorts: { followers: 'followers', repositories: 'repos', joined: 'created' },
@@ -59,7 +60,7 @@ export const userSearch: SearchEndpointDefinition = {
       case 'created':
         return right(dateFilter('created', value));
       case 'language':
-        return right(equalsFilter('language', value));
+        return right(languageFilter('language', value));
       default:
         return right(null);
     }

@@ -71,6 +71,7 @@ export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<
     base: text,
     draft: boolean,
     archived: boolean,
+    language: text,
     // Reviews, statuses, links and teams (forgelog keeps none: see issueSearch.ts).
     review: oneOf('none', 'required', 'approved', 'changes_requested'),
     'reviewed-by': account,
@@ -82,6 +83,8 @@ export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<
     team: text,
   },
   users: {
+    user: account,
+    org: account,
     type: oneOf('user', 'org'),
     in: fields('login', 'name', 'email'),
     fullname: text,

@@ -2,7 +2,8 @@ import { REPOSITORIES_COLLECTION, type RepositoryDocument } from '../../applicat
 import { codePathOf } from '../../application/search/codeFiles.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { FileChange, GitStorage } from '../../application/shared/ports/gitStorage.port.js';
-import type { Collection, Document } from '../../application/shared/ports/readModelStore.port.js';
+import type { Collection } from '../../application/shared/ports/readModelStore.port.js';
+import { languageKey, type LanguageBytes, type RepositoryLanguagesDocument } from '../../application/search/repositoryLanguages.js';
 import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
 import { REF_EVENT_TYPES, type RefMoved } from '../../domain/gitdata/refMoved.js';
 import type { RepositoryCreated, RepositoryEdited } from '../../domain/repositories/repository.events.js';
@@ -12,15 +13,8 @@ import { pushedFiles, type PushedFiles } from './pushedFiles.js';
 // Linguist's data and prose languages, which never make a repository's language.
 const UNCOUNTED: ReadonlySet<string> = new Set(['JSON', 'Markdown', 'SQL', 'Text', 'TOML', 'XML', 'YAML']);
 
-export type LanguageBytes = Readonly<Record<string, number>>;
-
 // What a repository's default branch holds, by language, at the commit it was last read at.
-export interface RepositoryLanguagesDocument extends Document {
-  _id: string; // String(repository_id)
-  repository_id: number;
-  commit: string | null;
-  bytes: LanguageBytes;
-}
+export type { LanguageBytes, RepositoryLanguagesDocument };
 
 function countedLanguage(path: string): string | null {
   const language = codePathOf(path).language;
@@ -67,7 +61,7 @@ export async function followDefaultBranch(
   const known = await languages.findOne({ _id });
   if (known !== null && known.commit === to) return null;
   const save = (commit: string | null, bytes: LanguageBytes) =>
-    languages.replaceOne({ _id }, { _id, repository_id: repositoryId, commit, bytes }, { upsert: true });
+    languages.replaceOne({ _id }, { _id, repository_id: repositoryId, commit, bytes, language: languageKey(mainLanguage(bytes)) }, { upsert: true });
   if (to === null) {
     await save(null, {});
     return { changes: [], whole: true };

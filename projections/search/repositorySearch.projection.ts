@@ -6,13 +6,14 @@ import { onceThisBatch, type Projection, type ProjectionTarget } from '../../app
 import type { RepositoryCreated } from '../../domain/repositories/repository.events.js';
 import type { ProjectionDependencies } from '../shared/projectionDependencies.js';
 import { applyHelpWanted, HELP_WANTED_INDEX, HELP_WANTED_ISSUES_COLLECTION, helpWantedIssues } from './helpWantedIssues.js';
+import { REPOSITORY_LANGUAGE_INDEX, REPOSITORY_LANGUAGES_COLLECTION } from '../../application/search/repositoryLanguages.js';
 import { languagesOnEvent, mainLanguage, type RepositoryLanguagesDocument } from './repositoryLanguages.js';
 import { readmeAt, saveReadme, touchesReadme, type RepositoryReadmeDocument } from './repositoryReadme.js';
 import { followStargazers, REPOSITORY_STARGAZERS_COLLECTION, REPOSITORY_STARGAZERS_INDEXES } from './repositoryStargazers.js';
 
 // What each repository's default branch holds, by language, and its README: read from git as
 // the branch moves, kept so that every other event rebuilds the document without git.
-export const REPOSITORY_LANGUAGES_COLLECTION = 'search_repository_languages';
+export { REPOSITORY_LANGUAGES_COLLECTION };
 export const REPOSITORY_READMES_COLLECTION = 'search_repository_readmes';
 
 const languages = (target: ProjectionTarget) => target.collection<RepositoryLanguagesDocument>(REPOSITORY_LANGUAGES_COLLECTION);
@@ -116,13 +117,14 @@ async function followContents(dependencies: ProjectionDependencies, event: Store
 export const repositorySearchProjection = (dependencies: ProjectionDependencies): Projection => ({
   name: 'search-repositories',
   // 2: help-wanted issues kept per issue, not recounted; 3: language and README; 4: stargazers
-  // kept, so a deleted user's stars leave the counts
-  version: 4,
+  // kept, so a deleted user's stars leave the counts; 5: each repository's language kept and
+  // indexed beside its bytes, which issue search's language: reads
+  version: 5,
   consistency: 'eventual',
   readsReadYourWritesModels: true,
   collections: [
     { name: HELP_WANTED_ISSUES_COLLECTION, indexes: [HELP_WANTED_INDEX] },
-    { name: REPOSITORY_LANGUAGES_COLLECTION },
+    { name: REPOSITORY_LANGUAGES_COLLECTION, indexes: [REPOSITORY_LANGUAGE_INDEX] },
     { name: REPOSITORY_READMES_COLLECTION },
     { name: REPOSITORY_STARGAZERS_COLLECTION, indexes: REPOSITORY_STARGAZERS_INDEXES },
   ],

@@ -97,8 +97,9 @@ async function accountsTouched(event: StoredEvent, target: ProjectionTarget): Pr
 // projection an event only after the read-your-writes models applied it.
 export const userSearchProjection = (dependencies: ProjectionDependencies): Projection => ({
   name: 'search-users',
-  // 2: language; 3: languages counted by increments
-  version: 3,
+  // 2: language; 3: languages counted by increments; 4: each repository's language kept beside
+  // its bytes (the shape search-repositories keeps)
+  version: 4,
   consistency: 'eventual',
   readsReadYourWritesModels: true,
   collections: [{ name: USER_REPOSITORY_LANGUAGES_COLLECTION }, { name: USER_LANGUAGES_COLLECTION }, { name: USER_COUNTED_REPOSITORIES_COLLECTION }],

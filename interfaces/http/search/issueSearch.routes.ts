@@ -23,6 +23,8 @@ export function issueSearchRoutes(router: Router, query: IssueSearchQuery): void
       }),
       (found) => urls.api(`/repos/${pathsOf(found, urls).fullName}/issues/${found.issue.number}`),
       'Issue',
+      // GitHub's text match in a comment names the comment.
+      (found, subject) => urls.api(`/repos/${pathsOf(found, urls).fullName}/issues/comments/${subject.id}`),
     );
   });
 }

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Either } from 'fp-ts/lib/Either.js';
 import type { SearchError } from '../../../domain/search/search.errors.js';
-import type { Found, SearchPage } from '../../../application/search/searchResults.js';
+import type { Found, SearchPage, TextMatchSubject } from '../../../application/search/searchResults.js';
 import { SEARCH_RESULT_CAP, type SearchRequest } from '../../../application/search/searchRunner.js';
 import { callerOf } from '../shared/caller.js';
 import { mediaTypeOf } from '../shared/mediaType.js';
@@ -43,6 +43,7 @@ export async function sendSearchPage<T>(
   encode: (item: T) => Record<string, unknown>,
   objectUrl: (item: T) => string,
   objectType: string,
+  subjectUrl?: (item: T, subject: TextMatchSubject) => string,
 ): Promise<void> {
   if (page._tag === 'Left') return sendAppError(res, page.left);
   const { totalCount, incomplete, items } = page.right;
@@ -53,7 +54,9 @@ export async function sendSearchPage<T>(
     items: items.map((found: Found<T>) => ({
       ...encode(found.item),
       score: found.score,
-      ...(request.withTextMatches ? { text_matches: textMatchesJson(found, objectUrl(found.item), objectType) } : {}),
+      ...(request.withTextMatches
+        ? { text_matches: textMatchesJson(found, objectUrl(found.item), objectType, subjectUrl && ((subject) => subjectUrl(found.item, subject))) }
+        : {}),
     })),
   });
 }

@@ -260,6 +260,33 @@ describe('GET /search/issues', () => {
     expect(pull.text_matches[0]).to.include({ object_type: 'Issue', object_url: `${server.url}/repos/alice/widgets/issues/3` });
   });
 
+  // GitHub: text match metadata for the issue title, issue body, and issue comment body; a
+  // comment's match names the comment (object_type IssueComment, its URL, property body).
+  it("answers a match in a comment as that comment's text match", async () => {
+    const comments = (await api(server, null, 'GET', '/repos/alice/widgets/issues/1/comments')).body;
+    const [carols, bobs] = comments.map((comment: any) => comment.id);
+    const only = await search(server, null, '/search/issues?q=investigating', TEXT_MATCH);
+    expect(found(only.body)).to.deep.equal(['alice/widgets#1']);
+    expect(only.body.items[0].text_matches).to.deep.equal([
+      {
+        object_url: `${server.url}/repos/alice/widgets/issues/comments/${bobs}`,
+        object_type: 'IssueComment',
+        property: 'body',
+        fragment: 'Investigating the stack trace',
+        matches: [{ text: 'Investigating', indices: [0, 13] }],
+      },
+    ]);
+    const crash = await search(server, null, '/search/issues?q=crash+repo:alice/widgets', TEXT_MATCH);
+    expectTextMatchesConsistent(crash.body.items);
+    const first = crash.body.items.find((item: any) => item.number === 1);
+    expect(first.text_matches.map((match: any) => `${match.object_type} ${match.property}`)).to.deep.equal(['Issue title', 'IssueComment body']);
+    expect(first.text_matches[1]).to.deep.include({
+      object_url: `${server.url}/repos/alice/widgets/issues/comments/${carols}`,
+      fragment: 'I see the crash too, cc @dave',
+      matches: [{ text: 'crash', indices: [10, 15] }],
+    });
+  });
+
   it('refuses bad dates and numbers with 422', async () => {
     for (const query of ['created:yesterday', 'comments:many', 'is:sideways', 'sort:stars']) {
       const answer = await search(server, null, `/search/issues?q=${encodeURIComponent(query)}`);

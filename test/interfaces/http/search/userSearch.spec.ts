@@ -95,6 +95,25 @@ describe('GET /search/users', () => {
     expect(logins((await search(server, null, '/search/users?q=type:org')).body)).to.deep.equal(['rocketorg']);
   });
 
+  // GitHub: `user:octocat` matches the user with that login, `org:electron` the organization
+  // (they were searched as the words "user:octocat", which no account holds).
+  it('user: and org: name the account itself', async () => {
+    const found = async (q: string) => logins((await search(server, null, `/search/users?q=${encodeURIComponent(q)}`)).body).sort();
+    expect(await found('user:bob')).to.deep.equal(['bob']);
+    expect(await found('user:BOB type:user')).to.deep.equal(['bob']);
+    expect(await found('org:rocketorg')).to.deep.equal(['rocketorg']);
+    expect(await found('org:RocketOrg rocket')).to.deep.equal(['rocketorg']);
+    // org: names organizations only; a login no account has matches nothing.
+    expect(await found('org:alice')).to.deep.equal([]);
+    expect(await found('user:nobody-at-all')).to.deep.equal([]);
+    // Several are any of them, as user:, org: and repo: are on the other endpoints.
+    expect(await found('user:bob user:carol')).to.deep.equal(['bob', 'carol']);
+    expect(await found('user:bob org:rocketorg')).to.deep.equal(['bob', 'rocketorg']);
+    expect(await found('rocket -user:carol')).to.deep.equal(['rocketorg']);
+    const mine = await search(server, carol, `/search/users?q=${encodeURIComponent('user:@me')}`);
+    expect(logins(mine.body)).to.deep.equal(['carol']);
+  });
+
   it('fullname: and location: match words of the name and the location', async () => {
     expect(logins((await search(server, null, '/search/users?q=fullname:%22Alice+Liddell%22')).body)).to.deep.equal(['alice']);
     expect(logins((await search(server, null, '/search/users?q=fullname:builder')).body)).to.deep.equal(['bob']);
