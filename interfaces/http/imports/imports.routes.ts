@@ -106,7 +106,8 @@ export function importRoutes(router: Router, deps: ImportsDeps): void {
     `${PATH}/authors`,
     scoped(async (req, res, scope) => {
       if (!(await deps.imports.byRepository(scope.repositoryId))) return sendNotFound(res);
-      const since = pathNumber(typeof req.query.since === 'string' ? req.query.since : undefined) ?? 0;
+      // Digits of any length (an id past every one leaves none after it); anything else lists from the first.
+      const since = typeof req.query.since === 'string' && /^\d+$/.test(req.query.since) ? Number(req.query.since) : 0;
       const authors = await deps.imports.authors(scope.repositoryId, since);
       res.json(authors.map((author) => porterAuthorJson(author, scope.fullName, urlsOf(res))));
     }),

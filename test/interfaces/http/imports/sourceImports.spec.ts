@@ -100,6 +100,9 @@ describe('source imports: a Git repository over HTTP with Basic auth, observed s
     expect(authors.body[0].import_url).to.equal(`${server.url}/repos/importer/imported/import`);
     const since = await api(server, owner, 'GET', `/repos/importer/imported/import/authors?since=${ids[1]}`);
     expect(since.body.map((author: any) => author.id)).to.deep.equal(ids.slice(2));
+    // An id past any there is (beyond 15 digits too) leaves none after it, as GET /users?since= does.
+    for (const past of [String(ids[ids.length - 1]), '99999999999999999999'])
+      expect((await api(server, owner, 'GET', `/repos/importer/imported/import/authors?since=${past}`)).body).to.deep.equal([]);
 
     const ada = await api(server, owner, 'PATCH', `/repos/importer/imported/import/authors/${ids[0]}`, { name: 'Ada King', email: 'ada@king.example' });
     expect(ada.status, JSON.stringify(ada.body)).to.equal(200);
