@@ -129,7 +129,9 @@ export class GitSourceImporter implements SourceImporter {
       if (filtered.exitCode !== 0) return { kind: 'error', message: `The history could not be rewritten (git filter-repo): ${lastLine(filtered.stderr)}` };
     }
     if (rewrite.largeFiles.length > 0 && rewrite.useLfs === 'opt_in') {
-      const migrated = await runTool('git', ['lfs', 'migrate', 'import', '--everything', '--yes', `--above=${this.options.largeFileBytes}b`], {
+      // git lfs migrate's --above takes files of that size too; large files are those above it
+      // (largeFilesOf), so one byte more moves exactly the files listed.
+      const migrated = await runTool('git', ['lfs', 'migrate', 'import', '--everything', '--yes', `--above=${this.options.largeFileBytes + 1}b`], {
         cwd: prepared,
         env: this.environment(null),
         signal,
