@@ -3,6 +3,7 @@ import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { importValidation, type ImportsError } from '../../domain/imports/imports.errors.js';
 import { sourceImportDecider, type SourceImportCommand, type SourceImportState } from '../../domain/imports/sourceImport.decider.js';
 import { sourceImportStream, type SourceImportEvent, type Vcs } from '../../domain/imports/sourceImport.events.js';
+import { unambiguousSourceUrl } from '../../domain/imports/sourceUrl.js';
 import { RepositoryGit } from '../repositories/repositoryGit.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
 import { RepositoryAccessQuery } from '../shared/access/repositoryAccess.query.js';
@@ -39,6 +40,7 @@ const asIs = (stored: StoredEvent): SourceImportEvent => ({ type: stored.type, d
 const SOURCE_PROTOCOLS = new Set(['http:', 'https:', 'svn:', 'file:']);
 
 function validSourceUrl(raw: string): boolean {
+  if (!unambiguousSourceUrl(raw)) return false;
   try {
     return SOURCE_PROTOCOLS.has(new URL(raw).protocol);
   } catch {
