@@ -1,5 +1,6 @@
 import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { LargeFile, ProjectChoice, Vcs } from '../../domain/imports/sourceImport.events.js';
 import type {
   Detection,
@@ -167,7 +168,8 @@ export class GitSourceImporter implements SourceImporter {
       case 'git':
         return this.failureOf(await this.cloneMirror(address.url, target, address, onProgress, signal), 'git');
       case 'mercurial': {
-        const path = address.url.startsWith('file://') ? new URL(address.url).pathname : address.url;
+        // A local path as the file system has it (a URL's pathname keeps %20 for a space).
+        const path = address.url.startsWith('file://') ? fileURLToPath(address.url) : address.url;
         return this.failureOf(await this.cloneMirror(`hg::${path}`, target, address, onProgress, signal), 'mercurial');
       }
       case 'subversion':

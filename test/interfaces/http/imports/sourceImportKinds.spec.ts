@@ -169,9 +169,9 @@ describe('source imports: large files, Subversion, Mercurial, a restart, and oct
     expect((await api(server, owner, 'GET', '/repos/porter/from-svn')).body.default_branch).to.equal('master');
   });
 
-  it('imports a Mercurial repository through git-remote-hg', async function () {
+  it('imports a Mercurial repository through git-remote-hg (from a local path with a space in it)', async function () {
     if (!hasTool('hg', ['--version']) || !hasTool('sh', ['-c', 'command -v git-remote-hg'])) this.skip();
-    const repository = join(scratch, 'hg-repo');
+    const repository = join(scratch, 'hg repo');
     mkdirSync(repository);
     const hg = (...args: string[]) => execFileSync('hg', args, { cwd: repository, env: { ...process.env, HGUSER: 'Carol <carol@example.org>' } });
     hg('init');
