@@ -28,6 +28,9 @@ const AUTH_FAILURE =
   /authentication failed|could not read (username|password)|terminal prompts disabled|access denied|HTTP 401|\b401\b|E170001|E215004|authorization failed/i;
 const UNREACHABLE = /could not resolve host|failed to connect|couldn't connect|connection refused|E170013|unable to connect|no such host/i;
 
+// git's words for a redirect it was told not to follow.
+const REDIRECTED = /requested URL returned error: 30[1278]\b/;
+
 const DETECTION_TIMEOUT_MS = 60_000;
 
 const HUMAN_NAMES: Record<Vcs, string> = { git: 'Git', subversion: 'Subversion', mercurial: 'Mercurial', tfvc: 'Team Foundation Version Control' };
@@ -251,6 +254,11 @@ export class GitSourceImporter implements SourceImporter {
     if (run.exitCode === 127 || /not installed|is not a git command|No such file or directory.*(git-remote-hg|svn)|Can't locate/i.test(run.stderr))
       return { kind: 'error', message: `${HUMAN_NAMES[vcs]} imports need a tool this server lacks: ${lastLine(run.stderr)}` };
     if (AUTH_FAILURE.test(run.stderr)) return { kind: 'auth_failed', message: 'Authentication failed: the username or password was not accepted' };
+    if (REDIRECTED.test(run.stderr))
+      return {
+        kind: 'error',
+        message: `The ${HUMAN_NAMES[vcs]} source answered with a redirect, which this server does not follow (it reaches only the addresses it checked): import from the address it redirects to`,
+      };
     const reason = failureText(run.stderr);
     return { kind: 'error', message: `The ${HUMAN_NAMES[vcs]} source could not be read${reason === '' ? '' : `: ${reason}`}` };
   }
@@ -310,6 +318,10 @@ export class GitSourceImporter implements SourceImporter {
       // A transfer that stalls (under 1 KB/s for a minute) ends instead of hanging the import.
       GIT_HTTP_LOW_SPEED_LIMIT: '1000',
       GIT_HTTP_LOW_SPEED_TIME: '60',
+      // The address policy checks the address given, not where it redirects: git follows no
+      // redirect where private addresses are refused (a public host answering 302 to
+      // 127.0.0.1 would take git there), and the import says where to import from instead.
+      ...(this.options.allowPrivateSources ? {} : { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'http.followRedirects', GIT_CONFIG_VALUE_0: 'false' }),
       ...(credentials
         ? {
             GIT_ASKPASS: this.askpass,

@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { createServer, type Server } from 'node:http';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { isRefusedAddress } from '../../../../infrastructure/webhooks/addressPolicy.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
 import { eventually } from '../webhooks/webhookReceiver.js';
@@ -9,6 +11,13 @@ import { GitSourceServer, makeGitSource } from './sources.js';
 
 const ended = (body: any) => !['detecting', 'importing', 'mapping', 'pushing'].includes(body.status);
 const credentials = { username: 'reader', password: 'loopback secret' };
+
+// An address of this machine the policy lets through (a public or documentation address on an
+// interface), where one is: the stand-in for a public host.
+const allowedLocalAddress = (): string | undefined =>
+  Object.values(networkInterfaces())
+    .flat()
+    .find((entry) => entry !== undefined && entry.family === 'IPv4' && !isRefusedAddress(entry.address))?.address;
 
 // The default policy (FORGELOG_IMPORT_ALLOW_PRIVATE_SOURCES unset): a source on a loopback or
 // private address is never read, however its address is written.
@@ -73,4 +82,32 @@ describe('source imports: the default address policy keeps loopback sources out'
       expect(sources.requests).to.equal(0);
     });
   }
+
+  // Last: before the fix it let git read the loopback source, which the cases above count on not.
+  it('does not follow a redirect from an address it allows to a loopback one (error, nothing read)', async function () {
+    const outward = allowedLocalAddress();
+    if (outward === undefined) this.skip();
+    const redirecting: Server = createServer((req, res) => {
+      res.writeHead(302, { location: `${sources.url}${req.url}` });
+      res.end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, outward, resolve));
+    try {
+      const { port: outwardPort } = redirecting.address() as { port: number };
+      await createRepository(server, owner, { name: 'redirected' });
+      const started = await api(server, owner, 'PUT', '/repos/guarded/redirected/import', {
+        vcs_url: `http://${outward}:${outwardPort}/internal.git`,
+        vcs: 'git',
+        vcs_username: credentials.username,
+        vcs_password: credentials.password,
+      });
+      expect(started.status).to.equal(201);
+      const failed = await eventually(status('redirected'), ended, 30_000);
+      expect(failed.status, JSON.stringify(failed)).to.equal('error');
+      expect(failed.error_message).to.contain('redirect');
+      expect(sources.requests).to.equal(0);
+    } finally {
+      await new Promise<void>((resolve) => redirecting.close(() => resolve()));
+    }
+  });
 });
