@@ -31,6 +31,9 @@ const UNREACHABLE = /could not resolve host|failed to connect|couldn't connect|c
 // git's words for a redirect it was told not to follow.
 const REDIRECTED = /requested URL returned error: 30[1278]\b/;
 
+const redirectRefused = (source: string) =>
+  `${source} answered with a redirect, which this server does not follow (it reaches only the addresses it checked): import from the address it redirects to`;
+
 const DETECTION_TIMEOUT_MS = 60_000;
 
 const HUMAN_NAMES: Record<Vcs, string> = { git: 'Git', subversion: 'Subversion', mercurial: 'Mercurial', tfvc: 'Team Foundation Version Control' };
@@ -68,6 +71,7 @@ export class GitSourceImporter implements SourceImporter {
     const found = answers.filter((answer) => answer.result.exitCode === 0).map((answer) => answer.vcs);
     if (found.length === 1) return { kind: 'found', vcs: found[0]! };
     if (found.length > 1) return { kind: 'multiple', choices: found.map((vcs): ProjectChoice => ({ vcs, humanName: HUMAN_NAMES[vcs] })) };
+    if (answers.some((answer) => REDIRECTED.test(answer.result.stderr))) return { kind: 'error', message: redirectRefused(address.url) };
     if (answers.some((answer) => AUTH_FAILURE.test(answer.result.stderr))) return { kind: 'needs_auth' };
     if (answers.every((answer) => answer.result.aborted)) return { kind: 'error', message: `${address.url} did not answer within a minute` };
     if (answers.every((answer) => UNREACHABLE.test(answer.result.stderr))) return { kind: 'error', message: `${address.url} could not be reached` };
@@ -254,11 +258,7 @@ export class GitSourceImporter implements SourceImporter {
     if (run.exitCode === 127 || /not installed|is not a git command|No such file or directory.*(git-remote-hg|svn)|Can't locate/i.test(run.stderr))
       return { kind: 'error', message: `${HUMAN_NAMES[vcs]} imports need a tool this server lacks: ${lastLine(run.stderr)}` };
     if (AUTH_FAILURE.test(run.stderr)) return { kind: 'auth_failed', message: 'Authentication failed: the username or password was not accepted' };
-    if (REDIRECTED.test(run.stderr))
-      return {
-        kind: 'error',
-        message: `The ${HUMAN_NAMES[vcs]} source answered with a redirect, which this server does not follow (it reaches only the addresses it checked): import from the address it redirects to`,
-      };
+    if (REDIRECTED.test(run.stderr)) return { kind: 'error', message: redirectRefused(`The ${HUMAN_NAMES[vcs]} source`) };
     const reason = failureText(run.stderr);
     return { kind: 'error', message: `The ${HUMAN_NAMES[vcs]} source could not be read${reason === '' ? '' : `: ${reason}`}` };
   }

@@ -106,6 +106,14 @@ describe('source imports: the default address policy keeps loopback sources out'
       expect(failed.status, JSON.stringify(failed)).to.equal('error');
       expect(failed.error_message).to.contain('redirect');
       expect(sources.requests).to.equal(0);
+
+      // Detected rather than named, the same source says why too (not "found nothing").
+      await createRepository(server, owner, { name: 'redirected-detected' });
+      await api(server, owner, 'PUT', '/repos/guarded/redirected-detected/import', { vcs_url: `http://${outward}:${outwardPort}/internal.git` });
+      const detected = await eventually(status('redirected-detected'), ended, 90_000);
+      expect(detected.status, JSON.stringify(detected)).to.equal('error');
+      expect(detected).to.deep.include({ failed_step: 'detecting' });
+      expect(detected.error_message).to.contain('redirect');
     } finally {
       await new Promise<void>((resolve) => redirecting.close(() => resolve()));
     }
