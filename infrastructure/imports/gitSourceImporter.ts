@@ -28,8 +28,35 @@ const AUTH_FAILURE =
   /authentication failed|could not read (username|password)|terminal prompts disabled|access denied|HTTP 401|\b401\b|E170001|E215004|authorization failed/i;
 const UNREACHABLE = /could not resolve host|failed to connect|couldn't connect|connection refused|E170013|unable to connect|no such host/i;
 
-// git's words for a redirect it was told not to follow.
-const REDIRECTED = /requested URL returned error: 30[1278]\b/;
+// git's words for a redirect it was told not to follow, and the Mercurial extension's below.
+const REDIRECTED = /requested URL returned error: 30[1278]\b|redirect refused: HTTP 30\d/;
+
+// Mercurial follows HTTP redirects and has no setting to stop it: this extension (loaded
+// through HGRCPATH where private addresses are refused) refuses them before urllib's own
+// redirect handler runs.
+// HGRCPATH replaces hg's configuration files: the system's stay (Debian's sets the CA
+// certificates for https there), missing ones are skipped.
+const SYSTEM_HGRC = '/etc/mercurial/hgrc:/etc/mercurial/hgrc.d';
+
+const REFUSE_REDIRECTS_EXTENSION = `import urllib.request
+from mercurial import error, extensions, url as urlmod
+
+
+class RefuseRedirects(urllib.request.HTTPRedirectHandler):
+    handler_order = 100
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        raise error.Abort(b'redirect refused: HTTP %d' % code)
+
+
+def extsetup(ui):
+    def opener(orig, *args, **kwargs):
+        built = orig(*args, **kwargs)
+        built.add_handler(RefuseRedirects())
+        return built
+
+    extensions.wrapfunction(urlmod, 'opener', opener)
+`;
 
 const redirectRefused = (source: string) =>
   `${source} answered with a redirect, which this server does not follow (it reaches only the addresses it checked): import from the address it redirects to`;
@@ -47,12 +74,14 @@ export class GitSourceImporter implements SourceImporter {
   private readonly root: string;
   private readonly home: string;
   private readonly askpass: string;
+  private readonly hgrc: string;
   private prepared: Promise<void> | null = null;
 
   constructor(private readonly options: GitSourceImporterOptions) {
     this.root = join(options.dataDirectory, 'imports');
     this.home = join(this.root, '.home');
     this.askpass = join(this.root, '.askpass.sh');
+    this.hgrc = join(this.root, '.hgrc-refusing-redirects');
   }
 
   async detect(address: SourceAddress, signal: AbortSignal): Promise<Detection | SourceFailure> {
@@ -321,7 +350,11 @@ export class GitSourceImporter implements SourceImporter {
       // The address policy checks the address given, not where it redirects: git follows no
       // redirect where private addresses are refused (a public host answering 302 to
       // 127.0.0.1 would take git there), and the import says where to import from instead.
-      ...(this.options.allowPrivateSources ? {} : { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'http.followRedirects', GIT_CONFIG_VALUE_0: 'false' }),
+      // Mercurial (hg, and git-remote-hg, which loads hg's extensions) has no such setting: an
+      // extension of its own refuses them.
+      ...(this.options.allowPrivateSources
+        ? {}
+        : { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'http.followRedirects', GIT_CONFIG_VALUE_0: 'false', HGRCPATH: `${SYSTEM_HGRC}:${this.hgrc}` }),
       ...(credentials
         ? {
             GIT_ASKPASS: this.askpass,
@@ -341,6 +374,9 @@ export class GitSourceImporter implements SourceImporter {
         '#!/bin/sh\n# Answers git\'s prompts from the environment the importer gave this process.\ncase "$1" in\n  Username*|username*) printf \'%s\\n\' "$FORGELOG_SOURCE_USERNAME" ;;\n  *) printf \'%s\\n\' "$FORGELOG_SOURCE_PASSWORD" ;;\nesac\n',
       );
       await chmod(this.askpass, 0o700);
+      const extension = join(this.root, '.hg-refuse-redirects.py');
+      await writeFile(extension, REFUSE_REDIRECTS_EXTENSION);
+      await writeFile(this.hgrc, `[extensions]\nrefuseredirects = ${extension}\n`);
     })();
     return this.prepared;
   }

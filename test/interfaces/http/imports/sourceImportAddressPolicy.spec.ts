@@ -114,6 +114,14 @@ describe('source imports: the default address policy keeps loopback sources out'
       expect(detected.status, JSON.stringify(detected)).to.equal('error');
       expect(detected).to.deep.include({ failed_step: 'detecting' });
       expect(detected.error_message).to.contain('redirect');
+      // Mercurial's probe (detection asks git, svn and hg) follows none either.
+      expect(sources.requests).to.equal(0);
+
+      // Nor does git-remote-hg, for a source named Mercurial.
+      await createRepository(server, owner, { name: 'redirected-hg' });
+      await api(server, owner, 'PUT', '/repos/guarded/redirected-hg/import', { vcs_url: `http://${outward}:${outwardPort}/internal`, vcs: 'mercurial' });
+      expect((await eventually(status('redirected-hg'), ended, 30_000)).status).to.equal('error');
+      expect(sources.requests).to.equal(0);
     } finally {
       await new Promise<void>((resolve) => redirecting.close(() => resolve()));
     }
