@@ -1,8 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { importValidation, type ImportsError } from '../../domain/imports/imports.errors.js';
-import { sourceImportDecider, type SourceImportCommand, type SourceImportState } from '../../domain/imports/sourceImport.decider.js';
+import { sourceImportDecider, type SourceImport, type SourceImportCommand, type SourceImportState } from '../../domain/imports/sourceImport.decider.js';
 import { sourceImportStream, type SourceImportEvent, type Vcs } from '../../domain/imports/sourceImport.events.js';
+import { unambiguousSourceUrl } from '../../domain/imports/sourceUrl.js';
 import { RepositoryGit } from '../repositories/repositoryGit.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
 import { RepositoryAccessQuery } from '../shared/access/repositoryAccess.query.js';
@@ -39,6 +40,7 @@ const asIs = (stored: StoredEvent): SourceImportEvent => ({ type: stored.type, d
 const SOURCE_PROTOCOLS = new Set(['http:', 'https:', 'svn:', 'file:']);
 
 function validSourceUrl(raw: string): boolean {
+  if (!unambiguousSourceUrl(raw)) return false;
   try {
     return SOURCE_PROTOCOLS.has(new URL(raw).protocol);
   } catch {
@@ -113,7 +115,7 @@ export class SourceImportCommands {
   async update(repositoryId: number, input: UpdateImportInput, context: CommandContext): Promise<Either<AppError, void>> {
     const frozen = await this.frozen(repositoryId);
     if (frozen) return left(frozen);
-    const credentialsCiphertext = await this.encrypted(input);
+    const credentialsCiphertext = await this.encrypted(await this.withEarlierCredentials(repositoryId, input));
     return this.run(
       repositoryId,
       {
@@ -166,12 +168,25 @@ export class SourceImportCommands {
   // would otherwise drop somebody's commits): none before a push completed (an import goes
   // into an empty repository; a push that failed may have moved some).
   private async refsAsPushed(repositoryId: number): Promise<boolean> {
-    const { state } = await foldedState(this.eventStore, sourceImportDecider, sourceImportStream(repositoryId), asIs);
-    const pushed =
-      ((state as SourceImportState).kind === 'present' ? (state as Extract<SourceImportState, { kind: 'present' }>).import.pushedRefs : null) ?? {};
+    const pushed = (await this.currentImport(repositoryId))?.pushedRefs ?? {};
     await this.repositoryGit.ensure(repositoryId);
     const refs = [...(await this.git.listRefs(repositoryId, 'refs/heads/')), ...(await this.git.listRefs(repositoryId, 'refs/tags/'))];
     return refs.length === Object.keys(pushed).length && refs.every((ref) => pushed[ref.name] === ref.sha);
+  }
+
+  private async currentImport(repositoryId: number): Promise<SourceImport | null> {
+    const { state } = await foldedState(this.eventStore, sourceImportDecider, sourceImportStream(repositoryId), asIs);
+    return (state as SourceImportState).kind === 'present' ? (state as Extract<SourceImportState, { kind: 'present' }>).import : null;
+  }
+
+  // A PATCH naming only the password (a mistyped one retyped) keeps the username the import
+  // has, and one naming only the username keeps its password: it changes what it names.
+  private async withEarlierCredentials(repositoryId: number, input: UpdateImportInput): Promise<UpdateImportInput> {
+    if ((input.username === undefined) === (input.password === undefined)) return input;
+    const ciphertext = (await this.currentImport(repositoryId))?.credentialsCiphertext ?? null;
+    if (ciphertext === null) return input;
+    const earlier = JSON.parse(await this.cipher.decrypt(ciphertext)) as SourceCredentials;
+    return { ...input, username: input.username ?? earlier.username, password: input.password ?? earlier.password };
   }
 
   // The username and password as one ciphertext; nothing when neither is given.

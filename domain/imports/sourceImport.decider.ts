@@ -174,6 +174,10 @@ function unusableIdentity(name: string | undefined, email: string | undefined): 
   return null;
 }
 
+// A remote author is its remote id and name together: one address can stand for several
+// authors (a person under two names; Mercurial users without an address are all <unknown>).
+const remoteIdentity = (author: ImportAuthor): string => `${author.remoteId}\0${author.remoteName}`;
+
 // A push that failed after moving some branches or tags cannot be tried again over them.
 const pushLeftRefs = importValidation(
   'repository',
@@ -251,9 +255,9 @@ function decidePresent(command: SourceImportCommand, current: SourceImport): Eit
       );
     case 'RecordFetched': {
       const { attempt, commitCount, largeFiles } = command;
-      const earlierByRemoteId = new Map(current.earlierAuthors.map((earlier) => [earlier.remoteId, earlier]));
+      const earlierByIdentity = new Map(current.earlierAuthors.map((earlier) => [remoteIdentity(earlier), earlier]));
       const authors = command.authors.map((author) => {
-        const earlier = earlierByRemoteId.get(author.remoteId);
+        const earlier = earlierByIdentity.get(remoteIdentity(author));
         return earlier ? { ...author, id: earlier.id, name: earlier.name, email: earlier.email } : author;
       });
       return chain(reported({ kind: 'present', import: current }, attempt, ['importing']), () =>

@@ -1,5 +1,6 @@
 import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { LargeFile, ProjectChoice, Vcs } from '../../domain/imports/sourceImport.events.js';
 import type {
   Detection,
@@ -27,6 +28,39 @@ const AUTH_FAILURE =
   /authentication failed|could not read (username|password)|terminal prompts disabled|access denied|HTTP 401|\b401\b|E170001|E215004|authorization failed/i;
 const UNREACHABLE = /could not resolve host|failed to connect|couldn't connect|connection refused|E170013|unable to connect|no such host/i;
 
+// git's words for a redirect it was told not to follow, and the Mercurial extension's below.
+const REDIRECTED = /requested URL returned error: 30[1278]\b|redirect refused: HTTP 30\d/;
+
+// Mercurial follows HTTP redirects and has no setting to stop it: this extension (loaded
+// through HGRCPATH where private addresses are refused) refuses them before urllib's own
+// redirect handler runs.
+// HGRCPATH replaces hg's configuration files: the system's stay (Debian's sets the CA
+// certificates for https there), missing ones are skipped.
+const SYSTEM_HGRC = '/etc/mercurial/hgrc:/etc/mercurial/hgrc.d';
+
+const REFUSE_REDIRECTS_EXTENSION = `import urllib.request
+from mercurial import error, extensions, url as urlmod
+
+
+class RefuseRedirects(urllib.request.HTTPRedirectHandler):
+    handler_order = 100
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        raise error.Abort(b'redirect refused: HTTP %d' % code)
+
+
+def extsetup(ui):
+    def opener(orig, *args, **kwargs):
+        built = orig(*args, **kwargs)
+        built.add_handler(RefuseRedirects())
+        return built
+
+    extensions.wrapfunction(urlmod, 'opener', opener)
+`;
+
+const redirectRefused = (source: string) =>
+  `${source} answered with a redirect, which this server does not follow (it reaches only the addresses it checked): import from the address it redirects to`;
+
 const DETECTION_TIMEOUT_MS = 60_000;
 
 const HUMAN_NAMES: Record<Vcs, string> = { git: 'Git', subversion: 'Subversion', mercurial: 'Mercurial', tfvc: 'Team Foundation Version Control' };
@@ -40,12 +74,14 @@ export class GitSourceImporter implements SourceImporter {
   private readonly root: string;
   private readonly home: string;
   private readonly askpass: string;
+  private readonly hgrc: string;
   private prepared: Promise<void> | null = null;
 
   constructor(private readonly options: GitSourceImporterOptions) {
     this.root = join(options.dataDirectory, 'imports');
     this.home = join(this.root, '.home');
     this.askpass = join(this.root, '.askpass.sh');
+    this.hgrc = join(this.root, '.hgrc-refusing-redirects');
   }
 
   async detect(address: SourceAddress, signal: AbortSignal): Promise<Detection | SourceFailure> {
@@ -64,6 +100,7 @@ export class GitSourceImporter implements SourceImporter {
     const found = answers.filter((answer) => answer.result.exitCode === 0).map((answer) => answer.vcs);
     if (found.length === 1) return { kind: 'found', vcs: found[0]! };
     if (found.length > 1) return { kind: 'multiple', choices: found.map((vcs): ProjectChoice => ({ vcs, humanName: HUMAN_NAMES[vcs] })) };
+    if (answers.some((answer) => REDIRECTED.test(answer.result.stderr))) return { kind: 'error', message: redirectRefused(address.url) };
     if (answers.some((answer) => AUTH_FAILURE.test(answer.result.stderr))) return { kind: 'needs_auth' };
     if (answers.every((answer) => answer.result.aborted)) return { kind: 'error', message: `${address.url} did not answer within a minute` };
     if (answers.every((answer) => UNREACHABLE.test(answer.result.stderr))) return { kind: 'error', message: `${address.url} could not be reached` };
@@ -129,7 +166,9 @@ export class GitSourceImporter implements SourceImporter {
       if (filtered.exitCode !== 0) return { kind: 'error', message: `The history could not be rewritten (git filter-repo): ${lastLine(filtered.stderr)}` };
     }
     if (rewrite.largeFiles.length > 0 && rewrite.useLfs === 'opt_in') {
-      const migrated = await runTool('git', ['lfs', 'migrate', 'import', '--everything', '--yes', `--above=${this.options.largeFileBytes}b`], {
+      // git lfs migrate's --above takes files of that size too; large files are those above it
+      // (largeFilesOf), so one byte more moves exactly the files listed.
+      const migrated = await runTool('git', ['lfs', 'migrate', 'import', '--everything', '--yes', `--above=${this.options.largeFileBytes + 1}b`], {
         cwd: prepared,
         env: this.environment(null),
         signal,
@@ -165,7 +204,8 @@ export class GitSourceImporter implements SourceImporter {
       case 'git':
         return this.failureOf(await this.cloneMirror(address.url, target, address, onProgress, signal), 'git');
       case 'mercurial': {
-        const path = address.url.startsWith('file://') ? new URL(address.url).pathname : address.url;
+        // A local path as the file system has it (a URL's pathname keeps %20 for a space).
+        const path = address.url.startsWith('file://') ? fileURLToPath(address.url) : address.url;
         return this.failureOf(await this.cloneMirror(`hg::${path}`, target, address, onProgress, signal), 'mercurial');
       }
       case 'subversion':
@@ -247,6 +287,7 @@ export class GitSourceImporter implements SourceImporter {
     if (run.exitCode === 127 || /not installed|is not a git command|No such file or directory.*(git-remote-hg|svn)|Can't locate/i.test(run.stderr))
       return { kind: 'error', message: `${HUMAN_NAMES[vcs]} imports need a tool this server lacks: ${lastLine(run.stderr)}` };
     if (AUTH_FAILURE.test(run.stderr)) return { kind: 'auth_failed', message: 'Authentication failed: the username or password was not accepted' };
+    if (REDIRECTED.test(run.stderr)) return { kind: 'error', message: redirectRefused(`The ${HUMAN_NAMES[vcs]} source`) };
     const reason = failureText(run.stderr);
     return { kind: 'error', message: `The ${HUMAN_NAMES[vcs]} source could not be read${reason === '' ? '' : `: ${reason}`}` };
   }
@@ -306,6 +347,14 @@ export class GitSourceImporter implements SourceImporter {
       // A transfer that stalls (under 1 KB/s for a minute) ends instead of hanging the import.
       GIT_HTTP_LOW_SPEED_LIMIT: '1000',
       GIT_HTTP_LOW_SPEED_TIME: '60',
+      // The address policy checks the address given, not where it redirects: git follows no
+      // redirect where private addresses are refused (a public host answering 302 to
+      // 127.0.0.1 would take git there), and the import says where to import from instead.
+      // Mercurial (hg, and git-remote-hg, which loads hg's extensions) has no such setting: an
+      // extension of its own refuses them.
+      ...(this.options.allowPrivateSources
+        ? {}
+        : { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'http.followRedirects', GIT_CONFIG_VALUE_0: 'false', HGRCPATH: `${SYSTEM_HGRC}:${this.hgrc}` }),
       ...(credentials
         ? {
             GIT_ASKPASS: this.askpass,
@@ -325,6 +374,9 @@ export class GitSourceImporter implements SourceImporter {
         '#!/bin/sh\n# Answers git\'s prompts from the environment the importer gave this process.\ncase "$1" in\n  Username*|username*) printf \'%s\\n\' "$FORGELOG_SOURCE_USERNAME" ;;\n  *) printf \'%s\\n\' "$FORGELOG_SOURCE_PASSWORD" ;;\nesac\n',
       );
       await chmod(this.askpass, 0o700);
+      const extension = join(this.root, '.hg-refuse-redirects.py');
+      await writeFile(extension, REFUSE_REDIRECTS_EXTENSION);
+      await writeFile(this.hgrc, `[extensions]\nrefuseredirects = ${extension}\n`);
     })();
     return this.prepared;
   }

@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { unambiguousSourceUrl } from '../../domain/imports/sourceUrl.js';
 import { isRefusedAddress } from '../webhooks/addressPolicy.js';
 
 // The importer reaches only public addresses unless the operator allows private ones (as for
@@ -11,6 +12,8 @@ import { isRefusedAddress } from '../webhooks/addressPolicy.js';
 // Even where local paths are allowed, none inside the server's own data directory: its
 // repositories (`<dataDir>/git/<id>.git`) are other users' and may be private.
 export async function refusedSource(url: string, allowPrivate: boolean, dataDirectory: string): Promise<string | null> {
+  // Also here, for the addresses an import took before the commands refused them.
+  if (!unambiguousSourceUrl(url)) return 'The address holds a backslash or a control character: git would not read it as it was checked';
   let parsed: URL;
   try {
     parsed = new URL(url);

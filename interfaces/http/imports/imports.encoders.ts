@@ -34,6 +34,9 @@ export function importJson(doc: SourceImportDocument, fullName: string, urls: Ap
     failed_step: doc.failed_step,
     error_message: doc.error_message,
     import_percent: doc.import_percent,
+    // GitHub's docs call the fetch's progress `percent` and their example answers carry it; its
+    // schema names it import_percent: both, so clients of either find it.
+    percent: doc.import_percent,
     commit_count: doc.commit_count,
     push_percent: doc.push_percent,
     has_large_files: doc.large_files.length > 0,

@@ -35,6 +35,10 @@ const scoped = (handler: Scoped) => async (req: Request, res: Response) => {
 
 const PATH = '/repos/:owner/:repo/import';
 
+// A request sent without a body decodes as {}, so a required field is named as missing; a JSON
+// `null` stays null and is refused as no object, as any other non-object body is.
+const bodyOf = (req: Request): unknown => (req.body === undefined ? {} : req.body);
+
 // The eight source-import operations (GitHub Importer's API).
 export function importRoutes(router: Router, deps: ImportsDeps): void {
   // The import as it stands after a command: 404 when there is none.
@@ -59,7 +63,7 @@ export function importRoutes(router: Router, deps: ImportsDeps): void {
   router.put(
     PATH,
     scoped(async (req, res, scope) => {
-      const body = decodeInput(StartImportBody, req.body, 'Import');
+      const body = decodeInput(StartImportBody, bodyOf(req), 'Import');
       if (isLeft(body)) return sendValidationFailed(res, body.left);
       const { vcs_url, vcs, vcs_username, vcs_password, tfvc_project } = body.right;
       const input = {
@@ -76,7 +80,7 @@ export function importRoutes(router: Router, deps: ImportsDeps): void {
   router.patch(
     PATH,
     scoped(async (req, res, scope) => {
-      const body = decodeInput(UpdateImportBody, req.body ?? {}, 'Import');
+      const body = decodeInput(UpdateImportBody, bodyOf(req), 'Import');
       if (isLeft(body)) return sendValidationFailed(res, body.left);
       const { vcs, vcs_username, vcs_password, tfvc_project } = body.right;
       const input = {
@@ -102,7 +106,8 @@ export function importRoutes(router: Router, deps: ImportsDeps): void {
     `${PATH}/authors`,
     scoped(async (req, res, scope) => {
       if (!(await deps.imports.byRepository(scope.repositoryId))) return sendNotFound(res);
-      const since = pathNumber(typeof req.query.since === 'string' ? req.query.since : undefined) ?? 0;
+      // Digits of any length (an id past every one leaves none after it); anything else lists from the first.
+      const since = typeof req.query.since === 'string' && /^\d+$/.test(req.query.since) ? Number(req.query.since) : 0;
       const authors = await deps.imports.authors(scope.repositoryId, since);
       res.json(authors.map((author) => porterAuthorJson(author, scope.fullName, urlsOf(res))));
     }),
@@ -113,7 +118,7 @@ export function importRoutes(router: Router, deps: ImportsDeps): void {
     scoped(async (req, res, scope) => {
       const authorId = pathNumber(req.params.author_id);
       if (authorId === null) return sendNotFound(res);
-      const body = decodeInput(MapAuthorBody, req.body ?? {}, 'Author');
+      const body = decodeInput(MapAuthorBody, bodyOf(req), 'Author');
       if (isLeft(body)) return sendValidationFailed(res, body.left);
       const { name, email } = body.right;
       const identity = { ...(name !== undefined ? { name } : {}), ...(email !== undefined ? { email } : {}) };
@@ -137,7 +142,7 @@ export function importRoutes(router: Router, deps: ImportsDeps): void {
   router.patch(
     `${PATH}/lfs`,
     scoped(async (req, res, scope) => {
-      const body = decodeInput(LfsPreferenceBody, req.body, 'Import');
+      const body = decodeInput(LfsPreferenceBody, bodyOf(req), 'Import');
       if (isLeft(body)) return sendValidationFailed(res, body.left);
       await answerImport(res, scope, await deps.commands.setLfsPreference(scope.repositoryId, body.right.use_lfs, commandContext(req, res, deps.clock.now())));
     }),

@@ -180,6 +180,48 @@ describe('source import decider', () => {
       ]);
   });
 
+  it('tells apart authors fetched again who share an email (one remote id) by their names: each keeps its own id and mapping', () => {
+    // git names one person two ways (Ada, Ada Lovelace) under one address, and Mercurial users
+    // without an address all come out as <unknown>: one remote id, several authors.
+    const adaLovelace: ImportAuthor = { id: 12, remoteId: 'ada@example.org', remoteName: 'Ada Lovelace', name: 'Ada Lovelace', email: 'ada@example.org' };
+    const fetchedBoth: SourceImportEvent = {
+      type: 'ImportFetched',
+      data: { repositoryId: 7, attempt: 1, commitCount: 3, authors: [ada, adaLovelace], largeFiles: [] },
+    };
+    const mapped: SourceImportEvent = {
+      type: 'ImportAuthorMapped',
+      data: { repositoryId: 7, author: { ...ada, name: 'Ada King', email: 'ada@king.example' } },
+    };
+    const restarted: SourceImportEvent = {
+      type: 'ImportRestarted',
+      data: { repositoryId: 7, attempt: 2, vcsUrl: source.vcsUrl, vcs: 'git', tfvcProject: null, credentialsCiphertext: null, restartedAt: now.toISOString() },
+    };
+    spec
+      .given([started, detected, fetchedBoth, mapped, restarted])
+      .when({
+        type: 'RecordFetched',
+        attempt: 2,
+        commitCount: 3,
+        authors: [
+          { ...ada, id: 21 },
+          { ...adaLovelace, id: 22 },
+        ],
+        largeFiles: [],
+      })
+      .then([
+        {
+          type: 'ImportFetched',
+          data: {
+            repositoryId: 7,
+            attempt: 2,
+            commitCount: 3,
+            authors: [{ ...ada, name: 'Ada King', email: 'ada@king.example' }, adaLovelace],
+            largeFiles: [],
+          },
+        },
+      ]);
+  });
+
   it('leaves a completed import as it is on an update (nothing to restart)', () => {
     spec.given([started, detected, fetched, pushStarted, completed]).when({ type: 'UpdateImport', now }).then([]);
     spec

@@ -39,7 +39,8 @@ describe('source imports: large files, Subversion, Mercurial, a restart, and oct
   before(async () => {
     scratch = await mkdtemp(join(tmpdir(), 'forgelog-import-kinds-'));
     makeGitSource(join(scratch, 'sources', 'small.git'), 30);
-    makeGitSource(join(scratch, 'sources', 'large.git'), 10, { 'big-one.bin': 6000, 'assets/big-two.bin': 5000 });
+    // A file of exactly the threshold's size is not large ("above" it): neither listed nor moved.
+    makeGitSource(join(scratch, 'sources', 'large.git'), 10, { 'big-one.bin': 6000, 'assets/big-two.bin': 5000, 'at-threshold.bin': THRESHOLD });
     sources = await new GitSourceServer(join(scratch, 'sources'), { username: SOURCE_USER, password: SOURCE_PASSWORD }).start();
     server = await startTestServer(IMPORT_SETTINGS);
     owner = await createUser(server, 'porter');
@@ -75,7 +76,9 @@ describe('source imports: large files, Subversion, Mercurial, a restart, and oct
     expect(git(first, ['show', 'main:big-one.bin'])).to.match(/^version https:\/\/git-lfs\.github\.com\/spec\/v1\noid sha256:[0-9a-f]{64}\nsize 6000\n$/);
     expect(git(first, ['show', 'main:assets/big-two.bin'])).to.contain('size 5000');
     expect(git(first, ['show', 'main:.gitattributes'])).to.contain('filter=lfs');
-    expect(git(first, ['rev-list', '--count', 'main']).trim()).to.equal('12');
+    expect(git(first, ['show', 'main:.gitattributes'])).not.to.contain('at-threshold.bin');
+    expect(git(first, ['cat-file', '-s', 'main:at-threshold.bin']).trim()).to.equal(String(THRESHOLD));
+    expect(git(first, ['rev-list', '--count', 'main']).trim()).to.equal('13');
 
     // After completion, the other choice rewrites the history and pushes again.
     const optOut = await api(server, owner, 'PATCH', '/repos/porter/large/import/lfs', { use_lfs: 'opt_out' });
@@ -87,7 +90,8 @@ describe('source imports: large files, Subversion, Mercurial, a restart, and oct
     const objects = git(second, ['rev-list', '--objects', '--all']);
     expect(objects).not.to.contain('big-one.bin');
     expect(objects).not.to.contain('big-two.bin');
-    expect(git(second, ['rev-list', '--count', 'main']).trim()).to.equal('12');
+    expect(git(second, ['cat-file', '-s', 'main:at-threshold.bin']).trim()).to.equal(String(THRESHOLD));
+    expect(git(second, ['rev-list', '--count', 'main']).trim()).to.equal('13');
     git(second, ['fsck', '--strict']);
     // The branch moved by a forced update, recorded as every ref move is.
     const branch = await api(server, owner, 'GET', '/repos/porter/large/branches/main');
@@ -165,9 +169,9 @@ describe('source imports: large files, Subversion, Mercurial, a restart, and oct
     expect((await api(server, owner, 'GET', '/repos/porter/from-svn')).body.default_branch).to.equal('master');
   });
 
-  it('imports a Mercurial repository through git-remote-hg', async function () {
+  it('imports a Mercurial repository through git-remote-hg (from a local path with a space in it)', async function () {
     if (!hasTool('hg', ['--version']) || !hasTool('sh', ['-c', 'command -v git-remote-hg'])) this.skip();
-    const repository = join(scratch, 'hg-repo');
+    const repository = join(scratch, 'hg repo');
     mkdirSync(repository);
     const hg = (...args: string[]) => execFileSync('hg', args, { cwd: repository, env: { ...process.env, HGUSER: 'Carol <carol@example.org>' } });
     hg('init');

@@ -10,8 +10,8 @@ const SOURCE_USER = 'source-reader';
 const SOURCE_PASSWORD = 'source p@ssword';
 
 // A vcs_url with credentials in it imports with them, and keeps them as it keeps vcs_password:
-// out of the log and out of every answer.
-describe('source imports: credentials written into vcs_url', function () {
+// out of the log and out of every answer. A PATCH changes the credentials it names.
+describe('source imports: credentials written into vcs_url, and changed by a PATCH', function () {
   this.timeout(120_000);
   let server: TestServer;
   let gated: GatedEventStore;
@@ -43,5 +43,26 @@ describe('source imports: credentials written into vcs_url', function () {
     expect(recorded).to.not.contain(encodeURIComponent(SOURCE_PASSWORD));
     expect(recorded).to.not.contain(SOURCE_PASSWORD);
     expect(recorded).to.not.contain(`${SOURCE_USER}:`);
+  });
+
+  it('keeps the username when a PATCH gives only the password (and the password when it gives only the username)', async () => {
+    await createRepository(server, owner, { name: 'retyped' });
+    const status = async () => (await api(server, owner, 'GET', '/repos/octocat/retyped/import')).body;
+    const stopped = (body: any) => ['complete', 'error', 'auth_failed'].includes(body.status);
+    const url = `${sources.url}/history.git`;
+    await api(server, owner, 'PUT', '/repos/octocat/retyped/import', { vcs_url: url, vcs: 'git', vcs_username: SOURCE_USER, vcs_password: 'mistyped' });
+    expect((await eventually(status, stopped, 60_000)).status).to.equal('auth_failed');
+    const retyped = await api(server, owner, 'PATCH', '/repos/octocat/retyped/import', { vcs_password: SOURCE_PASSWORD });
+    expect(retyped.status).to.equal(200);
+    const complete = await eventually(status, stopped, 60_000);
+    expect(complete.status, JSON.stringify(complete)).to.equal('complete');
+
+    await createRepository(server, owner, { name: 'renamed' });
+    const renamed = async () => (await api(server, owner, 'GET', '/repos/octocat/renamed/import')).body;
+    await api(server, owner, 'PUT', '/repos/octocat/renamed/import', { vcs_url: url, vcs: 'git', vcs_username: 'someone-else', vcs_password: SOURCE_PASSWORD });
+    expect((await eventually(renamed, stopped, 60_000)).status).to.equal('auth_failed');
+    await api(server, owner, 'PATCH', '/repos/octocat/renamed/import', { vcs_username: SOURCE_USER });
+    const done = await eventually(renamed, stopped, 60_000);
+    expect(done.status, JSON.stringify(done)).to.equal('complete');
   });
 });
