@@ -11,8 +11,11 @@ interface Folded {
   readonly lastAt: number | null;
 }
 
-// Streams remembered per event store and decider; past this many the memory starts over.
-const MAX_STREAMS = 10_000;
+// Streams remembered per event store and decider; past this many the one decided on least
+// recently is forgotten (a busy server touching more aggregates than this keeps its long,
+// hot streams, a project board, folded, where starting over made the next command on each
+// read its whole history again).
+export const MAX_STREAMS = 10_000;
 
 // The state of each aggregate a command last decided on, with the revision it was folded to,
 // kept per event store (a store is a log: tests and processes never share one) and per
@@ -60,6 +63,7 @@ export function remember(
   lastAt: number | null,
 ): void {
   const streams = streamsOf(eventStore, decider, upcast);
-  if (streams.size >= MAX_STREAMS && !streams.has(streamId)) streams.clear();
+  // A Map iterates in insertion order: set last, a stream is the most recently used.
+  if (!streams.delete(streamId) && streams.size >= MAX_STREAMS) streams.delete(streams.keys().next().value!);
   streams.set(streamId, { revision, state, lastAt });
 }

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { isRight } from 'fp-ts/lib/Either.js';
 import { systemContext } from '../../../application/shared/commandContext.js';
-import { handleCommand } from '../../../application/shared/handleCommand.js';
+import { decideWithoutAppending, handleCommand } from '../../../application/shared/handleCommand.js';
+import { MAX_STREAMS } from '../../../application/shared/foldedStates.js';
 import type { EventStore, ReadStreamOptions } from '../../../application/shared/ports/eventStore.port.js';
 import { projectDecider, type ProjectCommand } from '../../../domain/projects/project.decider.js';
 import { EmbeddedEventStore } from '../../../infrastructure/shared/eventStore/embeddedEventStore.js';
@@ -58,5 +59,37 @@ describe('handleCommand: commands read what changed since the last one', () => {
     const moved = await run(counting, { type: 'MoveColumn', columnId: 9, position: { kind: 'first' }, at });
     expect(isRight(moved) && moved.right.state.columns).to.deep.equal([9, 1, 2, 3]);
     expect(reads.at(-1)?.fromRevision).to.equal(4);
+  });
+
+  it('past the streams it remembers, forgets the one decided on least recently, not every one', async function () {
+    this.timeout(30_000);
+    const create: ProjectCommand = {
+      type: 'CreateProject',
+      projectId: 1,
+      ownerKind: 'user',
+      ownerId: 1,
+      number: 1,
+      name: 'Board',
+      body: null,
+      creatorId: 1,
+      at,
+    };
+    expect(isRight(await run(counting, create))).to.equal(true);
+    expect(isRight(await run(counting, { type: 'CreateColumn', columnId: 1, name: 'c1', at }))).to.equal(true);
+    const touch = async (from: number, count: number) => {
+      for (let n = from; n < from + count; n++) await decideWithoutAppending(counting, projectDecider, `project-other-${n}`, create);
+    };
+    // Other boards decided on, the busy one again in between: more than MAX_STREAMS in all.
+    await touch(0, MAX_STREAMS / 2);
+    expect(isRight(await run(counting, { type: 'CreateColumn', columnId: 2, name: 'c2', at }))).to.equal(true);
+    await touch(MAX_STREAMS, MAX_STREAMS - 10);
+    reads.length = 0;
+    expect(isRight(await run(counting, { type: 'CreateColumn', columnId: 3, name: 'c3', at }))).to.equal(true);
+    // Still remembered: only what came after its last column is read.
+    expect(reads.map((options) => options?.fromRevision)).to.deep.equal([3]);
+    // The least recent of the others was forgotten: it is read whole again.
+    reads.length = 0;
+    await decideWithoutAppending(counting, projectDecider, 'project-other-0', create);
+    expect(reads.map((options) => options?.fromRevision)).to.deep.equal([undefined]);
   });
 });
