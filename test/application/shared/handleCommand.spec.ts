@@ -9,8 +9,9 @@ import { MAX_STREAMS } from '../../../application/shared/foldedStates.js';
 import type { EventStore, ReadStreamOptions } from '../../../application/shared/ports/eventStore.port.js';
 import { projectDecider, type ProjectCommand } from '../../../domain/projects/project.decider.js';
 import { EmbeddedEventStore } from '../../../infrastructure/shared/eventStore/embeddedEventStore.js';
+import { BOARD_AT, createBoard } from './boardCommands.js';
 
-const at = '2026-11-25T10:00:00.000Z';
+const at = BOARD_AT;
 
 // A command reads only the events after the state it last folded: a long stream (a project
 // board with many moves) costs what changed since, and another writer's events still count.
@@ -38,18 +39,7 @@ describe('handleCommand: commands read what changed since the last one', () => {
   const run = (eventStore: EventStore, command: ProjectCommand) => handleCommand(eventStore, projectDecider, 'project-1', command, systemContext(new Date(at)));
 
   it('folds forward from the kept state, and sees events another writer appended', async () => {
-    const create: ProjectCommand = {
-      type: 'CreateProject',
-      projectId: 1,
-      ownerKind: 'user',
-      ownerId: 1,
-      number: 1,
-      name: 'Board',
-      body: null,
-      creatorId: 1,
-      at,
-    };
-    expect(isRight(await run(counting, create))).to.equal(true);
+    expect(isRight(await run(counting, createBoard))).to.equal(true);
     for (let column = 1; column <= 3; column++)
       expect(isRight(await run(counting, { type: 'CreateColumn', columnId: column, name: `c${column}`, at }))).to.equal(true);
     // The first read is the whole (absent) stream; each later one starts after the last event written.
@@ -63,21 +53,10 @@ describe('handleCommand: commands read what changed since the last one', () => {
 
   it('past the streams it remembers, forgets the one decided on least recently, not every one', async function () {
     this.timeout(30_000);
-    const create: ProjectCommand = {
-      type: 'CreateProject',
-      projectId: 1,
-      ownerKind: 'user',
-      ownerId: 1,
-      number: 1,
-      name: 'Board',
-      body: null,
-      creatorId: 1,
-      at,
-    };
-    expect(isRight(await run(counting, create))).to.equal(true);
+    expect(isRight(await run(counting, createBoard))).to.equal(true);
     expect(isRight(await run(counting, { type: 'CreateColumn', columnId: 1, name: 'c1', at }))).to.equal(true);
     const touch = async (from: number, count: number) => {
-      for (let n = from; n < from + count; n++) await decideWithoutAppending(counting, projectDecider, `project-other-${n}`, create);
+      for (let n = from; n < from + count; n++) await decideWithoutAppending(counting, projectDecider, `project-other-${n}`, createBoard);
     };
     // Other boards decided on, the busy one again in between: more than MAX_STREAMS in all.
     await touch(0, MAX_STREAMS / 2);
@@ -89,7 +68,7 @@ describe('handleCommand: commands read what changed since the last one', () => {
     expect(reads.map((options) => options?.fromRevision)).to.deep.equal([3]);
     // The least recent of the others was forgotten: it is read whole again.
     reads.length = 0;
-    await decideWithoutAppending(counting, projectDecider, 'project-other-0', create);
+    await decideWithoutAppending(counting, projectDecider, 'project-other-0', createBoard);
     expect(reads.map((options) => options?.fromRevision)).to.deep.equal([undefined]);
   });
 });

@@ -6,10 +6,11 @@ import { isRight } from 'fp-ts/lib/Either.js';
 import { systemContext } from '../../../application/shared/commandContext.js';
 import { handleCommand } from '../../../application/shared/handleCommand.js';
 import { inTurn } from '../../../application/shared/streamTurns.js';
-import { projectDecider, type ProjectCommand } from '../../../domain/projects/project.decider.js';
+import { projectDecider } from '../../../domain/projects/project.decider.js';
 import { EmbeddedEventStore } from '../../../infrastructure/shared/eventStore/embeddedEventStore.js';
+import { BOARD_AT, createBoard } from './boardCommands.js';
 
-const at = '2026-11-25T10:00:00.000Z';
+const at = BOARD_AT;
 
 describe('streamTurns: commands on one stream in one process take turns', () => {
   let directory: string;
@@ -17,18 +18,7 @@ describe('streamTurns: commands on one stream in one process take turns', () => 
   beforeEach(async () => {
     directory = await mkdtemp(join(tmpdir(), 'forgelog-turns-'));
     store = await EmbeddedEventStore.open(directory);
-    const create: ProjectCommand = {
-      type: 'CreateProject',
-      projectId: 1,
-      ownerKind: 'user',
-      ownerId: 1,
-      number: 1,
-      name: 'Board',
-      body: null,
-      creatorId: 1,
-      at,
-    };
-    expect(isRight(await handleCommand(store, projectDecider, 'project-1', create, systemContext(new Date(at))))).to.equal(true);
+    expect(isRight(await handleCommand(store, projectDecider, 'project-1', createBoard, systemContext(new Date(at))))).to.equal(true);
   });
   afterEach(async () => {
     await store.close();
