@@ -4,7 +4,7 @@ import { evolveAll, type Decider } from '../../domain/shared/decider.js';
 import type { DomainEvent } from '../../domain/shared/event.js';
 import type { EventStore, StoredEvent } from './ports/eventStore.port.js';
 import { metadataFor, type CommandContext } from './commandContext.js';
-import { foldedState, remember } from './foldedStates.js';
+import { foldedState, plainEvents, remember } from './foldedStates.js';
 import type { Clock } from './ports/clock.port.js';
 
 export interface ConcurrencyConflict {
@@ -23,7 +23,7 @@ const MAX_ATTEMPTS = 5;
 
 // Old event shapes are upcast here, on read, before any decider sees them.
 export type Upcaster<Event extends DomainEvent> = (stored: StoredEvent) => Event;
-const asIs = <Event extends DomainEvent>(stored: StoredEvent): Event => ({ type: stored.type, data: stored.data }) as Event;
+const asIs = plainEvents;
 
 // An aggregate's state now, as commands see it (a process checking another aggregate's facts, a
 // handler reading a state it does not decide on).
@@ -84,14 +84,12 @@ export async function handleCommand<Command, State, Event extends DomainEvent, E
     const events = decision.right;
     if (events.length === 0) return right({ events, state });
     const metadata = metadataFor({ ...context, occurredAt: now });
-    const result = await eventStore.append(
-      streamId,
-      events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata })),
-      revision,
-    );
+    const toAppend = events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata }));
+    const result = await eventStore.append(streamId, toAppend, revision);
     if (result.outcome === 'appended') {
       const after = evolveAll(decider, state, events);
-      remember(eventStore, decider, streamId, upcast, (revision === 'no_stream' ? -1 : revision) + events.length, after, Date.parse(metadata.occurredAt));
+      const lastRevision = (revision === 'no_stream' ? -1 : revision) + events.length;
+      remember(eventStore, decider, streamId, upcast, lastRevision, after, Date.parse(metadata.occurredAt), toAppend[toAppend.length - 1]!.id);
       return right({ events, state: after, position: result.position });
     }
   }

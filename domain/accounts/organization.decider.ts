@@ -163,5 +163,12 @@ function removeMember(command: RemoveOrganizationMember, state: ActiveOrganizati
   return right([{ type: 'OrganizationMemberRemoved', data: { orgId: state.orgId, userId, login, removedAt: command.now.toISOString() } }]);
 }
 
-export const organizationDecider: Decider<OrganizationCommand, OrganizationState, OrganizationEvent, AccountsError> = { initialState, evolve, decide };
+// An organization's stream holds every membership change: snapshotted (bump with evolve's
+// meaning or the state's shape).
+export const organizationDecider: Decider<OrganizationCommand, OrganizationState, OrganizationEvent, AccountsError> = {
+  initialState,
+  evolve,
+  decide,
+  snapshot: { name: 'organization', version: 1 },
+};
 export const organizationStream = (orgId: number): string => `organization-${orgId}`;

@@ -172,5 +172,6 @@ function followUser(command: FollowUser, state: ActiveUser): Decision {
   return right([{ type: 'UserFollowed', data: { userId: state.userId, targetId: command.targetId, followedAt: command.now.toISOString() } }]);
 }
 
-export const userDecider: Decider<UserCommand, UserState, UserEvent, AccountsError> = { initialState, evolve, decide };
+// A user's stream holds every follow: snapshotted (bump with evolve's meaning or the state's shape).
+export const userDecider: Decider<UserCommand, UserState, UserEvent, AccountsError> = { initialState, evolve, decide, snapshot: { name: 'user', version: 1 } };
 export const userStream = (userId: number): string => `user-${userId}`;

@@ -325,4 +325,6 @@ export const projectDecider: Decider<ProjectCommand, ProjectState, ProjectEvent,
   initialState: initialProjectState,
   evolve: evolveProject,
   decide: decideProject,
+  // A board's stream holds every move: snapshotted (bump with evolve's meaning or the state's shape).
+  snapshot: { name: 'project', version: 1 },
 };

@@ -212,5 +212,12 @@ function removeCollaborator(command: RemoveCollaborator, state: ActiveRepository
   return right([...withdrawn, { type: 'CollaboratorRemoved', data: { repositoryId, userId: command.userId, removedAt: at } }]);
 }
 
-export const repositoryDecider: Decider<RepositoryCommand, RepositoryState, RepositoryEvent, RepositoriesError> = { initialState, evolve, decide };
+// A repository's stream holds its collaborators and invitations over the years: snapshotted
+// (bump with evolve's meaning or the state's shape).
+export const repositoryDecider: Decider<RepositoryCommand, RepositoryState, RepositoryEvent, RepositoriesError> = {
+  initialState,
+  evolve,
+  decide,
+  snapshot: { name: 'repository', version: 1 },
+};
 export const repositoryStream = (repositoryId: number): string => `repository-${repositoryId}`;

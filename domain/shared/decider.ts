@@ -7,6 +7,12 @@ export interface Decider<Command, State, Event extends DomainEvent, Error> {
   readonly initialState: () => State;
   readonly evolve: (state: State, event: Event) => State;
   readonly decide: (command: Command, state: State) => Either<Error, readonly Event[]>;
+  // For an aggregate whose stream grows long (a board's moves, an organization's members): its
+  // state is kept as a snapshot every so many events, so a command after a restart folds from
+  // there, not from the stream's start. `version` names the state's shape and evolve's meaning:
+  // bump it when either changes, and older snapshots are passed over. The state must be plain
+  // data (objects, arrays, Maps, Sets, strings, numbers, booleans, null).
+  readonly snapshot?: { readonly name: string; readonly version: number };
 }
 
 // The state after the events in order, folded once (foldCopies.ts: a collection the events

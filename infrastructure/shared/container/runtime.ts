@@ -30,6 +30,7 @@ import { ScryptPasswordHasher } from '../crypto/scryptPasswordHasher.js';
 import { nodeMessageAuthentication } from '../crypto/nodeMessageAuthentication.js';
 import { openAdapters, type Adapters } from './adapters.js';
 import { writeSnapshots } from './snapshots.js';
+import { keepAggregateSnapshots } from '../../../application/shared/aggregateSnapshots.js';
 
 export type RuntimeRole = 'serve' | 'worker' | 'cli';
 
@@ -83,6 +84,8 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
   const clock = options.clock ?? systemClock;
   const opened = await openAdapters(config, { loadSnapshots: true });
   const adapters: Adapters = options.decorateEventStore ? { ...opened, eventStore: options.decorateEventStore(opened.eventStore) } : opened;
+  // Long aggregates' snapshots live beside the read models (aggregateSnapshots.ts).
+  keepAggregateSnapshots(adapters.eventStore, adapters.readModels);
   const projections = [
     ...allProjections({ git: () => container.get<GitStorage>(TOKENS.GitStorage), ensureRepositoryGit: (id) => container.get(RepositoryGit).ensure(id) }),
     ...(options.extraProjections ?? []),
