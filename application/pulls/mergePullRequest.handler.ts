@@ -83,6 +83,7 @@ export class MergePullRequestHandler {
     });
     if (isLeft(written)) return written;
     const mergeCommitSha = written.right;
+    const pushed = await this.merges.pushed(repositoryId, input.mergeMethod, baseSha, mergeCommitSha);
     const claim = { repositoryId, ref: baseRef, from: baseSha, to: mergeCommitSha, pullRequestId: pull.id };
     const claimed = await this.claims.claim(claim, claimRevision, context);
     if (claimed === null) return left({ _tag: 'PullRequestBaseModified' });
@@ -98,6 +99,7 @@ export class MergePullRequestHandler {
         headSha,
         baseSha,
         mergeCommitSha,
+        pushed,
         now: context.occurredAt,
       },
       context,
