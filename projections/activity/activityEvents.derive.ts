@@ -308,7 +308,26 @@ async function pullRequestChanged(event: StoredEvent, before: StateBefore, actor
     return [{ type: 'PullRequestEvent', actorId, repositoryId: pull.repository_id, payload: { ...payload, changes: edited } }];
   }
   const drafts: ActivityDraft[] = [{ type: 'PullRequestEvent', actorId, repositoryId: pull.repository_id, payload }];
-  if (event.type === 'PullRequestMerged') drafts.push(...mergePushed(event, pull));
+  if (event.type === 'PullRequestMerged') drafts.push(...mergePushed(event, pull), ...(await mergeSynchronized(event, pull, mirror)));
+  return drafts;
+}
+
+// The merge moved the base branch: the open pull requests whose head it is were synchronized,
+// as by any push to it (refMoved above).
+async function mergeSynchronized(event: StoredEvent, pull: PullRequestDocument, mirror: MirrorReads): Promise<ActivityDraft[]> {
+  const data = event.data as PullRequestMerged['data'];
+  if (!data.pushed) return [];
+  const drafts: ActivityDraft[] = [];
+  for (const other of await mirror.openPullRequestsFrom(pull.repository_id, pull.base.ref)) {
+    const snapshot = await mirror.pullRequestSnapshot(other);
+    if (!snapshot) continue;
+    drafts.push({
+      type: 'PullRequestEvent',
+      actorId: data.mergedBy,
+      repositoryId: other.repository_id,
+      payload: { action: 'synchronize', number: other.number, before: data.baseSha, after: data.mergeCommitSha, pull_request: snapshot },
+    });
+  }
   return drafts;
 }
 

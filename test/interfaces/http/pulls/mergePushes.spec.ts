@@ -128,6 +128,34 @@ describe('merging a pull request: a PushEvent and a push webhook for the base br
     expect(webhook.commits.map((commit: any) => commit.id)).to.deep.equal(payload.commits.map((commit: any) => commit.sha));
   });
 
+  it('an open pull request whose head is the merged base branch is synchronized, in the feed and through a pull_request webhook', async () => {
+    const { before } = await pullRequestOf('chained');
+    const main = (await api(server, octocat, 'GET', '/repos/octocat/chained/git/ref/heads/main')).body.object.sha as string;
+    expect((await api(server, octocat, 'POST', '/repos/octocat/chained/git/refs', { ref: 'refs/heads/release', sha: main })).status).to.equal(201);
+    await pushOverHttp(server, 'octocat', 'octocat/chained', 'main', { 'm.txt': 'm\n' }, 'On main');
+    const onMain = (await api(server, octocat, 'GET', '/repos/octocat/chained/git/ref/heads/main')).body.object.sha as string;
+    expect(onMain).to.not.equal(before);
+    const release = await api(server, octocat, 'POST', '/repos/octocat/chained/pulls', { title: 'Release', head: 'main', base: 'release' });
+    expect(release.status).to.equal(201);
+    const merged = await api(server, octocat, 'PUT', '/repos/octocat/chained/pulls/1/merge', {});
+    expect(merged.status, JSON.stringify(merged.body)).to.equal(200);
+    const body = await events('chained');
+    expect(types(body.slice(0, 3))).to.deep.equal(['PullRequestEvent', 'PushEvent', 'PullRequestEvent']);
+    const [synchronize, push, closed] = body;
+    expect(closed.payload).to.include({ action: 'closed', number: 1 });
+    expect(push.payload).to.deep.include({ before: onMain, head: merged.body.sha });
+    expect(synchronize.payload).to.deep.include({ action: 'synchronize', number: 2, before: onMain, after: merged.body.sha });
+    expect(synchronize.payload.pull_request.head.sha).to.equal(merged.body.sha);
+    const hooks = await eventually(
+      () => receiver.of('pull_request').map((delivery) => JSON.parse(delivery.body) as Record<string, any>),
+      (found) => found.some((payload) => payload.repository.full_name === 'octocat/chained' && payload.action === 'synchronize' && payload.number === 2),
+    );
+    const synchronized = hooks.find(
+      (payload) => payload.repository.full_name === 'octocat/chained' && payload.action === 'synchronize' && payload.number === 2,
+    )!;
+    expect(synchronized).to.deep.include({ before: onMain, after: merged.body.sha });
+  });
+
   it('a pull request of more than twenty commits: size counts them all, commits and the webhook show the newest twenty', async () => {
     await createRepository(server, octocat, { name: 'long', auto_init: true });
     const hook = await api(server, octocat, 'POST', '/repos/octocat/long/hooks', { config: { url: receiver.url, content_type: 'json' }, events: ['push'] });
