@@ -105,7 +105,15 @@ export class GitRefsService {
     );
   }
 
-  async delete(caller: AccessCaller, repository: RepositoryDocument, path: string, context: CommandContext): Promise<Either<AppError, void>> {
+  // `expected`: deleted only while the ref still points there (a merged head branch, not
+  // commits pushed onto it since).
+  async delete(
+    caller: AccessCaller,
+    repository: RepositoryDocument,
+    path: string,
+    context: CommandContext,
+    expected?: string,
+  ): Promise<Either<AppError, void>> {
     const moved = await this.move(
       caller,
       repository,
@@ -113,7 +121,9 @@ export class GitRefsService {
       async (current) => {
         const refusal = apiRefWriteRefusal(fullRefName(path), 'delete', repository.default_branch);
         if (refusal !== null) return left(refused(refusal));
-        return current === null ? left(refused('Reference does not exist')) : right({ to: null, forced: false });
+        if (current === null) return left(refused('Reference does not exist'));
+        if (expected !== undefined && current !== expected) return left(refused('Reference moved'));
+        return right({ to: null, forced: false });
       },
       context,
     );

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
-import type { MergeMethod } from '../../domain/pulls/pullRequest.events.js';
+import type { MergeMethod, MergePush } from '../../domain/pulls/pullRequest.events.js';
+import { PUSH_COMMITS_SHOWN } from '../../domain/gitdata/refMoved.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { AppError } from '../shared/appError.js';
 import type { GitStorage } from '../shared/ports/gitStorage.port.js';
@@ -45,6 +46,22 @@ export class MergeCommits {
     const message = await this.messageFor(request);
     const parents = method === 'merge' ? [baseSha, headSha] : [baseSha];
     return right(await this.git.writeCommit(pull.repository_id, { tree: merged.tree, parents, message, author: who, committer: who }));
+  }
+
+  // What moving the base branch onto the merge adds, for GitHub's PushEvent: the commits
+  // between the base's tip and the merge (the pull request's, plus its merge commit), counted
+  // and the newest twenty listed, a walk as long as the pull request, not the history. New
+  // to the repository (distinct) are only the commits the merge wrote: a merge commit, a
+  // squash, or every rebased commit; the head's own were pushed before (its branch, and
+  // refs/pull/<n>/head for a fork's).
+  async pushed(repositoryId: number, method: MergeMethod, baseSha: string, mergeCommitSha: string): Promise<MergePush> {
+    const { total, commits } = await this.git.commitsAdded(repositoryId, baseSha, mergeCommitSha, PUSH_COMMITS_SHOWN);
+    const written = (sha: string) => method !== 'merge' || sha === mergeCommitSha;
+    return {
+      size: total,
+      distinctSize: method === 'rebase' ? total : Math.min(total, 1),
+      commits: commits.map((commit) => ({ ...commit, distinct: written(commit.sha) })),
+    };
   }
 
   // GitHub's defaults: "Merge pull request #7 from octocat/feature" with the pull request's

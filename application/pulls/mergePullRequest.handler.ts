@@ -13,6 +13,7 @@ import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { MergeCommits } from './mergeCommits.js';
 import { MergedBaseBranch } from './mergedBaseBranch.js';
+import { MergedHeadBranch } from './mergedHeadBranch.js';
 import { PullRequestPairs } from './pullRequestPairs.js';
 import { BranchTipClaims } from '../repositories/branchTipClaims.js';
 import { PullRequestGit } from './pullRequestGit.js';
@@ -43,6 +44,7 @@ export class MergePullRequestHandler {
     @inject(BranchTipClaims) private readonly claims: BranchTipClaims,
     @inject(MergedBaseBranch) private readonly baseBranch: MergedBaseBranch,
     @inject(PullRequestPairs) private readonly pairs: PullRequestPairs,
+    @inject(MergedHeadBranch) private readonly headBranch: MergedHeadBranch,
   ) {}
 
   async execute(
@@ -83,6 +85,7 @@ export class MergePullRequestHandler {
     });
     if (isLeft(written)) return written;
     const mergeCommitSha = written.right;
+    const pushed = await this.merges.pushed(repositoryId, input.mergeMethod, baseSha, mergeCommitSha);
     const claim = { repositoryId, ref: baseRef, from: baseSha, to: mergeCommitSha, pullRequestId: pull.id };
     const claimed = await this.claims.claim(claim, claimRevision, context);
     if (claimed === null) return left({ _tag: 'PullRequestBaseModified' });
@@ -98,6 +101,7 @@ export class MergePullRequestHandler {
         headSha,
         baseSha,
         mergeCommitSha,
+        pushed,
         now: context.occurredAt,
       },
       context,
@@ -110,6 +114,7 @@ export class MergePullRequestHandler {
     await this.baseBranch.makeAgree({ repositoryId, baseRef, baseSha, mergeCommitSha });
     await this.pairs.release({ repositoryId, base: state.base.ref, headRepositoryId: state.head.repositoryId, headRef: state.head.ref }, pull.id, context);
     await this.readYourWrites.settle(outcome.right.position);
+    await this.headBranch.deleteIfAsked(caller, { repositoryId, headRepositoryId: state.head.repositoryId, headRef: state.head.ref, headSha }, context);
     return right({ sha: mergeCommitSha });
   }
 }

@@ -54,6 +54,15 @@ export class PullRequestQueries {
     return open.some((pull) => pull.id !== except);
   }
 
+  // Whether an open pull request has the branch as its head (from any repository's pull
+  // request) or its base: one looked for through each index, never a list of them.
+  async branchInUse(repositoryId: number, ref: string): Promise<boolean> {
+    const [asHead] = await this.pulls().find({ 'head.repository_id': repositoryId, 'head.ref': ref, state: 'open' }, { limit: 1 });
+    if (asHead) return true;
+    const [asBase] = await this.pulls().find({ repository_id: repositoryId, base_ref: ref, state: 'open' }, { limit: 1 });
+    return asBase !== undefined;
+  }
+
   async list(repositoryId: number, filter: PullRequestListFilter): Promise<{ items: PullRequestDocument[]; totalCount: number }> {
     const query: Record<string, unknown> = { repository_id: repositoryId };
     if (filter.state !== 'all') query.state = filter.state;

@@ -22,6 +22,7 @@ export interface CreateRepositoryInput {
   readonly hasIssues?: boolean;
   readonly hasProjects?: boolean;
   readonly hasWiki?: boolean;
+  readonly deleteBranchOnMerge?: boolean;
   readonly autoInit?: boolean;
 }
 
@@ -62,6 +63,7 @@ export class CreateRepositoryHandler {
           hasProjects: input.hasProjects ?? true,
           hasWiki: input.hasWiki ?? true,
           defaultBranch: DEFAULT_BRANCH,
+          deleteBranchOnMerge: input.deleteBranchOnMerge ?? false,
         },
         fork: null,
         initialCommit: input.autoInit ? readmeCommit(creator, name.right, description) : null,

@@ -27,7 +27,13 @@ export interface EditRepositoryInput extends Partial<RepositorySettings> {
 // visibility, the default branch and archiving are for administrators. On an archived
 // repository the only edit is the administrator's unarchiving (other changes may ride along).
 function operationFor(input: EditRepositoryInput, repository: RepositoryDocument): RepositoryOperation {
-  const administrative = input.name !== undefined || input.private !== undefined || input.archived !== undefined || input.defaultBranch !== undefined;
+  // GitHub: "Anyone with admin permissions to a repository can enable or disable the automatic deletion of branches."
+  const administrative =
+    input.name !== undefined ||
+    input.private !== undefined ||
+    input.archived !== undefined ||
+    input.defaultBranch !== undefined ||
+    input.deleteBranchOnMerge !== undefined;
   if (repository.archived && input.archived === false) return REPOSITORY_OPERATIONS.administer;
   return administrative ? REPOSITORY_OPERATIONS.administerContent : REPOSITORY_OPERATIONS.maintain;
 }

@@ -28,6 +28,8 @@ export interface RepositoryDocument extends Document {
   has_issues: boolean;
   has_projects: boolean;
   has_wiki: boolean;
+  // Absent from documents written before it was kept: false.
+  delete_branch_on_merge?: boolean;
   archived: boolean;
   default_branch: string;
   topics: string[];

@@ -1,4 +1,4 @@
-import type { MergeMethod, PullRequestSide } from './pullRequest.events.js';
+import type { MergeMethod, MergePush, PullRequestSide } from './pullRequest.events.js';
 
 // Facts the decider cannot look up itself (git's commit count, the open pull requests of the
 // same branches) arrive in the command, found by the handler just before deciding.
@@ -51,6 +51,7 @@ export interface MergePullRequest {
   readonly headSha: string;
   readonly baseSha: string;
   readonly mergeCommitSha: string;
+  readonly pushed?: MergePush;
   readonly now: Date;
 }
 

@@ -66,11 +66,20 @@ export function decide(command: PullRequestCommand, state: PullRequestState): De
   if (command.type === 'RecordMergeability') return recordMergeability(command, state);
   const refusal = mergeRefusal(command, state);
   if (refusal) return left(refusal);
-  const { mergedBy, mergeMethod, mergeCommitSha, headSha, baseSha } = command;
+  const { mergedBy, mergeMethod, mergeCommitSha, headSha, baseSha, pushed } = command;
   return right([
     {
       type: 'PullRequestMerged',
-      data: { pullRequestId: state.pullRequestId, mergedBy, mergeMethod, mergeCommitSha, headSha, baseSha, mergedAt: command.now.toISOString() },
+      data: {
+        pullRequestId: state.pullRequestId,
+        mergedBy,
+        mergeMethod,
+        mergeCommitSha,
+        headSha,
+        baseSha,
+        mergedAt: command.now.toISOString(),
+        ...(pushed ? { pushed } : {}),
+      },
     },
   ]);
 }

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../shared/event.js';
+import type { PushedCommit } from '../gitdata/refMoved.js';
 
 // One side of a pull request: a branch of a repository, and the commit it pointed at.
 export interface PullRequestSide {
@@ -67,8 +68,18 @@ export type PullRequestMerged = DomainEvent<
     readonly headSha: string;
     readonly baseSha: string;
     readonly mergedAt: string;
+    // What the base branch's move added (GitHub's PushEvent for the merge): how many commits,
+    // how many are new to the repository, and the newest twenty, oldest first. Absent in
+    // merges recorded before it was: they report no push.
+    readonly pushed?: MergePush;
   }
 >;
+
+export interface MergePush {
+  readonly size: number;
+  readonly distinctSize: number;
+  readonly commits: readonly PushedCommit[];
+}
 
 // A test merge asked for (viewing, opening or editing a pull request whose tips have moved
 // since the last one), and its outcome: GitHub's `mergeable`, with the commit kept at

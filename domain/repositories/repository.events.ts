@@ -27,6 +27,9 @@ export interface RepositorySettings {
   readonly hasProjects: boolean;
   readonly hasWiki: boolean;
   readonly defaultBranch: string;
+  // GitHub's delete_branch_on_merge: a merged pull request's head branch is deleted (absent
+  // from events recorded before it was kept: false).
+  readonly deleteBranchOnMerge?: boolean;
 }
 
 export type RepositoryCreated = DomainEvent<

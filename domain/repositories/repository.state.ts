@@ -23,7 +23,8 @@ export const initialState = (): RepositoryState => ({ status: 'absent' });
 export function evolve(state: RepositoryState, event: RepositoryEvent): RepositoryState {
   if (event.type === 'RepositoryCreated') {
     const { repositoryId, ownerId, ownerType, name, description, homepage, private: isPrivate, hasIssues, hasProjects, hasWiki, defaultBranch } = event.data;
-    const settings: RepositorySettings = { description, homepage, private: isPrivate, hasIssues, hasProjects, hasWiki, defaultBranch };
+    const deleteBranchOnMerge = event.data.deleteBranchOnMerge ?? false;
+    const settings: RepositorySettings = { description, homepage, private: isPrivate, hasIssues, hasProjects, hasWiki, defaultBranch, deleteBranchOnMerge };
     return { status: 'active', repositoryId, ownerId, ownerType, name, settings, archived: false, topics: [], collaborators: {}, invitations: {} };
   }
   if (state.status !== 'active') return state;

@@ -7,7 +7,7 @@ import type { StoredEvent } from '../../application/shared/ports/eventStore.port
 import type { IssueCommentCreated } from '../../domain/issues/issueComment.decider.js';
 import type { IssueEdited, IssueOpened } from '../../domain/issues/issue.events.js';
 import type { RefMoved } from '../../domain/gitdata/refMoved.js';
-import type { PullRequestEdited } from '../../domain/pulls/pullRequest.events.js';
+import type { PullRequestEdited, PullRequestMerged } from '../../domain/pulls/pullRequest.events.js';
 import type { CollaboratorAdded, RepositoryCreated, RepositoryEdited } from '../../domain/repositories/repository.events.js';
 import type { RepositoryStarred } from '../../domain/repositories/repositoryInterest.deciders.js';
 import type { MirrorReads } from './mirrorReads.js';
@@ -102,8 +102,8 @@ function refKind(ref: string): { refType: 'branch' | 'tag'; name: string } | nul
   return null;
 }
 
-// Branches and tags only; a merge's move of its base branch (and the move back when the merge
-// is refused) is reported by the pull request's event instead.
+// Branches and tags only; a merge's claim on its base branch (and the move back when the merge
+// is refused) is reported by the merge itself, once it is a fact (mergePushed below).
 async function refMoved(event: StoredEvent, actorId: number, mirror: MirrorReads): Promise<ActivityDraft[]> {
   const data = event.data as RefMoved['data'];
   const kind = refKind(data.ref);
@@ -307,5 +307,53 @@ async function pullRequestChanged(event: StoredEvent, before: StateBefore, actor
     };
     return [{ type: 'PullRequestEvent', actorId, repositoryId: pull.repository_id, payload: { ...payload, changes: edited } }];
   }
-  return [{ type: 'PullRequestEvent', actorId, repositoryId: pull.repository_id, payload }];
+  const drafts: ActivityDraft[] = [{ type: 'PullRequestEvent', actorId, repositoryId: pull.repository_id, payload }];
+  if (event.type === 'PullRequestMerged') drafts.push(...mergePushed(event, pull), ...(await mergeSynchronized(event, pull, mirror)));
+  return drafts;
+}
+
+// The merge moved the base branch: the open pull requests whose head it is were synchronized,
+// as by any push to it (refMoved above).
+async function mergeSynchronized(event: StoredEvent, pull: PullRequestDocument, mirror: MirrorReads): Promise<ActivityDraft[]> {
+  const data = event.data as PullRequestMerged['data'];
+  if (!data.pushed) return [];
+  const drafts: ActivityDraft[] = [];
+  for (const other of await mirror.openPullRequestsFrom(pull.repository_id, pull.base.ref)) {
+    const snapshot = await mirror.pullRequestSnapshot(other);
+    if (!snapshot) continue;
+    drafts.push({
+      type: 'PullRequestEvent',
+      actorId: data.mergedBy,
+      repositoryId: other.repository_id,
+      payload: { action: 'synchronize', number: other.number, before: data.baseSha, after: data.mergeCommitSha, pull_request: snapshot },
+    });
+  }
+  return drafts;
+}
+
+// GitHub moves the base branch when it merges and reports the move as a push to it, after
+// the pull request's closed: the commits the merge brought, as a push of them would show.
+// Merges recorded before the push was kept with them report none.
+function mergePushed(event: StoredEvent, pull: PullRequestDocument): ActivityDraft[] {
+  const data = event.data as PullRequestMerged['data'];
+  if (!data.pushed) return [];
+  const repositoryId = pull.repository_id;
+  return [
+    {
+      type: 'PushEvent',
+      actorId: data.mergedBy,
+      repositoryId,
+      payload: {
+        action: 'pushed',
+        repository_id: repositoryId,
+        push_id: event.position,
+        size: data.pushed.size,
+        distinct_size: data.pushed.distinctSize,
+        ref: `refs/heads/${pull.base.ref}`,
+        head: data.mergeCommitSha,
+        before: data.baseSha,
+        commits: data.pushed.commits,
+      },
+    },
+  ];
 }

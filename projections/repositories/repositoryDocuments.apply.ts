@@ -43,6 +43,7 @@ const SETTING_FIELDS: Readonly<Record<keyof RepositorySettings, keyof Repository
   hasProjects: 'has_projects',
   hasWiki: 'has_wiki',
   defaultBranch: 'default_branch',
+  deleteBranchOnMerge: 'delete_branch_on_merge',
 };
 
 const repositories = (target: ProjectionTarget) => target.collection<RepositoryDocument>(REPOSITORIES_COLLECTION);
@@ -124,6 +125,7 @@ async function created(data: Extract<RepositoryEvent, { type: 'RepositoryCreated
     has_issues: data.hasIssues,
     has_projects: data.hasProjects,
     has_wiki: data.hasWiki,
+    delete_branch_on_merge: data.deleteBranchOnMerge ?? false,
     archived: false,
     default_branch: data.defaultBranch,
     topics: [],

@@ -8,6 +8,7 @@ import { PullRequestHead } from '../../../application/pulls/pullRequestHead.js';
 import { PullRequestPairs } from '../../../application/pulls/pullRequestPairs.js';
 import { PullRequestMergeability } from '../../../application/pulls/mergeability.js';
 import { MergedBaseBranch } from '../../../application/pulls/mergedBaseBranch.js';
+import { MergedHeadBranch } from '../../../application/pulls/mergedHeadBranch.js';
 import { BranchTipClaims } from '../../../application/repositories/branchTipClaims.js';
 import { PullRequestQueries } from '../../../application/pulls/pullRequest.queries.js';
 import { PullRequestViews } from '../../../application/pulls/pullRequestViews.query.js';
@@ -22,6 +23,7 @@ export function bindPulls(container: Container): void {
     PullRequestPairs,
     PullRequestMergeability,
     MergedBaseBranch,
+    MergedHeadBranch,
     BranchTipClaims,
     PullRequestViews,
     MergeCommits,

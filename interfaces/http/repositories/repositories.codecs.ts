@@ -14,6 +14,7 @@ export const CreateRepositoryBody = t.intersection([
     has_issues: t.boolean,
     has_projects: t.boolean,
     has_wiki: t.boolean,
+    delete_branch_on_merge: t.boolean,
     auto_init: t.boolean,
   }),
 ]);
@@ -28,6 +29,7 @@ export const EditRepositoryBody = t.partial({
   has_issues: t.boolean,
   has_projects: t.boolean,
   has_wiki: t.boolean,
+  delete_branch_on_merge: t.boolean,
   default_branch: t.string,
   archived: t.boolean,
 });

@@ -130,7 +130,7 @@ export function minimalRepository(repository: RepositoryDocument, owner: UserDoc
       temp_clone_token: '',
       allow_forking: true,
       web_commit_signoff_required: false,
-      delete_branch_on_merge: false,
+      delete_branch_on_merge: repository.delete_branch_on_merge ?? false,
       custom_properties: {},
     },
   );

@@ -26,6 +26,7 @@ function editInput(body: t.TypeOf<typeof EditRepositoryBody>): EditRepositoryInp
     hasIssues: body.has_issues,
     hasProjects: body.has_projects,
     hasWiki: body.has_wiki,
+    deleteBranchOnMerge: body.delete_branch_on_merge,
     defaultBranch: body.default_branch,
     archived: body.archived,
   };
@@ -37,7 +38,7 @@ export function repositoryRoutes(router: Router, deps: RepositoriesDeps): void {
   const create = (organization: (req: Request) => string | null) => async (req: Request, res: Response) => {
     const body = decodeInput(CreateRepositoryBody, req.body, 'Repository');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
-    const { name, description, homepage, has_issues, has_projects, has_wiki, auto_init } = body.right;
+    const { name, description, homepage, has_issues, has_projects, has_wiki, delete_branch_on_merge, auto_init } = body.right;
     const created = await deps.createRepository.execute(
       accessCallerOf(res)!,
       {
@@ -49,6 +50,7 @@ export function repositoryRoutes(router: Router, deps: RepositoriesDeps): void {
         hasIssues: has_issues,
         hasProjects: has_projects,
         hasWiki: has_wiki,
+        deleteBranchOnMerge: delete_branch_on_merge,
         autoInit: auto_init,
       },
       commandContext(req, res, deps.clock.now()),

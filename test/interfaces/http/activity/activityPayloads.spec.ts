@@ -81,8 +81,11 @@ describe('activity feeds: pull request, ref and issue payloads', () => {
     const merged = await api(server, octocat, 'PUT', '/repos/octocat/work/pulls/1/merge', {});
     expect(merged.status, JSON.stringify(merged.body)).to.equal(200);
     body = await events();
-    const [closed, edit] = body;
-    expect(closed.type).to.equal('PullRequestEvent');
+    // GitHub reports the merge as closed (merged: true), then the base branch's move as a push.
+    expect(types(body.slice(0, 3))).to.deep.equal(['PushEvent', 'PullRequestEvent', 'PullRequestEvent']);
+    const [mergePush, closed, edit] = body;
+    expect(mergePush.payload).to.deep.include({ ref: 'refs/heads/main', head: merged.body.sha, size: 3, distinct_size: 1 });
+    expect(mergePush.payload.commits.map((commit: any) => commit.sha)).to.deep.equal([first, second, merged.body.sha]);
     expect(closed.payload.action).to.equal('closed');
     expect(closed.payload.pull_request).to.deep.include({ state: 'closed', merged: true, title: 'Add a and b' });
     expect(closed.payload.pull_request.merged_by.login).to.equal('octocat');
