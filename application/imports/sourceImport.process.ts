@@ -107,6 +107,9 @@ class ImportAttempt {
   async detect(): Promise<void> {
     const current = await this.current();
     if (current?.status !== 'detecting') return;
+    // A restart keeps the vcs it knew (GitHub answers it with `detecting` and that vcs): it
+    // stands, and the fetch meets the source with the new credentials.
+    if (current.vcs !== null) return this.report({ type: 'RecordDetection', attempt: this.attempt, vcs: current.vcs });
     const address = await this.address(current);
     const detection = await this.watched((signal) => this.deps.importer.detect(address, signal));
     if (isSourceFailure(detection)) {

@@ -116,6 +116,7 @@ export class SourceImportCommands {
     const frozen = await this.frozen(repositoryId);
     if (frozen) return left(frozen);
     const credentialsCiphertext = await this.encrypted(await this.withEarlierCredentials(repositoryId, input));
+    const refsUnchanged = await this.refsAsPushed(repositoryId);
     return this.run(
       repositoryId,
       {
@@ -123,6 +124,7 @@ export class SourceImportCommands {
         ...(input.vcs !== undefined ? { vcs: input.vcs } : {}),
         ...(input.tfvcProject !== undefined ? { tfvcProject: input.tfvcProject } : {}),
         ...(credentialsCiphertext !== null ? { credentialsCiphertext } : {}),
+        refsUnchanged,
         now: context.occurredAt,
       },
       context,
