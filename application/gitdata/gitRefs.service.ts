@@ -130,14 +130,15 @@ export class GitRefsService {
     return isLeft(moved) ? moved : right(undefined);
   }
 
-  // A move decided elsewhere (a contents commit, an import's push): recorded only if the ref
-  // still holds `from` in the log, then git agrees. 'changed' when the ref moved meanwhile,
-  // 'refused' when git would not write it (the record taken back).
+  // A move decided elsewhere (a contents commit, an import's push, or its undoing: `to` null
+  // deletes): recorded only if the ref still holds `from` in the log, then git agrees.
+  // 'changed' when the ref moved meanwhile, 'refused' when git would not write it (the record
+  // taken back).
   async recordMove(
     repositoryId: number,
     ref: string,
     from: string | null,
-    to: string,
+    to: string | null,
     context: CommandContext,
     forced = false,
   ): Promise<'recorded' | 'changed' | 'refused'> {

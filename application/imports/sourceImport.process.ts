@@ -15,8 +15,8 @@ import type { Clock } from '../shared/ports/clock.port.js';
 import type { EventStore, StoredEvent } from '../shared/ports/eventStore.port.js';
 import type { SecretCipher } from '../shared/ports/secretCipher.port.js';
 import { STEP_DONE, type ProcessManager, type ProcessStep, type StepOutcome } from '../shared/processes/processManager.js';
-import type { ImportedHistory } from './importedHistory.js';
-import { isSourceFailure, type SourceAddress, type SourceCredentials, type SourceImporter } from './sourceImporter.port.js';
+import { emptyPushJournal, type ImportedHistory, type PushJournal } from './importedHistory.js';
+import { isSourceFailure, type PreparedHistory, type SourceAddress, type SourceCredentials, type SourceImporter } from './sourceImporter.port.js';
 
 export const SOURCE_IMPORTS = 'source-imports';
 
@@ -107,6 +107,9 @@ class ImportAttempt {
   async detect(): Promise<void> {
     const current = await this.current();
     if (current?.status !== 'detecting') return;
+    // A restart keeps the vcs it knew (GitHub answers it with `detecting` and that vcs): it
+    // stands, and the fetch meets the source with the new credentials.
+    if (current.vcs !== null) return this.report({ type: 'RecordDetection', attempt: this.attempt, vcs: current.vcs });
     const address = await this.address(current);
     const detection = await this.watched((signal) => this.deps.importer.detect(address, signal));
     if (isSourceFailure(detection)) {
@@ -166,12 +169,41 @@ class ImportAttempt {
       this.deps.importer.prepare(this.repositoryId, this.attempt, { identities, largeFiles: pushing.largeFiles, useLfs: pushing.useLfs }, signal),
     );
     if (isSourceFailure(prepared)) return this.fail('pushing', prepared.kind, prepared.message);
+    const journal = emptyPushJournal();
+    try {
+      await this.publish(prepared, pushing, journal);
+    } catch (error) {
+      await this.undoUnlessCurrent(journal);
+      throw error;
+    }
+  }
+
+  // The push proper: its moves are journaled, so whatever stops it (a cancel or a restart seen
+  // before a move, or only when its completion or failure is refused) can undo them.
+  private async publish(prepared: PreparedHistory, pushing: SourceImport, journal: PushJournal): Promise<void> {
     const progress = new LatestOnly((pushPercent: number) => this.report({ type: 'RecordPushProgress', attempt: this.attempt, pushPercent }));
     await this.stillCurrent();
-    const published = await this.deps.history.publish(this.repositoryId, prepared, pushing.pushedRefs, (percent) => progress.offer(percent), this.context());
+    const published = await this.deps.history.publish(
+      this.repositoryId,
+      prepared,
+      pushing.pushedRefs,
+      (percent) => progress.offer(percent),
+      this.context(),
+      journal,
+      () => this.stillCurrent(),
+    );
     await progress.settled();
     if (published._tag === 'Left') return this.fail('pushing', 'error', published.left);
     await this.report({ type: 'CompleteImport', attempt: this.attempt, refs: published.right, now: this.deps.clock.now() });
+  }
+
+  // A cancelled or replaced attempt leaves no ref behind: the stream says it never completed, so
+  // the repository goes back to what it was before this push. Its moves stay when the attempt
+  // is still current (a failure the import reports as such, with the refs it left).
+  private async undoUnlessCurrent(journal: PushJournal): Promise<void> {
+    if (journal.refs.length === 0 && journal.defaultBranch === null) return;
+    if ((await this.current()) !== null) return;
+    await this.deps.history.undo(this.repositoryId, journal, this.context());
   }
 
   private reportDetectionFailure(status: 'detection_needs_auth' | 'detection_found_nothing'): Promise<void> {

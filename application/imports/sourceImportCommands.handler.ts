@@ -33,6 +33,10 @@ export interface UpdateImportInput {
   readonly password?: string;
 }
 
+// How long a cancel or a restart of a pushing import waits for the push to take its refs back.
+const PUSH_UNDO_WAIT_MS = 10_000;
+const PUSH_UNDO_POLL_MS = 25;
+
 const asIs = (stored: StoredEvent): SourceImportEvent => ({ type: stored.type, data: stored.data }) as SourceImportEvent;
 
 // The addresses an importer reaches: http(s), svn and file (file only where the operator allows
@@ -116,21 +120,39 @@ export class SourceImportCommands {
     const frozen = await this.frozen(repositoryId);
     if (frozen) return left(frozen);
     const credentialsCiphertext = await this.encrypted(await this.withEarlierCredentials(repositoryId, input));
-    return this.run(
+    const before = await this.currentImport(repositoryId);
+    const refsUnchanged = await this.refsMatch(repositoryId, before?.pushedRefs ?? {});
+    const outcome = await this.run(
       repositoryId,
       {
         type: 'UpdateImport',
         ...(input.vcs !== undefined ? { vcs: input.vcs } : {}),
         ...(input.tfvcProject !== undefined ? { tfvcProject: input.tfvcProject } : {}),
         ...(credentialsCiphertext !== null ? { credentialsCiphertext } : {}),
+        refsUnchanged,
         now: context.occurredAt,
       },
       context,
     );
+    if (!isLeft(outcome)) await this.pushUndone(repositoryId, before);
+    return outcome;
   }
 
-  cancel(repositoryId: number, context: CommandContext): Promise<Either<AppError, void>> {
-    return this.run(repositoryId, { type: 'CancelImport', now: context.occurredAt }, context);
+  async cancel(repositoryId: number, context: CommandContext): Promise<Either<AppError, void>> {
+    const before = await this.currentImport(repositoryId);
+    const outcome = await this.run(repositoryId, { type: 'CancelImport', now: context.occurredAt }, context);
+    if (!isLeft(outcome)) await this.pushUndone(repositoryId, before);
+    return outcome;
+  }
+
+  // A cancel or restart while pushing answers once the push took back what it moved (it does so
+  // on its next look at the stream), so a PUT right after finds the repository as it was before
+  // that push. Bounded: a push that cannot see it yet (busy copying objects) has moved nothing.
+  private async pushUndone(repositoryId: number, before: SourceImport | null): Promise<void> {
+    if (before?.status !== 'pushing') return;
+    const expected = before.pushedRefs ?? {};
+    const deadline = Date.now() + PUSH_UNDO_WAIT_MS;
+    while (!(await this.refsMatch(repositoryId, expected)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, PUSH_UNDO_POLL_MS));
   }
 
   async mapAuthor(
@@ -168,7 +190,10 @@ export class SourceImportCommands {
   // would otherwise drop somebody's commits): none before a push completed (an import goes
   // into an empty repository; a push that failed may have moved some).
   private async refsAsPushed(repositoryId: number): Promise<boolean> {
-    const pushed = (await this.currentImport(repositoryId))?.pushedRefs ?? {};
+    return this.refsMatch(repositoryId, (await this.currentImport(repositoryId))?.pushedRefs ?? {});
+  }
+
+  private async refsMatch(repositoryId: number, pushed: Readonly<Record<string, string>>): Promise<boolean> {
     await this.repositoryGit.ensure(repositoryId);
     const refs = [...(await this.git.listRefs(repositoryId, 'refs/heads/')), ...(await this.git.listRefs(repositoryId, 'refs/tags/'))];
     return refs.length === Object.keys(pushed).length && refs.every((ref) => pushed[ref.name] === ref.sha);

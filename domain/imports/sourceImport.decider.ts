@@ -59,6 +59,9 @@ export type SourceImportCommand =
       readonly vcs?: Vcs;
       readonly tfvcProject?: string;
       readonly credentialsCiphertext?: string;
+      // Whether the repository's branches and tags are still what the import pushed: a
+      // completed import restarts only then, as a rewrite does.
+      readonly refsUnchanged: boolean;
       readonly now: Date;
     }
   | { readonly type: 'CancelImport'; readonly now: Date }
@@ -101,11 +104,12 @@ function freshImport(
   source: SourceInput,
   useLfs: LfsPreference,
   earlierAuthors: readonly ImportAuthor[] = [],
+  restart: { readonly startsDetecting: boolean; readonly pushedRefs: Readonly<Record<string, string>> | null } = { startsDetecting: false, pushedRefs: null },
 ): SourceImport {
   return {
     repositoryId,
     attempt,
-    status: source.vcs === null ? 'detecting' : 'importing',
+    status: source.vcs === null || restart.startsDetecting ? 'detecting' : 'importing',
     ...source,
     useLfs,
     percent: null,
@@ -115,7 +119,7 @@ function freshImport(
     largeFiles: [],
     failure: null,
     projectChoices: [],
-    pushedRefs: null,
+    pushedRefs: restart.pushedRefs,
     earlierAuthors,
   };
 }
@@ -198,7 +202,9 @@ function decidePresent(command: SourceImportCommand, current: SourceImport): Eit
       if (isImportRunning(current.status)) return left(importValidation('repository', 'custom', 'An import is already in progress for this repository'));
       return decideStart(command, current.attempt);
     case 'UpdateImport': {
-      if (current.status === 'complete') return nothing;
+      // GitHub restarts an import on any update, one without parameters included: a completed
+      // one too, whose new push replaces what the import pushed (refused once they moved).
+      if (current.status === 'complete' && !command.refsUnchanged) return left(historyMovedOn);
       const data = {
         repositoryId,
         attempt: current.attempt + 1,
@@ -206,6 +212,9 @@ function decidePresent(command: SourceImportCommand, current: SourceImport): Eit
         vcs: command.vcs ?? current.vcs,
         tfvcProject: command.tfvcProject ?? current.tfvcProject,
         credentialsCiphertext: command.credentialsCiphertext ?? current.credentialsCiphertext,
+        // GitHub's restart answers `detecting` (keeping the vcs) unless it names the vcs (a
+        // project choice), which answers `importing`.
+        startsDetecting: command.vcs === undefined,
         restartedAt: command.now.toISOString(),
       };
       return of({ type: 'ImportRestarted', data });
@@ -315,7 +324,15 @@ export const sourceImportDecider: Decider<SourceImportCommand, SourceImportState
         const restarted = event.type === 'ImportRestarted' && state.kind === 'present' ? state.import : null;
         const useLfs = restarted ? restarted.useLfs : 'undecided';
         const earlierAuthors = restarted ? (restarted.authors.length > 0 ? restarted.authors : restarted.earlierAuthors) : [];
-        return { kind: 'present', import: freshImport(repositoryId, attempt, { vcsUrl, vcs, tfvcProject, credentialsCiphertext }, useLfs, earlierAuthors) };
+        // What the last completed push left stays the restart's to replace.
+        const restart = {
+          startsDetecting: event.type === 'ImportRestarted' && event.data.startsDetecting === true,
+          pushedRefs: restarted?.pushedRefs ?? null,
+        };
+        return {
+          kind: 'present',
+          import: freshImport(repositoryId, attempt, { vcsUrl, vcs, tfvcProject, credentialsCiphertext }, useLfs, earlierAuthors, restart),
+        };
       }
       case 'ImportCancelled':
         return { kind: 'none', lastAttempt: event.data.attempt };

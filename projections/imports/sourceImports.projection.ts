@@ -50,7 +50,7 @@ async function applyImportEvent(event: SourceImportEvent, target: ProjectionTarg
           _id: id,
           repository_id: repositoryId,
           attempt,
-          status: vcs === null ? 'detecting' : 'importing',
+          status: vcs === null || (event.type === 'ImportRestarted' && event.data.startsDetecting === true) ? 'detecting' : 'importing',
           vcs,
           vcs_url: vcsUrl,
           tfvc_project: tfvcProject,

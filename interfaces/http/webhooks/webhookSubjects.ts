@@ -11,6 +11,7 @@ import { labelDecider } from '../../../domain/issues/label.decider.js';
 import { milestoneDecider } from '../../../domain/issues/milestone.decider.js';
 import { projectDecider } from '../../../domain/projects/project.decider.js';
 import { repositoryDecider } from '../../../domain/repositories/repository.decider.js';
+import { sourceImportDecider } from '../../../domain/imports/sourceImport.decider.js';
 import { subjectStates } from './subjectStates.js';
 import { labelJson, milestoneJson } from '../issues/issues.encoders.js';
 import { cardJson, columnJson, projectJson, projectOwnerPaths } from '../projects/projects.encoders.js';
@@ -166,6 +167,12 @@ export function webhookSubjects(deps: WebhookSubjectDeps): WebhookSubjects {
       case 'ImportCompleted':
       case 'ImportFailed':
       case 'ImportCancelled': {
+        // The event tells an import's final state: a completed import already told its
+        // "success", and cancelling it afterwards (removing the record) ends nothing.
+        if (event.type === 'ImportCancelled') {
+          const { before } = await statesAround(sourceImportDecider, event);
+          if (before.kind === 'present' && before.import.status === 'complete') return null;
+        }
         const status = event.type === 'ImportCompleted' ? 'success' : event.type === 'ImportFailed' ? 'failure' : 'cancelled';
         return { event: 'repository_import', action: null, repositoryId: Number(data.repositoryId), fields: { status } };
       }

@@ -1,3 +1,4 @@
+import { expect } from 'chai';
 import { sourceImportDecider } from '../../../domain/imports/sourceImport.decider.js';
 import type { ImportAuthor, SourceImportEvent } from '../../../domain/imports/sourceImport.events.js';
 import { deciderSpec } from '../../support/deciderSpec.js';
@@ -222,11 +223,39 @@ describe('source import decider', () => {
       ]);
   });
 
-  it('leaves a completed import as it is on an update (nothing to restart)', () => {
-    spec.given([started, detected, fetched, pushStarted, completed]).when({ type: 'UpdateImport', now }).then([]);
+  // GitHub: "If no parameters are provided, the import will be restarted"; its example answer
+  // to new credentials is `detecting` with the vcs kept, to a project choice `importing`.
+  it('restarts on any update: detecting with the vcs kept, importing when it names the vcs', () => {
+    const restartedData = {
+      repositoryId: 7,
+      attempt: 2,
+      vcsUrl: source.vcsUrl,
+      tfvcProject: null,
+      credentialsCiphertext: null,
+      restartedAt: now.toISOString(),
+    };
+    spec
+      .given([started, detected])
+      .when({ type: 'UpdateImport', refsUnchanged: true, now })
+      .then([{ type: 'ImportRestarted', data: { ...restartedData, vcs: 'git', startsDetecting: true } }]);
     spec
       .given([started])
-      .when({ type: 'UpdateImport', vcs: 'subversion', now })
+      .when({ type: 'UpdateImport', vcs: 'subversion', refsUnchanged: true, now })
+      .then([{ type: 'ImportRestarted', data: { ...restartedData, vcs: 'subversion', startsDetecting: false } }]);
+    const restarted: SourceImportEvent = { type: 'ImportRestarted', data: { ...restartedData, vcs: 'git', startsDetecting: true } };
+    const state = [started, detected, restarted].reduce(sourceImportDecider.evolve, sourceImportDecider.initialState());
+    expect(state.kind === 'present' && [state.import.status, state.import.vcs]).to.deep.equal(['detecting', 'git']);
+    // Recorded before restarts reported detecting: such a restart went straight to importing.
+    const older: SourceImportEvent = { type: 'ImportRestarted', data: { ...restartedData, vcs: 'git' } };
+    const replayed = [started, detected, older].reduce(sourceImportDecider.evolve, sourceImportDecider.initialState());
+    expect(replayed.kind === 'present' && replayed.import.status).to.equal('importing');
+  });
+
+  it('restarts a completed import too, its push to replace what the import pushed, unless the refs moved since', () => {
+    const history = [started, detected, fetched, pushStarted, completed];
+    spec
+      .given(history)
+      .when({ type: 'UpdateImport', refsUnchanged: true, now })
       .then([
         {
           type: 'ImportRestarted',
@@ -234,12 +263,29 @@ describe('source import decider', () => {
             repositoryId: 7,
             attempt: 2,
             vcsUrl: source.vcsUrl,
-            vcs: 'subversion',
+            vcs: 'git',
             tfvcProject: null,
             credentialsCiphertext: null,
+            startsDetecting: true,
             restartedAt: now.toISOString(),
           },
         },
       ]);
+    spec.given(history).when({ type: 'UpdateImport', refsUnchanged: false, now }).thenFails('ImportValidationFailed');
+    const restarted: SourceImportEvent = {
+      type: 'ImportRestarted',
+      data: {
+        repositoryId: 7,
+        attempt: 2,
+        vcsUrl: source.vcsUrl,
+        vcs: 'git',
+        tfvcProject: null,
+        credentialsCiphertext: null,
+        startsDetecting: true,
+        restartedAt: now.toISOString(),
+      },
+    };
+    const state = [...history, restarted].reduce(sourceImportDecider.evolve, sourceImportDecider.initialState());
+    expect(state.kind === 'present' && state.import.pushedRefs).to.deep.equal({ 'refs/heads/main': 'a'.repeat(40) });
   });
 });

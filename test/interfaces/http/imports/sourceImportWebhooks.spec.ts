@@ -40,11 +40,11 @@ describe('source imports: repository_import webhooks when an import ends', funct
     await rm(scratch, { recursive: true, force: true });
   });
 
-  async function importInto(name: string, body: Record<string, unknown>): Promise<void> {
+  async function importInto(name: string, body: Record<string, unknown>, events = ['repository_import']): Promise<void> {
     await createRepository(server, owner, { name });
     const hook = await api(server, owner, 'POST', `/repos/hooked-importer/${name}/hooks`, {
       config: { url: receiver.url, content_type: 'json', secret: SECRET },
-      events: ['repository_import'],
+      events,
     });
     expect(hook.status, JSON.stringify(hook.body)).to.equal(201);
     const started = await api(server, owner, 'PUT', `/repos/hooked-importer/${name}/import`, { vcs_url: `${sources.url}/small.git`, vcs: 'git', ...body });
@@ -87,5 +87,24 @@ describe('source imports: repository_import webhooks when an import ends', funct
       (found) => found.length > 1,
     );
     expect(both.map((delivery) => JSON.parse(delivery.body).status)).to.deep.equal(['failure', 'cancelled']);
+  });
+
+  // The event carries the import's final state: once it succeeded, removing the import record
+  // ends nothing more, so no "cancelled" follows the "success".
+  it('sends nothing when a completed import is cancelled', async () => {
+    await importInto('kept', { vcs_username: SOURCE.username, vcs_password: SOURCE.password }, ['repository_import', 'label']);
+    await eventually(
+      () => deliveriesFor('kept'),
+      (found) => found.length > 0,
+    );
+    expect((await api(server, owner, 'DELETE', '/repos/hooked-importer/kept/import')).status).to.equal(204);
+    // A later event of the same repository, delivered after anything the cancel would send.
+    expect((await api(server, owner, 'POST', '/repos/hooked-importer/kept/labels', { name: 'after-cancel', color: 'ffffff' })).status).to.equal(201);
+    await eventually(
+      () => receiver.of('label').filter((delivery) => JSON.parse(delivery.body).repository.full_name === 'hooked-importer/kept'),
+      (found) => found.length > 0,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(deliveriesFor('kept').map((delivery) => JSON.parse(delivery.body).status)).to.deep.equal(['success']);
   });
 });

@@ -221,7 +221,8 @@ describe('source imports: a Git repository over HTTP with Basic auth, observed s
     expect(failed).to.deep.include({ failed_step: 'importing', status_text: 'Authentication failed' });
     const patched = await api(server, owner, 'PATCH', '/repos/importer/second/import', { vcs_username: SOURCE_USER, vcs_password: SOURCE_PASSWORD });
     expect(patched.status).to.equal(200);
-    expect(patched.body).to.deep.include({ status: 'importing', failed_step: null, error_message: null });
+    // GitHub's example answer to new credentials: `detecting`, the vcs kept.
+    expect(patched.body).to.deep.include({ status: 'detecting', vcs: 'git', failed_step: null, error_message: null });
     const complete = await eventually(
       () => status('importer/second'),
       (body) => body.status === 'complete',
@@ -270,10 +271,10 @@ describe('source imports: a Git repository over HTTP with Basic auth, observed s
     // An empty PATCH starts it over: a new attempt, which fails the same way.
     const restarted = await api(server, owner, 'PATCH', '/repos/importer/unreachable/import', {});
     expect(restarted.status).to.equal(200);
-    expect(restarted.body).to.deep.include({ status: 'importing', failed_step: null });
+    expect(restarted.body).to.deep.include({ status: 'detecting', vcs: 'git', failed_step: null });
     const again = await eventually(
       () => status('importer/unreachable'),
-      (body) => body.status !== 'importing',
+      (body) => body.status !== 'importing' && body.status !== 'detecting',
     );
     expect(again.status).to.equal('error');
     const attempts = (await gated.readStream(`source-import-${(await api(server, owner, 'GET', '/repos/importer/unreachable')).body.id}`))
