@@ -16,6 +16,8 @@ import type {
 import { gitEnvironment } from '../shared/git/gitCommand.js';
 import { progressPercent, runTool, type ToolRun } from '../shared/git/gitProgress.js';
 import { refusedSource } from './sourceAddressPolicy.js';
+import { AUTH_FAILURE, HUMAN_NAMES, lastLine, REDIRECTED, redirectRefused, toolFailure, UNREACHABLE } from './sourceToolFailures.js';
+import { REFUSE_REDIRECTS_EXTENSION, SYSTEM_HGRC } from './mercurialRedirects.js';
 
 export interface GitSourceImporterOptions {
   readonly dataDirectory: string;
@@ -24,46 +26,7 @@ export interface GitSourceImporterOptions {
   readonly allowPrivateSources: boolean;
 }
 
-const AUTH_FAILURE =
-  /authentication failed|could not read (username|password)|terminal prompts disabled|access denied|HTTP 401|\b401\b|E170001|E215004|authorization failed/i;
-const UNREACHABLE = /could not resolve host|failed to connect|couldn't connect|connection refused|E170013|unable to connect|no such host/i;
-
-// git's words for a redirect it was told not to follow, and the Mercurial extension's below.
-const REDIRECTED = /requested URL returned error: 30[1278]\b|redirect refused: HTTP 30\d/;
-
-// Mercurial follows HTTP redirects and has no setting to stop it: this extension (loaded
-// through HGRCPATH where private addresses are refused) refuses them before urllib's own
-// redirect handler runs.
-// HGRCPATH replaces hg's configuration files: the system's stay (Debian's sets the CA
-// certificates for https there), missing ones are skipped.
-const SYSTEM_HGRC = '/etc/mercurial/hgrc:/etc/mercurial/hgrc.d';
-
-const REFUSE_REDIRECTS_EXTENSION = `import urllib.request
-from mercurial import error, extensions, url as urlmod
-
-
-class RefuseRedirects(urllib.request.HTTPRedirectHandler):
-    handler_order = 100
-
-    def redirect_request(self, req, fp, code, msg, headers, newurl):
-        raise error.Abort(b'redirect refused: HTTP %d' % code)
-
-
-def extsetup(ui):
-    def opener(orig, *args, **kwargs):
-        built = orig(*args, **kwargs)
-        built.add_handler(RefuseRedirects())
-        return built
-
-    extensions.wrapfunction(urlmod, 'opener', opener)
-`;
-
-const redirectRefused = (source: string) =>
-  `${source} answered with a redirect, which this server does not follow (it reaches only the addresses it checked): import from the address it redirects to`;
-
 const DETECTION_TIMEOUT_MS = 60_000;
-
-const HUMAN_NAMES: Record<Vcs, string> = { git: 'Git', subversion: 'Subversion', mercurial: 'Mercurial', tfvc: 'Team Foundation Version Control' };
 
 // The importer's workspace for a repository: `<dataDir>/imports/<repositoryId>/`, holding the
 // fetched history (`source.git`, kept for later rewrites) and the prepared copy that is pushed.
@@ -202,11 +165,11 @@ export class GitSourceImporter implements SourceImporter {
   ): Promise<SourceFailure | null> {
     switch (vcs) {
       case 'git':
-        return this.failureOf(await this.cloneMirror(address.url, target, address, onProgress, signal), 'git');
+        return toolFailure(await this.cloneMirror(address.url, target, address, onProgress, signal), 'git');
       case 'mercurial': {
         // A local path as the file system has it (a URL's pathname keeps %20 for a space).
         const path = address.url.startsWith('file://') ? fileURLToPath(address.url) : address.url;
-        return this.failureOf(await this.cloneMirror(`hg::${path}`, target, address, onProgress, signal), 'mercurial');
+        return toolFailure(await this.cloneMirror(`hg::${path}`, target, address, onProgress, signal), 'mercurial');
       }
       case 'subversion':
         return this.fetchSubversion(target, address, onProgress, signal);
@@ -241,7 +204,7 @@ export class GitSourceImporter implements SourceImporter {
     signal: AbortSignal,
   ): Promise<SourceFailure | null> {
     const listing = await this.svn(['ls', address.url], address, signal);
-    if (listing.exitCode !== 0) return this.failureOf(listing, 'subversion');
+    if (listing.exitCode !== 0) return toolFailure(listing, 'subversion');
     const head = Number((await this.svn(['info', '--show-item', 'revision', address.url], address, signal)).stdout.trim()) || 0;
     const standard = /^trunk\/$/m.test(listing.stdout);
     const work = `${target.replace(/\.git$/, '')}-svn`;
@@ -260,7 +223,7 @@ export class GitSourceImporter implements SourceImporter {
     });
     if (cloned.exitCode !== 0) {
       await rm(work, { recursive: true, force: true });
-      return this.failureOf(cloned, 'subversion');
+      return toolFailure(cloned, 'subversion');
     }
     await runTool('git', ['init', '--bare', '--quiet', target], { env: this.environment(null) });
     // Two fetches: a negative refspec excludes its refs from every refspec of its fetch.
@@ -280,16 +243,6 @@ export class GitSourceImporter implements SourceImporter {
       signal,
       ...(address.credentials ? { input: `${address.credentials.password}\n` } : {}),
     });
-  }
-
-  private failureOf(run: ToolRun, vcs: Vcs): SourceFailure | null {
-    if (run.exitCode === 0) return null;
-    if (run.exitCode === 127 || /not installed|is not a git command|No such file or directory.*(git-remote-hg|svn)|Can't locate/i.test(run.stderr))
-      return { kind: 'error', message: `${HUMAN_NAMES[vcs]} imports need a tool this server lacks: ${lastLine(run.stderr)}` };
-    if (AUTH_FAILURE.test(run.stderr)) return { kind: 'auth_failed', message: 'Authentication failed: the username or password was not accepted' };
-    if (REDIRECTED.test(run.stderr)) return { kind: 'error', message: redirectRefused(`The ${HUMAN_NAMES[vcs]} source`) };
-    const reason = failureText(run.stderr);
-    return { kind: 'error', message: `The ${HUMAN_NAMES[vcs]} source could not be read${reason === '' ? '' : `: ${reason}`}` };
   }
 
   // Each (name, email) the branches and tags were authored as, in the order they first appear.
@@ -380,24 +333,4 @@ export class GitSourceImporter implements SourceImporter {
     })();
     return this.prepared;
   }
-}
-
-function lastLine(text: string): string {
-  const lines = text
-    .split(/[\r\n]/)
-    .map((line) => line.trim())
-    .filter((line) => line.length > 0 && !/^(warning|hint):/i.test(line));
-  return lines[lines.length - 1] ?? '';
-}
-
-// What a tool said went wrong, whole: its fatal and error lines (git follows "does not appear to
-// be a git repository" with advice whose last line alone reads "and the repository exists."),
-// or its last line when it marked none.
-function failureText(stderr: string): string {
-  const marked = stderr
-    .split(/[\r\n]/)
-    .map((line) => line.trim())
-    .filter((line) => /^(fatal|error|abort):/i.test(line))
-    .map((line) => line.replace(/^(fatal|error|abort):\s*/i, ''));
-  return marked.length > 0 ? marked.join('; ') : lastLine(stderr);
 }
