@@ -48,6 +48,11 @@ describe('fork counts of a public repository count only what its readers may rea
     expect((await api(server, stranger, 'POST', '/repos/alice/tool/forks', {})).status).to.equal(202);
     expect(await counts(null, 'alice/tool')).to.deep.equal({ forks_count: 1, forks: 1, network_count: 1 });
     expect(await found(null, 'repo:alice/tool forks:1')).to.deep.equal(['alice/tool']);
+
+    // The private fork made public counts from then on.
+    expect((await api(server, bob, 'PATCH', '/repos/bob/tool', { private: false })).status).to.equal(200);
+    expect(await counts(null, 'alice/tool')).to.deep.equal({ forks_count: 2, forks: 2, network_count: 2 });
+    expect(await found(null, 'repo:alice/tool forks:2')).to.deep.equal(['alice/tool']);
   });
 
   it("a fork deleted leaves its parent's count in search too", async () => {
