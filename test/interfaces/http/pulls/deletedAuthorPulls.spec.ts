@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
 import { GitWorkbench } from './pullFixtures.js';
+import { settled } from '../activity/activityFixtures.js';
 
 // A deleted account's pull requests stay in the repository they were opened on, as its issues
 // do (on GitHub they are then the "ghost" user's): the issue side links to them, the counts
@@ -49,5 +50,13 @@ describe("a deleted user's pull requests stay readable", () => {
     const closed = await api(server, alice, 'PATCH', '/repos/alice/app/pulls/1', { state: 'closed' });
     expect(closed.status, JSON.stringify(closed.body)).to.equal(200);
     expect(closed.body.state).to.equal('closed');
+
+    // The change is an event as any other pull request's.
+    await settled(server);
+    const events = await api(server, null, 'GET', '/repos/alice/app/events');
+    const closing = events.body.find((event: any) => event.type === 'PullRequestEvent' && event.payload.action === 'closed');
+    expect(closing, JSON.stringify(events.body.map((event: any) => event.type))).to.not.equal(undefined);
+    expect(closing.actor.login).to.equal('alice');
+    expect(closing.payload.pull_request).to.deep.include({ number: 1, user: null });
   });
 });
