@@ -132,7 +132,8 @@ export interface RepositorySnapshot {
 
 export interface PullRequestSnapshot {
   readonly pull: PullRequestDocument;
-  readonly user: UserDocument;
+  // null once its author's account was deleted.
+  readonly user: UserDocument | null;
   readonly mergedBy: UserDocument | null;
   readonly base: RepositorySnapshot;
   readonly head: RepositorySnapshot | null;

@@ -37,6 +37,7 @@ import type { Document, ReadModelStore } from '../shared/ports/readModelStore.po
 import { HOOKS_COLLECTION, type HookDocument } from '../webhooks/webhooks.readModel.js';
 import { issueStream } from '../../domain/issues/issue.events.js';
 import type { MigrationOptions, MigrationOwner } from '../../domain/migrations/migration.events.js';
+import { RepositoryAccessQuery } from '../shared/access/repositoryAccess.query.js';
 import { pullRequestStream } from '../../domain/pulls/pullRequest.decider.js';
 import type { ArchiveWriter } from './migrationArchive.ports.js';
 import {
@@ -215,7 +216,7 @@ export class MigrationExporter {
           pullUrls.set(issue.id, `${repositoryUrl}/pull/${issue.number}`);
           contentUrls.Issue.set(issue.id, `${repositoryUrl}/pull/${issue.number}`);
           contentUrls.PullRequest.set(pull.id, `${repositoryUrl}/pull/${issue.number}`);
-          const sides = await this.sidesOf(pull, repository, repositoryUrl);
+          const sides = await this.sidesOf(pull, repository, repositoryUrl, migration.owner);
           await files.pullRequests.add(
             pullRequestRecord(pull, issue, repositoryUrl, sides, milestonesById, labelsById, reactions.get(issue.id) ?? [], this.login, this.urls),
           );
@@ -345,11 +346,21 @@ export class MigrationExporter {
     await users.finish();
   }
 
-  private async sidesOf(pull: PullRequestDocument, base: RepositoryDocument, baseUrl: string): Promise<PullRequestSides> {
+  // The archive is read by its owner (the user, or the organization's owners): a head repository
+  // is named only where the API would show it to them, as a pull request's head.repo is. An
+  // organization as such reads only its own and public repositories.
+  private async readsHead(head: RepositoryDocument, owner: MigrationOwner): Promise<boolean> {
+    if (!head.private || head.owner_id === owner.id) return true;
+    if (owner.kind === 'organization') return false;
+    return (await new RepositoryAccessQuery(this.store).roleFor({ userId: owner.id, siteAdmin: false }, head)) !== 'none';
+  }
+
+  private async sidesOf(pull: PullRequestDocument, base: RepositoryDocument, baseUrl: string, owner: MigrationOwner): Promise<PullRequestSides> {
     const baseOwnerUrl = this.urls.user(this.login(base.owner_id) ?? 'ghost');
     if (pull.head.repository_id === base.id) return { baseOwnerUrl, headOwnerUrl: baseOwnerUrl, headRepositoryUrl: baseUrl };
     const head = await this.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).findOne({ id: pull.head.repository_id });
-    if (!head) return { baseOwnerUrl, headOwnerUrl: this.urls.user(this.login(pull.user_id) ?? 'ghost'), headRepositoryUrl: null };
+    if (!head || !(await this.readsHead(head, owner)))
+      return { baseOwnerUrl, headOwnerUrl: this.urls.user(this.login(pull.user_id) ?? 'ghost'), headRepositoryUrl: null };
     await this.know([head.owner_id]);
     const headOwner = this.login(head.owner_id) ?? 'ghost';
     return { baseOwnerUrl, headOwnerUrl: this.urls.user(headOwner), headRepositoryUrl: this.urls.repository(`${headOwner}/${head.name}`) };

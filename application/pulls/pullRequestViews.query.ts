@@ -28,7 +28,8 @@ export type AuthorAssociation = 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'NONE';
 // A pull request with everything its JSON shows beside it.
 export interface PullRequestView {
   readonly pull: PullRequestDocument;
-  readonly user: UserDocument;
+  // null once its author's account is deleted: the pull request stays, as an issue does.
+  readonly user: UserDocument | null;
   readonly mergedBy: UserDocument | null;
   readonly base: RepositoryWithOwner;
   // null once the head repository (a fork) is gone.
@@ -122,9 +123,9 @@ export class PullRequestViews {
     };
     const views: PullRequestView[] = [];
     for (const pull of pulls) {
-      const user = accounts.get(pull.user_id);
+      const user = accounts.get(pull.user_id) ?? null;
       const base = withOwner(pull.repository_id);
-      if (!user || !base) continue;
+      if (!base) continue;
       const mergedBy = pull.merged_by_id === null ? null : (accounts.get(pull.merged_by_id) ?? null);
       const authorAssociation = await this.associationOf(pull.user_id, base.repository);
       const conversation = conversations.get(pullRequestIssueDocumentId(pull.id));

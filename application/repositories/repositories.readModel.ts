@@ -34,6 +34,10 @@ export interface RepositoryDocument extends Document {
   default_branch: string;
   topics: string[];
   forks_count: number;
+  // Of forks_count, the forks that are private. A public repository shows only its public
+  // forks (visibleForksCount): on GitHub a private repository made public leaves its private
+  // forks in networks of their own, so no public repository counts a private fork.
+  private_forks_count: number;
   stargazers_count: number;
   subscribers_count: number;
   created_at: string;
@@ -101,3 +105,10 @@ export interface RepositorySubscriptionDocument extends Document {
 
 export const pairId = (repositoryId: number, userId: number): string => `${repositoryId}:${userId}`;
 export const redirectId = (ownerId: number, nameKey: string): string => `${ownerId}:${nameKey}`;
+
+// The fork count a repository shows everyone who reads it (forks_count, forks, network_count,
+// search's forks:): a private repository's forks all count; a public one's private forks, in
+// which its readers have no part, do not.
+export function visibleForksCount(repository: Pick<RepositoryDocument, 'private' | 'forks_count' | 'private_forks_count'>): number {
+  return repository.private ? repository.forks_count : repository.forks_count - (repository.private_forks_count ?? 0);
+}

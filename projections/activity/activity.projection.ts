@@ -94,9 +94,10 @@ const PRUNED_PER_EVENT = 4;
 export const activityProjection: Projection = {
   name: 'activity',
   // 1000 × its own version (4: feeds in chunks, times in seconds, access changes; 5: and a
-  // member's; 6: pull requests' labels and assignees; 7: their heads as pushed) + the mirrored
-  // projections' versions: a change in any of them rebuilds this one.
-  version: 7 * 1000 + MIRROR_VERSION,
+  // member's; 6: pull requests' labels and assignees; 7: their heads as pushed; 8: and the
+  // changes of those whose author was deleted) + the mirrored projections' versions: a change
+  // in any of them rebuilds this one.
+  version: 8 * 1000 + MIRROR_VERSION,
   consistency: 'eventual',
   collections: [
     // Oldest first, for pruning (three fields: the embedded store keeps it ordered).

@@ -124,8 +124,9 @@ export class MirrorReads {
 
   async pullRequestSnapshot(pull: PullRequestDocument): Promise<PullRequestSnapshot | null> {
     const base = await this.repositorySnapshot(pull.repository_id);
-    const user = await this.user(pull.user_id);
-    if (!base || !user) return null;
+    // A deleted author's pull request stays (user null, as GitHub's ghost): its changes are events.
+    const user = (await this.user(pull.user_id)) ?? null;
+    if (!base) return null;
     const head = pull.head.repository_id === pull.repository_id ? base : await this.repositorySnapshot(pull.head.repository_id);
     const mergedBy = pull.merged_by_id === null ? null : await this.user(pull.merged_by_id);
     const issue = await this.mirror.collection<IssueDocument>(ISSUES_COLLECTION).findOne({ _id: pullRequestIssueDocumentId(pull.id) });

@@ -30,8 +30,9 @@ export const repositoriesProjection: Projection = {
   // 5: stars carry their repository's visibility; 6: no collaboration of a deleted user or of
   // the repository's own owner (a transfer to a collaborator); 7: no star or subscription of a
   // deleted user; 8: subscriptions carry their repository's visibility; 9: collaborations
-  // carry their repository's owner and the collaborator's role in it
-  version: 9,
+  // carry their repository's owner and the collaborator's role in it; 10: private forks counted
+  // apart (private_forks_count), as a public repository shows only its public forks
+  version: 10,
   collections: [
     {
       name: REPOSITORIES_COLLECTION,

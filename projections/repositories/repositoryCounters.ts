@@ -1,10 +1,15 @@
 import { REPOSITORIES_COLLECTION, type RepositoryDocument } from '../../application/repositories/repositories.readModel.js';
 import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
 
-export type RepositoryCounter = 'forks_count' | 'stargazers_count' | 'subscribers_count';
+export type RepositoryCounter = 'forks_count' | 'private_forks_count' | 'stargazers_count' | 'subscribers_count';
 
 // A new repository has no forks, stars or subscribers yet: nothing can precede its creation.
-export const NO_COUNTS: Readonly<Record<RepositoryCounter, number>> = { forks_count: 0, stargazers_count: 0, subscribers_count: 0 };
+export const NO_COUNTS: Readonly<Record<RepositoryCounter, number>> = {
+  forks_count: 0,
+  private_forks_count: 0,
+  stargazers_count: 0,
+  subscribers_count: 0,
+};
 
 // Counters move by increments, never by recounting (a count would cost what came before).
 // Every caller moves one only after a guarded write of what it counts reported a change (a

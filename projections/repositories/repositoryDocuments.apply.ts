@@ -58,6 +58,7 @@ export async function applyRepositoryEvent(stored: StoredEvent, target: Projecti
     case 'RepositoryCreated':
       return created(event.data, target);
     case 'RepositoryEdited': {
+      if (event.data.changes.private !== undefined) await countForkVisibility(target, event.data.repositoryId, event.data.changes.private);
       const fields: Record<string, unknown> = { updated_at: event.data.editedAt };
       for (const [setting, value] of Object.entries(event.data.changes)) fields[SETTING_FIELDS[setting as keyof RepositorySettings]] = value;
       await setFields(target, event.data.repositoryId, fields as Partial<RepositoryDocument>);
@@ -137,7 +138,18 @@ async function created(data: Extract<RepositoryEvent, { type: 'RepositoryCreated
   const { upserted } = await repositories(target).replaceOne({ _id: document._id }, document, { upsert: true });
   // A live repository at a name ends any redirect that name carried, as on GitHub.
   await redirects(target).deleteOne({ _id: redirectId(data.ownerId, document.name_key) });
-  if (upserted) await countOn(document.parent_id, 'forks_count', 1, target);
+  if (!upserted) return;
+  await countOn(document.parent_id, 'forks_count', 1, target);
+  if (document.private) await countOn(document.parent_id, 'private_forks_count', 1, target);
+}
+
+// A fork changing visibility moves its parent's count of private forks; the guarded write
+// (only a document of the other visibility changes) moves it once however often it is applied.
+async function countForkVisibility(target: ProjectionTarget, repositoryId: number, nowPrivate: boolean): Promise<void> {
+  const repository = await repositories(target).findOne({ _id: String(repositoryId) });
+  if (repository?.parent_id == null) return;
+  const { modified } = await repositories(target).updateOne({ _id: String(repositoryId), private: !nowPrivate }, { $set: { private: nowPrivate } });
+  if (modified === 1) await countOn(repository.parent_id, 'private_forks_count', nowPrivate ? 1 : -1, target);
 }
 
 // The old (owner, name) now redirects here; the new one is live, so no redirect may shadow it.
@@ -169,5 +181,7 @@ async function deleted(repositoryId: number, target: ProjectionTarget, deletedAt
   ]) {
     await target.collection(collection).deleteMany({ repository_id: repositoryId });
   }
-  if (removed === 1) await countOn(repository?.parent_id ?? null, 'forks_count', -1, target);
+  if (removed !== 1) return;
+  await countOn(repository?.parent_id ?? null, 'forks_count', -1, target);
+  if (repository?.private) await countOn(repository.parent_id, 'private_forks_count', -1, target);
 }

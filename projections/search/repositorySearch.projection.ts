@@ -1,4 +1,5 @@
-import { REPOSITORIES_COLLECTION, type RepositoryDocument } from '../../application/repositories/repositories.readModel.js';
+import { REPOSITORIES_COLLECTION, visibleForksCount, type RepositoryDocument } from '../../application/repositories/repositories.readModel.js';
+import { DELETED_COPIES_COLLECTIONS, deletedCopyId, type DeletedCopyDocument } from '../../application/shared/deletedCopies.js';
 import { indexedTime, SEARCH_INDEXES, type RepositoryBound } from '../../application/search/searchIndexes.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { SearchDocument } from '../../application/shared/ports/searchIndex.port.js';
@@ -72,7 +73,7 @@ async function documentOf(target: ProjectionTarget, repository: RepositoryDocume
     topics_count: repository.topics.length,
     readme: readme?.text ?? '',
     size: 0,
-    forks: repository.forks_count,
+    forks: visibleForksCount(repository),
     stars: repository.stargazers_count,
     language: mainLanguage(bytes?.bytes),
     created: indexedTime(repository.created_at)!,
@@ -111,6 +112,24 @@ async function followContents(dependencies: ProjectionDependencies, event: Store
   await saveReadme(readmes(target), read.repository.id, await readmeAt(dependencies.git(), read.repository.id, read.commit));
 }
 
+// A fork created, deleted or changing visibility changes its parent's count of forks. A
+// deleted fork's parent is read from the copy the repositories projection kept of it (on a
+// rebuild, long after, the parent's own events refresh it from the final counts).
+async function parentWhoseForksChanged(event: StoredEvent, target: ProjectionTarget): Promise<number | null> {
+  const data = event.data as { repositoryId: number; fork?: { parentId?: number } | null; changes?: { private?: boolean } };
+  if (event.type === 'RepositoryCreated') return typeof data.fork?.parentId === 'number' ? data.fork.parentId : null;
+  if (event.type === 'RepositoryEdited' && data.changes?.private !== undefined) {
+    const fork = await target.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).findOne({ _id: String(data.repositoryId) });
+    return fork?.parent_id ?? null;
+  }
+  if (event.type === 'RepositoryDeleted') {
+    const copies = target.collection<DeletedCopyDocument<RepositoryDocument>>(DELETED_COPIES_COLLECTIONS.repository);
+    const copy = await copies.findOne({ _id: deletedCopyId('repository', data.repositoryId) });
+    return copy?.document.parent_id ?? null;
+  }
+  return null;
+}
+
 // The repositories index (GET /search/repositories). Each document is rebuilt from the
 // repositories read model whenever an event touches its repository: the runner hands this
 // projection an event only after the read-your-writes models applied it.
@@ -118,8 +137,9 @@ export const repositorySearchProjection = (dependencies: ProjectionDependencies)
   name: 'search-repositories',
   // 2: help-wanted issues kept per issue, not recounted; 3: language and README; 4: stargazers
   // kept, so a deleted user's stars leave the counts; 5: each repository's language kept and
-  // indexed beside its bytes, which issue search's language: reads
-  version: 5,
+  // indexed beside its bytes, which issue search's language: reads; 6: forks counts only what
+  // the repository shows (a public one's public forks), and follows forks deleted or made public
+  version: 6,
   consistency: 'eventual',
   readsReadYourWritesModels: true,
   collections: [
@@ -167,6 +187,7 @@ export const repositorySearchProjection = (dependencies: ProjectionDependencies)
     const data = event.data as { repositoryId?: number; fork?: { parentId?: number } | null };
     if (typeof data.repositoryId !== 'number') return;
     await refresh(target, data.repositoryId);
-    if (event.type === 'RepositoryCreated' && typeof data.fork?.parentId === 'number') await refresh(target, data.fork.parentId);
+    const parentId = await parentWhoseForksChanged(event, target);
+    if (parentId !== null) await refresh(target, parentId);
   },
 });

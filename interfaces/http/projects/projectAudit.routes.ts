@@ -151,6 +151,9 @@ export function projectAuditRoutes(router: Router, deps: ProjectsDeps): void {
     const order = lastQueryValue(req.query.order) === 'asc' ? 'asc' : 'desc';
     const log = await deps.auditLog.page({ kind: 'organization', id: org.id }, phrase, { page, perPage }, { org: org.login, org_id: org.id }, order);
     setLinkHeader(req, res, { page, perPage, totalCount: log.totalCount });
-    res.json(log.entries);
+    // An owner may not read every repository whose issues the organization's boards hold (a
+    // token without repo, a repository transferred away): as in a project's history, those
+    // cards' content is redacted.
+    res.json(await withUnreadableContentRedacted(res, deps, log.entries));
   });
 }

@@ -59,7 +59,7 @@ export function pullRequestSimple(view: PullRequestView, urls: ApiUrls) {
     state: pull.state,
     locked: view.locked,
     title: pull.title,
-    user: simpleUser(view.user, urls),
+    user: view.user ? simpleUser(view.user, urls) : null,
     body: pull.body,
     labels: view.labels.map((label) => labelJson(label, paths)),
     milestone: view.milestone ? milestoneJson(view.milestone.milestone, view.milestone.creator, paths) : null,

@@ -1,5 +1,5 @@
 import type { UserDocument } from '../../../application/accounts/users.readModel.js';
-import type { RepositoryDocument } from '../../../application/repositories/repositories.readModel.js';
+import { visibleForksCount, type RepositoryDocument } from '../../../application/repositories/repositories.readModel.js';
 import type { RepositoryView } from '../../../application/repositories/repository.queries.js';
 import { atLeast, type RepositoryPermission } from '../../../domain/shared/access.js';
 import { legacyNodeId } from '../../../domain/shared/nodeId.js';
@@ -97,7 +97,7 @@ export function minimalRepository(repository: RepositoryDocument, owner: UserDoc
     {
       homepage: repository.homepage,
       language: null,
-      forks_count: repository.forks_count,
+      forks_count: visibleForksCount(repository),
       stargazers_count: repository.stargazers_count,
       // GitHub's legacy "watchers" are stargazers; people watching are subscribers_count.
       watchers_count: repository.stargazers_count,
@@ -121,7 +121,7 @@ export function minimalRepository(repository: RepositoryDocument, owner: UserDoc
       ...(role === null ? {} : { permissions: permissionsObject(role) }),
       ...(role === null ? {} : { role_name: role }),
       license: null,
-      forks: repository.forks_count,
+      forks: visibleForksCount(repository),
       open_issues: openIssues,
       watchers: repository.stargazers_count,
       // GitHub's defaults for what forgelog has no setting for yet
@@ -166,7 +166,7 @@ export function fullRepository(view: RepositoryView, urls: ApiUrls, role: Reposi
   const { repository, owner } = view;
   return Object.assign(minimalRepository(repository, owner, urls, role, view.openIssues), MERGE_SETTINGS, {
     subscribers_count: repository.subscribers_count,
-    network_count: view.source?.repository.forks_count ?? repository.forks_count,
+    network_count: visibleForksCount(view.source?.repository ?? repository),
     ...(owner.type === 'Organization' ? { organization: simpleUser(owner, urls) } : {}),
     ...(view.parent ? { parent: relatedRepository(view.parent, urls) } : {}),
     ...(view.source ? { source: relatedRepository(view.source, urls) } : {}),

@@ -26,6 +26,7 @@ import { ACTIVITY_IDS_PER_EVENT, activityEventId, repositoryFeed } from '../../.
 import { organizationSimple } from '../accounts/organizations.encoders.js';
 import { simpleUser } from '../accounts/users.encoders.js';
 import { activityEventJson } from '../activity/activity.encoders.js';
+import { deliveredView, deliveryEmbeds } from './deliveryEmbeds.js';
 import { PullRequestNumbers } from '../../../application/activity/pullRequestNumbers.query.js';
 import { apiUrls, type ApiUrls } from '../shared/apiUrls.js';
 import { fullRepository } from '../repositories/repository.encoders.js';
@@ -138,17 +139,26 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
     const organization = organizationId === null ? null : await organizations.organizationById(organizationId);
     const sender = senderId === null ? undefined : (await repositories.accountsByIds([senderId])).get(senderId);
     return {
-      ...(view ? { repository: fullRepository(view, urls, null) } : {}),
+      ...(view ? { repository: fullRepository(deliveredView(view), urls, null) } : {}),
       ...(organization ? { organization: organizationSimple(organization, urls) } : {}),
       ...(sender ? { sender: simpleUser(sender, urls) } : {}),
     };
+  }
+
+  // The repositories a record embeds (a forkee, a pull request's head) that its delivery may show.
+  async function embeddable(record: ActivityEventDocument): Promise<(repositoryId: number) => boolean> {
+    const related = [record.payload.forkee?.repository.id, record.payload.pull_request?.head?.repository.id].filter((id): id is number => id !== undefined);
+    const repository = related.length === 0 ? null : await repositories.byId(record.repo.id);
+    if (repository === null) return () => true;
+    const shown = new Set((await repositories.byIds(related)).filter((candidate) => deliveryEmbeds(repository, candidate)).map((candidate) => candidate.id));
+    return (repositoryId) => repositoryId === repository.id || shown.has(repositoryId);
   }
 
   async function delivery(record: ActivityEventDocument, wanted: (target: DeliveryTarget) => Promise<boolean>): Promise<RenderedDelivery | null> {
     const event = WEBHOOK_EVENT_OF[record.type];
     if (!event) return null;
     if (!(await wanted({ event, repositoryId: record.repo.id, organizationId: record.org?.id ?? null }))) return null;
-    const json = activityEventJson(record, urls, () => true, await numbers.of([record]));
+    const json = activityEventJson(record, urls, await embeddable(record), await numbers.of([record]));
     const around = await common(record.repo.id, record.org?.id ?? null, record.actor.id);
     let payload = json.payload as Json;
     if (event === 'push') {

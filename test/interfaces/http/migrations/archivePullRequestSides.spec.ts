@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
+import { addCollaborator, api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
 import { eventually } from '../webhooks/webhookReceiver.js';
 import { withPreview, WYANDOTTE } from './migrationWorld.js';
 
@@ -29,8 +29,8 @@ describe("migrations: a pull request record's sides", function () {
     await rm(scratch, { recursive: true, force: true });
   });
 
-  async function exportedPullRequests(): Promise<{ archive: string; records: any[] }> {
-    const started = await api(server, mover, 'POST', '/orgs/acme/migrations', { repositories: ['app'] });
+  async function exportedPullRequests(repository = 'app'): Promise<{ archive: string; records: any[] }> {
+    const started = await api(server, mover, 'POST', '/orgs/acme/migrations', { repositories: [repository] });
     expect(started.status, JSON.stringify(started.body)).to.equal(201);
     await eventually(
       async () => (await withPreview(server, mover, 'GET', `/orgs/acme/migrations/${started.body.id}`, WYANDOTTE)).body.state,
@@ -79,5 +79,27 @@ describe("migrations: a pull request record's sides", function () {
     } finally {
       await elsewhere.close();
     }
+  });
+
+  // The archive's reader is the migration's owner: a head repository they may not read is
+  // written as the API shows it to them, without its name (as a fork gone).
+  it('names no head repository the organization may not read (a private fork of a repository made public)', async () => {
+    await createRepository(server, mover, { name: 'lib', private: true, auto_init: true }, '/orgs/acme/repos');
+    const insider = await createUser(server, 'insider');
+    await addCollaborator(server, mover, 'acme/lib', 'insider', 'pull');
+    expect((await api(server, insider, 'POST', '/repos/acme/lib/forks', {})).body.private).to.equal(true);
+    expect((await api(server, mover, 'PATCH', '/repos/acme/lib', { private: false })).status).to.equal(200);
+    const main = await api(server, insider, 'GET', '/repos/insider/lib/git/ref/heads/main');
+    expect((await api(server, insider, 'POST', '/repos/insider/lib/git/refs', { ref: 'refs/heads/patch', sha: main.body.object.sha })).status).to.equal(201);
+    const file = { message: 'A private patch', content: Buffer.from('p\n').toString('base64'), branch: 'patch' };
+    expect((await api(server, insider, 'PUT', '/repos/insider/lib/contents/patch.txt', file)).status).to.equal(201);
+    const pull = await api(server, insider, 'POST', '/repos/acme/lib/pulls', { title: 'From a private fork', head: 'insider:patch', base: 'main' });
+    expect(pull.status, JSON.stringify(pull.body)).to.equal(201);
+    expect((await api(server, mover, 'GET', '/repos/acme/lib/pulls/1')).body.head.repo).to.equal(null);
+
+    const { records } = await exportedPullRequests('lib');
+    const htmlBase = new URL(records[0].url).origin;
+    expect(records[0].head).to.deep.include({ ref: 'patch', user: `${htmlBase}/insider`, repo: null });
+    expect(JSON.stringify(records)).not.to.contain('insider/lib');
   });
 });

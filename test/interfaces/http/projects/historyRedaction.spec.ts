@@ -47,4 +47,35 @@ describe('classic projects: a project’s history redacts content the caller may
     const entry = await cardCreation(boss);
     expect(entry.content).to.deep.include({ type: 'Issue', number: 1 });
   });
+
+  // The organization's audit log holds the same entries: the same redaction applies there.
+  it('the organization’s audit log redacts the content for an owner who may not read its repository', async () => {
+    const auditedCreation = async (authorization: string) => {
+      const log = await plainApi(server, authorization, 'GET', '/orgs/acme/audit-log?phrase=action:project_card.create');
+      expect(log.status, JSON.stringify(log.body)).to.equal(200);
+      return log.body.filter((entry: { card_id: number }) => entry.card_id === cardId);
+    };
+    expect((await auditedCreation(boss))[0].content).to.deep.include({ type: 'Issue', number: 1 });
+    const tokenFor = async (scopes: string[]) => {
+      const created = await plainApi(server, boss, 'POST', '/authorizations', { scopes, note: scopes.join(' ') });
+      expect(created.status, JSON.stringify(created.body)).to.equal(201);
+      return `token ${created.body.token}`;
+    };
+    // Without the repo scope the token reads no private repository.
+    expect((await auditedCreation(await tokenFor(['admin:org'])))[0].content).to.equal(null);
+    expect((await auditedCreation(await tokenFor(['admin:org', 'repo'])))[0].content).to.deep.include({ type: 'Issue', number: 1 });
+
+    // A repository transferred away takes its issues out of the owner's reach.
+    const keeper = await createUser(server, 'keeper');
+    await createRepository(server, boss, { name: 'moving', private: true }, '/orgs/acme/repos');
+    const issue = await plainApi(server, boss, 'POST', '/repos/acme/moving/issues', { title: 'Leaving soon' });
+    const columnId = (await projectCall(server, boss, 'GET', `/projects/${projectId}/columns`)).body[0].id;
+    const card = await projectCall(server, boss, 'POST', `/projects/columns/${columnId}/cards`, { content_id: issue.body.id, content_type: 'Issue' });
+    expect(card.status).to.equal(201);
+    expect((await plainApi(server, boss, 'POST', '/repos/acme/moving/transfer', { new_owner: 'keeper' })).status).to.equal(202);
+    expect((await plainApi(server, keeper, 'GET', '/repos/keeper/moving')).status).to.equal(200);
+    expect((await plainApi(server, boss, 'GET', '/repos/keeper/moving')).status).to.equal(404);
+    const log = await plainApi(server, boss, 'GET', '/orgs/acme/audit-log?phrase=action:project_card.create');
+    expect(log.body.find((entry: { card_id: number }) => entry.card_id === card.body.id).content).to.equal(null);
+  });
 });

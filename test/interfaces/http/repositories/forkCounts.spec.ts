@@ -1,0 +1,67 @@
+import { expect } from 'chai';
+import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { search } from '../search/searchFixtures.js';
+import { addCollaborator, api, createRepository, createUser } from './repositoryFixtures.js';
+
+// A count is as private as what it counts. A private repository made public keeps its private
+// forks here (GitHub moves them into networks of their own), so a public repository's fork
+// counts leave its private forks out: nobody reading it learns that they exist.
+describe('fork counts of a public repository count only what its readers may read', () => {
+  let server: TestServer;
+  let alice: string;
+  let bob: string;
+  let stranger: string;
+  before(async () => {
+    server = await startTestServer();
+    alice = await createUser(server, 'alice');
+    bob = await createUser(server, 'bob');
+    stranger = await createUser(server, 'stranger');
+  });
+  after(() => server.close());
+
+  const counts = async (authorization: string | null, fullName: string) => {
+    const { body } = await api(server, authorization, 'GET', `/repos/${fullName}`);
+    return { forks_count: body.forks_count, forks: body.forks, network_count: body.network_count };
+  };
+  const found = async (authorization: string | null, query: string) =>
+    (await search(server, authorization, `/search/repositories?q=${encodeURIComponent(query)}`)).body.items.map((item: any) => item.full_name);
+
+  it('a private fork of a repository made public counts neither in the repository nor in search; a private parent still counts it', async () => {
+    await createRepository(server, alice, { name: 'tool', private: true, auto_init: true });
+    await addCollaborator(server, alice, 'alice/tool', 'bob', 'pull');
+    expect((await api(server, bob, 'POST', '/repos/alice/tool/forks', {})).body.private).to.equal(true);
+    expect(await counts(alice, 'alice/tool')).to.deep.equal({ forks_count: 1, forks: 1, network_count: 1 });
+
+    expect((await api(server, alice, 'PATCH', '/repos/alice/tool', { private: false })).status).to.equal(200);
+    for (const [who, authorization] of [
+      ['anonymous', null],
+      ['stranger', stranger],
+      ['alice', alice],
+    ] as const) {
+      expect(await counts(authorization, 'alice/tool'), who).to.deep.equal({ forks_count: 0, forks: 0, network_count: 0 });
+      const listed = (await api(server, authorization, 'GET', '/users/alice/repos')).body.find((item: any) => item.name === 'tool');
+      expect([listed.forks_count, listed.forks], who).to.deep.equal([0, 0]);
+      expect(await found(authorization, 'repo:alice/tool forks:0'), who).to.deep.equal(['alice/tool']);
+      expect(await found(authorization, 'repo:alice/tool forks:>0'), who).to.deep.equal([]);
+    }
+
+    expect((await api(server, stranger, 'POST', '/repos/alice/tool/forks', {})).status).to.equal(202);
+    expect(await counts(null, 'alice/tool')).to.deep.equal({ forks_count: 1, forks: 1, network_count: 1 });
+    expect(await found(null, 'repo:alice/tool forks:1')).to.deep.equal(['alice/tool']);
+
+    // The private fork made public counts from then on.
+    expect((await api(server, bob, 'PATCH', '/repos/bob/tool', { private: false })).status).to.equal(200);
+    expect(await counts(null, 'alice/tool')).to.deep.equal({ forks_count: 2, forks: 2, network_count: 2 });
+    expect(await found(null, 'repo:alice/tool forks:2')).to.deep.equal(['alice/tool']);
+  });
+
+  it("a fork deleted leaves its parent's count in search too", async () => {
+    await createRepository(server, alice, { name: 'lib', auto_init: true });
+    expect((await api(server, stranger, 'POST', '/repos/alice/lib/forks', {})).status).to.equal(202);
+    expect(await found(null, 'repo:alice/lib forks:1')).to.deep.equal(['alice/lib']);
+    expect((await api(server, stranger, 'DELETE', '/repos/stranger/lib')).status).to.equal(204);
+    expect(await counts(null, 'alice/lib')).to.deep.equal({ forks_count: 0, forks: 0, network_count: 0 });
+    expect(await found(null, 'repo:alice/lib forks:0')).to.deep.equal(['alice/lib']);
+    expect(await found(null, 'repo:alice/lib forks:1')).to.deep.equal([]);
+  });
+});
