@@ -55,6 +55,10 @@ export function encodeTree(at: RepositoryUrls, tree: TreeView) {
   };
 }
 
+// forgelog holds no keys: a signed commit or tag reads as GitHub reads one signed by a key it does not know.
+const verification = (signed: { signature: string | null; payload: string | null }) =>
+  signed.signature === null ? UNSIGNED : { verified: false, reason: 'unknown_key', signature: signed.signature, payload: signed.payload };
+
 const signature = (who: GitSignature) => ({ name: who.name, email: who.email, date: who.date });
 
 export function encodeCommit(at: RepositoryUrls, sha: string, commit: ParsedCommit) {
@@ -69,8 +73,7 @@ export function encodeCommit(at: RepositoryUrls, sha: string, commit: ParsedComm
     // git ends a message with a newline; GitHub shows it without.
     message: commit.message.replace(/\n$/, ''),
     parents: commit.parents.map((parent) => ({ sha: parent, url: api(at, `commits/${parent}`), html_url: at.urls.html(`/${at.fullName}/commit/${parent}`) })),
-    // forgelog holds no keys: a signed commit reads as GitHub reads one signed by a key it does not know.
-    verification: commit.signature === null ? UNSIGNED : { verified: false, reason: 'unknown_key', signature: commit.signature, payload: commit.payload },
+    verification: verification(commit),
   };
 }
 
@@ -84,7 +87,7 @@ export function encodeTag(at: RepositoryUrls, sha: string, tag: ParsedTag) {
     message: tag.message,
     tagger: tag.tagger ? signature(tag.tagger) : { name: '', email: '', date: new Date(0).toISOString() },
     object: { sha: tag.object, type: tag.type, url: api(at, `${kind}/${tag.object}`) },
-    verification: UNSIGNED,
+    verification: verification(tag),
   };
 }
 
