@@ -2,6 +2,7 @@ import type { GitSignature, ParsedCommit, ParsedTag } from '../../../domain/gitd
 import type { BlobView, TreeView } from '../../../application/gitdata/gitObjects.service.js';
 import type { RefView } from '../../../application/gitdata/gitRefs.service.js';
 import { pathInUrl, type ApiUrls } from '../shared/apiUrls.js';
+import { wrappedBase64 } from './wrappedBase64.js';
 
 // GitHub's legacy node ids of git objects and refs: "<length of the type>:<Type><repository
 // id>:<sha or ref>", so `refs/heads/main` (or one commit in a fork and its parent) has a
@@ -17,12 +18,6 @@ export interface RepositoryUrls {
 }
 
 const api = ({ urls, fullName }: RepositoryUrls, path: string): string => urls.api(`/repos/${fullName}/git/${path}`);
-
-// GitHub wraps base64 content at 60 characters, as Ruby's Base64.encode64 does.
-function wrappedBase64(content: Uint8Array): string {
-  const encoded = Buffer.from(content).toString('base64');
-  return encoded.replace(/.{60}/g, '$&\n') + (encoded.length % 60 === 0 && encoded.length > 0 ? '' : '\n');
-}
 
 export function encodeShortBlob(at: RepositoryUrls, sha: string) {
   return { url: api(at, `blobs/${sha}`), sha };
