@@ -21,3 +21,10 @@ export const SHA_PATTERN = /^[0-9a-f]{40}$/;
 // A pull request's refs (refs/pull/<n>/head, /merge): forgelog moves them, a push may not
 // (GitHub's hidden refs).
 export const isPullRequestRef = (ref: string): boolean => ref.startsWith('refs/pull/');
+
+// A branch or tag whose own name begins with refs/ (refs/heads/refs/heads/x): GitHub blocks
+// new ones since March 2023, as ambiguous with the full name of another ref; those that
+// exist may still be moved and deleted.
+export const isRefsPrefixedName = (ref: string): boolean => /^refs\/(heads|tags)\/refs\//.test(ref);
+
+export const refsPrefixedRefusal = (ref: string): string => `${ref} is not a valid ref name: a branch or tag name may not begin with refs/`;
