@@ -13,6 +13,13 @@ export function isValidRefName(name: string): boolean {
   return name.split('/').every((part) => part !== '' && !part.startsWith('.') && !part.endsWith('.lock'));
 }
 
+// Why a ref cannot be created, in GitHub's words: a name under refs/ with fewer than three
+// parts is told so; any other invalid name, that it is not valid.
+export const refNameRefusal = (ref: string): string =>
+  ref.startsWith('refs/') && ref.split('/').length < 3
+    ? 'Reference name must contain at least three slash-separated components.'
+    : `${ref} is not a valid ref name.`;
+
 // The ref named in a URL (`heads/main`) as git names it (`refs/heads/main`).
 export const fullRefName = (path: string): string => (path.startsWith('refs/') ? path : `refs/${path}`);
 

@@ -51,6 +51,10 @@ describe('Git Data: inputs git refuses', () => {
     ['a tag named "v1.lock/x"', 'tags', () => ({ tag: 'v1.lock/x', message: 'x', object: main, type: 'commit' }), '"v1.lock/x" is not a valid tag name'],
     ['a ref named "refs/heads/a.lock/b"', 'refs', () => ({ ref: 'refs/heads/a.lock/b', sha: main }), 'refs/heads/a.lock/b is not a valid ref name.'],
     ['a ref named "refs/tags/v1.lock/x"', 'refs', () => ({ ref: 'refs/tags/v1.lock/x', sha: main }), 'refs/tags/v1.lock/x is not a valid ref name.'],
+    // GitHub's words for a name under refs/ with too few parts (octokit.rb#675 quotes them).
+    ['a ref named "refs/topic"', 'refs', () => ({ ref: 'refs/topic', sha: main }), 'Reference name must contain at least three slash-separated components.'],
+    ['a ref named "refs/heads"', 'refs', () => ({ ref: 'refs/heads', sha: main }), 'Reference name must contain at least three slash-separated components.'],
+    ['a ref named "refs/heads/"', 'refs', () => ({ ref: 'refs/heads/', sha: main }), 'refs/heads/ is not a valid ref name.'],
     [
       'a tagger with an empty name',
       'tags',
