@@ -1,6 +1,6 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import { SHA_PATTERN } from '../../domain/gitdata/refName.js';
-import { isDotGitModules, isReadablePath, isValidTreePath, SYMLINK_MODE } from '../../domain/gitdata/treePath.js';
+import { fsckCheckedFile, isDotGitModules, isReadablePath, isValidTreePath, SYMLINK_MODE } from '../../domain/gitdata/treePath.js';
 import type { GitStorage, GitTreeEntry } from '../shared/ports/gitStorage.port.js';
 
 // One entry of POST /git/trees: a path set to an object by SHA, to new blob content, or
@@ -30,9 +30,10 @@ function problemWith(change: TreeChange): string | null {
   if (!MODES_BY_TYPE[change.type]?.includes(change.mode)) return `tree.mode ${change.mode} is not valid for a ${change.type}`;
   if (!removal && change.mode === SYMLINK_MODE && isDotGitModules(nameOf(change.path)))
     return `tree.path ${JSON.stringify(change.path)}: .gitmodules cannot be a symlink`;
-  // fsck reads whatever a tree names .gitmodules as that file (gitmodulesBlob, or
+  // fsck reads whatever a tree names .gitmodules or .gitattributes as that file (gitmodulesBlob, or
   // gitmodulesMissing for a submodule's commit), and refuses the tree otherwise.
-  if (!removal && change.type !== 'blob' && isDotGitModules(nameOf(change.path))) return `tree.path ${JSON.stringify(change.path)}: .gitmodules must be a file`;
+  const checked = removal || change.type === 'blob' ? null : fsckCheckedFile(nameOf(change.path));
+  if (checked !== null) return `tree.path ${JSON.stringify(change.path)}: ${checked} must be a file`;
   if (change.content !== undefined && change.sha !== undefined) return 'tree.sha and tree.content cannot both be given';
   if (change.content !== undefined && change.type !== 'blob') return 'tree.content is only for blobs';
   if (change.content === undefined && change.sha === undefined) return 'tree.sha or tree.content is required';
@@ -116,8 +117,10 @@ async function apply(git: GitStorage, repositoryId: number, building: Building, 
     if (change.type === 'tree') listing = await git.readTree(repositoryId, sha, true);
     if (change.type === 'blob') bytes = object!.content;
   }
-  if (bytes !== null && isDotGitModules(nameOf(change.path))) {
-    const problem = await git.gitmodulesProblem(bytes);
+  const checked = fsckCheckedFile(nameOf(change.path));
+  // A symlink's bytes are its target, not the file (fsck only warns of such a link).
+  if (bytes !== null && checked !== null && change.mode !== SYMLINK_MODE) {
+    const problem = await git.fsckFileProblem(checked, bytes);
     if (problem !== null) return `tree.path ${JSON.stringify(change.path)}: ${problem}`;
   }
   const dir = parentOf(change.path);

@@ -302,8 +302,8 @@ export class GitCliStorage implements GitStorage {
     return this.objects.readObject(this.pathOf(repositoryId), sha);
   }
 
-  gitmodulesProblem(content: Uint8Array): Promise<string | null> {
-    return this.objects.gitmodulesProblem(content);
+  fsckFileProblem(name: '.gitmodules' | '.gitattributes', content: Uint8Array): Promise<string | null> {
+    return this.objects.fsckFileProblem(name, content);
   }
 
   writeTree(repositoryId: number, entries: readonly GitTreeEntry[]): Promise<string> {

@@ -32,16 +32,16 @@ export class GitObjects {
     return requireSha(result.stdout.trim());
   }
 
-  // git's own verdict on a .gitmodules: the blob under that name in a tree of a scratch
-  // repository, checked by fsck --strict (its errors are what receive.fsckObjects refuses in a
-  // push; warnings, an unparsable file, are not). Four short processes, only for a tree that
-  // sets a .gitmodules.
-  async gitmodulesProblem(content: Uint8Array): Promise<string | null> {
-    const scratch = await mkdtemp(join(tmpdir(), 'forgelog-gitmodules-'));
+  // git's own verdict on a .gitmodules or .gitattributes: the blob under that name in a tree
+  // of a scratch repository, checked by fsck --strict (its errors are what receive.fsckObjects
+  // refuses in a push; warnings, an unparsable .gitmodules, are not). Four short processes,
+  // only for a tree that sets one of these files.
+  async fsckFileProblem(name: '.gitmodules' | '.gitattributes', content: Uint8Array): Promise<string | null> {
+    const scratch = await mkdtemp(join(tmpdir(), 'forgelog-fsck-file-'));
     try {
       await runGit(['init', '--quiet', '--bare', scratch], this.environment);
       const blob = (await runGit(['--git-dir', scratch, 'hash-object', '-w', '--stdin'], this.environment, { input: Buffer.from(content) })).stdout.trim();
-      await runGit(['--git-dir', scratch, 'mktree'], this.environment, { input: `100644 blob ${blob}\t.gitmodules\n` });
+      await runGit(['--git-dir', scratch, 'mktree'], this.environment, { input: `100644 blob ${blob}\t${name}\n` });
       try {
         await runGit(['--git-dir', scratch, 'fsck', '--strict', '--no-dangling', '--no-progress'], this.environment);
         return null;

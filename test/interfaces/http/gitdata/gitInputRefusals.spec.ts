@@ -114,6 +114,19 @@ describe('Git Data: inputs git refuses', () => {
       () => ({ tree: [{ path: '.gitmodules', mode: '100644', type: 'blob', content: '[submodule "x"]\n\tpath = x\n\tupdate = !rm -rf .\n' }] }),
       'tree.path ".gitmodules": gitmodulesUpdate: disallowed submodule update setting: !rm -rf .',
     ],
+    // And in a .gitattributes (git 2.39.1): a line longer than 2,048 bytes, or one that is no file.
+    [
+      'a .gitattributes with a line too long to parse',
+      'trees',
+      () => ({ tree: [{ path: 'docs/.gitattributes', mode: '100644', type: 'blob', content: `${'*'.repeat(3000)} text\n` }] }),
+      'tree.path "docs/.gitattributes": gitattributesLineLength: .gitattributes has too long lines to parse',
+    ],
+    [
+      'a GITATT~1 that is a submodule',
+      'trees',
+      () => ({ tree: [{ path: 'GITATT~1', mode: '160000', type: 'commit', sha: 'f'.repeat(40) }] }),
+      'tree.path "GITATT~1": .gitattributes must be a file',
+    ],
     [
       'a tree path holding a NUL byte',
       'trees',
