@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import { gitRefStream, PUSH_COMMITS_SHOWN, type PushedCommit, type RefMoved, REF_EVENT_TYPES, refEventType } from '../../domain/gitdata/refMoved.js';
-import { isPullRequestRef } from '../../domain/gitdata/refName.js';
+import { isPullRequestRef, isRefsPrefixedName, refsPrefixedRefusal } from '../../domain/gitdata/refName.js';
 import { metadataFor, type CommandContext } from '../shared/commandContext.js';
 import type { EventStore, StoredEvent } from '../shared/ports/eventStore.port.js';
 import type { GitStorage } from '../shared/ports/gitStorage.port.js';
@@ -35,6 +35,9 @@ export class GitPushes {
   async record(repositoryId: number, updates: readonly PushedUpdate[], context: CommandContext): Promise<Either<string, void>> {
     const recorded: { stream: string; event: StoredEvent | undefined; data: RefMoved['data']; revision: number }[] = [];
     const head = await this.git.headBranch(repositoryId);
+    // Checked before anything is recorded: the whole push is refused, as GitHub refuses it.
+    const blocked = updates.find((update) => update.from === ZERO && update.to !== ZERO && isRefsPrefixedName(update.ref));
+    if (blocked) return left(refsPrefixedRefusal(blocked.ref));
     for (const update of updates) {
       // git refuses these itself after this hook has seen them: a pull request's refs
       // (receive.hideRefs), and deleting the branch HEAD names (receive.denyDeleteCurrent).

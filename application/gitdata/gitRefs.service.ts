@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { gitRefStream, PUSH_COMMITS_SHOWN, type RefMoved, REF_EVENT_TYPES, refEventType } from '../../domain/gitdata/refMoved.js';
 import { apiRefWriteRefusal } from '../../domain/gitdata/apiRefWrites.js';
-import { fullRefName, isValidRefName, SHA_PATTERN } from '../../domain/gitdata/refName.js';
+import { fullRefName, isValidRefName, refNameRefusal, SHA_PATTERN } from '../../domain/gitdata/refName.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
@@ -62,7 +62,7 @@ export class GitRefsService {
   }
 
   async create(caller: AccessCaller, repository: RepositoryDocument, ref: string, sha: string, context: CommandContext): Promise<Either<AppError, RefView>> {
-    if (!isValidRefName(ref)) return left(refused(`${ref} is not a valid ref name.`));
+    if (!isValidRefName(ref)) return left(refused(refNameRefusal(ref)));
     return this.move(
       caller,
       repository,

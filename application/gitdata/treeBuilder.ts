@@ -1,6 +1,6 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import { SHA_PATTERN } from '../../domain/gitdata/refName.js';
-import { isDotGitModules, isReadablePath, isValidTreePath, SYMLINK_MODE } from '../../domain/gitdata/treePath.js';
+import { fsckCheckedFile, isDotGitModules, isReadablePath, isValidTreePath, SYMLINK_MODE } from '../../domain/gitdata/treePath.js';
 import type { GitStorage, GitTreeEntry } from '../shared/ports/gitStorage.port.js';
 
 // One entry of POST /git/trees: a path set to an object by SHA, to new blob content, or
@@ -30,6 +30,10 @@ function problemWith(change: TreeChange): string | null {
   if (!MODES_BY_TYPE[change.type]?.includes(change.mode)) return `tree.mode ${change.mode} is not valid for a ${change.type}`;
   if (!removal && change.mode === SYMLINK_MODE && isDotGitModules(nameOf(change.path)))
     return `tree.path ${JSON.stringify(change.path)}: .gitmodules cannot be a symlink`;
+  // fsck reads whatever a tree names .gitmodules or .gitattributes as that file (gitmodulesBlob, or
+  // gitmodulesMissing for a submodule's commit), and refuses the tree otherwise.
+  const checked = removal || change.type === 'blob' ? null : fsckCheckedFile(nameOf(change.path));
+  if (checked !== null) return `tree.path ${JSON.stringify(change.path)}: ${checked} must be a file`;
   if (change.content !== undefined && change.sha !== undefined) return 'tree.sha and tree.content cannot both be given';
   if (change.content !== undefined && change.type !== 'blob') return 'tree.content is only for blobs';
   if (change.content === undefined && change.sha === undefined) return 'tree.sha or tree.content is required';
@@ -100,11 +104,24 @@ async function apply(git: GitStorage, repositoryId: number, building: Building, 
   }
   let sha = change.sha ?? null;
   let listing: GitTreeEntry[] | null = null;
-  if (change.content !== undefined) building.inline.set((sha = `content:${building.inline.size}`), change);
-  else if (sha !== null && change.type !== 'commit') {
+  let bytes: Uint8Array | null = null;
+  if (change.content !== undefined) {
+    building.inline.set((sha = `content:${building.inline.size}`), change);
+    bytes = Buffer.from(change.content, 'utf8');
+  } else if (sha !== null) {
     const object = await git.readObject(repositoryId, sha);
-    if (!object || object.type !== change.type) return `tree.sha ${sha} is not a ${change.type} in this repository`;
+    // A submodule's commit is usually in another repository; one that is here must be a
+    // commit (mktree checks it, and fails).
+    if (change.type === 'commit' && object && object.type !== 'commit') return `tree.sha ${sha} is a ${object.type}, not a commit`;
+    if (change.type !== 'commit' && (!object || object.type !== change.type)) return `tree.sha ${sha} is not a ${change.type} in this repository`;
     if (change.type === 'tree') listing = await git.readTree(repositoryId, sha, true);
+    if (change.type === 'blob') bytes = object!.content;
+  }
+  const checked = fsckCheckedFile(nameOf(change.path));
+  // A symlink's bytes are its target, not the file (fsck only warns of such a link).
+  if (bytes !== null && checked !== null && change.mode !== SYMLINK_MODE) {
+    const problem = await git.fsckFileProblem(checked, bytes);
+    if (problem !== null) return `tree.path ${JSON.stringify(change.path)}: ${problem}`;
   }
   const dir = parentOf(change.path);
   const name = nameOf(change.path);

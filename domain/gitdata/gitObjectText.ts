@@ -23,6 +23,9 @@ export interface ParsedTag {
   readonly tag: string;
   readonly tagger: GitSignature | null;
   readonly message: string;
+  // A signed tag's signature (the armor block ending its message) and what it signs.
+  readonly signature: string | null;
+  readonly payload: string | null;
 }
 
 function split(text: string): { headers: [string, string][]; message: string } {
@@ -110,7 +113,24 @@ export function parseTag(text: string): ParsedTag {
     tag: value('tag') ?? '',
     tagger: tagger === undefined ? null : parseSignature(tagger),
     message,
+    ...signedTag(text),
   };
+}
+
+// The armor lines git's parse_signed_buffer looks for (OpenPGP, X.509, SSH).
+const SIGNATURE_START = /^-----BEGIN (PGP SIGNATURE|PGP MESSAGE|SIGNED MESSAGE|SSH SIGNATURE)-----/;
+
+// As git verify-tag splits a tag: from the last line starting a signature to the end is the
+// signature, everything before it the payload (a tag keeps its signature in its message).
+function signedTag(text: string): { signature: string | null; payload: string | null } {
+  let match = -1;
+  for (let start = 0; start < text.length;) {
+    if (SIGNATURE_START.test(text.slice(start, start + 40))) match = start;
+    const end = text.indexOf('\n', start);
+    start = end < 0 ? text.length : end + 1;
+  }
+  if (match < 0) return { signature: null, payload: null };
+  return { signature: text.slice(match), payload: text.slice(0, match) };
 }
 
 // A name or email git can write in an object header: no angle brackets, no newline.

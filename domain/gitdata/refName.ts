@@ -13,6 +13,13 @@ export function isValidRefName(name: string): boolean {
   return name.split('/').every((part) => part !== '' && !part.startsWith('.') && !part.endsWith('.lock'));
 }
 
+// Why a ref cannot be created, in GitHub's words: a name under refs/ with fewer than three
+// parts is told so; any other invalid name, that it is not valid.
+export const refNameRefusal = (ref: string): string =>
+  ref.startsWith('refs/') && ref.split('/').length < 3
+    ? 'Reference name must contain at least three slash-separated components.'
+    : `${ref} is not a valid ref name.`;
+
 // The ref named in a URL (`heads/main`) as git names it (`refs/heads/main`).
 export const fullRefName = (path: string): string => (path.startsWith('refs/') ? path : `refs/${path}`);
 
@@ -21,3 +28,10 @@ export const SHA_PATTERN = /^[0-9a-f]{40}$/;
 // A pull request's refs (refs/pull/<n>/head, /merge): forgelog moves them, a push may not
 // (GitHub's hidden refs).
 export const isPullRequestRef = (ref: string): boolean => ref.startsWith('refs/pull/');
+
+// A branch or tag whose own name begins with refs/ (refs/heads/refs/heads/x): GitHub blocks
+// new ones since March 2023, as ambiguous with the full name of another ref; those that
+// exist may still be moved and deleted.
+export const isRefsPrefixedName = (ref: string): boolean => /^refs\/(heads|tags)\/refs\//.test(ref);
+
+export const refsPrefixedRefusal = (ref: string): string => `${ref} is not a valid ref name: a branch or tag name may not begin with refs/`;

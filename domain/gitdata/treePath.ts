@@ -20,6 +20,16 @@ const isNtfsDotGit = (segment: string): boolean => segment.split('\\').some((par
 export const isDotGitModules = (segment: string): boolean =>
   segment.replace(HFS_IGNORED, '').toLowerCase() === '.gitmodules' || /^(\.gitmodules|gitmod~[1-4]|gi7eba~[1-9]\d*)[ .]*(:|$)/i.test(segment);
 
+// `.gitattributes` as HFS+ or NTFS reads it (is_hfs_dotgitattributes, is_ntfs_dotgitattributes:
+// `gitatt~1` to `gitatt~4`, then `gi7d29~N`): git's fsck reads it as a file, and refuses one
+// that is not a blob or whose lines are too long to parse.
+export const isDotGitAttributes = (segment: string): boolean =>
+  segment.replace(HFS_IGNORED, '').toLowerCase() === '.gitattributes' || /^(\.gitattributes|gitatt~[1-4]|gi7d29~[1-9]\d*)[ .]*(:|$)/i.test(segment);
+
+// The files git's fsck reads the content of, by the name a tree gives them.
+export const fsckCheckedFile = (segment: string): '.gitmodules' | '.gitattributes' | null =>
+  isDotGitModules(segment) ? '.gitmodules' : isDotGitAttributes(segment) ? '.gitattributes' : null;
+
 // A name for reading: what any tree may already hold (imported, pushed before pushes were
 // checked) is read, only a path that could climb out or is not one is refused.
 export function isReadablePath(path: string): boolean {

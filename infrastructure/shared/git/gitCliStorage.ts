@@ -302,6 +302,10 @@ export class GitCliStorage implements GitStorage {
     return this.objects.readObject(this.pathOf(repositoryId), sha);
   }
 
+  fsckFileProblem(name: '.gitmodules' | '.gitattributes', content: Uint8Array): Promise<string | null> {
+    return this.objects.fsckFileProblem(name, content);
+  }
+
   writeTree(repositoryId: number, entries: readonly GitTreeEntry[]): Promise<string> {
     return this.objects.writeTree(this.pathOf(repositoryId), entries);
   }

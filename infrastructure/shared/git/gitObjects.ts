@@ -32,6 +32,30 @@ export class GitObjects {
     return requireSha(result.stdout.trim());
   }
 
+  // git's own verdict on a .gitmodules or .gitattributes: the blob under that name in a tree
+  // of a scratch repository, checked by fsck --strict (its errors are what receive.fsckObjects
+  // refuses in a push; warnings, an unparsable .gitmodules, are not). Four short processes,
+  // only for a tree that sets one of these files.
+  async fsckFileProblem(name: '.gitmodules' | '.gitattributes', content: Uint8Array): Promise<string | null> {
+    const scratch = await mkdtemp(join(tmpdir(), 'forgelog-fsck-file-'));
+    try {
+      await runGit(['init', '--quiet', '--bare', scratch], this.environment);
+      const blob = (await runGit(['--git-dir', scratch, 'hash-object', '-w', '--stdin'], this.environment, { input: Buffer.from(content) })).stdout.trim();
+      await runGit(['--git-dir', scratch, 'mktree'], this.environment, { input: `100644 blob ${blob}\t${name}\n` });
+      try {
+        await runGit(['--git-dir', scratch, 'fsck', '--strict', '--no-dangling', '--no-progress'], this.environment);
+        return null;
+      } catch (error) {
+        if (!(error instanceof GitCommandError)) throw error;
+        const found = /^error in blob [0-9a-f]+: (.+)$/m.exec(error.stderr);
+        if (!found) throw error;
+        return found[1]!;
+      }
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+
   // Many blobs in one `git fast-import` (one process, one pack) instead of one process each;
   // their names come back through the marks it exports.
   async writeBlobs(gitDirectory: string, contents: readonly Uint8Array[]): Promise<string[]> {

@@ -1,6 +1,7 @@
 import type { ContentEntry } from '../../../application/gitdata/contents.service.js';
 import { pathInUrl } from '../shared/apiUrls.js';
 import type { RepositoryUrls } from './gitdata.encoders.js';
+import { wrappedBase64 } from './wrappedBase64.js';
 
 // GitHub's content objects: the links of an entry and, for a file read alone, its content.
 export function encodeContentEntry({ urls, fullName }: RepositoryUrls, ref: string, entry: ContentEntry) {
@@ -45,8 +46,7 @@ export function encodeContentFile(at: RepositoryUrls, ref: string, entry: Conten
   if (entry.type === 'symlink') return { ...encoded, target: Buffer.from(entry.content ?? new Uint8Array()).toString('utf8') };
   if (entry.type === 'submodule') return { ...encoded, submodule_git_url: entry.submoduleUrl ?? null };
   if (entry.size > LARGEST_INLINE_FILE_BYTES) return { ...encoded, encoding: 'none', content: '' };
-  const content = Buffer.from(entry.content ?? new Uint8Array()).toString('base64');
-  return { ...encoded, encoding: 'base64', content: content.replace(/.{60}/g, '$&\n') + (content.length % 60 === 0 && content.length > 0 ? '' : '\n') };
+  return { ...encoded, encoding: 'base64', content: wrappedBase64(entry.content ?? new Uint8Array()) };
 }
 
 // GitHub's object media type on a directory: the directory itself with its listing as

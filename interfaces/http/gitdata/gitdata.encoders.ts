@@ -2,6 +2,7 @@ import type { GitSignature, ParsedCommit, ParsedTag } from '../../../domain/gitd
 import type { BlobView, TreeView } from '../../../application/gitdata/gitObjects.service.js';
 import type { RefView } from '../../../application/gitdata/gitRefs.service.js';
 import { pathInUrl, type ApiUrls } from '../shared/apiUrls.js';
+import { wrappedBase64 } from './wrappedBase64.js';
 
 // GitHub's legacy node ids of git objects and refs: "<length of the type>:<Type><repository
 // id>:<sha or ref>", so `refs/heads/main` (or one commit in a fork and its parent) has a
@@ -17,12 +18,6 @@ export interface RepositoryUrls {
 }
 
 const api = ({ urls, fullName }: RepositoryUrls, path: string): string => urls.api(`/repos/${fullName}/git/${path}`);
-
-// GitHub wraps base64 content at 60 characters, as Ruby's Base64.encode64 does.
-function wrappedBase64(content: Uint8Array): string {
-  const encoded = Buffer.from(content).toString('base64');
-  return encoded.replace(/.{60}/g, '$&\n') + (encoded.length % 60 === 0 && encoded.length > 0 ? '' : '\n');
-}
 
 export function encodeShortBlob(at: RepositoryUrls, sha: string) {
   return { url: api(at, `blobs/${sha}`), sha };
@@ -55,6 +50,10 @@ export function encodeTree(at: RepositoryUrls, tree: TreeView) {
   };
 }
 
+// forgelog holds no keys: a signed commit or tag reads as GitHub reads one signed by a key it does not know.
+const verification = (signed: { signature: string | null; payload: string | null }) =>
+  signed.signature === null ? UNSIGNED : { verified: false, reason: 'unknown_key', signature: signed.signature, payload: signed.payload };
+
 const signature = (who: GitSignature) => ({ name: who.name, email: who.email, date: who.date });
 
 export function encodeCommit(at: RepositoryUrls, sha: string, commit: ParsedCommit) {
@@ -69,8 +68,7 @@ export function encodeCommit(at: RepositoryUrls, sha: string, commit: ParsedComm
     // git ends a message with a newline; GitHub shows it without.
     message: commit.message.replace(/\n$/, ''),
     parents: commit.parents.map((parent) => ({ sha: parent, url: api(at, `commits/${parent}`), html_url: at.urls.html(`/${at.fullName}/commit/${parent}`) })),
-    // forgelog holds no keys: a signed commit reads as GitHub reads one signed by a key it does not know.
-    verification: commit.signature === null ? UNSIGNED : { verified: false, reason: 'unknown_key', signature: commit.signature, payload: commit.payload },
+    verification: verification(commit),
   };
 }
 
@@ -84,7 +82,7 @@ export function encodeTag(at: RepositoryUrls, sha: string, tag: ParsedTag) {
     message: tag.message,
     tagger: tag.tagger ? signature(tag.tagger) : { name: '', email: '', date: new Date(0).toISOString() },
     object: { sha: tag.object, type: tag.type, url: api(at, `${kind}/${tag.object}`) },
-    verification: UNSIGNED,
+    verification: verification(tag),
   };
 }
 

@@ -17,4 +17,15 @@ describe('apiRefWriteRefusal: what the refs API may not change', () => {
     expect(apiRefWriteRefusal('refs/heads/main/x', 'delete', 'main')).to.equal(null);
     expect(apiRefWriteRefusal('refs/pulls/1', 'create', 'main')).to.equal(null);
   });
+
+  it('refuses creating a branch or tag whose name begins with refs/, not moving or deleting one', () => {
+    expect(apiRefWriteRefusal('refs/heads/refs/heads/x', 'create', 'main')).to.equal(
+      'refs/heads/refs/heads/x is not a valid ref name: a branch or tag name may not begin with refs/',
+    );
+    expect(apiRefWriteRefusal('refs/tags/refs/v1', 'create', 'main')).to.be.a('string');
+    expect(apiRefWriteRefusal('refs/heads/refs/x', 'update', 'main')).to.equal(null);
+    expect(apiRefWriteRefusal('refs/heads/refs/x', 'delete', 'main')).to.equal(null);
+    expect(apiRefWriteRefusal('refs/heads/a/refs/x', 'create', 'main')).to.equal(null);
+    expect(apiRefWriteRefusal('refs/heads/refsx', 'create', 'main')).to.equal(null);
+  });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { isDotGitModules, isReadablePath, isValidTreePath, isValidTreeSegment } from '../../../domain/gitdata/treePath.js';
+import { fsckCheckedFile, isDotGitAttributes, isDotGitModules, isReadablePath, isValidTreePath, isValidTreeSegment } from '../../../domain/gitdata/treePath.js';
 
 // The names git's fsck refuses in a tree (hasDotgit and friends), and those it accepts.
 describe('tree paths as git fsck accepts them', () => {
@@ -39,6 +39,13 @@ describe('tree paths as git fsck accepts them', () => {
       expect(isDotGitModules(name), name).to.equal(true);
     for (const name of ['.gitmodule', 'gitmodules', '.gitmodules.x', '.gitattributes', 'gitmod~5', 'gi7eba~0'])
       expect(isDotGitModules(name), name).to.equal(false);
+  });
+
+  it('knows .gitattributes as HFS+ and NTFS read it, and which files fsck reads', () => {
+    for (const name of ['.gitattributes', '.GitAttributes', '.gitattributes\u200d', '.gitattributes ', 'gitatt~4', 'GI7D29~3', '.gitattributes:x'])
+      expect(isDotGitAttributes(name), name).to.equal(true);
+    for (const name of ['gitattributes', '.gitattribute', 'gitatt~5', 'gi7d29~0', '.gitmodules']) expect(isDotGitAttributes(name), name).to.equal(false);
+    expect([fsckCheckedFile('GITMOD~1'), fsckCheckedFile('gitatt~1'), fsckCheckedFile('.gitignore')]).to.deep.equal(['.gitmodules', '.gitattributes', null]);
   });
 
   it('reads any name a tree may already hold, not one that climbs out', () => {

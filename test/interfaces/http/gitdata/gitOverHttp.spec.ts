@@ -136,6 +136,24 @@ describe('git over HTTP (clone, push) through git http-backend', () => {
     await bench.git('--git-dir', bench.bareOf(repositoryId), 'fsck', '--strict');
   });
 
+  it('a push creating a branch or tag whose name begins with refs/ is refused whole, as GitHub blocks them; one that exists still takes pushes', async () => {
+    const work = join(scratch, 'refs-prefix-work');
+    await git('clone', '--quiet', url('octocat', 'octocat/public'), work);
+    const repositoryId = (await api(server, null, 'GET', '/repos/octocat/public')).body.id as number;
+    const head = await git('-C', work, 'rev-parse', 'HEAD');
+    const stderr = await refused(git('-C', work, 'push', '--quiet', 'origin', 'HEAD:refs/heads/refs/heads/x', 'HEAD:refs/heads/fine'));
+    expect(stderr).to.contain('refs/heads/refs/heads/x is not a valid ref name: a branch or tag name may not begin with refs/');
+    expect(await bench.git('--git-dir', bench.bareOf(repositoryId), 'for-each-ref', 'refs/heads/refs', 'refs/heads/fine')).to.equal('');
+    expect(await refused(git('-C', work, 'push', '--quiet', 'origin', 'HEAD:refs/tags/refs/v1'))).to.contain('may not begin with refs/');
+    // One made before the block moves on.
+    await bench.git('--git-dir', bench.bareOf(repositoryId), 'update-ref', 'refs/heads/refs/old', `${head}~0`);
+    await writeFile(join(work, 'old.txt'), 'still pushed\n');
+    await git('-C', work, 'add', 'old.txt');
+    await git('-C', work, 'commit', '--quiet', '-m', 'Onto the old name');
+    await git('-C', work, 'push', '--quiet', 'origin', 'HEAD:refs/heads/refs/old');
+    expect(await bench.git('--git-dir', bench.bareOf(repositoryId), 'rev-parse', 'refs/heads/refs/old')).to.equal(await git('-C', work, 'rev-parse', 'HEAD'));
+  });
+
   it("clones, fetches and pushes at a renamed repository's old address as at its new one, as GitHub does; a private one still only for its readers", async () => {
     const octocat = basicAuthorization('octocat', PASSWORD);
     await createRepository(server, octocat, { name: 'before-rename', auto_init: true });

@@ -10,7 +10,7 @@ import { api, createRepository, createUser } from '../repositories/repositoryFix
 
 // A commit's `signature` is written as its gpgsig header (so the SHA is git's for the signed
 // object), and read back as GitHub reads a signature by a key it does not know.
-describe('Git Data: signed commits', () => {
+describe('Git Data: signed commits and tags', () => {
   let server: TestServer;
   let bench: GitWorkbench;
   let octocat: string;
@@ -61,6 +61,29 @@ describe('Git Data: signed commits', () => {
     await api(server, octocat, 'PATCH', '/repos/octocat/hello/git/refs/heads/main', { sha: created.body.sha });
     const shown = await api(server, octocat, 'GET', '/repos/octocat/hello/commits/main');
     expect(shown.body.commit.verification).to.deep.equal(created.body.verification);
+  });
+
+  it('a signed tag reads as unknown_key with its signature and the payload git verify-tag checks (the tag without it); its message stays as git holds it', async () => {
+    const head = `object ${parent}\ntype commit\ntag v1-signed\ntagger Mona Lisa <mona@example.com> 1577914445 +0530\n\nRelease 1\n`;
+    const sha = (await git(['mktag'], `${head}${signature}`)).trim();
+    await git(['update-ref', 'refs/tags/v1-signed', sha]);
+    await git(['fsck', '--strict']);
+    const read = await api(server, octocat, 'GET', `/repos/octocat/hello/git/tags/${sha}`);
+    expect(read.status).to.equal(200);
+    expectSchema('git-tag', read.body);
+    expect(read.body.message).to.equal(`Release 1\n${signature}`);
+    expect(read.body.verification).to.deep.equal({ verified: false, reason: 'unknown_key', signature, payload: head });
+    // A signature line inside the message does not count; git takes the last armor block.
+    const quoting = `object ${parent}\ntype commit\ntag v1-quoting\ntagger Mona Lisa <mona@example.com> 1577914445 +0530\n\nQuotes\n-----BEGIN PGP SIGNATURE-----\nnot this one\n`;
+    const quoted = (await git(['mktag'], `${quoting}${signature}`)).trim();
+    expect((await api(server, octocat, 'GET', `/repos/octocat/hello/git/tags/${quoted}`)).body.verification).to.deep.include({ signature, payload: quoting });
+    const plain = (await git(['mktag'], head.replace('v1-signed', 'v1-plain'))).trim();
+    expect((await api(server, octocat, 'GET', `/repos/octocat/hello/git/tags/${plain}`)).body.verification).to.deep.equal({
+      verified: false,
+      reason: 'unsigned',
+      signature: null,
+      payload: null,
+    });
   });
 
   it('an unsigned commit stays "unsigned", and a signature that is not ASCII armor answers 422', async () => {

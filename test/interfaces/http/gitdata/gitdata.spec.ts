@@ -337,4 +337,19 @@ describe('Git Data: blobs, trees, commits, refs and tags', () => {
     expect(badEncoding.status).to.equal(422);
     expect((await api(server, octocat, 'POST', '/repos/octocat/hello/git/blobs', { content: '!!not base64!!', encoding: 'base64' })).status).to.equal(422);
   });
+
+  it('an empty blob reads with content "" (Ruby\'s Base64.encode64 of nothing), through git/blobs and contents alike', async () => {
+    const blob = await api(server, octocat, 'POST', '/repos/octocat/hello/git/blobs', { content: '', encoding: 'utf-8' });
+    expect(blob.body.sha).to.equal('e69de29bb2d1d6434b8b29ae775ad8c2e48c5391');
+    const read = await api(server, octocat, 'GET', `/repos/octocat/hello/git/blobs/${blob.body.sha}`);
+    expect(read.body).to.include({ size: 0, content: '', encoding: 'base64' });
+    expect((await api(server, octocat, 'PUT', '/repos/octocat/hello/contents/empty.txt', { message: 'Empty file', content: '' })).status).to.equal(201);
+    const file = await api(server, octocat, 'GET', '/repos/octocat/hello/contents/empty.txt');
+    expect(file.body).to.include({ size: 0, content: '', encoding: 'base64', sha: blob.body.sha });
+    // Other sizes keep GitHub's wrapping: a newline after every 60 characters and at the end.
+    const sixty = await api(server, octocat, 'POST', '/repos/octocat/hello/git/blobs', { content: 'x'.repeat(45), encoding: 'utf-8' });
+    expect((await api(server, octocat, 'GET', `/repos/octocat/hello/git/blobs/${sixty.body.sha}`)).body.content).to.equal(`${'eHh4'.repeat(15)}\n`);
+    const one = await api(server, octocat, 'POST', '/repos/octocat/hello/git/blobs', { content: 'x', encoding: 'utf-8' });
+    expect((await api(server, octocat, 'GET', `/repos/octocat/hello/git/blobs/${one.body.sha}`)).body.content).to.equal('eA==\n');
+  });
 });

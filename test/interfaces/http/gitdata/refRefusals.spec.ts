@@ -71,6 +71,25 @@ describe('Git Data: ref writes git refuses', () => {
     ]);
   });
 
+  it('a new branch or tag whose name begins with refs/ (refs/heads/refs/heads/x): 422, as GitHub blocks them since March 2023; one that exists still moves and is deleted', async () => {
+    for (const ref of ['refs/heads/refs/heads/feature', 'refs/heads/refs/x', 'refs/tags/refs/tags/v1']) {
+      const created = await api(server, octocat, 'POST', '/repos/octocat/hello/git/refs', { ref, sha: main });
+      expect(created.status, ref).to.equal(422);
+      expect(created.body.message).to.equal(`${ref} is not a valid ref name: a branch or tag name may not begin with refs/`);
+      expect(await moves(ref)).to.deep.equal([]);
+    }
+    // Only the name's start counts: refs/ further in, or a name like "refsx", is a name as any other.
+    for (const ref of ['refs/heads/nested/refs/x', 'refs/heads/refsx/y', 'refs/tags/v1-refs/x']) {
+      expect((await api(server, octocat, 'POST', '/repos/octocat/hello/git/refs', { ref, sha: main })).status, ref).to.equal(201);
+    }
+    // One made before the block (here by git itself) can still be updated and deleted.
+    await git('update-ref', 'refs/heads/refs/old', main);
+    const child = (await api(server, octocat, 'POST', '/repos/octocat/hello/git/commits', { message: 'On the old one', tree, parents: [main] })).body.sha;
+    expect((await api(server, octocat, 'PATCH', '/repos/octocat/hello/git/refs/heads/refs/old', { sha: child })).status).to.equal(200);
+    expect(await git('rev-parse', 'refs/heads/refs/old')).to.equal(child);
+    expect((await api(server, octocat, 'DELETE', '/repos/octocat/hello/git/refs/heads/refs/old')).status).to.equal(204);
+  });
+
   it('a forced update of a branch to a tree: 422, the ref unmoved in git and in the log, and a real fast-forward still goes through', async () => {
     const updated = await api(server, octocat, 'PATCH', '/repos/octocat/hello/git/refs/heads/feature', { sha: tree, force: true });
     expect(updated.status).to.equal(422);
