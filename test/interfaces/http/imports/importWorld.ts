@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GatedEventStore } from '../../../support/gatedEventStore.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import { createUser } from '../repositories/repositoryFixtures.js';
+import { api, createUser, type ApiResponse } from '../repositories/repositoryFixtures.js';
 import { GitSourceServer, makeGitSource } from './sources.js';
 
 // What the source-import specs start from: a git source over HTTP with Basic auth (history.git,
@@ -14,6 +14,10 @@ export interface ImportWorld {
   readonly gated: GatedEventStore;
   readonly sources: GitSourceServer;
   readonly owner: string;
+  // octocat/<name>'s import as GET answers it, and a PUT starting one from history.git with
+  // the source's credentials.
+  status(name: string): Promise<any>;
+  start(name: string): Promise<ApiResponse>;
   close(): Promise<void>;
 }
 
@@ -31,6 +35,14 @@ export async function startImportWorld(name: string, commits: number, credential
     gated,
     sources,
     owner,
+    status: async (name) => (await api(server, owner, 'GET', `/repos/octocat/${name}/import`)).body,
+    start: (name) =>
+      api(server, owner, 'PUT', `/repos/octocat/${name}/import`, {
+        vcs_url: `${sources.url}/history.git`,
+        vcs: 'git',
+        vcs_username: credentials.username,
+        vcs_password: credentials.password,
+      }),
     async close() {
       gated.releaseAll();
       await server.close();

@@ -19,14 +19,6 @@ describe('source imports into an archived repository', function () {
   let sources: GitSourceServer;
   let world: ImportWorld;
   let owner: string;
-  const status = async (name: string) => (await api(server, owner, 'GET', `/repos/octocat/${name}/import`)).body;
-  const start = (name: string) =>
-    api(server, owner, 'PUT', `/repos/octocat/${name}/import`, {
-      vcs_url: `${sources.url}/history.git`,
-      vcs: 'git',
-      vcs_username: SOURCE_USER,
-      vcs_password: SOURCE_PASSWORD,
-    });
   const archive = async (name: string, archived: boolean) =>
     expect((await api(server, owner, 'PATCH', `/repos/octocat/${name}`, { archived })).body.archived).to.equal(archived);
 
@@ -39,15 +31,15 @@ describe('source imports into an archived repository', function () {
   it('refuses to start (403, nothing recorded) in an archived repository, and starts once it is unarchived', async () => {
     const shelf = await createRepository(server, owner, { name: 'shelf' });
     await archive('shelf', true);
-    const refused = await start('shelf');
+    const refused = await world.start('shelf');
     expect([refused.status, refused.body.message]).to.deep.equal([403, ARCHIVED]);
     expect((await api(server, owner, 'GET', '/repos/octocat/shelf/import')).status).to.equal(404);
     expect(await gated.readStream(`source-import-${shelf.id}`)).to.deep.equal([]);
 
     await archive('shelf', false);
-    expect((await start('shelf')).status).to.equal(201);
+    expect((await world.start('shelf')).status).to.equal(201);
     const complete = await eventually(
-      () => status('shelf'),
+      () => world.status('shelf'),
       (body) => body.status === 'complete',
       60_000,
     );
@@ -61,15 +53,15 @@ describe('source imports into an archived repository', function () {
     expect([lfs.status, lfs.body.message]).to.deep.equal([403, ARCHIVED]);
     const restarted = await api(server, owner, 'PATCH', '/repos/octocat/shelf/import', {});
     expect([restarted.status, restarted.body.message]).to.deep.equal([403, ARCHIVED]);
-    expect(await status('shelf')).to.deep.include({ status: 'complete' });
+    expect(await world.status('shelf')).to.deep.include({ status: 'complete' });
   });
 
   it('a repository archived while its import runs takes no push: the import ends in error saying why', async () => {
     const late = await createRepository(server, owner, { name: 'late' });
     gated.hold(['ImportPushStarted']);
-    expect((await start('late')).status).to.equal(201);
+    expect((await world.start('late')).status).to.equal(201);
     await eventually(
-      () => status('late'),
+      () => world.status('late'),
       (body) => body.status === 'mapping',
       60_000,
     );
@@ -77,7 +69,7 @@ describe('source imports into an archived repository', function () {
     gated.release('ImportPushStarted');
 
     const ended = await eventually(
-      () => status('late'),
+      () => world.status('late'),
       (body) => body.status === 'error' || body.status === 'complete',
       60_000,
     );

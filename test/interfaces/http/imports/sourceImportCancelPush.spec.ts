@@ -19,14 +19,6 @@ describe('source imports: a cancel or a restart while pushing', function () {
   let sources: GitSourceServer;
   let world: ImportWorld;
   let owner: string;
-  const status = async (name: string) => (await api(server, owner, 'GET', `/repos/octocat/${name}/import`)).body;
-  const start = (name: string) =>
-    api(server, owner, 'PUT', `/repos/octocat/${name}/import`, {
-      vcs_url: `${sources.url}/history.git`,
-      vcs: 'git',
-      vcs_username: SOURCE_USER,
-      vcs_password: SOURCE_PASSWORD,
-    });
   const types = async (stream: string) => (await gated.readStream(stream)).map((event) => event.type);
   const branches = async (name: string) => (await api(server, owner, 'GET', `/repos/octocat/${name}/branches`)).body.map((branch: any) => branch.name);
   // Every ref move of the attempt done, its completion waiting at the gate.
@@ -46,9 +38,9 @@ describe('source imports: a cancel or a restart while pushing', function () {
   it('a cancel seen only after the push moved its refs takes them back: no import, an empty repository, and a new import starts', async () => {
     const repository = await createRepository(server, owner, { name: 'cancelled' });
     gated.hold(['ImportCompleted']);
-    expect((await start('cancelled')).status).to.equal(201);
+    expect((await world.start('cancelled')).status).to.equal(201);
     await pushedAndWaiting(repository.id);
-    expect((await status('cancelled')).status).to.equal('pushing');
+    expect((await world.status('cancelled')).status).to.equal('pushing');
 
     // The push sees the cancel only when its completion is refused: the DELETE answers once the
     // push took its refs back.
@@ -67,10 +59,10 @@ describe('source imports: a cancel or a restart while pushing', function () {
     expect(stream[stream.length - 1]).to.equal('ImportCancelled');
     expect((await api(server, owner, 'GET', '/repos/octocat/cancelled/import')).status).to.equal(404);
 
-    const again = await start('cancelled');
+    const again = await world.start('cancelled');
     expect(again.status, JSON.stringify(again.body)).to.equal(201);
     const complete = await eventually(
-      () => status('cancelled'),
+      () => world.status('cancelled'),
       (body) => body.status === 'complete' || body.status === 'error',
       60_000,
     );
@@ -81,7 +73,7 @@ describe('source imports: a cancel or a restart while pushing', function () {
   it('a restart while pushing takes the superseded attempt’s refs back before the new attempt pushes', async () => {
     const repository = await createRepository(server, owner, { name: 'restarted' });
     gated.hold(['ImportCompleted']);
-    expect((await start('restarted')).status).to.equal(201);
+    expect((await world.start('restarted')).status).to.equal(201);
     await pushedAndWaiting(repository.id);
 
     // The new attempt's push waits too, so the spec sees the repository between the two.
@@ -99,7 +91,7 @@ describe('source imports: a cancel or a restart while pushing', function () {
 
     gated.release('ImportPushStarted');
     const complete = await eventually(
-      () => status('restarted'),
+      () => world.status('restarted'),
       (body) => body.status === 'complete' || body.status === 'error',
       60_000,
     );

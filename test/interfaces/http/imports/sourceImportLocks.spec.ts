@@ -17,14 +17,6 @@ describe('source imports into a repository a migration locked', function () {
   let sources: GitSourceServer;
   let world: ImportWorld;
   let owner: string;
-  const status = async (name: string) => (await api(server, owner, 'GET', `/repos/octocat/${name}/import`)).body;
-  const start = (name: string) =>
-    api(server, owner, 'PUT', `/repos/octocat/${name}/import`, {
-      vcs_url: `${sources.url}/history.git`,
-      vcs: 'git',
-      vcs_username: SOURCE_USER,
-      vcs_password: SOURCE_PASSWORD,
-    });
   const streamTypes = async (repositoryId: number) => (await gated.readStream(`source-import-${repositoryId}`)).map((event) => event.type);
 
   before(async () => {
@@ -36,9 +28,9 @@ describe('source imports into a repository a migration locked', function () {
   it('refuses every import command (403) once locked, and the completed import’s refs stay where they were', async () => {
     const imp1 = await createRepository(server, owner, { name: 'imp1' });
     const e1 = await createRepository(server, owner, { name: 'e1' });
-    expect((await start('imp1')).status).to.equal(201);
+    expect((await world.start('imp1')).status).to.equal(201);
     const complete = await eventually(
-      () => status('imp1'),
+      () => world.status('imp1'),
       (body) => body.status === 'complete',
       60_000,
     );
@@ -57,7 +49,7 @@ describe('source imports into a repository a migration locked', function () {
     expect([lfs.status, lfs.body.message]).to.deep.equal([403, LOCKED]);
     const restarted = await api(server, owner, 'PATCH', '/repos/octocat/imp1/import', {});
     expect([restarted.status, restarted.body.message]).to.deep.equal([403, LOCKED]);
-    const started = await start('e1');
+    const started = await world.start('e1');
     expect([started.status, started.body.message]).to.deep.equal([403, LOCKED]);
 
     expect((await api(server, owner, 'GET', '/repos/octocat/e1/import')).status).to.equal(404);
@@ -66,16 +58,16 @@ describe('source imports into a repository a migration locked', function () {
     expect((await api(server, owner, 'GET', `/repos/octocat/imp1/import/authors`)).body.map((author: any) => author.name)).to.deep.equal(
       authors.map((author: any) => author.name),
     );
-    expect(await status('imp1')).to.deep.include({ status: 'complete' });
+    expect(await world.status('imp1')).to.deep.include({ status: 'complete' });
     expect((await api(server, owner, 'GET', '/repos/octocat/imp1/git/ref/heads/main')).body.object.sha).to.equal(main);
   });
 
   it('a lock taken while an import runs stops its push: no ref moves, the import ends in error saying why', async () => {
     const imp2 = await createRepository(server, owner, { name: 'imp2' });
     gated.hold(['ImportPushStarted']);
-    expect((await start('imp2')).status).to.equal(201);
+    expect((await world.start('imp2')).status).to.equal(201);
     await eventually(
-      () => status('imp2'),
+      () => world.status('imp2'),
       (body) => body.status === 'mapping',
       60_000,
     );
@@ -84,7 +76,7 @@ describe('source imports into a repository a migration locked', function () {
     gated.release('ImportPushStarted');
 
     const ended = await eventually(
-      () => status('imp2'),
+      () => world.status('imp2'),
       (body) => body.status === 'error' || body.status === 'complete',
       60_000,
     );
