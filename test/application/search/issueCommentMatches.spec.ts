@@ -10,7 +10,9 @@ const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOStrin
 // An issue's comments as the issues index joins them; matches are positions in that text.
 describe('commentTextMatches', () => {
   let store: EmbeddedReadModelStore;
-  const bodies = Array.from({ length: 300 }, (_, n) => (n === 2 ? 'the zebra crossing' : n === 5 ? 'Zebra again' : `comment ${n}`));
+  const bodies = Array.from({ length: 300 }, (_, n) =>
+    n === 2 ? 'the zebra crossing' : n === 5 ? 'Zebra again' : n === 299 ? 'a late okapi' : `comment ${n}`,
+  );
   const joined = bodies.join('\n\n');
   const positionsOf = (word: string) => [...joined.matchAll(new RegExp(word, 'gi'))].map((match) => ({ start: match.index!, length: word.length }));
 
@@ -43,6 +45,20 @@ describe('commentTextMatches', () => {
   it('reads the comments as far as the last match only', async () => {
     const { tested } = await examinedBy(store, ISSUE_COMMENTS_COLLECTION, () => commentTextMatches(store, 7, joined, positionsOf('zebra')));
     expect(tested).to.be.at.most(50);
+  });
+
+  it('a match in the last of 300 comments: each comment read once, not the earlier pages again for every page', async () => {
+    const { tested, answer } = await examinedBy(store, ISSUE_COMMENTS_COLLECTION, () => commentTextMatches(store, 7, joined, positionsOf('okapi')));
+    expect(answer.map((text) => text.subject?.id)).to.deep.equal([300]);
+    expect(tested).to.be.at.most(300 + 10);
+  });
+
+  it('comments made at one instant are each read once, in id order', async () => {
+    // Every comment stamped with the same time (an import): the cursor moves by id within it.
+    for (let n = 0; n < bodies.length; n++)
+      await store.collection(ISSUE_COMMENTS_COLLECTION).updateOne({ _id: String(n + 1) }, { $set: { created_at: at(0) } });
+    const found = await commentTextMatches(store, 7, joined, [...positionsOf('zebra'), ...positionsOf('okapi')]);
+    expect(found.map((text) => text.subject?.id)).to.deep.equal([3, 6, 300]);
   });
 
   it('leaves out a match the live comment no longer holds', async () => {
