@@ -88,9 +88,12 @@ export class EditRepositoryHandler {
       context,
     );
     if (isLeft(edited)) return edited;
-    // A repository made private vanishes from search before the answer goes out.
-    const visibilityChanged = changes.private !== undefined && changes.private !== repository.private;
-    await this.readYourWrites.settleIncluding(edited.right.position ?? position, visibilityChanged ? REPOSITORY_BOUND_SEARCH_PROJECTIONS : []);
+    // A repository made private vanishes from search before the answer goes out, and so do its
+    // issues when they are turned off.
+    const searchChanged =
+      (changes.private !== undefined && changes.private !== repository.private) ||
+      (changes.hasIssues !== undefined && changes.hasIssues !== repository.has_issues);
+    await this.readYourWrites.settleIncluding(edited.right.position ?? position, searchChanged ? REPOSITORY_BOUND_SEARCH_PROJECTIONS : []);
     if (branchChanged) await this.git.setDefaultBranch(repositoryId, changes.defaultBranch!);
     return right(undefined);
   }

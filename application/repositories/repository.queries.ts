@@ -97,12 +97,6 @@ export class RepositoryQueries {
     return (await this.openIssuesOf([repositoryId])).get(repositoryId) ?? 0;
   }
 
-  // The repositories whose issues are turned off (their issues answer 410): one indexed read.
-  async idsWithIssuesOff(): Promise<number[]> {
-    const repositories = await this.repositories().find({ has_issues: false }, { projection: { id: 1 } });
-    return repositories.map((repository) => repository.id);
-  }
-
   // GitHub's open_issues_count (open issues and pull requests) for a page of repositories,
   // from the counters the issues and pull-requests projections keep: two reads per page.
   async openIssuesOf(repositoryIds: readonly number[]): Promise<Map<number, number>> {

@@ -56,6 +56,9 @@ export interface IssueSearchDocument extends SearchDocument, RepositoryBound {
   head: string;
   base: string;
   archived: boolean;
+  // The repository's issues are turned off: its issues are left out of search (its pull
+  // requests stay), as the issues endpoints answer 410 for them.
+  issues_off: boolean;
 }
 
 export const ISSUE_SEARCH_ATTRIBUTES = {
@@ -90,6 +93,7 @@ export const ISSUE_SEARCH_ATTRIBUTES = {
     'head',
     'base',
     'archived',
+    'issues_off',
   ],
   ranges: ['comments', 'reactions', 'interactions', 'created_at', 'updated_at', 'closed_at', 'merged_at'],
   sortable: ['comments', 'reactions', ...Object.values(REACTION_SORTS).map((sort) => sort.attribute), 'interactions', 'created_at', 'updated_at'],

@@ -41,6 +41,23 @@ export interface FoundIssue {
 // GitHub's text matches for issues: title and body; a comment's are the comment's (issueCommentMatches.ts).
 const TEXT_MATCH_PROPERTIES = { title: 'title', body: 'body' };
 
+// A repository's issues are unavailable while its issues are turned off (410 on the issues
+// endpoints; GitHub makes them available again when they are turned back on), its pull
+// requests are not. Each document carries whether its repository's issues are off, rewritten
+// when that changes (the event costs the issues it hides, not every search).
+const ISSUES_OFF_LEFT_OUT: SearchFilter = {
+  not: {
+    and: [
+      { field: 'type', op: '=', value: 'issue' },
+      { field: 'issues_off', op: '=', value: true },
+    ],
+  },
+};
+
+function withIssuesOffLeftOut(request: SearchRequest): SearchRequest {
+  return { ...request, extraFilter: request.extraFilter ? { and: [request.extraFilter, ISSUES_OFF_LEFT_OUT] } : ISSUES_OFF_LEFT_OUT };
+}
+
 // GET /search/issues: the index finds, the read models answer. A hit the caller may no longer
 // read (the index a moment behind) is left out.
 @injectable()
@@ -53,7 +70,7 @@ export class IssueSearchQuery {
   ) {}
 
   async search(request: SearchRequest): Promise<Either<SearchError, SearchPage<FoundIssue>>> {
-    const outcome = await this.runner.search<IssueSearchDocument>(issueSearch, await this.withIssuesOffLeftOut(request));
+    const outcome = await this.runner.search<IssueSearchDocument>(issueSearch, withIssuesOffLeftOut(request));
     if (outcome._tag === 'Left') return outcome;
     const { hits, totalCount, incomplete } = outcome.right;
     const issues = await this.byKeys<IssueDocument>(
@@ -114,23 +131,6 @@ export class IssueSearchQuery {
       return [{ item: found, score: hit.score, textMatches }];
     });
     return right({ totalCount, incomplete, items });
-  }
-
-  // A repository's issues are unavailable while its issues are turned off (410 on the issues
-  // endpoints; GitHub makes them available again when they are turned back on), its pull
-  // requests are not. Resolved when asked, so turning issues off rewrites no issue document.
-  private async withIssuesOffLeftOut(request: SearchRequest): Promise<SearchRequest> {
-    const ids = await this.repositories.idsWithIssuesOff();
-    if (ids.length === 0) return request;
-    const issuesOff: SearchFilter = {
-      not: {
-        and: [
-          { field: 'type', op: '=', value: 'issue' },
-          { field: 'repository_id', op: 'in', values: ids },
-        ],
-      },
-    };
-    return { ...request, extraFilter: request.extraFilter ? { and: [request.extraFilter, issuesOff] } : issuesOff };
   }
 
   // Documents by _id, at most a page's worth: one indexed look-up.

@@ -51,8 +51,6 @@ export const repositoriesProjection: Projection = {
           keys: { owner_id: 1, private: 1, fork: 1, [field]: 1, id: 1 },
         })),
         ...['created_at', 'stargazers_count'].map((field): IndexSpec => ({ name: `forks_${field}`, keys: { parent_id: 1, private: 1, [field]: 1, id: 1 } })),
-        // Issue search leaves out the issues of repositories whose issues are turned off.
-        { name: 'has_issues', keys: { has_issues: 1 } },
       ],
     },
     { name: REPOSITORY_REDIRECTS_COLLECTION, indexes: [byRepository] },

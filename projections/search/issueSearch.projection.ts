@@ -114,8 +114,8 @@ async function untilNoneMatch(target: ProjectionTarget, filter: SearchFilter, ha
   }
 }
 
-// Visibility, owner, archived state or existence changed: the repository's documents that
-// disagree are rewritten from the index's own copies (three fields changed), or all removed
+// Visibility, owner, archived state, issues turned on or off, or existence changed: the repository's documents that
+// disagree are rewritten from the index's own copies (a few fields changed), or all removed
 // when the repository is gone: a cost proportional to the repository's issues.
 async function repositoryChanged(target: ProjectionTarget, repositoryId: number): Promise<void> {
   const ofRepository: SearchFilter = { field: 'repository_id', op: '=', value: repositoryId };
@@ -134,6 +134,7 @@ async function repositoryChanged(target: ProjectionTarget, repositoryId: number)
       { field: 'public', op: '=', value: fields.public },
       { field: 'owner_id', op: '=', value: fields.owner_id },
       { field: 'archived', op: '=', value: fields.archived },
+      { field: 'issues_off', op: '=', value: fields.issues_off },
     ],
   };
   await untilNoneMatch(target, { and: [ofRepository, { not: current }] }, (documents) =>
@@ -154,7 +155,8 @@ export const issueSearchProjection: Projection = {
   // 2: no copy of the documents beside the index
   // 3: a pull request's issue found by its own issue id (comments, reactions)
   // 4: a pull request's conversation comments indexed (commenter:, involves:, in:comments)
-  version: 4,
+  // 5: whether the repository's issues are off (issues_off)
+  version: 5,
   consistency: 'eventual',
   readsReadYourWritesModels: true,
   collections: [{ name: ISSUE_SEARCH_DOCUMENTS_COLLECTION }],
@@ -173,7 +175,7 @@ export const issueSearchProjection: Projection = {
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     if (REPOSITORY_WIDE_EVENTS.has(event.type)) {
       const typed = { type: event.type, data: event.data } as RepositoryEvent;
-      if (typed.type === 'RepositoryEdited' && typed.data.changes.private === undefined) return;
+      if (typed.type === 'RepositoryEdited' && typed.data.changes.private === undefined && typed.data.changes.hasIssues === undefined) return;
       return repositoryChanged(target, typed.data.repositoryId);
     }
     const keys = [...new Set(await touchedIssues(event, target))];

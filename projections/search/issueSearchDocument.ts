@@ -68,8 +68,16 @@ async function pullRequestOf(target: ProjectionTarget, issue: IssueDocument): Pr
 }
 
 // What the repository decides for every document of it: who may see it, whose it is.
-export function repositoryFields(repository: RepositoryDocument): Pick<IssueSearchDocument, 'repository_id' | 'owner_id' | 'public' | 'archived'> {
-  return { repository_id: repository.id, owner_id: repository.owner_id, public: !repository.private, archived: repository.archived };
+export function repositoryFields(
+  repository: RepositoryDocument,
+): Pick<IssueSearchDocument, 'repository_id' | 'owner_id' | 'public' | 'archived' | 'issues_off'> {
+  return {
+    repository_id: repository.id,
+    owner_id: repository.owner_id,
+    public: !repository.private,
+    archived: repository.archived,
+    issues_off: !repository.has_issues,
+  };
 }
 
 // The document of one issue or pull request (by the issues read model's _id), rebuilt from
