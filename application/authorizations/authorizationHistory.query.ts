@@ -1,12 +1,18 @@
 import { inject, injectable } from 'inversify';
 import { actorLoginsIn, type LoginAt } from '../shared/audit/actorLogins.js';
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
-import { auditLogOf, eventsAsOf, type AuditLogEntry, type AuditVocabulary } from '../shared/audit/auditLog.js';
+import { auditLogOf, type AuditLogEntry, type AuditVocabulary } from '../shared/audit/auditLog.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import { authorizationStream } from '../../domain/authorizations/authorization.decider.js';
 import type { AuthorizationEvent } from '../../domain/authorizations/authorization.events.js';
-import { createdAuthorizationDocument, updatedAuthorizationFields, type AuthorizationDocument } from './authorizations.readModel.js';
+import {
+  AUTHORIZATION_TIMELINE_CHECKPOINTS_COLLECTION,
+  AUTHORIZATION_TIMELINE_HEADS_COLLECTION,
+  type AuthorizationDocument,
+} from './authorizations.readModel.js';
+import { authorizationTimelineFold } from './authorizationTimeline.js';
+import { stateAsOf, type TimelineCheckpointDocument, type TimelineCollections, type TimelineHeadDocument } from '../shared/audit/streamTimeline.js';
 import { oauthApplicationStream } from '../../domain/accounts/oauthApplication.decider.js';
 import type { OAuthApplicationRegistered } from '../../domain/accounts/oauthApplication.events.js';
 
@@ -66,12 +72,17 @@ function snake(fields: Record<string, unknown>): Record<string, unknown> {
 @injectable()
 export class AuthorizationHistory {
   private readonly loginAt: LoginAt;
+  private readonly timeline: TimelineCollections<AuthorizationDocument>;
 
   constructor(
     @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
     @inject(TOKENS.ReadModelStore) store: ReadModelStore,
   ) {
     this.loginAt = actorLoginsIn(store, eventStore);
+    this.timeline = {
+      checkpoints: store.collection<TimelineCheckpointDocument<AuthorizationDocument>>(AUTHORIZATION_TIMELINE_CHECKPOINTS_COLLECTION),
+      heads: store.collection<TimelineHeadDocument>(AUTHORIZATION_TIMELINE_HEADS_COLLECTION),
+    };
   }
 
   // The user the authorization belongs to, from its first event: null if it never existed.
@@ -94,16 +105,7 @@ export class AuthorizationHistory {
   }
 
   // The document the projection would have held then; null before creation or after deletion.
-  async asOf(authorizationId: number, instant: Date): Promise<AuthorizationDocument | null> {
-    let document: AuthorizationDocument | null = null;
-    for (const stored of await eventsAsOf(this.eventStore, authorizationStream(authorizationId), instant)) {
-      const event = { type: stored.type, data: stored.data } as AuthorizationEvent;
-      if (event.type === 'AuthorizationCreated') document = createdAuthorizationDocument(event.data);
-      else if (event.type === 'AuthorizationUpdated' && document !== null) {
-        const current: AuthorizationDocument = document;
-        document = { ...current, ...updatedAuthorizationFields(event.data) };
-      } else if (event.type === 'AuthorizationDeleted') document = null;
-    }
-    return document;
+  asOf(authorizationId: number, instant: Date): Promise<AuthorizationDocument | null> {
+    return stateAsOf(this.eventStore, this.timeline, authorizationStream(authorizationId), instant, authorizationTimelineFold);
   }
 }

@@ -3,6 +3,10 @@ import type { Document } from '../shared/ports/readModelStore.port.js';
 
 export const AUTHORIZATIONS_COLLECTION = 'authorizations';
 export const OAUTH_GRANTS_COLLECTION = 'oauth_grants';
+// A token as it stood every so many events of its stream, and how far that timeline has read
+// it (as_of: application/shared/audit/streamTimeline.ts).
+export const AUTHORIZATION_TIMELINE_CHECKPOINTS_COLLECTION = 'authorization_timeline_checkpoints';
+export const AUTHORIZATION_TIMELINE_HEADS_COLLECTION = 'authorization_timeline_heads';
 
 // A live authorization (a deleted one leaves the model; its history stays in its stream).
 // The token is kept only as its SHA-256 hash, by which token authentication finds it.

@@ -4,8 +4,8 @@ import { projectStream, type ProjectEvent } from '../../domain/projects/project.
 import { actorLoginsIn, type LoginAt } from '../shared/audit/actorLogins.js';
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { auditLogOf, type AuditLogEntry } from '../shared/audit/auditLog.js';
-import type { EventStore, StoredEvent } from '../shared/ports/eventStore.port.js';
-import { foldedState } from '../shared/foldedStates.js';
+import type { EventStore } from '../shared/ports/eventStore.port.js';
+import { foldedState, plainEvents } from '../shared/foldedStates.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import { projectAuditVocabulary } from './projectAuditVocabulary.js';
 import type { ProjectCardDocument, ProjectColumnDocument, ProjectDocument } from './projects.readModel.js';
@@ -24,15 +24,6 @@ export interface ProjectTimeline {
 
 export const PROJECT_TIMELINE = Symbol('ProjectTimeline');
 
-const asProjectEvent = (stored: StoredEvent): ProjectEvent => ({ type: stored.type, data: stored.data }) as ProjectEvent;
-
-// The project's decider with its deletion left out: a deleted project's state is the one it
-// had before (what decides who may read its history).
-const projectLastStateDecider: typeof projectDecider = {
-  ...projectDecider,
-  evolve: (state, event) => (event.type === 'ProjectDeleted' ? state : projectDecider.evolve(state, event)),
-};
-
 // A project's whole life from its stream (a deleted project's too).
 @injectable()
 export class ProjectHistory {
@@ -50,10 +41,11 @@ export class ProjectHistory {
     return auditLogOf(this.eventStore, projectStream(projectId), projectAuditVocabulary, this.loginAt, page);
   }
 
-  // The project's last state (a deleted one's as it was before deletion); null if it never
-  // existed. Folded from what changed since it was last asked for, not the whole stream.
+  // The project's last state (a deleted one's as it was, its status aside: the owner and
+  // settings that decide who may read its history); null if it never existed. The commands'
+  // fold, so what they folded (or snapshotted) is not read again: only what changed since.
   async lastState(projectId: number): Promise<ProjectState | null> {
-    const { state, revision } = await foldedState(this.eventStore, projectLastStateDecider, projectStream(projectId), asProjectEvent);
+    const { state, revision } = await foldedState(this.eventStore, projectDecider, projectStream(projectId), plainEvents<ProjectEvent>);
     return revision === 'no_stream' ? null : state;
   }
 

@@ -9,6 +9,10 @@ export const PROJECT_COLLABORATORS_COLLECTION = 'project_collaborators';
 export const PROJECT_OWNERS_COLLECTION = 'project_owners';
 // Which project every column ever belonged to (as_of reads of a deleted column's cards).
 export const PROJECT_COLUMN_HOMES_COLLECTION = 'project_column_homes';
+// A board as it stood every so many events of its stream, and how far that timeline has read
+// it (as_of: application/shared/audit/streamTimeline.ts).
+export const PROJECT_TIMELINE_CHECKPOINTS_COLLECTION = 'project_timeline_checkpoints';
+export const PROJECT_TIMELINE_HEADS_COLLECTION = 'project_timeline_heads';
 
 export interface ProjectDocument extends Document {
   _id: string; // String(id)

@@ -7,6 +7,8 @@ import { pullRequestsProjection } from '../pulls/pullRequests.projection.js';
 import { issuesProjection } from '../issues/issues.projection.js';
 import { projectsProjection } from '../projects/projects.projection.js';
 import { projectAuditProjection } from '../projects/projectAudit.projection.js';
+import { projectTimelineProjection } from '../projects/projectTimeline.projection.js';
+import { authorizationTimelineProjection } from '../authorizations/authorizationTimeline.projection.js';
 import { webhooksProjection } from '../webhooks/webhooks.projection.js';
 import { migrationsProjection } from '../migrations/migrations.projection.js';
 import { sourceImportsProjection } from '../imports/sourceImports.projection.js';
@@ -30,5 +32,7 @@ export const allProjections = (dependencies: ProjectionDependencies): readonly P
   sourceImportsProjection,
   migrationsProjection,
   activityProjection,
+  projectTimelineProjection(dependencies),
+  authorizationTimelineProjection(dependencies),
   ...searchProjections(dependencies),
 ];

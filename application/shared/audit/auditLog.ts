@@ -1,10 +1,10 @@
-import type { EventStore, StoredEvent } from '../ports/eventStore.port.js';
+import type { EventStore } from '../ports/eventStore.port.js';
 import type { LoginAt } from './actorLogins.js';
 import { streamHistory, streamLength, type AuditEntry } from './streamHistory.query.js';
 
-// The audit mechanism every area shares (tokens now, projects next): a stream's history in
-// the shape of GitHub's audit-log entries, and the state of the thing a stream describes as
-// it stood at a past instant. A deleted thing's stream stays, so its history does too.
+// The audit mechanism tokens and projects share: a stream's history in the shape of GitHub's
+// audit-log entries, and (streamTimeline.ts) the state of the thing a stream describes as it
+// stood at a past instant. A deleted thing's stream stays, so its history does too.
 
 export interface AuditLogEntry {
   readonly '@timestamp': number;
@@ -54,17 +54,4 @@ export function auditLogEntryOf(streamId: string, entry: AuditEntry, vocabulary:
     user_agent: entry.userAgent,
     _document_id: `${streamId}:${entry.revision}`,
   };
-}
-
-// The events of a stream up to and including an instant (by when they happened), for a
-// caller to fold into the state it describes. The whole stream is read: a migration import
-// appends each record with its own time (a board's cards bottom first), so a stream's times
-// need not rise with its revisions and no event can be taken as the last before the instant.
-// Commands take their time on each attempt (`Retimed` in handleCommand.ts), so along what they
-// append times rise and this selection is a prefix of the log; only logs written before that
-// (a move that lost a race was stamped when its request began) can hold a selection no
-// prefix is.
-export async function eventsAsOf(eventStore: EventStore, streamId: string, instant: Date): Promise<StoredEvent[]> {
-  const limit = instant.getTime();
-  return (await eventStore.readStream(streamId)).filter((event) => Date.parse(event.metadata.occurredAt) <= limit);
 }

@@ -30,6 +30,7 @@ import { ScryptPasswordHasher } from '../crypto/scryptPasswordHasher.js';
 import { nodeMessageAuthentication } from '../crypto/nodeMessageAuthentication.js';
 import { openAdapters, type Adapters } from './adapters.js';
 import { writeSnapshots } from './snapshots.js';
+import { projectTimelineFold } from '../../projects/projectTimeline.js';
 import { keepAggregateSnapshots } from '../../../application/shared/aggregateSnapshots.js';
 
 export type RuntimeRole = 'serve' | 'worker' | 'cli';
@@ -87,7 +88,12 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
   // Long aggregates' snapshots live beside the read models (aggregateSnapshots.ts).
   keepAggregateSnapshots(adapters.eventStore, adapters.readModels);
   const projections = [
-    ...allProjections({ git: () => container.get<GitStorage>(TOKENS.GitStorage), ensureRepositoryGit: (id) => container.get(RepositoryGit).ensure(id) }),
+    ...allProjections({
+      git: () => container.get<GitStorage>(TOKENS.GitStorage),
+      ensureRepositoryGit: (id) => container.get(RepositoryGit).ensure(id),
+      eventStore: () => adapters.eventStore,
+      projectTimelineFold: () => projectTimelineFold,
+    }),
     ...(options.extraProjections ?? []),
   ];
   let fatal: unknown;
