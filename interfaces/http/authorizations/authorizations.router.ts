@@ -121,7 +121,10 @@ export function authorizationsRouter(container: Container): Router {
       commandContext(req, res, clock.now()),
     );
     if (isLeft(outcome)) return sendAppError(res, outcome.left);
-    res.status(outcome.right.created ? 201 : 200).json(await encode(res, outcome.right.authorization, outcome.right.created ? outcome.right.token : null));
+    const json = await encode(res, outcome.right.authorization, outcome.right.created ? outcome.right.token : null);
+    // GitHub documents Location on the 200 of an existing token too, not only on the 201.
+    res.setHeader('Location', json.url);
+    res.status(outcome.right.created ? 201 : 200).json(json);
   };
   router.put('/authorizations/clients/:client_id', getOrCreate);
   router.put('/authorizations/clients/:client_id/:fingerprint', getOrCreate);
