@@ -34,11 +34,15 @@ describe('HTTP OAuth authorizations: a token is saved with normalized scopes', (
     expect(created.body.scopes).to.deep.equal(['repo', 'admin:org']);
   });
 
+  // The pairs here are those GitHub's scope table nests (a child under its parent).
   it('PATCH: scopes and add_scopes are normalized with what the token holds', async () => {
     const created = await api(server, ada, 'POST', '/authorizations', { scopes: ['user'], note: 'patched' });
     const path = `/authorizations/${created.body.id}`;
-    expect((await api(server, ada, 'PATCH', path, { add_scopes: ['user:follow', 'write:packages'] })).body.scopes).to.deep.equal(['user', 'write:packages']);
-    expect((await api(server, ada, 'PATCH', path, { add_scopes: ['read:packages'] })).body.scopes).to.deep.equal(['user', 'write:packages']);
+    expect((await api(server, ada, 'PATCH', path, { add_scopes: ['user:follow', 'write:discussion'] })).body.scopes).to.deep.equal([
+      'user',
+      'write:discussion',
+    ]);
+    expect((await api(server, ada, 'PATCH', path, { add_scopes: ['read:discussion'] })).body.scopes).to.deep.equal(['user', 'write:discussion']);
     expect((await api(server, ada, 'PATCH', path, { scopes: ['read:gpg_key', 'admin:gpg_key', 'gist'] })).body.scopes).to.deep.equal(['admin:gpg_key', 'gist']);
   });
 });
