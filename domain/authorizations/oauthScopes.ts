@@ -73,9 +73,12 @@ export function unknownScopes(scopes: readonly string[]): string[] {
   return scopes.filter((scope) => !OAUTH_SCOPES.has(scope));
 }
 
-// Each scope once, in the order first given.
+// Each scope once, in the order first given, without those another of them includes: GitHub
+// saves a token "with a normalized list of scopes, discarding those that are implicitly
+// included by another requested scope" (user,gist,user:email is saved as user,gist).
 export function normalizedScopes(scopes: readonly string[]): string[] {
-  return [...new Set(scopes.map((scope) => scope.trim()).filter((scope) => scope !== ''))];
+  const given = [...new Set(scopes.map((scope) => scope.trim()).filter((scope) => scope !== ''))];
+  return given.filter((scope) => !given.some((other) => other !== scope && (INCLUDES[other] ?? []).includes(scope)));
 }
 
 // Whether a token holding `granted` may do what any of `accepted` allows.

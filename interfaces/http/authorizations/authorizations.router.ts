@@ -23,6 +23,12 @@ import { authorizationsApiPolicy, passwordOnly } from './authorizationsApiPolicy
 import { clientIdFilterOf } from './clientIdFilter.js';
 import { CreateAuthorizationBody, GetOrCreateAuthorizationBody, UpdateAuthorizationBody } from './authorizations.codecs.js';
 
+// A blank fingerprint in a body is none, as GitHub reads it (present?), whichever operation
+// it is sent to; a path's fingerprint is taken as given.
+function fingerprintOf<T extends string | null | undefined>(fingerprint: T): T | null {
+  return typeof fingerprint === 'string' && fingerprint.trim() === '' ? null : fingerprint;
+}
+
 function signedIn(res: Response): { userId: number; siteAdmin: boolean } {
   const caller = callerOf(res);
   if (caller.kind !== 'user') throw new Error('passwordOnly lets only users through');
@@ -90,7 +96,8 @@ export function authorizationsRouter(container: Container): Router {
   router.post('/authorizations', async (req: Request, res: Response) => {
     const body = decodeInput(CreateAuthorizationBody, req.body ?? {}, 'OauthAccess');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
-    const { scopes, note, note_url: noteUrl, client_id: clientId, client_secret: clientSecret, fingerprint } = body.right;
+    const { scopes, note, note_url: noteUrl, client_id: clientId, client_secret: clientSecret } = body.right;
+    const fingerprint = fingerprintOf(body.right.fingerprint);
     const input = {
       ...(scopes !== undefined ? { scopes } : {}),
       ...(note !== undefined ? { note } : {}),
@@ -108,9 +115,7 @@ export function authorizationsRouter(container: Container): Router {
     const body = decodeInput(GetOrCreateAuthorizationBody, req.body ?? {}, 'OauthAccess');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { scopes, note, note_url: noteUrl } = body.right;
-    // A blank fingerprint in the body is none, as GitHub reads it (the path's is taken as given).
-    const bodyFingerprint = body.right.fingerprint?.trim() ? body.right.fingerprint : null;
-    const fingerprint = req.params.fingerprint !== undefined ? String(req.params.fingerprint) : bodyFingerprint;
+    const fingerprint = req.params.fingerprint !== undefined ? String(req.params.fingerprint) : (fingerprintOf(body.right.fingerprint) ?? null);
     const input = { ...(scopes !== undefined ? { scopes } : {}), ...(note !== undefined ? { note } : {}), ...(noteUrl !== undefined ? { noteUrl } : {}) };
     const outcome = await commands.getOrCreate(
       signedIn(res).userId,
@@ -121,7 +126,10 @@ export function authorizationsRouter(container: Container): Router {
       commandContext(req, res, clock.now()),
     );
     if (isLeft(outcome)) return sendAppError(res, outcome.left);
-    res.status(outcome.right.created ? 201 : 200).json(await encode(res, outcome.right.authorization, outcome.right.created ? outcome.right.token : null));
+    const json = await encode(res, outcome.right.authorization, outcome.right.created ? outcome.right.token : null);
+    // GitHub documents Location on the 200 of an existing token too, not only on the 201.
+    res.setHeader('Location', json.url);
+    res.status(outcome.right.created ? 201 : 200).json(json);
   };
   router.put('/authorizations/clients/:client_id', getOrCreate);
   router.put('/authorizations/clients/:client_id/:fingerprint', getOrCreate);
@@ -168,7 +176,8 @@ export function authorizationsRouter(container: Container): Router {
     if (id === null || !(await queries.ownedBy(signedIn(res).userId, id))) return sendNotFound(res);
     const body = decodeInput(UpdateAuthorizationBody, req.body ?? {}, 'OauthAccess');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
-    const { scopes, add_scopes: addScopes, remove_scopes: removeScopes, note, note_url: noteUrl, fingerprint } = body.right;
+    const { scopes, add_scopes: addScopes, remove_scopes: removeScopes, note, note_url: noteUrl } = body.right;
+    const fingerprint = fingerprintOf(body.right.fingerprint);
     const changes = {
       ...(scopes !== undefined ? { scopes } : {}),
       ...(addScopes !== undefined ? { addScopes } : {}),
