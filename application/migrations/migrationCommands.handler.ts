@@ -18,13 +18,6 @@ import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import type { MigrationDocument } from './migrations.readModel.js';
 
-const invalidRepository = (name: string): MigrationsError => ({
-  _tag: 'MigrationValidationFailed',
-  field: 'repositories',
-  code: 'invalid',
-  message: `${name} is not a repository you can migrate: it does not exist, or you do not administer it`,
-});
-
 const lockedRepository = (name: string): MigrationsError => ({
   _tag: 'MigrationValidationFailed',
   field: 'repositories',
@@ -62,15 +55,17 @@ export class MigrationCommands {
     context: CommandContext,
   ): Promise<Either<AppError, number>> {
     const repositoryIds: number[] = [];
+    const refused: { index: number; name: string }[] = [];
     const administrator = repositoryAdministrator(caller, owner);
-    for (const name of names) {
+    for (const [index, name] of names.entries()) {
       const repository = await this.resolve(owner, name);
       const allowed = repository ? await this.access.authorize(administrator, repository, REPOSITORY_OPERATIONS.administer) : null;
       // The administrator of a repository another migration holds locked is told so, not that it is not theirs.
       if (allowed && isLeft(allowed) && allowed.left._tag === 'RepositoryLocked') return left(lockedRepository(name));
-      if (!repository || !allowed || isLeft(allowed)) return left(invalidRepository(name));
-      if (!repositoryIds.includes(repository.id)) repositoryIds.push(repository.id);
+      if (!repository || !allowed || isLeft(allowed)) refused.push({ index, name });
+      else if (!repositoryIds.includes(repository.id)) repositoryIds.push(repository.id);
     }
+    if (refused.length > 0) return left({ _tag: 'MigrationRepositoriesRefused', refused, noneLeft: repositoryIds.length === 0 } satisfies MigrationsError);
     const migrationId = await this.ids.next('migration');
     const outcome = await this.run(
       migrationId,

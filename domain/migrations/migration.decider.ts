@@ -36,6 +36,11 @@ export type MigrationCommand =
   | { readonly type: 'DeleteArchive'; readonly reason: 'requested' | 'expired'; readonly now: Date }
   | { readonly type: 'UnlockRepository'; readonly repositoryId: number; readonly now: Date };
 
+// GitHub's org_metadata_only "will ignore other flags": a migration of the organization's
+// metadata alone exports no repository, so it locks none, whatever lock_repositories says.
+export const locksRepositories = (options: { readonly lockRepositories: boolean; readonly orgMetadataOnly?: boolean }): boolean =>
+  options.lockRepositories && !options.orgMetadataOnly;
+
 const superseded: Either<MigrationsError, readonly MigrationEvent[]> = left({ _tag: 'MigrationStepSuperseded' });
 
 function decidePresent(command: MigrationCommand, migration: Migration): Either<MigrationsError, readonly MigrationEvent[]> {
@@ -76,7 +81,7 @@ export const migrationDecider: Decider<MigrationCommand, MigrationState, Migrati
           status: 'pending',
           repositoryIds,
           lockRepositories,
-          locked: lockRepositories ? repositoryIds : [],
+          locked: locksRepositories(event.data) ? repositoryIds : [],
           attempts: 0,
           archiveKey: null,
           exportedAt: null,

@@ -6,6 +6,7 @@ import {
 } from '../../application/migrations/migrations.readModel.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
+import { locksRepositories } from '../../domain/migrations/migration.decider.js';
 import { MIGRATION_EVENT_TYPES, type MigrationEvent } from '../../domain/migrations/migration.events.js';
 
 const migrations = (target: ProjectionTarget) => target.collection<MigrationDocument>(MIGRATIONS_COLLECTION);
@@ -43,7 +44,7 @@ async function applyMigrationEvent(event: MigrationEvent, target: ProjectionTarg
         },
         { upsert: true },
       );
-      if (data.lockRepositories)
+      if (locksRepositories(data))
         for (const repositoryId of data.repositoryIds) {
           const lock = { _id: `${data.migrationId}:${repositoryId}`, migration_id: data.migrationId, repository_id: repositoryId };
           await locks(target).replaceOne({ _id: lock._id }, lock, { upsert: true });
@@ -73,7 +74,8 @@ async function applyMigrationEvent(event: MigrationEvent, target: ProjectionTarg
 // GET .../migrations and the locks every write checks (RepositoryAccess.authorize).
 export const migrationsProjection: Projection = {
   name: 'migrations',
-  version: 1,
+  // v2: an org_metadata_only migration holds no locks.
+  version: 2,
   collections: [
     {
       name: MIGRATIONS_COLLECTION,

@@ -7,6 +7,22 @@ export const migrationsHttpErrors: ErrorTable<MigrationsError> = {
   MigrationLockNotFound: () => ({ status: 404, message: 'Not Found' }),
   MigrationArchiveNotFound: () => ({ status: 404, message: 'Not Found' }),
   MigrationStepSuperseded: () => ({ status: 404, message: 'Not Found' }),
+  // As GitHub answers a name it cannot migrate (github/gh-gei#962, GHES 3.4): `invalid_value`
+  // at the name's index, then `missing_field` when no repository was left to migrate.
+  MigrationRepositoriesRefused: (error) => ({
+    status: 422,
+    message: 'Validation Failed',
+    errors: [
+      ...error.refused.map(({ index, name }) => ({
+        resource: 'Migration',
+        field: 'repositories',
+        index,
+        code: 'invalid_value' as const,
+        message: `${name} is not a repository you can migrate: it does not exist, or you do not administer it`,
+      })),
+      ...(error.noneLeft ? [{ resource: 'Migration', field: 'repositories', code: 'missing_field' as const }] : []),
+    ],
+  }),
   MigrationValidationFailed: (error) => ({
     status: 422,
     message: 'Validation Failed',

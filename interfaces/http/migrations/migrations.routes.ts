@@ -79,8 +79,9 @@ async function visibleRepositories(deps: MigrationsDeps, res: Response, ids: rea
   return shown;
 }
 
-// `?exclude=repositories` (repeated, or as `exclude[]`): what a migration's body leaves out.
-const excludedOf = (req: Request): string[] => ([] as unknown[]).concat(req.query.exclude ?? []).map(String);
+// `?exclude=repositories` (repeated, or as `exclude[]`, as Rails reads a list): what a
+// migration's body leaves out. Express's query parser keeps `exclude[]` under its own name.
+const excludedOf = (req: Request): string[] => ([] as unknown[]).concat(req.query.exclude ?? [], req.query['exclude[]'] ?? []).map(String);
 
 function migrationRoutes(router: Router, prefix: string, deps: MigrationsDeps, scoped: ScopeOf): void {
   const wyandotte = requirePreview('wyandotte');

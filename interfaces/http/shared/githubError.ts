@@ -6,7 +6,9 @@ export interface ValidationErrorItem {
   readonly resource: string;
   // absent when the problem is the whole body (GitHub's schema asks only for `code`)
   readonly field?: string;
-  readonly code: 'missing' | 'missing_field' | 'invalid' | 'already_exists' | 'unprocessable' | 'custom';
+  // which element of a list field (GitHub's validation-error `index`)
+  readonly index?: number;
+  readonly code: 'missing' | 'missing_field' | 'invalid' | 'invalid_value' | 'already_exists' | 'unprocessable' | 'custom';
   readonly message?: string;
 }
 

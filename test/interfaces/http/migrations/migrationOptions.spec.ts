@@ -141,7 +141,7 @@ describe('migrations: the export options, every operation through octokit, and a
     expect(publicOnly.body.repositories.map((repository: { full_name: string }) => repository.full_name)).to.deep.equal(['acme/app']);
     const hidden = await api(server, adminOrg, 'POST', '/orgs/acme/migrations', { repositories: ['vault'] });
     expect(hidden.status).to.equal(422);
-    expect(hidden.body.errors[0]).to.include({ field: 'repositories', code: 'invalid' });
+    expect(hidden.body.errors[0]).to.include({ field: 'repositories', code: 'invalid_value', index: 0 });
     const started = await api(server, await token(['admin:org', 'repo']), 'POST', '/orgs/acme/migrations', { repositories: ['vault', 'app'] });
     expect(started.status, JSON.stringify(started.body)).to.equal(201);
     expect(started.body.repositories.map((repository: { full_name: string }) => repository.full_name)).to.deep.equal(['acme/vault', 'acme/app']);

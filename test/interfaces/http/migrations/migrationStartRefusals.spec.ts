@@ -1,0 +1,57 @@
+import { expect } from 'chai';
+import { expectOperationResponse } from '../../../support/schemas.js';
+import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
+
+// What GitHub answers a start naming a repository it cannot migrate (github/gh-gei#962, "Start
+// an organization migration" on GHES 3.4): each such name as `invalid_value` at its index in
+// `repositories`, then `missing_field` when no repository is left to migrate.
+describe('migrations: a start naming repositories the caller cannot migrate', function () {
+  this.timeout(60_000);
+  let server: TestServer;
+  let owner: string;
+
+  before(async () => {
+    server = await startTestServer();
+    owner = await createUser(server, 'mover');
+    const other = await createUser(server, 'someone');
+    expect((await api(server, server.adminAuthorization, 'POST', '/admin/organizations', { login: 'acme', admin: 'mover' })).status).to.equal(201);
+    await createRepository(server, owner, { name: 'app', auto_init: true }, '/orgs/acme/repos');
+    await createRepository(server, owner, { name: 'mine', auto_init: true });
+    await createRepository(server, other, { name: 'theirs', auto_init: true });
+  });
+  after(() => server.close());
+
+  const shapeOf = (errors: any[]) => errors.map(({ resource, field, index, code }) => ({ resource, field, index, code }));
+
+  it('answers an organization’s unknown repository as GitHub does: invalid_value at index 0, then missing_field', async () => {
+    const refused = await api(server, owner, 'POST', '/orgs/acme/migrations', { repositories: ['nowhere'] });
+    expect(refused.status).to.equal(422);
+    expectOperationResponse('post', '/orgs/{org}/migrations', 422, refused.body);
+    expect(refused.body.message).to.equal('Validation Failed');
+    expect(shapeOf(refused.body.errors)).to.deep.equal([
+      { resource: 'Migration', field: 'repositories', index: 0, code: 'invalid_value' },
+      { resource: 'Migration', field: 'repositories', index: undefined, code: 'missing_field' },
+    ]);
+  });
+
+  it('names every refused entry by its index; with a repository left, no missing_field', async () => {
+    const refused = await api(server, owner, 'POST', '/orgs/acme/migrations', { repositories: ['app', 'someone/theirs', 'mover/mine', 'acme/app'] });
+    expect(refused.status).to.equal(422);
+    expect(shapeOf(refused.body.errors)).to.deep.equal([
+      { resource: 'Migration', field: 'repositories', index: 1, code: 'invalid_value' },
+      { resource: 'Migration', field: 'repositories', index: 2, code: 'invalid_value' },
+    ]);
+    expect(refused.body.errors[0].message).to.contain('someone/theirs');
+  });
+
+  it('answers a user migration of another account’s repository the same way', async () => {
+    const refused = await api(server, owner, 'POST', '/user/migrations', { repositories: ['someone/theirs'] });
+    expect(refused.status).to.equal(422);
+    expectOperationResponse('post', '/user/migrations', 422, refused.body);
+    expect(shapeOf(refused.body.errors)).to.deep.equal([
+      { resource: 'Migration', field: 'repositories', index: 0, code: 'invalid_value' },
+      { resource: 'Migration', field: 'repositories', index: undefined, code: 'missing_field' },
+    ]);
+  });
+});
