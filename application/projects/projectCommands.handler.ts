@@ -18,6 +18,7 @@ import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { OrganizationQueries } from '../accounts/organization.queries.js';
 import { ProjectAccess } from './projectAccess.query.js';
+import { permissionToUpdate } from '../../domain/projects/projectAccess.js';
 import { ProjectQueries } from './projectQueries.js';
 
 // Everyone on a board moves cards in one stream: a move that lost the race is decided again
@@ -101,9 +102,10 @@ export class ProjectCommands {
     return frozen ? left(frozen) : right(undefined);
   }
 
-  // Name, body and state need write; organization_permission and private need admin.
+  // What each change needs is the domain's (permissionToUpdate); it depends on the kind of project.
   async update(caller: SignedInCaller, projectId: number, changes: Partial<ProjectSettings>, context: CommandContext): Promise<Either<AppError, void>> {
-    const needed: ProjectPermission = changes.organizationPermission !== undefined || changes.private !== undefined ? 'admin' : 'write';
+    const project = await this.projects.project(projectId);
+    const needed = project ? permissionToUpdate(project.owner_kind, changes) : 'write';
     const authorized = await this.access.authorize(caller, projectId, needed);
     if (isLeft(authorized)) return authorized;
     // organization_permission is an organization project's; private an organization's or a user's.
