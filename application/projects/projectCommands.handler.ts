@@ -19,6 +19,7 @@ import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { OrganizationQueries } from '../accounts/organization.queries.js';
 import { ProjectAccess } from './projectAccess.query.js';
 import { permissionToUpdate } from '../../domain/projects/projectAccess.js';
+import { contentOutOfScope } from '../../domain/projects/cardContentScope.js';
 import { ProjectQueries } from './projectQueries.js';
 
 // Everyone on a board moves cards in one stream: a move that lost the race is decided again
@@ -186,8 +187,7 @@ export class ProjectCommands {
     return isLeft(outcome) ? outcome : right(cardId);
   }
 
-  // An issue or pull request the caller may read, of the project's repository (a repository
-  // project) or of one of the organization's repositories (an organization project).
+  // An issue or pull request the caller may read, in the project's scope (cardContentScope.ts).
   private async contentOf(
     caller: SignedInCaller,
     project: { owner_kind: ProjectOwnerKind; owner_id: number },
@@ -209,18 +209,11 @@ export class ProjectCommands {
     if (!found) return unknown();
     const repository = await this.repositories.byId(found.repository_id);
     if (!repository || (await this.repositoryAccess.roleFor(caller, repository)) === 'none') return unknown();
-    const belongs =
-      project.owner_kind === 'repository'
-        ? repository.id === project.owner_id
-        : project.owner_kind === 'organization'
-          ? repository.owner_id === project.owner_id
-          : true;
-    if (!belongs)
-      return left({
-        _tag: 'ProjectValidationFailed',
-        message: 'Validation Failed',
-        errors: ['Content must belong to the same repository or organization as the project'],
-      });
+    const outOfScope = contentOutOfScope(
+      { ownerKind: project.owner_kind, ownerId: project.owner_id },
+      { id: repository.id, ownerId: repository.owner_id, ownerType: repository.owner_type },
+    );
+    if (outOfScope) return left({ _tag: 'ProjectValidationFailed', message: 'Validation Failed', errors: [outOfScope] });
     return right({ type: input.contentType, id: found.id, repositoryId: repository.id, number: found.number });
   }
 
