@@ -18,6 +18,8 @@ import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { OrganizationQueries } from '../accounts/organization.queries.js';
 import { ProjectAccess } from './projectAccess.query.js';
+import { permissionToUpdate } from '../../domain/projects/projectAccess.js';
+import { contentOutOfScope } from '../../domain/projects/cardContentScope.js';
 import { ProjectQueries } from './projectQueries.js';
 
 // Everyone on a board moves cards in one stream: a move that lost the race is decided again
@@ -101,9 +103,10 @@ export class ProjectCommands {
     return frozen ? left(frozen) : right(undefined);
   }
 
-  // Name, body and state need write; organization_permission and private need admin.
+  // What each change needs is the domain's (permissionToUpdate); it depends on the kind of project.
   async update(caller: SignedInCaller, projectId: number, changes: Partial<ProjectSettings>, context: CommandContext): Promise<Either<AppError, void>> {
-    const needed: ProjectPermission = changes.organizationPermission !== undefined || changes.private !== undefined ? 'admin' : 'write';
+    const project = await this.projects.project(projectId);
+    const needed = project ? permissionToUpdate(project.owner_kind, changes) : 'write';
     const authorized = await this.access.authorize(caller, projectId, needed);
     if (isLeft(authorized)) return authorized;
     // organization_permission is an organization project's; private an organization's or a user's.
@@ -184,8 +187,7 @@ export class ProjectCommands {
     return isLeft(outcome) ? outcome : right(cardId);
   }
 
-  // An issue or pull request the caller may read, of the project's repository (a repository
-  // project) or of one of the organization's repositories (an organization project).
+  // An issue or pull request the caller may read, in the project's scope (cardContentScope.ts).
   private async contentOf(
     caller: SignedInCaller,
     project: { owner_kind: ProjectOwnerKind; owner_id: number },
@@ -207,18 +209,11 @@ export class ProjectCommands {
     if (!found) return unknown();
     const repository = await this.repositories.byId(found.repository_id);
     if (!repository || (await this.repositoryAccess.roleFor(caller, repository)) === 'none') return unknown();
-    const belongs =
-      project.owner_kind === 'repository'
-        ? repository.id === project.owner_id
-        : project.owner_kind === 'organization'
-          ? repository.owner_id === project.owner_id
-          : true;
-    if (!belongs)
-      return left({
-        _tag: 'ProjectValidationFailed',
-        message: 'Validation Failed',
-        errors: ['Content must belong to the same repository or organization as the project'],
-      });
+    const outOfScope = contentOutOfScope(
+      { ownerKind: project.owner_kind, ownerId: project.owner_id },
+      { id: repository.id, ownerId: repository.owner_id, ownerType: repository.owner_type },
+    );
+    if (outOfScope) return left({ _tag: 'ProjectValidationFailed', message: 'Validation Failed', errors: [outOfScope] });
     return right({ type: input.contentType, id: found.id, repositoryId: repository.id, number: found.number });
   }
 

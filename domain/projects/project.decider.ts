@@ -64,6 +64,12 @@ export type ProjectCommand =
   | { readonly type: 'MoveCard'; readonly cardId: number; readonly position: CardPosition; readonly columnId?: number; readonly at: string }
   | { readonly type: 'DeleteCard'; readonly cardId: number; readonly at: string };
 
+// GitHub's limit: "You can put a maximum of 2,500 cards into each project column. If a column
+// has reached the maximum number of cards, no cards can be moved into that column." Every card
+// the column holds counts, archived ones too (they are in it, and come back when restored).
+export const MAX_CARDS_PER_COLUMN = 2500;
+const columnFull = (state: ProjectState, columnId: number) => (state.cards.get(columnId)?.length ?? 0) >= MAX_CARDS_PER_COLUMN;
+
 const NOT_FOUND: ProjectsError = { _tag: 'ProjectNotFound' };
 const COLUMN_NOT_FOUND: ProjectsError = { _tag: 'ProjectColumnNotFound' };
 const CARD_NOT_FOUND: ProjectsError = { _tag: 'ProjectCardNotFound' };
@@ -287,6 +293,7 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Eit
       // is that pull request; issue and pull request ids are two sequences that overlap).
       const same = (other: CardContent | null) => other !== null && other.repositoryId === content?.repositoryId && other.number === content.number;
       if (content && [...state.cardStates.values()].some((card) => same(card.content))) return left({ _tag: 'ProjectCardContentTaken' });
+      if (columnFull(state, command.columnId)) return invalid('Validation Failed', 'The column holds 2,500 cards, the most a column may');
       const { columnId, cardId, note, creatorId, at } = command;
       return right([{ type: 'ProjectCardCreated', data: { projectId, columnId, cardId, note, content, creatorId, createdAt: at } }]);
     }
@@ -304,6 +311,8 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Eit
       if (!card) return left(CARD_NOT_FOUND);
       const toColumnId = command.columnId ?? card.columnId;
       if (!state.columnNames.has(toColumnId)) return invalid('Validation Failed', 'column_id is invalid: the column is not in this project');
+      if (toColumnId !== card.columnId && columnFull(state, toColumnId))
+        return invalid('Validation Failed', 'column_id is invalid: the column holds 2,500 cards, the most a column may');
       const after = cardAfter(state, command.cardId, toColumnId, command.position);
       if (after._tag === 'Left') return after;
       return right([

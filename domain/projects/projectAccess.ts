@@ -1,6 +1,6 @@
 import { scopesAllow } from '../authorizations/oauthScopes.js';
 import type { RepositoryPermission } from '../shared/access.js';
-import type { OrganizationProjectPermission, ProjectOwnerKind, ProjectPermission } from './project.events.js';
+import type { OrganizationProjectPermission, ProjectOwnerKind, ProjectPermission, ProjectSettings } from './project.events.js';
 
 export type ProjectRole = 'none' | ProjectPermission;
 
@@ -77,4 +77,14 @@ function grantedProjectRole(facts: ProjectAccessFacts): ProjectRole {
   if (facts.organizationRole === 'admin') return 'admin';
   const membership: ProjectRole = facts.organizationRole === 'member' ? facts.organizationPermission : 'none';
   return highestProjectRole(everyone, membership, granted);
+}
+
+// What a PATCH of a project needs: its name and body are write's (GitHub's "edit a project
+// board"); its organization_permission and visibility admin's; closing and reopening a user's
+// project admin's too, as GitHub's permission levels for user-owned project boards list them
+// among the owner's and admins' alone (write collaborators may not).
+export function permissionToUpdate(ownerKind: ProjectOwnerKind, changes: Partial<ProjectSettings>): ProjectPermission {
+  if (changes.organizationPermission !== undefined || changes.private !== undefined) return 'admin';
+  if (changes.state !== undefined && ownerKind === 'user') return 'admin';
+  return 'write';
 }
