@@ -51,9 +51,9 @@ export class RemoveOrganizationMembershipHandler {
     );
     if (isLeft(removed)) return removed;
     await this.readYourWrites.settle(removed.right.position);
-    const unstarred = await this.stars.unstarUnreadableBy(user, context);
+    const unstarred = await this.stars.unstarUnreadableBy(user, context, { ownerId: organization.id });
     if (isLeft(unstarred)) return unstarred;
-    const forksDeleted = await this.forks.deleteUnreadableBy(user, context);
+    const forksDeleted = await this.forks.deleteUnreadableBy(user, context, { ownerId: organization.id });
     if (isLeft(forksDeleted)) return forksDeleted;
     return right({ orgId: organization.id, userId: user.id });
   }

@@ -7,6 +7,7 @@ import { RepositoryAccessQuery } from '../shared/access/repositoryAccess.query.j
 import type { CommandContext } from '../shared/commandContext.js';
 import { DeleteRepositoryHandler } from './deleteRepository.handler.js';
 import { RepositoryQueries } from './repository.queries.js';
+import type { LostAccess } from './lostAccess.js';
 
 // GitHub deletes a user's private forks of a private repository once the user may no longer
 // read it (removed as a collaborator, or from its organization): kept, a fork would go on
@@ -25,17 +26,14 @@ export class LostAccessForks {
   // After the user lost some access: every private fork of theirs whose parent they may no
   // longer read is deleted, as the system (the fork's owner did not ask for it). A refusal
   // (a fork locked by a migration) is answered; the request repeated finishes the job.
-  // Among the user's forks of `parentIds` when the access lost was to those alone (a
-  // collaborator removed: the user's one fork of that repository, not all their private forks).
-  async deleteUnreadableBy(
-    user: Pick<UserDocument, 'id' | 'site_admin'>,
-    context: CommandContext,
-    parentIds?: readonly number[],
-  ): Promise<Either<AppError, void>> {
+  // Among the user's forks of the repositories the access lost was to: one repository's (a
+  // collaborator removed: the user's one fork of it) or an organization's (a member removed:
+  // their private forks of its repositories, by index), not all their private forks.
+  async deleteUnreadableBy(user: Pick<UserDocument, 'id' | 'site_admin'>, context: CommandContext, lost: LostAccess): Promise<Either<AppError, void>> {
     const forks =
-      parentIds === undefined
-        ? await this.repositories.privateForksOwnedBy(user.id)
-        : (await Promise.all(parentIds.map((parentId) => this.repositories.forkOwnedBy(user.id, parentId)))).filter(
+      'ownerId' in lost
+        ? await this.repositories.privateForksOfOwnerRepositories(user.id, lost.ownerId)
+        : (await Promise.all(lost.repositoryIds.map((parentId) => this.repositories.forkOwnedBy(user.id, parentId)))).filter(
             (fork): fork is RepositoryDocument => fork !== null && fork.private,
           );
     if (forks.length === 0) return right(undefined);

@@ -12,6 +12,7 @@ import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { pairId, REPOSITORY_STARS_COLLECTION, type RepositoryStarDocument } from './repositories.readModel.js';
 import { RepositoryQueries } from './repository.queries.js';
+import type { LostAccess } from './lostAccess.js';
 
 // GitHub unstars a private repository for whoever loses access to it (removed as a
 // collaborator, or from its organization): kept, the star went on naming them among the
@@ -26,15 +27,12 @@ export class LostAccessStars {
     @inject(RepositoryAccessQuery) private readonly access: RepositoryAccessQuery,
   ) {}
 
-  // The user's stars of private repositories they may no longer read are taken back: among
-  // `repositoryIds` when the access lost was to those alone (a collaborator removed: one
-  // repository's star looked up, not every private star the user ever gave), else all of them.
-  async unstarUnreadableBy(
-    user: Pick<UserDocument, 'id' | 'site_admin'>,
-    context: CommandContext,
-    repositoryIds?: readonly number[],
-  ): Promise<Either<AppError, void>> {
-    const scope = repositoryIds === undefined ? {} : { _id: { $in: repositoryIds.map((repositoryId) => pairId(repositoryId, user.id)) } };
+  // The user's stars of private repositories they may no longer read are taken back, among
+  // those the access lost was to: one repository's (a collaborator removed: its star looked
+  // up) or an organization's (a member removed: the stars of its repositories, by index), not
+  // every private star the user ever gave.
+  async unstarUnreadableBy(user: Pick<UserDocument, 'id' | 'site_admin'>, context: CommandContext, lost: LostAccess): Promise<Either<AppError, void>> {
+    const scope = 'ownerId' in lost ? { owner_id: lost.ownerId } : { _id: { $in: lost.repositoryIds.map((repositoryId) => pairId(repositoryId, user.id)) } };
     const stars = await this.store.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION).find({ ...scope, user_id: user.id, private: true });
     if (stars.length === 0) return right(undefined);
     const owner = { userId: user.id, siteAdmin: user.site_admin };

@@ -48,8 +48,8 @@ export class RemoveCollaboratorHandler {
     const unassigned = await this.assignments.unassign(repositoryId, user.id, context);
     if (isLeft(unassigned)) return unassigned;
     // Only this repository's reading changed: its star and the user's fork of it are looked at.
-    const unstarred = await this.stars.unstarUnreadableBy(user, context, [repositoryId]);
+    const unstarred = await this.stars.unstarUnreadableBy(user, context, { repositoryIds: [repositoryId] });
     if (isLeft(unstarred)) return unstarred;
-    return this.forks.deleteUnreadableBy(user, context, [repositoryId]);
+    return this.forks.deleteUnreadableBy(user, context, { repositoryIds: [repositoryId] });
   }
 }

@@ -24,6 +24,9 @@ export interface RepositoryDocument extends Document {
   private: boolean;
   fork: boolean;
   parent_id: number | null;
+  // The parent's owner, kept through the parent's transfers: what a user leaving an
+  // organization loses is their private forks of its repositories, found by index.
+  parent_owner_id: number | null;
   source_id: number | null;
   has_issues: boolean;
   has_projects: boolean;
@@ -89,6 +92,9 @@ export interface RepositoryStarDocument extends Document {
   // The repository's visibility, kept with each star: a list of a user's stars reads the
   // public ones from an index and decides only the private ones.
   private: boolean;
+  // The repository's owner, kept through its transfers: a user leaving an organization is
+  // unstarred from its private repositories, found by index, not among all their stars.
+  owner_id: number;
 }
 
 export interface RepositorySubscriptionDocument extends Document {

@@ -127,9 +127,10 @@ export class RepositoryQueries {
     return this.repositories().find({ parent_id: repositoryId, private: true });
   }
 
-  // The owner's private forks, whatever they were forked from.
-  privateForksOwnedBy(ownerId: number): Promise<RepositoryDocument[]> {
-    return this.repositories().find({ owner_id: ownerId, private: true, fork: true });
+  // The owner's private forks of another owner's repositories: one index run, whatever else
+  // the owner forked.
+  privateForksOfOwnerRepositories(ownerId: number, parentOwnerId: number): Promise<RepositoryDocument[]> {
+    return this.repositories().find({ owner_id: ownerId, parent_owner_id: parentOwnerId, private: true });
   }
 
   // The owner's fork of this repository: one index look-up, whatever the owner has.

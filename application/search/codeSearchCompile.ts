@@ -5,7 +5,6 @@ import type { SearchError } from '../../domain/search/search.errors.js';
 import { SEARCH_QUALIFIERS } from '../../domain/search/searchQualifiers.js';
 import type { SearchTerm } from '../../domain/search/searchQuery.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
-import { RepositoryLanguageQuery } from './repositoryLanguages.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { SearchFilter } from '../shared/ports/searchIndex.port.js';
 import type { CodeTerm, CodeTextFields } from './codeMatches.js';
@@ -40,7 +39,6 @@ export class CodeSearchCompiler {
   constructor(
     @inject(SearchScope) private readonly scope: SearchScope,
     @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
-    @inject(RepositoryLanguageQuery) private readonly languages: RepositoryLanguageQuery,
   ) {}
 
   async compile(terms: readonly SearchTerm[], caller: AccessCaller): Promise<Either<SearchError, CodeAlternative>> {
@@ -48,7 +46,6 @@ export class CodeSearchCompiler {
     const context: QualifierContext = {
       caller,
       accountId: async (login) => (await this.repositories.accountByLogin(login))?.id ?? null,
-      repositoryIdsInLanguage: (language) => this.languages.repositoryIdsIn(language),
     };
     const codeTerms: CodeTerm[] = [];
     const filters: SearchFilter[] = [];

@@ -59,6 +59,9 @@ export interface IssueSearchDocument extends SearchDocument, RepositoryBound {
   // The repository's issues are turned off: its issues are left out of search (its pull
   // requests stay), as the issues endpoints answer 410 for them.
   issues_off: boolean;
+  // The repository's language, as languageKey has it ('' when none): language: filters on it,
+  // rewritten when a push changes it, as issues_off is when that setting changes.
+  language: string;
 }
 
 export const ISSUE_SEARCH_ATTRIBUTES = {
@@ -94,6 +97,7 @@ export const ISSUE_SEARCH_ATTRIBUTES = {
     'base',
     'archived',
     'issues_off',
+    'language',
   ],
   ranges: ['comments', 'reactions', 'interactions', 'created_at', 'updated_at', 'closed_at', 'merged_at'],
   sortable: ['comments', 'reactions', ...Object.values(REACTION_SORTS).map((sort) => sort.attribute), 'interactions', 'created_at', 'updated_at'],

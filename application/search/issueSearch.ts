@@ -3,6 +3,7 @@ import type { QualifierValue } from '../../domain/search/searchQuery.js';
 import type { SearchFilter } from '../shared/ports/searchIndex.port.js';
 import { REACTION_SORTS } from './issueSearch.document.js';
 import { booleanFilter, dateFilter, numberFilter } from './qualifierFilters.js';
+import { languageKey } from './repositoryLanguages.js';
 import type { QualifierContext, SearchEndpointDefinition } from './searchEndpoint.js';
 import { SEARCH_INDEXES } from './searchIndexes.js';
 
@@ -70,12 +71,12 @@ function oneOfValues(field: string, value: QualifierValue): SearchFilter {
   return values.length === 1 ? is(field, values[0]!) : { field, op: 'in', values };
 }
 
-// GitHub: issues and pull requests in repositories whose language is the one named. Issue
-// documents do not hold their repository's language (a push that changes it would rewrite
-// every issue of the repository): the language is resolved to its repositories when asked.
-async function languageFilter(value: QualifierValue, context: QualifierContext): Promise<SearchFilter> {
-  const ids = await context.repositoryIdsInLanguage(textOf(value));
-  return ids.length === 0 ? NOTHING : { field: 'repository_id', op: 'in', values: ids };
+// GitHub: issues and pull requests in repositories whose language is the one named (in any
+// case, or an alias of it). Each document carries its repository's language, rewritten when a
+// push changes it: one equality, not the ids of every repository of that language.
+function languageFilter(value: QualifierValue): SearchFilter {
+  const key = languageKey(textOf(value));
+  return key === '' ? NOTHING : is('language', key);
 }
 
 // A login no account has matches nothing (GitHub answers no results, not an error): ids are positive.
@@ -114,7 +115,7 @@ export const issueSearch: SearchEndpointDefinition = {
     // draft:false is a pull request ready for review, not every issue.
     if (key === 'draft') return right(both(isPullRequest, booleanFilter('draft', value)));
     if (key === 'archived') return right(booleanFilter('archived', value));
-    if (key === 'language') return right(await languageFilter(value, context));
+    if (key === 'language') return right(languageFilter(value));
     if (key === 'review') return right(text === 'none' ? isPullRequest : NOTHING);
     if (NONE_KEPT.has(key)) return right(NOTHING);
     return right(null);

@@ -11,8 +11,6 @@ export interface QualifierContext {
   readonly caller: AccessCaller;
   // The account a login names (for author:, assignee: and the like), null when none does.
   accountId(login: string): Promise<number | null>;
-  // The repositories whose language is the one named (issues' language:), readable or not.
-  repositoryIdsInLanguage(language: string): Promise<number[]>;
 }
 
 // What one search endpoint knows beyond the shared language: its index, which document

@@ -11,7 +11,6 @@ import type { SearchDocument, SearchFilter, SearchHit, SearchIndex, SearchQuery 
 import { TOKENS } from '../shared/ports/tokens.js';
 import { sortAttribute, type QualifierContext, type QualifierTerm, type SearchEndpointDefinition } from './searchEndpoint.js';
 import { ACCOUNT_SCOPE_QUALIFIERS, accountScopeFilter } from './accountScope.js';
-import { RepositoryLanguageQuery } from './repositoryLanguages.js';
 import { SCOPE_QUALIFIERS, SearchScope } from './searchScope.js';
 import { SearchVisibility } from './searchVisibility.js';
 
@@ -77,7 +76,6 @@ export class SearchRunner {
     @inject(SearchScope) private readonly scope: SearchScope,
     @inject(SearchVisibility) private readonly visibility: SearchVisibility,
     @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
-    @inject(RepositoryLanguageQuery) private readonly languages: RepositoryLanguageQuery,
     @inject(SEARCH_SETTINGS) private readonly settings: SearchSettings,
   ) {}
 
@@ -94,7 +92,6 @@ export class SearchRunner {
     const context: QualifierContext = {
       caller: request.caller,
       accountId: async (login) => (await this.repositories.accountByLogin(login))?.id ?? null,
-      repositoryIdsInLanguage: (language) => this.languages.repositoryIdsIn(language),
     };
     const alternatives: CompiledAlternative[] = [];
     for (const terms of checked.right.alternatives) {

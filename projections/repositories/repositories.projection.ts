@@ -31,8 +31,9 @@ export const repositoriesProjection: Projection = {
   // the repository's own owner (a transfer to a collaborator); 7: no star or subscription of a
   // deleted user; 8: subscriptions carry their repository's visibility; 9: collaborations
   // carry their repository's owner and the collaborator's role in it; 10: private forks counted
-  // apart (private_forks_count), as a public repository shows only its public forks
-  version: 10,
+  // apart (private_forks_count), as a public repository shows only its public forks; 11: stars
+  // carry their repository's owner and forks their parent's (a member leaving an organization)
+  version: 11,
   collections: [
     {
       name: REPOSITORIES_COLLECTION,
@@ -43,6 +44,8 @@ export const repositoriesProjection: Projection = {
         // An owner's fork of a repository (forking again, a pull request's head): one look-up.
         { name: 'parent_owner', keys: { parent_id: 1, owner_id: 1 } },
         { name: 'source_owner', keys: { source_id: 1, owner_id: 1 } },
+        // A user's private forks of an organization's repositories, when they leave it.
+        { name: 'owner_parent_owner_private', keys: { owner_id: 1, parent_owner_id: 1, private: 1 } },
         // The lists' pages (repositoryLists.query.ts): one owner's repositories by visibility and
         // fork, in each order the API sorts them by; a repository's forks by visibility. Built
         // from the documents at start, so adding them needs no rebuild.
@@ -77,6 +80,8 @@ export const repositoriesProjection: Projection = {
         byUser,
         { name: 'repository_starred', keys: { repository_id: 1, starred_at: 1, user_id: 1 } },
         { name: 'user_visibility_starred', keys: { user_id: 1, private: 1, starred_at: 1, repository_id: 1 } },
+        // A user's private stars of an organization's repositories, when they leave it.
+        { name: 'user_private_owner', keys: { user_id: 1, private: 1, owner_id: 1 } },
       ],
     },
     {

@@ -87,6 +87,9 @@ export async function applyRepositoryEvent(stored: StoredEvent, target: Projecti
         name_key: repositoryNameKey(toName),
         updated_at: transferredAt,
       });
+      // Its stars and its forks name its owner (a user leaving an organization loses those by index).
+      await target.collection(REPOSITORY_STARS_COLLECTION).updateMany({ repository_id: repositoryId }, { $set: { owner_id: toOwnerId } });
+      await repositories(target).updateMany({ parent_id: repositoryId }, { $set: { parent_owner_id: toOwnerId } });
       // The new owner holds the repository: a collaboration it had is no longer one.
       await target.collection(REPOSITORY_COLLABORATORS_COLLECTION).deleteOne({ _id: pairId(repositoryId, toOwnerId) });
       await moveCollaborations(target, repositoryId, { owner_id: toOwnerId, owner_type: toOwnerType });
@@ -122,6 +125,7 @@ async function created(data: Extract<RepositoryEvent, { type: 'RepositoryCreated
     private: data.private,
     fork: data.fork !== null,
     parent_id: data.fork?.parentId ?? null,
+    parent_owner_id: data.fork ? await ownerOf(target, data.fork.parentId) : null,
     source_id: data.fork?.sourceId ?? null,
     has_issues: data.hasIssues,
     has_projects: data.hasProjects,
@@ -141,6 +145,10 @@ async function created(data: Extract<RepositoryEvent, { type: 'RepositoryCreated
   if (!upserted) return;
   await countOn(document.parent_id, 'forks_count', 1, target);
   if (document.private) await countOn(document.parent_id, 'private_forks_count', 1, target);
+}
+
+async function ownerOf(target: ProjectionTarget, repositoryId: number): Promise<number | null> {
+  return (await repositories(target).findOne({ _id: String(repositoryId) }, { projection: { owner_id: 1 } }))?.owner_id ?? null;
 }
 
 // A fork changing visibility moves its parent's count of private forks; the guarded write

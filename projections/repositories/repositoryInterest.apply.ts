@@ -82,6 +82,7 @@ export async function applyInterestEvent(stored: StoredEvent, target: Projection
           user_id: userId,
           starred_at: event.data.starredAt,
           private: repository.private,
+          owner_id: repository.owner_id,
         };
         const { upserted } = await stars.replaceOne({ _id }, star, { upsert: true });
         if (upserted) await countOn(repositoryId, 'stargazers_count', 1, target);

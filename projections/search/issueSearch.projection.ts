@@ -17,7 +17,18 @@ import type { LabelEvent } from '../../domain/issues/label.decider.js';
 import type { MilestoneEvent } from '../../domain/issues/milestone.decider.js';
 import type { ReactionEvent } from '../../domain/issues/reaction.decider.js';
 import type { RepositoryEvent } from '../../domain/repositories/repository.events.js';
+import { REF_EVENT_TYPES } from '../../domain/gitdata/refMoved.js';
+import type { ProjectionDependencies } from '../shared/projectionDependencies.js';
 import { issueSearchDocument, repositoryFields } from './issueSearchDocument.js';
+import {
+  ISSUE_LANGUAGES_INDEXED_COLLECTION,
+  ISSUE_REPOSITORY_LANGUAGES_COLLECTION,
+  issueRepositoryLanguage,
+  issueRepositoryLanguages,
+  languageIndexed,
+  saveLanguageIndexed,
+} from './issueRepositoryLanguages.js';
+import { languagesOnEvent } from './repositoryLanguages.js';
 
 // Version 1 kept a copy of every indexed document here; the index itself answers what it was
 // for (a repository's documents). Still declared, so that the version change empties it.
@@ -31,6 +42,9 @@ const PAGE = 1000;
 const PULL_REQUEST_EVENTS = new Set(['PullRequestOpened', 'PullRequestEdited', 'PullRequestClosed', 'PullRequestReopened', 'PullRequestMerged']);
 const PULL_REQUEST_ISSUE_SIDE_EVENTS = new Set(['IssueLocked', 'IssueUnlocked', 'IssueLabelsChanged', 'IssueAssigneesChanged', 'IssueMilestoneChanged']);
 const REPOSITORY_WIDE_EVENTS = new Set(['RepositoryEdited', 'RepositoryArchived', 'RepositoryUnarchived', 'RepositoryTransferred', 'RepositoryDeleted']);
+// What may change a repository's language (languagesOnEvent): a move of its default branch, a
+// fork's copy of its parent's, a new default branch; a deletion forgets it.
+const LANGUAGE_EVENTS: ReadonlySet<string> = new Set([...REF_EVENT_TYPES, 'RepositoryCreated', 'RepositoryEdited', 'RepositoryDeleted']);
 
 const indexName = (target: ProjectionTarget) => target.searchIndexName(SEARCH_INDEXES.issues);
 
@@ -114,7 +128,20 @@ async function untilNoneMatch(target: ProjectionTarget, filter: SearchFilter, ha
   }
 }
 
-// Visibility, owner, archived state, issues turned on or off, or existence changed: the repository's documents that
+// The repository's language as this lane reads it follows the event; when it is not the one
+// its documents were last rewritten to carry, they are rewritten (repositoryChanged), once.
+async function followLanguage(dependencies: ProjectionDependencies, event: StoredEvent, target: ProjectionTarget): Promise<void> {
+  const repositoryId = (event.data as { repositoryId?: unknown }).repositoryId;
+  if (!LANGUAGE_EVENTS.has(event.type) || typeof repositoryId !== 'number') return;
+  await languagesOnEvent(dependencies, issueRepositoryLanguages(target), event, target);
+  if (event.type === 'RepositoryDeleted') return saveLanguageIndexed(target, repositoryId, null);
+  const language = await issueRepositoryLanguage(target, repositoryId);
+  if (language === (await languageIndexed(target, repositoryId))) return;
+  await repositoryChanged(target, repositoryId);
+  await saveLanguageIndexed(target, repositoryId, language);
+}
+
+// Visibility, owner, archived state, issues turned on or off, language, or existence changed: the repository's documents that
 // disagree are rewritten from the index's own copies (a few fields changed), or all removed
 // when the repository is gone: a cost proportional to the repository's issues.
 async function repositoryChanged(target: ProjectionTarget, repositoryId: number): Promise<void> {
@@ -128,13 +155,14 @@ async function repositoryChanged(target: ProjectionTarget, repositoryId: number)
       ),
     );
   }
-  const fields = repositoryFields(repository);
+  const fields = await repositoryFields(target, repository);
   const current: SearchFilter = {
     and: [
       { field: 'public', op: '=', value: fields.public },
       { field: 'owner_id', op: '=', value: fields.owner_id },
       { field: 'archived', op: '=', value: fields.archived },
       { field: 'issues_off', op: '=', value: fields.issues_off },
+      { field: 'language', op: '=', value: fields.language },
     ],
   };
   await untilNoneMatch(target, { and: [ofRepository, { not: current }] }, (documents) =>
@@ -150,16 +178,17 @@ async function repositoryChanged(target: ProjectionTarget, repositoryId: number)
 // hands this projection an event only after those models applied it), and a repository's
 // documents rewritten when who may see them changes (the command waits for this projection:
 // REPOSITORY_BOUND_SEARCH_PROJECTIONS).
-export const issueSearchProjection: Projection = {
+export const issueSearchProjection = (dependencies: ProjectionDependencies): Projection => ({
   name: 'search-issues',
   // 2: no copy of the documents beside the index
   // 3: a pull request's issue found by its own issue id (comments, reactions)
   // 4: a pull request's conversation comments indexed (commenter:, involves:, in:comments)
   // 5: whether the repository's issues are off (issues_off)
-  version: 5,
+  // 6: the repository's language (language), read by this lane from git as its default branch moves
+  version: 6,
   consistency: 'eventual',
   readsReadYourWritesModels: true,
-  collections: [{ name: ISSUE_SEARCH_DOCUMENTS_COLLECTION }],
+  collections: [{ name: ISSUE_SEARCH_DOCUMENTS_COLLECTION }, { name: ISSUE_REPOSITORY_LANGUAGES_COLLECTION }, { name: ISSUE_LANGUAGES_INDEXED_COLLECTION }],
   searchIndexes: [
     {
       name: SEARCH_INDEXES.issues,
@@ -173,6 +202,7 @@ export const issueSearchProjection: Projection = {
     },
   ],
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
+    await followLanguage(dependencies, event, target);
     if (REPOSITORY_WIDE_EVENTS.has(event.type)) {
       const typed = { type: event.type, data: event.data } as RepositoryEvent;
       if (typed.type === 'RepositoryEdited' && typed.data.changes.private === undefined && typed.data.changes.hasIssues === undefined) return;
@@ -184,4 +214,4 @@ export const issueSearchProjection: Projection = {
     if (keys.length === 1) return onceThisBatch(target, keys[0]!, (settled) => refresh(settled, keys));
     if (keys.length > 0) await refresh(target, keys);
   },
-};
+});

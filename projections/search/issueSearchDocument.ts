@@ -16,6 +16,7 @@ import { indexedTime } from '../../application/search/searchIndexes.js';
 import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
 import { loginKey } from '../../domain/accounts/login.js';
 import { mentionedLogins } from '../../domain/search/mentions.js';
+import { issueRepositoryLanguage } from './issueRepositoryLanguages.js';
 
 // Bounds that keep one document's cost independent of how long a conversation runs: the
 // comments read (oldest first: commenters and mentions come from these), the comment text
@@ -67,16 +68,19 @@ async function pullRequestOf(target: ProjectionTarget, issue: IssueDocument): Pr
   return target.collection<PullRequestDocument>(PULL_REQUESTS_COLLECTION).findOne({ _id: issue._id.slice('pr-'.length) });
 }
 
-// What the repository decides for every document of it: who may see it, whose it is.
-export function repositoryFields(
+// What the repository decides for every document of it: who may see it, whose it is, its
+// language (as this lane last read it, issueRepositoryLanguage).
+export async function repositoryFields(
+  target: ProjectionTarget,
   repository: RepositoryDocument,
-): Pick<IssueSearchDocument, 'repository_id' | 'owner_id' | 'public' | 'archived' | 'issues_off'> {
+): Promise<Pick<IssueSearchDocument, 'repository_id' | 'owner_id' | 'public' | 'archived' | 'issues_off' | 'language'>> {
   return {
     repository_id: repository.id,
     owner_id: repository.owner_id,
     public: !repository.private,
     archived: repository.archived,
     issues_off: !repository.has_issues,
+    language: await issueRepositoryLanguage(target, repository.id),
   };
 }
 
@@ -102,7 +106,7 @@ export async function issueSearchDocument(target: ProjectionTarget, key: string)
   const mergedAt = issue.pull_request?.merged_at ?? null;
   return {
     id: key,
-    ...repositoryFields(repository),
+    ...(await repositoryFields(target, repository)),
     number: issue.number,
     title: issue.title,
     body,

@@ -7,7 +7,7 @@ import { onceThisBatch, type Projection, type ProjectionTarget } from '../../app
 import type { RepositoryCreated } from '../../domain/repositories/repository.events.js';
 import type { ProjectionDependencies } from '../shared/projectionDependencies.js';
 import { applyHelpWanted, HELP_WANTED_INDEX, HELP_WANTED_ISSUES_COLLECTION, helpWantedIssues } from './helpWantedIssues.js';
-import { REPOSITORY_LANGUAGE_INDEX, REPOSITORY_LANGUAGES_COLLECTION } from '../../application/search/repositoryLanguages.js';
+import { REPOSITORY_LANGUAGES_COLLECTION } from '../../application/search/repositoryLanguages.js';
 import { languagesOnEvent, mainLanguage, type RepositoryLanguagesDocument } from './repositoryLanguages.js';
 import { readmeAt, saveReadme, touchesReadme, type RepositoryReadmeDocument } from './repositoryReadme.js';
 import { followStargazers, REPOSITORY_STARGAZERS_COLLECTION, REPOSITORY_STARGAZERS_INDEXES } from './repositoryStargazers.js';
@@ -144,7 +144,7 @@ export const repositorySearchProjection = (dependencies: ProjectionDependencies)
   readsReadYourWritesModels: true,
   collections: [
     { name: HELP_WANTED_ISSUES_COLLECTION, indexes: [HELP_WANTED_INDEX] },
-    { name: REPOSITORY_LANGUAGES_COLLECTION, indexes: [REPOSITORY_LANGUAGE_INDEX] },
+    { name: REPOSITORY_LANGUAGES_COLLECTION },
     { name: REPOSITORY_READMES_COLLECTION },
     { name: REPOSITORY_STARGAZERS_COLLECTION, indexes: REPOSITORY_STARGAZERS_INDEXES },
   ],

@@ -12,7 +12,7 @@ import { userSearchProjection } from './userSearch.projection.js';
 // default-branch commits and files are read from git as well as the log.
 export const searchProjections = (dependencies: ProjectionDependencies): readonly Projection[] => [
   repositorySearchProjection(dependencies),
-  issueSearchProjection,
+  issueSearchProjection(dependencies),
   userSearchProjection(dependencies),
   topicSearchProjection,
   labelSearchProjection,

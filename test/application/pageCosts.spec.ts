@@ -169,10 +169,10 @@ describe('page costs: a request tests what its page touches, not the collection 
     const context = { actorId: 1, correlationId: 'c', causationId: 'c', occurredAt: new Date() };
     const user = { id: 2, site_admin: false };
     const repositoryTests = store.examined(REPOSITORIES_COLLECTION);
-    const starred = await work(REPOSITORY_STARS_COLLECTION, () => stars.unstarUnreadableBy(user, context, [5]));
+    const starred = await work(REPOSITORY_STARS_COLLECTION, () => stars.unstarUnreadableBy(user, context, { repositoryIds: [5] }));
     expect(starred.answer._tag).to.equal('Right');
     expect(starred.tested).to.be.at.most(1);
-    expect((await forks.deleteUnreadableBy(user, context, [5]))._tag).to.equal('Right');
+    expect((await forks.deleteUnreadableBy(user, context, { repositoryIds: [5] }))._tag).to.equal('Right');
     expect(store.examined(REPOSITORIES_COLLECTION) - repositoryTests).to.be.at.most(3);
   });
 

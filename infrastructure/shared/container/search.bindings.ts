@@ -3,7 +3,6 @@ import { CommitSearchQuery } from '../../../application/search/commitSearch.quer
 import { IssueSearchQuery } from '../../../application/search/issueSearch.query.js';
 import { CodeSearchQuery } from '../../../application/search/codeSearch.query.js';
 import { CodeSearchCompiler } from '../../../application/search/codeSearchCompile.js';
-import { RepositoryLanguageQuery } from '../../../application/search/repositoryLanguages.js';
 import { RepositorySearchQuery } from '../../../application/search/repositorySearch.query.js';
 import { SEARCH_SETTINGS, SearchRunner, type SearchSettings } from '../../../application/search/searchRunner.js';
 import { SearchScope } from '../../../application/search/searchScope.js';
@@ -20,7 +19,6 @@ export function bindSearch(container: Container): void {
   container.bind<SearchSettings>(SEARCH_SETTINGS).toConstantValue({ timeLimitMs: config.search.timeLimitMs });
   container.bind(SearchScope).toSelf().inSingletonScope();
   container.bind(SearchVisibility).toSelf().inSingletonScope();
-  container.bind(RepositoryLanguageQuery).toSelf().inSingletonScope();
   container.bind(SearchRunner).toSelf().inSingletonScope();
   container.bind(RepositorySearchQuery).toSelf().inSingletonScope();
   container.bind(CommitSearchQuery).toSelf().inSingletonScope();

@@ -52,6 +52,31 @@ describe('repositories projection', () => {
     expect(visibility).to.deep.equal({ '1:11': true, '1:12': true, '2:11': false });
   });
 
+  it("stars carry their repository's owner and forks their parent's, and follow a transfer", async () => {
+    const dump = await expectIdempotent(repositoriesProjection, [
+      created(1, 10, 'one'),
+      created(2, 10, 'two'),
+      created(3, 11, 'one', { parentId: 1, sourceId: 1 }),
+      created(4, 11, 'two', { parentId: 2, sourceId: 2 }),
+      storedEvent('stargazer-1-11', 0, 'RepositoryStarred', { repositoryId: 1, userId: 11, starredAt: at }),
+      storedEvent('stargazer-2-11', 0, 'RepositoryStarred', { repositoryId: 2, userId: 11, starredAt: at }),
+      storedEvent('repository-1', 1, 'RepositoryTransferred', {
+        repositoryId: 1,
+        fromOwnerId: 10,
+        fromName: 'one',
+        toOwnerId: 20,
+        toOwnerType: 'Organization',
+        toName: 'one',
+        transferredAt: later,
+      }),
+      storedEvent('stargazer-1-12', 0, 'RepositoryStarred', { repositoryId: 1, userId: 12, starredAt: later }),
+    ]);
+    const owners = Object.fromEntries((dump.repository_stars as Record<string, unknown>[]).map((star) => [star._id, star.owner_id]));
+    expect(owners).to.deep.equal({ '1:11': 20, '1:12': 20, '2:11': 10 });
+    const parentOwners = Object.fromEntries((dump.repositories as Record<string, unknown>[]).map((repository) => [repository.id, repository.parent_owner_id]));
+    expect(parentOwners).to.deep.equal({ 1: null, 2: null, 3: 20, 4: 10 });
+  });
+
   it('keeps redirects for old names, drops the one a live repository takes back', async () => {
     const dump = await expectIdempotent(repositoriesProjection, [
       created(1, 10, 'old'),

@@ -91,13 +91,15 @@ describe('GET /search/issues language:', () => {
     expect(await q('language:typescript')).to.deep.equal(['alice/webapp#1']);
   });
 
-  it('answers alike after forgelog rebuild search-repositories', async () => {
+  it('answers alike after forgelog rebuild search-repositories and search-issues', async () => {
     const queries = ['language:rust', 'language:c#', 'stalls -language:rust', 'language:typescript'];
     const before = [];
     for (const query of queries) before.push(await q(query));
     await server.stop();
-    const rebuilt = await runCli(['rebuild', 'search-repositories'], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_LOG_LEVEL: 'silent' });
-    expect(rebuilt.code, rebuilt.stderr).to.equal(0);
+    for (const projection of ['search-repositories', 'search-issues']) {
+      const rebuilt = await runCli(['rebuild', projection], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_LOG_LEVEL: 'silent' });
+      expect(rebuilt.code, rebuilt.stderr).to.equal(0);
+    }
     server = await startTestServer({}, server.dataDir);
     const after = [];
     for (const query of queries) after.push(await q(query));
