@@ -103,7 +103,8 @@ export class GitObjectsService {
     let base: GitTreeEntry[] = [];
     if (baseTree !== undefined) {
       const listed = await git.readTree(id.right, baseTree, true);
-      if (!listed) return left(refused('Invalid tree info: base_tree does not name a tree'));
+      // GitHub's words for a base_tree that names no tree (a commit's SHA included).
+      if (!listed) return left(refused('base_tree is not a valid tree oid'));
       base = listed;
     }
     const built = await buildTree(git, id.right, base, changes);

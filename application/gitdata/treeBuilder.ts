@@ -113,7 +113,8 @@ async function apply(git: GitStorage, repositoryId: number, building: Building, 
     // A submodule's commit is usually in another repository; one that is here must be a
     // commit (mktree checks it, and fails).
     if (change.type === 'commit' && object && object.type !== 'commit') return `tree.sha ${sha} is a ${object.type}, not a commit`;
-    if (change.type !== 'commit' && (!object || object.type !== change.type)) return `tree.sha ${sha} is not a ${change.type} in this repository`;
+    // GitHub's words, which clients quote: "tree.sha <sha> is not a valid blob" (or tree).
+    if (change.type !== 'commit' && (!object || object.type !== change.type)) return `tree.sha ${sha} is not a valid ${change.type}`;
     if (change.type === 'tree') listing = await git.readTree(repositoryId, sha, true);
     if (change.type === 'blob') bytes = object!.content;
   }
