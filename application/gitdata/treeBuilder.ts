@@ -19,6 +19,8 @@ const MODES_BY_TYPE: Readonly<Record<TreeChange['type'], readonly string[]>> = {
   commit: ['160000'],
 };
 
+const NULL_SHA = '0'.repeat(40);
+
 const parentOf = (path: string): string => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 const nameOf = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
 
@@ -38,7 +40,9 @@ function problemWith(change: TreeChange): string | null {
   if (change.content !== undefined && change.type !== 'blob') return 'tree.content is only for blobs';
   if (change.content === undefined && change.sha === undefined) return 'tree.sha or tree.content is required';
   // A submodule's commit need not be in the repository, but it must be an object name.
-  if (typeof change.sha === 'string' && !SHA_PATTERN.test(change.sha)) return `tree.sha ${change.sha} is not a valid SHA`;
+  // The null SHA names nothing: git's fsck refuses a tree holding it (nullSha1), so a clone
+  // checking objects would fail on the repository.
+  if (typeof change.sha === 'string' && (!SHA_PATTERN.test(change.sha) || change.sha === NULL_SHA)) return `tree.sha ${change.sha} is not a valid SHA`;
   return null;
 }
 

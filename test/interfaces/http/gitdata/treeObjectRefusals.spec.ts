@@ -77,6 +77,20 @@ describe('Git Data: trees naming objects that are not there, in GitHub’s words
     ],
   ];
 
+  // A submodule's commit need not be in the repository, but the null SHA is no object at all:
+  // git's fsck refuses a tree naming it (nullSha1), so a clone with transfer.fsckObjects, or a
+  // push of it to GitHub, would fail.
+  it('a submodule entry whose sha is the null SHA: 422, and no tree git’s fsck refuses is written', async () => {
+    const nullSha = '0'.repeat(40);
+    const answer = await api(server, octocat, 'POST', '/repos/octocat/hello/git/trees', {
+      base_tree: tree,
+      tree: [{ path: 'vendor', mode: '160000', type: 'commit', sha: nullSha }],
+    });
+    expect(answer.status).to.equal(422);
+    expect(answer.body.message).to.equal(`tree.sha ${nullSha} is not a valid SHA`);
+    await git('fsck', '--strict', '--no-dangling');
+  });
+
   for (const [what, body, message] of cases) {
     it(`${what}: 422 in GitHub's words`, async () => {
       const answer = await api(server, octocat, 'POST', '/repos/octocat/hello/git/trees', body());
