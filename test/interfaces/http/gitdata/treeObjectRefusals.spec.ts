@@ -91,6 +91,28 @@ describe('Git Data: trees naming objects that are not there, in GitHub’s words
     await git('fsck', '--strict', '--no-dangling');
   });
 
+  // git's fsck (largePathname, since git 2.43) refuses a name over 4,096 bytes in a tree, so a
+  // clone checking objects with a current git would fail on it.
+  it('a name over 4,096 bytes: 422, as git’s fsck refuses it; one of 4,096 bytes is written', async () => {
+    const tooLong = `${'é'.repeat(2048)}x`;
+    const refused = await api(server, octocat, 'POST', '/repos/octocat/hello/git/trees', {
+      tree: [{ path: `docs/${tooLong}`, mode: '100644', type: 'blob', content: 'x' }],
+    });
+    expect(refused.status).to.equal(422);
+    expect(refused.body.message).to.equal(`tree.path ${JSON.stringify(`docs/${tooLong}`)} is not a valid path`);
+    const longest = 'é'.repeat(2048);
+    const written = await api(server, octocat, 'POST', '/repos/octocat/hello/git/trees', {
+      tree: [{ path: `docs/${longest}`, mode: '100644', type: 'blob', content: 'x' }],
+    });
+    expect(written.status).to.equal(201);
+    const put = await api(server, octocat, 'PUT', `/repos/octocat/hello/contents/${encodeURIComponent(tooLong)}`, {
+      message: 'x',
+      content: Buffer.from('x').toString('base64'),
+    });
+    expect(put.status).to.equal(422);
+    await git('fsck', '--strict', '--no-dangling');
+  });
+
   for (const [what, body, message] of cases) {
     it(`${what}: 422 in GitHub's words`, async () => {
       const answer = await api(server, octocat, 'POST', '/repos/octocat/hello/git/trees', body());
