@@ -40,9 +40,11 @@ function problemWith(change: TreeChange): string | null {
   if (change.content !== undefined && change.type !== 'blob') return 'tree.content is only for blobs';
   if (change.content === undefined && change.sha === undefined) return 'tree.sha or tree.content is required';
   // A submodule's commit need not be in the repository, but it must be an object name.
-  // The null SHA names nothing: git's fsck refuses a tree holding it (nullSha1), so a clone
-  // checking objects would fail on the repository.
-  if (typeof change.sha === 'string' && (!SHA_PATTERN.test(change.sha) || change.sha === NULL_SHA)) return `tree.sha ${change.sha} is not a valid SHA`;
+  if (typeof change.sha === 'string' && !SHA_PATTERN.test(change.sha)) return `tree.sha ${change.sha} is not a valid SHA`;
+  // Nor the null SHA, which names nothing (a blob or tree entry naming it is looked up, and
+  // missing): git's fsck refuses a tree holding it (nullSha1), so a clone checking objects
+  // would fail on the repository.
+  if (change.type === 'commit' && change.sha === NULL_SHA) return `tree.sha ${change.sha} is not a valid SHA`;
   return null;
 }
 

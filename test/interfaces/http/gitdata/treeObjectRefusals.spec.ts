@@ -113,6 +113,18 @@ describe('Git Data: trees naming objects that are not there, in GitHub’s words
     await git('fsck', '--strict', '--no-dangling');
   });
 
+  it('a blob or tree entry whose sha is the null SHA: 422, not a valid blob or tree', async () => {
+    const nullSha = '0'.repeat(40);
+    for (const [type, mode] of [
+      ['blob', '100644'],
+      ['tree', '040000'],
+    ]) {
+      const answer = await api(server, octocat, 'POST', '/repos/octocat/hello/git/trees', { tree: [{ path: 'x', mode, type, sha: nullSha }] });
+      expect(answer.status).to.equal(422);
+      expect(answer.body.message).to.equal(`tree.sha ${nullSha} is not a valid ${type}`);
+    }
+  });
+
   for (const [what, body, message] of cases) {
     it(`${what}: 422 in GitHub's words`, async () => {
       const answer = await api(server, octocat, 'POST', '/repos/octocat/hello/git/trees', body());
