@@ -99,6 +99,8 @@ export class GitObjectsService {
   ): Promise<Either<AppError, TreeView>> {
     const id = await this.repositories.forWriting(caller, repository);
     if (isLeft(id)) return id;
+    // GitHub's answer to a request with no entries (an empty tree is never written through it).
+    if (changes.length === 0) return left(refused('Invalid tree info'));
     const git = this.repositories.git;
     let base: GitTreeEntry[] = [];
     if (baseTree !== undefined) {

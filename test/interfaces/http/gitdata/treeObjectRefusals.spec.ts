@@ -59,12 +59,6 @@ describe('Git Data: trees naming objects that are not there, in GitHub’s words
       () => ({ base_tree: missing, tree: [{ path: 'x', mode: '100644', type: 'blob', content: 'x' }] }),
       () => 'base_tree is not a valid tree oid',
     ],
-    // GitHub stopped reading a commit's tree for base_tree in 2014 (github-tools/github#125).
-    [
-      'a base_tree that is a commit',
-      () => ({ base_tree: main, tree: [{ path: 'x', mode: '100644', type: 'blob', content: 'x' }] }),
-      () => 'base_tree is not a valid tree oid',
-    ],
     [
       'a base_tree that is a blob',
       () => ({ base_tree: readme, tree: [{ path: 'x', mode: '100644', type: 'blob', content: 'x' }] }),
