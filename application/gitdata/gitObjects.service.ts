@@ -67,6 +67,7 @@ const MAX_TAG_DEPTH = 16;
 export const TREE_ENTRY_LIMIT = 100_000;
 
 const refused = (message: string): AppError => ({ _tag: 'GitDataRefused', message });
+const NOT_A_TREE = Symbol('not a tree');
 
 // Blobs, trees, commits and tags: every object written with git's plumbing into the
 // repository's bare directory, so its SHA is the one git gives for the same content.
@@ -111,6 +112,8 @@ export class GitObjectsService {
     }
     const built = await buildTree(git, id.right, base, changes);
     if (isLeft(built)) return left(refused(built.left));
+    // The tree is written, but GitHub answers 404 for one left empty (the last file removed),
+    // as it never serves the empty tree.
     return this.tree(repository, built.right, false);
   }
 
@@ -119,8 +122,11 @@ export class GitObjectsService {
     const id = await this.repositories.forReading(repository);
     if (isLeft(id)) return id;
     const sha = await this.treeShaOf(id.right, shaOrRef);
+    // GitHub's words for an object that is there but no tree (a blob's SHA, from the contents API).
+    if (sha === NOT_A_TREE) return left(refused('Invalid object requested. SHA must identify a commit or a tree.'));
     const entries = sha === null ? null : await this.repositories.git.readTree(id.right, sha, recursive);
-    if (!entries || sha === null) return left({ _tag: 'GitObjectNotFound' });
+    // GitHub never serves the empty tree: 404, as for what is not there.
+    if (!entries || sha === null || entries.length === 0) return left({ _tag: 'GitObjectNotFound' });
     const truncated = entries.length > TREE_ENTRY_LIMIT;
     return right({ sha, entries: truncated ? entries.slice(0, TREE_ENTRY_LIMIT) : entries, truncated });
   }
@@ -240,7 +246,8 @@ export class GitObjectsService {
     return right({ name, email: account?.email ?? `${login}@users.noreply.forgelog.local`, date: now });
   }
 
-  private async treeShaOf(repositoryId: number, shaOrRef: string): Promise<string | null> {
+  // The tree named (null: nothing is; NOT_A_TREE: an object that is neither a tree nor a commit).
+  private async treeShaOf(repositoryId: number, shaOrRef: string): Promise<string | typeof NOT_A_TREE | null> {
     const git = this.repositories.git;
     // HEAD too, as scripts ask for `git/trees/HEAD?recursive=1` (no branch can be named HEAD).
     const sha = SHA_PATTERN.test(shaOrRef)
@@ -254,7 +261,7 @@ export class GitObjectsService {
       if (!object) return null;
       if (object.type === 'tree') return target;
       if (object.type === 'commit') return parseCommit(Buffer.from(object.content).toString('utf8')).tree;
-      if (object.type !== 'tag') return null;
+      if (object.type !== 'tag') return NOT_A_TREE;
       target = parseTag(Buffer.from(object.content).toString('utf8')).object;
     }
     return null;
