@@ -63,8 +63,29 @@ export interface TreeView {
 // How many tags of tags a tree look-up peels before giving up.
 const MAX_TAG_DEPTH = 16;
 
-// GitHub stops listing a recursive tree here and says the list is truncated.
+// GitHub stops listing a tree here and says the list is truncated: 100,000 entries, and
+// "a maximum size of 7 MB when using the recursive parameter".
 export const TREE_ENTRY_LIMIT = 100_000;
+const RECURSIVE_TREE_BYTES = 7 * 1024 * 1024;
+
+// The size of an entry as git's `ls-tree -l -z` writes it (mode, type, object, size padded to
+// seven, path), which is what the 7 MB of a recursive listing counts here.
+function listedBytes(entry: GitTreeEntry): number {
+  const size = entry.size === undefined ? 1 : String(entry.size).length;
+  return entry.mode.length + entry.type.length + 40 + Math.max(7, size) + Buffer.byteLength(entry.path) + 5;
+}
+
+// How many of the entries a listing shows: all of them, or those before the limits.
+function shownCount(entries: readonly GitTreeEntry[], recursive: boolean): number {
+  const limit = Math.min(entries.length, TREE_ENTRY_LIMIT);
+  if (!recursive) return limit;
+  let bytes = 0;
+  for (let i = 0; i < limit; i++) {
+    bytes += listedBytes(entries[i]!);
+    if (bytes > RECURSIVE_TREE_BYTES) return i;
+  }
+  return limit;
+}
 
 const refused = (message: string): AppError => ({ _tag: 'GitDataRefused', message });
 const NOT_A_TREE = Symbol('not a tree');
@@ -127,8 +148,9 @@ export class GitObjectsService {
     const entries = sha === null ? null : await this.repositories.git.readTree(id.right, sha, recursive);
     // GitHub never serves the empty tree: 404, as for what is not there.
     if (!entries || sha === null || entries.length === 0) return left({ _tag: 'GitObjectNotFound' });
-    const truncated = entries.length > TREE_ENTRY_LIMIT;
-    return right({ sha, entries: truncated ? entries.slice(0, TREE_ENTRY_LIMIT) : entries, truncated });
+    const shown = shownCount(entries, recursive);
+    const truncated = shown < entries.length;
+    return right({ sha, entries: truncated ? entries.slice(0, shown) : entries, truncated });
   }
 
   async createCommit(

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { gitEnvironment, runGit } from '../../../../infrastructure/shared/git/gitCommand.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { GitWorkbench } from '../pulls/pullFixtures.js';
 import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
@@ -52,6 +53,27 @@ describe('Git Data: reading what is not a tree', () => {
       const answer = await api(server, octocat, 'GET', `/repos/octocat/hello/git/trees/${name}`);
       expect(answer.status, name).to.equal(404);
     }
+  });
+
+  // GitHub's documented limits: 100,000 entries, and 7 MB of them when recursive; past either
+  // the list stops and says `truncated: true`.
+  it('a recursive listing stops at 7 MB of entries and says truncated; one level of the same tree is whole', async () => {
+    const blob = await bench.git('--git-dir', bench.bareOf(repositoryId), 'hash-object', '-w', '--stdin');
+    const names = Array.from({ length: 30_000 }, (_, i) => `${String(i).padStart(6, '0')}-${'n'.repeat(250)}`);
+    const listing = names.map((name) => `100644 blob ${blob}\t${name}\n`).join('');
+    const dir = (await runGit(['--git-dir', bench.bareOf(repositoryId), 'mktree'], gitEnvironment(bench.scratch), { input: listing })).stdout.trim();
+    const top = (
+      await runGit(['--git-dir', bench.bareOf(repositoryId), 'mktree'], gitEnvironment(bench.scratch), { input: `040000 tree ${dir}\tdir\n` })
+    ).stdout.trim();
+    const recursive = await api(server, octocat, 'GET', `/repos/octocat/hello/git/trees/${top}?recursive=1`);
+    expect(recursive.status).to.equal(200);
+    expect(recursive.body.truncated).to.equal(true);
+    // About 7 MB of git's listing (ls-tree -l): fewer than the 30,001 entries, most of them.
+    expect(recursive.body.tree.length).to.be.above(20_000).and.below(30_001);
+    expect(recursive.body.tree[0]).to.include({ path: 'dir', type: 'tree' });
+    const oneLevel = await api(server, octocat, 'GET', `/repos/octocat/hello/git/trees/${dir}`);
+    expect(oneLevel.body.truncated).to.equal(false);
+    expect(oneLevel.body.tree).to.have.length(30_000);
   });
 
   it('the empty tree: 404 to a GET, by its SHA or a commit of it, and to a POST that removes the last file', async () => {
