@@ -63,10 +63,32 @@ export interface TreeView {
 // How many tags of tags a tree look-up peels before giving up.
 const MAX_TAG_DEPTH = 16;
 
-// GitHub stops listing a recursive tree here and says the list is truncated.
+// GitHub stops listing a tree here and says the list is truncated: 100,000 entries, and
+// "a maximum size of 7 MB when using the recursive parameter".
 export const TREE_ENTRY_LIMIT = 100_000;
+const RECURSIVE_TREE_BYTES = 7 * 1024 * 1024;
+
+// The size of an entry as git's `ls-tree -l -z` writes it (mode, type, object, size padded to
+// seven, path), which is what the 7 MB of a recursive listing counts here.
+function listedBytes(entry: GitTreeEntry): number {
+  const size = entry.size === undefined ? 1 : String(entry.size).length;
+  return entry.mode.length + entry.type.length + 40 + Math.max(7, size) + Buffer.byteLength(entry.path) + 5;
+}
+
+// How many of the entries a listing shows: all of them, or those before the limits.
+function shownCount(entries: readonly GitTreeEntry[], recursive: boolean): number {
+  const limit = Math.min(entries.length, TREE_ENTRY_LIMIT);
+  if (!recursive) return limit;
+  let bytes = 0;
+  for (let i = 0; i < limit; i++) {
+    bytes += listedBytes(entries[i]!);
+    if (bytes > RECURSIVE_TREE_BYTES) return i;
+  }
+  return limit;
+}
 
 const refused = (message: string): AppError => ({ _tag: 'GitDataRefused', message });
+const NOT_A_TREE = Symbol('not a tree');
 
 // Blobs, trees, commits and tags: every object written with git's plumbing into the
 // repository's bare directory, so its SHA is the one git gives for the same content.
@@ -99,15 +121,20 @@ export class GitObjectsService {
   ): Promise<Either<AppError, TreeView>> {
     const id = await this.repositories.forWriting(caller, repository);
     if (isLeft(id)) return id;
+    // GitHub's answer to a request with no entries (an empty tree is never written through it).
+    if (changes.length === 0) return left(refused('Invalid tree info'));
     const git = this.repositories.git;
     let base: GitTreeEntry[] = [];
     if (baseTree !== undefined) {
       const listed = await git.readTree(id.right, baseTree, true);
-      if (!listed) return left(refused('Invalid tree info: base_tree does not name a tree'));
+      // GitHub's words for a base_tree that names no tree (a commit's SHA included).
+      if (!listed) return left(refused('base_tree is not a valid tree oid'));
       base = listed;
     }
     const built = await buildTree(git, id.right, base, changes);
     if (isLeft(built)) return left(refused(built.left));
+    // The tree is written, but GitHub answers 404 for one left empty (the last file removed),
+    // as it never serves the empty tree.
     return this.tree(repository, built.right, false);
   }
 
@@ -116,10 +143,14 @@ export class GitObjectsService {
     const id = await this.repositories.forReading(repository);
     if (isLeft(id)) return id;
     const sha = await this.treeShaOf(id.right, shaOrRef);
+    // GitHub's words for an object that is there but no tree (a blob's SHA, from the contents API).
+    if (sha === NOT_A_TREE) return left(refused('Invalid object requested. SHA must identify a commit or a tree.'));
     const entries = sha === null ? null : await this.repositories.git.readTree(id.right, sha, recursive);
-    if (!entries || sha === null) return left({ _tag: 'GitObjectNotFound' });
-    const truncated = entries.length > TREE_ENTRY_LIMIT;
-    return right({ sha, entries: truncated ? entries.slice(0, TREE_ENTRY_LIMIT) : entries, truncated });
+    // GitHub never serves the empty tree: 404, as for what is not there.
+    if (!entries || sha === null || entries.length === 0) return left({ _tag: 'GitObjectNotFound' });
+    const shown = shownCount(entries, recursive);
+    const truncated = shown < entries.length;
+    return right({ sha, entries: truncated ? entries.slice(0, shown) : entries, truncated });
   }
 
   async createCommit(
@@ -237,7 +268,8 @@ export class GitObjectsService {
     return right({ name, email: account?.email ?? `${login}@users.noreply.forgelog.local`, date: now });
   }
 
-  private async treeShaOf(repositoryId: number, shaOrRef: string): Promise<string | null> {
+  // The tree named (null: nothing is; NOT_A_TREE: an object that is neither a tree nor a commit).
+  private async treeShaOf(repositoryId: number, shaOrRef: string): Promise<string | typeof NOT_A_TREE | null> {
     const git = this.repositories.git;
     // HEAD too, as scripts ask for `git/trees/HEAD?recursive=1` (no branch can be named HEAD).
     const sha = SHA_PATTERN.test(shaOrRef)
@@ -251,7 +283,7 @@ export class GitObjectsService {
       if (!object) return null;
       if (object.type === 'tree') return target;
       if (object.type === 'commit') return parseCommit(Buffer.from(object.content).toString('utf8')).tree;
-      if (object.type !== 'tag') return null;
+      if (object.type !== 'tag') return NOT_A_TREE;
       target = parseTag(Buffer.from(object.content).toString('utf8')).object;
     }
     return null;

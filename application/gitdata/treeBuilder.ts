@@ -19,14 +19,24 @@ const MODES_BY_TYPE: Readonly<Record<TreeChange['type'], readonly string[]>> = {
   commit: ['160000'],
 };
 
+const NULL_SHA = '0'.repeat(40);
+
 const parentOf = (path: string): string => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 const nameOf = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
+
+// GitHub's sentences for an entry that gives neither (a removal without `sha: null`) or both.
+const SHA_OR_CONTENT = 'Must supply either tree.sha or tree.content. Request will be rejected if both are present.';
+const VALID_MODES = Object.values(MODES_BY_TYPE).flat();
 
 function problemWith(change: TreeChange): string | null {
   // A removal may name what a tree already holds (imported, or pushed before pushes were
   // checked): only what is written must be a name git's fsck accepts.
   const removal = change.sha === null;
+  if (change.path.startsWith('/')) return 'tree.path cannot start with a slash';
   if (removal ? !isReadablePath(change.path) : !isValidTreePath(change.path)) return `tree.path ${JSON.stringify(change.path)} is not a valid path`;
+  if ((change.content !== undefined) === (change.sha !== undefined)) return SHA_OR_CONTENT;
+  if (!VALID_MODES.includes(change.mode)) return 'Must supply a valid tree.mode';
+  if (change.mode === '040000' && change.content !== undefined) return 'A subdirectory may not have content';
   if (!MODES_BY_TYPE[change.type]?.includes(change.mode)) return `tree.mode ${change.mode} is not valid for a ${change.type}`;
   if (!removal && change.mode === SYMLINK_MODE && isDotGitModules(nameOf(change.path)))
     return `tree.path ${JSON.stringify(change.path)}: .gitmodules cannot be a symlink`;
@@ -34,11 +44,13 @@ function problemWith(change: TreeChange): string | null {
   // gitmodulesMissing for a submodule's commit), and refuses the tree otherwise.
   const checked = removal || change.type === 'blob' ? null : fsckCheckedFile(nameOf(change.path));
   if (checked !== null) return `tree.path ${JSON.stringify(change.path)}: ${checked} must be a file`;
-  if (change.content !== undefined && change.sha !== undefined) return 'tree.sha and tree.content cannot both be given';
   if (change.content !== undefined && change.type !== 'blob') return 'tree.content is only for blobs';
-  if (change.content === undefined && change.sha === undefined) return 'tree.sha or tree.content is required';
   // A submodule's commit need not be in the repository, but it must be an object name.
   if (typeof change.sha === 'string' && !SHA_PATTERN.test(change.sha)) return `tree.sha ${change.sha} is not a valid SHA`;
+  // Nor the null SHA, which names nothing (a blob or tree entry naming it is looked up, and
+  // missing): git's fsck refuses a tree holding it (nullSha1), so a clone checking objects
+  // would fail on the repository.
+  if (change.type === 'commit' && change.sha === NULL_SHA) return `tree.sha ${change.sha} is not a valid SHA`;
   return null;
 }
 
@@ -113,7 +125,8 @@ async function apply(git: GitStorage, repositoryId: number, building: Building, 
     // A submodule's commit is usually in another repository; one that is here must be a
     // commit (mktree checks it, and fails).
     if (change.type === 'commit' && object && object.type !== 'commit') return `tree.sha ${sha} is a ${object.type}, not a commit`;
-    if (change.type !== 'commit' && (!object || object.type !== change.type)) return `tree.sha ${sha} is not a ${change.type} in this repository`;
+    // GitHub's words, which clients quote: "tree.sha <sha> is not a valid blob" (or tree).
+    if (change.type !== 'commit' && (!object || object.type !== change.type)) return `tree.sha ${sha} is not a valid ${change.type}`;
     if (change.type === 'tree') listing = await git.readTree(repositoryId, sha, true);
     if (change.type === 'blob') bytes = object!.content;
   }

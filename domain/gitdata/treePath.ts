@@ -36,10 +36,32 @@ export function isReadablePath(path: string): boolean {
   return path.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..' && !segment.includes('\0'));
 }
 
+// git's fsck refuses a name longer than this many bytes (largePathname, max_tree_entry_len;
+// git 2.43 and later), so a clone checking objects fails on a tree holding one.
+const MAX_NAME_BYTES = 4096;
+
+// UTF-8 bytes of a name, as git counts them (strlen of the entry's name).
+function utf8Length(segment: string): number {
+  let bytes = 0;
+  for (const character of segment) {
+    const code = character.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
 // One name in a tree as git's fsck accepts it (fsck_tree: no empty name, `.`, `..`, nor
-// anything a checkout on Windows or macOS would write into `.git`).
+// anything a checkout on Windows or macOS would write into `.git`, nor one over 4,096 bytes).
 export function isValidTreeSegment(segment: string): boolean {
-  return segment !== '' && segment !== '.' && segment !== '..' && !segment.includes('\0') && !isHfsDotGit(segment) && !isNtfsDotGit(segment);
+  return (
+    segment !== '' &&
+    segment !== '.' &&
+    segment !== '..' &&
+    !segment.includes('\0') &&
+    !isHfsDotGit(segment) &&
+    !isNtfsDotGit(segment) &&
+    (segment.length * 3 <= MAX_NAME_BYTES || utf8Length(segment) <= MAX_NAME_BYTES)
+  );
 }
 
 // A path inside a tree (`docs/a.md`): relative, and every segment valid.

@@ -19,15 +19,20 @@ import type { ApiUrls } from '../shared/apiUrls.js';
 export type EmbeddedRepositoryFilter = (repositoryId: number) => boolean;
 
 // GitHub's actor: the account as it was named when the event happened.
-function actorJson(account: ActivityAccount, urls: ApiUrls, path: 'users' | 'orgs') {
+function actorJson(account: ActivityAccount, urls: ApiUrls) {
   return {
     id: account.id,
     login: account.login,
     display_login: account.login,
     gravatar_id: '',
-    url: urls.api(`/${path}/${account.login}`),
+    url: urls.api(`/users/${account.login}`),
     avatar_url: urls.api(`/avatars/u/${account.id}`),
   };
+}
+
+// The event's organization: an actor without display_login, as GitHub's events show it.
+function orgJson(account: ActivityAccount, urls: ApiUrls) {
+  return { id: account.id, login: account.login, gravatar_id: '', url: urls.api(`/orgs/${account.login}`), avatar_url: urls.api(`/avatars/u/${account.id}`) };
 }
 
 // A forkee: the repository, and (as GitHub's fork payloads add) whether it is public.
@@ -125,9 +130,9 @@ export function activityEventJson(
   return {
     id: String(record.id),
     type: record.type,
-    actor: actorJson(record.actor, urls, 'users'),
+    actor: actorJson(record.actor, urls),
     repo: { id: record.repo.id, name: record.repo.name, url: urls.api(`/repos/${record.repo.name}`) },
-    ...(record.org ? { org: actorJson(record.org, urls, 'orgs') } : {}),
+    ...(record.org ? { org: orgJson(record.org, urls) } : {}),
     payload: payloadJson(record.payload, { fullName: record.repo.name, urls }, visible, numbers.get(record.id) ?? null),
     public: record.public,
     created_at: githubTime(record.created_at),

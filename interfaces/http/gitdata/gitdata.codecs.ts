@@ -6,13 +6,14 @@ const Signature = t.intersection([t.type({ name: t.string, email: t.string }), t
 export const CreateBlobBody = t.intersection([t.type({ content: t.string }), t.partial({ encoding: t.string })]);
 
 // POST /repos/{owner}/{repo}/git/trees
+// `mode` is checked with the other rules of an entry (treeBuilder.ts), where a missing or
+// numeric one answers GitHub's "Must supply a valid tree.mode"; `content: null` is no content.
 export const TreeEntryBody = t.intersection([
   t.type({
     path: t.string,
-    mode: t.keyof({ '100644': null, '100755': null, '040000': null, '160000': null, '120000': null }),
     type: t.keyof({ blob: null, tree: null, commit: null }),
   }),
-  t.partial({ sha: t.union([t.string, t.null]), content: t.string }),
+  t.partial({ mode: t.unknown, sha: t.union([t.string, t.null]), content: t.union([t.string, t.null]) }),
 ]);
 export const CreateTreeBody = t.intersection([t.type({ tree: t.array(TreeEntryBody) }), t.partial({ base_tree: t.string })]);
 

@@ -64,10 +64,11 @@ export function gitdataRoutes(router: Router, container: Container): void {
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const changes = body.right.tree.map((entry) => ({
       path: entry.path,
-      mode: entry.mode,
+      // Anything but a string is no mode (refused as GitHub words it).
+      mode: typeof entry.mode === 'string' ? entry.mode : '',
       type: entry.type,
       ...(entry.sha !== undefined ? { sha: entry.sha } : {}),
-      ...(entry.content !== undefined ? { content: entry.content } : {}),
+      ...(entry.content !== undefined && entry.content !== null ? { content: entry.content } : {}),
     }));
     const created = await objects.createTree(accessCallerOf(res), repositoryScopeOf(res).repository, body.right.base_tree, changes);
     if (isLeft(created)) return sendAppError(res, created.left);

@@ -54,6 +54,14 @@ describe('tree paths as git fsck accepts them', () => {
     for (const path of ['../x', 'a/../b', 'a//b', './a', 'a\u0000b']) expect(isReadablePath(path), path).to.equal(false);
   });
 
+  it('refuses a name over 4,096 bytes (git fsck: largePathname), counting UTF-8 bytes', () => {
+    expect(isValidTreeSegment('a'.repeat(4096))).to.equal(true);
+    expect(isValidTreeSegment('a'.repeat(4097))).to.equal(false);
+    expect(isValidTreeSegment('é'.repeat(2048))).to.equal(true);
+    expect(isValidTreeSegment(`${'é'.repeat(2048)}x`)).to.equal(false);
+    expect(isValidTreePath(`${'a'.repeat(4096)}/${'b'.repeat(4096)}`)).to.equal(true);
+  });
+
   it('checks every segment of a path', () => {
     expect(isValidTreePath('docs/a.md')).to.equal(true);
     expect(isValidTreePath('docs/.GIT/config')).to.equal(false);
