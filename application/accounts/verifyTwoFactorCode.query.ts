@@ -13,11 +13,15 @@ export const acceptedCodesStream = (userId: number): string => `two-factor-codes
 
 const CLAIM_ATTEMPTS = 3;
 
-// Checks the code of an X-GitHub-OTP header against a user's encrypted TOTP secret, and
-// accepts each code once only (RFC 6238 section 5.2): the time step of an accepted code is
-// appended to the user's accepted-codes stream with the revision last read, so of two
-// requests with the same code, or a replay, only one is accepted, whichever process takes
-// it. Reading the stream's last event alone keeps the cost flat however often the user signs in.
+// Checks the code of an X-GitHub-OTP header against a user's encrypted TOTP secret. As on
+// GitHub, a code may be sent again while it is valid ("you can use the OTP more than once,
+// because it is actually a time-based password"): @octokit/rest 16 keeps the code it was
+// given for the requests that follow, and a client refused it would ask the user again for
+// the same code and fail. Never an older code than one accepted (RFC 6238 section 5.2's
+// replay rule, kept where clients allow it): the time step of each newer code accepted is
+// appended to the user's accepted-codes stream with the revision last read, so once a newer
+// code is in use the older ones are spent, whichever process sees them. Reading the stream's
+// last event alone keeps the cost flat however often the user signs in.
 @injectable()
 export class VerifyTwoFactorCode {
   constructor(
@@ -39,8 +43,11 @@ export class VerifyTwoFactorCode {
     const streamId = acceptedCodesStream(userId);
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
       const [last] = await this.eventStore.readStream(streamId, { direction: 'backwards', maxCount: 1 });
-      // A code of this step or an earlier one was accepted already: this one is spent.
-      if (last && (last.data as { counter: number }).counter >= counter) return false;
+      const accepted = last === undefined ? null : (last.data as { counter: number }).counter;
+      // The code last accepted, again within its window: nothing new to record.
+      if (accepted === counter) return true;
+      // A newer code was accepted already: this one is spent.
+      if (accepted !== null && accepted > counter) return false;
       const metadata = metadataFor(systemContext(now, userId));
       const appended = await this.eventStore.append(
         streamId,
