@@ -24,6 +24,8 @@ const IS_FILTERS: Readonly<Record<string, SearchFilter>> = {
   public: is('public', true),
   private: is('public', false),
   draft: both(isPullRequest, is('draft', true)),
+  // No pull request is queued to merge: forgelog has no merge queue.
+  queued: both(isPullRequest, is('type', 'issue')),
 };
 
 // no:label, no:milestone, no:assignee (no:project: forgelog's issues are in no project).

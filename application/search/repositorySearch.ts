@@ -20,6 +20,13 @@ const IS_FIELDS: Readonly<Record<string, SearchFilter>> = {
   mirror: { field: 'mirror', op: '=', value: true },
   template: { field: 'template', op: '=', value: true },
   fork: ONLY_FORKS,
+  // No repository's owner can be sponsored: forgelog has no Sponsors.
+  sponsorable: {
+    and: [
+      { field: 'public', op: '=', value: true },
+      { field: 'public', op: '=', value: false },
+    ],
+  },
 };
 
 // GET /search/repositories: keywords in name, description and topics (readme with in:readme),
