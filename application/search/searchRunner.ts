@@ -90,7 +90,9 @@ export class SearchRunner {
     if (nothingApplies(checked.right, definition.endpoint)) return left({ _tag: 'SearchNothingApplies' });
     const offset = (request.page - 1) * request.perPage;
     if (offset >= SEARCH_RESULT_CAP) return left({ _tag: 'SearchBeyondFirstThousand' });
-    const limit = Math.min(request.perPage, SEARCH_RESULT_CAP - offset);
+    // A page that begins within the first 1,000 is served whole, as GitHub serves page 34 of
+    // 30 (results 991 to 1,020); the page after it is refused.
+    const limit = request.perPage;
     const sort = this.sortOf(definition, request, checked.right.sort);
     const context: QualifierContext = {
       caller: request.caller,
