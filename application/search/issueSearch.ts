@@ -109,6 +109,8 @@ export const issueSearch: SearchEndpointDefinition = {
     if (ACCOUNT_FIELDS[key] !== undefined) return right(await accountFilter(ACCOUNT_FIELDS[key]!, value, context));
     if (NUMBER_FIELDS[key] !== undefined) return right(numberFilter(NUMBER_FIELDS[key]!, value));
     if (DATE_FIELDS[key] !== undefined) return right(dateFilter(DATE_FIELDS[key]!, value));
+    // reason:completed, reason:"not planned": GitHub writes the reason as words.
+    if (key === 'reason') return right(is('state_reason', text.trim().replace(/[\s-]+/g, '_')));
     if (key === 'label') return right(oneOfValues('labels', value));
     if (key === 'milestone') return right(oneOfValues('milestone', value));
     // Branch names are matched as given; only pull requests have them.

@@ -61,6 +61,7 @@ export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<
     // is:queued as GitHub documents it (forgelog has no merge queue: it matches nothing).
     is: oneOf('issue', 'pr', 'open', 'closed', 'merged', 'unmerged', 'locked', 'unlocked', 'public', 'private', 'draft', 'queued'),
     state: oneOf('open', 'closed'),
+    reason: text,
     in: fields('title', 'body', 'comments'),
     author: account,
     assignee: account,

@@ -156,7 +156,8 @@ export const issueSearchProjection: Projection = {
   // 3: a pull request's issue found by its own issue id (comments, reactions)
   // 4: a pull request's conversation comments indexed (commenter:, involves:, in:comments)
   // 5: whether the repository's issues are off (issues_off)
-  version: 5,
+  // 6: why an issue was closed (state_reason, for reason:)
+  version: 6,
   consistency: 'eventual',
   readsReadYourWritesModels: true,
   collections: [{ name: ISSUE_SEARCH_DOCUMENTS_COLLECTION }],

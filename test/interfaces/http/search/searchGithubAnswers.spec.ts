@@ -20,6 +20,10 @@ describe('search: GitHub answers to its documented and refused queries', () => {
     await createRepository(server, dana, { name: 'alpha', description: 'solar panels' });
     await createRepository(server, dana, { name: 'beta', description: 'solar wind' });
     expect((await api(server, dana, 'POST', '/repos/dana/alpha/issues', { title: 'Solar flare' })).status).to.equal(201);
+    expect((await api(server, dana, 'POST', '/repos/dana/alpha/issues', { title: 'Solar eclipse' })).status).to.equal(201);
+    expect((await api(server, dana, 'POST', '/repos/dana/alpha/issues', { title: 'Solar storm' })).status).to.equal(201);
+    expect((await api(server, dana, 'PATCH', '/repos/dana/alpha/issues/2', { state: 'closed' })).status).to.equal(200);
+    expect((await api(server, dana, 'PATCH', '/repos/dana/alpha/issues/3', { state: 'closed', state_reason: 'not_planned' })).status).to.equal(200);
   });
 
   after(() => server.close());
@@ -113,6 +117,17 @@ describe('search: GitHub answers to its documented and refused queries', () => {
     expect((await search(server, null, q('repositories', 'solar created:"2000-01-01..*"'))).body.total_count).to.equal(2);
     // A quoted text value stays text: a label named with dots is not a range.
     expect((await search(server, null, q('issues', 'solar label:"v1..v2"'))).status).to.equal(200);
+  });
+
+  it('reason: finds issues by why they were closed, the reason written as words or as the API spells it', async () => {
+    const titles = async (query: string) => names((await search(server, null, q('issues', query))).body, 'title').sort();
+    expect(await titles('solar reason:completed')).to.deep.equal(['Solar eclipse']);
+    expect(await titles('solar is:closed reason:"not planned"')).to.deep.equal(['Solar storm']);
+    expect(await titles('solar reason:not_planned')).to.deep.equal(['Solar storm']);
+    expect(await titles('solar -reason:completed')).to.deep.equal(['Solar flare', 'Solar storm']);
+    expect((await api(server, dana, 'PATCH', '/repos/dana/alpha/issues/3', { state: 'open' })).status).to.equal(200);
+    expect(await titles('solar reason:"not planned"')).to.deep.equal([]);
+    expect((await api(server, dana, 'PATCH', '/repos/dana/alpha/issues/3', { state: 'closed', state_reason: 'not_planned' })).status).to.equal(200);
   });
 
   it('answers the same through @octokit/rest', async () => {
