@@ -24,7 +24,7 @@ const missingParameter = (field: string): HttpError => ({
 export const searchHttpErrors: ErrorTable<SearchError> = {
   SearchQueryMissing: () => missingParameter('q'),
   SearchQueryTooLong: () => invalidQuery('The search is longer than 256 characters.'),
-  SearchQueryTooManyOperators: () => invalidQuery('The search contains more than 5 AND / OR / NOT operators.'),
+  SearchQueryTooManyOperators: () => invalidQuery('More than five AND / OR / NOT operators were used.'),
   SearchQueryInvalid: (error) => invalidQuery(error.problem),
   SearchNothingApplies: () => invalidQuery('None of the search qualifiers apply to this search type.'),
   SearchBeyondFirstThousand: () => ({ status: 422, message: 'Only the first 1000 search results are available', documentationUrl: SEARCH_DOCUMENTATION_URL }),

@@ -67,6 +67,13 @@ describe('search: GitHub answers to its documented and refused queries', () => {
     expect(beyond.body).to.deep.equal({ message: 'Only the first 1000 search results are available', documentation_url: 'https://docs.github.com/v3/search/' });
   });
 
+  it("more than five AND / OR / NOT: GitHub's own sentence; five are taken", async () => {
+    const six = await search(server, null, q('repositories', 'solar AND wind OR panels NOT rain AND sun OR moon AND stars'));
+    expect(six.status).to.equal(422);
+    expect(six.body.errors).to.deep.equal([{ message: 'More than five AND / OR / NOT operators were used.', resource: 'Search', field: 'q', code: 'invalid' }]);
+    expect((await search(server, null, q('repositories', 'solar OR a OR b OR c OR d OR e'))).status).to.equal(200);
+  });
+
   it('a query of nothing but in: or another search\'s qualifiers: "None of the search qualifiers apply to this search type."', async () => {
     for (const [endpoint, query] of [
       ['repositories', 'in:name'],

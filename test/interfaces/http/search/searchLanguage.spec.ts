@@ -80,7 +80,7 @@ describe('search query language', () => {
     expect((await search(server, null, q(`${'x'.repeat(250)} user:dana stars:>0`))).status).to.equal(200);
     const operators = await search(server, null, q('a OR b OR c OR d OR e OR f OR g'));
     expect(operators.status).to.equal(422);
-    expect(operators.body.errors[0].message).to.equal('The search contains more than 5 AND / OR / NOT operators.');
+    expect(operators.body.errors[0].message).to.equal('More than five AND / OR / NOT operators were used.');
     const badDate = await search(server, null, q('created:2024-13-45'));
     expect(badDate.status).to.equal(422);
     expect(badDate.body.message).to.equal('Validation Failed');
