@@ -44,6 +44,7 @@ export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<
     followers: number,
     topics: number,
     topic: text,
+    license: text,
     language: text,
     'help-wanted-issues': number,
     created: date,

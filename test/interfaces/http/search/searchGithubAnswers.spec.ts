@@ -118,6 +118,13 @@ describe('search: GitHub answers to its documented and refused queries', () => {
     expect((await search(server, dana, q('repositories', 'solar -is:sponsorable'))).body.total_count).to.equal(2);
   });
 
+  it('license: filters on the license forgelog detects in none: no repository, not the words of its description', async () => {
+    await createRepository(server, dana, { name: 'gamma', description: 'photon mit license' });
+    expect((await search(server, dana, q('repositories', 'photon mit'))).body.total_count).to.equal(1);
+    expect((await search(server, dana, q('repositories', 'photon license:mit'))).body.total_count).to.equal(0);
+    expect((await search(server, dana, q('repositories', 'photon -license:mit'))).body.total_count).to.equal(1);
+  });
+
   it('reads a quoted range of a number or date as a range, as GitHub writes stars:"*..10"', async () => {
     expect((await search(server, null, q('repositories', 'solar stars:"*..10"'))).body.total_count).to.equal(2);
     expect((await search(server, null, q('repositories', 'solar stars:"1..*"'))).body.total_count).to.equal(0);
