@@ -12,6 +12,8 @@ const NUMBER_FIELDS: Readonly<Record<string, string>> = {
   topics: 'topics_count',
   // The count the help-wanted-issues sort reads: open issues labelled "help wanted".
   'help-wanted-issues': 'help_wanted_issues',
+  // Open issues labelled "good first issue".
+  'good-first-issues': 'good_first_issues',
 };
 // A filter no repository passes.
 const NO_REPOSITORY: SearchFilter = {

@@ -47,6 +47,7 @@ export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<
     license: text,
     language: text,
     'help-wanted-issues': number,
+    'good-first-issues': number,
     created: date,
     pushed: date,
     // is:sponsorable as GitHub documents it (forgelog has no Sponsors: it matches nothing).

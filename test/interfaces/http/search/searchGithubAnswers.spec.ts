@@ -144,6 +144,25 @@ describe('search: GitHub answers to its documented and refused queries', () => {
     expect((await api(server, dana, 'PATCH', '/repos/dana/alpha/issues/3', { state: 'closed', state_reason: 'not_planned' })).status).to.equal(200);
   });
 
+  it('good-first-issues: counts the open issues labelled "good first issue", as help-wanted-issues: counts "help wanted"', async () => {
+    await createRepository(server, dana, { name: 'delta', description: 'comet dust' });
+    await createRepository(server, dana, { name: 'epsilon', description: 'comet tail' });
+    for (const title of ['one', 'two', 'three'])
+      expect((await api(server, dana, 'POST', '/repos/dana/delta/issues', { title, labels: ['good first issue'] })).status).to.equal(201);
+    expect((await api(server, dana, 'POST', '/repos/dana/epsilon/issues', { title: 'four', labels: ['good first issue', 'help wanted'] })).status).to.equal(
+      201,
+    );
+    const repositories = async (query: string) => names((await search(server, null, q('repositories', query))).body).sort();
+    expect(await repositories('comet good-first-issues:>2')).to.deep.equal(['dana/delta']);
+    expect(await repositories('comet good-first-issues:1')).to.deep.equal(['dana/epsilon']);
+    expect(await repositories('comet good-first-issues:>=1 help-wanted-issues:>=1')).to.deep.equal(['dana/epsilon']);
+    // Closed, it no longer counts; a label renamed away takes its issues with it.
+    expect((await api(server, dana, 'PATCH', '/repos/dana/delta/issues/1', { state: 'closed' })).status).to.equal(200);
+    expect(await repositories('comet good-first-issues:2')).to.deep.equal(['dana/delta']);
+    expect((await api(server, dana, 'PATCH', '/repos/dana/delta/labels/good%20first%20issue', { new_name: 'starter' })).status).to.equal(200);
+    expect(await repositories('comet good-first-issues:0')).to.deep.equal(['dana/delta']);
+  });
+
   it('answers the same through @octokit/rest', async () => {
     const octokit = basicOctokit(server, 'dana', PASSWORD);
     const refused = await octokit.rest.search.repos({ q: 'in:name' }).then(
