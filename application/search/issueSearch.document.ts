@@ -24,6 +24,8 @@ export interface IssueSearchDocument extends SearchDocument, RepositoryBound {
   comments_text: string;
   type: 'issue' | 'pr';
   state: 'open' | 'closed';
+  // Why it was closed or reopened (completed, not_planned, reopened); '' when it says none.
+  state_reason: string;
   merged: boolean;
   draft: boolean;
   locked: boolean;
@@ -73,6 +75,7 @@ export const ISSUE_SEARCH_ATTRIBUTES = {
     'public',
     'type',
     'state',
+    'state_reason',
     'merged',
     'draft',
     'locked',

@@ -25,6 +25,8 @@ const IS_FILTERS: Readonly<Record<string, SearchFilter>> = {
   public: is('public', true),
   private: is('public', false),
   draft: both(isPullRequest, is('draft', true)),
+  // No pull request is queued to merge: forgelog has no merge queue.
+  queued: both(isPullRequest, is('type', 'issue')),
 };
 
 // no:label, no:milestone, no:assignee (no:project: forgelog's issues are in no project).
@@ -108,6 +110,8 @@ export const issueSearch: SearchEndpointDefinition = {
     if (ACCOUNT_FIELDS[key] !== undefined) return right(await accountFilter(ACCOUNT_FIELDS[key]!, value, context));
     if (NUMBER_FIELDS[key] !== undefined) return right(numberFilter(NUMBER_FIELDS[key]!, value));
     if (DATE_FIELDS[key] !== undefined) return right(dateFilter(DATE_FIELDS[key]!, value));
+    // reason:completed, reason:"not planned": GitHub writes the reason as words.
+    if (key === 'reason') return right(is('state_reason', text.trim().replace(/[\s-]+/g, '_')));
     if (key === 'label') return right(oneOfValues('labels', value));
     if (key === 'milestone') return right(oneOfValues('milestone', value));
     // Branch names are matched as given; only pull requests have them.

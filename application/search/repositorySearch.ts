@@ -12,6 +12,15 @@ const NUMBER_FIELDS: Readonly<Record<string, string>> = {
   topics: 'topics_count',
   // The count the help-wanted-issues sort reads: open issues labelled "help wanted".
   'help-wanted-issues': 'help_wanted_issues',
+  // Open issues labelled "good first issue".
+  'good-first-issues': 'good_first_issues',
+};
+// A filter no repository passes.
+const NO_REPOSITORY: SearchFilter = {
+  and: [
+    { field: 'public', op: '=', value: true },
+    { field: 'public', op: '=', value: false },
+  ],
 };
 const IS_FIELDS: Readonly<Record<string, SearchFilter>> = {
   public: { field: 'public', op: '=', value: true },
@@ -20,6 +29,8 @@ const IS_FIELDS: Readonly<Record<string, SearchFilter>> = {
   mirror: { field: 'mirror', op: '=', value: true },
   template: { field: 'template', op: '=', value: true },
   fork: ONLY_FORKS,
+  // No repository's owner can be sponsored: forgelog has no Sponsors.
+  sponsorable: NO_REPOSITORY,
 };
 
 // GET /search/repositories: keywords in name, description and topics (readme with in:readme),
@@ -41,6 +52,8 @@ export const repositorySearch: SearchEndpointDefinition = {
     if (key === 'archived' || key === 'mirror' || key === 'template') return right(booleanFilter(key, value));
     if (key === 'fork') return right(forkFilter(value));
     if (key === 'is' && value.kind === 'value') return right(IS_FIELDS[value.text.toLowerCase()] ?? null);
+    // forgelog detects no repository's license (every item's license is null): none matches.
+    if (key === 'license') return right(NO_REPOSITORY);
     return right(null);
   },
 };

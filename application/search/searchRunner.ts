@@ -3,7 +3,7 @@ import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { SearchError } from '../../domain/search/search.errors.js';
 import { SEARCH_QUALIFIERS } from '../../domain/search/searchQualifiers.js';
-import { checkSearchQuery } from '../../domain/search/searchQualifiers.js';
+import { checkSearchQuery, nothingApplies } from '../../domain/search/searchQualifiers.js';
 import { parseSearchQuery, type SearchTerm } from '../../domain/search/searchQuery.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
@@ -85,9 +85,12 @@ export class SearchRunner {
     if (parsed._tag === 'Left') return parsed;
     const checked = checkSearchQuery(parsed.right, definition.endpoint);
     if (checked._tag === 'Left') return checked;
+    if (nothingApplies(checked.right, definition.endpoint)) return left({ _tag: 'SearchNothingApplies' });
     const offset = (request.page - 1) * request.perPage;
     if (offset >= SEARCH_RESULT_CAP) return left({ _tag: 'SearchBeyondFirstThousand' });
-    const limit = Math.min(request.perPage, SEARCH_RESULT_CAP - offset);
+    // A page that begins within the first 1,000 is served whole, as GitHub serves page 34 of
+    // 30 (results 991 to 1,020); the page after it is refused.
+    const limit = request.perPage;
     const sort = this.sortOf(definition, request, checked.right.sort);
     const context: QualifierContext = {
       caller: request.caller,

@@ -41,7 +41,8 @@ export const userSearch: SearchEndpointDefinition = {
   index: SEARCH_INDEXES.users,
   repositoryBound: false,
   accountScoped: true,
-  textFields: { login: ['login'], name: ['name'], email: ['email'] },
+  // GitHub's docs also write in:fullname and in:username for the name and the login.
+  textFields: { login: ['login'], username: ['login'], name: ['name'], fullname: ['name'], email: ['email'] },
   defaultTextFields: ['login', 'name', 'email'],
   sorts: { followers: 'followers', repositories: 'repos', joined: 'created' },
   async qualifierFilter(term) {
@@ -61,6 +62,14 @@ export const userSearch: SearchEndpointDefinition = {
         return right(dateFilter('created', value));
       case 'language':
         return right(languageFilter('language', value));
+      case 'is':
+        // is:sponsorable: no account can be sponsored, forgelog has no Sponsors.
+        return right({
+          and: [
+            { field: 'type', op: '=', value: 'User' },
+            { field: 'type', op: '=', value: 'Organization' },
+          ],
+        });
       default:
         return right(null);
     }

@@ -1,5 +1,13 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
-import { parseSearchDate, writtenValue, type ParsedSearchQuery, type QualifierValue, type SearchQueryError } from './searchQuery.js';
+import {
+  parseQualifierValue,
+  parseSearchDate,
+  writtenValue,
+  type ParsedSearchQuery,
+  type QualifierValue,
+  type SearchQueryError,
+  type SearchTerm,
+} from './searchQuery.js';
 
 // What each search endpoint's qualifiers hold, as GitHub documents them: the endpoint's
 // query compiler (to come with the endpoints) reads these, and a query is checked against
@@ -36,11 +44,14 @@ export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<
     followers: number,
     topics: number,
     topic: text,
+    license: text,
     language: text,
     'help-wanted-issues': number,
+    'good-first-issues': number,
     created: date,
     pushed: date,
-    is: oneOf('public', 'private', 'template', 'archived', 'mirror', 'fork'),
+    // is:sponsorable as GitHub documents it (forgelog has no Sponsors: it matches nothing).
+    is: oneOf('public', 'private', 'template', 'archived', 'mirror', 'fork', 'sponsorable'),
     archived: boolean,
     fork: oneOf('true', 'only'),
     mirror: boolean,
@@ -49,8 +60,10 @@ export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<
   issues: {
     ...owners,
     type: oneOf('issue', 'pr'),
-    is: oneOf('issue', 'pr', 'open', 'closed', 'merged', 'unmerged', 'locked', 'unlocked', 'public', 'private', 'draft'),
+    // is:queued as GitHub documents it (forgelog has no merge queue: it matches nothing).
+    is: oneOf('issue', 'pr', 'open', 'closed', 'merged', 'unmerged', 'locked', 'unlocked', 'public', 'private', 'draft', 'queued'),
     state: oneOf('open', 'closed'),
+    reason: text,
     in: fields('title', 'body', 'comments'),
     author: account,
     assignee: account,
@@ -86,7 +99,8 @@ export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<
     user: account,
     org: account,
     type: oneOf('user', 'org'),
-    in: fields('login', 'name', 'email'),
+    is: oneOf('sponsorable'),
+    in: fields('login', 'username', 'name', 'fullname', 'email'),
     fullname: text,
     repos: number,
     location: text,
@@ -154,8 +168,9 @@ const invalid = (problem: string): SearchQueryError => ({ _tag: 'SearchQueryInva
 // `written` is the whole value as the query wrote it: the message quotes `stars:>abc`, not `stars:abc`.
 function checkBound(kind: QualifierKind, key: string, bound: string, written: string): Either<SearchQueryError, void> {
   if (kind.type === 'number' && !/^-?\d+$/.test(bound)) return left(invalid(`${key}:${written}: a number was expected`));
+  // GitHub's own words for a date it cannot read, quoting the bound as written.
   if (kind.type === 'date' && parseSearchDate(bound) === null)
-    return left(invalid(`${key}:${written}: a date (YYYY-MM-DD, or ISO 8601 with a time) was expected`));
+    return left(invalid(`${JSON.stringify(bound)} is not a recognized date/time format. Please provide an ISO 8601 date/time value, such as YYYY-MM-DD.`));
   return right(undefined);
 }
 
@@ -194,15 +209,49 @@ function checkValue(kind: QualifierKind, key: string, value: QualifierValue): Ei
 // text, as GitHub searches for them; known ones must hold what they take.
 export function checkSearchQuery(query: ParsedSearchQuery, endpoint: SearchEndpoint): Either<SearchQueryError, ParsedSearchQuery> {
   const table = SEARCH_QUALIFIERS[endpoint];
+  const alternatives: SearchTerm[][] = [];
   for (const terms of query.alternatives) {
+    const read: SearchTerm[] = [];
     for (const term of terms) {
-      if (term.kind !== 'qualifier') continue;
-      const kind = table[term.key];
-      if (!kind) continue;
-      const checked = checkValue(kind, term.key, term.value);
+      const kind = term.kind === 'qualifier' && Object.hasOwn(table, term.key) ? table[term.key]! : null;
+      if (term.kind !== 'qualifier' || kind === null) {
+        read.push(term);
+        continue;
+      }
+      const value = rangeInQuotes(kind, term.value);
+      const checked = checkValue(kind, term.key, value);
       if (checked._tag === 'Left') return checked;
+      read.push({ ...term, value });
     }
+    alternatives.push(read);
   }
   if (query.sort && !SEARCH_SORTS[endpoint].includes(query.sort.field)) return left(invalid(`sort:${query.sort.field} is not a sort of ${endpoint}`));
-  return right(query);
+  return right({ ...query, alternatives });
+}
+
+// A quoted value of a number or date is read as unquoted: GitHub's own example of `*..n`
+// writes `stars:"*..10"`. (Quotes keep `label:"a..b"` a label, so the parser cannot tell.)
+function rangeInQuotes(kind: QualifierKind, value: QualifierValue): QualifierValue {
+  if (value.kind !== 'value' || (kind.type !== 'number' && kind.type !== 'date')) return value;
+  return parseQualifierValue(value.text, false);
+}
+
+// Qualifiers some search knows: one of them on an endpoint that does not know it is not a
+// keyword there (user search's `repo:`), while a key no search knows (`foo:bar`) is.
+const EVERY_QUALIFIER: ReadonlySet<string> = new Set(Object.values(SEARCH_QUALIFIERS).flatMap((table) => Object.keys(table)));
+
+// Whether a term gives the endpoint something to search for: a keyword, or a qualifier of its
+// own that filters (`in:` only says where keywords are looked for).
+function applies(term: SearchTerm, table: Readonly<Record<string, QualifierKind>>): boolean {
+  if (term.kind === 'text') return true;
+  if (Object.hasOwn(table, term.key)) return term.key !== 'in';
+  return !EVERY_QUALIFIER.has(term.key);
+}
+
+// GitHub's "None of the search qualifiers apply to this search type." (422): a query whose
+// every term is `in:` or another search's qualifier (`in:name` alone on repositories,
+// `repo:o/r` alone on users).
+export function nothingApplies(query: ParsedSearchQuery, endpoint: SearchEndpoint): boolean {
+  const table = SEARCH_QUALIFIERS[endpoint];
+  return query.alternatives.length > 0 && query.alternatives.every((terms) => !terms.some((term) => applies(term, table)));
 }

@@ -185,7 +185,8 @@ export const issueSearchProjection = (dependencies: ProjectionDependencies): Pro
   // 4: a pull request's conversation comments indexed (commenter:, involves:, in:comments)
   // 5: whether the repository's issues are off (issues_off)
   // 6: the repository's language (language), read by this lane from git as its default branch moves
-  version: 6,
+  // 7: why an issue was closed (state_reason, for reason:)
+  version: 7,
   consistency: 'eventual',
   readsReadYourWritesModels: true,
   collections: [{ name: ISSUE_SEARCH_DOCUMENTS_COLLECTION }, { name: ISSUE_REPOSITORY_LANGUAGES_COLLECTION }, { name: ISSUE_LANGUAGES_INDEXED_COLLECTION }],

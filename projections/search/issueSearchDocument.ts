@@ -113,6 +113,7 @@ export async function issueSearchDocument(target: ProjectionTarget, key: string)
     comments_text: commentsText(comments),
     type: issue.pull_request ? 'pr' : 'issue',
     state: issue.state,
+    state_reason: issue.state_reason ?? '',
     merged: mergedAt !== null,
     draft: pullRequest?.draft ?? false,
     locked: issue.locked,

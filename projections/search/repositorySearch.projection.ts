@@ -6,8 +6,13 @@ import type { SearchDocument } from '../../application/shared/ports/searchIndex.
 import { onceThisBatch, type Projection, type ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { RepositoryCreated } from '../../domain/repositories/repository.events.js';
 import type { ProjectionDependencies } from '../shared/projectionDependencies.js';
+<<<<<<< HEAD
 import { applyHelpWanted, HELP_WANTED_INDEX, HELP_WANTED_ISSUES_COLLECTION, helpWantedIssues } from './helpWantedIssues.js';
 import { REPOSITORY_LANGUAGES_COLLECTION } from '../../application/search/repositoryLanguages.js';
+=======
+import { applyHelpWanted, goodFirstIssues, HELP_WANTED_INDEX, HELP_WANTED_ISSUES_COLLECTION, helpWantedIssues } from './helpWantedIssues.js';
+import { REPOSITORY_LANGUAGE_INDEX, REPOSITORY_LANGUAGES_COLLECTION } from '../../application/search/repositoryLanguages.js';
+>>>>>>> walkZ
 import { languagesOnEvent, mainLanguage, type RepositoryLanguagesDocument } from './repositoryLanguages.js';
 import { readmeAt, saveReadme, touchesReadme, type RepositoryReadmeDocument } from './repositoryReadme.js';
 import { followStargazers, REPOSITORY_STARGAZERS_COLLECTION, REPOSITORY_STARGAZERS_INDEXES } from './repositoryStargazers.js';
@@ -39,6 +44,7 @@ export interface RepositorySearchDocument extends SearchDocument, RepositoryBoun
   mirror: boolean;
   template: boolean;
   help_wanted_issues: number;
+  good_first_issues: number;
 }
 
 // Events that name a repository whose document may change: its own, its stars, its refs
@@ -84,6 +90,7 @@ async function documentOf(target: ProjectionTarget, repository: RepositoryDocume
     mirror: false,
     template: false,
     help_wanted_issues: await helpWantedIssues(target, repository.id),
+    good_first_issues: await goodFirstIssues.count(target, repository.id),
   };
 }
 
@@ -138,13 +145,19 @@ export const repositorySearchProjection = (dependencies: ProjectionDependencies)
   // 2: help-wanted issues kept per issue, not recounted; 3: language and README; 4: stargazers
   // kept, so a deleted user's stars leave the counts; 5: each repository's language kept and
   // indexed beside its bytes, which issue search's language: reads; 6: forks counts only what
-  // the repository shows (a public one's public forks), and follows forks deleted or made public
-  version: 6,
+  // the repository shows (a public one's public forks), and follows forks deleted or made public;
+  // 7: good-first-issues kept per issue as help-wanted ones are
+  version: 7,
   consistency: 'eventual',
   readsReadYourWritesModels: true,
   collections: [
     { name: HELP_WANTED_ISSUES_COLLECTION, indexes: [HELP_WANTED_INDEX] },
+<<<<<<< HEAD
     { name: REPOSITORY_LANGUAGES_COLLECTION },
+=======
+    { name: goodFirstIssues.collection, indexes: [goodFirstIssues.index] },
+    { name: REPOSITORY_LANGUAGES_COLLECTION, indexes: [REPOSITORY_LANGUAGE_INDEX] },
+>>>>>>> walkZ
     { name: REPOSITORY_READMES_COLLECTION },
     { name: REPOSITORY_STARGAZERS_COLLECTION, indexes: REPOSITORY_STARGAZERS_INDEXES },
   ],
@@ -165,6 +178,7 @@ export const repositorySearchProjection = (dependencies: ProjectionDependencies)
           'topics',
           'topics_count',
           'help_wanted_issues',
+          'good_first_issues',
           'language',
           'created',
           'pushed',
@@ -174,13 +188,16 @@ export const repositorySearchProjection = (dependencies: ProjectionDependencies)
           'template',
         ],
         sortableAttributes: ['stars', 'forks', 'help_wanted_issues', 'updated'],
-        rangeAttributes: ['size', 'forks', 'stars', 'topics_count', 'help_wanted_issues', 'created', 'pushed'],
+        rangeAttributes: ['size', 'forks', 'stars', 'topics_count', 'help_wanted_issues', 'good_first_issues', 'created', 'pushed'],
       },
     },
   ],
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
+    // An issue or label event changes at most one repository's counts; each count is kept.
     const helpWantedChanged = await applyHelpWanted(event, target);
-    if (helpWantedChanged !== null) return refresh(target, helpWantedChanged);
+    const goodFirstChanged = await goodFirstIssues.apply(event, target);
+    for (const changed of new Set([helpWantedChanged, goodFirstChanged])) if (changed !== null) await refresh(target, changed);
+    if (helpWantedChanged !== null || goodFirstChanged !== null) return;
     for (const starred of await followStargazers(event, target)) await refresh(target, starred);
     if (!REPOSITORY_EVENTS.has(event.type)) return;
     await followContents(dependencies, event, target);

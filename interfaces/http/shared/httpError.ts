@@ -4,6 +4,8 @@ export interface HttpError {
   readonly status: number;
   readonly message: string;
   readonly errors?: readonly (ValidationErrorItem | string)[];
+  // Where GitHub's body points for this error, when it is not the general REST page.
+  readonly documentationUrl?: string;
 }
 
 export const validationFailed = (errors: readonly ValidationErrorItem[]): HttpError => ({ status: 422, message: 'Validation Failed', errors });

@@ -4,8 +4,8 @@ import { httpErrorFor } from './errorTable.js';
 import { sendGithubError, type ValidationErrorItem } from './githubError.js';
 
 export function sendAppError(res: Response, error: AppError): void {
-  const { status, message, errors } = httpErrorFor(error);
-  sendGithubError(res, status, message, errors ? { errors } : {});
+  const { status, message, errors, documentationUrl } = httpErrorFor(error);
+  sendGithubError(res, status, message, { ...(errors ? { errors } : {}), ...(documentationUrl ? { documentationUrl } : {}) });
 }
 
 export function sendValidationFailed(res: Response, errors: readonly ValidationErrorItem[]): void {

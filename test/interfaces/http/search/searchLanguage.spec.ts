@@ -80,19 +80,20 @@ describe('search query language', () => {
     expect((await search(server, null, q(`${'x'.repeat(250)} user:dana stars:>0`))).status).to.equal(200);
     const operators = await search(server, null, q('a OR b OR c OR d OR e OR f OR g'));
     expect(operators.status).to.equal(422);
-    expect(operators.body.errors[0].message).to.equal('The search contains more than 5 AND / OR / NOT operators.');
+    expect(operators.body.errors[0].message).to.equal('More than five AND / OR / NOT operators were used.');
     const badDate = await search(server, null, q('created:2024-13-45'));
     expect(badDate.status).to.equal(422);
     expect(badDate.body.message).to.equal('Validation Failed');
     expect(badDate.body.errors[0]).to.include({ resource: 'Search', field: 'q', code: 'invalid' });
     expect((await search(server, null, q('stars:many'))).status).to.equal(422);
-    // The message quotes the qualifier as written, its comparison or range included.
+    // A number's message quotes the qualifier as written, its comparison or range included.
     const written: [string, string][] = [
       ['stars:>abc', 'stars:>abc: a number was expected'],
       ['stars:<=x', 'stars:<=x: a number was expected'],
       ['stars:1..abc', 'stars:1..abc: a number was expected'],
       ['stars:abc..*', 'stars:abc..*: a number was expected'],
-      ['created:*..2024-13-45', 'created:*..2024-13-45: a date (YYYY-MM-DD, or ISO 8601 with a time) was expected'],
+      // A date: GitHub's own sentence, quoting the bound it cannot read.
+      ['created:*..2024-13-45', '"2024-13-45" is not a recognized date/time format. Please provide an ISO 8601 date/time value, such as YYYY-MM-DD.'],
     ];
     for (const [query, message] of written) {
       const answer = await search(server, null, q(query));
