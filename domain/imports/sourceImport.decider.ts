@@ -212,9 +212,9 @@ function decidePresent(command: SourceImportCommand, current: SourceImport): Eit
         vcs: command.vcs ?? current.vcs,
         tfvcProject: command.tfvcProject ?? current.tfvcProject,
         credentialsCiphertext: command.credentialsCiphertext ?? current.credentialsCiphertext,
-        // GitHub's restart answers `detecting` (keeping the vcs) unless it names the vcs (a
-        // project choice), which answers `importing`.
-        startsDetecting: command.vcs === undefined,
+        // GitHub's example answers: to new credentials `detecting` (the vcs kept); to a project
+        // choice (naming the vcs) and to a restart without parameters `importing`.
+        startsDetecting: command.vcs === undefined && command.credentialsCiphertext !== undefined,
         restartedAt: command.now.toISOString(),
       };
       return of({ type: 'ImportRestarted', data });
