@@ -143,8 +143,9 @@ function evolvePresent(current: SourceImport, event: SourceImportEvent): SourceI
     case 'ImportPushProgressed':
       return { ...current, pushPercent: event.data.pushPercent };
     case 'ImportCompleted':
-      // The credentials are dropped: nothing will read the source again.
-      return { ...current, status: 'complete', pushPercent: 100, pushedRefs: event.data.refs, credentialsCiphertext: null };
+      // The credentials stay (encrypted) while the import does: a restart of a completed
+      // import (a PATCH, even without parameters) reads the source again with them.
+      return { ...current, status: 'complete', pushPercent: 100, pushedRefs: event.data.refs };
     case 'ImportFailed': {
       const { status, failedStep, message, humanName } = event.data;
       return { ...current, status, failure: { failedStep, message, humanName } };
