@@ -143,8 +143,9 @@ function evolvePresent(current: SourceImport, event: SourceImportEvent): SourceI
     case 'ImportPushProgressed':
       return { ...current, pushPercent: event.data.pushPercent };
     case 'ImportCompleted':
-      // The credentials are dropped: nothing will read the source again.
-      return { ...current, status: 'complete', pushPercent: 100, pushedRefs: event.data.refs, credentialsCiphertext: null };
+      // The credentials stay (encrypted) while the import does: a restart of a completed
+      // import (a PATCH, even without parameters) reads the source again with them.
+      return { ...current, status: 'complete', pushPercent: 100, pushedRefs: event.data.refs };
     case 'ImportFailed': {
       const { status, failedStep, message, humanName } = event.data;
       return { ...current, status, failure: { failedStep, message, humanName } };
@@ -212,9 +213,9 @@ function decidePresent(command: SourceImportCommand, current: SourceImport): Eit
         vcs: command.vcs ?? current.vcs,
         tfvcProject: command.tfvcProject ?? current.tfvcProject,
         credentialsCiphertext: command.credentialsCiphertext ?? current.credentialsCiphertext,
-        // GitHub's restart answers `detecting` (keeping the vcs) unless it names the vcs (a
-        // project choice), which answers `importing`.
-        startsDetecting: command.vcs === undefined,
+        // GitHub's example answers: to new credentials `detecting` (the vcs kept); to a project
+        // choice (naming the vcs) and to a restart without parameters `importing`.
+        startsDetecting: command.vcs === undefined && command.credentialsCiphertext !== undefined,
         restartedAt: command.now.toISOString(),
       };
       return of({ type: 'ImportRestarted', data });

@@ -46,8 +46,8 @@ type Of<Type extends string, Data> = DomainEvent<Type, Data & { readonly reposit
 
 export type ImportStarted = Of<'ImportStarted', Source & { readonly attempt: number; readonly startedAt: string }>;
 // PATCH .../import: new credentials or a project choice, or nothing: the import starts over.
-// `startsDetecting`: the restart reports `detecting` though the vcs is known (absent from
-// restarts recorded before it was: those went straight to `importing`).
+// `startsDetecting`: the restart reports `detecting` though the vcs is known (new credentials;
+// absent from restarts recorded before it was: those went straight to `importing`).
 export type ImportRestarted = Of<'ImportRestarted', Source & { readonly attempt: number; readonly startsDetecting?: boolean; readonly restartedAt: string }>;
 export type ImportDetected = Of<'ImportDetected', { readonly attempt: number; readonly vcs: Vcs }>;
 export type ImportDetectionFailed = Of<

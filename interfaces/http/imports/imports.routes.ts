@@ -42,12 +42,12 @@ const bodyOf = (req: Request): unknown => (req.body === undefined ? {} : req.bod
 // The eight source-import operations (GitHub Importer's API).
 export function importRoutes(router: Router, deps: ImportsDeps): void {
   // The import as it stands after a command: 404 when there is none.
-  const answerImport = async (res: Response, scope: ImportScope, outcome: Either<AppError, void>, status = 200): Promise<void> => {
+  const answerImport = async (res: Response, scope: ImportScope, outcome: Either<AppError, void>, status = 200, located = status === 201): Promise<void> => {
     if (isLeft(outcome)) return sendAppError(res, outcome.left);
     const found = await deps.imports.byRepository(scope.repositoryId);
     if (!found) return sendNotFound(res);
     const body = importJson(found, scope.fullName, urlsOf(res));
-    if (status === 201) res.setHeader('Location', body.url);
+    if (located) res.setHeader('Location', body.url);
     res.status(status).json(body);
   };
 
@@ -89,7 +89,9 @@ export function importRoutes(router: Router, deps: ImportsDeps): void {
         ...(vcs_username !== undefined ? { username: vcs_username } : {}),
         ...(vcs_password !== undefined ? { password: vcs_password } : {}),
       };
-      await answerImport(res, scope, await deps.commands.update(scope.repositoryId, input, commandContext(req, res, deps.clock.now())));
+      // GitHub's docs answer a restart without parameters with the import's Location, as a start.
+      const restartOnly = Object.keys(input).length === 0;
+      await answerImport(res, scope, await deps.commands.update(scope.repositoryId, input, commandContext(req, res, deps.clock.now())), 200, restartOnly);
     }),
   );
 

@@ -224,8 +224,9 @@ describe('source import decider', () => {
   });
 
   // GitHub: "If no parameters are provided, the import will be restarted"; its example answer
-  // to new credentials is `detecting` with the vcs kept, to a project choice `importing`.
-  it('restarts on any update: detecting with the vcs kept, importing when it names the vcs', () => {
+  // to new credentials is `detecting` with the vcs kept, to a project choice and to a restart
+  // without parameters `importing`.
+  it('restarts on any update: detecting with the vcs kept for new credentials, importing when it names the vcs or names nothing', () => {
     const restartedData = {
       repositoryId: 7,
       attempt: 2,
@@ -236,8 +237,12 @@ describe('source import decider', () => {
     };
     spec
       .given([started, detected])
+      .when({ type: 'UpdateImport', credentialsCiphertext: 'sealed', refsUnchanged: true, now })
+      .then([{ type: 'ImportRestarted', data: { ...restartedData, vcs: 'git', credentialsCiphertext: 'sealed', startsDetecting: true } }]);
+    spec
+      .given([started, detected])
       .when({ type: 'UpdateImport', refsUnchanged: true, now })
-      .then([{ type: 'ImportRestarted', data: { ...restartedData, vcs: 'git', startsDetecting: true } }]);
+      .then([{ type: 'ImportRestarted', data: { ...restartedData, vcs: 'git', startsDetecting: false } }]);
     spec
       .given([started])
       .when({ type: 'UpdateImport', vcs: 'subversion', refsUnchanged: true, now })
@@ -266,7 +271,7 @@ describe('source import decider', () => {
             vcs: 'git',
             tfvcProject: null,
             credentialsCiphertext: null,
-            startsDetecting: true,
+            startsDetecting: false,
             restartedAt: now.toISOString(),
           },
         },

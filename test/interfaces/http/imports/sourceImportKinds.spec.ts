@@ -243,8 +243,10 @@ describe('source imports: large files, Subversion, Mercurial, a restart, and oct
     expect(chosen.data.use_lfs).to.equal('opt_out');
     await eventually(statusOf(server, owner, 'porter/octo'), finished);
     const updated = await octokit.rest.migrations.updateImport({ owner: 'porter', repo: 'octo' });
-    // Without parameters an update restarts the import (GitHub's docs), a completed one too.
-    expect([updated.data.status, updated.data.vcs]).to.deep.equal(['detecting', 'git']);
+    // Without parameters an update restarts the import (GitHub's docs), a completed one too:
+    // `importing`, the vcs kept, as GitHub's example answer to a restart.
+    expect([updated.data.status, updated.data.vcs]).to.deep.equal(['importing', 'git']);
+    expect(updated.headers.location).to.equal(`${server.url}/repos/porter/octo/import`);
     const cancelled = await octokit.rest.migrations.cancelImport({ owner: 'porter', repo: 'octo' });
     expect(cancelled.status).to.equal(204);
     const gone = await octokit.rest.migrations.getImportStatus({ owner: 'porter', repo: 'octo' }).catch((error) => error);

@@ -35,7 +35,7 @@ describe('source imports: an update without parameters restarts a completed impo
     await rm(scratch, { recursive: true, force: true });
   });
 
-  it('starts it over (detecting, the vcs kept), and the new attempt completes over the refs the first pushed', async () => {
+  it('starts it over (importing, the vcs kept, as GitHub’s example answers), and the new attempt completes over the refs the first pushed', async () => {
     const repository = await createRepository(server, owner, { name: 'again' });
     expect((await api(server, owner, 'PUT', '/repos/restarter/again/import', { vcs_url: `file://${source}`, vcs: 'git' })).status).to.equal(201);
     const first = await eventually(() => status('again'), finished, 60_000);
@@ -44,7 +44,7 @@ describe('source imports: an update without parameters restarts a completed impo
 
     const restarted = await api(server, owner, 'PATCH', '/repos/restarter/again/import', {});
     expect(restarted.status, JSON.stringify(restarted.body)).to.equal(200);
-    expect(restarted.body).to.deep.include({ status: 'detecting', vcs: 'git', push_percent: null });
+    expect(restarted.body).to.deep.include({ status: 'importing', vcs: 'git', push_percent: null });
     const second = await eventually(() => status('again'), finished, 60_000);
     expect(second.status, JSON.stringify(second)).to.equal('complete');
 

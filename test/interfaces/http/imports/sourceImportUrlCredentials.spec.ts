@@ -65,4 +65,25 @@ describe('source imports: credentials written into vcs_url, and changed by a PAT
     const done = await eventually(renamed, stopped, 60_000);
     expect(done.status, JSON.stringify(done)).to.equal('complete');
   });
+
+  // GitHub restarts an import on a PATCH without parameters, a completed one too: the new
+  // attempt reads the source again, with the credentials the import was given.
+  it('restarts a completed import with the credentials it was started with, and keeps the username when a PATCH gives only the password', async () => {
+    await createRepository(server, owner, { name: 'again' });
+    const status = async () => (await api(server, owner, 'GET', '/repos/octocat/again/import')).body;
+    const stopped = (body: any) => ['complete', 'error', 'auth_failed'].includes(body.status);
+    const url = `${sources.url}/history.git`;
+    await api(server, owner, 'PUT', '/repos/octocat/again/import', { vcs_url: url, vcs: 'git', vcs_username: SOURCE_USER, vcs_password: SOURCE_PASSWORD });
+    expect((await eventually(status, stopped, 60_000)).status).to.equal('complete');
+    const requestsBefore = sources.requests;
+    const restarted = await api(server, owner, 'PATCH', '/repos/octocat/again/import', {});
+    expect(restarted.status).to.equal(200);
+    const complete = await eventually(status, (body) => stopped(body) && sources.requests > requestsBefore, 60_000);
+    expect(complete.status, JSON.stringify(complete)).to.equal('complete');
+    // A PATCH naming only the password keeps the username the completed import has.
+    const requestsThen = sources.requests;
+    expect((await api(server, owner, 'PATCH', '/repos/octocat/again/import', { vcs_password: SOURCE_PASSWORD })).status).to.equal(200);
+    const retyped = await eventually(status, (body) => stopped(body) && sources.requests > requestsThen, 60_000);
+    expect(retyped.status, JSON.stringify(retyped)).to.equal('complete');
+  });
 });

@@ -268,10 +268,12 @@ describe('source imports: a Git repository over HTTP with Basic auth, observed s
     );
     expect(unreachable).to.deep.include({ status: 'error', failed_step: 'importing', human_name: 'Importing commits' });
     expect(unreachable.error_message).to.match(/connect|refused/i);
-    // An empty PATCH starts it over: a new attempt, which fails the same way.
+    // An empty PATCH starts it over: a new attempt, which fails the same way. GitHub's example
+    // answer to a restart without parameters: `importing`, the vcs kept, with its Location.
     const restarted = await api(server, owner, 'PATCH', '/repos/importer/unreachable/import', {});
     expect(restarted.status).to.equal(200);
-    expect(restarted.body).to.deep.include({ status: 'detecting', vcs: 'git', failed_step: null });
+    expect(restarted.body).to.deep.include({ status: 'importing', vcs: 'git', failed_step: null });
+    expect(restarted.headers.get('location')).to.equal(`${server.url}/repos/importer/unreachable/import`);
     const again = await eventually(
       () => status('importer/unreachable'),
       (body) => body.status !== 'importing' && body.status !== 'detecting',
