@@ -6,13 +6,8 @@ import type { SearchDocument } from '../../application/shared/ports/searchIndex.
 import { onceThisBatch, type Projection, type ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { RepositoryCreated } from '../../domain/repositories/repository.events.js';
 import type { ProjectionDependencies } from '../shared/projectionDependencies.js';
-<<<<<<< HEAD
-import { applyHelpWanted, HELP_WANTED_INDEX, HELP_WANTED_ISSUES_COLLECTION, helpWantedIssues } from './helpWantedIssues.js';
-import { REPOSITORY_LANGUAGES_COLLECTION } from '../../application/search/repositoryLanguages.js';
-=======
 import { applyHelpWanted, goodFirstIssues, HELP_WANTED_INDEX, HELP_WANTED_ISSUES_COLLECTION, helpWantedIssues } from './helpWantedIssues.js';
-import { REPOSITORY_LANGUAGE_INDEX, REPOSITORY_LANGUAGES_COLLECTION } from '../../application/search/repositoryLanguages.js';
->>>>>>> walkZ
+import { REPOSITORY_LANGUAGES_COLLECTION } from '../../application/search/repositoryLanguages.js';
 import { languagesOnEvent, mainLanguage, type RepositoryLanguagesDocument } from './repositoryLanguages.js';
 import { readmeAt, saveReadme, touchesReadme, type RepositoryReadmeDocument } from './repositoryReadme.js';
 import { followStargazers, REPOSITORY_STARGAZERS_COLLECTION, REPOSITORY_STARGAZERS_INDEXES } from './repositoryStargazers.js';
@@ -152,12 +147,8 @@ export const repositorySearchProjection = (dependencies: ProjectionDependencies)
   readsReadYourWritesModels: true,
   collections: [
     { name: HELP_WANTED_ISSUES_COLLECTION, indexes: [HELP_WANTED_INDEX] },
-<<<<<<< HEAD
-    { name: REPOSITORY_LANGUAGES_COLLECTION },
-=======
     { name: goodFirstIssues.collection, indexes: [goodFirstIssues.index] },
-    { name: REPOSITORY_LANGUAGES_COLLECTION, indexes: [REPOSITORY_LANGUAGE_INDEX] },
->>>>>>> walkZ
+    { name: REPOSITORY_LANGUAGES_COLLECTION },
     { name: REPOSITORY_READMES_COLLECTION },
     { name: REPOSITORY_STARGAZERS_COLLECTION, indexes: REPOSITORY_STARGAZERS_INDEXES },
   ],
