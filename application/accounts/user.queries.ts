@@ -1,5 +1,7 @@
 import { inject, injectable } from 'inversify';
+import { GHOST_ACCOUNT_ID, isReservedLogin } from '../../domain/accounts/ghost.js';
 import { emailKey, loginKey } from '../../domain/accounts/login.js';
+import { GHOST_ACCOUNT } from './ghostAccount.js';
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import { CREDENTIALS_COLLECTION, USERS_COLLECTION, type CredentialDocument, type UserDocument } from './users.readModel.js';
@@ -19,6 +21,17 @@ export class UserQueries {
 
   userById(id: number): Promise<UserDocument | null> {
     return this.store.collection<UserDocument>(USERS_COLLECTION).findOne({ id });
+  }
+
+  // An account's profile to show (GET /users/{username}, GET /user/{account_id}): the ghost's
+  // when no account holds its login or id (one that took the login before it was reserved
+  // keeps it). Only for showing: commands never act on the ghost, so they use the two above.
+  async shownByLogin(login: string): Promise<UserDocument | null> {
+    return (await this.userByLogin(login)) ?? (isReservedLogin(login) ? GHOST_ACCOUNT : null);
+  }
+
+  async shownById(id: number): Promise<UserDocument | null> {
+    return (await this.userById(id)) ?? (id === GHOST_ACCOUNT_ID ? GHOST_ACCOUNT : null);
   }
 
   // Emails given before they were reserved (a data directory written by an older version) have

@@ -132,7 +132,7 @@ export interface RepositorySnapshot {
 
 export interface PullRequestSnapshot {
   readonly pull: PullRequestDocument;
-  // null once its author's account was deleted.
+  // null once its author's account was deleted (encoded as the ghost, users.encoders.ts).
   readonly user: UserDocument | null;
   readonly mergedBy: UserDocument | null;
   readonly base: RepositorySnapshot;

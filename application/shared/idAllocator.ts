@@ -2,6 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { EventStore } from './ports/eventStore.port.js';
 import type { EventMetadata } from '../../domain/shared/event.js';
 import type { Clock } from './ports/clock.port.js';
+import { GHOST_ACCOUNT_ID } from '../../domain/accounts/ghost.js';
+
+// Ids no allocation hands out, by category: the ghost account's (domain/accounts/ghost.ts),
+// in the sequence users and organizations share.
+const RESERVED_IDS: ReadonlyMap<string, ReadonlySet<number>> = new Map([['user', new Set([GHOST_ACCOUNT_ID])]]);
 
 export interface IdAllocator {
   next(category: string): Promise<number>;
@@ -28,7 +33,11 @@ export class EventSourcedIdAllocator implements IdAllocator {
   async next(category: string): Promise<number> {
     for (;;) {
       const block = this.blocks.get(category);
-      if (block && block.next <= block.last) return block.next++;
+      if (block && block.next <= block.last) {
+        const id = block.next++;
+        if (RESERVED_IDS.get(category)?.has(id)) continue;
+        return id;
+      }
       let refill = this.refills.get(category);
       if (!refill) {
         refill = this.reserveBlock(category).finally(() => this.refills.delete(category));

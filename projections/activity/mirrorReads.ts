@@ -124,7 +124,7 @@ export class MirrorReads {
 
   async pullRequestSnapshot(pull: PullRequestDocument): Promise<PullRequestSnapshot | null> {
     const base = await this.repositorySnapshot(pull.repository_id);
-    // A deleted author's pull request stays (user null, as GitHub's ghost): its changes are events.
+    // A deleted author's pull request stays (user null here, encoded as the ghost): its changes are events.
     const user = (await this.user(pull.user_id)) ?? null;
     if (!base) return null;
     const head = pull.head.repository_id === pull.repository_id ? base : await this.repositorySnapshot(pull.head.repository_id);

@@ -1,4 +1,5 @@
 import type { UserDocument } from '../../../application/accounts/users.readModel.js';
+import { GHOST_ACCOUNT } from '../../../application/accounts/ghostAccount.js';
 import { legacyNodeId } from '../../../domain/shared/nodeId.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
 import { githubTime } from '../shared/githubTime.js';
@@ -20,6 +21,14 @@ export function simpleUser(user: UserDocument, urls: ApiUrls): SimpleUser {
     () => buildSimpleUser(user, urls),
     (kept) => kept.login === user.login && kept.type === user.type && kept.site_admin === user.site_admin,
   );
+}
+
+// The account an embed's id names, where the id is always set when the embed is (an author,
+// a creator, who closed or merged): its simple-user, or the ghost's once the account was
+// deleted, as GitHub attributes a deleted user's contributions. An embed whose id is not set
+// (no assignee, not merged) stays null at its call site.
+export function embeddedAccount(user: UserDocument | null | undefined, urls: ApiUrls): SimpleUser {
+  return simpleUser(user ?? GHOST_ACCOUNT, urls);
 }
 
 function buildSimpleUser(user: UserDocument, urls: ApiUrls) {

@@ -24,7 +24,8 @@ export function usersRoutes(router: Router, { users }: UsersRoutesDeps): void {
   });
 
   router.get('/users/:username', async (req: Request, res: Response) => {
-    const user = await users.userByLogin(String(req.params.username));
+    // The ghost, whom deleted users' contributions name, answers too (user.queries.ts).
+    const user = await users.shownByLogin(String(req.params.username));
     if (!user) return sendNotFound(res);
     res.json(publicUser(user, urlsOf(res)));
   });
@@ -43,7 +44,7 @@ export function usersRoutes(router: Router, { users }: UsersRoutesDeps): void {
   router.get('/user/:accountId', async (req: Request, res: Response, next) => {
     const accountId = String(req.params.accountId);
     if (!/^\d{1,15}$/.test(accountId)) return next();
-    const user = await users.userById(Number(accountId));
+    const user = await users.shownById(Number(accountId));
     if (!user) return sendNotFound(res);
     res.json(publicUser(user, urlsOf(res)));
   });

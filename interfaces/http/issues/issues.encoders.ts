@@ -8,7 +8,7 @@ import type {
 } from '../../../application/issues/issues.readModel.js';
 import type { UserDocument } from '../../../application/accounts/users.readModel.js';
 import { legacyNodeId } from '../../../domain/shared/nodeId.js';
-import { simpleUser } from '../accounts/users.encoders.js';
+import { embeddedAccount, simpleUser } from '../accounts/users.encoders.js';
 import { githubTime } from '../shared/githubTime.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
 import { DependentEncodingCache } from '../shared/encodingCache.js';
@@ -22,7 +22,6 @@ export interface RepositoryPaths {
 }
 
 const time = (iso: string | null): string | null => (iso === null ? null : githubTime(iso));
-const userOrNull = (user: UserDocument | undefined, urls: ApiUrls) => (user ? simpleUser(user, urls) : null);
 
 export function labelJson(label: LabelDocument, { fullName, urls }: RepositoryPaths) {
   return {
@@ -48,7 +47,7 @@ export function milestoneJson(milestone: MilestoneDocument, creator: UserDocumen
     state: milestone.state,
     title: milestone.title,
     description: milestone.description,
-    creator: userOrNull(creator, urls),
+    creator: embeddedAccount(creator, urls),
     open_issues: milestone.open_issues,
     closed_issues: milestone.closed_issues,
     created_at: githubTime(milestone.created_at),
@@ -78,7 +77,7 @@ export function reactionJson(reaction: ReactionDocument, user: UserDocument | un
   return {
     id: reaction.id,
     node_id: legacyNodeId('Reaction', reaction.id),
-    user: userOrNull(user, urls),
+    user: embeddedAccount(user, urls),
     content: reaction.content,
     created_at: githubTime(reaction.created_at),
   };
@@ -110,7 +109,7 @@ export function issueJson(issue: IssueDocument, relations: IssueRelations, paths
     state_reason: issue.state_reason,
     title: issue.title,
     body: issue.body,
-    user: userOrNull(relations.users.get(issue.user_id), urls),
+    user: embeddedAccount(relations.users.get(issue.user_id), urls),
     labels: relations.labels.map((label) => labelJson(label, paths)),
     assignee: assignees[0] ?? null,
     assignees,
@@ -121,7 +120,7 @@ export function issueJson(issue: IssueDocument, relations: IssueRelations, paths
     closed_at: time(issue.closed_at),
     created_at: githubTime(issue.created_at),
     updated_at: githubTime(issue.updated_at),
-    closed_by: issue.closed_by_id === null ? null : userOrNull(relations.users.get(issue.closed_by_id), urls),
+    closed_by: issue.closed_by_id === null ? null : embeddedAccount(relations.users.get(issue.closed_by_id), urls),
     author_association: relations.association,
     reactions: reactionRollup(issue.reactions, `${url}/reactions`),
     timeline_url: `${url}/timeline`,
@@ -158,7 +157,7 @@ export function issueCommentJson(
     url,
     html_url: urls.html(`/${fullName}/${issue.pullRequest ? 'pull' : 'issues'}/${issue.number}#issuecomment-${comment.id}`),
     body: comment.body,
-    user: userOrNull(author, urls),
+    user: embeddedAccount(author, urls),
     created_at: githubTime(comment.created_at),
     updated_at: githubTime(comment.updated_at),
     issue_url: urls.api(`/repos/${fullName}/issues/${issue.number}`),

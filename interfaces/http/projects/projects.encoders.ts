@@ -2,7 +2,7 @@ import type { UserDocument } from '../../../application/accounts/users.readModel
 import type { ProjectCardDocument, ProjectColumnDocument, ProjectDocument } from '../../../application/projects/projects.readModel.js';
 import type { ProjectRole } from '../../../domain/projects/projectAccess.js';
 import { legacyNodeId } from '../../../domain/shared/nodeId.js';
-import { simpleUser } from '../accounts/users.encoders.js';
+import { embeddedAccount } from '../accounts/users.encoders.js';
 import { githubTime } from '../shared/githubTime.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
 
@@ -24,8 +24,6 @@ export function projectOwnerPaths(project: ProjectDocument, repositoryFullName: 
   return { apiPath: path, htmlPath: path };
 }
 
-const userOrNull = (user: UserDocument | undefined, urls: ApiUrls) => (user ? simpleUser(user, urls) : null);
-
 // `cards_url` is a key of the project schema the contract names (GitHub's description 19.1.0),
 // so it is carried; no route answers it, as on GitHub (a column's cards_url is the cards'
 // address).
@@ -43,7 +41,7 @@ export function projectJson(project: ProjectDocument, creator: UserDocument | un
     body: project.body,
     number: project.number,
     state: project.state,
-    creator: userOrNull(creator, urls),
+    creator: embeddedAccount(creator, urls),
     created_at: githubTime(project.created_at),
     updated_at: githubTime(project.updated_at),
     organization_permission: project.organization_permission,
@@ -73,7 +71,7 @@ export function cardJson(card: ProjectCardDocument, creator: UserDocument | unde
     id: card.id,
     node_id: legacyNodeId('ProjectCard', card.id),
     note: card.note,
-    creator: userOrNull(creator, urls),
+    creator: embeddedAccount(creator, urls),
     created_at: githubTime(card.created_at),
     updated_at: githubTime(card.updated_at),
     archived: card.archived,

@@ -1,6 +1,6 @@
 import type { PullRequestView, RepositoryWithOwner } from '../../../application/pulls/pullRequestViews.query.js';
 import { legacyNodeId } from '../../../domain/shared/nodeId.js';
-import { simpleUser } from '../accounts/users.encoders.js';
+import { embeddedAccount, simpleUser } from '../accounts/users.encoders.js';
 import { labelJson, milestoneJson } from '../issues/issues.encoders.js';
 import { embeddedRepository } from '../repositories/repository.encoders.js';
 import { githubTime } from '../shared/githubTime.js';
@@ -59,7 +59,7 @@ export function pullRequestSimple(view: PullRequestView, urls: ApiUrls) {
     state: pull.state,
     locked: view.locked,
     title: pull.title,
-    user: view.user ? simpleUser(view.user, urls) : null,
+    user: embeddedAccount(view.user, urls),
     body: pull.body,
     labels: view.labels.map((label) => labelJson(label, paths)),
     milestone: view.milestone ? milestoneJson(view.milestone.milestone, view.milestone.creator, paths) : null,
@@ -91,7 +91,7 @@ export function pullRequest(view: PullRequestView, urls: ApiUrls, mergeability: 
     mergeable: view.pull.state === 'open' ? mergeability.mergeable : null,
     rebaseable: null,
     mergeable_state: view.pull.state === 'open' ? mergeability.mergeableState : 'unknown',
-    merged_by: view.mergedBy ? simpleUser(view.mergedBy, urls) : null,
+    merged_by: view.pull.merged_by_id === null ? null : embeddedAccount(view.mergedBy, urls),
     comments: view.comments,
     review_comments: 0,
     maintainer_can_modify: view.pull.maintainer_can_modify,

@@ -24,7 +24,7 @@ import type { DeliveryTarget, RenderedDelivery, WebhookPayloads } from '../../..
 import type { HookDocument } from '../../../application/webhooks/webhooks.readModel.js';
 import { ACTIVITY_IDS_PER_EVENT, activityEventId, repositoryFeed } from '../../../domain/activity/feedKeys.js';
 import { organizationSimple } from '../accounts/organizations.encoders.js';
-import { simpleUser } from '../accounts/users.encoders.js';
+import { embeddedAccount } from '../accounts/users.encoders.js';
 import { activityEventJson } from '../activity/activity.encoders.js';
 import { deliveredView, deliveryEmbeds } from './deliveryEmbeds.js';
 import { PullRequestNumbers } from '../../../application/activity/pullRequestNumbers.query.js';
@@ -141,7 +141,8 @@ export function webhookPayloadsFrom(container: Container, baseUrl: () => string)
     return {
       ...(view ? { repository: fullRepository(deliveredView(view), urls, null) } : {}),
       ...(organization ? { organization: organizationSimple(organization, urls) } : {}),
-      ...(sender ? { sender: simpleUser(sender, urls) } : {}),
+      // A sender deleted before the delivery was made is the ghost, as their contributions are.
+      ...(senderId === null ? {} : { sender: embeddedAccount(sender, urls) }),
     };
   }
 

@@ -36,4 +36,17 @@ describe('EventSourcedIdAllocator', () => {
     const after = new EventSourcedIdAllocator(store, clock, 10);
     expect(await after.next('user')).to.equal(11);
   });
+
+  it("never hands out the ghost's id to an account, and hands it out in other categories", async () => {
+    const allocator = new EventSourcedIdAllocator(store, clock, 5_000);
+    const accounts: number[] = [];
+    const repositories: number[] = [];
+    for (let i = 0; i < 10_140; i += 1) {
+      accounts.push(await allocator.next('user'));
+      repositories.push(await allocator.next('repository'));
+    }
+    expect(accounts).to.not.include(10137);
+    expect(accounts.slice(10_134, 10_139)).to.deep.equal([10135, 10136, 10138, 10139, 10140]);
+    expect(repositories).to.include(10137);
+  });
 });

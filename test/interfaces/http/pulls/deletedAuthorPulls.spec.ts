@@ -5,8 +5,8 @@ import { GitWorkbench } from './pullFixtures.js';
 import { settled } from '../activity/activityFixtures.js';
 
 // A deleted account's pull requests stay in the repository they were opened on, as its issues
-// do (on GitHub they are then the "ghost" user's): the issue side links to them, the counts
-// count them, and the repository's maintainers still close them.
+// do (on GitHub they are then the "ghost" user's, as here): the issue side links to them, the
+// counts count them, and the repository's maintainers still close them.
 describe("a deleted user's pull requests stay readable", () => {
   let server: TestServer;
   let bench: GitWorkbench;
@@ -37,13 +37,13 @@ describe("a deleted user's pull requests stay readable", () => {
       const read = await api(server, authorization, 'GET', '/repos/alice/app/pulls/1');
       expect(read.status, who).to.equal(200);
       expect(read.body.title, who).to.equal('an idea');
-      expect(read.body.user, who).to.equal(null);
+      expect(read.body.user.login, who).to.equal('ghost');
       expect(read.body.head.repo, who).to.equal(null);
       const listed = await api(server, authorization, 'GET', '/repos/alice/app/pulls');
       expect(
-        listed.body.map((pull: any) => [pull.number, pull.user]),
+        listed.body.map((pull: any) => [pull.number, pull.user.login]),
         who,
-      ).to.deep.equal([[1, null]]);
+      ).to.deep.equal([[1, 'ghost']]);
       const issueSide = await api(server, authorization, 'GET', '/repos/alice/app/issues/1');
       expect(issueSide.body.pull_request.url, who).to.equal(read.body.url);
     }
@@ -57,6 +57,7 @@ describe("a deleted user's pull requests stay readable", () => {
     const closing = events.body.find((event: any) => event.type === 'PullRequestEvent' && event.payload.action === 'closed');
     expect(closing, JSON.stringify(events.body.map((event: any) => event.type))).to.not.equal(undefined);
     expect(closing.actor.login).to.equal('alice');
-    expect(closing.payload.pull_request).to.deep.include({ number: 1, user: null });
+    expect(closing.payload.pull_request.number).to.equal(1);
+    expect(closing.payload.pull_request.user).to.include({ login: 'ghost', id: 10137 });
   });
 });
