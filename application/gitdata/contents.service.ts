@@ -46,6 +46,11 @@ export interface FileCommitted {
 }
 
 const refused = (message: string): AppError => ({ _tag: 'GitDataRefused', message });
+// GitHub's words, which clients compare whole to tell "the file exists" from other refusals.
+const SHA_NOT_SUPPLIED = 'Invalid request.\n\n"sha" wasn\'t supplied.';
+// GitHub lists at most 1,000 entries of a directory (no paging, no sign of the cut): the Git
+// Trees API reads the rest.
+const MAX_DIRECTORY_ENTRIES = 1000;
 // As Linux's limit on symlinks followed in one lookup.
 const MAX_SYMLINK_HOPS = 40;
 
@@ -94,7 +99,7 @@ export class RepositoryContents {
 
   private async readIn(repositoryId: number, path: string, ref: string): Promise<Either<AppError, ContentView>> {
     const tip = await resolveCommitish(this.repositories.git, repositoryId, ref);
-    if (tip === null) return left({ _tag: 'GitObjectNotFound' });
+    if (tip === null) return left({ _tag: 'GitCommitNotFound', ref });
     const root = await this.treeOf(repositoryId, tip);
     const found = await this.lookUp(repositoryId, root, path);
     if (!found) return left({ _tag: 'GitObjectNotFound' });
@@ -124,7 +129,8 @@ export class RepositoryContents {
       const path = refAndPath.slice(ref.length + 1);
       if (!isReadablePath(path)) continue;
       const read = await this.readIn(id.right, path, ref);
-      if (isLeft(read) && read.left._tag !== 'GitObjectNotFound') return read;
+      // A candidate naming no commit, or no file at it: the next candidate may.
+      if (isLeft(read) && read.left._tag !== 'GitObjectNotFound' && read.left._tag !== 'GitCommitNotFound') return read;
       if (isRight(read) && read.right.kind === 'entry' && read.right.entry.content !== undefined) return right(read.right.entry.content);
     }
     return left({ _tag: 'GitObjectNotFound' });
@@ -135,7 +141,8 @@ export class RepositoryContents {
       return { kind: 'entry', ref, entry: { ...this.entryAt(path, found), submoduleUrl: await this.submoduleUrl(repositoryId, root, path) } };
     if (found.type === 'tree') {
       const listed = (await this.repositories.git.readTree(repositoryId, found.sha, false)) ?? [];
-      return { kind: 'directory', ref, directory: this.entryAt(path, found), entries: listed.map((entry) => this.entryOf(path, entry)) };
+      const shown = listed.slice(0, MAX_DIRECTORY_ENTRIES);
+      return { kind: 'directory', ref, directory: this.entryAt(path, found), entries: shown.map((entry) => this.entryOf(path, entry)) };
     }
     const blob = found.type === 'blob' ? await this.repositories.git.readObject(repositoryId, found.sha) : null;
     return { kind: 'entry', ref, entry: { ...this.entryAt(path, found), ...(blob ? { content: blob.content, size: blob.content.length } : {}) } };
@@ -191,9 +198,9 @@ export class RepositoryContents {
     const existing = found?.type === 'blob' ? found : undefined;
     if (change.content === undefined) {
       if (!existing) return left({ _tag: 'GitObjectNotFound' });
-      if (change.sha === undefined) return left(refused('"sha" wasn\'t supplied.'));
+      if (change.sha === undefined) return left(refused(SHA_NOT_SUPPLIED));
     }
-    if (existing && change.sha === undefined) return left(refused('"sha" wasn\'t supplied.'));
+    if (existing && change.sha === undefined) return left(refused(SHA_NOT_SUPPLIED));
     if (existing && change.sha !== existing.sha) return left({ _tag: 'GitDataConflict', message: `${path} does not match ${change.sha}` });
     const built = await buildTree(git, id.right, baseEntries, [
       change.content === undefined
