@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import { gitRefStream, PUSH_COMMITS_SHOWN, type PushedCommit, type RefMoved, REF_EVENT_TYPES, refEventType } from '../../domain/gitdata/refMoved.js';
+import { largeFilesRefusal, type PushedLargeFile } from '../../domain/gitdata/pushedFileSize.js';
 import { isPullRequestRef, isRefsPrefixedName, refsPrefixedRefusal } from '../../domain/gitdata/refName.js';
 import { metadataFor, type CommandContext } from '../shared/commandContext.js';
 import type { EventStore, StoredEvent } from '../shared/ports/eventStore.port.js';
@@ -16,6 +17,8 @@ export interface PushedUpdate {
   readonly size?: number;
   readonly distinctSize?: number;
   readonly commits?: readonly PushedCommit[];
+  // Files the update brings into the repository over the size limit (read by the hook).
+  readonly largeFiles?: readonly PushedLargeFile[];
 }
 
 const ZERO = '0'.repeat(40);
@@ -38,6 +41,8 @@ export class GitPushes {
     // Checked before anything is recorded: the whole push is refused, as GitHub refuses it.
     const blocked = updates.find((update) => update.from === ZERO && update.to !== ZERO && isRefsPrefixedName(update.ref));
     if (blocked) return left(refsPrefixedRefusal(blocked.ref));
+    const large = largeFilesRefusal(updates.flatMap((update) => (Array.isArray(update.largeFiles) ? update.largeFiles : [])));
+    if (large) return left(large);
     for (const update of updates) {
       // git refuses these itself after this hook has seen them: a pull request's refs
       // (receive.hideRefs), and deleting the branch HEAD names (receive.denyDeleteCurrent).

@@ -1,5 +1,6 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { MAX_PUSHED_FILE_BYTES } from '../../../domain/gitdata/pushedFileSize.js';
 
 // The hooks every push runs (core.hooksPath): pre-receive sends the ref updates to the
 // server that started the push (FORGELOG_PUSH_URL, FORGELOG_PUSH_TOKEN), which records them in
@@ -32,7 +33,26 @@ const added = (from, to) => {
     return {};
   }
 };
-const updates = lines.map((line) => { const [from, to, ref] = line.split(' '); return { from, to, ref, ...added(from, to) }; });
+// The files an update brings into the repository (objects no ref reached before) over the size
+// limit: rev-list's filter names the large blobs without reading the others; their paths are
+// looked up only when there are some.
+const LIMIT = ${MAX_PUSHED_FILE_BYTES};
+const largeFiles = (to) => {
+  if (to === ZERO) return {};
+  const git = (args) => execFileSync('git', args, { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
+  try {
+    const range = [to, '--not', '--all'];
+    const omitted = git(['rev-list', '--objects', '--filter=blob:limit=' + (LIMIT + 1), '--filter-print-omitted', ...range])
+      .split('\\n').filter((line) => line.startsWith('~')).map((line) => line.slice(1));
+    if (omitted.length === 0) return {};
+    const paths = new Map(git(['rev-list', '--objects', ...range]).split('\\n').map((line) => [line.slice(0, line.indexOf(' ')), line.slice(line.indexOf(' ') + 1)]));
+    const files = omitted.map((sha) => ({ path: paths.get(sha) || sha, size: Number(git(['cat-file', '-s', sha]).trim()) }));
+    return { largeFiles: files };
+  } catch {
+    return {};
+  }
+};
+const updates = lines.map((line) => { const [from, to, ref] = line.split(' '); return { from, to, ref, ...added(from, to), ...largeFiles(to) }; });
 fetch(process.env.FORGELOG_PUSH_URL, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
