@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
-import { left, right, type Either } from 'fp-ts/lib/Either.js';
+import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { gitRefStream, PUSH_COMMITS_SHOWN, type PushedCommit, type RefMoved, REF_EVENT_TYPES, refEventType } from '../../domain/gitdata/refMoved.js';
+import { firstPushDefaultBranch } from '../../domain/gitdata/firstPushBranch.js';
+import { repositoryDecider, repositoryStream } from '../../domain/repositories/repository.decider.js';
 import { largeFilesRefusal, type PushedLargeFile } from '../../domain/gitdata/pushedFileSize.js';
 import { isPullRequestRef, isRefsPrefixedName, refsPrefixedRefusal } from '../../domain/gitdata/refName.js';
 import { metadataFor, type CommandContext } from '../shared/commandContext.js';
+import { handleCommand } from '../shared/handleCommand.js';
 import type { EventStore, StoredEvent } from '../shared/ports/eventStore.port.js';
 import type { GitStorage } from '../shared/ports/gitStorage.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
+import type { ReadYourWrites } from '../shared/readYourWrites.js';
 
 export interface PushedUpdate {
   readonly from: string; // 40 zeros: the ref is created
@@ -33,6 +37,7 @@ export class GitPushes {
   constructor(
     @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
     @inject(TOKENS.GitStorage) private readonly git: GitStorage,
+    @inject(TOKENS.ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
   ) {}
 
   async record(repositoryId: number, updates: readonly PushedUpdate[], context: CommandContext): Promise<Either<string, void>> {
@@ -43,6 +48,8 @@ export class GitPushes {
     if (blocked) return left(refsPrefixedRefusal(blocked.ref));
     const large = largeFilesRefusal(updates.flatMap((update) => (Array.isArray(update.largeFiles) ? update.largeFiles : [])));
     if (large) return left(large);
+    // Read before the push lands: is this the first push of an empty repository?
+    const empty = !(await this.git.hasRefs(repositoryId));
     for (const update of updates) {
       // git refuses these itself after this hook has seen them: a pull request's refs
       // (receive.hideRefs), and deleting the branch HEAD names (receive.denyDeleteCurrent).
@@ -74,7 +81,29 @@ export class GitPushes {
       }
       recorded.push({ stream, event: last, data, revision: appended.nextRevision });
     }
+    if (empty && head !== null) await this.nameDefaultBranch(repositoryId, head, updates, context);
     return right(undefined);
+  }
+
+  // An empty repository's first push without its default branch makes one it brings the
+  // default, as GitHub does (the repository would otherwise name a branch that does not exist,
+  // and clones of it check nothing out).
+  private async nameDefaultBranch(repositoryId: number, head: string, updates: readonly PushedUpdate[], context: CommandContext): Promise<void> {
+    const branch = firstPushDefaultBranch(
+      head,
+      updates.filter((update) => update.from === ZERO && update.to !== ZERO).map((update) => update.ref),
+    );
+    if (branch === null) return;
+    const edited = await handleCommand(
+      this.eventStore,
+      repositoryDecider,
+      repositoryStream(repositoryId),
+      { type: 'EditRepository', changes: { defaultBranch: branch }, now: context.occurredAt },
+      context,
+    );
+    if (isLeft(edited)) return;
+    await this.git.setHeadBranch(repositoryId, branch);
+    await this.readYourWrites.settle(edited.right.position);
   }
 
   private async undo(recorded: readonly { stream: string; data: RefMoved['data']; revision: number }[], context: CommandContext): Promise<void> {
