@@ -149,7 +149,10 @@ export class RepositoryLists {
   // a private repository) are decided one by one.
   async forksOf(caller: AccessCaller, repository: RepositoryDocument, order: ListOrder, page: Page): Promise<Paged<ListedRepository>> {
     const access = await this.access.accessOfCaller(caller);
-    const runs = BOTH.map((isPrivate) => ({ filter: { parent_id: repository.id, private: isPrivate }, exact: !isPrivate }));
+    // A public repository's private forks are not its network's (GitHub moves them into networks
+    // of their own; see visibleForksCount): the list leaves them out as forks_count does.
+    const visibilities = repository.private ? BOTH : ([false] as const);
+    const runs = visibilities.map((isPrivate) => ({ filter: { parent_id: repository.id, private: isPrivate }, exact: !isPrivate }));
     return this.pageOf(access, { runs, named: [] }, order, page);
   }
 

@@ -55,6 +55,30 @@ describe('fork counts of a public repository count only what its readers may rea
     expect(await found(null, 'repo:alice/tool forks:2')).to.deep.equal(['alice/tool']);
   });
 
+  it("a public repository's forks list leaves out its private forks, as its forks_count does, even for those who read them", async () => {
+    await createRepository(server, alice, { name: 'engine', private: true, auto_init: true });
+    await addCollaborator(server, alice, 'alice/engine', 'bob', 'pull');
+    expect((await api(server, bob, 'POST', '/repos/alice/engine/forks', {})).status).to.equal(202);
+    const listed = async (authorization: string | null) =>
+      (await api(server, authorization, 'GET', '/repos/alice/engine/forks')).body.map((fork: any) => fork.full_name);
+    expect(await listed(bob)).to.deep.equal(['bob/engine']);
+
+    expect((await api(server, alice, 'PATCH', '/repos/alice/engine', { private: false })).status).to.equal(200);
+    for (const [who, authorization] of [
+      ['bob, who owns the private fork', bob],
+      ['a site administrator', server.adminAuthorization],
+      ['alice', alice],
+    ] as const) {
+      expect((await counts(authorization, 'alice/engine')).forks_count, who).to.equal(0);
+      expect(await listed(authorization), who).to.deep.equal([]);
+    }
+
+    // Private again, the fork is counted and listed again for those who may read it.
+    expect((await api(server, alice, 'PATCH', '/repos/alice/engine', { private: true })).status).to.equal(200);
+    expect((await counts(bob, 'alice/engine')).forks_count).to.equal(1);
+    expect(await listed(bob)).to.deep.equal(['bob/engine']);
+  });
+
   it("a fork deleted leaves its parent's count in search too", async () => {
     await createRepository(server, alice, { name: 'lib', auto_init: true });
     expect((await api(server, stranger, 'POST', '/repos/alice/lib/forks', {})).status).to.equal(202);
