@@ -19,6 +19,7 @@ import { EmbeddedReadModelStore } from '../../../infrastructure/shared/readModel
 import { EmbeddedSearchIndex } from '../../../infrastructure/shared/search/embeddedSearchIndex.js';
 import { streamTimelineProjection } from '../../../projections/shared/streamTimeline.projection.js';
 import { DelegatingEventStore } from '../../support/delegatingEventStore.js';
+import { dumpCollections } from '../../support/projectionSpec.js';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1) + minute * 60_000);
 
@@ -133,6 +134,22 @@ describe('stream timelines: as_of from checkpoints, not the whole stream', funct
     expect(await asOf('clock-rising', 1_702)).to.deep.equal(await reference('clock-rising', 1_702));
     await applyThrough(head);
     expect(await asOf('clock-rising', 1_702)).to.deep.equal(await reference('clock-rising', 1_702));
+  });
+
+  it('applying events again, at once or after later ones (a batch re-applied after a crash), leaves the same timeline', async function () {
+    const twice = new EmbeddedReadModelStore();
+    await prepareTarget(projection, liveTarget(twice, search));
+    for await (const event of log.readAll({})) {
+      if (event.position > applied) break;
+      await projection.apply(event, liveTarget(twice, search, event.position));
+      await projection.apply(event, liveTarget(twice, search, event.position));
+    }
+    // And the whole log again, each event after later ones were applied.
+    for await (const event of log.readAll({})) {
+      if (event.position > applied) break;
+      await projection.apply(event, liveTarget(twice, search, event.position));
+    }
+    expect(await dumpCollections(twice)).to.deep.equal(await dumpCollections(store));
   });
 
   it('an event earlier than what followed a checkpoint lowers what that checkpoint says of its later events', async function () {
