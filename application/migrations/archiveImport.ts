@@ -1,97 +1,17 @@
 import { isLeft, type Either } from 'fp-ts/lib/Either.js';
-import type { CreateOrganizationHandler } from '../accounts/createOrganization.handler.js';
-import type { CreateUserHandler } from '../accounts/createUser.handler.js';
-import type { OrganizationQueries } from '../accounts/organization.queries.js';
 import { ORG_MEMBERSHIPS_COLLECTION, type OrgMembershipDocument } from '../accounts/organizations.readModel.js';
-import type { SetOrganizationMembershipHandler } from '../accounts/setOrganizationMembership.handler.js';
-import type { ImportedHistory } from '../imports/importedHistory.js';
-import type { IssueCommentsHandler } from '../issues/issueComments.handler.js';
-import type { ReactionsHandler, ReactionTarget } from '../issues/reactions.handler.js';
-import type { IssueQueries } from '../issues/issue.queries.js';
+import type { ReactionTarget } from '../issues/reactions.handler.js';
 import { LABELS_COLLECTION, type LabelDocument } from '../issues/issues.readModel.js';
-import type { LabelsHandler } from '../issues/labels.handler.js';
-import type { MilestonesHandler } from '../issues/milestones.handler.js';
-import type { OpenIssueHandler } from '../issues/openIssue.handler.js';
-import type { UpdateIssueHandler } from '../issues/updateIssue.handler.js';
-import type { ProjectCommands } from '../projects/projectCommands.handler.js';
 import { PROJECTS_COLLECTION, type ProjectDocument } from '../projects/projects.readModel.js';
-import type { EditPullRequestHandler } from '../pulls/editPullRequest.handler.js';
-import type { OpenPullRequestHandler } from '../pulls/openPullRequest.handler.js';
 import { PULL_REQUESTS_COLLECTION, type PullRequestDocument } from '../pulls/pullRequests.readModel.js';
-import type { CreateRepositoryHandler } from '../repositories/createRepository.handler.js';
-import type { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { AppError } from '../shared/appError.js';
 import { systemContext, type CommandContext } from '../shared/commandContext.js';
-import type { Clock } from '../shared/ports/clock.port.js';
-import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import type { OpenedArchive } from './migrationArchive.ports.js';
+import type { ArchiveImportReport, ImportParts } from './archiveImportParts.js';
+import { fullNameOf, issueSideOf, loginOf, numberOf, text, type ArchiveRecord } from './archiveRecordFields.js';
 
-// One restore of a migration archive (archiveImporter.ts opens the archive and runs it).
-
-type ArchiveRecord = Record<string, unknown>;
-
-export interface ArchiveImportReport {
-  readonly users: { readonly matched: number; readonly created: number };
-  readonly organizations: number;
-  readonly repositories: readonly string[];
-  readonly issues: number;
-  readonly pullRequests: number;
-  readonly comments: number;
-  readonly milestones: number;
-  readonly projects: number;
-  // What could not be carried over, in words.
-  readonly warnings: readonly string[];
-}
-
-// The last path segment(s) of a web URL: `https://host/octocat` → octocat; of a repository's, `owner/name`.
-const loginOf = (url: unknown): string =>
-  String(url ?? '')
-    .replace(/\/+$/, '')
-    .split('/')
-    .pop() ?? '';
-const fullNameOf = (url: unknown): string =>
-  String(url ?? '')
-    .replace(/\/+$/, '')
-    .split('/')
-    .slice(-2)
-    .join('/');
-const numberOf = (url: unknown): number => Number(/\/(?:issues|pull|milestones|projects)\/(\d+)/.exec(String(url ?? ''))?.[1] ?? NaN);
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
-// The commands and reads an import drives.
-export interface ImportParts {
-  readonly clock: Clock;
-  readonly store: ReadModelStore;
-  readonly repositories: RepositoryQueries;
-  readonly organizations: OrganizationQueries;
-  readonly issues: IssueQueries;
-  readonly createUser: CreateUserHandler;
-  readonly createOrganization: CreateOrganizationHandler;
-  readonly setMembership: SetOrganizationMembershipHandler;
-  readonly createRepository: CreateRepositoryHandler;
-  readonly history: ImportedHistory;
-  readonly labels: LabelsHandler;
-  readonly milestones: MilestonesHandler;
-  readonly openIssue: OpenIssueHandler;
-  readonly updateIssue: UpdateIssueHandler;
-  readonly openPull: OpenPullRequestHandler;
-  readonly editPull: EditPullRequestHandler;
-  readonly comments: IssueCommentsHandler;
-  readonly reactions: ReactionsHandler;
-  readonly projects: ProjectCommands;
-}
-
-// One import's state: the accounts and repositories it met, by login and full name.
-// An issue's or a pull request's labels (by name), assignees (by login) and milestone (by
-// number), from the URLs its record names them by.
-function issueSideOf(record: ArchiveRecord): { labels: string[]; assignees: string[]; milestone: number | null } {
-  return {
-    labels: (Array.isArray(record.labels) ? (record.labels as string[]) : []).map((url) => decodeURIComponent(url.split('/labels/').pop() ?? '')),
-    assignees: (Array.isArray(record.assignees) ? (record.assignees as string[]) : []).map(loginOf),
-    milestone: record.milestone ? numberOf(record.milestone) : null,
-  };
-}
-
+// One restore of a migration archive (archiveImporter.ts opens the archive and runs it), and
+// its state: the accounts and repositories it met, by login and full name.
 export class ArchiveImport {
   private readonly userIds = new Map<string, number>();
   private readonly repositoryIds = new Map<string, number>();

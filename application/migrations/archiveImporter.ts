@@ -20,9 +20,10 @@ import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { Clock } from '../shared/ports/clock.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ArchiveReaders } from './migrationArchive.ports.js';
-import { ArchiveImport, type ArchiveImportReport, type ImportParts } from './archiveImport.js';
+import { ArchiveImport } from './archiveImport.js';
+import type { ArchiveImportReport, ImportParts } from './archiveImportParts.js';
 
-export type { ArchiveImportReport } from './archiveImport.js';
+export type { ArchiveImportReport } from './archiveImportParts.js';
 
 // Restores a migration archive (forgelog's, or GitHub's as far as its records go) into this
 // server: users matched by login or created, organizations, repositories with every ref and
