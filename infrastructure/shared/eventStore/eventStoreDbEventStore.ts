@@ -21,7 +21,7 @@ import type {
   StoredEvent,
   SubscribeToAllOptions,
 } from '../../../application/shared/ports/eventStore.port.js';
-import { conflictOf, isSystemEvent, toAppendExpectedRevision, toEventData, toReadPosition, toStoredEvent } from './eventStoreDbMapping.js';
+import { conflictOf, isSystemEvent, toAppendExpectedRevision, toEventData, toLogPosition, toReadPosition, toStoredEvent } from './eventStoreDbMapping.js';
 
 // The EventStore port on EventStoreDB. Positions are EventStoreDB commit positions: strictly increasing
 // but NOT dense (they are byte offsets in the transaction log), so never derive one from another by
@@ -42,7 +42,7 @@ export class EventStoreDbEventStore implements EventStore {
       });
       // success is false only when the connection string sets throwOnAppendFailure=false
       if (!result.success) return conflictOf(streamId, expected, result.nextExpectedRevision);
-      const position = result.position === undefined ? -1 : Number(result.position.commit);
+      const position = toLogPosition(result.position);
       this.counted.appends++;
       this.counted.events += events.length;
       return { outcome: 'appended', nextRevision: Number(result.nextExpectedRevision), position };
