@@ -7,7 +7,6 @@ import {
   START,
   StreamNotFoundError,
   WrongExpectedVersionError,
-  type AllStreamSubscription,
 } from '@eventstore/db-client';
 import type {
   EventStoreStatistics,
@@ -21,6 +20,7 @@ import type {
   StoredEvent,
   SubscribeToAllOptions,
 } from '../../../application/shared/ports/eventStore.port.js';
+import { deliver } from './eventStoreDbDelivery.js';
 import { conflictOf, isSystemEvent, toAppendExpectedRevision, toEventData, toLogPosition, toReadPosition, toStoredEvent } from './eventStoreDbMapping.js';
 
 // The EventStore port on EventStoreDB. Positions are EventStoreDB commit positions: strictly increasing
@@ -139,24 +139,5 @@ export class EventStoreDbEventStore implements EventStore {
     } finally {
       await read.cancel();
     }
-  }
-}
-
-// Handler calls are awaited one at a time; resolves with the error that stopped delivery, if any.
-async function deliver(subscription: AllStreamSubscription, options: SubscribeToAllOptions, isClosed: () => boolean): Promise<unknown> {
-  const after = options.after ?? -1;
-  try {
-    for await (const resolved of subscription) {
-      if (isClosed()) return undefined;
-      const event = resolved.event;
-      if (!event || isSystemEvent(event) || Number(event.position.commit) <= after) continue;
-      await options.onEvent(toStoredEvent(event));
-    }
-    return undefined;
-  } catch (error) {
-    if (isClosed()) return undefined;
-    await subscription.unsubscribe();
-    options.onError?.(error);
-    return error;
   }
 }
