@@ -31,8 +31,9 @@ export class EventStoreDbEventStore implements EventStore {
   private readonly subscriptions = new Set<AllSubscription>();
   private readonly counted = { appends: 0, events: 0 };
 
-  constructor(connectionString: string) {
-    this.client = EventStoreDBClient.connectionString(connectionString);
+  // A connection string, or a client already made (specs hand in a fake one).
+  constructor(connection: string | EventStoreDBClient) {
+    this.client = typeof connection === 'string' ? EventStoreDBClient.connectionString(connection) : connection;
   }
 
   async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -40,8 +41,10 @@ export class EventStoreDbEventStore implements EventStore {
       const result = await this.client.appendToStream(streamId, events.map(toEventData), {
         expectedRevision: toAppendExpectedRevision(expected),
       });
-      // success is false only when the connection string sets throwOnAppendFailure=false
-      if (!result.success) return conflictOf(streamId, expected, result.nextExpectedRevision);
+      // success is false only when the connection string sets throwOnAppendFailure=false. Its
+      // nextExpectedRevision is then not the stream's (the client's batch append, used by servers
+      // from 21.10, gives BigInt(hasCurrentStreamRevision()): 1 or -1), so the stream is asked.
+      if (!result.success) return conflictOf(streamId, expected, await this.lastRevision(streamId));
       const position = toLogPosition(result.position);
       this.counted.appends++;
       this.counted.events += events.length;
@@ -69,6 +72,11 @@ export class EventStoreDbEventStore implements EventStore {
       throw error;
     }
     return events;
+  }
+
+  private async lastRevision(streamId: string): Promise<bigint> {
+    const [last] = await this.readStream(streamId, { direction: 'backwards', maxCount: 1 });
+    return last === undefined ? -1n : BigInt(last.revision);
   }
 
   readAll(options: ReadAllOptions = {}): AsyncIterable<StoredEvent> {
