@@ -7,7 +7,6 @@ import {
   START,
   StreamNotFoundError,
   WrongExpectedVersionError,
-  type AllStreamSubscription,
 } from '@eventstore/db-client';
 import type {
   EventStoreStatistics,
@@ -21,7 +20,8 @@ import type {
   StoredEvent,
   SubscribeToAllOptions,
 } from '../../../application/shared/ports/eventStore.port.js';
-import { conflictOf, isSystemEvent, toAppendExpectedRevision, toEventData, toReadPosition, toStoredEvent } from './eventStoreDbMapping.js';
+import { deliver } from './eventStoreDbDelivery.js';
+import { conflictOf, isSystemEvent, toAppendExpectedRevision, toEventData, toLogPosition, toReadPosition, toStoredEvent } from './eventStoreDbMapping.js';
 
 // The EventStore port on EventStoreDB. Positions are EventStoreDB commit positions: strictly increasing
 // but NOT dense (they are byte offsets in the transaction log), so never derive one from another by
@@ -31,8 +31,9 @@ export class EventStoreDbEventStore implements EventStore {
   private readonly subscriptions = new Set<AllSubscription>();
   private readonly counted = { appends: 0, events: 0 };
 
-  constructor(connectionString: string) {
-    this.client = EventStoreDBClient.connectionString(connectionString);
+  // A connection string, or a client already made (specs hand in a fake one).
+  constructor(connection: string | EventStoreDBClient) {
+    this.client = typeof connection === 'string' ? EventStoreDBClient.connectionString(connection) : connection;
   }
 
   async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -40,9 +41,11 @@ export class EventStoreDbEventStore implements EventStore {
       const result = await this.client.appendToStream(streamId, events.map(toEventData), {
         expectedRevision: toAppendExpectedRevision(expected),
       });
-      // success is false only when the connection string sets throwOnAppendFailure=false
-      if (!result.success) return conflictOf(streamId, expected, result.nextExpectedRevision);
-      const position = result.position === undefined ? -1 : Number(result.position.commit);
+      // success is false only when the connection string sets throwOnAppendFailure=false. Its
+      // nextExpectedRevision is then not the stream's (the client's batch append, used by servers
+      // from 21.10, gives BigInt(hasCurrentStreamRevision()): 1 or -1), so the stream is asked.
+      if (!result.success) return conflictOf(streamId, expected, await this.lastRevision(streamId));
+      const position = toLogPosition(result.position);
       this.counted.appends++;
       this.counted.events += events.length;
       return { outcome: 'appended', nextRevision: Number(result.nextExpectedRevision), position };
@@ -69,6 +72,11 @@ export class EventStoreDbEventStore implements EventStore {
       throw error;
     }
     return events;
+  }
+
+  private async lastRevision(streamId: string): Promise<bigint> {
+    const [last] = await this.readStream(streamId, { direction: 'backwards', maxCount: 1 });
+    return last === undefined ? -1n : BigInt(last.revision);
   }
 
   readAll(options: ReadAllOptions = {}): AsyncIterable<StoredEvent> {
@@ -139,24 +147,5 @@ export class EventStoreDbEventStore implements EventStore {
     } finally {
       await read.cancel();
     }
-  }
-}
-
-// Handler calls are awaited one at a time; resolves with the error that stopped delivery, if any.
-async function deliver(subscription: AllStreamSubscription, options: SubscribeToAllOptions, isClosed: () => boolean): Promise<unknown> {
-  const after = options.after ?? -1;
-  try {
-    for await (const resolved of subscription) {
-      if (isClosed()) return undefined;
-      const event = resolved.event;
-      if (!event || isSystemEvent(event) || Number(event.position.commit) <= after) continue;
-      await options.onEvent(toStoredEvent(event));
-    }
-    return undefined;
-  } catch (error) {
-    if (isClosed()) return undefined;
-    await subscription.unsubscribe();
-    options.onError?.(error);
-    return error;
   }
 }

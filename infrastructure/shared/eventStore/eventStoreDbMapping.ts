@@ -56,13 +56,22 @@ export function toReadPosition(after: number | undefined): Position | typeof STA
   return after === undefined || after < 0 ? START : { commit: BigInt(after), prepare: BigInt(after) };
 }
 
-// position: the commit position; -1 where the server does not report one (stream reads before 22.6).
+// The server sends Position.End (2^64 - 1, ulong.MaxValue) for an event read without its $all
+// position; the client hands it on as if it were one.
+const NO_POSITION = 2n ** 64n - 1n;
+
+// The port's position: the commit position; -1 where the server reports none.
+export function toLogPosition(position: Position | undefined): number {
+  return position === undefined || position.commit === NO_POSITION ? -1 : Number(position.commit);
+}
+
+// position: -1 where the server does not report one (stream reads before 22.6).
 export function toStoredEvent(event: RecordedEvent): StoredEvent {
   return {
     id: event.id,
     streamId: event.streamId,
     revision: Number(event.revision),
-    position: event.position === undefined ? -1 : Number(event.position.commit),
+    position: toLogPosition(event.position),
     type: event.type,
     data: event.data,
     metadata: event.metadata as unknown as EventMetadata,

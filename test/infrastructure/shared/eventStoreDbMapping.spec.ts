@@ -67,6 +67,24 @@ describe('EventStoreDB mapping', function () {
     expect(toStoredEvent({ ...recorded, position: undefined } as RecordedEvent).position).to.equal(-1);
   });
 
+  it('reads the position a server sends for an event it has no position for (2^64 - 1) as none', function () {
+    // The server writes Position.End (both parts ulong.MaxValue) where a read has no $all
+    // position for the event: stream reads on servers that do not look it up.
+    const [event] = newEvents(1);
+    const recorded = {
+      streamId: 's-1',
+      id: event!.id,
+      isJson: true,
+      revision: 0n,
+      type: event!.type,
+      created: new Date(0),
+      data: event!.data,
+      metadata: event!.metadata,
+      position: { commit: 18446744073709551615n, prepare: 18446744073709551615n },
+    } as unknown as RecordedEvent;
+    expect(toStoredEvent(recorded).position).to.equal(-1);
+  });
+
   it('reads $all after a commit position, or from the start without one', function () {
     expect(toReadPosition(1234)).to.deep.equal({ commit: 1234n, prepare: 1234n });
     expect(toReadPosition(undefined)).to.equal(START);

@@ -55,6 +55,22 @@ export function describeSubscriptionContract(currentStore: () => EventStore): vo
       expect(errors).to.deep.equal([]);
     });
 
+    it('resumes after an event in the middle of one append with the rest of that append', async function () {
+      // A checkpoint can fall inside an append (a lane stops part way through a batch); on
+      // EventStoreDB each event of an append has a commit position of its own.
+      const store = currentStore();
+      const streamId = uniqueStream();
+      const events = newEvents(3);
+      expectAppended(await store.append(streamId, events, 'no_stream'));
+      const [, second] = await store.readStream(streamId);
+      const { received, errors } = subscribe(second!.position, streamId);
+      expectAppended(await store.append(streamId, newEvents(1), 2));
+      await waitUntil(() => received.length === 2, 'the third event and the next append are delivered');
+      expect(revisionsOf(received)).to.deep.equal([2, 3]);
+      expect(received[0]!.id).to.equal(events[2]!.id);
+      expect(errors).to.deep.equal([]);
+    });
+
     it('has no gaps or duplicates when events arrive while it is catching up', async function () {
       const store = currentStore();
       const marker = await markPosition();
