@@ -3,6 +3,7 @@ import { ORGANIZATIONS_COLLECTION, ORG_MEMBERSHIPS_COLLECTION } from '../../../a
 import { LostAccessForks } from '../../../application/repositories/lostAccessForks.js';
 import { LostAccessStars } from '../../../application/repositories/lostAccessStars.js';
 import { LostAccessWatches } from '../../../application/repositories/lostAccessWatches.js';
+import { MadePrivateInterest } from '../../../application/repositories/madePrivateInterest.js';
 import {
   REPOSITORIES_COLLECTION,
   REPOSITORY_COLLABORATORS_COLLECTION,
@@ -111,5 +112,59 @@ describe("leaving an organization looks at the user's stars, subscriptions and f
     expect((await forks.deleteUnreadableBy(user, context, { ownerId: LEFT }))._tag).to.equal('Right');
     // The forks, then their parents.
     expect(tested(REPOSITORIES_COLLECTION) - repositoriesAfterWatches).to.be.at.most(2 * LEFT_REPOSITORIES);
+  });
+
+  it("a repository made private: its own stars and subscriptions looked at, not the user's 3,000", async () => {
+    const id = 60_000;
+    const readers = [700]; // a collaborator keeps reading it
+    const strangers = [701, 702, 703, 704];
+    await store.collection(REPOSITORIES_COLLECTION).insertOne({
+      _id: String(id),
+      id,
+      owner_id: LEFT,
+      owner_type: 'Organization',
+      name: `r${id}`,
+      name_key: `r${id}`,
+      private: true,
+      fork: false,
+      parent_id: null,
+      parent_owner_id: null,
+      source_id: null,
+      archived: false,
+    });
+    await store
+      .collection(REPOSITORY_COLLABORATORS_COLLECTION)
+      .insertOne({ _id: `${id}:700`, repository_id: id, user_id: 700, permission: 'pull', owner_id: LEFT, org_role: 'none' });
+    for (const user of [...readers, ...strangers]) {
+      const at = new Date(Date.UTC(2026, 1, 1, 0, user)).toISOString();
+      await store
+        .collection(REPOSITORY_STARS_COLLECTION)
+        .insertOne({ _id: `${id}:${user}`, repository_id: id, user_id: user, starred_at: at, private: true, owner_id: LEFT });
+      await store.collection(REPOSITORY_SUBSCRIPTIONS_COLLECTION).insertOne({
+        _id: `${id}:${user}`,
+        repository_id: id,
+        user_id: user,
+        subscribed: true,
+        ignored: false,
+        created_at: at,
+        private: true,
+        owner_id: LEFT,
+      });
+    }
+    const [unstarred, unwatched]: number[][] = [[], []];
+    const done = async () => ({ _tag: 'Right' as const, right: undefined });
+    const stars = { unstar: (_repository: number, user: number) => (unstarred.push(user), done()) };
+    const watches = { unwatch: (_repository: number, user: number) => (unwatched.push(user), done()) };
+    const repositories = new RepositoryQueries(store);
+    const madePrivate = new MadePrivateInterest(store, repositories, new RepositoryAccessQuery(store), stars as never, watches as never);
+    const context = { actorId: 1, correlationId: 'c', causationId: 'c', occurredAt: new Date() };
+    const tested = (collection: string) => store.examined(collection);
+    const [starsBefore, subscriptionsBefore] = [tested(REPOSITORY_STARS_COLLECTION), tested(REPOSITORY_SUBSCRIPTIONS_COLLECTION)];
+    const repository = await repositories.byId(id);
+    expect((await madePrivate.dropUnreadable(repository!, context))._tag).to.equal('Right');
+    expect(unstarred).to.deep.equal(strangers);
+    expect(unwatched).to.deep.equal(strangers);
+    expect(tested(REPOSITORY_STARS_COLLECTION) - starsBefore).to.be.at.most(readers.length + strangers.length);
+    expect(tested(REPOSITORY_SUBSCRIPTIONS_COLLECTION) - subscriptionsBefore).to.be.at.most(readers.length + strangers.length);
   });
 });
