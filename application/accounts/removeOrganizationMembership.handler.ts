@@ -9,6 +9,7 @@ import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { LostAccessForks } from '../repositories/lostAccessForks.js';
 import { LostAccessStars } from '../repositories/lostAccessStars.js';
+import { LostAccessWatches } from '../repositories/lostAccessWatches.js';
 import { organizationAndUser } from './organizationAndUser.js';
 import { OrganizationQueries } from './organization.queries.js';
 import { UserQueries } from './user.queries.js';
@@ -28,11 +29,12 @@ export class RemoveOrganizationMembershipHandler {
     @inject(UserQueries) private readonly users: UserQueries,
     @inject(LostAccessForks) private readonly forks: LostAccessForks,
     @inject(LostAccessStars) private readonly stars: LostAccessStars,
+    @inject(LostAccessWatches) private readonly watches: LostAccessWatches,
   ) {}
 
   // A member removed loses the organization's private repositories they read as a member, and
-  // with them their stars of those and their private forks of them (LostAccessStars,
-  // LostAccessForks), as on GitHub.
+  // with them their stars of those, their subscriptions to them and their private forks of
+  // them (LostAccessStars, LostAccessWatches, LostAccessForks), as on GitHub.
   async execute(input: RemoveOrganizationMembershipInput, context: CommandContext): Promise<Either<AppError, { orgId: number; userId: number }>> {
     const found = await organizationAndUser(this.organizations, this.users, input.org, input.username);
     if (isLeft(found)) return found;
@@ -53,6 +55,8 @@ export class RemoveOrganizationMembershipHandler {
     await this.readYourWrites.settle(removed.right.position);
     const unstarred = await this.stars.unstarUnreadableBy(user, context, { ownerId: organization.id });
     if (isLeft(unstarred)) return unstarred;
+    const unwatched = await this.watches.unwatchUnreadableBy(user, context, { ownerId: organization.id });
+    if (isLeft(unwatched)) return unwatched;
     const forksDeleted = await this.forks.deleteUnreadableBy(user, context, { ownerId: organization.id });
     if (isLeft(forksDeleted)) return forksDeleted;
     return right({ orgId: organization.id, userId: user.id });

@@ -34,6 +34,9 @@ export interface PullRequestView {
   readonly base: RepositoryWithOwner;
   // null once the head repository (a fork) is gone.
   readonly head: RepositoryWithOwner | null;
+  // The account that owned the head repository when it was deleted, while it exists (GitHub's
+  // head.user and head.label still name it); null while the head repository exists.
+  readonly deletedHeadOwner: UserDocument | null;
   readonly headSha: string;
   readonly baseSha: string;
   readonly authorAssociation: AuthorAssociation;
@@ -109,6 +112,7 @@ export class PullRequestViews {
     );
     const accountIds = [...repositories.values()].map((repository) => repository.owner_id);
     for (const pull of pulls) accountIds.push(pull.user_id, ...(pull.merged_by_id === null ? [] : [pull.merged_by_id]));
+    for (const pull of pulls) if (pull.head.owner_id !== undefined) accountIds.push(pull.head.owner_id);
     for (const issue of sides) accountIds.push(...issue.assignee_ids);
     for (const milestone of milestones.values()) accountIds.push(milestone.creator_id);
     const accounts = await this.repositories.accountsByIds(accountIds);
@@ -135,6 +139,7 @@ export class PullRequestViews {
         mergedBy,
         base,
         head: withOwner(pull.head.repository_id),
+        deletedHeadOwner: repositories.has(pull.head.repository_id) || pull.head.owner_id === undefined ? null : (accounts.get(pull.head.owner_id) ?? null),
         ...tipsOf(pull),
         authorAssociation,
         stats,

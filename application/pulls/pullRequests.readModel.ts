@@ -10,6 +10,8 @@ export interface PullRequestSideDocument {
   // The commit recorded by the last event (opening, base change, merge); an open pull
   // request's live tips are read from git when it is shown.
   sha: string;
+  // Set once the head repository is deleted: the owner it had then, whom head.user still names.
+  owner_id?: number;
 }
 
 // Accounts and repositories are kept by id: logins and names change, ids never do.

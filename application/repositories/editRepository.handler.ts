@@ -13,6 +13,7 @@ import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { AuthorizedRepository } from './authorizedRepository.js';
+import { MadePrivateInterest } from './madePrivateInterest.js';
 import type { RepositoryDocument } from './repositories.readModel.js';
 import { RepositoryGit } from './repositoryGit.js';
 import { RepositoryQueries } from './repository.queries.js';
@@ -46,6 +47,7 @@ export class EditRepositoryHandler {
     @inject(AuthorizedRepository) private readonly authorized: AuthorizedRepository,
     @inject(RepositoryGit) private readonly git: RepositoryGit,
     @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
+    @inject(MadePrivateInterest) private readonly madePrivate: MadePrivateInterest,
   ) {}
 
   async execute(caller: AccessCaller, repositoryId: number, input: EditRepositoryInput, context: CommandContext): Promise<Either<AppError, void>> {
@@ -95,6 +97,11 @@ export class EditRepositoryHandler {
       (changes.hasIssues !== undefined && changes.hasIssues !== repository.has_issues);
     await this.readYourWrites.settleIncluding(edited.right.position ?? position, searchChanged ? REPOSITORY_BOUND_SEARCH_PROJECTIONS : []);
     if (branchChanged) await this.git.setDefaultBranch(repositoryId, changes.defaultBranch!);
+    // Who may no longer read it loses their star and subscription (MadePrivateInterest).
+    if (changes.private === true && !repository.private) {
+      const madePrivate = await this.repositories.byId(repositoryId);
+      if (madePrivate) return this.madePrivate.dropUnreadable(madePrivate, context);
+    }
     return right(undefined);
   }
 }

@@ -38,11 +38,18 @@ export class LostAccessStars {
     const owner = { userId: user.id, siteAdmin: user.site_admin };
     for (const repository of await this.repositories.byIds(stars.map((star) => star.repository_id))) {
       if ((await this.access.roleFor(owner, repository)) !== 'none') continue;
-      const command = { type: 'UnstarRepository' as const, repositoryId: repository.id, userId: user.id, now: context.occurredAt };
-      const unstarred = await handleCommand(this.eventStore, starDecider, stargazerStream(repository.id, user.id), command, context);
+      const unstarred = await this.unstar(repository.id, user.id, context);
       if (isLeft(unstarred)) return unstarred;
-      await this.readYourWrites.settle(unstarred.right.position);
     }
+    return right(undefined);
+  }
+
+  // Takes back one star, as the system (the user did not ask for it).
+  async unstar(repositoryId: number, userId: number, context: CommandContext): Promise<Either<AppError, void>> {
+    const command = { type: 'UnstarRepository' as const, repositoryId, userId, now: context.occurredAt };
+    const unstarred = await handleCommand(this.eventStore, starDecider, stargazerStream(repositoryId, userId), command, context);
+    if (isLeft(unstarred)) return unstarred;
+    await this.readYourWrites.settle(unstarred.right.position);
     return right(undefined);
   }
 }

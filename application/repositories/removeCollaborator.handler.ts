@@ -13,6 +13,7 @@ import { RemovedCollaboratorAssignments } from '../issues/removedCollaboratorAss
 import { AuthorizedRepository } from './authorizedRepository.js';
 import { LostAccessForks } from './lostAccessForks.js';
 import { LostAccessStars } from './lostAccessStars.js';
+import { LostAccessWatches } from './lostAccessWatches.js';
 import { RepositoryQueries } from './repository.queries.js';
 
 @injectable()
@@ -24,12 +25,14 @@ export class RemoveCollaboratorHandler {
     @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
     @inject(LostAccessForks) private readonly forks: LostAccessForks,
     @inject(LostAccessStars) private readonly stars: LostAccessStars,
+    @inject(LostAccessWatches) private readonly watches: LostAccessWatches,
     @inject(RemovedCollaboratorAssignments) private readonly assignments: RemovedCollaboratorAssignments,
   ) {}
 
   // Administrators remove anyone; a collaborator may also leave on their own, as on GitHub.
   // Their private forks of a repository they may no longer read go (LostAccessForks), and
-  // their star on it (LostAccessStars); they are unassigned from its issues, as on GitHub.
+  // their star on it (LostAccessStars) and their subscription to it (LostAccessWatches); they
+  // are unassigned from its issues, as on GitHub.
   async execute(caller: AccessCaller, repositoryId: number, login: string, context: CommandContext): Promise<Either<AppError, void>> {
     const user = await this.repositories.accountByLogin(login);
     const leaving = user !== null && caller !== null && caller.userId === user.id;
@@ -47,9 +50,11 @@ export class RemoveCollaboratorHandler {
     await this.readYourWrites.settle(removed.right.position);
     const unassigned = await this.assignments.unassign(repositoryId, user.id, context);
     if (isLeft(unassigned)) return unassigned;
-    // Only this repository's reading changed: its star and the user's fork of it are looked at.
+    // Only this repository's reading changed: its star, subscription and the user's fork of it are looked at.
     const unstarred = await this.stars.unstarUnreadableBy(user, context, { repositoryIds: [repositoryId] });
     if (isLeft(unstarred)) return unstarred;
+    const unwatched = await this.watches.unwatchUnreadableBy(user, context, { repositoryIds: [repositoryId] });
+    if (isLeft(unwatched)) return unwatched;
     return this.forks.deleteUnreadableBy(user, context, { repositoryIds: [repositoryId] });
   }
 }

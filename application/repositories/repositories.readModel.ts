@@ -107,6 +107,9 @@ export interface RepositorySubscriptionDocument extends Document {
   // The repository's visibility, kept as stars keep it: a list of a user's subscriptions
   // reads the public ones from an index and decides only the private ones.
   private: boolean;
+  // The repository's owner, kept through its transfers as stars keep it: a user leaving an
+  // organization stops watching its private repositories, found by index.
+  owner_id: number;
 }
 
 export const pairId = (repositoryId: number, userId: number): string => `${repositoryId}:${userId}`;

@@ -3,6 +3,8 @@ import { REPOSITORY_ISSUE_COUNTS_COLLECTION, type RepositoryIssueCountDocument }
 import { REPOSITORY_PULL_COUNTS_COLLECTION, type RepositoryPullCountDocument } from '../pulls/pullRequests.readModel.js';
 import { repositoryNameKey } from '../../domain/repositories/repositoryName.js';
 import { loginKey } from '../../domain/accounts/login.js';
+import { isReservedLogin } from '../../domain/accounts/ghost.js';
+import { GHOST_ACCOUNT } from '../accounts/ghostAccount.js';
 import { FORMER_LOGINS_COLLECTION, USERS_COLLECTION, type FormerLoginDocument, type UserDocument } from '../accounts/users.readModel.js';
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
@@ -69,6 +71,13 @@ export class RepositoryQueries {
 
   accountByLogin(login: string): Promise<UserDocument | null> {
     return this.store.collection<UserDocument>(USERS_COLLECTION).findOne({ login_key: loginKey(login) });
+  }
+
+  // An account whose lists are shown (GET /users/{username}/repos, starred, events...): the
+  // ghost's when no account holds its login, as GET /users/{username} answers it
+  // (UserQueries.shownByLogin); its id is nobody's, so each list is empty. Only for showing.
+  async shownAccountByLogin(login: string): Promise<UserDocument | null> {
+    return (await this.accountByLogin(login)) ?? (isReservedLogin(login) ? GHOST_ACCOUNT : null);
   }
 
   async accountsByIds(ids: readonly number[]): Promise<Map<number, UserDocument>> {

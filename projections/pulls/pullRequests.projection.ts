@@ -8,6 +8,7 @@ import type { Projection, ProjectionTarget } from '../../application/shared/proj
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import { pullRequestIssueId, type PullRequestEvent, type PullRequestOpened } from '../../domain/pulls/pullRequest.events.js';
 import type { IssueCommentCreated } from '../../domain/issues/issueComment.decider.js';
+import type { RepositoryDeleted } from '../../domain/repositories/repository.events.js';
 import type { IssueAssigneesChanged, IssueLabelsChanged, IssueLocked, IssueMilestoneChanged, IssueUnlocked } from '../../domain/issues/issue.events.js';
 
 const PULL_REQUEST_EVENT_TYPES: ReadonlySet<string> = new Set<PullRequestEvent['type']>([
@@ -128,6 +129,16 @@ async function conversationUpdated(stored: StoredEvent, target: ProjectionTarget
   await target.collection<PullRequestDocument>(PULL_REQUESTS_COLLECTION).updateOne({ issue_id: event.data.issueId }, { $max: { updated_at: at } });
 }
 
+// A head repository deleted (a fork gone): its pull requests keep the owner it had, whose
+// account head.user still names on GitHub (head.repo is null). Setting the same value again
+// changes nothing, so a replay writes the same.
+async function headRepositoryDeleted(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
+  const { repositoryId, ownerId } = (stored as unknown as RepositoryDeleted).data;
+  await target
+    .collection<PullRequestDocument>(PULL_REQUESTS_COLLECTION)
+    .updateMany({ 'head.repository_id': repositoryId }, { $set: { 'head.owner_id': ownerId } });
+}
+
 // A pull request entered (+1) or left (-1) the open state: its repository's open count moves.
 async function countOpen(repositoryId: number, delta: 1 | -1, target: ProjectionTarget): Promise<void> {
   await target
@@ -142,8 +153,8 @@ export const pullRequestsProjection: Projection = {
   name: 'pull-requests',
   // 2: open pull requests counted per repository; 3: the base branch at top level (base_ref);
   // 4: its issue's id, and its conversation's updates; 5: updated by its labels, assignees and
-  // milestone; 6: a closed one's head as it was closed
-  version: 6,
+  // milestone; 6: a closed one's head as it was closed; 7: a deleted head repository's owner
+  version: 7,
   collections: [
     { name: REPOSITORY_PULL_COUNTS_COLLECTION, indexes: [] },
     {
@@ -168,9 +179,10 @@ export const pullRequestsProjection: Projection = {
     },
   ],
   // What apply() below acts on; every other event leaves this model as it is.
-  eventTypes: new Set([...PULL_REQUEST_EVENT_TYPES, ...CONVERSATION_EVENT_TYPES]),
+  eventTypes: new Set([...PULL_REQUEST_EVENT_TYPES, ...CONVERSATION_EVENT_TYPES, 'RepositoryDeleted']),
   async apply(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
     if (CONVERSATION_EVENT_TYPES.has(stored.type)) return conversationUpdated(stored, target);
+    if (stored.type === 'RepositoryDeleted') return headRepositoryDeleted(stored, target);
     if (!PULL_REQUEST_EVENT_TYPES.has(stored.type)) return;
     const event = { type: stored.type, data: stored.data } as PullRequestEvent;
     const pulls = target.collection<PullRequestDocument>(PULL_REQUESTS_COLLECTION);

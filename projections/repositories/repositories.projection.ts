@@ -32,8 +32,9 @@ export const repositoriesProjection: Projection = {
   // deleted user; 8: subscriptions carry their repository's visibility; 9: collaborations
   // carry their repository's owner and the collaborator's role in it; 10: private forks counted
   // apart (private_forks_count), as a public repository shows only its public forks; 11: stars
-  // carry their repository's owner and forks their parent's (a member leaving an organization)
-  version: 11,
+  // carry their repository's owner and forks their parent's (a member leaving an organization);
+  // 12: subscriptions carry their repository's owner (a member leaving an organization)
+  version: 12,
   collections: [
     {
       name: REPOSITORIES_COLLECTION,
@@ -94,6 +95,8 @@ export const repositoriesProjection: Projection = {
         { name: 'repository_subscribed_created', keys: { repository_id: 1, subscribed: 1, created_at: 1, user_id: 1 } },
         // GET /user/subscriptions: a user's public ones, page and count; the private ones decided.
         { name: 'user_subscribed_visibility_created', keys: { user_id: 1, subscribed: 1, private: 1, created_at: 1, repository_id: 1 } },
+        // A user's private subscriptions of an organization's repositories, when they leave it.
+        { name: 'user_private_owner', keys: { user_id: 1, private: 1, owner_id: 1 } },
       ],
     },
     {

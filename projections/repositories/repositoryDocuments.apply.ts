@@ -87,8 +87,9 @@ export async function applyRepositoryEvent(stored: StoredEvent, target: Projecti
         name_key: repositoryNameKey(toName),
         updated_at: transferredAt,
       });
-      // Its stars and its forks name its owner (a user leaving an organization loses those by index).
-      await target.collection(REPOSITORY_STARS_COLLECTION).updateMany({ repository_id: repositoryId }, { $set: { owner_id: toOwnerId } });
+      // Its stars, subscriptions and forks name its owner (a user leaving an organization loses those by index).
+      for (const name of [REPOSITORY_STARS_COLLECTION, REPOSITORY_SUBSCRIPTIONS_COLLECTION])
+        await target.collection(name).updateMany({ repository_id: repositoryId }, { $set: { owner_id: toOwnerId } });
       await repositories(target).updateMany({ parent_id: repositoryId }, { $set: { parent_owner_id: toOwnerId } });
       // The new owner holds the repository: a collaboration it had is no longer one.
       await target.collection(REPOSITORY_COLLABORATORS_COLLECTION).deleteOne({ _id: pairId(repositoryId, toOwnerId) });

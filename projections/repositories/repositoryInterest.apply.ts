@@ -103,6 +103,7 @@ export async function applyInterestEvent(stored: StoredEvent, target: Projection
         ignored,
         created_at: createdAt,
         private: repository.private,
+        owner_id: repository.owner_id,
       };
       await subscriptions.replaceOne({ _id }, subscription, { upsert: true });
       // subscribers_count counts the subscribed ones: it moves when this write changed that.

@@ -7,6 +7,8 @@ import { EditRepositoryHandler } from '../../../application/repositories/editRep
 import { ForkRepositoryHandler } from '../../../application/repositories/forkRepository.handler.js';
 import { LostAccessForks } from '../../../application/repositories/lostAccessForks.js';
 import { LostAccessStars } from '../../../application/repositories/lostAccessStars.js';
+import { LostAccessWatches } from '../../../application/repositories/lostAccessWatches.js';
+import { MadePrivateInterest } from '../../../application/repositories/madePrivateInterest.js';
 import { RemoveCollaboratorHandler } from '../../../application/repositories/removeCollaborator.handler.js';
 import { ReplaceTopicsHandler } from '../../../application/repositories/replaceTopics.handler.js';
 import { RepositoryCollaborators } from '../../../application/repositories/repositoryCollaborators.query.js';
@@ -52,6 +54,8 @@ export function bindRepositories(container: Container): void {
     RepositoryInvitationsHandler,
     LostAccessForks,
     LostAccessStars,
+    LostAccessWatches,
+    MadePrivateInterest,
     RemoveCollaboratorHandler,
     StarRepositoryHandler,
     ChangeSubscriptionHandler,

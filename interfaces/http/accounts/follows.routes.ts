@@ -65,8 +65,9 @@ export function followsRoutes(router: Router, { follow, follows, users, clock }:
   };
   for (const [list, pageOf] of Object.entries(lists)) {
     router.get(`/user/${list}`, requireUser, (req: Request, res: Response) => sendPage(req, res, callerId(res), pageOf));
+    // The ghost's lists too (GET /users/ghost answers it), empty.
     router.get(`/users/:username/${list}`, async (req: Request, res: Response) => {
-      const user = await users.userByLogin(String(req.params.username));
+      const user = await users.shownByLogin(String(req.params.username));
       if (!user) return sendNotFound(res);
       await sendPage(req, res, user.id, pageOf);
     });

@@ -83,7 +83,7 @@ export function organizationsRoutes(router: Router, deps: OrganizationsRoutesDep
 
   // forgelog has no concealed memberships: every membership is public, so this lists them all.
   router.get('/users/:username/orgs', async (req: Request, res: Response) => {
-    const user = await deps.users.userByLogin(String(req.params.username));
+    const user = await deps.users.shownByLogin(String(req.params.username));
     if (!user) return sendNotFound(res);
     await sendOrganizationsOf(req, res, user.id, organizations);
   });

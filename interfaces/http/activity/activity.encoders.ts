@@ -49,6 +49,8 @@ function pullRequestJson(snapshot: PullRequestSnapshot, urls: ApiUrls, visible: 
       mergedBy: snapshot.mergedBy,
       base: snapshot.base,
       head,
+      // The event's snapshot names the head as it was then.
+      deletedHeadOwner: null,
       headSha: snapshot.pull.head.sha,
       baseSha: snapshot.pull.base.sha,
       authorAssociation: snapshot.association,

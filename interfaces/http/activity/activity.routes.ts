@@ -76,8 +76,9 @@ async function sendFeed(req: Request, res: Response, deps: ActivityDeps, choose:
 }
 
 // The account named in the path, or 404 answered.
+// The ghost too (GET /users/ghost answers it): its feeds are empty.
 async function userNamed(req: Request, res: Response, deps: ActivityDeps) {
-  const user = await deps.repositories.accountByLogin(String(req.params.username));
+  const user = await deps.repositories.shownAccountByLogin(String(req.params.username));
   if (!user) sendNotFound(res);
   return user;
 }

@@ -81,8 +81,10 @@ export function projectRoutes(router: Router, deps: ProjectsDeps): void {
     await createProject(req, res, deps, owner);
   });
 
+  // The ghost's too (GET /users/ghost answers it), empty.
   router.get('/users/:username/projects', async (req, res) => {
-    const owner = await accountOwner(deps, String(req.params.username), 'User');
+    const account = await deps.repositories.shownAccountByLogin(String(req.params.username));
+    const owner = account && account.type === 'User' ? { kind: 'user' as const, id: account.id } : null;
     if (!owner) return sendNotFound(res);
     await sendProjectList(req, res, deps, owner);
   });

@@ -1,3 +1,4 @@
+import type { UserDocument } from '../../../application/accounts/users.readModel.js';
 import type { PullRequestView, RepositoryWithOwner } from '../../../application/pulls/pullRequestViews.query.js';
 import { legacyNodeId } from '../../../domain/shared/nodeId.js';
 import { embeddedAccount, simpleUser } from '../accounts/users.encoders.js';
@@ -14,12 +15,15 @@ function sideRepository(side: RepositoryWithOwner, urls: ApiUrls) {
   return embeddedRepository(side.repository, side.owner, urls);
 }
 
-function side(owner: RepositoryWithOwner | null, ref: string, sha: string, urls: ApiUrls) {
+// A deleted head fork's former owner still names the side (GitHub: head.repo null, head.user
+// the account while it exists).
+function side(owner: RepositoryWithOwner | null, ref: string, sha: string, urls: ApiUrls, formerOwner: UserDocument | null = null) {
+  const account = owner?.owner ?? formerOwner;
   return {
-    label: `${owner?.owner.login ?? 'unknown'}:${ref}`,
+    label: `${account?.login ?? 'unknown'}:${ref}`,
     ref,
     sha,
-    user: owner ? simpleUser(owner.owner, urls) : null,
+    user: account ? simpleUser(account, urls) : null,
     // GitHub shows a null repository once the head fork is deleted.
     repo: owner ? sideRepository(owner, urls) : null,
   };
@@ -73,7 +77,7 @@ export function pullRequestSimple(view: PullRequestView, urls: ApiUrls) {
     assignees,
     requested_reviewers: [],
     requested_teams: [],
-    head: side(view.head, pull.head.ref, view.headSha, urls),
+    head: side(view.head, pull.head.ref, view.headSha, urls, view.deletedHeadOwner),
     base: side(base, pull.base.ref, view.baseSha, urls),
     _links: Object.fromEntries(Object.entries(links).map(([name, href]) => [name, { href }])),
     author_association: view.authorAssociation,

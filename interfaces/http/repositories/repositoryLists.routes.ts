@@ -89,7 +89,7 @@ export function repositoryListRoutes(router: Router, deps: RepositoriesDeps): vo
   });
 
   router.get('/users/:username/repos', async (req: Request, res: Response) => {
-    const account = await deps.repositories.accountByLogin(String(req.params.username));
+    const account = await deps.repositories.shownAccountByLogin(String(req.params.username));
     if (!account) return sendNotFound(res);
     const type = oneOf(queryValue(req, 'type'), ['all', 'owner', 'member'], 'owner');
     const { page, perPage } = parsePagination(req.query);
@@ -111,7 +111,7 @@ export function repositoryListRoutes(router: Router, deps: RepositoriesDeps): vo
   };
   router.get('/user/starred', requireUser, (req: Request, res: Response) => sendStarred(req, res, accessCallerOf(res)!.userId));
   router.get('/users/:username/starred', async (req: Request, res: Response) => {
-    const account = await deps.repositories.accountByLogin(String(req.params.username));
+    const account = await deps.repositories.shownAccountByLogin(String(req.params.username));
     if (!account) return sendNotFound(res);
     await sendStarred(req, res, account.id);
   });
@@ -122,7 +122,7 @@ export function repositoryListRoutes(router: Router, deps: RepositoriesDeps): vo
   };
   router.get('/user/subscriptions', requireUser, (req: Request, res: Response) => sendSubscriptions(req, res, accessCallerOf(res)!.userId));
   router.get('/users/:username/subscriptions', async (req: Request, res: Response) => {
-    const account = await deps.repositories.accountByLogin(String(req.params.username));
+    const account = await deps.repositories.shownAccountByLogin(String(req.params.username));
     if (!account) return sendNotFound(res);
     await sendSubscriptions(req, res, account.id);
   });
