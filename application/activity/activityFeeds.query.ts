@@ -225,6 +225,6 @@ export class ActivityFeeds {
     // Private content: a token reaches it only with the `repo` scope, as it reads a private repository.
     const scopes = request.caller?.scopes;
     if (scopes !== undefined && !scopesAllow(scopes, ['repo'])) return false;
-    return (await this.access.grantedRoleFor(request.caller, repository)) !== 'none';
+    return (await this.access.heldRoleFor(request.caller, repository)) !== 'none';
   }
 }

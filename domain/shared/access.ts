@@ -65,15 +65,21 @@ export interface UpstreamFacts {
 
 // The role the caller holds through membership, ownership or collaboration: what GitHub's
 // collaborator permission endpoint reports. Public visibility is not a role.
-export function grantedRole(facts: RepositoryAccessFacts): RepositoryPermission {
-  const { caller, repository, organization, collaboratorPermission } = facts;
+export function grantedRole({ caller, repository, organization, collaboratorPermission }: RepositoryAccessFacts): RepositoryPermission {
   if (caller === null) return 'none';
   if (caller.siteAdmin) return 'admin';
   if (repository.ownerType === 'User' && repository.ownerId === caller.userId) return 'admin';
   const membership: RepositoryPermission =
     organization?.callerRole === 'admin' ? 'admin' : organization?.callerRole === 'member' ? organization.defaultRepositoryPermission : 'none';
-  const own = highest(membership, collaboratorPermission === null ? 'none' : roleOfCollaborator(collaboratorPermission));
-  return highest(own, inheritedRole(caller, repository, facts.upstream ?? null));
+  return highest(membership, collaboratorPermission === null ? 'none' : roleOfCollaborator(collaboratorPermission));
+}
+
+// The role the caller holds, public read aside: granted, or read inherited from a private
+// fork's source. The inherited read makes no one a collaborator of the fork (its collaborator
+// lists and checks keep to grantedRole).
+export function heldRole(facts: RepositoryAccessFacts): RepositoryPermission {
+  if (facts.caller === null) return 'none';
+  return highest(grantedRole(facts), inheritedRole(facts.caller, facts.repository, facts.upstream ?? null));
 }
 
 // What a private fork gives whoever reads its source: read. GitHub's docs say a team's
@@ -102,7 +108,7 @@ function inheritedRole(
 // A token without `repo` sees no private repository; one without `repo` or `public_repo`
 // reads public ones only, as on GitHub.
 export function repositoryRole(facts: RepositoryAccessFacts): RepositoryPermission {
-  const role = highest(grantedRole(facts), facts.repository.private ? 'none' : 'read');
+  const role = highest(heldRole(facts), facts.repository.private ? 'none' : 'read');
   const scopes = facts.caller?.scopes;
   if (scopes === undefined) return role;
   if (facts.repository.private && !scopesAllow(scopes, ['repo'])) return 'none';

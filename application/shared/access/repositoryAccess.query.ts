@@ -5,6 +5,7 @@ import {
   decideAccess,
   effectivePermission,
   grantedRole,
+  heldRole,
   mayChangeContent,
   repositoryRole,
   type CollaboratorPermission,
@@ -71,6 +72,11 @@ export class RepositoryAccessQuery {
   // The role granted to the caller, not counting what anyone may read in public.
   async grantedRoleFor(caller: AccessCaller, repository: AccessibleRepository): Promise<RepositoryPermission> {
     return grantedRole(await this.factsFor(caller, repository));
+  }
+
+  // The role the caller holds, public read aside: granted, or read through a private fork's source.
+  async heldRoleFor(caller: AccessCaller, repository: AccessibleRepository): Promise<RepositoryPermission> {
+    return heldRole(await this.factsFor(caller, repository));
   }
 
   // What the caller may do now: an archived repository caps everyone at read.

@@ -70,7 +70,11 @@ describe('private forks are read by their upstream readers', () => {
       expect((await api(server, authorization, 'GET', '/repos/bob/app')).status, who).to.equal(404);
       expect(fullNames((await api(server, authorization, 'GET', '/users/bob/repos')).body), who).not.to.include('bob/app');
     }
-    // Read, not write: the upstream's readers do not push to or administer the fork.
+    // Read, not a collaboration: the upstream's readers are not the fork's collaborators, and
+    // neither push to nor administer it.
+    expect((await api(server, bob, 'GET', '/repos/bob/app/collaborators/carol')).status).to.equal(404);
+    const collaborators = await api(server, bob, 'GET', '/repos/bob/app/collaborators');
+    for (const login of ['alice', 'carol']) expect(collaborators.body.map((user: { login: string }) => user.login)).not.to.include(login);
     expect((await api(server, carol, 'PATCH', '/repos/bob/app', { description: 'carol was here' })).status).to.equal(403);
 
     await bench.pushBranch(bobs.body.id, 'feature', { 'feature.txt': 'f\n' });
