@@ -136,8 +136,9 @@ export class RepositoryLists {
     const access = await this.access.accessOfCaller(caller);
     const visibilities = type === 'public' ? [false] : type === 'private' ? [true] : BOTH;
     const forks = type === 'forks' ? [true] : type === 'sources' ? [false] : BOTH;
-    // 'member': the repositories the caller holds a role on, not those it reads in public.
-    const runs = ownerRuns(access, { id: organization.id, type: 'Organization' }, visibilities, forks, type === 'member', true);
+    // 'member': the repositories the caller holds a role on, not those it reads in public, nor
+    // private forks it reads only through their sources.
+    const runs = ownerRuns(access, { id: organization.id, type: 'Organization' }, visibilities, forks, type === 'member', type !== 'member');
     const named = await this.named(
       access,
       runs,
