@@ -97,7 +97,8 @@ export class ActivityFeeds {
     const oldest = now - this.settings.maxAgeDays * DAY_MS;
     // An entry's time is the second created_at shows: an event is as old as it says.
     const newest = now - (request.delayMs ?? 0);
-    const allowed = await this.decisions(request, entries, oldest, newest);
+    const decided = await this.decisions(request, entries, oldest, newest);
+    const allowed = decided?.allowed ?? null;
     const visible: number[] = [];
     let lastModified: number | null = null;
     // Repositories of the window's entries, and those whose public events are hidden now.
@@ -123,7 +124,8 @@ export class ActivityFeeds {
       lastModified ??= at;
     }
     const reader = request.audience === 'caller' && request.caller !== null ? request.caller.userId : null;
-    const changedAt = await this.accessChangedAt(feed, inWindow, withdrawn, reader, now);
+    // A private fork's readers follow its source's (a collaborator removed there): its changes count.
+    const changedAt = await this.accessChangedAt(feed, new Set([...inWindow, ...(decided?.sources ?? [])]), withdrawn, reader, now);
     if (changedAt !== null && (lastModified === null || changedAt > lastModified)) lastModified = changedAt;
     const start = (request.page - 1) * request.perPage;
     const ids = visible.slice(start, start + request.perPage);
@@ -189,7 +191,13 @@ export class ActivityFeeds {
   // (owner, collaborators, organization members), even once the repository is public.
   // Decided once per repository and kind, for the entries in the window; null when the feed
   // needs no decision (the public feed drops a repository's events when it turns private).
-  private async decisions(request: FeedRequest, entries: readonly number[], oldest: number, newest: number): Promise<Set<string> | null> {
+  // With them, the sources whose readers read the window's private forks.
+  private async decisions(
+    request: FeedRequest,
+    entries: readonly number[],
+    oldest: number,
+    newest: number,
+  ): Promise<{ allowed: Set<string>; sources: Set<number> } | null> {
     if (request.repositoriesChecked === false) return null;
     const kinds = new Set<string>();
     for (let i = 0; i < entries.length; i += ENTRY_WIDTH) {
@@ -205,7 +213,10 @@ export class ActivityFeeds {
       const repository = repositories.get(repositoryId)!;
       if (repository && (await this.allowed(request, repository, wasPublic))) allowed.add(kind);
     }
-    return allowed;
+    const sources = new Set<number>();
+    for (const repository of repositories.values())
+      if (repository?.private && repository.source_id !== null && repository.upstream_owner_id != null) sources.add(repository.source_id);
+    return { allowed, sources };
   }
 
   private async allowed(request: FeedRequest, repository: RepositoryDocument, wasPublic: boolean): Promise<boolean> {
@@ -214,6 +225,6 @@ export class ActivityFeeds {
     // Private content: a token reaches it only with the `repo` scope, as it reads a private repository.
     const scopes = request.caller?.scopes;
     if (scopes !== undefined && !scopesAllow(scopes, ['repo'])) return false;
-    return (await this.access.grantedRoleFor(request.caller, repository)) !== 'none';
+    return (await this.access.heldRoleFor(request.caller, repository)) !== 'none';
   }
 }

@@ -28,6 +28,13 @@ export interface RepositoryDocument extends Document {
   // organization loses is their private forks of its repositories, found by index.
   parent_owner_id: number | null;
   source_id: number | null;
+  // For a private fork whose network is private (its source private when it was forked, and
+  // not made public since): the source's owner, kept through the source's transfers. Whoever
+  // reads the source reads the fork (GitHub: private forks inherit the upstream's permissions),
+  // decided from the document alone, as lists decide many at once. Null otherwise: a source
+  // made public leaves its private forks in networks of their own, as on GitHub.
+  upstream_owner_id: number | null;
+  upstream_owner_type: 'User' | 'Organization' | null;
   has_issues: boolean;
   has_projects: boolean;
   has_wiki: boolean;

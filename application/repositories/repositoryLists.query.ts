@@ -90,7 +90,9 @@ export class RepositoryLists {
     const owners: AccountRef[] = [];
     if (filter.affiliations.has('owner')) owners.push({ id: caller.userId, type: 'User' });
     if (filter.affiliations.has('organization_member')) for (const id of await this.organizationIdsOf(caller.userId)) owners.push({ id, type: 'Organization' });
-    const runs = owners.flatMap((owner) => ownerRuns(access, owner, visibilities, BOTH, false));
+    // Repositories the caller reads through their affiliations only: a private fork read through
+    // its source is none of owner, collaborator or organization member (GitHub's affiliations).
+    const runs = owners.flatMap((owner) => ownerRuns(access, owner, visibilities, BOTH, false, false));
     const ownerIds = new Set(owners.map((owner) => owner.id));
     const named = await this.named(
       access,
@@ -111,7 +113,7 @@ export class RepositoryLists {
   ): Promise<Paged<ListedRepository>> {
     const access = await this.access.accessOfCaller(caller);
     const owned = type !== 'member';
-    const runs = owned ? ownerRuns(access, { id: account.id, type: account.type }, BOTH, BOTH, false) : [];
+    const runs = owned ? ownerRuns(access, { id: account.id, type: account.type }, BOTH, BOTH, false, true) : [];
     const collaborating = type !== 'owner' ? (await this.repositories.collaborationsOf(account.id)).map((c) => c.repository_id) : [];
     const collaboratingIds = new Set(collaborating);
     const named = await this.named(
@@ -134,8 +136,9 @@ export class RepositoryLists {
     const access = await this.access.accessOfCaller(caller);
     const visibilities = type === 'public' ? [false] : type === 'private' ? [true] : BOTH;
     const forks = type === 'forks' ? [true] : type === 'sources' ? [false] : BOTH;
-    // 'member': the repositories the caller holds a role on, not those it reads in public.
-    const runs = ownerRuns(access, { id: organization.id, type: 'Organization' }, visibilities, forks, type === 'member');
+    // 'member': the repositories the caller holds a role on, not those it reads in public, nor
+    // private forks it reads only through their sources.
+    const runs = ownerRuns(access, { id: organization.id, type: 'Organization' }, visibilities, forks, type === 'member', type !== 'member');
     const named = await this.named(
       access,
       runs,
@@ -284,13 +287,30 @@ export class RepositoryLists {
 // The runs of an owner's repositories the caller reads whole (with `granted`, also holds a
 // role on whole): each visibility wanted, decided as for a repository of that owner the
 // caller does not collaborate on; a visibility not read whole is left to the collaborations.
-function ownerRuns(access: CallerAccess, owner: AccountRef, visibilities: readonly boolean[], forks: readonly boolean[], granted: boolean): Run[] {
+// With `inheritedForks`, the owner's private forks (when its private repositories are not read
+// whole) are a run decided one by one: the caller may read some through their sources (private
+// forks inherit their upstream's readers), as it reads each alone. It costs the owner's private
+// forks, not its history.
+function ownerRuns(
+  access: CallerAccess,
+  owner: AccountRef,
+  visibilities: readonly boolean[],
+  forks: readonly boolean[],
+  granted: boolean,
+  inheritedForks: boolean,
+): Run[] {
   const whole = visibilities.filter((isPrivate) => {
-    const synthetic = { id: NO_REPOSITORY, owner_id: owner.id, owner_type: owner.type, private: isPrivate, archived: false };
+    const synthetic = { ...NO_NETWORK, id: NO_REPOSITORY, owner_id: owner.id, owner_type: owner.type, private: isPrivate, archived: false };
     return access.roleOf(synthetic) !== 'none' && (!granted || access.grantedRoleOf(synthetic) !== 'none');
   });
-  return whole.flatMap((isPrivate) => forks.map((fork) => ({ filter: { owner_id: owner.id, private: isPrivate, fork }, exact: true })));
+  const runs: Run[] = whole.flatMap((isPrivate) => forks.map((fork) => ({ filter: { owner_id: owner.id, private: isPrivate, fork }, exact: true })));
+  if (inheritedForks && visibilities.includes(true) && !whole.includes(true) && forks.includes(true))
+    runs.push({ filter: { owner_id: owner.id, private: true, fork: true }, exact: false });
+  return runs;
 }
+
+// A synthetic repository is no fork: only what its owner gives decides it.
+const NO_NETWORK = { source_id: null, upstream_owner_id: null, upstream_owner_type: null } as const;
 
 function inRun(run: Run, repository: RepositoryDocument): boolean {
   return Object.entries(run.filter).every(([field, value]) => repository[field] === value);

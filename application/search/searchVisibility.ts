@@ -5,8 +5,13 @@ import {
   type OrganizationDocument,
   type OrgMembershipDocument,
 } from '../accounts/organizations.readModel.js';
-import { REPOSITORY_COLLABORATORS_COLLECTION, type RepositoryCollaboratorDocument } from '../repositories/repositories.readModel.js';
-import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
+import {
+  REPOSITORIES_COLLECTION,
+  REPOSITORY_COLLABORATORS_COLLECTION,
+  type RepositoryCollaboratorDocument,
+  type RepositoryDocument,
+} from '../repositories/repositories.readModel.js';
+import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import type { SearchFilter } from '../shared/ports/searchIndex.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
@@ -16,10 +21,16 @@ import { TOKENS } from '../shared/ports/tokens.js';
 // owners see every repository; members do when the base permission is not `none`). The
 // facts come from the read-your-writes models, so a removed collaborator or member loses
 // them at once; `public` is the index's, which a visibility change waits for (see
-// RepositorySearchSettle). A token without `repo` finds public documents only.
+// RepositorySearchSettle). A token without `repo` finds public documents only. Private forks
+// the caller reads through their sources (a private fork inherits its upstream's readers) are
+// found by the sources' owners and collaborations, and kept as the single read decides them:
+// their number is bounded by the caller's reach, not by history.
 @injectable()
 export class SearchVisibility {
-  constructor(@inject(TOKENS.ReadModelStore) private readonly store: ReadModelStore) {}
+  constructor(
+    @inject(TOKENS.ReadModelStore) private readonly store: ReadModelStore,
+    @inject(RepositoryAccessQuery) private readonly access: RepositoryAccessQuery,
+  ) {}
 
   async filterFor(caller: AccessCaller): Promise<SearchFilter | null> {
     const publicOnly: SearchFilter = { field: 'public', op: '=', value: true };
@@ -30,8 +41,28 @@ export class SearchVisibility {
     const organizations = await this.organizationsGrantingRead(caller.userId);
     const reach: SearchFilter[] = [publicOnly, { field: 'owner_id', op: '=', value: caller.userId }];
     if (organizations.length > 0) reach.push({ field: 'owner_id', op: 'in', values: organizations });
-    if (collaborations.length > 0) reach.push({ field: 'repository_id', op: 'in', values: collaborations.map((c) => c.repository_id) });
+    const inherited = await this.forksReadThroughSources(caller, organizations, collaborations);
+    const named = [...collaborations.map((c) => c.repository_id), ...inherited];
+    if (named.length > 0) reach.push({ field: 'repository_id', op: 'in', values: named });
     return { or: reach };
+  }
+
+  // The private forks whose sources the caller owns, reaches through an organization or
+  // collaborates on, that the access decision lets the caller read.
+  private async forksReadThroughSources(
+    caller: NonNullable<AccessCaller>,
+    organizations: readonly number[],
+    collaborations: readonly RepositoryCollaboratorDocument[],
+  ): Promise<number[]> {
+    const repositories = this.store.collection<RepositoryDocument>(REPOSITORIES_COLLECTION);
+    const [bySourceOwner, bySource] = await Promise.all([
+      repositories.find({ upstream_owner_id: { $in: [caller.userId, ...organizations] }, private: true }),
+      collaborations.length === 0 ? [] : repositories.find({ source_id: { $in: collaborations.map((c) => c.repository_id) }, private: true }),
+    ]);
+    const candidates = [...bySourceOwner, ...bySource].filter((fork) => fork.owner_id !== caller.userId);
+    if (candidates.length === 0) return [];
+    const roleOf = await this.access.rolesForCaller(caller);
+    return [...new Set(candidates.filter((fork) => roleOf(fork) !== 'none').map((fork) => fork.id))];
   }
 
   private async organizationsGrantingRead(userId: number): Promise<number[]> {

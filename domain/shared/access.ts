@@ -48,6 +48,19 @@ export interface RepositoryAccessFacts {
     readonly callerRole: 'admin' | 'member' | null;
   } | null;
   readonly collaboratorPermission: CollaboratorPermission | null;
+  // For a private fork in a private network: the caller's standing with its source (the
+  // network's root), whose readers read the fork too (GitHub: "Private forks inherit the
+  // permissions structure of the upstream repository"). Absent or null otherwise.
+  readonly upstream?: UpstreamFacts | null;
+}
+
+// The caller's standing with a private fork's source: its owner, the caller's membership in
+// it when it is an organization, and the caller's collaboration on the source.
+export interface UpstreamFacts {
+  readonly ownerId: number;
+  readonly ownerType: 'User' | 'Organization';
+  readonly organization: RepositoryAccessFacts['organization'];
+  readonly collaboratorPermission: CollaboratorPermission | null;
 }
 
 // The role the caller holds through membership, ownership or collaboration: what GitHub's
@@ -61,11 +74,41 @@ export function grantedRole({ caller, repository, organization, collaboratorPerm
   return highest(membership, collaboratorPermission === null ? 'none' : roleOfCollaborator(collaboratorPermission));
 }
 
+// The role the caller holds, public read aside: granted, or read inherited from a private
+// fork's source. The inherited read makes no one a collaborator of the fork (its collaborator
+// lists and checks keep to grantedRole).
+export function heldRole(facts: RepositoryAccessFacts): RepositoryPermission {
+  if (facts.caller === null) return 'none';
+  return highest(grantedRole(facts), inheritedRole(facts.caller, facts.repository, facts.upstream ?? null));
+}
+
+// What a private fork gives whoever reads its source: read. GitHub's docs say a team's
+// read/write on a private upstream carries to its forks; only read is carried here (write and
+// admin on someone else's fork would open pushes, settings and deletion to the upstream's
+// writers and owners, which the docs do not spell out). The source's outside collaborators
+// get nothing when an organization owns it ("teams within the organization get access to the
+// fork, but external collaborators do not"); a personal source's collaborators do.
+function inheritedRole(
+  caller: NonNullable<RepositoryAccessFacts['caller']>,
+  repository: RepositoryAccessFacts['repository'],
+  upstream: UpstreamFacts | null,
+): RepositoryPermission {
+  if (upstream === null || !repository.private) return 'none';
+  const member = upstream.ownerType === 'User' || upstream.organization?.callerRole != null;
+  const onSource = grantedRole({
+    caller,
+    repository: { ownerId: upstream.ownerId, ownerType: upstream.ownerType, private: true, archived: false },
+    organization: upstream.organization,
+    collaboratorPermission: member ? upstream.collaboratorPermission : null,
+  });
+  return onSource === 'none' ? 'none' : 'read';
+}
+
 // The caller's role on the repository, archived or not: anyone reads a public repository.
 // A token without `repo` sees no private repository; one without `repo` or `public_repo`
 // reads public ones only, as on GitHub.
 export function repositoryRole(facts: RepositoryAccessFacts): RepositoryPermission {
-  const role = highest(grantedRole(facts), facts.repository.private ? 'none' : 'read');
+  const role = highest(heldRole(facts), facts.repository.private ? 'none' : 'read');
   const scopes = facts.caller?.scopes;
   if (scopes === undefined) return role;
   if (facts.repository.private && !scopesAllow(scopes, ['repo'])) return 'none';

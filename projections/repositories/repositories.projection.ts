@@ -34,7 +34,9 @@ export const repositoriesProjection: Projection = {
   // apart (private_forks_count), as a public repository shows only its public forks; 11: stars
   // carry their repository's owner and forks their parent's (a member leaving an organization);
   // 12: subscriptions carry their repository's owner (a member leaving an organization)
-  version: 12,
+  // 13: private forks of a private network carry their source's owner (upstream_owner_id/type),
+  // whose readers read them
+  version: 13,
   collections: [
     {
       name: REPOSITORIES_COLLECTION,
@@ -47,6 +49,8 @@ export const repositoriesProjection: Projection = {
         { name: 'source_owner', keys: { source_id: 1, owner_id: 1 } },
         // A user's private forks of an organization's repositories, when they leave it.
         { name: 'owner_parent_owner_private', keys: { owner_id: 1, parent_owner_id: 1, private: 1 } },
+        // The private forks an account reads through their sources' owners (search's reach).
+        { name: 'upstream_owner_private', keys: { upstream_owner_id: 1, private: 1 } },
         // The lists' pages (repositoryLists.query.ts): one owner's repositories by visibility and
         // fork, in each order the API sorts them by; a repository's forks by visibility. Built
         // from the documents at start, so adding them needs no rebuild.

@@ -64,6 +64,9 @@ export async function applyRepositoryEvent(stored: StoredEvent, target: Projecti
       await setFields(target, event.data.repositoryId, fields as Partial<RepositoryDocument>);
       // Stars and subscriptions carry the visibility (lists of a user's stars and
       // subscriptions read the public ones by index): a change of visibility costs them, once.
+      // A source made public leaves its private forks in networks of their own (GitHub): its
+      // readers no longer read them. Made private again, it does not take them back.
+      if (event.data.changes.private === false) await repositories(target).updateMany({ source_id: event.data.repositoryId }, { $set: NO_UPSTREAM });
       if (event.data.changes.private !== undefined)
         for (const name of [REPOSITORY_STARS_COLLECTION, REPOSITORY_SUBSCRIPTIONS_COLLECTION])
           await target.collection(name).updateMany({ repository_id: event.data.repositoryId }, { $set: { private: event.data.changes.private } });
@@ -91,6 +94,11 @@ export async function applyRepositoryEvent(stored: StoredEvent, target: Projecti
       for (const name of [REPOSITORY_STARS_COLLECTION, REPOSITORY_SUBSCRIPTIONS_COLLECTION])
         await target.collection(name).updateMany({ repository_id: repositoryId }, { $set: { owner_id: toOwnerId } });
       await repositories(target).updateMany({ parent_id: repositoryId }, { $set: { parent_owner_id: toOwnerId } });
+      // Its private network's forks name it owner, as their readers follow it.
+      await repositories(target).updateMany(
+        { source_id: repositoryId, upstream_owner_id: { $ne: null } },
+        { $set: { upstream_owner_id: toOwnerId, upstream_owner_type: toOwnerType } },
+      );
       // The new owner holds the repository: a collaboration it had is no longer one.
       await target.collection(REPOSITORY_COLLABORATORS_COLLECTION).deleteOne({ _id: pairId(repositoryId, toOwnerId) });
       await moveCollaborations(target, repositoryId, { owner_id: toOwnerId, owner_type: toOwnerType });
@@ -128,6 +136,7 @@ async function created(data: Extract<RepositoryEvent, { type: 'RepositoryCreated
     parent_id: data.fork?.parentId ?? null,
     parent_owner_id: data.fork ? await ownerOf(target, data.fork.parentId) : null,
     source_id: data.fork?.sourceId ?? null,
+    ...(data.fork ? await upstreamOf(target, data.fork.sourceId) : NO_UPSTREAM),
     has_issues: data.hasIssues,
     has_projects: data.hasProjects,
     has_wiki: data.hasWiki,
@@ -146,6 +155,16 @@ async function created(data: Extract<RepositoryEvent, { type: 'RepositoryCreated
   if (!upserted) return;
   await countOn(document.parent_id, 'forks_count', 1, target);
   if (document.private) await countOn(document.parent_id, 'private_forks_count', 1, target);
+}
+
+const NO_UPSTREAM = { upstream_owner_id: null, upstream_owner_type: null } as const;
+
+// A fork of a private source is in its private network: the source's owner is kept on it, so
+// the source's readers are found from the fork alone (the decision uses it only while the fork
+// is private). A source already gone or public names none.
+async function upstreamOf(target: ProjectionTarget, sourceId: number): Promise<Pick<RepositoryDocument, 'upstream_owner_id' | 'upstream_owner_type'>> {
+  const source = await repositories(target).findOne({ _id: String(sourceId) }, { projection: { owner_id: 1, owner_type: 1, private: 1 } });
+  return source?.private ? { upstream_owner_id: source.owner_id, upstream_owner_type: source.owner_type } : NO_UPSTREAM;
 }
 
 async function ownerOf(target: ProjectionTarget, repositoryId: number): Promise<number | null> {

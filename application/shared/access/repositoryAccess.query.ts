@@ -5,12 +5,14 @@ import {
   decideAccess,
   effectivePermission,
   grantedRole,
+  heldRole,
   mayChangeContent,
   repositoryRole,
   type CollaboratorPermission,
   type RepositoryAccessFacts,
   type RepositoryOperation,
   type RepositoryPermission,
+  type UpstreamFacts,
 } from '../../../domain/shared/access.js';
 import type { RepositoriesError } from '../../../domain/repositories/repositories.errors.js';
 import {
@@ -33,6 +35,11 @@ export interface AccessibleRepository {
   readonly owner_type: 'User' | 'Organization';
   readonly private: boolean;
   readonly archived: boolean;
+  // A private fork's source and the source's owner (RepositoryDocument's), whose readers read
+  // the fork too; null for any other repository.
+  readonly source_id: number | null;
+  readonly upstream_owner_id: number | null;
+  readonly upstream_owner_type: 'User' | 'Organization' | null;
 }
 
 export interface AccountRef {
@@ -65,6 +72,11 @@ export class RepositoryAccessQuery {
   // The role granted to the caller, not counting what anyone may read in public.
   async grantedRoleFor(caller: AccessCaller, repository: AccessibleRepository): Promise<RepositoryPermission> {
     return grantedRole(await this.factsFor(caller, repository));
+  }
+
+  // The role the caller holds, public read aside: granted, or read through a private fork's source.
+  async heldRoleFor(caller: AccessCaller, repository: AccessibleRepository): Promise<RepositoryPermission> {
+    return heldRole(await this.factsFor(caller, repository));
   }
 
   // What the caller may do now: an archived repository caps everyone at read.
@@ -131,6 +143,14 @@ export class RepositoryAccessQuery {
       repository: factsOfRepository(repository),
       organization: organizations.get(repository.owner_id) ?? null,
       collaboratorPermission: collaborations.get(repository.id) ?? null,
+      upstream: inheritsFromUpstream(repository)
+        ? {
+            ownerId: repository.upstream_owner_id,
+            ownerType: repository.upstream_owner_type,
+            organization: organizations.get(repository.upstream_owner_id) ?? null,
+            collaboratorPermission: collaborations.get(repository.source_id) ?? null,
+          }
+        : null,
     });
     return {
       roleOf: (repository) => repositoryRole(factsOf(repository)),
@@ -154,15 +174,31 @@ export class RepositoryAccessQuery {
 
   async factsFor(caller: AccessCaller, repository: AccessibleRepository): Promise<RepositoryAccessFacts> {
     if (caller === null || caller.siteAdmin) return { caller, repository: factsOfRepository(repository), organization: null, collaboratorPermission: null };
-    const collaborator = await this.store
-      .collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION)
-      .findOne({ _id: pairId(repository.id, caller.userId) });
     return {
       caller,
       repository: factsOfRepository(repository),
       organization: repository.owner_type === 'Organization' ? await this.organizationFacts(repository.owner_id, caller.userId) : null,
-      collaboratorPermission: collaborator?.permission ?? null,
+      collaboratorPermission: await this.collaboratorPermission(repository.id, caller.userId),
+      upstream: inheritsFromUpstream(repository) ? await this.upstreamFacts(repository, caller.userId) : null,
     };
+  }
+
+  // The caller's standing with a private fork's source: by the ids the fork names (its source's
+  // owner is on the fork's document), two look-ups at most, whatever the network's history.
+  private async upstreamFacts(repository: UpstreamNamed, userId: number): Promise<UpstreamFacts> {
+    return {
+      ownerId: repository.upstream_owner_id,
+      ownerType: repository.upstream_owner_type,
+      organization: repository.upstream_owner_type === 'Organization' ? await this.organizationFacts(repository.upstream_owner_id, userId) : null,
+      collaboratorPermission: await this.collaboratorPermission(repository.source_id, userId),
+    };
+  }
+
+  private async collaboratorPermission(repositoryId: number, userId: number): Promise<CollaboratorPermission | null> {
+    const collaborator = await this.store
+      .collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION)
+      .findOne({ _id: pairId(repositoryId, userId) });
+    return collaborator?.permission ?? null;
   }
 
   private async organizationFacts(orgId: number, userId: number): Promise<OrganizationFacts | null> {
@@ -176,6 +212,17 @@ export class RepositoryAccessQuery {
     const membership = await this.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).findOne({ _id: `${orgId}:${userId}` });
     return membership?.state === 'active' ? membership : null;
   }
+}
+
+type UpstreamNamed = AccessibleRepository & {
+  readonly source_id: number;
+  readonly upstream_owner_id: number;
+  readonly upstream_owner_type: 'User' | 'Organization';
+};
+
+// A private fork of a private network inherits its source's readers; nothing else does.
+function inheritsFromUpstream(repository: AccessibleRepository): repository is UpstreamNamed {
+  return repository.private && repository.source_id !== null && repository.upstream_owner_id != null && repository.upstream_owner_type != null;
 }
 
 function factsOfRepository(repository: AccessibleRepository): RepositoryAccessFacts['repository'] {

@@ -70,6 +70,8 @@ async function world(): Promise<World> {
     const owner = accounts.get(pick([...USERS, ...ORGS]))!;
     const parent = id > 20 && random() < 0.35 ? pick(repositories) : undefined;
     const name = `${'AbcD'[id % 4]}repo-${id}`;
+    // A fork of a private network names its source's owner: the source's readers read it too.
+    const source = parent && (parent.source_id === null ? parent : repositories.find((candidate) => candidate.id === parent.source_id)!);
     const repository = {
       _id: String(id),
       id,
@@ -81,6 +83,8 @@ async function world(): Promise<World> {
       fork: parent !== undefined,
       parent_id: parent?.id ?? null,
       source_id: parent ? (parent.source_id ?? parent.id) : null,
+      upstream_owner_id: source?.private ? source.owner_id : null,
+      upstream_owner_type: source?.private ? source.owner_type : null,
       archived: random() < 0.1,
       stargazers_count: Math.floor(random() * 4),
       created_at: date(),

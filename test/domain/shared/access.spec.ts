@@ -57,6 +57,62 @@ describe('the access model', () => {
     it(`${who}: ${expected}`, () => expect(repositoryRole(given)).to.equal(expected));
   }
 
+  describe("a private fork, read by its source's readers", () => {
+    const fork = { ownerId: 2, ownerType: 'User' as const, private: true, archived: false };
+    const orgSource = { ownerId: 50, ownerType: 'Organization' as const, collaboratorPermission: null };
+    const userSource = { ownerId: 1, ownerType: 'User' as const, organization: null, collaboratorPermission: null };
+    const inherited: [string, RepositoryAccessFacts, RepositoryPermission][] = [
+      [
+        "the source organization's owner",
+        facts({ repository: fork, upstream: { ...orgSource, organization: { defaultRepositoryPermission: 'none', callerRole: 'admin' } } }),
+        'read',
+      ],
+      [
+        'a member, base read',
+        facts({ repository: fork, upstream: { ...orgSource, organization: { defaultRepositoryPermission: 'read', callerRole: 'member' } } }),
+        'read',
+      ],
+      [
+        'a member, base write (read only is carried)',
+        facts({ repository: fork, upstream: { ...orgSource, organization: { defaultRepositoryPermission: 'write', callerRole: 'member' } } }),
+        'read',
+      ],
+      [
+        'a member, base none',
+        facts({ repository: fork, upstream: { ...orgSource, organization: { defaultRepositoryPermission: 'none', callerRole: 'member' } } }),
+        'none',
+      ],
+      [
+        'a member, base none, collaborating on the source',
+        facts({
+          repository: fork,
+          upstream: { ...orgSource, organization: { defaultRepositoryPermission: 'none', callerRole: 'member' }, collaboratorPermission: 'pull' },
+        }),
+        'read',
+      ],
+      [
+        "an outside collaborator of an organization's source",
+        facts({ repository: fork, upstream: { ...orgSource, organization: null, collaboratorPermission: 'admin' } }),
+        'none',
+      ],
+      ["the personal source's owner", facts({ caller: { userId: 1, siteAdmin: false }, repository: fork, upstream: userSource }), 'read'],
+      ['a collaborator of the personal source', facts({ repository: fork, upstream: { ...userSource, collaboratorPermission: 'pull' } }), 'read'],
+      ['a stranger', facts({ repository: fork, upstream: userSource }), 'none'],
+      ['anonymous', facts({ caller: null, repository: fork, upstream: userSource }), 'none'],
+      [
+        'a collaborator of the source, on a public fork (anyone reads it)',
+        facts({ repository: { ...fork, private: false }, upstream: { ...userSource, collaboratorPermission: 'admin' } }),
+        'read',
+      ],
+      [
+        'a fork collaborator with push, also reading the source',
+        facts({ repository: fork, collaboratorPermission: 'push', upstream: { ...userSource, collaboratorPermission: 'pull' } }),
+        'write',
+      ],
+    ];
+    for (const [who, given, expected] of inherited) it(`${who}: ${expected}`, () => expect(repositoryRole(given)).to.equal(expected));
+  });
+
   it('public visibility is not a granted role', () => {
     expect(grantedRole(facts({ repository: { ...userRepository, private: false } }))).to.equal('none');
   });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { repositoriesProjection } from '../../../projections/repositories/repositories.projection.js';
-import { expectIdempotent, repositoryCreatedEvent, storedEvent } from '../../support/projectionSpec.js';
+import { expectIdempotent, repositoryCreatedEvent, repositoryVisibilityEvent, storedEvent } from '../../support/projectionSpec.js';
 
 const at = '2026-11-22T10:00:00.000Z';
 const later = '2026-11-22T11:00:00.000Z';
@@ -75,6 +75,42 @@ describe('repositories projection', () => {
     expect(owners).to.deep.equal({ '1:11': 20, '1:12': 20, '2:11': 10 });
     const parentOwners = Object.fromEntries((dump.repositories as Record<string, unknown>[]).map((repository) => [repository.id, repository.parent_owner_id]));
     expect(parentOwners).to.deep.equal({ 1: null, 2: null, 3: 20, 4: 10 });
+  });
+
+  it('forks of a private source name its owner, follow its transfers, and leave its network when it is made public', async () => {
+    const privately = (repositoryId: number, ownerId: number, fork: { parentId: number; sourceId: number } | null) =>
+      repositoryCreatedEvent(repositoryId, ownerId, { isPrivate: true, fork });
+    const dump = await expectIdempotent(repositoriesProjection, [
+      privately(1, 10, null),
+      privately(2, 11, { parentId: 1, sourceId: 1 }),
+      privately(3, 12, { parentId: 2, sourceId: 1 }),
+      created(4, 10, 'public'),
+      created(5, 11, 'public', { parentId: 4, sourceId: 4 }),
+      privately(6, 10, null),
+      privately(7, 11, { parentId: 6, sourceId: 6 }),
+      storedEvent('repository-1', 1, 'RepositoryTransferred', {
+        repositoryId: 1,
+        fromOwnerId: 10,
+        fromName: 'r1',
+        toOwnerId: 20,
+        toOwnerType: 'Organization',
+        toName: 'r1',
+        transferredAt: later,
+      }),
+      repositoryVisibilityEvent(6, false),
+    ]);
+    const upstreams = Object.fromEntries(
+      (dump.repositories as Record<string, unknown>[]).map((repository) => [repository.id, [repository.upstream_owner_id, repository.upstream_owner_type]]),
+    );
+    expect(upstreams).to.deep.equal({
+      1: [null, null],
+      2: [20, 'Organization'],
+      3: [20, 'Organization'],
+      4: [null, null],
+      5: [null, null],
+      6: [null, null],
+      7: [null, null],
+    });
   });
 
   it('keeps redirects for old names, drops the one a live repository takes back', async () => {

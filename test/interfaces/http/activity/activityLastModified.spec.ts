@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
-import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
+import { addCollaborator, api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
 import { settled } from './activityFixtures.js';
 
 const HOUR = 3_600_000;
@@ -108,5 +108,33 @@ describe('activity feeds: Last-Modified never moves back while the page changes'
     await changed(basePermission('none'), false);
     await changed(basePermission('read'), true);
     await changed(async () => (await api(server, octocat, 'DELETE', '/orgs/acme/memberships/mona')).status, false);
+  });
+  // A private fork is read by its source's readers: a collaborator removed from the source
+  // no longer sees the fork's events, and the feed's date moves with that removal.
+  it("a reader removed from a private fork's source: the fork's events leave, Last-Modified moves forward", async () => {
+    const hubot = await createUser(server, 'hubot');
+    const lisa = await createUser(server, 'lisa');
+    clock.advance(HOUR);
+    await createRepository(server, octocat, { name: 'core', private: true, auto_init: true });
+    await addCollaborator(server, octocat, 'octocat/core', 'lisa', 'pull');
+    await addCollaborator(server, octocat, 'octocat/core', 'hubot', 'push');
+    expect((await api(server, hubot, 'POST', '/repos/octocat/core/forks', {})).status).to.equal(202);
+    await settled(server);
+    expect((await api(server, lisa, 'PUT', '/user/following/hubot')).status).to.equal(204);
+    clock.advance(HOUR);
+    const pushed = await api(server, hubot, 'PUT', '/repos/hubot/core/contents/notes.txt', {
+      message: 'notes',
+      content: Buffer.from('n\n').toString('base64'),
+    });
+    expect(pushed.status, JSON.stringify(pushed.body)).to.equal(201);
+    const shown = await conditional('/users/lisa/received_events', lisa, {});
+    expect(repositoriesOf(shown.text)).to.deep.equal(['hubot/core']);
+    clock.advance(HOUR);
+    const at = new Date(clock.now()).toUTCString();
+    expect((await api(server, octocat, 'DELETE', '/repos/octocat/core/collaborators/lisa')).status).to.equal(204);
+    const since = await conditional('/users/lisa/received_events', lisa, { 'if-modified-since': shown.lastModified! });
+    expect(since.status).to.equal(200);
+    expect(repositoriesOf(since.text)).to.deep.equal([]);
+    expect(since.lastModified).to.equal(at);
   });
 });
