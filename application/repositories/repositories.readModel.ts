@@ -28,6 +28,10 @@ export interface RepositoryDocument extends Document {
   // organization loses is their private forks of its repositories, found by index.
   parent_owner_id: number | null;
   source_id: number | null;
+  // The repository this one was a public fork of until it was made private (GitHub detaches
+  // them: the fork stands alone, fork false, no parent or source); absent otherwise. Lets the
+  // eventual projections find the forks one change detached, by index.
+  detached_from_id?: number;
   has_issues: boolean;
   has_projects: boolean;
   has_wiki: boolean;

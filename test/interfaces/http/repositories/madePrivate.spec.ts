@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runCli } from '../../../support/runCli.js';
+import { feed } from '../activity/activityFixtures.js';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../../../support/testServer.js';
 import { addCollaborator, api, createRepository, createUser } from './repositoryFixtures.js';
 
@@ -94,14 +95,71 @@ describe('HTTP repositories: a repository made private', () => {
     expect((await api(server, monalisa, 'GET', '/user/starred/octocat/secret')).status).to.equal(204);
   });
 
+  // GitHub: "Current forks will remain public and will be detached from this repository." A
+  // detached fork's API answers fork false and names no parent and no source; the parent's
+  // forks list and forks_count leave it out. Its own forks stay its forks, of its network now.
+  it('detaches its public forks: public, standalone, out of its forks list and count, for everyone, and public again they stay apart', async () => {
+    await createRepository(server, octocat, { name: 'upstream', auto_init: true });
+    expect((await api(server, hubot, 'POST', '/repos/octocat/upstream/forks', {})).status).to.equal(202);
+    expect((await api(server, monalisa, 'POST', '/repos/hubot/upstream/forks', {})).status).to.equal(202);
+    expect((await api(server, null, 'GET', '/repos/octocat/upstream')).body).to.include({ forks_count: 1, forks: 1, network_count: 1 });
+    expect((await api(server, null, 'GET', '/repos/monalisa/upstream')).body.source.full_name).to.equal('octocat/upstream');
+    const found = async (query: string) =>
+      (await feed(server, null, `/search/repositories?q=${encodeURIComponent(query)}`)).body.items.map((item: { full_name: string }) => item.full_name);
+    expect(await found('upstream user:hubot')).to.deep.equal([]);
+
+    expect((await api(server, octocat, 'PATCH', '/repos/octocat/upstream', { private: true })).status).to.equal(200);
+    expect((await api(server, octocat, 'GET', '/repos/octocat/upstream')).body).to.include({ forks_count: 0, forks: 0, network_count: 0 });
+    expect((await api(server, octocat, 'GET', '/repos/octocat/upstream/forks')).body).to.deep.equal([]);
+    for (const [who, authorization] of [['anonymous', null], ...callers()] as const) {
+      const fork = await api(server, authorization, 'GET', '/repos/hubot/upstream');
+      expect(fork.status, who).to.equal(200);
+      expect(fork.body, who).to.include({ private: false, fork: false, forks_count: 1, network_count: 1 });
+      expect(fork.body, who).not.to.have.property('parent');
+      expect(fork.body, who).not.to.have.property('source');
+      const below = (await api(server, authorization, 'GET', '/repos/monalisa/upstream')).body;
+      expect(below, who).to.include({ fork: true, network_count: 1 });
+      expect([below.parent.full_name, below.source.full_name], who).to.deep.equal(['hubot/upstream', 'hubot/upstream']);
+      expect(names((await api(server, authorization, 'GET', '/repos/hubot/upstream/forks')).body), who).to.deep.equal(['monalisa/upstream']);
+    }
+
+    // Search finds it without fork:true, as a repository of its own.
+    expect(await found('upstream user:hubot')).to.deep.equal(['hubot/upstream']);
+    expect(await found('upstream user:monalisa')).to.deep.equal([]);
+    // The detached fork is the root of a network of its own, its fork's too.
+    expect((await api(server, monalisa, 'PUT', '/user/starred/hubot/upstream')).status).to.equal(204);
+    for (const path of ['/networks/hubot/upstream/events', '/networks/monalisa/upstream/events']) {
+      const [newest] = (await feed(server, null, path)).body;
+      expect(newest, path).to.deep.include({ type: 'WatchEvent' });
+      expect(newest.repo.name, path).to.equal('hubot/upstream');
+    }
+    // The old network's feed takes no more of its events (what it showed before stays).
+    const oldNetwork = (await feed(server, octocat, '/networks/octocat/upstream/events')).body;
+    expect(oldNetwork.map((event: { type: string; repo: { name: string } }) => `${event.type} ${event.repo.name}`)).not.to.include('WatchEvent hubot/upstream');
+
+    expect((await api(server, octocat, 'PATCH', '/repos/octocat/upstream', { private: false })).status).to.equal(200);
+    expect((await api(server, null, 'GET', '/repos/octocat/upstream')).body).to.include({ forks_count: 0, forks: 0, network_count: 0 });
+    expect((await api(server, null, 'GET', '/repos/hubot/upstream')).body).to.include({ fork: false });
+    // A fork made afterwards is of the repository again, the detached one apart.
+    expect((await api(server, monalisa, 'POST', '/repos/octocat/upstream/forks', { name: 'upstream-again' })).status).to.equal(202);
+    expect(names((await api(server, null, 'GET', '/repos/octocat/upstream/forks')).body)).to.deep.equal(['monalisa/upstream-again']);
+    expect((await api(server, null, 'GET', '/repos/octocat/upstream')).body).to.include({ forks_count: 1, forks: 1, network_count: 1 });
+  });
+
   describe('answers alike', () => {
-    const REPOSITORIES = ['octocat/rising', 'octocat/other', 'octocat/muted', 'octocat/secret'];
+    const REPOSITORIES = ['octocat/rising', 'octocat/other', 'octocat/muted', 'octocat/secret', 'octocat/upstream', 'hubot/upstream', 'monalisa/upstream'];
     const answers = async () => {
       const seen: Record<string, unknown> = {};
       for (const fullName of REPOSITORIES) {
         seen[`${fullName} counts`] = await counts(octocat, fullName);
         seen[`${fullName} stargazers`] = logins((await api(server, octocat, 'GET', `/repos/${fullName}/stargazers`)).body);
         seen[`${fullName} subscribers`] = logins((await api(server, octocat, 'GET', `/repos/${fullName}/subscribers`)).body);
+        const { fork, parent, source, forks_count, network_count } = (await api(server, octocat, 'GET', `/repos/${fullName}`)).body;
+        seen[`${fullName} network`] = { fork, parent: parent?.full_name ?? null, source: source?.full_name ?? null, forks_count, network_count };
+        seen[`${fullName} forks`] = names((await api(server, octocat, 'GET', `/repos/${fullName}/forks`)).body);
+        seen[`${fullName} network events`] = (await feed(server, octocat, `/networks/${fullName}/events`)).body.map(
+          (event: { id: string; type: string; repo: { name: string } }) => [event.id, event.type, event.repo.name],
+        );
       }
       for (const [login, authorization] of callers()) {
         seen[`${login} starred`] = names((await api(server, authorization, 'GET', '/user/starred')).body);
