@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runCli } from '../../../support/runCli.js';
-import { feed } from '../activity/activityFixtures.js';
+import { feed, settled } from '../activity/activityFixtures.js';
+import { search } from '../search/searchFixtures.js';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../../../support/testServer.js';
 import { addCollaborator, api, createRepository, createUser } from './repositoryFixtures.js';
 
@@ -106,7 +107,14 @@ describe('HTTP repositories: a repository made private', () => {
     expect((await api(server, null, 'GET', '/repos/monalisa/upstream')).body.source.full_name).to.equal('octocat/upstream');
     const found = async (query: string) =>
       (await feed(server, null, `/search/repositories?q=${encodeURIComponent(query)}`)).body.items.map((item: { full_name: string }) => item.full_name);
+    const commits = async (query: string) => {
+      await settled(server);
+      const answer = await search(server, hubot, `/search/commits?q=${encodeURIComponent(query)}`, 'application/vnd.github.cloak-preview+json');
+      expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+      return answer.body.items.map((item: { repository: { full_name: string } }) => item.repository.full_name);
+    };
     expect(await found('upstream user:hubot')).to.deep.equal([]);
+    expect(await commits('initial user:hubot')).to.deep.equal([]);
 
     expect((await api(server, octocat, 'PATCH', '/repos/octocat/upstream', { private: true })).status).to.equal(200);
     expect((await api(server, octocat, 'GET', '/repos/octocat/upstream')).body).to.include({ forks_count: 0, forks: 0, network_count: 0 });
@@ -126,6 +134,8 @@ describe('HTTP repositories: a repository made private', () => {
     // Search finds it without fork:true, as a repository of its own.
     expect(await found('upstream user:hubot')).to.deep.equal(['hubot/upstream']);
     expect(await found('upstream user:monalisa')).to.deep.equal([]);
+    expect(await commits('initial user:hubot')).to.deep.equal(['hubot/upstream']);
+    expect(await commits('initial user:monalisa')).to.deep.equal([]);
     // The detached fork is the root of a network of its own, its fork's too.
     expect((await api(server, monalisa, 'PUT', '/user/starred/hubot/upstream')).status).to.equal(204);
     for (const path of ['/networks/hubot/upstream/events', '/networks/monalisa/upstream/events']) {
