@@ -97,11 +97,8 @@ export class EditRepositoryHandler {
       (changes.hasIssues !== undefined && changes.hasIssues !== repository.has_issues);
     await this.readYourWrites.settleIncluding(edited.right.position ?? position, searchChanged ? REPOSITORY_BOUND_SEARCH_PROJECTIONS : []);
     if (branchChanged) await this.git.setDefaultBranch(repositoryId, changes.defaultBranch!);
-    // Who may no longer read it loses their star and subscription (MadePrivateInterest).
-    if (changes.private === true && !repository.private) {
-      const madePrivate = await this.repositories.byId(repositoryId);
-      if (madePrivate) return this.madePrivate.dropUnreadable(madePrivate, context);
-    }
+    // Made private, its stars and watchers are erased, every one (MadePrivateInterest).
+    if (changes.private === true && !repository.private) return this.madePrivate.eraseAll(repository, context);
     return right(undefined);
   }
 }

@@ -7,6 +7,7 @@ import {
   FEED_RETAINED_DAYS,
   type ActivityEventDocument,
 } from '../../application/activity/activity.readModel.js';
+import { REPOSITORIES_COLLECTION, type RepositoryDocument } from '../../application/repositories/repositories.readModel.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { OrganizationCreated } from '../../domain/accounts/organization.events.js';
@@ -95,9 +96,10 @@ export const activityProjection: Projection = {
   name: 'activity',
   // 1000 × its own version (4: feeds in chunks, times in seconds, access changes; 5: and a
   // member's; 6: pull requests' labels and assignees; 7: their heads as pushed; 8: and the
-  // changes of those whose author was deleted) + the mirrored projections' versions: a change
+  // changes of those whose author was deleted; 9: the network feeds of forks detached from a
+  // repository made private) + the mirrored projections' versions: a change
   // in any of them rebuilds this one.
-  version: 8 * 1000 + MIRROR_VERSION,
+  version: 9 * 1000 + MIRROR_VERSION,
   consistency: 'eventual',
   collections: [
     // Oldest first, for pruning (three fields: the embedded store keeps it ordered).
@@ -123,7 +125,17 @@ export const activityProjection: Projection = {
       await withdrawFromPublicFeed(repositoryId, Date.parse(event.metadata.occurredAt), target);
     }
     if (event.type === 'RepositoryEdited' && (event.data as RepositoryEdited['data']).changes.private === true) {
-      await withdrawFromPublicFeed((event.data as RepositoryEdited['data']).repositoryId, Date.parse(event.metadata.occurredAt), target);
+      const { repositoryId } = event.data as RepositoryEdited['data'];
+      await withdrawFromPublicFeed(repositoryId, Date.parse(event.metadata.occurredAt), target);
+      // Its public forks were detached (the repositories projection, mirrored above): each is
+      // the root of a network of its own now, whose feed opens as a new repository's does.
+      const detached = await mirrorModels
+        .collection<RepositoryDocument>(REPOSITORIES_COLLECTION)
+        .find({ detached_from_id: repositoryId }, { projection: { id: 1 } });
+      await openFeeds(
+        detached.map((fork) => networkFeed(fork.id)),
+        target,
+      );
     }
     if (!ACTIVITY_SOURCE_TYPES.has(event.type)) return;
     const drafts = (await deriveActivity(event, before, mirror)).slice(0, ACTIVITY_IDS_PER_EVENT);

@@ -33,10 +33,11 @@ export const repositoriesProjection: Projection = {
   // carry their repository's owner and the collaborator's role in it; 10: private forks counted
   // apart (private_forks_count), as a public repository shows only its public forks; 11: stars
   // carry their repository's owner and forks their parent's (a member leaving an organization);
-  // 12: subscriptions carry their repository's owner (a member leaving an organization)
+  // 12: subscriptions carry their repository's owner (a member leaving an organization);
   // 13: private forks of a private network carry their source's owner (upstream_owner_id/type),
-  // whose readers read them
-  version: 13,
+  // whose readers read them; 14: a repository made private detaches its public forks
+  // (detached_from_id)
+  version: 14,
   collections: [
     {
       name: REPOSITORIES_COLLECTION,
@@ -47,6 +48,8 @@ export const repositoriesProjection: Projection = {
         // An owner's fork of a repository (forking again, a pull request's head): one look-up.
         { name: 'parent_owner', keys: { parent_id: 1, owner_id: 1 } },
         { name: 'source_owner', keys: { source_id: 1, owner_id: 1 } },
+        // The forks a repository made private detached (the search and activity projections).
+        { name: 'detached_from_id', keys: { detached_from_id: 1 } },
         // A user's private forks of an organization's repositories, when they leave it.
         { name: 'owner_parent_owner_private', keys: { owner_id: 1, parent_owner_id: 1, private: 1 } },
         // The private forks an account reads through their sources' owners (search's reach).

@@ -70,6 +70,8 @@ export async function applyRepositoryEvent(stored: StoredEvent, target: Projecti
       if (event.data.changes.private !== undefined)
         for (const name of [REPOSITORY_STARS_COLLECTION, REPOSITORY_SUBSCRIPTIONS_COLLECTION])
           await target.collection(name).updateMany({ repository_id: event.data.repositoryId }, { $set: { private: event.data.changes.private } });
+      // The event names private only when it changed: true is public made private.
+      if (event.data.changes.private === true) await detachPublicForks(target, event.data.repositoryId);
       return;
     }
     case 'RepositoryArchived':
@@ -178,6 +180,35 @@ async function countForkVisibility(target: ProjectionTarget, repositoryId: numbe
   if (repository?.parent_id == null) return;
   const { modified } = await repositories(target).updateOne({ _id: String(repositoryId), private: !nowPrivate }, { $set: { private: nowPrivate } });
   if (modified === 1) await countOn(repository.parent_id, 'private_forks_count', nowPrivate ? 1 : -1, target);
+}
+
+// GitHub, a repository made private: "Current forks will remain public and will be detached
+// from this repository." Each public fork stands alone (fork false, no parent, no source: a
+// detached fork's API answers fork false and neither), its own forks now of its network
+// (their source is it), and the parent counts only the private forks it keeps. Costs the
+// repository's public forks and their forks, by index; applied twice, it finds none left.
+async function detachPublicForks(target: ProjectionTarget, repositoryId: number): Promise<void> {
+  const forks = await repositories(target).find({ parent_id: repositoryId, private: false }, { projection: { id: 1 } });
+  for (const { id } of forks) {
+    await setFields(target, id, { fork: false, parent_id: null, parent_owner_id: null, source_id: null, detached_from_id: repositoryId });
+    await resourceBelow(target, id);
+  }
+  const parent = await repositories(target).findOne({ _id: String(repositoryId) }, { projection: { private_forks_count: 1 } });
+  if (parent) await setFields(target, repositoryId, { forks_count: parent.private_forks_count ?? 0 });
+}
+
+// The forks below a detached fork, down every level, are of its network now.
+async function resourceBelow(target: ProjectionTarget, rootId: number): Promise<void> {
+  let level = [rootId];
+  while (level.length > 0) {
+    const next: number[] = [];
+    for (const parentId of level)
+      for (const { id } of await repositories(target).find({ parent_id: parentId }, { projection: { id: 1 } })) {
+        await setFields(target, id, { source_id: rootId });
+        next.push(id);
+      }
+    level = next;
+  }
 }
 
 // The old (owner, name) now redirects here; the new one is live, so no redirect may shadow it.

@@ -27,12 +27,13 @@ function boundOf(repository: RepositoryDocument): RepositoryBound & { fork: bool
 // The default-branch commits of every repository (GET /search/commits). A move of a default
 // branch indexes only what became reachable (`to ^from`) and removes what no longer is
 // (`from ^to`: a force push); a new repository, a changed default branch or a move git cannot
-// walk reindexes the repository; visibility and owner changes restamp its documents.
+// walk reindexes the repository; visibility, owner and fork changes restamp its documents.
 export function commitSearchProjection(dependencies: ProjectionDependencies): Projection {
   return {
     name: 'search-commits',
-    // 2: documents say whether their repository is a fork.
-    version: 2,
+    // 2: documents say whether their repository is a fork; 3: a fork detached from a
+    // repository made private says it is none.
+    version: 3,
     consistency: 'eventual',
     readsReadYourWritesModels: true,
     collections: [],
@@ -86,6 +87,11 @@ export function commitSearchProjection(dependencies: ProjectionDependencies): Pr
         const { changes } = event.data as RepositoryEdited['data'];
         if (changes.defaultBranch !== undefined) return indexer.reindex(repository);
         if (changes.private === undefined) return;
+        // Made private, it detached its public forks (the repositories projection): their
+        // commits are no fork's now, found without fork:true.
+        if (changes.private === true)
+          for (const detached of await target.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).find({ detached_from_id: repository.id }))
+            await indexer.restamp(detached);
       }
       return indexer.restamp(repository);
     },
@@ -154,6 +160,7 @@ class CommitIndexer {
             and: [
               { field: 'public', op: '=', value: bound.public },
               { field: 'owner_id', op: '=', value: bound.owner_id },
+              { field: 'fork', op: '=', value: bound.fork },
             ],
           },
         },

@@ -132,6 +132,15 @@ async function parentWhoseForksChanged(event: StoredEvent, target: ProjectionTar
   return null;
 }
 
+// A repository made private detached its public forks (the repositories projection): each
+// is no fork now (found without fork:true), by the index of what they were detached from.
+async function forksDetachedBy(event: StoredEvent, target: ProjectionTarget): Promise<number[]> {
+  const data = event.data as { repositoryId: number; changes?: { private?: boolean } };
+  if (event.type !== 'RepositoryEdited' || data.changes?.private !== true) return [];
+  const forks = await target.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).find({ detached_from_id: data.repositoryId }, { projection: { id: 1 } });
+  return forks.map((fork) => fork.id);
+}
+
 // The repositories index (GET /search/repositories). Each document is rebuilt from the
 // repositories read model whenever an event touches its repository: the runner hands this
 // projection an event only after the read-your-writes models applied it.
@@ -141,8 +150,9 @@ export const repositorySearchProjection = (dependencies: ProjectionDependencies)
   // kept, so a deleted user's stars leave the counts; 5: each repository's language kept and
   // indexed beside its bytes, which issue search's language: reads; 6: forks counts only what
   // the repository shows (a public one's public forks), and follows forks deleted or made public;
-  // 7: good-first-issues kept per issue as help-wanted ones are
-  version: 7,
+  // 7: good-first-issues kept per issue as help-wanted ones are; 8: forks detached from a
+  // repository made private are no forks
+  version: 8,
   consistency: 'eventual',
   readsReadYourWritesModels: true,
   collections: [
@@ -197,5 +207,6 @@ export const repositorySearchProjection = (dependencies: ProjectionDependencies)
     await refresh(target, data.repositoryId);
     const parentId = await parentWhoseForksChanged(event, target);
     if (parentId !== null) await refresh(target, parentId);
+    for (const detached of await forksDetachedBy(event, target)) await refresh(target, detached);
   },
 });

@@ -114,10 +114,9 @@ describe("leaving an organization looks at the user's stars, subscriptions and f
     expect(tested(REPOSITORIES_COLLECTION) - repositoriesAfterWatches).to.be.at.most(2 * LEFT_REPOSITORIES);
   });
 
-  it("a repository made private: its own stars and subscriptions looked at, not the user's 3,000", async () => {
+  it("a repository made private: its own stars and subscriptions erased, every one, found by index, not the user's 3,000", async () => {
     const id = 60_000;
-    const readers = [700]; // a collaborator keeps reading it
-    const strangers = [701, 702, 703, 704];
+    const users = [700, 701, 702, 703, 704]; // 700 a collaborator: erased too
     await store.collection(REPOSITORIES_COLLECTION).insertOne({
       _id: String(id),
       id,
@@ -135,7 +134,7 @@ describe("leaving an organization looks at the user's stars, subscriptions and f
     await store
       .collection(REPOSITORY_COLLABORATORS_COLLECTION)
       .insertOne({ _id: `${id}:700`, repository_id: id, user_id: 700, permission: 'pull', owner_id: LEFT, org_role: 'none' });
-    for (const user of [...readers, ...strangers]) {
+    for (const user of users) {
       const at = new Date(Date.UTC(2026, 1, 1, 0, user)).toISOString();
       await store
         .collection(REPOSITORY_STARS_COLLECTION)
@@ -155,16 +154,17 @@ describe("leaving an organization looks at the user's stars, subscriptions and f
     const done = async () => ({ _tag: 'Right' as const, right: undefined });
     const stars = { unstar: (_repository: number, user: number) => (unstarred.push(user), done()) };
     const watches = { unwatch: (_repository: number, user: number) => (unwatched.push(user), done()) };
-    const repositories = new RepositoryQueries(store);
-    const madePrivate = new MadePrivateInterest(store, repositories, new RepositoryAccessQuery(store), stars as never, watches as never);
+    const madePrivate = new MadePrivateInterest(store, stars as never, watches as never);
     const context = { actorId: 1, correlationId: 'c', causationId: 'c', occurredAt: new Date() };
     const tested = (collection: string) => store.examined(collection);
-    const [starsBefore, subscriptionsBefore] = [tested(REPOSITORY_STARS_COLLECTION), tested(REPOSITORY_SUBSCRIPTIONS_COLLECTION)];
-    const repository = await repositories.byId(id);
-    expect((await madePrivate.dropUnreadable(repository!, context))._tag).to.equal('Right');
-    expect(unstarred).to.deep.equal(strangers);
-    expect(unwatched).to.deep.equal(strangers);
-    expect(tested(REPOSITORY_STARS_COLLECTION) - starsBefore).to.be.at.most(readers.length + strangers.length);
-    expect(tested(REPOSITORY_SUBSCRIPTIONS_COLLECTION) - subscriptionsBefore).to.be.at.most(readers.length + strangers.length);
+    const before = [REPOSITORY_STARS_COLLECTION, REPOSITORY_SUBSCRIPTIONS_COLLECTION, REPOSITORIES_COLLECTION, REPOSITORY_COLLABORATORS_COLLECTION].map(tested);
+    expect((await madePrivate.eraseAll({ id }, context))._tag).to.equal('Right');
+    expect(unstarred).to.deep.equal(users);
+    expect(unwatched).to.deep.equal(users);
+    expect(tested(REPOSITORY_STARS_COLLECTION) - before[0]).to.be.at.most(users.length);
+    expect(tested(REPOSITORY_SUBSCRIPTIONS_COLLECTION) - before[1]).to.be.at.most(users.length);
+    // No access decision: nothing else is read.
+    expect(tested(REPOSITORIES_COLLECTION) - before[2]).to.equal(0);
+    expect(tested(REPOSITORY_COLLABORATORS_COLLECTION) - before[3]).to.equal(0);
   });
 });

@@ -135,16 +135,19 @@ describe('HTTP repositories: stars and subscriptions', () => {
     expect((await api(server, hubot, 'GET', '/user/subscriptions')).body).to.deep.equal([]);
     expect((await api(server, null, 'GET', '/user/subscriptions')).status).to.equal(401);
     expect((await api(server, null, 'GET', '/users/nobody/subscriptions')).status).to.equal(404);
-    // The subscription follows its repository's visibility both ways (kept with it, for the index).
+    // Made public, a subscription follows (kept with its visibility, for the index); made
+    // private, it is erased, the owner's too (GitHub: "Stars and watchers for this repository
+    // will be permanently erased"), and public again it does not come back.
     expect((await api(server, octocat, 'PATCH', '/repos/octocat/shiny', { private: true })).status).to.equal(200);
     expect((await api(server, hubot, 'GET', '/users/octocat/subscriptions')).body).to.deep.equal([]);
-    expect(names((await api(server, octocat, 'GET', '/user/subscriptions')).body)).to.deep.equal(['octocat/shiny', 'octocat/hidden']);
+    expect(names((await api(server, octocat, 'GET', '/user/subscriptions')).body)).to.deep.equal(['octocat/hidden']);
     expect((await api(server, octocat, 'PATCH', '/repos/octocat/hidden', { private: false })).status).to.equal(200);
     const flipped = await api(server, null, 'GET', '/users/octocat/subscriptions');
     expect(names(flipped.body)).to.deep.equal(['octocat/hidden']);
     expect((await api(server, octocat, 'PATCH', '/repos/octocat/shiny', { private: false })).status).to.equal(200);
     expect((await api(server, octocat, 'PATCH', '/repos/octocat/hidden', { private: true })).status).to.equal(200);
-    expect(names((await api(server, hubot, 'GET', '/users/octocat/subscriptions')).body)).to.deep.equal(['octocat/shiny']);
+    expect(names((await api(server, octocat, 'GET', '/user/subscriptions')).body)).to.deep.equal([]);
+    expect((await api(server, hubot, 'GET', '/users/octocat/subscriptions')).body).to.deep.equal([]);
   });
 
   it('deleting a repository removes its stars', async () => {

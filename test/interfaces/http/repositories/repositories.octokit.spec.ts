@@ -113,6 +113,41 @@ describe('HTTP repositories (@octokit/rest 20.1.0)', () => {
     expect((await hubot.rest.activity.deleteRepoSubscription({ owner: 'octocat', repo: 'a-1' })).status).to.equal(204);
   });
 
+  // GitHub: "Stars and watchers for this repository will be permanently erased" when it is made private.
+  it("repos.update({ private: true }) erases every star and watch, the owner's included", async () => {
+    await octocat.rest.repos.createForAuthenticatedUser({ name: 'going-dark' });
+    for (const client of [octocat, hubot]) {
+      await client.rest.activity.starRepoForAuthenticatedUser({ owner: 'octocat', repo: 'going-dark' });
+      await client.rest.activity.setRepoSubscription({ owner: 'octocat', repo: 'going-dark', subscribed: true });
+    }
+    expect((await octocat.rest.repos.get({ owner: 'octocat', repo: 'going-dark' })).data).to.include({ stargazers_count: 2, subscribers_count: 2 });
+    const updated = await octocat.rest.repos.update({ owner: 'octocat', repo: 'going-dark', private: true });
+    expect(updated.data.private).to.equal(true);
+    expect((await octocat.rest.repos.get({ owner: 'octocat', repo: 'going-dark' })).data).to.include({ stargazers_count: 0, subscribers_count: 0 });
+    expect((await octocat.rest.activity.listStargazersForRepo({ owner: 'octocat', repo: 'going-dark' })).data).to.deep.equal([]);
+    expect((await octocat.rest.activity.listWatchersForRepo({ owner: 'octocat', repo: 'going-dark' })).data).to.deep.equal([]);
+    await expectStatus(octocat.rest.activity.checkRepoIsStarredByAuthenticatedUser({ owner: 'octocat', repo: 'going-dark' }), 404);
+    await expectStatus(octocat.rest.activity.getRepoSubscription({ owner: 'octocat', repo: 'going-dark' }), 404);
+    const starred = await octocat.paginate(octocat.rest.activity.listReposStarredByAuthenticatedUser, { per_page: 100 });
+    expect(starred.map((repository) => repository.full_name)).not.to.include('octocat/going-dark');
+    const watched = await octocat.paginate(octocat.rest.activity.listWatchedReposForAuthenticatedUser, { per_page: 100 });
+    expect(watched.map((repository) => repository.full_name)).not.to.include('octocat/going-dark');
+  });
+
+  // GitHub: "Current forks will remain public and will be detached from this repository."
+  it('repos.update({ private: true }) detaches its public forks: repos.listForks empty, repos.get of the fork says fork false', async () => {
+    await octocat.rest.repos.createForAuthenticatedUser({ name: 'forked-then-hidden', auto_init: true });
+    expect((await hubot.rest.repos.createFork({ owner: 'octocat', repo: 'forked-then-hidden' })).status).to.equal(202);
+    await octocat.rest.repos.update({ owner: 'octocat', repo: 'forked-then-hidden', private: true });
+    expect((await octocat.rest.repos.listForks({ owner: 'octocat', repo: 'forked-then-hidden' })).data).to.deep.equal([]);
+    expect((await octocat.rest.repos.get({ owner: 'octocat', repo: 'forked-then-hidden' })).data).to.include({ forks_count: 0, forks: 0 });
+    const fork = await anonymousOctokit(server).rest.repos.get({ owner: 'hubot', repo: 'forked-then-hidden' });
+    expectSchema('full-repository', fork.data);
+    expect(fork.data).to.include({ private: false, fork: false });
+    expect(fork.data.parent).to.equal(undefined);
+    expect(fork.data.source).to.equal(undefined);
+  });
+
   it('repos.transfer, then repos.get at the old name follows the redirect', async () => {
     const transferred = await octocat.rest.repos.transfer({ owner: 'octocat', repo: 'a-2', new_owner: 'hubot' });
     expect(transferred.status).to.equal(202);
