@@ -7,9 +7,7 @@ import { handleCommand } from '../shared/handleCommand.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
-import { LostAccessForks } from '../repositories/lostAccessForks.js';
-import { LostAccessStars } from '../repositories/lostAccessStars.js';
-import { LostAccessWatches } from '../repositories/lostAccessWatches.js';
+import { LostAccessConsequences } from '../repositories/lostAccessConsequences.js';
 import { organizationAndUser } from './organizationAndUser.js';
 import { OrganizationQueries } from './organization.queries.js';
 import { UserQueries } from './user.queries.js';
@@ -27,14 +25,12 @@ export class RemoveOrganizationMembershipHandler {
     @inject(TOKENS.ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
     @inject(OrganizationQueries) private readonly organizations: OrganizationQueries,
     @inject(UserQueries) private readonly users: UserQueries,
-    @inject(LostAccessForks) private readonly forks: LostAccessForks,
-    @inject(LostAccessStars) private readonly stars: LostAccessStars,
-    @inject(LostAccessWatches) private readonly watches: LostAccessWatches,
+    @inject(LostAccessConsequences) private readonly lostAccess: LostAccessConsequences,
   ) {}
 
   // A member removed loses the organization's private repositories they read as a member, and
   // with them their stars of those, their subscriptions to them and their private forks of
-  // them (LostAccessStars, LostAccessWatches, LostAccessForks), as on GitHub.
+  // them (LostAccessConsequences), as on GitHub.
   async execute(input: RemoveOrganizationMembershipInput, context: CommandContext): Promise<Either<AppError, { orgId: number; userId: number }>> {
     const found = await organizationAndUser(this.organizations, this.users, input.org, input.username);
     if (isLeft(found)) return found;
@@ -53,12 +49,8 @@ export class RemoveOrganizationMembershipHandler {
     );
     if (isLeft(removed)) return removed;
     await this.readYourWrites.settle(removed.right.position);
-    const unstarred = await this.stars.unstarUnreadableBy(user, context, { ownerId: organization.id });
-    if (isLeft(unstarred)) return unstarred;
-    const unwatched = await this.watches.unwatchUnreadableBy(user, context, { ownerId: organization.id });
-    if (isLeft(unwatched)) return unwatched;
-    const forksDeleted = await this.forks.deleteUnreadableBy(user, context, { ownerId: organization.id });
-    if (isLeft(forksDeleted)) return forksDeleted;
+    const consequences = await this.lostAccess.ofMemberRemoved(organization.id, user, context);
+    if (isLeft(consequences)) return consequences;
     return right({ orgId: organization.id, userId: user.id });
   }
 }

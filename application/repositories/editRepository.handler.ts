@@ -13,7 +13,7 @@ import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { AuthorizedRepository } from './authorizedRepository.js';
-import { MadePrivateInterest } from './madePrivateInterest.js';
+import { LostAccessConsequences } from './lostAccessConsequences.js';
 import type { RepositoryDocument } from './repositories.readModel.js';
 import { RepositoryGit } from './repositoryGit.js';
 import { RepositoryQueries } from './repository.queries.js';
@@ -47,7 +47,7 @@ export class EditRepositoryHandler {
     @inject(AuthorizedRepository) private readonly authorized: AuthorizedRepository,
     @inject(RepositoryGit) private readonly git: RepositoryGit,
     @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
-    @inject(MadePrivateInterest) private readonly madePrivate: MadePrivateInterest,
+    @inject(LostAccessConsequences) private readonly lostAccess: LostAccessConsequences,
   ) {}
 
   async execute(caller: AccessCaller, repositoryId: number, input: EditRepositoryInput, context: CommandContext): Promise<Either<AppError, void>> {
@@ -97,8 +97,8 @@ export class EditRepositoryHandler {
       (changes.hasIssues !== undefined && changes.hasIssues !== repository.has_issues);
     await this.readYourWrites.settleIncluding(edited.right.position ?? position, searchChanged ? REPOSITORY_BOUND_SEARCH_PROJECTIONS : []);
     if (branchChanged) await this.git.setDefaultBranch(repositoryId, changes.defaultBranch!);
-    // Made private, its stars and watchers are erased, every one (MadePrivateInterest).
-    if (changes.private === true && !repository.private) return this.madePrivate.eraseAll(repository, context);
+    // Made private, its stars and watchers are erased, every one (LostAccessConsequences).
+    if (changes.private === true && !repository.private) return this.lostAccess.ofMadePrivate(repositoryId, context.occurredAt.toISOString(), context);
     return right(undefined);
   }
 }

@@ -9,7 +9,6 @@ import { LostAccessWatches } from './lostAccessWatches.js';
 import {
   REPOSITORY_STARS_COLLECTION,
   REPOSITORY_SUBSCRIPTIONS_COLLECTION,
-  type RepositoryDocument,
   type RepositoryStarDocument,
   type RepositorySubscriptionDocument,
 } from './repositories.readModel.js';
@@ -27,20 +26,22 @@ export class MadePrivateInterest {
     @inject(LostAccessWatches) private readonly watches: LostAccessWatches,
   ) {}
 
-  // The repository's own stars and subscriptions, by its index: nothing else is read.
-  async eraseAll(repository: Pick<RepositoryDocument, 'id'>, context: CommandContext): Promise<Either<AppError, void>> {
+  // The repository's own stars and subscriptions given up to `madePrivateAt`, by its index:
+  // nothing else is read. One given after (by a reader of the private repository, before the
+  // lost-access process ran this again) stays.
+  async eraseGivenUpTo(repositoryId: number, madePrivateAt: string, context: CommandContext): Promise<Either<AppError, void>> {
     const stars = await this.store
       .collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION)
-      .find({ repository_id: repository.id }, { projection: { user_id: 1 } });
+      .find({ repository_id: repositoryId, starred_at: { $lte: madePrivateAt } }, { projection: { user_id: 1 } });
     for (const star of stars) {
-      const unstarred = await this.stars.unstar(repository.id, star.user_id, context);
+      const unstarred = await this.stars.unstar(repositoryId, star.user_id, context);
       if (isLeft(unstarred)) return unstarred;
     }
     const subscriptions = await this.store
       .collection<RepositorySubscriptionDocument>(REPOSITORY_SUBSCRIPTIONS_COLLECTION)
-      .find({ repository_id: repository.id }, { projection: { user_id: 1 } });
+      .find({ repository_id: repositoryId, created_at: { $lte: madePrivateAt } }, { projection: { user_id: 1 } });
     for (const subscription of subscriptions) {
-      const unwatched = await this.watches.unwatch(repository.id, subscription.user_id, context);
+      const unwatched = await this.watches.unwatch(repositoryId, subscription.user_id, context);
       if (isLeft(unwatched)) return unwatched;
     }
     return right(undefined);

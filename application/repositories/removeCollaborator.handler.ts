@@ -9,11 +9,8 @@ import { handleCommand } from '../shared/handleCommand.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
-import { RemovedCollaboratorAssignments } from '../issues/removedCollaboratorAssignments.js';
 import { AuthorizedRepository } from './authorizedRepository.js';
-import { LostAccessForks } from './lostAccessForks.js';
-import { LostAccessStars } from './lostAccessStars.js';
-import { LostAccessWatches } from './lostAccessWatches.js';
+import { LostAccessConsequences } from './lostAccessConsequences.js';
 import { RepositoryQueries } from './repository.queries.js';
 
 @injectable()
@@ -23,16 +20,12 @@ export class RemoveCollaboratorHandler {
     @inject(TOKENS.ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
     @inject(AuthorizedRepository) private readonly authorized: AuthorizedRepository,
     @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
-    @inject(LostAccessForks) private readonly forks: LostAccessForks,
-    @inject(LostAccessStars) private readonly stars: LostAccessStars,
-    @inject(LostAccessWatches) private readonly watches: LostAccessWatches,
-    @inject(RemovedCollaboratorAssignments) private readonly assignments: RemovedCollaboratorAssignments,
+    @inject(LostAccessConsequences) private readonly lostAccess: LostAccessConsequences,
   ) {}
 
   // Administrators remove anyone; a collaborator may also leave on their own, as on GitHub.
-  // Their private forks of a repository they may no longer read go (LostAccessForks), and
-  // their star on it (LostAccessStars) and their subscription to it (LostAccessWatches); they
-  // are unassigned from its issues, as on GitHub.
+  // They are unassigned from its issues, and their star, subscription and private fork of a
+  // repository they may no longer read go (LostAccessConsequences), as on GitHub.
   async execute(caller: AccessCaller, repositoryId: number, login: string, context: CommandContext): Promise<Either<AppError, void>> {
     const user = await this.repositories.accountByLogin(login);
     const leaving = user !== null && caller !== null && caller.userId === user.id;
@@ -48,13 +41,6 @@ export class RemoveCollaboratorHandler {
     );
     if (isLeft(removed)) return removed;
     await this.readYourWrites.settle(removed.right.position);
-    const unassigned = await this.assignments.unassign(repositoryId, user.id, context);
-    if (isLeft(unassigned)) return unassigned;
-    // Only this repository's reading changed: its star, subscription and the user's fork of it are looked at.
-    const unstarred = await this.stars.unstarUnreadableBy(user, context, { repositoryIds: [repositoryId] });
-    if (isLeft(unstarred)) return unstarred;
-    const unwatched = await this.watches.unwatchUnreadableBy(user, context, { repositoryIds: [repositoryId] });
-    if (isLeft(unwatched)) return unwatched;
-    return this.forks.deleteUnreadableBy(user, context, { repositoryIds: [repositoryId] });
+    return this.lostAccess.ofCollaboratorRemoved(repositoryId, user, context);
   }
 }

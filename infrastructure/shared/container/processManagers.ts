@@ -14,6 +14,9 @@ import type { Config } from '../config/config.js';
 import { refMoves } from '../../../application/gitdata/refMoves.process.js';
 import { PullRequestMergeability } from '../../../application/pulls/mergeability.js';
 import { mergeabilityChecks } from '../../../application/pulls/mergeability.process.js';
+import { lostAccessConsequences } from '../../../application/repositories/lostAccess.process.js';
+import { LostAccessConsequences } from '../../../application/repositories/lostAccessConsequences.js';
+import { UserQueries } from '../../../application/accounts/user.queries.js';
 import { RepositoryGit } from '../../../application/repositories/repositoryGit.js';
 import type { GitStorage } from '../../../application/shared/ports/gitStorage.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
@@ -58,6 +61,7 @@ export function allProcessManagers(
     ),
     pullRequestConsequences(eventStore, container.get(MergedBaseBranch), pairs, clock),
     mergeabilityChecks(container.get(PullRequestMergeability)),
+    lostAccessConsequences(container.get(LostAccessConsequences), (id) => container.get(UserQueries).userById(id), clock),
     refMoves(eventStore, container.get<GitStorage>(TOKENS.GitStorage), clock, (repositoryId) => container.get(RepositoryGit).ensure(repositoryId)),
     migrationExports({
       eventStore,

@@ -9,6 +9,7 @@ import { LostAccessForks } from '../../../application/repositories/lostAccessFor
 import { LostAccessStars } from '../../../application/repositories/lostAccessStars.js';
 import { LostAccessWatches } from '../../../application/repositories/lostAccessWatches.js';
 import { MadePrivateInterest } from '../../../application/repositories/madePrivateInterest.js';
+import { LostAccessConsequences } from '../../../application/repositories/lostAccessConsequences.js';
 import { RemoveCollaboratorHandler } from '../../../application/repositories/removeCollaborator.handler.js';
 import { ReplaceTopicsHandler } from '../../../application/repositories/replaceTopics.handler.js';
 import { RepositoryCollaborators } from '../../../application/repositories/repositoryCollaborators.query.js';
@@ -56,6 +57,7 @@ export function bindRepositories(container: Container): void {
     LostAccessStars,
     LostAccessWatches,
     MadePrivateInterest,
+    LostAccessConsequences,
     RemoveCollaboratorHandler,
     StarRepositoryHandler,
     ChangeSubscriptionHandler,

@@ -158,7 +158,7 @@ describe("leaving an organization looks at the user's stars, subscriptions and f
     const context = { actorId: 1, correlationId: 'c', causationId: 'c', occurredAt: new Date() };
     const tested = (collection: string) => store.examined(collection);
     const before = [REPOSITORY_STARS_COLLECTION, REPOSITORY_SUBSCRIPTIONS_COLLECTION, REPOSITORIES_COLLECTION, REPOSITORY_COLLABORATORS_COLLECTION].map(tested);
-    expect((await madePrivate.eraseAll({ id }, context))._tag).to.equal('Right');
+    expect((await madePrivate.eraseGivenUpTo(id, context.occurredAt.toISOString(), context))._tag).to.equal('Right');
     expect(unstarred).to.deep.equal(users);
     expect(unwatched).to.deep.equal(users);
     expect(tested(REPOSITORY_STARS_COLLECTION) - before[0]).to.be.at.most(users.length);
