@@ -10,9 +10,9 @@ import type { EventStore } from '../shared/ports/eventStore.port.js';
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
-import { pairId, REPOSITORY_STARS_COLLECTION, type RepositoryStarDocument } from './repositories.readModel.js';
+import { REPOSITORY_STARS_COLLECTION } from './repositories.readModel.js';
 import { RepositoryQueries } from './repository.queries.js';
-import type { LostAccess } from './lostAccess.js';
+import { unreadableAmongTheirs, type LostAccess } from './lostAccess.js';
 
 // GitHub unstars a private repository for whoever loses access to it (removed as a
 // collaborator, or from its organization): kept, the star went on naming them among the
@@ -28,17 +28,10 @@ export class LostAccessStars {
   ) {}
 
   // The user's stars of private repositories they may no longer read are taken back, among
-  // those the access lost was to: one repository's (a collaborator removed: its star looked
-  // up) or an organization's (a member removed: the stars of its repositories, by index), not
-  // every private star the user ever gave.
+  // those the access lost was to (unreadableAmongTheirs).
   async unstarUnreadableBy(user: Pick<UserDocument, 'id' | 'site_admin'>, context: CommandContext, lost: LostAccess): Promise<Either<AppError, void>> {
-    const scope = 'ownerId' in lost ? { owner_id: lost.ownerId } : { _id: { $in: lost.repositoryIds.map((repositoryId) => pairId(repositoryId, user.id)) } };
-    const stars = await this.store.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION).find({ ...scope, user_id: user.id, private: true });
-    if (stars.length === 0) return right(undefined);
-    const owner = { userId: user.id, siteAdmin: user.site_admin };
-    for (const repository of await this.repositories.byIds(stars.map((star) => star.repository_id))) {
-      if ((await this.access.roleFor(owner, repository)) !== 'none') continue;
-      const unstarred = await this.unstar(repository.id, user.id, context);
+    for (const repositoryId of await unreadableAmongTheirs(this.store, REPOSITORY_STARS_COLLECTION, this.repositories, this.access, user, lost)) {
+      const unstarred = await this.unstar(repositoryId, user.id, context);
       if (isLeft(unstarred)) return unstarred;
     }
     return right(undefined);

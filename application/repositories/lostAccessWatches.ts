@@ -10,9 +10,9 @@ import type { EventStore } from '../shared/ports/eventStore.port.js';
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
-import { pairId, REPOSITORY_SUBSCRIPTIONS_COLLECTION, type RepositorySubscriptionDocument } from './repositories.readModel.js';
+import { REPOSITORY_SUBSCRIPTIONS_COLLECTION } from './repositories.readModel.js';
 import { RepositoryQueries } from './repository.queries.js';
-import type { LostAccess } from './lostAccess.js';
+import { unreadableAmongTheirs, type LostAccess } from './lostAccess.js';
 
 // GitHub ends the subscription (watching or ignoring) to a private repository of whoever loses
 // access to it, as it takes back their star (a reinstated organization member gets back
@@ -30,19 +30,10 @@ export class LostAccessWatches {
   ) {}
 
   // The user's subscriptions to private repositories they may no longer read end, among those
-  // the access lost was to: one repository's (a collaborator removed: its subscription looked
-  // up) or an organization's (a member removed: the subscriptions to its repositories, by
-  // index), not every private subscription the user has.
+  // the access lost was to (unreadableAmongTheirs).
   async unwatchUnreadableBy(user: Pick<UserDocument, 'id' | 'site_admin'>, context: CommandContext, lost: LostAccess): Promise<Either<AppError, void>> {
-    const scope = 'ownerId' in lost ? { owner_id: lost.ownerId } : { _id: { $in: lost.repositoryIds.map((repositoryId) => pairId(repositoryId, user.id)) } };
-    const subscriptions = await this.store
-      .collection<RepositorySubscriptionDocument>(REPOSITORY_SUBSCRIPTIONS_COLLECTION)
-      .find({ ...scope, user_id: user.id, private: true });
-    if (subscriptions.length === 0) return right(undefined);
-    const owner = { userId: user.id, siteAdmin: user.site_admin };
-    for (const repository of await this.repositories.byIds(subscriptions.map((subscription) => subscription.repository_id))) {
-      if ((await this.access.roleFor(owner, repository)) !== 'none') continue;
-      const unwatched = await this.unwatch(repository.id, user.id, context);
+    for (const repositoryId of await unreadableAmongTheirs(this.store, REPOSITORY_SUBSCRIPTIONS_COLLECTION, this.repositories, this.access, user, lost)) {
+      const unwatched = await this.unwatch(repositoryId, user.id, context);
       if (isLeft(unwatched)) return unwatched;
     }
     return right(undefined);
