@@ -58,6 +58,12 @@ export const repositoriesProjection: Projection = {
           name: `owner_${field}`,
           keys: { owner_id: 1, private: 1, fork: 1, [field]: 1, id: 1 },
         })),
+        // An owner's private forks a caller reads through their sources' owner (itself, an
+        // organization granting it read), in each order: a stranger's list never walks them.
+        ...['created_at', 'updated_at', 'pushed_at', 'name_key'].map((field): IndexSpec => ({
+          name: `owner_upstream_${field}`,
+          keys: { owner_id: 1, private: 1, fork: 1, upstream_owner_id: 1, [field]: 1, id: 1 },
+        })),
         ...['created_at', 'stargazers_count'].map((field): IndexSpec => ({ name: `forks_${field}`, keys: { parent_id: 1, private: 1, [field]: 1, id: 1 } })),
       ],
     },

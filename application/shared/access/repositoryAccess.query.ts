@@ -56,6 +56,9 @@ export interface CallerAccess {
   // What grantedRole answers (membership, ownership, collaboration only).
   readonly grantedRoleOf: (repository: AccessibleRepository) => RepositoryPermission;
   readonly collaborationIds: readonly number[];
+  // The accounts whose repositories' private forks the caller may read through their sources:
+  // itself and the organizations it is a member of (empty for an anonymous caller).
+  readonly upstreamCandidates: readonly AccountRef[];
 }
 
 // Loads the facts the access model decides from (memberships, organization settings,
@@ -156,6 +159,8 @@ export class RepositoryAccessQuery {
       roleOf: (repository) => repositoryRole(factsOf(repository)),
       grantedRoleOf: (repository) => grantedRole(factsOf(repository)),
       collaborationIds: [...collaborations.keys()],
+      upstreamCandidates:
+        caller === null ? [] : [{ id: caller.userId, type: 'User' }, ...[...organizations.keys()].map((id): AccountRef => ({ id, type: 'Organization' }))],
     };
   }
 
