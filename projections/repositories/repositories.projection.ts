@@ -51,6 +51,8 @@ export const repositoriesProjection: Projection = {
         { name: 'owner_parent_owner_private', keys: { owner_id: 1, parent_owner_id: 1, private: 1 } },
         // The private forks an account reads through their sources' owners (search's reach).
         { name: 'upstream_owner_private', keys: { upstream_owner_id: 1, private: 1 } },
+        // The private forks a collaborator on their source reads through it (search's reach).
+        { name: 'source_private', keys: { source_id: 1, private: 1 } },
         // The lists' pages (repositoryLists.query.ts): one owner's repositories by visibility and
         // fork, in each order the API sorts them by; a repository's forks by visibility. Built
         // from the documents at start, so adding them needs no rebuild.
