@@ -65,6 +65,8 @@ interface Sources {
 const BOTH = [false, true] as const;
 // An id no repository has: a synthetic repository with it has no collaborator.
 const NO_REPOSITORY = -1;
+// A repository no account owns and no one collaborates on.
+const NO_ONES = { id: NO_REPOSITORY, owner_id: NO_REPOSITORY, owner_type: 'User', archived: false } as const;
 // Ids per `$in` look-up of several fields: the embedded store looks up at most 256 key tuples.
 const LOOKUP_CHUNK = 256;
 
@@ -153,15 +155,54 @@ export class RepositoryLists {
     return this.pageOf(access, { runs, named }, order, page);
   }
 
-  // GET /repos/{owner}/{repo}/forks: public forks are anyone's to read; private ones (forks of
-  // a private repository) are decided one by one.
+  // GET /repos/{owner}/{repo}/forks: public forks are anyone's to read. A private repository's
+  // private forks inherit its network's readers: whoever reads them all through the network's
+  // source reads them as a run (`forks_upstream_<sort>`: parent × private × upstream owner), and
+  // the others it reads (its own, its organizations', those it collaborates on) are named, so a
+  // page never decides the repository's private forks one by one.
   async forksOf(caller: AccessCaller, repository: RepositoryDocument, order: ListOrder, page: Page): Promise<Paged<ListedRepository>> {
     const access = await this.access.accessOfCaller(caller);
     // A public repository's private forks are not its network's (GitHub moves them into networks
     // of their own; see visibleForksCount): the list leaves them out as forks_count does.
-    const visibilities = repository.private ? BOTH : ([false] as const);
-    const runs = visibilities.map((isPrivate) => ({ filter: { parent_id: repository.id, private: isPrivate }, exact: !isPrivate }));
-    return this.pageOf(access, { runs, named: [] }, order, page);
+    const runs: Run[] = [{ filter: { parent_id: repository.id, private: false }, exact: true }];
+    if (!repository.private) return this.pageOf(access, { runs, named: [] }, order, page);
+    // A private repository of nobody's, with no network: only a site administrator reads it.
+    const anyPrivate = { ...NO_ONES, private: true, source_id: null, upstream_owner_id: null, upstream_owner_type: null };
+    if (access.roleOf(anyPrivate) !== 'none') {
+      runs.push({ filter: { parent_id: repository.id, private: true }, exact: true });
+      return this.pageOf(access, { runs, named: [] }, order, page);
+    }
+    const upstream = networkUpstreamOf(repository);
+    if (upstream !== null) {
+      // A private fork of this network read by no grant of its own: what its source gives.
+      const synthetic = {
+        ...NO_ONES,
+        private: true,
+        source_id: repository.source_id ?? repository.id,
+        upstream_owner_id: upstream.id,
+        upstream_owner_type: upstream.type,
+      };
+      if (access.roleOf(synthetic) !== 'none') runs.push({ filter: { parent_id: repository.id, private: true, upstream_owner_id: upstream.id }, exact: true });
+    }
+    const named = await this.named(
+      access,
+      runs,
+      access.collaborationIds,
+      (fork) => fork.parent_id === repository.id && fork.private,
+      await this.forksOwnedByCaller(access, repository.id),
+    );
+    return this.pageOf(access, { runs, named }, order, page);
+  }
+
+  // The repository's private forks owned by the caller or its organizations: by parent and
+  // owner (`parent_owner`), bounded by the caller's accounts.
+  private async forksOwnedByCaller(access: CallerAccess, repositoryId: number): Promise<RepositoryDocument[]> {
+    const repositories = this.store.collection<RepositoryDocument>(REPOSITORIES_COLLECTION);
+    const owners = access.ownAccounts.map((account) => account.id);
+    const found: RepositoryDocument[] = [];
+    for (let at = 0; at < owners.length; at += LOOKUP_CHUNK)
+      found.push(...(await repositories.find({ parent_id: repositoryId, owner_id: { $in: owners.slice(at, at + LOOKUP_CHUNK) } })));
+    return found.filter((fork) => fork.private);
   }
 
   // GET /user/starred, GET /users/{username}/starred: by when they were starred (GitHub's
@@ -342,7 +383,7 @@ function ownerRuns(
   });
   const runs: Run[] = whole.flatMap((isPrivate) => forks.map((fork) => ({ filter: { owner_id: owner.id, private: isPrivate, fork }, exact: true })));
   if (!inheritedForks || !visibilities.includes(true) || whole.includes(true) || !forks.includes(true)) return runs;
-  for (const upstream of access.upstreamCandidates)
+  for (const upstream of access.ownAccounts)
     if (access.roleOf(synthetic(true, upstream)) !== 'none')
       runs.push({ filter: { owner_id: owner.id, private: true, fork: true, upstream_owner_id: upstream.id }, exact: true });
   return runs;
@@ -355,6 +396,16 @@ function forksThroughSources(runs: readonly Run[], owner: AccountRef, visibiliti
     (run) => run.filter.owner_id === owner.id && run.filter.private === true && run.filter.fork === true && !('upstream_owner_id' in run.filter),
   );
   return visibilities.includes(true) && forks.includes(true) && !wholePrivateForks;
+}
+
+// The owner whose readers read a private repository's private forks: its source's owner when
+// it is a private fork of a private network, its own when it is a network's source; none when it
+// is a private fork of a public network (its forks are decided by their own grants).
+function networkUpstreamOf(repository: RepositoryDocument): AccountRef | null {
+  if (repository.source_id === null) return { id: repository.owner_id, type: repository.owner_type };
+  return repository.upstream_owner_id !== null && repository.upstream_owner_type !== null
+    ? { id: repository.upstream_owner_id, type: repository.upstream_owner_type }
+    : null;
 }
 
 function inRun(run: Run, repository: RepositoryDocument): boolean {

@@ -67,6 +67,11 @@ export const repositoriesProjection: Projection = {
           keys: { owner_id: 1, private: 1, fork: 1, upstream_owner_id: 1, [field]: 1, id: 1 },
         })),
         ...['created_at', 'stargazers_count'].map((field): IndexSpec => ({ name: `forks_${field}`, keys: { parent_id: 1, private: 1, [field]: 1, id: 1 } })),
+        // A private repository's private forks its network's readers read (through its source).
+        ...['created_at', 'stargazers_count'].map((field): IndexSpec => ({
+          name: `forks_upstream_${field}`,
+          keys: { parent_id: 1, private: 1, upstream_owner_id: 1, [field]: 1, id: 1 },
+        })),
       ],
     },
     { name: REPOSITORY_REDIRECTS_COLLECTION, indexes: [byRepository] },

@@ -56,9 +56,10 @@ export interface CallerAccess {
   // What grantedRole answers (membership, ownership, collaboration only).
   readonly grantedRoleOf: (repository: AccessibleRepository) => RepositoryPermission;
   readonly collaborationIds: readonly number[];
-  // The accounts whose repositories' private forks the caller may read through their sources:
-  // itself and the organizations it is a member of (empty for an anonymous caller).
-  readonly upstreamCandidates: readonly AccountRef[];
+  // The caller and the organizations it is a member of (none for an anonymous caller): the
+  // accounts whose repositories it may read through them, and whose private repositories'
+  // forks it may read through their sources.
+  readonly ownAccounts: readonly AccountRef[];
 }
 
 // Loads the facts the access model decides from (memberships, organization settings,
@@ -159,7 +160,7 @@ export class RepositoryAccessQuery {
       roleOf: (repository) => repositoryRole(factsOf(repository)),
       grantedRoleOf: (repository) => grantedRole(factsOf(repository)),
       collaborationIds: [...collaborations.keys()],
-      upstreamCandidates:
+      ownAccounts:
         caller === null ? [] : [{ id: caller.userId, type: 'User' }, ...[...organizations.keys()].map((id): AccountRef => ({ id, type: 'Organization' }))],
     };
   }

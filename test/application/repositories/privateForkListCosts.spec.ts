@@ -21,6 +21,8 @@ const STRANGER = 5;
 const MEMBER = 6; // a member of UPSTREAM
 const COLLABORATOR = 7; // a collaborator on PERSONAL's source
 const PERSONAL_SOURCE = 20_001;
+const FORKED = 40_000; // an UPSTREAM repository with 3,000 private forks (PERSONAL's)
+const OUTSIDER = 8; // an outside collaborator on FORKED: reads it, not its forks
 const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
 
 // Private forks are read by their sources' readers: an account's and an organization's lists
@@ -40,7 +42,7 @@ describe("an account's private forks in its lists cost what the caller reads of 
         if (collection.indexes?.length) await store.collection(collection.name).createIndexes(collection.indexes);
     const account = (id: number, type: 'User' | 'Organization') =>
       store.collection(USERS_COLLECTION).insertOne({ _id: String(id), id, login: `a${id}`, login_key: `a${id}`, type, site_admin: false });
-    for (const id of [FORKER, PERSONAL, STRANGER, MEMBER, COLLABORATOR]) await account(id, 'User');
+    for (const id of [FORKER, PERSONAL, STRANGER, MEMBER, COLLABORATOR, OUTSIDER]) await account(id, 'User');
     for (const id of [UPSTREAM, FORKING_ORG]) {
       await account(id, 'Organization');
       await store
@@ -50,16 +52,14 @@ describe("an account's private forks in its lists cost what the caller reads of 
     await store
       .collection(ORG_MEMBERSHIPS_COLLECTION)
       .insertOne({ _id: `${UPSTREAM}:${MEMBER}`, org_id: UPSTREAM, user_id: MEMBER, role: 'member', state: 'active' });
-    await store
-      .collection(REPOSITORY_COLLABORATORS_COLLECTION)
-      .insertOne({
-        _id: `${PERSONAL_SOURCE}:${COLLABORATOR}`,
-        repository_id: PERSONAL_SOURCE,
-        user_id: COLLABORATOR,
-        permission: 'pull',
-        owner_id: PERSONAL,
-        org_role: 'none',
-      });
+    await store.collection(REPOSITORY_COLLABORATORS_COLLECTION).insertOne({
+      _id: `${PERSONAL_SOURCE}:${COLLABORATOR}`,
+      repository_id: PERSONAL_SOURCE,
+      user_id: COLLABORATOR,
+      permission: 'pull',
+      owner_id: PERSONAL,
+      org_role: 'none',
+    });
     const repository = (
       id: number,
       owner: number,
@@ -93,6 +93,14 @@ describe("an account's private forks in its lists cost what the caller reads of 
       await repositories.insertOne(repository(10_000 + n, FORKER, 'User', n, source));
       await repositories.insertOne(repository(30_000 + n, FORKING_ORG, 'Organization', n, source));
     }
+    await repositories.insertOne(repository(FORKED, UPSTREAM, 'Organization', 0, null));
+    for (let n = 1; n <= BIG; n++) {
+      const fork = { ...repository(FORKED + n, PERSONAL, 'User', n, { id: FORKED, owner: UPSTREAM, type: 'Organization' }), name: `f${n}`, name_key: `f${n}` };
+      await repositories.insertOne(fork);
+    }
+    await store
+      .collection(REPOSITORY_COLLABORATORS_COLLECTION)
+      .insertOne({ _id: `${FORKED}:${OUTSIDER}`, repository_id: FORKED, user_id: OUTSIDER, permission: 'pull', owner_id: UPSTREAM, org_role: 'none' });
     await repositories.insertOne(repository(PERSONAL_SOURCE, PERSONAL, 'User', 0, null));
     await repositories.insertOne(repository(PERSONAL_SOURCE + 1, FORKER, 'User', 0, { id: PERSONAL_SOURCE, owner: PERSONAL, type: 'User' }));
     queries = new RepositoryQueries(store);
@@ -135,5 +143,19 @@ describe("an account's private forks in its lists cost what the caller reads of 
     expect(forker.answer.totalCount).to.equal(1);
     expect(forker.answer.items.map(({ repository }) => repository.id)).to.deep.equal([PERSONAL_SOURCE + 1]);
     expect(forker.tested).to.be.at.most(5);
+  });
+
+  it("a private repository's 3,000 private forks: a page for its members from the index, nothing walked for an outside collaborator", async function () {
+    const forked = (await queries.byIds([FORKED]))[0]!;
+    const member = await tested(() => lists.forksOf(caller(MEMBER), forked, order, PAGE));
+    expect(member.answer.totalCount).to.equal(BIG);
+    expect(member.answer.items.map(({ repository }) => repository.id)).to.deep.equal(Array.from({ length: 30 }, (_, i) => FORKED + BIG - 60 - i));
+    expect(member.tested).to.be.at.most(PAGE_WORK);
+    const outsider = await tested(() => lists.forksOf(caller(OUTSIDER), forked, order, PAGE));
+    expect(outsider.answer.totalCount).to.equal(0);
+    expect(outsider.tested).to.be.at.most(5);
+    const admin = await tested(() => lists.forksOf({ userId: OUTSIDER, siteAdmin: true }, forked, order, PAGE));
+    expect(admin.answer.totalCount).to.equal(BIG);
+    expect(admin.tested).to.be.at.most(PAGE_WORK);
   });
 });
