@@ -254,7 +254,9 @@ export class RepositoryLists {
     const wanted = page * perPage;
     const publicOnes = { ...filter, private: false };
     const [publicLinks, publicCount] = await Promise.all([links.find(publicOnes, { sort, limit: wanted }), links.count(publicOnes)]);
-    const privateLinks = await links.find({ ...filter, private: true }, { sort });
+    // An anonymous caller, or a token without `repo`, reads no private repository: the user's
+    // private links are not even looked at.
+    const privateLinks = readsPrivateRepositories(access) ? await links.find({ ...filter, private: true }, { sort }) : [];
     const privateRepositories = new Map((await this.repositories.byIds(privateLinks.map((link) => link.repository_id))).map((r) => [r.id, r]));
     const readablePrivate = privateLinks.filter((link) => {
       const repository = privateRepositories.get(link.repository_id);
@@ -396,6 +398,14 @@ function forksThroughSources(runs: readonly Run[], owner: AccountRef, visibiliti
     (run) => run.filter.owner_id === owner.id && run.filter.private === true && run.filter.fork === true && !('upstream_owner_id' in run.filter),
   );
   return visibilities.includes(true) && forks.includes(true) && !wholePrivateForks;
+}
+
+// Whether the caller reads any private repository at all: its own, unless its token lacks the
+// scope (an anonymous caller has none).
+function readsPrivateRepositories(access: CallerAccess): boolean {
+  const self = access.ownAccounts[0];
+  if (self === undefined) return false;
+  return access.roleOf({ ...NO_ONES, owner_id: self.id, private: true, source_id: null, upstream_owner_id: null, upstream_owner_type: null }) !== 'none';
 }
 
 // The owner whose readers read a private repository's private forks: its source's owner when

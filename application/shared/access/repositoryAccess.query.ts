@@ -56,7 +56,7 @@ export interface CallerAccess {
   // What grantedRole answers (membership, ownership, collaboration only).
   readonly grantedRoleOf: (repository: AccessibleRepository) => RepositoryPermission;
   readonly collaborationIds: readonly number[];
-  // The caller and the organizations it is a member of (none for an anonymous caller): the
+  // The caller (first) and the organizations it is a member of (none for an anonymous caller): the
   // accounts whose repositories it may read through them, and whose private repositories'
   // forks it may read through their sources.
   readonly ownAccounts: readonly AccountRef[];
