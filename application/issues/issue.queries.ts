@@ -3,7 +3,7 @@ import { labelNameKey } from '../../domain/issues/defaultLabels.js';
 import type { ReactionContent, ReactionSubject } from '../../domain/issues/reaction.decider.js';
 import type { Filter, ReadModelStore, SortSpec } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
-import { pageAcross } from '../shared/pageAcross.js';
+import { compareBy, pageAcross } from '../shared/pageAcross.js';
 import {
   ISSUES_COLLECTION,
   ISSUE_COMMENTS_COLLECTION,
@@ -39,6 +39,9 @@ export interface MilestoneListFilter {
 
 const order = (direction: Direction): 1 | -1 => (direction === 'asc' ? 1 : -1);
 
+// The fields whose single value has an ordered index by creation of its own (issues.projection.ts).
+const SELECTIVE_FIELDS = ['label_ids', 'assignee_ids', 'user_id', 'milestone_id'] as const;
+
 // The read side of issues, comments, labels, milestones and reactions.
 @injectable()
 export class IssueQueries {
@@ -60,11 +63,30 @@ export class IssueQueries {
 
   async pagedIssues(filter: Filter, sort: SortSpec, page: Page): Promise<Paged<IssueDocument>> {
     const window = { skip: (page.page - 1) * page.perPage, limit: page.perPage };
+    const totalCount = await this.issues().count(filter);
+    if (await this.fewerThanTheWalk(filter, sort, totalCount, window.skip + window.limit)) {
+      const matches = await this.issues().find(filter);
+      return { items: matches.sort(compareBy(sort)).slice(window.skip, window.skip + window.limit), totalCount };
+    }
     const items =
       filter.state === undefined
         ? await pageAcross(this.issues(), filter, { field: 'state', values: ['open', 'closed'] }, sort, window)
         : await this.issues().find(filter, { sort, ...window });
-    return { items, totalCount: await this.issues().count(filter) };
+    return { items, totalCount };
+  }
+
+  // A filter naming one label, assignee, creator or milestone has ordered indexes by creation
+  // only: in another order (updated, comments) the page is found along a walk of the
+  // repository's issues in that order, testing each, about wanted × run / matches of them (the
+  // whole run for a value few issues hold). When reading the matches through their own index
+  // costs less (matches² ≤ wanted × run; both counts are kept per index prefix), they are read
+  // and sorted instead.
+  private async fewerThanTheWalk(filter: Filter, sort: SortSpec, matches: number, wanted: number): Promise<boolean> {
+    if (Object.keys(sort)[0] === 'created_at' || !SELECTIVE_FIELDS.some((field) => typeof filter[field] === 'number')) return false;
+    const run = await this.issues().count(
+      filter.state === undefined ? { repository_id: filter.repository_id } : { repository_id: filter.repository_id, state: filter.state },
+    );
+    return matches * matches <= wanted * run;
   }
 
   comment(commentId: number): Promise<IssueCommentDocument | null> {

@@ -64,10 +64,10 @@ export class PullRequestQueries {
   }
 
   async list(repositoryId: number, filter: PullRequestListFilter): Promise<{ items: PullRequestDocument[]; totalCount: number }> {
+    if (filter.head) return this.listOfHead(repositoryId, filter, filter.head);
     const query: Record<string, unknown> = { repository_id: repositoryId };
     if (filter.state !== 'all') query.state = filter.state;
     if (filter.base !== undefined) query.base_ref = filter.base;
-    if (filter.head) Object.assign(query, { 'head.repository_id': { $in: [...filter.head.repositoryIds] }, 'head.ref': filter.head.ref });
     const window = { skip: (filter.page - 1) * filter.perPage, limit: filter.perPage };
     // Every state: the open and the closed runs merged (the indexes pin a state, then sort).
     const items =
@@ -75,6 +75,35 @@ export class PullRequestQueries {
         ? await pageAcross(this.pulls(), query, { field: 'state', values: ['open', 'closed'] }, sortFor(filter), window)
         : await this.pulls().find(query, { sort: sortFor(filter), ...window });
     return { items, totalCount: await this.pulls().count(query) };
+  }
+
+  // GitHub's `head=user:ref`: the pull requests of that branch, looked up through its index
+  // (head repository × ref × state, every state asked for) and sorted, rather than a walk of
+  // the repository's pull requests in each state testing each one's head (a tool asking for a
+  // branch's pull request read all the repository's). Costs the branch's pull requests.
+  private async listOfHead(
+    repositoryId: number,
+    filter: PullRequestListFilter,
+    head: NonNullable<PullRequestListFilter['head']>,
+  ): Promise<{ items: PullRequestDocument[]; totalCount: number }> {
+    const query: Record<string, unknown> = {
+      'head.repository_id': { $in: [...head.repositoryIds] },
+      'head.ref': head.ref,
+      state: { $in: filter.state === 'all' ? ['open', 'closed'] : [filter.state] },
+      repository_id: repositoryId,
+    };
+    if (filter.base !== undefined) query.base_ref = filter.base;
+    const found = await this.pulls().find(query);
+    const sort = Object.entries(sortFor(filter));
+    found.sort((a, b) => {
+      for (const [field, sign] of sort) {
+        const [left, right] = [a[field] as string | number, b[field] as string | number];
+        if (left !== right) return (left < right ? -1 : 1) * sign;
+      }
+      return 0;
+    });
+    const start = (filter.page - 1) * filter.perPage;
+    return { items: found.slice(start, start + filter.perPage), totalCount: found.length };
   }
 
   private pulls() {

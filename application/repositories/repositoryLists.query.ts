@@ -65,6 +65,10 @@ interface Sources {
 const BOTH = [false, true] as const;
 // An id no repository has: a synthetic repository with it has no collaborator.
 const NO_REPOSITORY = -1;
+// A repository no account owns and no one collaborates on.
+const NO_ONES = { id: NO_REPOSITORY, owner_id: NO_REPOSITORY, owner_type: 'User', archived: false } as const;
+// Ids per `$in` look-up of several fields: the embedded store looks up at most 256 key tuples.
+const LOOKUP_CHUNK = 256;
 
 // A page costs what it touches: each run is read up to the end of the page from the ordered
 // indexes the repositories projection declares (owner × visibility × fork × sort), counts come
@@ -121,6 +125,7 @@ export class RepositoryLists {
       runs,
       [...(owned ? access.collaborationIds : []), ...collaborating],
       (repository) => (owned && repository.owner_id === account.id) || collaboratingIds.has(repository.id),
+      owned && forksThroughSources(runs, account, BOTH, BOTH) ? await this.forksOfCollaboratedSources(access, account.id) : [],
     );
     return this.pageOf(access, { runs, named }, order, page);
   }
@@ -138,25 +143,66 @@ export class RepositoryLists {
     const forks = type === 'forks' ? [true] : type === 'sources' ? [false] : BOTH;
     // 'member': the repositories the caller holds a role on, not those it reads in public, nor
     // private forks it reads only through their sources.
-    const runs = ownerRuns(access, { id: organization.id, type: 'Organization' }, visibilities, forks, type === 'member', type !== 'member');
+    const inheritedForks = type !== 'member';
+    const runs = ownerRuns(access, { id: organization.id, type: 'Organization' }, visibilities, forks, type === 'member', inheritedForks);
     const named = await this.named(
       access,
       runs,
       access.collaborationIds,
       (repository) => repository.owner_id === organization.id && visibilities.includes(repository.private) && forks.includes(repository.fork),
+      inheritedForks && forksThroughSources(runs, organization, visibilities, forks) ? await this.forksOfCollaboratedSources(access, organization.id) : [],
     );
     return this.pageOf(access, { runs, named }, order, page);
   }
 
-  // GET /repos/{owner}/{repo}/forks: public forks are anyone's to read; private ones (forks of
-  // a private repository) are decided one by one.
+  // GET /repos/{owner}/{repo}/forks: public forks are anyone's to read. A private repository's
+  // private forks inherit its network's readers: whoever reads them all through the network's
+  // source reads them as a run (`forks_upstream_<sort>`: parent × private × upstream owner), and
+  // the others it reads (its own, its organizations', those it collaborates on) are named, so a
+  // page never decides the repository's private forks one by one.
   async forksOf(caller: AccessCaller, repository: RepositoryDocument, order: ListOrder, page: Page): Promise<Paged<ListedRepository>> {
     const access = await this.access.accessOfCaller(caller);
     // A public repository's private forks are not its network's (GitHub moves them into networks
     // of their own; see visibleForksCount): the list leaves them out as forks_count does.
-    const visibilities = repository.private ? BOTH : ([false] as const);
-    const runs = visibilities.map((isPrivate) => ({ filter: { parent_id: repository.id, private: isPrivate }, exact: !isPrivate }));
-    return this.pageOf(access, { runs, named: [] }, order, page);
+    const runs: Run[] = [{ filter: { parent_id: repository.id, private: false }, exact: true }];
+    if (!repository.private) return this.pageOf(access, { runs, named: [] }, order, page);
+    // A private repository of nobody's, with no network: only a site administrator reads it.
+    const anyPrivate = { ...NO_ONES, private: true, source_id: null, upstream_owner_id: null, upstream_owner_type: null };
+    if (access.roleOf(anyPrivate) !== 'none') {
+      runs.push({ filter: { parent_id: repository.id, private: true }, exact: true });
+      return this.pageOf(access, { runs, named: [] }, order, page);
+    }
+    const upstream = networkUpstreamOf(repository);
+    if (upstream !== null) {
+      // A private fork of this network read by no grant of its own: what its source gives.
+      const synthetic = {
+        ...NO_ONES,
+        private: true,
+        source_id: repository.source_id ?? repository.id,
+        upstream_owner_id: upstream.id,
+        upstream_owner_type: upstream.type,
+      };
+      if (access.roleOf(synthetic) !== 'none') runs.push({ filter: { parent_id: repository.id, private: true, upstream_owner_id: upstream.id }, exact: true });
+    }
+    const named = await this.named(
+      access,
+      runs,
+      access.collaborationIds,
+      (fork) => fork.parent_id === repository.id && fork.private,
+      await this.forksOwnedByCaller(access, repository.id),
+    );
+    return this.pageOf(access, { runs, named }, order, page);
+  }
+
+  // The repository's private forks owned by the caller or its organizations: by parent and
+  // owner (`parent_owner`), bounded by the caller's accounts.
+  private async forksOwnedByCaller(access: CallerAccess, repositoryId: number): Promise<RepositoryDocument[]> {
+    const repositories = this.store.collection<RepositoryDocument>(REPOSITORIES_COLLECTION);
+    const owners = access.ownAccounts.map((account) => account.id);
+    const found: RepositoryDocument[] = [];
+    for (let at = 0; at < owners.length; at += LOOKUP_CHUNK)
+      found.push(...(await repositories.find({ parent_id: repositoryId, owner_id: { $in: owners.slice(at, at + LOOKUP_CHUNK) } })));
+    return found.filter((fork) => fork.private);
   }
 
   // GET /user/starred, GET /users/{username}/starred: by when they were starred (GitHub's
@@ -208,7 +254,9 @@ export class RepositoryLists {
     const wanted = page * perPage;
     const publicOnes = { ...filter, private: false };
     const [publicLinks, publicCount] = await Promise.all([links.find(publicOnes, { sort, limit: wanted }), links.count(publicOnes)]);
-    const privateLinks = await links.find({ ...filter, private: true }, { sort });
+    // An anonymous caller, or a token without `repo`, reads no private repository: the user's
+    // private links are not even looked at.
+    const privateLinks = readsPrivateRepositories(access) ? await links.find({ ...filter, private: true }, { sort }) : [];
     const privateRepositories = new Map((await this.repositories.byIds(privateLinks.map((link) => link.repository_id))).map((r) => [r.id, r]));
     const readablePrivate = privateLinks.filter((link) => {
       const repository = privateRepositories.get(link.repository_id);
@@ -267,15 +315,35 @@ export class RepositoryLists {
     return (await repositories.find(run.filter)).filter((repository) => access.roleOf(repository) !== 'none').length;
   }
 
-  // The repositories with these ids that `keep` keeps and the caller reads, outside every run.
+  // The repositories with these ids that `keep` keeps and the caller reads, outside every run;
+  // with them, `more` (already loaded, already kept) that the caller reads outside every run.
   private async named(
     access: CallerAccess,
     runs: readonly Run[],
     ids: readonly number[],
     keep: (repository: RepositoryDocument) => boolean,
+    more: readonly RepositoryDocument[] = [],
   ): Promise<RepositoryDocument[]> {
     const repositories = await this.repositories.byIds([...new Set(ids)]);
-    return repositories.filter((repository) => keep(repository) && access.roleOf(repository) !== 'none' && !runs.some((run) => inRun(run, repository)));
+    const readable = (repository: RepositoryDocument) => access.roleOf(repository) !== 'none' && !runs.some((run) => inRun(run, repository));
+    const named = repositories.filter((repository) => keep(repository) && readable(repository));
+    const seen = new Set(named.map((repository) => repository.id));
+    for (const repository of more) if (!seen.has(repository.id) && readable(repository)) (named.push(repository), seen.add(repository.id));
+    return named;
+  }
+
+  // The owner's private forks of the sources the caller collaborates on, which it may read
+  // through them (a private fork inherits its source's readers; `named` decides each): found
+  // by source and owner (`source_owner`), so bounded by the caller's collaborations, not by
+  // the owner's forks.
+  private async forksOfCollaboratedSources(access: CallerAccess, ownerId: number): Promise<RepositoryDocument[]> {
+    const repositories = this.store.collection<RepositoryDocument>(REPOSITORIES_COLLECTION);
+    const found: RepositoryDocument[] = [];
+    for (let at = 0; at < access.collaborationIds.length; at += LOOKUP_CHUNK) {
+      const sources = access.collaborationIds.slice(at, at + LOOKUP_CHUNK);
+      found.push(...(await repositories.find({ source_id: { $in: sources }, owner_id: ownerId })));
+    }
+    return found.filter((repository) => repository.private && repository.fork);
   }
 
   private async organizationIdsOf(userId: number): Promise<number[]> {
@@ -287,10 +355,12 @@ export class RepositoryLists {
 // The runs of an owner's repositories the caller reads whole (with `granted`, also holds a
 // role on whole): each visibility wanted, decided as for a repository of that owner the
 // caller does not collaborate on; a visibility not read whole is left to the collaborations.
-// With `inheritedForks`, the owner's private forks (when its private repositories are not read
-// whole) are a run decided one by one: the caller may read some through their sources (private
-// forks inherit their upstream's readers), as it reads each alone. It costs the owner's private
-// forks, not its history.
+// With `inheritedForks`, when the owner's private repositories are not read whole, its private
+// forks the caller reads through their sources (private forks inherit their upstream's
+// readers): a run per account whose private repositories' forks the caller reads whole (itself,
+// an organization granting it read), each from the ordered indexes `owner_upstream_<sort>`;
+// those read through a collaboration on their source are named (forksOfCollaboratedSources).
+// A stranger reads none of them: the owner's private forks are never walked to find that out.
 function ownerRuns(
   access: CallerAccess,
   owner: AccountRef,
@@ -299,18 +369,54 @@ function ownerRuns(
   granted: boolean,
   inheritedForks: boolean,
 ): Run[] {
+  const synthetic = (isPrivate: boolean, upstream: AccountRef | null) => ({
+    id: NO_REPOSITORY,
+    owner_id: owner.id,
+    owner_type: owner.type,
+    private: isPrivate,
+    archived: false,
+    source_id: upstream === null ? null : NO_REPOSITORY,
+    upstream_owner_id: upstream?.id ?? null,
+    upstream_owner_type: upstream?.type ?? null,
+  });
   const whole = visibilities.filter((isPrivate) => {
-    const synthetic = { ...NO_NETWORK, id: NO_REPOSITORY, owner_id: owner.id, owner_type: owner.type, private: isPrivate, archived: false };
-    return access.roleOf(synthetic) !== 'none' && (!granted || access.grantedRoleOf(synthetic) !== 'none');
+    const repository = synthetic(isPrivate, null);
+    return access.roleOf(repository) !== 'none' && (!granted || access.grantedRoleOf(repository) !== 'none');
   });
   const runs: Run[] = whole.flatMap((isPrivate) => forks.map((fork) => ({ filter: { owner_id: owner.id, private: isPrivate, fork }, exact: true })));
-  if (inheritedForks && visibilities.includes(true) && !whole.includes(true) && forks.includes(true))
-    runs.push({ filter: { owner_id: owner.id, private: true, fork: true }, exact: false });
+  if (!inheritedForks || !visibilities.includes(true) || whole.includes(true) || !forks.includes(true)) return runs;
+  for (const upstream of access.ownAccounts)
+    if (access.roleOf(synthetic(true, upstream)) !== 'none')
+      runs.push({ filter: { owner_id: owner.id, private: true, fork: true, upstream_owner_id: upstream.id }, exact: true });
   return runs;
 }
 
-// A synthetic repository is no fork: only what its owner gives decides it.
-const NO_NETWORK = { source_id: null, upstream_owner_id: null, upstream_owner_type: null } as const;
+// Whether the owner's private forks wanted are read one by one through their sources: those
+// of ownerRuns's `inheritedForks` when the runs do not hold the owner's private forks whole.
+function forksThroughSources(runs: readonly Run[], owner: AccountRef, visibilities: readonly boolean[], forks: readonly boolean[]): boolean {
+  const wholePrivateForks = runs.some(
+    (run) => run.filter.owner_id === owner.id && run.filter.private === true && run.filter.fork === true && !('upstream_owner_id' in run.filter),
+  );
+  return visibilities.includes(true) && forks.includes(true) && !wholePrivateForks;
+}
+
+// Whether the caller reads any private repository at all: its own, unless its token lacks the
+// scope (an anonymous caller has none).
+function readsPrivateRepositories(access: CallerAccess): boolean {
+  const self = access.ownAccounts[0];
+  if (self === undefined) return false;
+  return access.roleOf({ ...NO_ONES, owner_id: self.id, private: true, source_id: null, upstream_owner_id: null, upstream_owner_type: null }) !== 'none';
+}
+
+// The owner whose readers read a private repository's private forks: its source's owner when
+// it is a private fork of a private network, its own when it is a network's source; none when it
+// is a private fork of a public network (its forks are decided by their own grants).
+function networkUpstreamOf(repository: RepositoryDocument): AccountRef | null {
+  if (repository.source_id === null) return { id: repository.owner_id, type: repository.owner_type };
+  return repository.upstream_owner_id !== null && repository.upstream_owner_type !== null
+    ? { id: repository.upstream_owner_id, type: repository.upstream_owner_type }
+    : null;
+}
 
 function inRun(run: Run, repository: RepositoryDocument): boolean {
   return Object.entries(run.filter).every(([field, value]) => repository[field] === value);

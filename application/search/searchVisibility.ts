@@ -16,6 +16,9 @@ import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import type { SearchFilter } from '../shared/ports/searchIndex.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 
+// Keys per look-up of a two-field index: the embedded store looks up at most 256 key tuples.
+const LOOKUP_CHUNK = 256;
+
 // Which repository-bound documents a caller may find, as one index filter: public ones, and
 // private ones the caller owns, collaborates on, or reaches through an organization (its
 // owners see every repository; members do when the base permission is not `none`). The
@@ -23,8 +26,9 @@ import { TOKENS } from '../shared/ports/tokens.js';
 // them at once; `public` is the index's, which a visibility change waits for (see
 // RepositorySearchSettle). A token without `repo` finds public documents only. Private forks
 // the caller reads through their sources (a private fork inherits its upstream's readers) are
-// found by the sources' owners and collaborations, and kept as the single read decides them:
-// their number is bounded by the caller's reach, not by history.
+// found by index from the sources' owners and collaborations, and kept as the single read
+// decides them. Their ids go into the filter one by one: that list grows with the private forks
+// of the networks the caller reads (the documents do not name their upstream owner to filter on).
 @injectable()
 export class SearchVisibility {
   constructor(
@@ -55,9 +59,20 @@ export class SearchVisibility {
     collaborations: readonly RepositoryCollaboratorDocument[],
   ): Promise<number[]> {
     const repositories = this.store.collection<RepositoryDocument>(REPOSITORIES_COLLECTION);
+    // By index (`upstream_owner_private`, `source_private`), in look-ups of at most 256 keys
+    // (the embedded store's limit for an index of two fields), never a walk of the repositories.
+    const lookUp = async (field: 'upstream_owner_id' | 'source_id', ids: readonly number[]) => {
+      const found: RepositoryDocument[] = [];
+      for (let at = 0; at < ids.length; at += LOOKUP_CHUNK)
+        found.push(...(await repositories.find({ [field]: { $in: ids.slice(at, at + LOOKUP_CHUNK) }, private: true })));
+      return found;
+    };
     const [bySourceOwner, bySource] = await Promise.all([
-      repositories.find({ upstream_owner_id: { $in: [caller.userId, ...organizations] }, private: true }),
-      collaborations.length === 0 ? [] : repositories.find({ source_id: { $in: collaborations.map((c) => c.repository_id) }, private: true }),
+      lookUp('upstream_owner_id', [caller.userId, ...organizations]),
+      lookUp(
+        'source_id',
+        collaborations.map((c) => c.repository_id),
+      ),
     ]);
     const candidates = [...bySourceOwner, ...bySource].filter((fork) => fork.owner_id !== caller.userId);
     if (candidates.length === 0) return [];

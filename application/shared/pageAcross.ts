@@ -27,7 +27,7 @@ function rank(value: unknown): number {
   return 3;
 }
 
-function compareBy(sort: SortSpec): (a: Document, b: Document) => number {
+export function compareBy(sort: SortSpec): (a: Document, b: Document) => number {
   const fields = Object.entries(sort);
   return (a, b) => {
     for (const [field, direction] of fields) {

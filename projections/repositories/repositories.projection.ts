@@ -54,6 +54,8 @@ export const repositoriesProjection: Projection = {
         { name: 'owner_parent_owner_private', keys: { owner_id: 1, parent_owner_id: 1, private: 1 } },
         // The private forks an account reads through their sources' owners (search's reach).
         { name: 'upstream_owner_private', keys: { upstream_owner_id: 1, private: 1 } },
+        // The private forks a collaborator on their source reads through it (search's reach).
+        { name: 'source_private', keys: { source_id: 1, private: 1 } },
         // The lists' pages (repositoryLists.query.ts): one owner's repositories by visibility and
         // fork, in each order the API sorts them by; a repository's forks by visibility. Built
         // from the documents at start, so adding them needs no rebuild.
@@ -61,7 +63,18 @@ export const repositoriesProjection: Projection = {
           name: `owner_${field}`,
           keys: { owner_id: 1, private: 1, fork: 1, [field]: 1, id: 1 },
         })),
+        // An owner's private forks a caller reads through their sources' owner (itself, an
+        // organization granting it read), in each order: a stranger's list never walks them.
+        ...['created_at', 'updated_at', 'pushed_at', 'name_key'].map((field): IndexSpec => ({
+          name: `owner_upstream_${field}`,
+          keys: { owner_id: 1, private: 1, fork: 1, upstream_owner_id: 1, [field]: 1, id: 1 },
+        })),
         ...['created_at', 'stargazers_count'].map((field): IndexSpec => ({ name: `forks_${field}`, keys: { parent_id: 1, private: 1, [field]: 1, id: 1 } })),
+        // A private repository's private forks its network's readers read (through its source).
+        ...['created_at', 'stargazers_count'].map((field): IndexSpec => ({
+          name: `forks_upstream_${field}`,
+          keys: { parent_id: 1, private: 1, upstream_owner_id: 1, [field]: 1, id: 1 },
+        })),
       ],
     },
     { name: REPOSITORY_REDIRECTS_COLLECTION, indexes: [byRepository] },

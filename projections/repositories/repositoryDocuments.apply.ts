@@ -13,6 +13,7 @@ import {
 import { keepDeletedCopy } from '../shared/deletedCopies.js';
 import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
+import type { Filter } from '../../application/shared/ports/readModelStore.port.js';
 import type { RepositoryEvent, RepositorySettings } from '../../domain/repositories/repository.events.js';
 import { repositoryNameKey } from '../../domain/repositories/repositoryName.js';
 import { applyCollaboratorEvent } from './repositoryInterest.apply.js';
@@ -66,7 +67,7 @@ export async function applyRepositoryEvent(stored: StoredEvent, target: Projecti
       // subscriptions read the public ones by index): a change of visibility costs them, once.
       // A source made public leaves its private forks in networks of their own (GitHub): its
       // readers no longer read them. Made private again, it does not take them back.
-      if (event.data.changes.private === false) await repositories(target).updateMany({ source_id: event.data.repositoryId }, { $set: NO_UPSTREAM });
+      if (event.data.changes.private === false) await repositories(target).updateMany(privateNetworkForksOf(event.data.repositoryId), { $set: NO_UPSTREAM });
       if (event.data.changes.private !== undefined)
         for (const name of [REPOSITORY_STARS_COLLECTION, REPOSITORY_SUBSCRIPTIONS_COLLECTION])
           await target.collection(name).updateMany({ repository_id: event.data.repositoryId }, { $set: { private: event.data.changes.private } });
@@ -96,11 +97,13 @@ export async function applyRepositoryEvent(stored: StoredEvent, target: Projecti
       for (const name of [REPOSITORY_STARS_COLLECTION, REPOSITORY_SUBSCRIPTIONS_COLLECTION])
         await target.collection(name).updateMany({ repository_id: repositoryId }, { $set: { owner_id: toOwnerId } });
       await repositories(target).updateMany({ parent_id: repositoryId }, { $set: { parent_owner_id: toOwnerId } });
-      // Its private network's forks name it owner, as their readers follow it.
-      await repositories(target).updateMany(
-        { source_id: repositoryId, upstream_owner_id: { $ne: null } },
-        { $set: { upstream_owner_id: toOwnerId, upstream_owner_type: toOwnerType } },
-      );
+      // Its private network's forks name it owner, as their readers follow it. A public
+      // source has none (made public, it let them go; forked while public, they named none).
+      const transferred = await repositories(target).findOne({ _id: String(repositoryId) }, { projection: { private: 1 } });
+      if (transferred?.private)
+        await repositories(target).updateMany(privateNetworkForksOf(repositoryId), {
+          $set: { upstream_owner_id: toOwnerId, upstream_owner_type: toOwnerType },
+        });
       // The new owner holds the repository: a collaboration it had is no longer one.
       await target.collection(REPOSITORY_COLLABORATORS_COLLECTION).deleteOne({ _id: pairId(repositoryId, toOwnerId) });
       await moveCollaborations(target, repositoryId, { owner_id: toOwnerId, owner_type: toOwnerType });
@@ -160,6 +163,12 @@ async function created(data: Extract<RepositoryEvent, { type: 'RepositoryCreated
 }
 
 const NO_UPSTREAM = { upstream_owner_id: null, upstream_owner_type: null } as const;
+
+// The forks naming a source's owner as their upstream, of either visibility (a fork made public
+// keeps naming it), through the `source_private` index: the source's forks, not every repository.
+function privateNetworkForksOf(sourceId: number): Filter {
+  return { source_id: sourceId, private: { $in: [true, false] }, upstream_owner_id: { $ne: null } };
+}
 
 // A fork of a private source is in its private network: the source's owner is kept on it, so
 // the source's readers are found from the fork alone (the decision uses it only while the fork

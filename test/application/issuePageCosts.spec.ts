@@ -50,6 +50,32 @@ describe('page costs of the issues area: a request tests what its page touches, 
     expect((await pulls.openBetween(1, 'main', 2, 'feature', BIG)) as boolean).to.equal(false);
   });
 
+  it("pull requests by head branch: that branch's pull requests, not the walk of the repository's 3,000 in each state", async function () {
+    const pulls = new PullRequestQueries(store);
+    const list = (state: 'open' | 'closed' | 'all', ref: string, page = 1) =>
+      work(PULL_REQUESTS_COLLECTION, () =>
+        pulls.list(1, { state, head: { repositoryIds: [2], ref }, sort: 'created', direction: 'desc', page, perPage: PAGE.perPage }),
+      );
+    for (const state of ['all', 'open', 'closed'] as const) {
+      const feature = await list(state, 'feature');
+      expect(
+        feature.answer.items.map((pull) => pull.number),
+        state,
+      ).to.deep.equal(state === 'closed' ? [] : [BIG]);
+      expect(feature.answer.totalCount, state).to.equal(state === 'closed' ? 0 : 1);
+      expect(feature.tested, state).to.be.at.most(2);
+    }
+    // A branch of 429 closed pull requests: those, newest first, page 3.
+    const topic = await list('all', 'topic-3', PAGE.page);
+    const numbers = Array.from({ length: BIG - 1 }, (_, n) => n)
+      .filter((n) => n % 7 === 3)
+      .map((n) => n + 1)
+      .reverse();
+    expect(topic.answer.items.map((pull) => pull.number)).to.deep.equal(numbers.slice(60, 90));
+    expect(topic.answer.totalCount).to.equal(numbers.length);
+    expect(topic.tested).to.be.at.most(numbers.length);
+  });
+
   it('issues of every state, by updated or comments: the open and closed runs merged, page for page as sorted whole', async function () {
     const issues = new IssueQueries(store);
     for (const [sort, key] of [

@@ -227,6 +227,57 @@ describe('event costs: an event tests what it changes, not the collections it wr
     expect(await store.collection(USER_LANGUAGES_COLLECTION).findOne({ _id: '7' })).to.deep.include({ repositories: { Ruby: 1500, Python: 1500 } });
   });
 
+  it("a source made public or transferred rewrites its private network's forks, found by index, not every repository", async function () {
+    const store = new EmbeddedReadModelStore();
+    await withIndexes(store, repositoriesProjection.collections);
+    const repository = (id: number, owner: number, isPrivate: boolean, source: number | null, upstream: number | null) => ({
+      _id: String(id),
+      id,
+      owner_id: owner,
+      owner_type: 'User',
+      name: `r${id}`,
+      name_key: `r${id}`,
+      private: isPrivate,
+      fork: source !== null,
+      parent_id: source,
+      parent_owner_id: source === null ? null : 100 + source,
+      source_id: source,
+      upstream_owner_id: upstream,
+      upstream_owner_type: upstream === null ? null : 'User',
+      archived: false,
+    });
+    // Sources 1 and 2 (private, of users 101 and 102) with three private forks each; 3,000
+    // other repositories, every other one a private fork of the one before.
+    await insertAll(store, REPOSITORIES_COLLECTION, [
+      ...[1, 2].flatMap((source) => [
+        repository(source, 100 + source, true, null, null),
+        ...[1, 2, 3].map((n) => repository(source * 10 + n, 200 + n, true, source, 100 + source)),
+      ]),
+      ...Array.from({ length: BIG }, (_, n) => repository(1000 + n, 300 + n, true, n % 2 === 1 ? 999 + n : null, n % 2 === 1 ? 299 + n : null)),
+    ]);
+    const upstreams = async (source: number) =>
+      (await store.collection(REPOSITORIES_COLLECTION).find({ source_id: source })).map((fork) => fork.upstream_owner_id);
+    const target = liveTarget(store, new EmbeddedSearchIndex());
+    const made = storedEvent('repository-1', 3, 'RepositoryEdited', { repositoryId: 1, changes: { private: false }, editedAt: '2026-01-02T00:00:00Z' });
+    let before = store.examined(REPOSITORIES_COLLECTION);
+    await repositoriesProjection.apply(made, target);
+    expect(store.examined(REPOSITORIES_COLLECTION) - before).to.be.at.most(10);
+    expect(await upstreams(1)).to.deep.equal([null, null, null]);
+    const transferred = storedEvent('repository-2', 3, 'RepositoryTransferred', {
+      repositoryId: 2,
+      fromOwnerId: 102,
+      fromName: 'r2',
+      toOwnerId: 150,
+      toOwnerType: 'User',
+      toName: 'r2',
+      transferredAt: '2026-01-02T00:00:00Z',
+    });
+    before = store.examined(REPOSITORIES_COLLECTION);
+    await repositoriesProjection.apply(transferred, target);
+    expect(store.examined(REPOSITORIES_COLLECTION) - before).to.be.at.most(10);
+    expect(await upstreams(2)).to.deep.equal([150, 150, 150]);
+  });
+
   it('a pruning of tombstones deletes along their positions', async function () {
     const store = new EmbeddedReadModelStore();
     await prepareTombstones(store);

@@ -56,6 +56,10 @@ export interface CallerAccess {
   // What grantedRole answers (membership, ownership, collaboration only).
   readonly grantedRoleOf: (repository: AccessibleRepository) => RepositoryPermission;
   readonly collaborationIds: readonly number[];
+  // The caller (first) and the organizations it is a member of (none for an anonymous caller): the
+  // accounts whose repositories it may read through them, and whose private repositories'
+  // forks it may read through their sources.
+  readonly ownAccounts: readonly AccountRef[];
 }
 
 // Loads the facts the access model decides from (memberships, organization settings,
@@ -156,6 +160,8 @@ export class RepositoryAccessQuery {
       roleOf: (repository) => repositoryRole(factsOf(repository)),
       grantedRoleOf: (repository) => grantedRole(factsOf(repository)),
       collaborationIds: [...collaborations.keys()],
+      ownAccounts:
+        caller === null ? [] : [{ id: caller.userId, type: 'User' }, ...[...organizations.keys()].map((id): AccountRef => ({ id, type: 'Organization' }))],
     };
   }
 
