@@ -35,9 +35,10 @@ export interface RepositoryDocument extends Document {
   // made public leaves its private forks in networks of their own, as on GitHub.
   upstream_owner_id: number | null;
   upstream_owner_type: 'User' | 'Organization' | null;
-  // The repository this one was a public fork of until it was made private (GitHub detaches
-  // them: the fork stands alone, fork false, no parent or source); absent otherwise. Lets the
-  // eventual projections find the forks one change detached, by index.
+  // The repository this one was a fork of until a change of its visibility detached it (GitHub:
+  // made private, its public forks; made public, its private forks): the fork stands alone,
+  // fork false, no parent or source; absent otherwise. Lets the eventual projections find the
+  // forks one change detached, by index.
   detached_from_id?: number;
   has_issues: boolean;
   has_projects: boolean;

@@ -97,9 +97,9 @@ export const activityProjection: Projection = {
   // 1000 × its own version (4: feeds in chunks, times in seconds, access changes; 5: and a
   // member's; 6: pull requests' labels and assignees; 7: their heads as pushed; 8: and the
   // changes of those whose author was deleted; 9: the network feeds of forks detached from a
-  // repository made private) + the mirrored projections' versions: a change
+  // repository made private; 10: and from one made public) + the mirrored projections' versions: a change
   // in any of them rebuilds this one.
-  version: 9 * 1000 + MIRROR_VERSION,
+  version: 10 * 1000 + MIRROR_VERSION,
   consistency: 'eventual',
   collections: [
     // Oldest first, for pruning (three fields: the embedded store keeps it ordered).
@@ -124,11 +124,12 @@ export const activityProjection: Projection = {
       await closeFeeds([repositoryFeed(repositoryId)], target);
       await withdrawFromPublicFeed(repositoryId, Date.parse(event.metadata.occurredAt), target);
     }
-    if (event.type === 'RepositoryEdited' && (event.data as RepositoryEdited['data']).changes.private === true) {
-      const { repositoryId } = event.data as RepositoryEdited['data'];
-      await withdrawFromPublicFeed(repositoryId, Date.parse(event.metadata.occurredAt), target);
-      // Its public forks were detached (the repositories projection, mirrored above): each is
-      // the root of a network of its own now, whose feed opens as a new repository's does.
+    if (event.type === 'RepositoryEdited' && (event.data as RepositoryEdited['data']).changes.private !== undefined) {
+      const { repositoryId, changes } = event.data as RepositoryEdited['data'];
+      if (changes.private) await withdrawFromPublicFeed(repositoryId, Date.parse(event.metadata.occurredAt), target);
+      // Its forks of the other visibility were detached (the repositories projection, mirrored
+      // above: made private, its public forks; made public, its private ones): each is the root
+      // of a network of its own now, whose feed opens as a new repository's does.
       const detached = await mirrorModels
         .collection<RepositoryDocument>(REPOSITORIES_COLLECTION)
         .find({ detached_from_id: repositoryId }, { projection: { id: 1 } });

@@ -36,8 +36,9 @@ export const repositoriesProjection: Projection = {
   // 12: subscriptions carry their repository's owner (a member leaving an organization);
   // 13: private forks of a private network carry their source's owner (upstream_owner_id/type),
   // whose readers read them; 14: a repository made private detaches its public forks
-  // (detached_from_id)
-  version: 14,
+  // (detached_from_id); 15: and a repository made public its private forks, which name no
+  // upstream owner then, the forks below them naming theirs
+  version: 15,
   collections: [
     {
       name: REPOSITORIES_COLLECTION,
@@ -48,7 +49,10 @@ export const repositoriesProjection: Projection = {
         // An owner's fork of a repository (forking again, a pull request's head): one look-up.
         { name: 'parent_owner', keys: { parent_id: 1, owner_id: 1 } },
         { name: 'source_owner', keys: { source_id: 1, owner_id: 1 } },
-        // The forks a repository made private detached (the search and activity projections).
+        // A network's forks, when its source changes visibility or owner (a two-field index is
+        // a hash index: source_owner serves only both fields pinned).
+        { name: 'source_id', keys: { source_id: 1 } },
+        // The forks a change of visibility detached (the search and activity projections).
         { name: 'detached_from_id', keys: { detached_from_id: 1 } },
         // A user's private forks of an organization's repositories, when they leave it.
         { name: 'owner_parent_owner_private', keys: { owner_id: 1, parent_owner_id: 1, private: 1 } },

@@ -65,14 +65,15 @@ export async function applyRepositoryEvent(stored: StoredEvent, target: Projecti
       await setFields(target, event.data.repositoryId, fields as Partial<RepositoryDocument>);
       // Stars and subscriptions carry the visibility (lists of a user's stars and
       // subscriptions read the public ones by index): a change of visibility costs them, once.
-      // A source made public leaves its private forks in networks of their own (GitHub): its
-      // readers no longer read them. Made private again, it does not take them back.
+      // A source made public: the forks left in its network are in a public one now, read by
+      // no one through it (its private forks leave it just below). Made private again, it does
+      // not take them back.
       if (event.data.changes.private === false) await repositories(target).updateMany(privateNetworkForksOf(event.data.repositoryId), { $set: NO_UPSTREAM });
       if (event.data.changes.private !== undefined)
         for (const name of [REPOSITORY_STARS_COLLECTION, REPOSITORY_SUBSCRIPTIONS_COLLECTION])
           await target.collection(name).updateMany({ repository_id: event.data.repositoryId }, { $set: { private: event.data.changes.private } });
-      // The event names private only when it changed: true is public made private.
-      if (event.data.changes.private === true) await detachPublicForks(target, event.data.repositoryId);
+      // The event names private only when it changed: its forks of the other visibility go.
+      if (event.data.changes.private !== undefined) await detachForks(target, event.data.repositoryId, !event.data.changes.private);
       return;
     }
     case 'RepositoryArchived':
@@ -191,29 +192,43 @@ async function countForkVisibility(target: ProjectionTarget, repositoryId: numbe
   if (modified === 1) await countOn(repository.parent_id, 'private_forks_count', nowPrivate ? 1 : -1, target);
 }
 
-// GitHub, a repository made private: "Current forks will remain public and will be detached
-// from this repository." Each public fork stands alone (fork false, no parent, no source: a
-// detached fork's API answers fork false and neither), its own forks now of its network
-// (their source is it), and the parent counts only the private forks it keeps. Costs the
-// repository's public forks and their forks, by index; applied twice, it finds none left.
-async function detachPublicForks(target: ProjectionTarget, repositoryId: number): Promise<void> {
-  const forks = await repositories(target).find({ parent_id: repositoryId, private: false }, { projection: { id: 1 } });
-  for (const { id } of forks) {
-    await setFields(target, id, { fork: false, parent_id: null, parent_owner_id: null, source_id: null, detached_from_id: repositoryId });
-    await resourceBelow(target, id);
+// GitHub detaches the forks a change of visibility would expose or lock out, for good: made
+// private, "Current forks will remain public and will be detached from this repository"; made
+// public, "each of its private forks is turned into a standalone private repository and becomes
+// the upstream of its own new repository network". Each stands alone (fork false, no parent, no
+// source, no upstream owner whose readers read it: a detached fork's API answers fork false and
+// neither), the forks below it of its network now, and the repository no longer counts it.
+// Costs the repository's forks of that visibility and the forks below them, by index; applied
+// twice, it finds none left.
+async function detachForks(target: ProjectionTarget, repositoryId: number, forksPrivate: boolean): Promise<void> {
+  const forks = await repositories(target).find({ parent_id: repositoryId, private: forksPrivate }, { projection: { id: 1, owner_id: 1, owner_type: 1 } });
+  for (const fork of forks) {
+    await setFields(target, fork.id, { fork: false, parent_id: null, parent_owner_id: null, source_id: null, ...NO_UPSTREAM, detached_from_id: repositoryId });
+    await resourceBelow(target, fork.id, forksPrivate ? { upstream_owner_id: fork.owner_id, upstream_owner_type: fork.owner_type } : NO_UPSTREAM);
   }
-  const parent = await repositories(target).findOne({ _id: String(repositoryId) }, { projection: { private_forks_count: 1 } });
-  if (parent) await setFields(target, repositoryId, { forks_count: parent.private_forks_count ?? 0 });
+  const parent = await repositories(target).findOne({ _id: String(repositoryId) }, { projection: { forks_count: 1, private_forks_count: 1 } });
+  if (!parent) return;
+  const privateForks = parent.private_forks_count ?? 0;
+  await setFields(
+    target,
+    repositoryId,
+    forksPrivate ? { forks_count: parent.forks_count - privateForks, private_forks_count: 0 } : { forks_count: privateForks },
+  );
 }
 
-// The forks below a detached fork, down every level, are of its network now.
-async function resourceBelow(target: ProjectionTarget, rootId: number): Promise<void> {
+// The forks below a detached fork, down every level, are of its network now: their source is
+// it, and a private one's owner is the upstream whose readers read them (as for a new fork).
+async function resourceBelow(
+  target: ProjectionTarget,
+  rootId: number,
+  upstream: Pick<RepositoryDocument, 'upstream_owner_id' | 'upstream_owner_type'>,
+): Promise<void> {
   let level = [rootId];
   while (level.length > 0) {
     const next: number[] = [];
     for (const parentId of level)
       for (const { id } of await repositories(target).find({ parent_id: parentId }, { projection: { id: 1 } })) {
-        await setFields(target, id, { source_id: rootId });
+        await setFields(target, id, { source_id: rootId, ...upstream });
         next.push(id);
       }
     level = next;

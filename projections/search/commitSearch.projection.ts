@@ -32,8 +32,8 @@ export function commitSearchProjection(dependencies: ProjectionDependencies): Pr
   return {
     name: 'search-commits',
     // 2: documents say whether their repository is a fork; 3: a fork detached from a
-    // repository made private says it is none.
-    version: 3,
+    // repository made private says it is none; 4: as does one detached from a repository made public.
+    version: 4,
     consistency: 'eventual',
     readsReadYourWritesModels: true,
     collections: [],
@@ -87,11 +87,11 @@ export function commitSearchProjection(dependencies: ProjectionDependencies): Pr
         const { changes } = event.data as RepositoryEdited['data'];
         if (changes.defaultBranch !== undefined) return indexer.reindex(repository);
         if (changes.private === undefined) return;
-        // Made private, it detached its public forks (the repositories projection): their
-        // commits are no fork's now, found without fork:true.
-        if (changes.private === true)
-          for (const detached of await target.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).find({ detached_from_id: repository.id }))
-            await indexer.restamp(detached);
+        // Its forks of the other visibility were detached (the repositories projection: made
+        // private, its public forks; made public, its private ones): their commits are no
+        // fork's now, found without fork:true.
+        for (const detached of await target.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).find({ detached_from_id: repository.id }))
+          await indexer.restamp(detached);
       }
       return indexer.restamp(repository);
     },

@@ -132,11 +132,12 @@ async function parentWhoseForksChanged(event: StoredEvent, target: ProjectionTar
   return null;
 }
 
-// A repository made private detached its public forks (the repositories projection): each
-// is no fork now (found without fork:true), by the index of what they were detached from.
+// A change of visibility detached the repository's forks of the other visibility (the
+// repositories projection: made private, its public forks; made public, its private forks):
+// each is no fork now (found without fork:true), by the index of what they were detached from.
 async function forksDetachedBy(event: StoredEvent, target: ProjectionTarget): Promise<number[]> {
   const data = event.data as { repositoryId: number; changes?: { private?: boolean } };
-  if (event.type !== 'RepositoryEdited' || data.changes?.private !== true) return [];
+  if (event.type !== 'RepositoryEdited' || data.changes?.private === undefined) return [];
   const forks = await target.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).find({ detached_from_id: data.repositoryId }, { projection: { id: 1 } });
   return forks.map((fork) => fork.id);
 }
@@ -151,8 +152,8 @@ export const repositorySearchProjection = (dependencies: ProjectionDependencies)
   // indexed beside its bytes, which issue search's language: reads; 6: forks counts only what
   // the repository shows (a public one's public forks), and follows forks deleted or made public;
   // 7: good-first-issues kept per issue as help-wanted ones are; 8: forks detached from a
-  // repository made private are no forks
-  version: 8,
+  // repository made private are no forks; 9: nor are those detached from one made public
+  version: 9,
   consistency: 'eventual',
   readsReadYourWritesModels: true,
   collections: [

@@ -130,6 +130,50 @@ describe('event costs: an event tests what it changes, not the collections it wr
     expect(await store.collection(REPOSITORIES_COLLECTION).count({ parent_id: 7, source_id: 7 })).to.equal(BIG);
   });
 
+  it('a repository made public detaches its private forks and theirs, by index, not the 3,000 forks of another', async function () {
+    const store = new EmbeddedReadModelStore();
+    await withIndexes(store, repositoriesProjection.collections);
+    const repository = (id: number, parent: number | null, source: number | null, isPrivate = true) => ({
+      _id: String(id),
+      id,
+      owner_id: id,
+      owner_type: 'User',
+      private: isPrivate,
+      fork: parent !== null,
+      parent_id: parent,
+      parent_owner_id: parent,
+      source_id: source,
+      upstream_owner_id: source,
+      upstream_owner_type: source === null ? null : 'User',
+      forks_count: 0,
+      private_forks_count: 0,
+    });
+    await insertAll(store, REPOSITORIES_COLLECTION, [
+      { ...repository(1, null, null), forks_count: 3, private_forks_count: 2 },
+      repository(2, 1, 1),
+      repository(3, 1, 1),
+      repository(4, 1, 1, false), // a public fork (made public by its owner): it stays
+      repository(5, 2, 1), // a fork of a fork: its network is 2's now, read through 2's owner
+      repository(6, 5, 1),
+      { ...repository(7, null, null), forks_count: BIG, private_forks_count: BIG },
+      ...Array.from({ length: BIG }, (_, n) => repository(100 + n, 7, 7)),
+    ]);
+    const before = store.examined(REPOSITORIES_COLLECTION);
+    await repositoriesProjection.apply(
+      storedEvent('repository-1', 5, 'RepositoryEdited', { repositoryId: 1, changes: { private: false }, editedAt: 'x' }),
+      liveTarget(store, new EmbeddedSearchIndex()),
+    );
+    expect(store.examined(REPOSITORIES_COLLECTION) - before).to.be.at.most(30);
+    const read = async (id: number) => (await store.collection(REPOSITORIES_COLLECTION).findOne({ _id: String(id) }))!;
+    expect(await read(1)).to.include({ private: false, forks_count: 1, private_forks_count: 0 });
+    for (const id of [2, 3])
+      expect(await read(id)).to.include({ private: true, fork: false, parent_id: null, source_id: null, upstream_owner_id: null, detached_from_id: 1 });
+    expect(await read(4)).to.include({ fork: true, parent_id: 1, source_id: 1, upstream_owner_id: null });
+    expect(await read(5)).to.include({ fork: true, parent_id: 2, source_id: 2, upstream_owner_id: 2 });
+    expect(await read(6)).to.include({ fork: true, parent_id: 5, source_id: 2, upstream_owner_id: 2 });
+    expect(await store.collection(REPOSITORIES_COLLECTION).count({ parent_id: 7, source_id: 7, upstream_owner_id: 7 })).to.equal(BIG);
+  });
+
   it("a user's deletion: the user's follow edges, by their two indexes, not every edge", async function () {
     const store = new EmbeddedReadModelStore();
     await withIndexes(store, usersProjection.collections);

@@ -88,13 +88,14 @@ describe("migrations: a pull request record's sides", function () {
     const insider = await createUser(server, 'insider');
     await addCollaborator(server, mover, 'acme/lib', 'insider', 'pull');
     expect((await api(server, insider, 'POST', '/repos/acme/lib/forks', {})).body.private).to.equal(true);
-    expect((await api(server, mover, 'PATCH', '/repos/acme/lib', { private: false })).status).to.equal(200);
     const main = await api(server, insider, 'GET', '/repos/insider/lib/git/ref/heads/main');
     expect((await api(server, insider, 'POST', '/repos/insider/lib/git/refs', { ref: 'refs/heads/patch', sha: main.body.object.sha })).status).to.equal(201);
     const file = { message: 'A private patch', content: Buffer.from('p\n').toString('base64'), branch: 'patch' };
     expect((await api(server, insider, 'PUT', '/repos/insider/lib/contents/patch.txt', file)).status).to.equal(201);
     const pull = await api(server, insider, 'POST', '/repos/acme/lib/pulls', { title: 'From a private fork', head: 'insider:patch', base: 'main' });
     expect(pull.status, JSON.stringify(pull.body)).to.equal(201);
+    // Made public, its private fork is detached (GitHub): the organization no longer reads it.
+    expect((await api(server, mover, 'PATCH', '/repos/acme/lib', { private: false })).status).to.equal(200);
     expect((await api(server, mover, 'GET', '/repos/acme/lib/pulls/1')).body.head.repo).to.equal(null);
 
     const { records } = await exportedPullRequests('lib');

@@ -65,11 +65,13 @@ describe('no leak through forks and pull requests', () => {
     await addCollaborator(server, alice, 'alice/lib', 'bob', 'pull');
     const fork = await api(server, bob, 'POST', '/repos/alice/lib/forks', {});
     expect(fork.body.private).to.equal(true);
-    expect((await api(server, alice, 'PATCH', '/repos/alice/lib', { private: false })).status).to.equal(200);
     await bench.pushBranch(fork.body.id, 'patch', { 'patch.txt': 'p\n' });
     const opened = await api(server, bob, 'POST', '/repos/alice/lib/pulls', { title: 'from a private fork', head: 'bob:patch', base: 'main' });
     expect(opened.status, JSON.stringify(opened.body)).to.equal(201);
     expect(opened.body.head.repo.full_name).to.equal('bob/lib');
+    // Made public, its private fork is detached (a standalone private repository), and the
+    // pull request opened from it keeps its head.
+    expect((await api(server, alice, 'PATCH', '/repos/alice/lib', { private: false })).status).to.equal(200);
     for (const [who, authorization] of [
       ['anonymous', null],
       ['stranger', stranger],

@@ -3,9 +3,9 @@ import { startTestServer, type TestServer } from '../../../support/testServer.js
 import { search } from '../search/searchFixtures.js';
 import { addCollaborator, api, createRepository, createUser } from './repositoryFixtures.js';
 
-// A count is as private as what it counts. A private repository made public keeps its private
-// forks here (GitHub moves them into networks of their own), so a public repository's fork
-// counts leave its private forks out: nobody reading it learns that they exist.
+// A count is as private as what it counts. A private repository made public detaches its
+// private forks for good (GitHub moves them into networks of their own), so a public
+// repository's fork counts leave them out: nobody reading it learns that they exist.
 describe('fork counts of a public repository count only what its readers may read', () => {
   let server: TestServer;
   let alice: string;
@@ -26,7 +26,7 @@ describe('fork counts of a public repository count only what its readers may rea
   const found = async (authorization: string | null, query: string) =>
     (await search(server, authorization, `/search/repositories?q=${encodeURIComponent(query)}`)).body.items.map((item: any) => item.full_name);
 
-  it('a private fork of a repository made public counts neither in the repository nor in search; a private parent still counts it', async () => {
+  it('a private fork of a repository made public counts neither in the repository nor in search, made public in turn neither', async () => {
     await createRepository(server, alice, { name: 'tool', private: true, auto_init: true });
     await addCollaborator(server, alice, 'alice/tool', 'bob', 'pull');
     expect((await api(server, bob, 'POST', '/repos/alice/tool/forks', {})).body.private).to.equal(true);
@@ -49,10 +49,10 @@ describe('fork counts of a public repository count only what its readers may rea
     expect(await counts(null, 'alice/tool')).to.deep.equal({ forks_count: 1, forks: 1, network_count: 1 });
     expect(await found(null, 'repo:alice/tool forks:1')).to.deep.equal(['alice/tool']);
 
-    // The private fork made public counts from then on.
+    // The detached fork made public is a repository of its own, no fork of alice's.
     expect((await api(server, bob, 'PATCH', '/repos/bob/tool', { private: false })).status).to.equal(200);
-    expect(await counts(null, 'alice/tool')).to.deep.equal({ forks_count: 2, forks: 2, network_count: 2 });
-    expect(await found(null, 'repo:alice/tool forks:2')).to.deep.equal(['alice/tool']);
+    expect(await counts(null, 'alice/tool')).to.deep.equal({ forks_count: 1, forks: 1, network_count: 1 });
+    expect(await found(null, 'repo:alice/tool forks:1')).to.deep.equal(['alice/tool']);
   });
 
   it("a public repository's forks list leaves out its private forks, as its forks_count does, even for those who read them", async () => {
@@ -73,10 +73,11 @@ describe('fork counts of a public repository count only what its readers may rea
       expect(await listed(authorization), who).to.deep.equal([]);
     }
 
-    // Private again, the fork is counted and listed again for those who may read it.
+    // Private again, it does not take the fork back (GitHub detached it for good).
     expect((await api(server, alice, 'PATCH', '/repos/alice/engine', { private: true })).status).to.equal(200);
-    expect((await counts(bob, 'alice/engine')).forks_count).to.equal(1);
-    expect(await listed(bob)).to.deep.equal(['bob/engine']);
+    expect((await counts(bob, 'alice/engine')).forks_count).to.equal(0);
+    expect(await listed(bob)).to.deep.equal([]);
+    expect((await api(server, bob, 'GET', '/repos/bob/engine')).body).to.include({ fork: false });
   });
 
   it("a fork deleted leaves its parent's count in search too", async () => {

@@ -126,7 +126,9 @@ describe('private forks are read by their upstream readers', () => {
     expect((await api(server, alice, 'GET', '/repos/bob/lib')).status).to.equal(200);
   });
 
-  it('a source made public leaves its private forks to their own readers', async () => {
+  // GitHub: each private fork "is turned into a standalone private repository and becomes the
+  // upstream of its own new repository network", for good.
+  it('a source made public leaves its private forks to their own readers, standalone, private again too', async () => {
     await createRepository(server, alice, { name: 'tool', private: true, auto_init: true });
     await addCollaborator(server, alice, 'alice/tool', 'bob', 'push');
     await addCollaborator(server, alice, 'alice/tool', 'dave', 'pull');
@@ -134,6 +136,13 @@ describe('private forks are read by their upstream readers', () => {
     expect((await api(server, dave, 'GET', '/repos/bob/tool')).status).to.equal(200);
     expect((await api(server, alice, 'PATCH', '/repos/alice/tool', { private: false })).status).to.equal(200);
     expect((await api(server, dave, 'GET', '/repos/bob/tool')).status).to.equal(404);
-    expect((await api(server, bob, 'GET', '/repos/bob/tool')).status).to.equal(200);
+    expect((await api(server, alice, 'GET', '/repos/bob/tool')).status).to.equal(404);
+    const detached = await api(server, bob, 'GET', '/repos/bob/tool');
+    expect(detached.body).to.include({ private: true, fork: false });
+    expect(detached.body).not.to.have.property('parent');
+    expect(detached.body).not.to.have.property('source');
+    expect((await api(server, alice, 'PATCH', '/repos/alice/tool', { private: true })).status).to.equal(200);
+    expect((await api(server, dave, 'GET', '/repos/bob/tool')).status).to.equal(404);
+    expect(fullNames((await api(server, dave, 'GET', '/repos/alice/tool/forks')).body)).to.deep.equal([]);
   });
 });

@@ -148,6 +148,24 @@ describe('HTTP repositories (@octokit/rest 20.1.0)', () => {
     expect(fork.data.source).to.equal(undefined);
   });
 
+  // GitHub: made public, "each of its private forks is turned into a standalone private repository".
+  it('repos.update({ private: false }) detaches its private forks: repos.listForks empty, repos.get of the fork says fork false', async () => {
+    await octocat.rest.repos.createForAuthenticatedUser({ name: 'hidden-then-shown', private: true, auto_init: true });
+    await octocat.rest.repos.addCollaborator({ owner: 'octocat', repo: 'hidden-then-shown', username: 'hubot', permission: 'pull' });
+    const invitations = await hubot.rest.repos.listInvitationsForAuthenticatedUser();
+    for (const invitation of invitations.data) await hubot.rest.repos.acceptInvitationForAuthenticatedUser({ invitation_id: invitation.id });
+    expect((await hubot.rest.repos.createFork({ owner: 'octocat', repo: 'hidden-then-shown' })).data.private).to.equal(true);
+    await octocat.rest.repos.update({ owner: 'octocat', repo: 'hidden-then-shown', private: false });
+    expect((await hubot.rest.repos.listForks({ owner: 'octocat', repo: 'hidden-then-shown' })).data).to.deep.equal([]);
+    expect((await octocat.rest.repos.get({ owner: 'octocat', repo: 'hidden-then-shown' })).data).to.include({ forks_count: 0, forks: 0 });
+    const fork = await hubot.rest.repos.get({ owner: 'hubot', repo: 'hidden-then-shown' });
+    expectSchema('full-repository', fork.data);
+    expect(fork.data).to.include({ private: true, fork: false });
+    expect(fork.data.parent).to.equal(undefined);
+    expect(fork.data.source).to.equal(undefined);
+    await expectStatus(octocat.rest.repos.get({ owner: 'hubot', repo: 'hidden-then-shown' }), 404);
+  });
+
   it('repos.transfer, then repos.get at the old name follows the redirect', async () => {
     const transferred = await octocat.rest.repos.transfer({ owner: 'octocat', repo: 'a-2', new_owner: 'hubot' });
     expect(transferred.status).to.equal(202);

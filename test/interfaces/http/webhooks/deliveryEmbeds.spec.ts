@@ -36,16 +36,18 @@ describe('webhooks: a public repository’s deliveries embed no private reposito
     await createRepository(server, alice, { name: 'lab', private: true, auto_init: true });
     await addCollaborator(server, alice, 'alice/lab', 'bob', 'pull');
     expect((await api(server, bob, 'POST', '/repos/alice/lab/forks', {})).body.private).to.equal(true);
-    expect((await api(server, alice, 'PATCH', '/repos/alice/lab', { private: false })).status).to.equal(200);
-    await hookOn(alice, 'alice/lab');
     const main = await api(server, bob, 'GET', '/repos/bob/lab/git/ref/heads/main');
     expect((await api(server, bob, 'POST', '/repos/bob/lab/git/refs', { ref: 'refs/heads/idea', sha: main.body.object.sha })).status).to.equal(201);
     const file = { message: 'An idea', content: Buffer.from('i\n').toString('base64'), branch: 'idea' };
     expect((await api(server, bob, 'PUT', '/repos/bob/lab/contents/idea.txt', file)).status).to.equal(201);
     expect((await api(server, bob, 'POST', '/repos/alice/lab/pulls', { title: 'From a private fork', head: 'bob:idea', base: 'main' })).status).to.equal(201);
-    const opened = await delivered('pull_request', (payload) => payload.action === 'opened' && payload.repository.full_name === 'alice/lab');
-    expect(opened.pull_request.head.repo).to.equal(null);
-    expect(JSON.stringify(opened)).not.to.contain('bob/lab');
+    // Made public, its private fork is detached (GitHub): the pull request keeps its head.
+    expect((await api(server, alice, 'PATCH', '/repos/alice/lab', { private: false })).status).to.equal(200);
+    await hookOn(alice, 'alice/lab');
+    expect((await api(server, bob, 'PATCH', '/repos/alice/lab/pulls/1', { title: 'From a private fork, renamed' })).status).to.equal(200);
+    const edited = await delivered('pull_request', (payload) => payload.action === 'edited' && payload.repository.full_name === 'alice/lab');
+    expect(edited.pull_request.head.repo).to.equal(null);
+    expect(JSON.stringify(edited)).not.to.contain('bob/lab');
   });
 
   it("a public fork of a repository made private: no parent or source in the fork's deliveries", async () => {
