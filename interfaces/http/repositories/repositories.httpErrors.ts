@@ -70,6 +70,8 @@ export const repositoriesHttpErrors: ErrorTable<RepositoriesError> = {
           : 'a fork of a public repository is public and cannot be made private',
       },
     ]),
+  PrivateForkNotTransferable: () =>
+    validationFailed([{ resource: 'Repository', field: 'new_owner', code: 'custom', message: "Private forks can't be transferred." }]),
   RepositoryFieldTooLong: (error) =>
     validationFailed([
       { resource: 'Repository', field: error.field, code: 'invalid', message: `${error.field} is too long (maximum is ${error.maximumLength} characters)` },

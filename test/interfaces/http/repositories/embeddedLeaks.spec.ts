@@ -112,4 +112,16 @@ describe('no leak through forks and pull requests', () => {
     expect(opened.status, JSON.stringify(opened.body)).to.equal(200);
     expect((await api(server, stranger, 'GET', '/repos/bob/closed-source')).status).to.equal(200);
   });
+
+  it('a private fork cannot be transferred: GitHub\'s "Private forks can\'t be transferred"', async () => {
+    await createRepository(server, alice, { name: 'kept-close', private: true, auto_init: true });
+    await addCollaborator(server, alice, 'alice/kept-close', 'bob', 'pull');
+    expect((await api(server, bob, 'POST', '/repos/alice/kept-close/forks', {})).status).to.equal(202);
+    const refused = await api(server, bob, 'POST', '/repos/bob/kept-close/transfer', { new_owner: 'stranger' });
+    expect(refused.status, JSON.stringify(refused.body)).to.equal(422);
+    expect(refused.body.errors).to.deep.equal([{ resource: 'Repository', field: 'new_owner', code: 'custom', message: "Private forks can't be transferred." }]);
+    expect((await api(server, stranger, 'GET', '/repos/stranger/kept-close')).status).to.equal(404);
+    expect((await api(server, stranger, 'GET', '/repos/bob/kept-close')).status).to.equal(404);
+    expect((await api(server, bob, 'GET', '/repos/bob/kept-close')).body.full_name).to.equal('bob/kept-close');
+  });
 });
