@@ -57,8 +57,13 @@ export class EditRepositoryHandler {
     // GitHub: a fork of a public repository is public, and stays so.
     if (input.private === true && !repository.private && repository.parent_id !== null) {
       const parent = await this.repositories.byId(repository.parent_id);
-      if (parent && !parent.private) return left({ _tag: 'ForkVisibilityFixed' });
+      if (parent && !parent.private) return left({ _tag: 'ForkVisibilityFixed', private: false });
     }
+    // GitHub: a private fork stays private while its network's source is private ("Private forks
+    // are never automatically made public because they could contain sensitive commits"): made
+    // public, it would hand the source's code to everyone, though its owner may only read it.
+    // Its source made public, it leaves the network (upstream_owner_id cleared) and is its owner's to open.
+    if (input.private === false && repository.private && repository.upstream_owner_id !== null) return left({ _tag: 'ForkVisibilityFixed', private: true });
     const { name, archived, ...changes } = input;
     const branchChanged = changes.defaultBranch !== undefined && changes.defaultBranch !== repository.default_branch;
     // GitHub only names an existing branch the default.

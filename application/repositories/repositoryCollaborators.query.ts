@@ -27,6 +27,9 @@ const BY_USER = { user_id: 1 } as const;
 // The collaborator permissions that let one push (GitHub's assignees are those who may).
 const PUSHING_PERMISSIONS = ['push', 'maintain', 'admin'];
 
+// Who may see a repository's collaborators and their roles: those with push access, as on GitHub.
+const PUSH_ACCESS = { needs: 'write', changesContent: false } as const;
+
 @injectable()
 export class RepositoryCollaborators {
   constructor(
@@ -45,7 +48,7 @@ export class RepositoryCollaborators {
     affiliation: CollaboratorAffiliation,
     { page, perPage }: { readonly page: number; readonly perPage: number },
   ): Promise<Either<AppError, { items: CollaboratorEntry[]; totalCount: number }>> {
-    const loaded = await this.authorized.load(caller, repositoryId, { needs: 'write', changesContent: false });
+    const loaded = await this.authorized.load(caller, repositoryId, PUSH_ACCESS);
     if (isLeft(loaded)) return loaded;
     const { repository } = loaded.right;
     const wanted = page * perPage;
@@ -154,16 +157,22 @@ export class RepositoryCollaborators {
     return { items, totalCount: owner.length + directCount + memberCount - overlap };
   }
 
-  // GET .../collaborators/{username}: whether the repository grants the user a role.
-  async isCollaborator(repository: RepositoryDocument, login: string): Promise<boolean> {
+  // GET .../collaborators/{username}: whether the repository grants the user a role. GitHub
+  // answers it, as the list, only to those with push access: who holds a role is not public.
+  async isCollaborator(caller: AccessCaller, repositoryId: number, login: string): Promise<Either<AppError, boolean>> {
+    const loaded = await this.authorized.load(caller, repositoryId, PUSH_ACCESS);
+    if (isLeft(loaded)) return loaded;
     const user = await this.repositories.accountByLogin(login);
-    return user !== null && user.type === 'User' && (await this.access.grantedRoleFor(asMember(user), repository)) !== 'none';
+    return right(user !== null && user.type === 'User' && (await this.access.grantedRoleFor(asMember(user), loaded.right.repository)) !== 'none');
   }
 
-  // GET .../collaborators/{username}/permission: the user's role, public read included.
-  async permissionOf(repository: RepositoryDocument, login: string): Promise<Either<AppError, CollaboratorEntry>> {
+  // GET .../collaborators/{username}/permission: the user's role, public read included; to
+  // those with push access only (GitHub: "Must have push access to view collaborator permission.").
+  async permissionOf(caller: AccessCaller, repositoryId: number, login: string): Promise<Either<AppError, CollaboratorEntry>> {
+    const loaded = await this.authorized.load(caller, repositoryId, PUSH_ACCESS);
+    if (isLeft(loaded)) return loaded;
     const user = await this.repositories.accountByLogin(login);
     if (!user || user.type !== 'User') return left({ _tag: 'UserNotFound', login });
-    return right({ user, role: await this.access.roleFor({ userId: user.id, siteAdmin: user.site_admin }, repository) });
+    return right({ user, role: await this.access.roleFor({ userId: user.id, siteAdmin: user.site_admin }, loaded.right.repository) });
   }
 }

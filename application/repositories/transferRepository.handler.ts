@@ -19,7 +19,8 @@ export interface TransferRepositoryInput {
 }
 
 // GitHub asks a receiving user to accept a transfer; forgelog moves the repository at once.
-// Into an organization, the caller must be allowed to create repositories there.
+// Into an organization, the caller must be allowed to create repositories there. A private
+// fork is not transferred.
 @injectable()
 export class TransferRepositoryHandler {
   constructor(
@@ -34,6 +35,9 @@ export class TransferRepositoryHandler {
     const loaded = await this.authorized.load(caller, repositoryId, REPOSITORY_OPERATIONS.administer);
     if (isLeft(loaded)) return loaded;
     const { repository } = loaded.right;
+    // GitHub: "Private forks can't be transferred." Moved to an account that cannot read its
+    // source, a private fork would hand that account the source's code (and its administration).
+    if (repository.private && repository.upstream_owner_id !== null) return left({ _tag: 'PrivateForkNotTransferable' });
     const target = await this.repositories.accountByLogin(input.newOwner);
     if (!target) return left({ _tag: 'TransferTargetNotFound', login: input.newOwner });
     if (target.type === 'Organization' && !(await this.access.mayCreateRepositoryIn(caller, target))) {

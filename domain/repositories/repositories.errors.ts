@@ -17,7 +17,8 @@ export type RepositoriesError =
   | { readonly _tag: 'InvalidTopics'; readonly names: readonly string[] }
   | { readonly _tag: 'TooManyTopics'; readonly count: number }
   | { readonly _tag: 'OwnerCannotBeCollaborator' }
-  | { readonly _tag: 'ForkVisibilityFixed' }
+  | { readonly _tag: 'ForkVisibilityFixed'; readonly private: boolean }
+  | { readonly _tag: 'PrivateForkNotTransferable' }
   | { readonly _tag: 'RepositoryFieldTooLong'; readonly field: string; readonly maximumLength: number }
   | { readonly _tag: 'RepositoryInvitationNotFound' }
   | { readonly _tag: 'DefaultBranchNotFound'; readonly branch: string }

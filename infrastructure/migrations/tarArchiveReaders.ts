@@ -64,12 +64,19 @@ export class TarArchiveReaders implements ArchiveReaders {
   }
 }
 
+// Files that make a git directory read another one: git's `commondir` (refs and objects taken
+// from the directory it names) and object alternates. An archive's repository must be
+// self-contained; with them, its import would copy another repository of this server (their
+// paths, `<dataDir>/git/<id>.git`, are easily guessed) into the one it creates.
+const BORROWING_GIT_FILE = /(^|\/)(commondir|objects\/info\/(http-)?alternates)$/;
+
 async function extractInto(file: string, directory: string): Promise<void> {
   const entries = extract();
   entries.on('entry', (header, stream, next) => {
     const target = normalize(join(directory, header.name));
     const inside = target === directory || target.startsWith(directory + sep);
-    if (!inside || (header.type !== 'file' && header.type !== 'directory')) {
+    const borrowing = BORROWING_GIT_FILE.test(target.slice(directory.length).split(sep).join('/'));
+    if (!inside || borrowing || (header.type !== 'file' && header.type !== 'directory')) {
       stream.resume();
       stream.on('end', next);
       return;

@@ -3,6 +3,7 @@ import { isLeft } from 'fp-ts/lib/Either.js';
 import type { CollaboratorAffiliation } from '../../../application/repositories/repositoryCollaborators.query.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
+import { sendGithubError } from '../shared/githubError.js';
 import { decodeInput } from '../shared/decode.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
@@ -13,6 +14,7 @@ import { AddCollaboratorBody } from './repositories.codecs.js';
 import type { RepositoriesDeps } from './repositories.deps.js';
 import { accessCallerOf, repositoryScopeOf } from './repositoryScope.js';
 
+const PERMISSION_DOCUMENTATION_URL = 'https://docs.github.com/rest/collaborators/collaborators#get-repository-permissions-for-a-user';
 const AFFILIATIONS: readonly CollaboratorAffiliation[] = ['outside', 'direct', 'all'];
 
 export function collaboratorRoutes(router: Router, deps: RepositoriesDeps): void {
@@ -27,13 +29,16 @@ export function collaboratorRoutes(router: Router, deps: RepositoriesDeps): void
   });
 
   router.get('/repos/:owner/:repo/collaborators/:username', requireUser, async (req: Request, res: Response) => {
-    const isCollaborator = await deps.collaborators.isCollaborator(repositoryScopeOf(res).repository, String(req.params.username));
-    if (!isCollaborator) return sendNotFound(res);
+    const isCollaborator = await deps.collaborators.isCollaborator(accessCallerOf(res), repositoryScopeOf(res).repository.id, String(req.params.username));
+    if (isLeft(isCollaborator)) return sendAppError(res, isCollaborator.left);
+    if (!isCollaborator.right) return sendNotFound(res);
     res.status(204).end();
   });
 
   router.get('/repos/:owner/:repo/collaborators/:username/permission', requireUser, async (req: Request, res: Response) => {
-    const entry = await deps.collaborators.permissionOf(repositoryScopeOf(res).repository, String(req.params.username));
+    const entry = await deps.collaborators.permissionOf(accessCallerOf(res), repositoryScopeOf(res).repository.id, String(req.params.username));
+    if (isLeft(entry) && entry.left._tag === 'RepositoryAccessDenied')
+      return sendGithubError(res, 403, 'Must have push access to view collaborator permission.', { documentationUrl: PERMISSION_DOCUMENTATION_URL });
     if (isLeft(entry)) return sendAppError(res, entry.left);
     res.json(collaboratorPermission(entry.right.user, entry.right.role, urlsOf(res)));
   });

@@ -59,10 +59,19 @@ export const repositoriesHttpErrors: ErrorTable<RepositoriesError> = {
     validationFailed([
       { resource: 'Repository', field: error.field, code: 'invalid', message: 'If you specify visibility or affiliation, you cannot specify type.' },
     ]),
-  ForkVisibilityFixed: () =>
+  ForkVisibilityFixed: (error) =>
     validationFailed([
-      { resource: 'Repository', field: 'private', code: 'invalid', message: 'a fork of a public repository is public and cannot be made private' },
+      {
+        resource: 'Repository',
+        field: 'private',
+        code: 'invalid',
+        message: error.private
+          ? 'a fork of a private repository is private and cannot be made public'
+          : 'a fork of a public repository is public and cannot be made private',
+      },
     ]),
+  PrivateForkNotTransferable: () =>
+    validationFailed([{ resource: 'Repository', field: 'new_owner', code: 'custom', message: "Private forks can't be transferred." }]),
   RepositoryFieldTooLong: (error) =>
     validationFailed([
       { resource: 'Repository', field: error.field, code: 'invalid', message: `${error.field} is too long (maximum is ${error.maximumLength} characters)` },

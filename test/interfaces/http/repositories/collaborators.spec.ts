@@ -93,6 +93,22 @@ describe('HTTP repositories: collaborators', () => {
     expect((await api(server, octocat, 'PUT', '/repos/octocat/team-work/collaborators/nobody-here', {})).status).to.equal(404);
   });
 
+  // GitHub: "The authenticated user must have push access to the repository to use this
+  // endpoint"; who holds which role is not shown to a repository's mere readers.
+  it("a reader without push access sees neither who collaborates nor anyone's role", async () => {
+    await createRepository(server, octocat, { name: 'open-work' });
+    const invited = await api(server, octocat, 'PUT', '/repos/octocat/open-work/collaborators/hubot', { permission: 'admin' });
+    expect((await api(server, hubot, 'PATCH', `/user/repository_invitations/${invited.body.id}`)).status).to.equal(204);
+    const permission = await api(server, stranger, 'GET', '/repos/octocat/open-work/collaborators/hubot/permission');
+    expect(permission.status).to.equal(403);
+    expect(permission.body.message).to.equal('Must have push access to view collaborator permission.');
+    expect((await api(server, stranger, 'GET', '/repos/octocat/open-work/collaborators/hubot')).status).to.equal(403);
+    expect((await api(server, stranger, 'GET', '/repos/octocat/open-work/collaborators')).status).to.equal(403);
+    expect((await api(server, stranger, 'GET', '/repos/octocat/team-work/collaborators/octocat/permission')).status).to.equal(404);
+    expect((await api(server, stranger, 'GET', '/repos/octocat/team-work/collaborators/octocat')).status).to.equal(404);
+    expect((await api(server, hubot, 'GET', '/repos/octocat/open-work/collaborators/hubot/permission')).body.permission).to.equal('admin');
+  });
+
   it('DELETE removes a collaborator (204), who then loses sight of the private repository', async () => {
     expect((await api(server, hubot, 'DELETE', '/repos/octocat/team-work/collaborators/octocat')).status).to.equal(403);
     expect((await api(server, octocat, 'DELETE', '/repos/octocat/team-work/collaborators/hubot')).status).to.equal(204);

@@ -95,4 +95,36 @@ describe('no leak through forks and pull requests', () => {
     ]);
     expect((await api(server, null, 'GET', '/repos/bob/open-source')).status).to.equal(200);
   });
+
+  it('a private fork cannot be made public while its source is private, and can once the source is', async () => {
+    await createRepository(server, alice, { name: 'closed-source', private: true, auto_init: true });
+    await addCollaborator(server, alice, 'alice/closed-source', 'bob', 'pull');
+    expect((await api(server, bob, 'POST', '/repos/alice/closed-source/forks', {})).status).to.equal(202);
+    for (const body of [{ private: false }, { visibility: 'public' }]) {
+      const refused = await api(server, bob, 'PATCH', '/repos/bob/closed-source', body);
+      expect(refused.status, JSON.stringify(body)).to.equal(422);
+      expect(refused.body.errors).to.deep.equal([
+        { resource: 'Repository', field: 'private', code: 'invalid', message: 'a fork of a private repository is private and cannot be made public' },
+      ]);
+    }
+    expect((await api(server, stranger, 'GET', '/repos/bob/closed-source')).status).to.equal(404);
+    expect((await api(server, null, 'GET', '/repos/bob/closed-source/contents/README.md')).status).to.equal(404);
+    // The source made public, its private forks leave the network and are their owners' to open.
+    expect((await api(server, alice, 'PATCH', '/repos/alice/closed-source', { private: false })).status).to.equal(200);
+    const opened = await api(server, bob, 'PATCH', '/repos/bob/closed-source', { private: false });
+    expect(opened.status, JSON.stringify(opened.body)).to.equal(200);
+    expect((await api(server, stranger, 'GET', '/repos/bob/closed-source')).status).to.equal(200);
+  });
+
+  it('a private fork cannot be transferred: GitHub\'s "Private forks can\'t be transferred"', async () => {
+    await createRepository(server, alice, { name: 'kept-close', private: true, auto_init: true });
+    await addCollaborator(server, alice, 'alice/kept-close', 'bob', 'pull');
+    expect((await api(server, bob, 'POST', '/repos/alice/kept-close/forks', {})).status).to.equal(202);
+    const refused = await api(server, bob, 'POST', '/repos/bob/kept-close/transfer', { new_owner: 'stranger' });
+    expect(refused.status, JSON.stringify(refused.body)).to.equal(422);
+    expect(refused.body.errors).to.deep.equal([{ resource: 'Repository', field: 'new_owner', code: 'custom', message: "Private forks can't be transferred." }]);
+    expect((await api(server, stranger, 'GET', '/repos/stranger/kept-close')).status).to.equal(404);
+    expect((await api(server, stranger, 'GET', '/repos/bob/kept-close')).status).to.equal(404);
+    expect((await api(server, bob, 'GET', '/repos/bob/kept-close')).body.full_name).to.equal('bob/kept-close');
+  });
 });
