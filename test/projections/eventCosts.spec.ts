@@ -305,8 +305,16 @@ describe('event costs: an event tests what it changes, not the collections it wr
     const made = storedEvent('repository-1', 3, 'RepositoryEdited', { repositoryId: 1, changes: { private: false }, editedAt: '2026-01-02T00:00:00Z' });
     let before = store.examined(REPOSITORIES_COLLECTION);
     await repositoriesProjection.apply(made, target);
-    expect(store.examined(REPOSITORIES_COLLECTION) - before).to.be.at.most(10);
-    expect(await upstreams(1)).to.deep.equal([null, null, null]);
+    // Its three private forks, each looked at a few times (their upstream cleared, then each
+    // detached: GitHub makes them standalone), not the 3,000 others.
+    expect(store.examined(REPOSITORIES_COLLECTION) - before).to.be.at.most(20);
+    // Detached (standalone private repositories), read through no upstream.
+    const detached = await store.collection(REPOSITORIES_COLLECTION).find({ detached_from_id: 1 });
+    expect(detached.map((fork) => [fork.id, fork.source_id, fork.upstream_owner_id])).to.deep.equal([
+      [11, null, null],
+      [12, null, null],
+      [13, null, null],
+    ]);
     const transferred = storedEvent('repository-2', 3, 'RepositoryTransferred', {
       repositoryId: 2,
       fromOwnerId: 102,
