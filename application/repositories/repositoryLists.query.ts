@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { RepositoryPermission } from '../../domain/shared/access.js';
+
 import { ORG_MEMBERSHIPS_COLLECTION, type OrgMembershipDocument } from '../accounts/organizations.readModel.js';
 import type { UserDocument } from '../accounts/users.readModel.js';
 import { RepositoryAccessQuery, type AccessCaller, type AccountRef, type CallerAccess } from '../shared/access/repositoryAccess.query.js';
@@ -15,20 +15,24 @@ import {
 } from './repositories.readModel.js';
 import { RepositoryQueries, type Page, type Paged } from './repository.queries.js';
 
-export type RepositorySort = 'created' | 'updated' | 'pushed' | 'full_name' | 'stargazers';
-export type SortDirection = 'asc' | 'desc';
+import { comparator, sortSpec, type ListedRepository, type ListOrder, type SortDirection } from './repositoryListOrder.js';
+import {
+  BOTH,
+  forksThroughSources,
+  inRun,
+  LOOKUP_CHUNK,
+  networkUpstreamOf,
+  NO_ONES,
+  ownerRuns,
+  readsPrivateRepositories,
+  type Run,
+  type Sources,
+} from './repositoryListRuns.js';
+
+// Re-exported: the routes and specs name the list's order through this module.
+export type { ListedRepository, ListOrder, RepositorySort, SortDirection } from './repositoryListOrder.js';
+
 export type Affiliation = 'owner' | 'collaborator' | 'organization_member';
-
-export interface ListOrder {
-  readonly sort: RepositorySort;
-  readonly direction: SortDirection;
-}
-
-export interface ListedRepository {
-  readonly repository: RepositoryDocument;
-  readonly owner: UserDocument;
-  readonly role: RepositoryPermission;
-}
 
 // What a user's star or subscription says of a repository, visibility included (kept with
 // it, so that the public ones page from an index).
@@ -45,30 +49,6 @@ export interface AuthenticatedUserFilter {
 }
 
 export type OrganizationListType = 'all' | 'public' | 'private' | 'forks' | 'sources' | 'member';
-
-// A run of repositories read in the list's order from an ordered index: one owner's (or one
-// repository's forks) with one visibility and one fork value. `exact`: the caller reads all
-// of it (decided from the owner alone), so its page and count are the index's; otherwise each
-// repository is decided, and the run read until the page has enough.
-interface Run {
-  readonly filter: Readonly<Record<string, number | boolean>>;
-  readonly exact: boolean;
-}
-
-// What a list reads: runs, and repositories named one by one (collaborations), each readable
-// and in no run.
-interface Sources {
-  readonly runs: readonly Run[];
-  readonly named: readonly RepositoryDocument[];
-}
-
-const BOTH = [false, true] as const;
-// An id no repository has: a synthetic repository with it has no collaborator.
-const NO_REPOSITORY = -1;
-// A repository no account owns and no one collaborates on.
-const NO_ONES = { id: NO_REPOSITORY, owner_id: NO_REPOSITORY, owner_type: 'User', archived: false } as const;
-// Ids per `$in` look-up of several fields: the embedded store looks up at most 256 key tuples.
-const LOOKUP_CHUNK = 256;
 
 // A page costs what it touches: each run is read up to the end of the page from the ordered
 // indexes the repositories projection declares (owner × visibility × fork × sort), counts come
@@ -350,114 +330,4 @@ export class RepositoryLists {
     const memberships = await this.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).find({ user_id: userId, state: 'active' });
     return memberships.map((membership) => membership.org_id);
   }
-}
-
-// The runs of an owner's repositories the caller reads whole (with `granted`, also holds a
-// role on whole): each visibility wanted, decided as for a repository of that owner the
-// caller does not collaborate on; a visibility not read whole is left to the collaborations.
-// With `inheritedForks`, when the owner's private repositories are not read whole, its private
-// forks the caller reads through their sources (private forks inherit their upstream's
-// readers): a run per account whose private repositories' forks the caller reads whole (itself,
-// an organization granting it read), each from the ordered indexes `owner_upstream_<sort>`;
-// those read through a collaboration on their source are named (forksOfCollaboratedSources).
-// A stranger reads none of them: the owner's private forks are never walked to find that out.
-function ownerRuns(
-  access: CallerAccess,
-  owner: AccountRef,
-  visibilities: readonly boolean[],
-  forks: readonly boolean[],
-  granted: boolean,
-  inheritedForks: boolean,
-): Run[] {
-  const synthetic = (isPrivate: boolean, upstream: AccountRef | null) => ({
-    id: NO_REPOSITORY,
-    owner_id: owner.id,
-    owner_type: owner.type,
-    private: isPrivate,
-    archived: false,
-    source_id: upstream === null ? null : NO_REPOSITORY,
-    upstream_owner_id: upstream?.id ?? null,
-    upstream_owner_type: upstream?.type ?? null,
-  });
-  const whole = visibilities.filter((isPrivate) => {
-    const repository = synthetic(isPrivate, null);
-    return access.roleOf(repository) !== 'none' && (!granted || access.grantedRoleOf(repository) !== 'none');
-  });
-  const runs: Run[] = whole.flatMap((isPrivate) => forks.map((fork) => ({ filter: { owner_id: owner.id, private: isPrivate, fork }, exact: true })));
-  if (!inheritedForks || !visibilities.includes(true) || whole.includes(true) || !forks.includes(true)) return runs;
-  for (const upstream of access.ownAccounts)
-    if (access.roleOf(synthetic(true, upstream)) !== 'none')
-      runs.push({ filter: { owner_id: owner.id, private: true, fork: true, upstream_owner_id: upstream.id }, exact: true });
-  return runs;
-}
-
-// Whether the owner's private forks wanted are read one by one through their sources: those
-// of ownerRuns's `inheritedForks` when the runs do not hold the owner's private forks whole.
-function forksThroughSources(runs: readonly Run[], owner: AccountRef, visibilities: readonly boolean[], forks: readonly boolean[]): boolean {
-  const wholePrivateForks = runs.some(
-    (run) => run.filter.owner_id === owner.id && run.filter.private === true && run.filter.fork === true && !('upstream_owner_id' in run.filter),
-  );
-  return visibilities.includes(true) && forks.includes(true) && !wholePrivateForks;
-}
-
-// Whether the caller reads any private repository at all: its own, unless its token lacks the
-// scope (an anonymous caller has none).
-function readsPrivateRepositories(access: CallerAccess): boolean {
-  const self = access.ownAccounts[0];
-  if (self === undefined) return false;
-  return access.roleOf({ ...NO_ONES, owner_id: self.id, private: true, source_id: null, upstream_owner_id: null, upstream_owner_type: null }) !== 'none';
-}
-
-// The owner whose readers read a private repository's private forks: its source's owner when
-// it is a private fork of a private network, its own when it is a network's source; none when it
-// is a private fork of a public network (its forks are decided by their own grants).
-function networkUpstreamOf(repository: RepositoryDocument): AccountRef | null {
-  if (repository.source_id === null) return { id: repository.owner_id, type: repository.owner_type };
-  return repository.upstream_owner_id !== null && repository.upstream_owner_type !== null
-    ? { id: repository.upstream_owner_id, type: repository.upstream_owner_type }
-    : null;
-}
-
-function inRun(run: Run, repository: RepositoryDocument): boolean {
-  return Object.entries(run.filter).every(([field, value]) => repository[field] === value);
-}
-
-// The field each sort reads, in the indexes the repositories projection declares for it.
-const REPOSITORY_SORT_FIELDS: Readonly<Record<RepositorySort, string>> = {
-  created: 'created_at',
-  updated: 'updated_at',
-  pushed: 'pushed_at',
-  // One owner's repositories by full_name are by name (unique regardless of case).
-  full_name: 'name_key',
-  stargazers: 'stargazers_count',
-};
-
-function sortSpec({ sort, direction }: ListOrder): SortSpec {
-  const sign = direction === 'asc' ? 1 : -1;
-  return { [REPOSITORY_SORT_FIELDS[sort]]: sign, id: sign };
-}
-
-function sortKey(listed: ListedRepository, sort: RepositorySort): string | number {
-  switch (sort) {
-    case 'created':
-      return listed.repository.created_at;
-    case 'updated':
-      return listed.repository.updated_at;
-    case 'pushed':
-      return listed.repository.pushed_at;
-    case 'full_name':
-      return `${listed.owner.login}/${listed.repository.name}`.toLowerCase();
-    case 'stargazers':
-      return listed.repository.stargazers_count;
-  }
-}
-
-function comparator({ sort, direction }: ListOrder): (a: ListedRepository, b: ListedRepository) => number {
-  const sign = direction === 'asc' ? 1 : -1;
-  return (a, b) => {
-    const left = sortKey(a, sort);
-    const right = sortKey(b, sort);
-    if (left !== right) return (left < right ? -1 : 1) * sign;
-    return (a.repository.id - b.repository.id) * sign;
-  };
 }
