@@ -1,10 +1,8 @@
 import { expect } from 'chai';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { runCli } from '../../../support/runCli.js';
+import { itAnswersAlikeAfterReplay } from '../../../support/replayedAlike.js';
 import { feed, settled } from '../activity/activityFixtures.js';
 import { search } from '../search/searchFixtures.js';
-import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../../../support/testServer.js';
+import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { addCollaborator, api, createRepository, createUser } from './repositoryFixtures.js';
 
 // GitHub, "What happens to forks when a repository is deleted or changes visibility": "If a
@@ -184,24 +182,10 @@ describe('HTTP repositories: a private repository made public', () => {
       );
       return seen;
     };
-    let live: Record<string, unknown>;
-    before(async () => {
-      live = await answers();
-    });
-
-    it('after `forgelog rebuild`', async () => {
-      await server.stop();
-      const rebuilt = await runCli(['rebuild'], { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_ADMIN_PASSWORD: ADMIN_PASSWORD, FORGELOG_LOG_LEVEL: 'silent' });
-      expect(rebuilt.code, rebuilt.stderr).to.equal(0);
-      server = await startTestServer({}, server.dataDir);
-      expect(await answers()).to.deep.equal(live);
-    });
-
-    it('after a start without a snapshot (every model replayed from the log)', async () => {
-      await server.stop();
-      await rm(join(server.dataDir, 'snapshots'), { recursive: true, force: true });
-      server = await startTestServer({}, server.dataDir);
-      expect(await answers()).to.deep.equal(live);
-    });
+    itAnswersAlikeAfterReplay(
+      () => server,
+      (restarted) => (server = restarted),
+      answers,
+    );
   });
 });
