@@ -11,6 +11,13 @@ export interface IssueNumberAllocator {
   next(repositoryId: number): Promise<number>;
 }
 
+const KEPT_SEQUENCES = 10_000;
+
+interface ReservedBlock {
+  readonly to: number;
+  readonly revision: number;
+}
+
 interface Waiter {
   readonly resolve: (number: number) => void;
   readonly reject: (error: unknown) => void;
@@ -19,6 +26,8 @@ interface Waiter {
 export class EventSourcedIssueNumberAllocator implements IssueNumberAllocator {
   private readonly waiting = new Map<number, Waiter[]>();
   private readonly reserving = new Set<number>();
+  // Per sequence stream, the last block reserved here and its revision.
+  private readonly lastReserved = new Map<string, ReservedBlock>();
 
   constructor(
     private readonly eventStore: EventStore,
@@ -55,10 +64,13 @@ export class EventSourcedIssueNumberAllocator implements IssueNumberAllocator {
 
   // The same IdBlockReserved events the id sequences use, appended at the revision read, so
   // another process drawing numbers for the same repository is never given the same ones.
+  // The last block this process reserved is kept, so a reservation is one append, not a read
+  // and an append; a refused append (another process reserved meanwhile) reads the stream again.
   private async reserve(streamId: string, count: number): Promise<number> {
     for (;;) {
-      const [last] = await this.eventStore.readStream(streamId, { direction: 'backwards', maxCount: 1 });
-      const from = last ? (last.data as { to: number }).to + 1 : 1;
+      const last = this.lastReserved.get(streamId) ?? (await this.readLast(streamId));
+      const from = last ? last.to + 1 : 1;
+      const to = from + count - 1;
       const metadata: EventMetadata = {
         schemaVersion: 1,
         actorId: null,
@@ -68,10 +80,26 @@ export class EventSourcedIssueNumberAllocator implements IssueNumberAllocator {
       };
       const result = await this.eventStore.append(
         streamId,
-        [{ id: randomUUID(), type: 'IdBlockReserved', data: { from, to: from + count - 1 }, metadata }],
+        [{ id: randomUUID(), type: 'IdBlockReserved', data: { from, to }, metadata }],
         last ? last.revision : 'no_stream',
       );
-      if (result.outcome === 'appended') return from;
+      if (result.outcome === 'appended') {
+        this.keep(streamId, { to, revision: result.nextRevision });
+        return from;
+      }
+      this.lastReserved.delete(streamId);
     }
+  }
+
+  // The most recently used repositories' blocks are kept; past 10,000 the oldest is read again when next used.
+  private keep(streamId: string, block: ReservedBlock): void {
+    this.lastReserved.delete(streamId);
+    this.lastReserved.set(streamId, block);
+    if (this.lastReserved.size > KEPT_SEQUENCES) this.lastReserved.delete(this.lastReserved.keys().next().value!);
+  }
+
+  private async readLast(streamId: string): Promise<ReservedBlock | undefined> {
+    const [last] = await this.eventStore.readStream(streamId, { direction: 'backwards', maxCount: 1 });
+    return last ? { to: (last.data as { to: number }).to, revision: last.revision } : undefined;
   }
 }

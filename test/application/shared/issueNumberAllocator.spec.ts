@@ -35,4 +35,30 @@ describe('EventSourcedIssueNumberAllocator', () => {
     const after = new EventSourcedIssueNumberAllocator(store, clock);
     expect(await after.next(1)).to.equal(3);
   });
+
+  it('reads its sequence once, then reserves with one append each, and reads again only when another process reserved meanwhile', async () => {
+    const reads: string[] = [];
+    const counted = new Proxy(store, {
+      get(target, property, receiver) {
+        if (property === 'readStream') return (streamId: string, options?: object) => (reads.push(streamId), target.readStream(streamId, options));
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const here = new EventSourcedIssueNumberAllocator(counted, clock);
+    const elsewhere = new EventSourcedIssueNumberAllocator(store, clock);
+    expect([await here.next(3), await here.next(3), await here.next(3)]).to.deep.equal([1, 2, 3]);
+    expect(reads).to.deep.equal(['sequence-issue-number-3']);
+    expect(await elsewhere.next(3)).to.equal(4);
+    // Its kept block is stale: the append is refused, the stream read again, the next number taken.
+    expect(await here.next(3)).to.equal(5);
+    expect(reads).to.deep.equal(['sequence-issue-number-3', 'sequence-issue-number-3']);
+    expect((await store.readStream('sequence-issue-number-3')).map((event) => event.data)).to.deep.equal([
+      { from: 1, to: 1 },
+      { from: 2, to: 2 },
+      { from: 3, to: 3 },
+      { from: 4, to: 4 },
+      { from: 5, to: 5 },
+    ]);
+  });
 });
