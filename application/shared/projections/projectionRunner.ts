@@ -146,6 +146,7 @@ export class ProjectionRunner implements ProjectionProgress {
     const head = await this.eventStore.headPosition();
     for (const lane of this.lanes) {
       const members = this.projections.filter((p) => this.laneOf.get(p.name) === lane);
+      if (lane !== this.readYourWritesLane) lane.yieldToCommands(head, () => this.readYourWritesLane?.position ?? -1);
       lane.start(Math.min(head, ...members.map((p) => this.checkpoints.get(p.name)!)));
     }
     // Catch up before serving: the head is where read-your-writes begins.
