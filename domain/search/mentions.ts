@@ -7,6 +7,8 @@ const MENTION = /(?<![A-Za-z0-9_`/])@([A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])
 export function mentionedLogins(texts: readonly string[], limit: number): string[] {
   const found = new Set<string>();
   for (const text of texts) {
+    // Most texts mention no one: no '@', no match, and no regular expression run over them.
+    if (!text.includes('@')) continue;
     for (const match of text.matchAll(MENTION)) {
       found.add(match[1]!.toLowerCase());
       if (found.size >= limit) return [...found];

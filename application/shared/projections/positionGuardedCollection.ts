@@ -46,7 +46,9 @@ const notNewerThan = (position: number): Filter => ({ [POSITION_FIELD]: { $not: 
 // fields they look documents up by (an $and would hide them from the embedded store's indexes).
 function guarded(filter: Filter, position: number): Filter {
   if (Object.hasOwn(filter, POSITION_FIELD)) return { $and: [filter, notNewerThan(position)] };
-  return { ...filter, ...notNewerThan(position) };
+  // Spread into a literal, as withPosition: the lone spread's copy, given the field it lacks,
+  // cost 1.4-1.8 µs per write, this 0.1-0.2.
+  return { ...{}, ...filter, [POSITION_FIELD]: { $not: { $gt: position } } };
 }
 
 // The document with the position added, spread into a literal: `{ ...document, _position }`
@@ -58,9 +60,10 @@ function withPosition<T extends Document>(document: T, position: number): T {
   return { ...{}, ...document, [POSITION_FIELD]: position };
 }
 
+// Both copies spread into literals, as withPosition: 1.7-1.9 µs per update, now 0.3.
 function stamped(update: Update, position: number): Update {
   const set = (update.$set as Record<string, unknown> | undefined) ?? {};
-  return { ...update, $set: { ...set, [POSITION_FIELD]: position } };
+  return { ...{}, ...update, $set: { ...{}, ...set, [POSITION_FIELD]: position } };
 }
 
 export class PositionGuardedCollection<T extends Document> implements Collection<T> {

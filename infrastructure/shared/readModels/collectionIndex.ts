@@ -22,9 +22,12 @@ function lookupKeysOf(document: Document, fields: readonly string[]): string[] {
 export class CollectionIndex {
   private readonly entries = new Map<string, string | Set<string>>();
   readonly fields: readonly string[];
+  // The top-level field each indexed path starts from: a document's keys depend on these alone.
+  readonly topFields: readonly string[];
 
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.keys);
+    this.topFields = this.fields.map((field) => field.split('.')[0]!);
   }
 
   // A unique index keeps every key (null and missing included: MongoDB refuses a second

@@ -6,6 +6,7 @@ import { seededRandom } from '../../support/seededRandom.js';
 import { find as findWithMingo, Query, update as updateWithMingo } from 'mingo';
 import type { Collection, Document, Filter, SortSpec } from '../../../application/shared/ports/readModelStore.port.js';
 import { sortedNatively } from '../../../infrastructure/shared/readModels/documentSort.js';
+import { sameDocument } from '../../../infrastructure/shared/readModels/documentUpdates.js';
 import { fieldConditionsMatcher } from '../../../infrastructure/shared/readModels/fieldConditions.js';
 import { EmbeddedReadModelStore } from '../../../infrastructure/shared/readModels/embeddedReadModelStore.js';
 
@@ -323,6 +324,49 @@ describe('embedded read models: fast paths answer as mingo does', () => {
       const context = `${stored} ${JSON.stringify(update)}`;
       expect(JSON.stringify(await collection.findOne({ _id: round })), context).to.equal(JSON.stringify(expected));
       expect(JSON.stringify(before), context).to.equal(stored);
+    }
+  });
+
+  // findOne, updateOne, replaceOne and deleteOne of `{_id: v}` read the document stored under
+  // v's key directly, with no candidates and no matcher.
+  it('looks 2,000 random ids up (strings, numbers, booleans, look-alikes) exactly as mingo finds them', async () => {
+    const IDS: readonly unknown[] = [0, 1, 2, -1, 1.5, '0', '1', '2', 'a', '[1]', '', true, false];
+    const store = new EmbeddedReadModelStore();
+    const collection = store.collection('ids');
+    const rows: Document[] = [];
+    for (const id of IDS) {
+      if (random() < 0.3) continue;
+      const row = { _id: id, a: pick(SCALARS) } as Document;
+      rows.push(row);
+      await collection.insertOne(row);
+    }
+    for (let round = 0; round < 2000; round++) {
+      const id = pick([...IDS, NaN, Infinity, null]);
+      const filter = random() < 0.8 ? { _id: id } : { _id: id, a: pick(SCALARS) };
+      const expected = findWithMingo(rows, filter as Filter).all() as Document[];
+      const found = await collection.findOne(filter as Filter);
+      expect(found === null ? [] : [found], JSON.stringify(filter)).to.deep.equal(expected.slice(0, 1));
+    }
+  });
+
+  // A replacement that changes nothing is told apart by a field the two documents hold with
+  // different scalars before their JSON texts are compared: the answer must be the texts'.
+  it('tells 5,000 random pairs of documents the same exactly when their JSON texts are the same', () => {
+    const VALUES: readonly unknown[] = [0, -0, 1, 1.5, NaN, Infinity, 'a', 'b', '', true, false, null, undefined, [1], [1, 2], { x: 1 }, { x: 2 }, new Date(0)];
+    const randomFields = (): Document => {
+      const document: Document = {};
+      for (const field of ['_id', 'a', 'b', 'c']) if (random() < 0.8) document[field] = pick(VALUES);
+      return document;
+    };
+    for (let round = 0; round < 5000; round++) {
+      const left = randomFields();
+      // Mostly the same document with a field or two changed, reordered or taken out.
+      const right: Document = random() < 0.3 ? randomFields() : { ...left };
+      if (random() < 0.5) right[pick(['a', 'b', 'c'])] = pick(VALUES);
+      if (random() < 0.2) delete right[pick(['a', 'b', 'c'])];
+      if (random() < 0.1) right.toJSON = () => left;
+      const context = `${JSON.stringify(left)} ${JSON.stringify(right)}`;
+      expect(sameDocument(left, right), context).to.equal(JSON.stringify(left) === JSON.stringify(right));
     }
   });
 });
