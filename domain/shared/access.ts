@@ -74,20 +74,22 @@ export function grantedRole({ caller, repository, organization, collaboratorPerm
   return highest(membership, collaboratorPermission === null ? 'none' : roleOfCollaborator(collaboratorPermission));
 }
 
-// The role the caller holds, public read aside: granted, or read inherited from a private
-// fork's source. The inherited read makes no one a collaborator of the fork (its collaborator
-// lists and checks keep to grantedRole).
+// The role the caller holds, public read aside: granted, or inherited from a private fork's
+// source. The inherited role makes no one a collaborator of the fork (its collaborator lists
+// and checks keep to grantedRole).
 export function heldRole(facts: RepositoryAccessFacts): RepositoryPermission {
   if (facts.caller === null) return 'none';
   return highest(grantedRole(facts), inheritedRole(facts.caller, facts.repository, facts.upstream ?? null));
 }
 
-// What a private fork gives whoever reads its source: read. GitHub's docs say a team's
-// read/write on a private upstream carries to its forks; only read is carried here (write and
-// admin on someone else's fork would open pushes, settings and deletion to the upstream's
-// writers and owners, which the docs do not spell out). The source's outside collaborators
-// get nothing when an organization owns it ("teams within the organization get access to the
-// fork, but external collaborators do not"); a personal source's collaborators do.
+// What a private fork gives whoever reads its source: the role held there, up to write.
+// GitHub's docs: "if the upstream repository is private and gives read/write access to a
+// team, then the same team will have read/write access to any forks of the private upstream
+// repository": a maintainer may push a fix onto a contributor's private fork. Maintain and
+// admin are not carried: the fork's settings, collaborators and deletion stay its owner's (the
+// docs name only read and write). The source's outside collaborators get nothing when an
+// organization owns it ("teams within the organization get access to the fork, but external
+// collaborators do not"); a personal source's collaborators do.
 function inheritedRole(
   caller: NonNullable<RepositoryAccessFacts['caller']>,
   repository: RepositoryAccessFacts['repository'],
@@ -101,7 +103,7 @@ function inheritedRole(
     organization: upstream.organization,
     collaboratorPermission: member ? upstream.collaboratorPermission : null,
   });
-  return onSource === 'none' ? 'none' : 'read';
+  return atLeast(onSource, 'write') ? 'write' : onSource;
 }
 
 // The caller's role on the repository, archived or not: anyone reads a public repository.

@@ -57,15 +57,15 @@ describe('the access model', () => {
     it(`${who}: ${expected}`, () => expect(repositoryRole(given)).to.equal(expected));
   }
 
-  describe("a private fork, read by its source's readers", () => {
+  describe("a private fork, read and written by its source's readers and writers", () => {
     const fork = { ownerId: 2, ownerType: 'User' as const, private: true, archived: false };
     const orgSource = { ownerId: 50, ownerType: 'Organization' as const, collaboratorPermission: null };
     const userSource = { ownerId: 1, ownerType: 'User' as const, organization: null, collaboratorPermission: null };
     const inherited: [string, RepositoryAccessFacts, RepositoryPermission][] = [
       [
-        "the source organization's owner",
+        "the source organization's owner (admin there, write carried)",
         facts({ repository: fork, upstream: { ...orgSource, organization: { defaultRepositoryPermission: 'none', callerRole: 'admin' } } }),
-        'read',
+        'write',
       ],
       [
         'a member, base read',
@@ -73,9 +73,14 @@ describe('the access model', () => {
         'read',
       ],
       [
-        'a member, base write (read only is carried)',
+        'a member, base write',
         facts({ repository: fork, upstream: { ...orgSource, organization: { defaultRepositoryPermission: 'write', callerRole: 'member' } } }),
-        'read',
+        'write',
+      ],
+      [
+        'a member, base admin (write carried, not admin)',
+        facts({ repository: fork, upstream: { ...orgSource, organization: { defaultRepositoryPermission: 'admin', callerRole: 'member' } } }),
+        'write',
       ],
       [
         'a member, base none',
@@ -95,8 +100,19 @@ describe('the access model', () => {
         facts({ repository: fork, upstream: { ...orgSource, organization: null, collaboratorPermission: 'admin' } }),
         'none',
       ],
-      ["the personal source's owner", facts({ caller: { userId: 1, siteAdmin: false }, repository: fork, upstream: userSource }), 'read'],
+      ["the personal source's owner", facts({ caller: { userId: 1, siteAdmin: false }, repository: fork, upstream: userSource }), 'write'],
       ['a collaborator of the personal source', facts({ repository: fork, upstream: { ...userSource, collaboratorPermission: 'pull' } }), 'read'],
+      ['a triager of the personal source', facts({ repository: fork, upstream: { ...userSource, collaboratorPermission: 'triage' } }), 'triage'],
+      ['a maintainer of the personal source', facts({ repository: fork, upstream: { ...userSource, collaboratorPermission: 'maintain' } }), 'write'],
+      [
+        'a source writer, with a token lacking repo',
+        facts({
+          caller: { userId: 9, siteAdmin: false, scopes: ['public_repo'] },
+          repository: fork,
+          upstream: { ...userSource, collaboratorPermission: 'push' },
+        }),
+        'none',
+      ],
       ['a stranger', facts({ repository: fork, upstream: userSource }), 'none'],
       ['anonymous', facts({ caller: null, repository: fork, upstream: userSource }), 'none'],
       [
