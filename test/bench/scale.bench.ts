@@ -16,6 +16,7 @@ import { loadConfig } from '../../infrastructure/shared/config/config.js';
 import { openRuntime } from '../../infrastructure/shared/container/runtime.js';
 import { EmbeddedEventStore } from '../../infrastructure/shared/eventStore/embeddedEventStore.js';
 import type { BenchRow } from './benchRow.js';
+import { runnerAloneRate } from './runnerAlone.js';
 
 const CLIENTS = 16;
 const target = fileURLToPath(new URL('./scaleTarget.js', import.meta.url));
@@ -32,6 +33,8 @@ interface SizeFigures {
   readonly replaySeconds: number;
   readonly processesSeconds: number;
   readonly rawReplayEventsPerSecond: number;
+  // The same lanes over the same log with every projection's apply a no-op (runnerAlone.ts).
+  readonly runnerAloneEventsPerSecond: number;
   // RSS once started, and once nothing is due in the process managers either (the figure the
   // extrapolation uses); the V8 heap in use at the second moment.
   readonly replayRssMegabytes: number;
@@ -133,6 +136,7 @@ async function measure(issues: number): Promise<SizeFigures> {
     console.error(`  building ${issues.toLocaleString('en-US')} issues...`);
     const creationPerSecond = await build(dataDir, issues);
     const rawReplayEventsPerSecond = await rawReplayRate(dataDir);
+    const runnerAloneEventsPerSecond = await runnerAloneRate(dataDir);
     const child = spawn(process.execPath, ['--expose-gc', target, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
     const report = await new Promise<{
       port: number;
@@ -174,6 +178,7 @@ async function measure(issues: number): Promise<SizeFigures> {
       replaySeconds: report.replayMs / 1000,
       processesSeconds: report.processesMs / 1000,
       rawReplayEventsPerSecond,
+      runnerAloneEventsPerSecond,
       replayRssMegabytes: report.replayRssBytes / 1024 / 1024,
       rssMegabytes: report.rssBytes / 1024 / 1024,
       heapUsedMegabytes: report.heapUsedBytes / 1024 / 1024,
@@ -232,6 +237,14 @@ export async function benchScale(): Promise<BenchRow[]> {
         baseline: size.rawReplayEventsPerSecond,
         ratio: size.replayEventsPerSecond / size.rawReplayEventsPerSecond,
         target: 0.2,
+      },
+      {
+        name: `${label}: the runner alone, every projection's apply a no-op (the replay's ceiling)`,
+        value: size.runnerAloneEventsPerSecond,
+        unit: 'events/s',
+        baselineName: 'raw log replay, same log',
+        baseline: size.rawReplayEventsPerSecond,
+        ratio: size.runnerAloneEventsPerSecond / size.rawReplayEventsPerSecond,
       },
       {
         name: `${label}: forgelog rebuild of every projection, the whole command (${size.events.toLocaleString('en-US')} events)`,
