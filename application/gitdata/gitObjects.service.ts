@@ -21,6 +21,7 @@ import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { CommitIdentity, GitObjectType, GitTreeEntry, NewCommit } from '../shared/ports/gitStorage.port.js';
 import { buildTree, type TreeChange } from './treeBuilder.js';
 import { GitRepository } from './gitRepository.js';
+import { commitEmailOf } from '../../domain/accounts/commitEmail.js';
 
 export interface SignatureInput {
   readonly name: string;
@@ -265,7 +266,8 @@ export class GitObjectsService {
     const account = (await this.queries.accountsByIds([caller.userId])).get(caller.userId);
     const login = account?.login ?? 'unknown';
     const name = account?.name && isIdentName(account.name) ? account.name : login;
-    return right({ name, email: account?.email ?? `${login}@users.noreply.forgelog.local`, date: now });
+    const email = commitEmailOf(account ?? { id: caller.userId, login, email: null });
+    return right({ name, email, date: now });
   }
 
   // The tree named (null: nothing is; NOT_A_TREE: an object that is neither a tree nor a commit).

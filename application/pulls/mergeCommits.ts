@@ -7,6 +7,7 @@ import type { AppError } from '../shared/appError.js';
 import type { GitStorage } from '../shared/ports/gitStorage.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { PullRequestDocument } from './pullRequests.readModel.js';
+import { commitEmailOf } from '../../domain/accounts/commitEmail.js';
 
 export interface MergeRequest {
   readonly caller: { readonly userId: number };
@@ -36,7 +37,7 @@ export class MergeCommits {
     const merger = accounts.get(request.caller.userId);
     if (!merger) return left({ _tag: 'PullRequestNotMergeable' });
     // GitHub's committer for web merges is the merging user, with their no-reply address when they show none.
-    const who = { name: merger.login, email: merger.email ?? `${merger.login}@users.noreply.forgelog.local`, date: request.at };
+    const who = { name: merger.login, email: commitEmailOf(merger), date: request.at };
     if (method === 'rebase') {
       const rebased = await this.git.rebase(pull.repository_id, baseSha, headSha, who);
       return rebased.clean ? right(rebased.tip) : left({ _tag: 'PullRequestNotMergeable' });

@@ -9,6 +9,7 @@ import type { CommandContext } from '../shared/commandContext.js';
 import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import { RepositoryCreation } from './repositoryCreation.js';
 import { RepositoryQueries } from './repository.queries.js';
+import { commitEmailOf } from '../../domain/accounts/commitEmail.js';
 
 export type SignedInCaller = NonNullable<AccessCaller>;
 
@@ -78,7 +79,7 @@ export class CreateRepositoryHandler {
 function readmeCommit(creator: UserDocument, name: string, description: string | null): InitialCommitRecipe {
   return {
     authorName: creator.name ?? creator.login,
-    authorEmail: creator.email ?? `${creator.id}+${creator.login}@users.noreply.forgelog.local`,
+    authorEmail: commitEmailOf(creator),
     readme: `# ${name}\n${description ? `${description}\n` : ''}`,
     message: 'Initial commit',
   };

@@ -11,6 +11,7 @@ import { REF_EVENT_TYPES } from '../../domain/gitdata/refMoved.js';
 import type { RepositoryCreated, RepositoryEdited } from '../../domain/repositories/repository.events.js';
 import type { ProjectionDependencies } from '../shared/projectionDependencies.js';
 import { untilPushArrived } from './pushedFiles.js';
+import { noReplyAccountId } from '../../domain/accounts/commitEmail.js';
 
 const BATCH = 500;
 // The most documents one search of the index answers (Meilisearch's default cap is 1,000).
@@ -206,13 +207,23 @@ class CommitIndexer {
     }
   }
 
-  // The users whose email a commit of the batch carries (lower-cased: emails match in any case).
+  // The users whose email a commit of the batch carries (lower-cased: emails match in any case),
+  // and those whose no-reply address it carries (forgelog writes one for an account that shows
+  // no email: commitEmail.ts), by the id the address starts with.
   private async accountsByEmail(batch: readonly CommitRecord[]): Promise<Map<string, number>> {
     const emails = new Set(batch.flatMap((commit) => [commit.author.email, commit.committer.email]).flatMap((email) => [email, email.toLowerCase()]));
     emails.delete('');
     if (emails.size === 0) return new Map();
-    const users = await this.target.collection<UserDocument>(USERS_COLLECTION).find({ email: { $in: [...emails] }, type: 'User' });
-    return new Map(users.flatMap((user) => (user.email === null ? [] : [[user.email.toLowerCase(), user.id] as const])));
+    const users = this.target.collection<UserDocument>(USERS_COLLECTION);
+    const byEmail = await users.find({ email: { $in: [...emails] }, type: 'User' });
+    const found = new Map(byEmail.flatMap((user) => (user.email === null ? [] : [[user.email.toLowerCase(), user.id] as const])));
+    const noReply = new Map(
+      [...emails].flatMap((email) => (noReplyAccountId(email) === null ? [] : [[email.toLowerCase(), noReplyAccountId(email)!] as const])),
+    );
+    if (noReply.size === 0) return found;
+    const existing = new Set((await users.find({ id: { $in: [...new Set(noReply.values())] }, type: 'User' })).map((user) => user.id));
+    for (const [email, id] of noReply) if (existing.has(id) && !found.has(email)) found.set(email, id);
+    return found;
   }
 
   // Whether a pushed commit is in the repository yet (out of quarantine).

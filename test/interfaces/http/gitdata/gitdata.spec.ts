@@ -60,7 +60,9 @@ describe('Git Data: blobs, trees, commits, refs and tags', () => {
       message: 'Add docs/hello.txt',
       verification: { verified: false, reason: 'unsigned', signature: null, payload: null },
     });
-    expect(commit.data.author).to.include({ name: 'octocat', email: 'octocat@example.com' });
+    // octocat shows no email (an administrator gave it): the no-reply address.
+    const octocatId = (await api(server, null, 'GET', '/users/octocat')).body.id;
+    expect(commit.data.author).to.include({ name: 'octocat', email: `${octocatId}+octocat@users.noreply.forgelog.local` });
     expect(commit.data.parents.map((p) => p.sha)).to.deep.equal([parent.data.sha]);
     const updated = await octokit.git.updateRef({ owner, repo, ref: 'heads/main', sha: commit.data.sha });
     expect(updated.data.object.sha).to.equal(commit.data.sha);

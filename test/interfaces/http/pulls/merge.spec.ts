@@ -26,6 +26,8 @@ describe('HTTP pulls: merge', () => {
   let server: TestServer;
   let bench: GitWorkbench;
   let octocat: string;
+  // The merging user shows no email: the merge is committed with their no-reply address.
+  let octocatEmail: string;
   let hubot: string;
   let reader: string;
   let repositoryId: number;
@@ -39,6 +41,7 @@ describe('HTTP pulls: merge', () => {
     server = await startTestServer();
     bench = await GitWorkbench.open(server);
     octocat = await createUser(server, 'octocat');
+    octocatEmail = `${(await api(server, null, 'GET', '/users/octocat')).body.id}+octocat@users.noreply.forgelog.local`;
     hubot = await createUser(server, 'hubot');
     reader = await createUser(server, 'reader');
     repositoryId = (await createRepository(server, octocat, { name: 'hello', auto_init: true })).id;
@@ -74,7 +77,7 @@ describe('HTTP pulls: merge', () => {
     await bench.git('clone', '--quiet', bench.bareOf(repositoryId), clone);
     const log = await bench.git('-C', clone, 'log', '-1', '--format=%H|%P|%an|%ae|%cn|%ce|%B');
     expect(log).to.equal(
-      `${mergeSha}|${baseSha} ${headSha}|octocat|octocat@example.com|octocat|octocat@example.com|Merge pull request #1 from octocat/feature\n\nAdd feature`,
+      `${mergeSha}|${baseSha} ${headSha}|octocat|${octocatEmail}|octocat|${octocatEmail}|Merge pull request #1 from octocat/feature\n\nAdd feature`,
     );
     expect(await bench.git('-C', clone, 'show', 'HEAD:feature.txt')).to.equal('feature');
     await bench.git('--git-dir', bench.bareOf(repositoryId), 'fsck', '--strict', '--no-dangling');
@@ -138,7 +141,7 @@ describe('HTTP pulls: merge', () => {
     expect(await bench.tip(repositoryId, 'main')).to.equal(rebased.body.sha);
     expect(await bench.git('--git-dir', gitDir, 'log', '--format=%an|%ae|%ad|%B', '--date=raw', `${baseSha}..${rebased.body.sha}`)).to.equal(originals);
     expect(await bench.git('--git-dir', gitDir, 'log', '--format=%cn|%ce', `${baseSha}..${rebased.body.sha}`)).to.equal(
-      'octocat|octocat@example.com\noctocat|octocat@example.com',
+      `octocat|${octocatEmail}\noctocat|${octocatEmail}`,
     );
     expect(await bench.git('--git-dir', gitDir, 'rev-parse', `${rebased.body.sha}~2`)).to.equal(baseSha);
     expect(rebased.body.sha).not.to.equal(second);
