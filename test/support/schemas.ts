@@ -165,6 +165,11 @@ const pointerSegment = (segment: string) => encodeURIComponent(segment.replace(/
 export function expectOperationResponse(method: string, path: string, status: number, body: unknown): void {
   const declared = subset.paths[path]?.[method]?.responses?.[String(status)];
   if (!declared) throw new Error(`${method} ${path} declares no ${status}`);
+  // A status declared without content (204, 302, 304) has no body.
+  if (declared.$ref === undefined && declared.content === undefined) {
+    expect(body ?? '', `${method} ${path} ${status} has no body`).to.equal('');
+    return;
+  }
   const segments =
     typeof declared.$ref === 'string' ? declared.$ref.replace(/^#\//, '').split('/') : ['paths', path, method, 'responses', String(status)].map(pointerSegment);
   expectValid(`${method} ${path} ${status}`, `subset#/${segments.join('/')}/content/application~1json/schema`, body);
