@@ -95,6 +95,15 @@ export async function buildSweepWorld(): Promise<SweepWorld> {
   ok(issue, 201);
   ok(await call(server, ada, 'PUT', '/repos/ada/world/topics', { names: ['sweeping'] }, MERCY), 200);
   ok(await api(server, bo, 'POST', '/repos/ada/world/issues/1/comments', { body: 'a comment' }), 201);
+  await oddBranch(server, ada);
+  // More kinds of event for the feeds: a star, a fork, a pull request, a closed issue, a
+  // repository made public.
+  ok(await api(server, bo, 'PUT', '/user/starred/ada/world'), 204);
+  ok(await api(server, bo, 'POST', '/repos/ada/world/forks'), 202);
+  ok(await api(server, ada, 'POST', '/repos/ada/world/pulls', { title: 'odd things', head: 'odd', base: 'main' }), 201);
+  ok(await api(server, ada, 'PATCH', '/repos/ada/world/issues/1', { state: 'closed' }), 200);
+  await createRepository(server, ada, { name: 'hidden', private: true });
+  ok(await api(server, ada, 'PATCH', '/repos/ada/hidden', { private: false }), 200);
   const application = await registerApplication(server);
   return {
     server,
@@ -110,4 +119,26 @@ export async function buildSweepWorld(): Promise<SweepWorld> {
       await rm(scratch, { recursive: true, force: true });
     },
   };
+}
+
+// ada/world's branch odd: a symlink, a submodule (named in .gitmodules) and an executable,
+// through the Git Data API.
+async function oddBranch(server: TestServer, ada: string): Promise<void> {
+  const main = (await api(server, ada, 'GET', '/repos/ada/world/git/ref/heads/main')).body.object.sha;
+  const mainTree = (await api(server, ada, 'GET', `/repos/ada/world/git/commits/${main}`)).body.tree.sha;
+  const target = (await api(server, ada, 'POST', '/repos/ada/world/git/blobs', { content: 'run.sh' })).body.sha;
+  const gitmodules = '[submodule "vendor/sub"]\n\tpath = vendor/sub\n\turl = https://github.com/octo/sub.git\n';
+  const tree = await api(server, ada, 'POST', '/repos/ada/world/git/trees', {
+    base_tree: mainTree,
+    tree: [
+      { path: 'link', mode: '120000', type: 'blob', sha: target },
+      { path: 'vendor/sub', mode: '160000', type: 'commit', sha: main },
+      { path: '.gitmodules', mode: '100644', type: 'blob', content: gitmodules },
+      { path: 'run.sh', mode: '100755', type: 'blob', content: 'echo odd\n' },
+    ],
+  });
+  expect(tree.status, JSON.stringify(tree.body)).to.equal(201);
+  const commit = await api(server, ada, 'POST', '/repos/ada/world/git/commits', { message: 'Odd things', tree: tree.body.sha, parents: [main] });
+  expect(commit.status, JSON.stringify(commit.body)).to.equal(201);
+  expect((await api(server, ada, 'POST', '/repos/ada/world/git/refs', { ref: 'refs/heads/odd', sha: commit.body.sha })).status).to.equal(201);
 }

@@ -1,14 +1,16 @@
-import { INERTIA, WYANDOTTE } from './contractSweepWorld.js';
+import { CLOAK, INERTIA, MERCY, WYANDOTTE } from './contractSweepWorld.js';
 
-// Refusals the subset declares a body for, one or more per area, each answered on the sweep's
-// world (ada/world, acme/site, ada/ported with no import yet): method, OpenAPI path, status,
-// URL, body, who asks ('anonymous' or ada), media type.
-export type Refusal = readonly [string, string, number, string, unknown?, 'anonymous'?, string?];
+// More answers per area than the sweep's own steps: refusals the subset declares a body for,
+// and other shapes of a success (a symlink, a submodule, text matches), each answered on the
+// sweep's world (contractSweepWorld.ts; ada/ported with no import yet): method, OpenAPI path,
+// status, URL, body, who asks ('anonymous' or ada), media type.
+export type Case = readonly [string, string, number, string, unknown?, 'anonymous'?, string?];
 
+const TEXT_MATCH = 'application/vnd.github.text-match+json';
 const NO_SHA = '0123456789012345678901234567890123456789';
 const git = '/repos/ada/world/git';
 
-export const REFUSALS: Readonly<Record<string, readonly Refusal[]>> = {
+export const CASES: Readonly<Record<string, readonly Case[]>> = {
   authorizations: [
     ['post', '/authorizations', 401, '/authorizations', { note: 'x' }, 'anonymous'],
     ['post', '/authorizations', 422, '/authorizations', { scopes: ['no-such-scope'], note: 'refused' }],
@@ -39,6 +41,10 @@ export const REFUSALS: Readonly<Record<string, readonly Refusal[]>> = {
     ['put', '/repos/{owner}/{repo}/contents/{path}', 409, '/repos/ada/world/contents/README.md', { message: 'stale', content: 'eA==', sha: NO_SHA }],
     ['delete', '/repos/{owner}/{repo}/contents/{path}', 404, '/repos/ada/world/contents/nothing.txt', { message: 'gone', sha: NO_SHA }],
     ['delete', '/repos/{owner}/{repo}/contents/{path}', 409, '/repos/ada/world/contents/README.md', { message: 'stale', sha: NO_SHA }],
+    ['get', '/repos/{owner}/{repo}/contents/{path}', 200, '/repos/ada/world/contents/link?ref=odd'],
+    ['get', '/repos/{owner}/{repo}/contents/{path}', 200, '/repos/ada/world/contents/vendor/sub?ref=odd'],
+    ['get', '/repos/{owner}/{repo}/contents/{path}', 200, '/repos/ada/world/contents/vendor?ref=odd'],
+    ['get', '/repos/{owner}/{repo}/contents/{path}', 200, '/repos/ada/world/contents/?ref=odd'],
   ],
   search: [
     ['get', '/search/code', 422, '/search/code'],
@@ -49,6 +55,14 @@ export const REFUSALS: Readonly<Record<string, readonly Refusal[]>> = {
     ['get', '/search/repositories', 422, '/search/repositories'],
     ['get', '/search/topics', 415, '/search/topics?q=sweeping'],
     ['get', '/search/users', 422, '/search/users'],
+    ['get', '/search/code', 200, '/search/code?q=sweepword', undefined, undefined, TEXT_MATCH],
+    ['get', '/search/commits', 200, '/search/commits?q=sweepword', undefined, undefined, `${CLOAK}, ${TEXT_MATCH}`],
+    ['get', '/search/issues', 200, '/search/issues?q=sweepword', undefined, undefined, TEXT_MATCH],
+    ['get', '/search/issues', 200, '/search/issues?q=odd+is:pr'],
+    ['get', '/search/labels', 200, '/search/labels?repository_id=1&q=sweep', undefined, undefined, TEXT_MATCH],
+    ['get', '/search/repositories', 200, '/search/repositories?q=world', undefined, undefined, `${MERCY}, ${TEXT_MATCH}`],
+    ['get', '/search/topics', 200, '/search/topics?q=sweeping', undefined, undefined, `${MERCY}, ${TEXT_MATCH}`],
+    ['get', '/search/users', 200, '/search/users?q=ada', undefined, undefined, TEXT_MATCH],
   ],
   projects: [
     ['post', '/orgs/{org}/projects', 401, '/orgs/acme/projects', { name: 'x' }, 'anonymous', INERTIA],
