@@ -160,6 +160,10 @@ export function expectWebhookSchema(name: string, body: unknown): void {
 
 const pointerSegment = (segment: string) => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
 
+export function declaresResponse(method: string, path: string, status: number): boolean {
+  return subset.paths[path]?.[method]?.responses?.[String(status)] !== undefined;
+}
+
 // A response body against the schema its operation declares for that status (following a
 // shared response's $ref): each projects operation names its own 422 body.
 export function expectOperationResponse(method: string, path: string, status: number, body: unknown): void {

@@ -92,3 +92,17 @@ export const CASES: Readonly<Record<string, readonly Case[]>> = {
     ['patch', '/repos/{owner}/{repo}/import/authors/{author_id}', 404, '/repos/ada/ported/import/authors/999999', { name: 'x' }],
   ],
 };
+
+// The ten Authorizations operations on a server where they are removed, as GitHub's are.
+export const AUTHORIZATIONS_REMOVED: readonly Case[] = [
+  ['get', '/applications/grants', 404, '/applications/grants'],
+  ['get', '/applications/grants/{grant_id}', 404, '/applications/grants/1'],
+  ['delete', '/applications/grants/{grant_id}', 404, '/applications/grants/1'],
+  ['get', '/authorizations', 404, '/authorizations'],
+  ['post', '/authorizations', 404, '/authorizations', { scopes: ['repo'], note: 'removed' }],
+  ['put', '/authorizations/clients/{client_id}', 404, '/authorizations/clients/any', { client_secret: 'any' }],
+  ['put', '/authorizations/clients/{client_id}/{fingerprint}', 404, '/authorizations/clients/any/laptop', { client_secret: 'any' }],
+  ['get', '/authorizations/{authorization_id}', 404, '/authorizations/1'],
+  ['patch', '/authorizations/{authorization_id}', 404, '/authorizations/1', { note: 'x' }],
+  ['delete', '/authorizations/{authorization_id}', 404, '/authorizations/1'],
+];
