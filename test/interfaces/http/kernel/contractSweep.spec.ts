@@ -73,9 +73,7 @@ describe('contract sweep: every operation of the subset answers the body its ope
       step(method, path, status, () => ({ url, ...(body === undefined ? {} : { body }), ...(auth ? { auth } : {}), ...(accept ? { accept } : {}) })),
     );
 
-  it('OAuth authorizations and grants (enabled, as by default: GitHub ran them until November 2020)', async () => {
-    // The Authorizations API is served unless FORGELOG_AUTHORIZATIONS_API says otherwise
-    // (`removed` answers 404 everywhere, a status the subset declares only for the lists).
+  it('OAuth authorizations and grants: served (the default, as GitHub ran them until November 2020), then removed', async () => {
     const { clientId, clientSecret } = world.application;
     await sweep(cases('authorizations'));
     await sweep([
