@@ -160,11 +160,20 @@ export function expectWebhookSchema(name: string, body: unknown): void {
 
 const pointerSegment = (segment: string) => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
 
+export function declaresResponse(method: string, path: string, status: number): boolean {
+  return subset.paths[path]?.[method]?.responses?.[String(status)] !== undefined;
+}
+
 // A response body against the schema its operation declares for that status (following a
 // shared response's $ref): each projects operation names its own 422 body.
 export function expectOperationResponse(method: string, path: string, status: number, body: unknown): void {
   const declared = subset.paths[path]?.[method]?.responses?.[String(status)];
   if (!declared) throw new Error(`${method} ${path} declares no ${status}`);
+  // A status declared without content (204, 302, 304) has no body.
+  if (declared.$ref === undefined && declared.content === undefined) {
+    expect(body ?? '', `${method} ${path} ${status} has no body`).to.equal('');
+    return;
+  }
   const segments =
     typeof declared.$ref === 'string' ? declared.$ref.replace(/^#\//, '').split('/') : ['paths', path, method, 'responses', String(status)].map(pointerSegment);
   expectValid(`${method} ${path} ${status}`, `subset#/${segments.join('/')}/content/application~1json/schema`, body);
