@@ -217,9 +217,11 @@ class CommitIndexer {
     const users = this.target.collection<UserDocument>(USERS_COLLECTION);
     const byEmail = await users.find({ email: { $in: [...emails] }, type: 'User' });
     const found = new Map(byEmail.flatMap((user) => (user.email === null ? [] : [[user.email.toLowerCase(), user.id] as const])));
-    const noReply = new Map(
-      [...emails].flatMap((email) => (noReplyAccountId(email) === null ? [] : [[email.toLowerCase(), noReplyAccountId(email)!] as const])),
-    );
+    const noReply = new Map<string, number>();
+    for (const email of emails) {
+      const id = noReplyAccountId(email);
+      if (id !== null) noReply.set(email.toLowerCase(), id);
+    }
     if (noReply.size === 0) return found;
     const existing = new Set((await users.find({ id: { $in: [...new Set(noReply.values())] }, type: 'User' })).map((user) => user.id));
     for (const [email, id] of noReply) if (existing.has(id) && !found.has(email)) found.set(email, id);
