@@ -39,11 +39,37 @@ function applyOperators(target: Document, modifier: Update, filter: Filter | und
   }
   assertNoConflicts([...paths, ...Object.values(modifier.$rename ?? {}).map(String)]);
   if (directlyApplicable(target, operands)) return applyDirectly(target, operands);
-  let changed = false;
+  let changed = modifier.$push !== undefined && startSlicedLists(target, modifier.$push as Record<string, unknown>);
   for (const [name, fields] of operands) {
     if (operatorNamed(name)(cloneDocument(fields))(target).length > 0) changed = true;
   }
   return changed;
+}
+
+// mingo's $push onto a missing field takes every item, whatever the $slice (MongoDB pushes
+// onto an empty list, then slices): such a field starts as an empty list, where the path
+// reaches it through objects (created as MongoDB creates them; anything else is mingo's).
+// Returns whether it started any (a change, even where mingo then pushes nothing).
+function startSlicedLists(target: Document, push: Record<string, unknown>): boolean {
+  let started = false;
+  for (const [path, value] of Object.entries(push)) {
+    if (!isPlainObject(value) || !Object.hasOwn(value, '$slice') || !Object.hasOwn(value, '$each')) continue;
+    const segments = path.split('.');
+    if (segments.some((segment) => segment === '' || NUMERIC_SEGMENT.test(segment))) continue;
+    let parent: Record<string, unknown> | undefined = target;
+    for (const segment of segments.slice(0, -1)) {
+      if (parent[segment] === undefined) parent[segment] = {};
+      const next: unknown = parent[segment];
+      parent = isPlainObject(next) ? next : undefined;
+      if (parent === undefined) break;
+    }
+    const field = segments[segments.length - 1]!;
+    if (parent !== undefined && parent[field] === undefined) {
+      parent[field] = [];
+      started = true;
+    }
+  }
+  return started;
 }
 
 const NUMERIC_SEGMENT = /^\d+$/;
@@ -110,7 +136,12 @@ function applyDirectly(target: Document, operands: ReadonlyArray<[string, Record
         parent[field] = (before ?? 0) + (value as number);
       } else if (name === '$push') {
         const { $each, $slice } = value as { $each: unknown[]; $slice: number };
-        target[path] = prependedWithSlice(cloneDocument($each), (target[path] as unknown[] | undefined) ?? [], $slice);
+        const before = target[path] as readonly unknown[] | undefined;
+        const after = prependedWithSlice(cloneDocument($each), before ?? [], $slice);
+        // Nothing pushed onto a list no longer than the cap (or the same values pushed in front
+        // of a list of them) leaves it as it was: not modified, as MongoDB counts it.
+        if (before !== undefined && after.length === before.length && after.every((item, i) => sameValue(item, before[i]))) continue;
+        target[path] = after;
         changed = true;
       } else if (name === '$inc') {
         const before = target[path] as number | undefined;
@@ -176,7 +207,9 @@ export function updatedCopy(stored: Document, update: Update, filter: Filter): D
     return applyDirectly(copy, operands) ? copy : undefined;
   }
   const copy = cloneDocument(stored);
-  return applyOperators(copy, modifier, filter) ? copy : undefined;
+  // mingo names paths it did not change (one through an array of scalars, which MongoDB
+  // refuses and mingo leaves as it is): the document itself says whether it changed.
+  return applyOperators(copy, modifier, filter) && !sameDocument(stored, copy) ? copy : undefined;
 }
 
 function mergeSetOnInsert(update: Update): Update {
