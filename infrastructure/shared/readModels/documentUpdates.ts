@@ -3,7 +3,7 @@ import * as updateOperators from 'mingo/operators/update';
 import type { Modifier } from 'mingo/updater';
 import type { Document, Filter, Update } from '../../../application/shared/ports/readModelStore.port.js';
 import { cloneDocument } from './documentClone.js';
-import { isPlainObject } from './documentPaths.js';
+import { encodeKey, isPlainObject } from './documentPaths.js';
 import { withIdFirst } from './documentRules.js';
 import { upsertSeed } from './upsertSeed.js';
 
@@ -199,7 +199,7 @@ function sameValue(left: unknown, right: unknown): boolean {
 // update of top-level fields only ($set, $inc, a capped $push) replaces values wholesale, so
 // a shallow copy will do: the values it keeps are the stored (frozen) ones, shared.
 export function updatedCopy(stored: Document, update: Update, filter: Filter): Document | undefined {
-  const { $setOnInsert: _onlyOnInsert, ...modifier } = update;
+  const { $setOnInsert: _onlyOnInsert, ...modifier } = withoutUnchangedId(update, stored._id);
   const operands = Object.entries(modifier) as Array<[string, Record<string, unknown>]>;
   if (operands.every(([, fields]) => isPlainObject(fields)) && directlyApplicable(stored, operands)) {
     assertNoConflicts(operands.flatMap(([, fields]) => Object.keys(fields)));
@@ -210,6 +210,18 @@ export function updatedCopy(stored: Document, update: Update, filter: Filter): D
   // mingo names paths it did not change (one through an array of scalars, which MongoDB
   // refuses and mingo leaves as it is): the document itself says whether it changed.
   return applyOperators(copy, modifier, filter) && !sameDocument(stored, copy) ? copy : undefined;
+}
+
+const IMMUTABLE_ID = "Performing an update on the path '_id' would modify the immutable field '_id'";
+
+// MongoDB lets $set give _id the value it holds (a no-op), and refuses any other; mingo's $set
+// refused _id whatever its value.
+function withoutUnchangedId(update: Update, id: unknown): Update {
+  const set = update.$set;
+  if (!isPlainObject(set) || !Object.hasOwn(set, '_id')) return update;
+  if (encodeKey([set._id]) !== encodeKey([id])) throw new Error(IMMUTABLE_ID);
+  const { _id: _unchanged, ...fields } = set;
+  return { ...update, $set: fields };
 }
 
 function mergeSetOnInsert(update: Update): Update {
@@ -228,6 +240,8 @@ export function upsertedDocument(filter: Filter, update: Update): Document {
   const seeded = upsertSeed(filter);
   const { $set, ...modifier } = mergeSetOnInsert(update);
   const { _id, ...fields } = ($set ?? {}) as Record<string, unknown>;
+  // The filter's _id is the document's: a $set of another one is refused, as on an update.
+  if (_id !== undefined && seeded._id !== undefined && encodeKey([_id]) !== encodeKey([seeded._id])) throw new Error(IMMUTABLE_ID);
   if (_id !== undefined) seeded._id = cloneDocument(_id);
   applyOperators(seeded, $set === undefined ? modifier : { ...modifier, $set: fields }, undefined);
   return withIdFirst(seeded);
