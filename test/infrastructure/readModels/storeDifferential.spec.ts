@@ -36,6 +36,8 @@ const ID_POOL: readonly unknown[] = [
   '1',
   { k: 1 },
   { k: 2 },
+  // Too long to be one of the frozen values documents share: each copy its own object.
+  { k: 'an object _id with a text longer than the frozen values documents share' },
 ];
 const FIELDS = ['a', 'b', 'c', 'u', 'tags', 'n', 'arr'];
 
@@ -255,6 +257,7 @@ class Generator {
     const update: Record<string, Record<string, unknown>> = {};
     if (isLookupValue(filter.tags) && this.chance(0.3)) update[this.pick(['$set', '$inc'])] = { 'tags.$': this.pick([1, 2, 'x']) };
     else if (this.chance(0.04)) update.$rename = { [this.pick(['a', 'b', 'e', 'n.x'])]: this.pick(['e2', 'c', 'n.w']) };
+    if (this.chance(0.03)) update.$set = { _id: isPlainObject(filter) && filter._id !== undefined && !isPlainObject(filter._id) ? filter._id : this.id() };
     if (upsert && this.chance(0.3)) update.$setOnInsert = { [this.pick(['f', 'a', 'n.y'])]: this.scalar() };
     if (Object.keys(update).length > 0 && this.chance(0.5)) return update;
     const used = new Set<string>();
@@ -428,7 +431,7 @@ class Reference {
 
   // What an update makes of one document (undefined: unchanged); throws as MongoDB would.
   updated(document: Document, update: Update, filter: Filter): Document | undefined {
-    const { $setOnInsert: _ignored, ...modifier } = update;
+    const { $setOnInsert: _ignored, ...modifier } = withoutId(update, document._id);
     assertNoConflicts(modifier);
     const copy = copied(document);
     applyWithMingo(copy, modifier, filter);
@@ -443,6 +446,7 @@ class Reference {
     assertNoConflicts(update);
     const set = { ...(($set as Record<string, unknown>) ?? {}), ...(($setOnInsert as Record<string, unknown>) ?? {}) };
     const { _id, ...fields } = set;
+    if (_id !== undefined && seed._id !== undefined && text(_id) !== text(seed._id)) throw new ReferenceError('_id changed');
     if (_id !== undefined) seed._id = copied(_id);
     const operators = Object.keys(fields).length > 0 ? { ...modifier, $set: fields } : modifier;
     if (Object.keys(operators).length > 0) applyWithMingo(seed, operators);
@@ -476,6 +480,15 @@ function applyWithMingo(document: Document, update: Update, filter?: Filter): vo
   // The filter serves the positional `$` (mingo applies nothing to a document it does not match).
   const positional = Object.values(update).some((fields) => isPlainObject(fields) && Object.keys(fields).some((path) => path.includes('$')));
   updateWithMingo(document, update as never, undefined, (positional ? filter : undefined) as never);
+}
+
+// MongoDB's $set of _id: the value it holds is no change, another is refused (mingo refuses both).
+function withoutId(update: Update, id: unknown): Update {
+  const set = update.$set;
+  if (!isPlainObject(set) || !Object.hasOwn(set, '_id')) return update;
+  if (text(set._id) !== text(id)) throw new ReferenceError('_id changed');
+  const { _id: _same, ...fields } = set;
+  return { ...update, $set: fields };
 }
 
 function assertNoConflicts(update: Update): void {
@@ -1040,5 +1053,20 @@ describe('embedded read models: divergences the random runs found', () => {
     ]);
     await collection.deleteOne({ _id: id });
     expect(await collection.find({ a: 1 }, { sort: { b: 1, c: 1 } })).to.deep.equal([{ _id: 0, a: 1, b: 1, c: 1 }]);
+  });
+
+  it('$set may give _id the value it holds (nothing changes), not another, on an update or an upsert', async () => {
+    const collection = await collectionHolding({ _id: 1, a: 1 });
+    expect(await collection.updateOne({ _id: 1 }, { $set: { _id: 1, a: 2 } })).to.deep.equal({ matched: 1, modified: 1, upserted: false });
+    expect(await collection.updateMany({}, { $set: { _id: 1 } })).to.deep.equal({ matched: 1, modified: 0, upserted: false });
+    let refused = await attempt(() => collection.updateOne({ _id: 1 }, { $set: { _id: 2 } }));
+    expect(refused.ok).to.equal(false);
+    refused = await attempt(() => collection.updateOne({ _id: 5 }, { $set: { _id: 6 } }, { upsert: true }));
+    expect(refused.ok).to.equal(false);
+    expect(await collection.updateOne({ _id: 7 }, { $set: { _id: 7, a: 3 } }, { upsert: true })).to.deep.equal({ matched: 0, modified: 0, upserted: true });
+    expect(await collection.find({})).to.deep.equal([
+      { _id: 1, a: 2 },
+      { _id: 7, a: 3 },
+    ]);
   });
 });
