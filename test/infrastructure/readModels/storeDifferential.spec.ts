@@ -679,11 +679,12 @@ class Run {
 
   // A write to one of the matches (MongoDB takes any): the embedded store's outcome must be what
   // the reference gives for one of them, or for the upsert where none matches.
-  async writeOne(kind: 'updateOne' | 'replaceOne' | 'deleteOne'): Promise<void> {
-    const upsert = kind !== 'deleteOne' && this.generate.chance(0.3);
-    const filter = upsert ? this.generate.upsertFilter() : this.generate.filter();
+  // given: a replacement upsert of that document under its _id (a mirror writing its twin's copy).
+  async writeOne(kind: 'updateOne' | 'replaceOne' | 'deleteOne', given?: Document): Promise<void> {
+    const upsert = given !== undefined || (kind !== 'deleteOne' && this.generate.chance(0.3));
+    const filter = given ? { _id: given._id } : upsert ? this.generate.upsertFilter() : this.generate.filter();
     const update = kind === 'updateOne' ? this.generate.update(filter, upsert) : undefined;
-    const replacement = kind === 'replaceOne' ? this.generate.document(this.generate.chance(0.15)) : undefined;
+    const replacement = given ?? (kind === 'replaceOne' ? this.generate.document(this.generate.chance(0.15)) : undefined);
     this.note(`${kind} ${text(filter)} ${text(update ?? replacement ?? '')}${upsert ? ' upsert' : ''}`);
     const matched = await attempt(() => this.reference.matching(filter));
     const actual = await attempt<unknown>(() => {
@@ -885,8 +886,25 @@ class Run {
     }
   }
 
+  // The collection shares documents equal to those of 'twin' (shareDocumentsWith): a document
+  // copied there, now and then changed, then written here as the twin holds it.
+  async mirror(): Promise<void> {
+    const twin = this.store.collection('twin');
+    const held = [...this.reference.documents.values()];
+    if (held.length > 0 && this.generate.chance(0.6)) {
+      const document = copied(this.generate.pick(held));
+      if (this.generate.chance(0.3)) document[this.generate.pick(FIELDS)] = this.generate.scalar();
+      this.note(`twin holds ${text(document)}`);
+      await twin.replaceOne({ _id: document._id }, document, { upsert: true });
+      return;
+    }
+    const twins = await twin.find({});
+    if (twins.length > 0) await this.writeOne('replaceOne', copied(this.generate.pick(twins)));
+  }
+
   async step(): Promise<void> {
     if (this.behind && this.generate.chance(0.03)) return this.flush();
+    if (this.generate.chance(0.05)) return this.mirror();
     const kind = this.generate.random();
     if (kind < 0.16) return this.insertOne();
     if (kind < 0.28) return this.writeOne('updateOne');
@@ -927,6 +945,7 @@ async function runSeed(seed: number, steps: number, mode: { regular: boolean; be
   const generate = run.generate;
   const pickSome = (specs: readonly IndexSpec[], p: number) => specs.filter(() => generate.chance(p));
   const unique = mode.behind ? [] : UNIQUE;
+  await run.collection.shareDocumentsWith!('twin');
   await run.createIndexes([...pickSome(HASHED, 0.5), ...pickSome(unique, 0.35).slice(0, 2), ...pickSome(ORDERED, mode.regular ? 0.7 : 0.5)]);
   for (let i = 0; i < steps; i++) {
     if (i === Math.floor(steps / 2)) {
