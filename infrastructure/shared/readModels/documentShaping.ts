@@ -1,4 +1,5 @@
 import { find as findWithMingo } from 'mingo';
+import { cloneDocument } from './documentClone.js';
 import type { Document, FindOptions } from '../../../application/shared/ports/readModelStore.port.js';
 import { sortedNatively } from './documentSort.js';
 
@@ -19,7 +20,10 @@ export function shaped(matched: Document[], options: FindOptions): Document[] {
     const natively = sortedNatively(matched, sort!);
     if (natively) return natively.slice(skip, end);
   }
-  const cursor = findWithMingo(matched, {}, projection ?? {});
+  // mingo leaves out a nested field by deleting it from the document it was given: from a
+  // stored one, frozen, it cannot, and the field stayed. Such a projection is given copies.
+  const documents = projection !== undefined && Object.keys(projection).some((path) => path.includes('.')) ? matched.map(cloneDocument) : matched;
+  const cursor = findWithMingo(documents, {}, projection ?? {});
   if (sorted) cursor.sort(sort);
   if (skip > 0) cursor.skip(skip);
   if (limit > 0) cursor.limit(limit);

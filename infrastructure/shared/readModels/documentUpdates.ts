@@ -3,7 +3,7 @@ import * as updateOperators from 'mingo/operators/update';
 import type { Modifier } from 'mingo/updater';
 import type { Document, Filter, Update } from '../../../application/shared/ports/readModelStore.port.js';
 import { cloneDocument } from './documentClone.js';
-import { isPlainObject } from './documentPaths.js';
+import { encodeKey, isPlainObject } from './documentPaths.js';
 import { withIdFirst } from './documentRules.js';
 import { upsertSeed } from './upsertSeed.js';
 
@@ -39,11 +39,37 @@ function applyOperators(target: Document, modifier: Update, filter: Filter | und
   }
   assertNoConflicts([...paths, ...Object.values(modifier.$rename ?? {}).map(String)]);
   if (directlyApplicable(target, operands)) return applyDirectly(target, operands);
-  let changed = false;
+  let changed = modifier.$push !== undefined && startSlicedLists(target, modifier.$push as Record<string, unknown>);
   for (const [name, fields] of operands) {
     if (operatorNamed(name)(cloneDocument(fields))(target).length > 0) changed = true;
   }
   return changed;
+}
+
+// mingo's $push onto a missing field takes every item, whatever the $slice (MongoDB pushes
+// onto an empty list, then slices): such a field starts as an empty list, where the path
+// reaches it through objects (created as MongoDB creates them; anything else is mingo's).
+// Returns whether it started any (a change, even where mingo then pushes nothing).
+function startSlicedLists(target: Document, push: Record<string, unknown>): boolean {
+  let started = false;
+  for (const [path, value] of Object.entries(push)) {
+    if (!isPlainObject(value) || !Object.hasOwn(value, '$slice') || !Object.hasOwn(value, '$each')) continue;
+    const segments = path.split('.');
+    if (segments.some((segment) => segment === '' || NUMERIC_SEGMENT.test(segment))) continue;
+    let parent: Record<string, unknown> | undefined = target;
+    for (const segment of segments.slice(0, -1)) {
+      if (parent[segment] === undefined) parent[segment] = {};
+      const next: unknown = parent[segment];
+      parent = isPlainObject(next) ? next : undefined;
+      if (parent === undefined) break;
+    }
+    const field = segments[segments.length - 1]!;
+    if (parent !== undefined && parent[field] === undefined) {
+      parent[field] = [];
+      started = true;
+    }
+  }
+  return started;
 }
 
 const NUMERIC_SEGMENT = /^\d+$/;
@@ -110,7 +136,12 @@ function applyDirectly(target: Document, operands: ReadonlyArray<[string, Record
         parent[field] = (before ?? 0) + (value as number);
       } else if (name === '$push') {
         const { $each, $slice } = value as { $each: unknown[]; $slice: number };
-        target[path] = prependedWithSlice(cloneDocument($each), (target[path] as unknown[] | undefined) ?? [], $slice);
+        const before = target[path] as readonly unknown[] | undefined;
+        const after = prependedWithSlice(cloneDocument($each), before ?? [], $slice);
+        // Nothing pushed onto a list no longer than the cap (or the same values pushed in front
+        // of a list of them) leaves it as it was: not modified, as MongoDB counts it.
+        if (before !== undefined && after.length === before.length && after.every((item, i) => sameValue(item, before[i]))) continue;
+        target[path] = after;
         changed = true;
       } else if (name === '$inc') {
         const before = target[path] as number | undefined;
@@ -168,7 +199,7 @@ function sameValue(left: unknown, right: unknown): boolean {
 // update of top-level fields only ($set, $inc, a capped $push) replaces values wholesale, so
 // a shallow copy will do: the values it keeps are the stored (frozen) ones, shared.
 export function updatedCopy(stored: Document, update: Update, filter: Filter): Document | undefined {
-  const { $setOnInsert: _onlyOnInsert, ...modifier } = update;
+  const { $setOnInsert: _onlyOnInsert, ...modifier } = withoutUnchangedId(update, stored._id);
   const operands = Object.entries(modifier) as Array<[string, Record<string, unknown>]>;
   if (operands.every(([, fields]) => isPlainObject(fields)) && directlyApplicable(stored, operands)) {
     assertNoConflicts(operands.flatMap(([, fields]) => Object.keys(fields)));
@@ -176,7 +207,21 @@ export function updatedCopy(stored: Document, update: Update, filter: Filter): D
     return applyDirectly(copy, operands) ? copy : undefined;
   }
   const copy = cloneDocument(stored);
-  return applyOperators(copy, modifier, filter) ? copy : undefined;
+  // mingo names paths it did not change (one through an array of scalars, which MongoDB
+  // refuses and mingo leaves as it is): the document itself says whether it changed.
+  return applyOperators(copy, modifier, filter) && !sameDocument(stored, copy) ? copy : undefined;
+}
+
+const IMMUTABLE_ID = "Performing an update on the path '_id' would modify the immutable field '_id'";
+
+// MongoDB lets $set give _id the value it holds (a no-op), and refuses any other; mingo's $set
+// refused _id whatever its value.
+function withoutUnchangedId(update: Update, id: unknown): Update {
+  const set = update.$set;
+  if (!isPlainObject(set) || !Object.hasOwn(set, '_id')) return update;
+  if (encodeKey([set._id]) !== encodeKey([id])) throw new Error(IMMUTABLE_ID);
+  const { _id: _unchanged, ...fields } = set;
+  return { ...update, $set: fields };
 }
 
 function mergeSetOnInsert(update: Update): Update {
@@ -195,6 +240,8 @@ export function upsertedDocument(filter: Filter, update: Update): Document {
   const seeded = upsertSeed(filter);
   const { $set, ...modifier } = mergeSetOnInsert(update);
   const { _id, ...fields } = ($set ?? {}) as Record<string, unknown>;
+  // The filter's _id is the document's: a $set of another one is refused, as on an update.
+  if (_id !== undefined && seeded._id !== undefined && encodeKey([_id]) !== encodeKey([seeded._id])) throw new Error(IMMUTABLE_ID);
   if (_id !== undefined) seeded._id = cloneDocument(_id);
   applyOperators(seeded, $set === undefined ? modifier : { ...modifier, $set: fields }, undefined);
   return withIdFirst(seeded);

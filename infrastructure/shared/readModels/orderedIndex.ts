@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Document, Filter, IndexSpec, SortSpec } from '../../../application/shared/ports/readModelStore.port.js';
-import { isPlainObject } from './documentPaths.js';
+import { encodeKey, isPlainObject } from './documentPaths.js';
 import { isLookupScalar } from './equalityLookups.js';
 
 // What is used of sorted-btree's B+ tree (a CommonJS module whose class is exports.default,
@@ -43,6 +43,21 @@ function compareValues(left: unknown, right: unknown): number {
   if (rankLeft !== rankRight) return rankLeft - rankRight;
   if (rankLeft === 1) return 0;
   return (left as number | string | boolean) < (right as number | string | boolean) ? -1 : 1;
+}
+
+// The tie breaker, _id: one order over every _id a collection may hold. compareValues orders
+// scalars only: two object _ids (MongoDB allows any value but an array) each compared greater
+// than the other, so a replaced or deleted document's entry was not found when the two were
+// different objects (a copy of the _id, not the frozen one shared), and stayed in the tree.
+// Object _ids come after every scalar, in the order of their key texts.
+function compareIds(left: unknown, right: unknown): number {
+  const leftObject = typeof left === 'object' && left !== null;
+  const rightObject = typeof right === 'object' && right !== null;
+  if (!leftObject && !rightObject) return compareValues(left, right);
+  if (leftObject !== rightObject) return leftObject ? 1 : -1;
+  const leftKey = encodeKey([left]);
+  const rightKey = encodeKey([right]);
+  return leftKey === rightKey ? 0 : leftKey < rightKey ? -1 : 1;
 }
 
 // A value an ordered index can place: a scalar, null or missing. A document holding anything
@@ -316,9 +331,9 @@ function keyComparator(fields: readonly string[], directions: readonly number[])
     const directed = directions[i] === 1 ? 'order' : `typeof a[${name}] === 'symbol' || typeof b[${name}] === 'symbol' ? order : -order`;
     return `order = compareValues(a[${name}], b[${name}]); if (order !== 0) return ${directed};`;
   });
-  const source = `return function compareKeys(a, b) { let order; ${steps.join(' ')} return compareValues(a._id, b._id); };`;
+  const source = `return function compareKeys(a, b) { let order; ${steps.join(' ')} return compareIds(a._id, b._id); };`;
   try {
-    return new Function('compareValues', source)(compareValues) as (a: OrderedKey, b: OrderedKey) => number;
+    return new Function('compareValues', 'compareIds', source)(compareValues, compareIds) as (a: OrderedKey, b: OrderedKey) => number;
   } catch {
     // Code generation disallowed (node --disallow-code-generation-from-strings): the same order, slower.
     return (a, b) => {
@@ -326,7 +341,7 @@ function keyComparator(fields: readonly string[], directions: readonly number[])
         const order = compareValues(a[fields[i]!], b[fields[i]!]);
         if (order !== 0) return directions[i] === 1 || typeof a[fields[i]!] === 'symbol' || typeof b[fields[i]!] === 'symbol' ? order : -order;
       }
-      return compareValues(a._id, b._id);
+      return compareIds(a._id, b._id);
     };
   }
 }
