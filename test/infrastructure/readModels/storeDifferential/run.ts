@@ -1,4 +1,3 @@
-import { find as findWithMingo } from 'mingo';
 import {
   DuplicateKeyError,
   type Collection,
@@ -13,6 +12,7 @@ import { EmbeddedReadModelStore } from '../../../../infrastructure/shared/readMo
 import { WriteBehindStore } from '../../../../infrastructure/shared/readModels/writeBehind.js';
 import { seededRandom } from '../../../support/seededRandom.js';
 import { contents, copied, FIELDS, Generator, HASHED, isPlainObject, keyOf, ORDERED, text, UNIQUE } from './generator.js';
+import { pageProblem } from './pageJudge.js';
 import { attempt, describeError, equalities, Reference, sameFailure, withIdFirst, type Outcome } from './reference.js';
 // One seeded run: the same random writes and reads on the embedded store and on the
 // reference, every answer and the stored state compared.
@@ -250,87 +250,33 @@ export class Run {
       return this.findOne(filter, { ...(options.sort ? { sort: options.sort } : {}), ...(options.projection ? { projection: options.projection } : {}) });
     const matched = await attempt(() => this.reference.matching(filter));
     const actual = await attempt(() => this.collection.find(filter, options as FindOptions));
-    if (!matched.ok || !actual.ok) {
-      if (matched.ok !== actual.ok)
-        this.fail(
-          `find: ${matched.ok ? describeError((actual as { error: unknown }).error) : 'answered'} where the reference ${matched.ok ? 'answered' : 'threw'}`,
-        );
-      return;
-    }
-    this.expectPage(matched.value, actual.value, options);
+    const answers = this.bothAnswered('find', matched, actual);
+    if (answers) this.expectPage(answers[0], answers[1], options);
   }
 
   async findOne(filter: Filter, options: { sort?: SortSpec; projection?: Record<string, 0 | 1> }): Promise<void> {
     const matched = await attempt(() => this.reference.matching(filter));
     const actual = await attempt(() => this.collection.findOne(filter, options));
-    if (!matched.ok || !actual.ok) {
-      if (matched.ok !== actual.ok)
-        this.fail(
-          `findOne: ${matched.ok ? describeError((actual as { error: unknown }).error) : 'answered'} where the reference ${matched.ok ? 'answered' : 'threw'}`,
-        );
-      return;
-    }
-    this.expectPage(matched.value, actual.value === null ? [] : [actual.value], { ...options, limit: 1 });
+    const answers = this.bothAnswered('findOne', matched, actual);
+    if (answers) this.expectPage(answers[0], answers[1] === null ? [] : [answers[1]], { ...options, limit: 1 });
   }
 
-  // A page as MongoDB could give it: the matches (with their stored contents), in the sort's
-  // order (a tie in any order), the right number of them; the right ones where the order is total.
+  // Both answers (a page to judge), or null where both threw; one answering where the other
+  // threw fails.
+  bothAnswered<T, U>(read: string, matched: Outcome<T>, actual: Outcome<U>): [T, U] | null {
+    if (matched.ok && actual.ok) return [matched.value, actual.value];
+    if (matched.ok !== actual.ok)
+      this.fail(
+        `${read}: ${matched.ok ? describeError((actual as { error: unknown }).error) : 'answered'} where the reference ${matched.ok ? 'answered' : 'threw'}`,
+      );
+    return null;
+  }
+
+  // A page as MongoDB could give it (pageJudge.ts).
   expectPage(matched: Document[], page: Document[], options: FindOptions): void {
     this.checks++;
-    const sort = options.sort && Object.keys(options.sort).length > 0 ? options.sort : undefined;
-    const skip = options.skip ?? 0;
-    const limit = options.limit ?? 0;
-    const expectedLength = Math.max(0, Math.min(limit > 0 ? limit : Infinity, matched.length - skip));
-    if (page.length !== expectedLength) this.fail(`page of ${page.length}, expected ${expectedLength} (of ${matched.length} matches)`);
-    if (options.projection) return this.expectProjectedPage(matched, page, options);
-    const byId = new Map(matched.map((document) => [keyOf(document._id), document]));
-    const ids = page.map((document) => keyOf(document._id));
-    if (new Set(ids).size !== ids.length) this.fail(`page repeats a document: ${ids.join(',')}`);
-    for (const document of page) {
-      const match = byId.get(keyOf(document._id));
-      if (!match) this.fail(`page holds ${keyOf(document._id)}, which does not match`);
-      if (contents(match) !== contents(document)) this.fail(`page holds ${text(document)}, stored as ${text(match)}`);
-    }
-    if (!sort || matched.some((document) => Object.keys(sort).some((path) => arrayOnPath(document, path)))) {
-      if (skip === 0 && limit === 0 && ids.length !== matched.length) this.fail('not every match');
-      return;
-    }
-    const expected = findWithMingo(matched, {}).sort(sort).skip(skip);
-    const expectedPage = (limit > 0 ? expected.limit(limit) : expected).all() as Document[];
-    for (const [i, document] of page.entries()) {
-      if (!tied(document, expectedPage[i]!, sort)) {
-        this.fail(
-          `page ${ids.join(',')} where the sort gives ${expectedPage.map((other) => keyOf(other._id)).join(',')} (position ${i}: ${text(document)}, expected ${text(expectedPage[i])})`,
-        );
-      }
-    }
-  }
-
-  // Projected pages: exactly mingo's where the order is total (or no page is cut), as a set
-  // where it is not.
-  expectProjectedPage(matched: Document[], page: Document[], options: FindOptions): void {
-    const sort = options.sort && Object.keys(options.sort).length > 0 ? options.sort : undefined;
-    // mingo's projection deletes excluded nested fields from the documents it is given.
-    const cursor = findWithMingo(copied(matched), {}, options.projection);
-    if (sort) cursor.sort(sort);
-    const all = cursor.all() as Document[];
-    const skip = options.skip ?? 0;
-    const limit = options.limit ?? 0;
-    const total = sort !== undefined && '_id' in sort && !matched.some((document) => Object.keys(sort).some((path) => arrayOnPath(document, path)));
-    const cut = skip > 0 || limit > 0;
-    const canonical = contents;
-    if (!cut || total) {
-      const expected = (cut ? all.slice(skip, limit > 0 ? skip + limit : undefined) : all).map(canonical);
-      const actual = page.map(canonical);
-      if (!total) {
-        expected.sort();
-        actual.sort();
-      }
-      if (text(actual) !== text(expected)) this.fail(`projected page ${text(page)}, expected ${text(expected)}`);
-      return;
-    }
-    const allowed = new Set(all.map(canonical));
-    for (const document of page) if (!allowed.has(canonical(document))) this.fail(`projected ${text(document)} is no projected match`);
+    const problem = pageProblem(matched, page, options);
+    if (problem !== null) this.fail(problem);
   }
 
   async count(): Promise<void> {
@@ -387,29 +333,6 @@ export class Run {
     if (kind < 0.88) return this.find();
     return this.count();
   }
-}
-
-// Whether a path meets an array. mingo orders such values by no consistent rule (not MongoDB's
-// smallest element ascending, largest descending: its ties are not transitive, so the order it
-// gives depends on the order it was given), so no order is checked for them.
-export function arrayOnPath(document: Document, path: string): boolean {
-  let value: unknown = document;
-  for (const segment of path.split('.')) {
-    if (Array.isArray(value)) return true;
-    if (!isPlainObject(value)) return false;
-    value = value[segment];
-  }
-  return Array.isArray(value);
-}
-
-// Two documents the sort cannot tell apart.
-export function tied(left: Document, right: Document, sort: SortSpec): boolean {
-  if (keyOf(left._id) === keyOf(right._id)) return true;
-  const forwards = findWithMingo([left, right], {}).sort(sort).all() as Document[];
-  const backwards = findWithMingo([right, left], {}).sort(sort).all() as Document[];
-  // Tied: the order they come out in depends on the order they went in (mingo reverses ties
-  // under a descending key).
-  return forwards[0] !== backwards[0];
 }
 
 export async function runSeed(seed: number, steps: number, mode: { regular: boolean; behind: boolean }): Promise<Run> {
