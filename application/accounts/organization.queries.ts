@@ -7,6 +7,10 @@ import { USERS_COLLECTION, type UserDocument } from './users.readModel.js';
 
 export type MemberRoleFilter = 'all' | 'admin' | 'member';
 
+// Which memberships a reader sees: every one (members of the organization, site
+// administrators), or the publicized ones only (anyone else).
+export type MembershipReach = 'all' | 'public';
+
 export interface OrganizationsSince {
   readonly organizations: readonly OrganizationDocument[];
   readonly hasMore: boolean;
@@ -63,9 +67,14 @@ export class OrganizationQueries {
     return this.memberships.count({ org_id: orgId });
   }
 
+  // Whether the user's membership is shown to those outside the organization.
+  async isPublicMember(orgId: number, userId: number): Promise<boolean> {
+    return (await this.membership(orgId, userId))?.public === true;
+  }
+
   // Members in id order, one page at a time, as the users they are.
-  async members(orgId: number, role: MemberRoleFilter, page: number, perPage: number): Promise<Paged<UserDocument>> {
-    const filter = role === 'all' ? { org_id: orgId } : { org_id: orgId, role };
+  async members(orgId: number, role: MemberRoleFilter, reach: MembershipReach, page: number, perPage: number): Promise<Paged<UserDocument>> {
+    const filter = { org_id: orgId, ...(reach === 'public' ? { public: true } : {}), ...(role === 'all' ? {} : { role }) };
     const [memberships, totalCount] = await Promise.all([
       this.memberships.find(filter, { sort: { user_id: 1 }, skip: (page - 1) * perPage, limit: perPage }),
       this.memberships.count(filter),
@@ -75,11 +84,12 @@ export class OrganizationQueries {
     return { items: users, totalCount };
   }
 
-  // The organizations a user belongs to, in id order.
-  async organizationsOf(userId: number, page: number, perPage: number): Promise<Paged<OrganizationDocument>> {
+  // The organizations a user belongs to (all, or those they publicized), in id order.
+  async organizationsOf(userId: number, reach: MembershipReach, page: number, perPage: number): Promise<Paged<OrganizationDocument>> {
+    const filter = reach === 'public' ? { user_id: userId, public: true } : { user_id: userId };
     const [memberships, totalCount] = await Promise.all([
-      this.memberships.find({ user_id: userId }, { sort: { org_id: 1 }, skip: (page - 1) * perPage, limit: perPage }),
-      this.memberships.count({ user_id: userId }),
+      this.memberships.find(filter, { sort: { org_id: 1 }, skip: (page - 1) * perPage, limit: perPage }),
+      this.memberships.count(filter),
     ]);
     const ids = memberships.map((membership) => membership.org_id);
     return { items: await this.organizations.find({ id: { $in: ids } }, { sort: { id: 1 } }), totalCount };

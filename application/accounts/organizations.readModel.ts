@@ -32,5 +32,7 @@ export interface OrgMembershipDocument extends Document {
   user_id: number;
   role: 'admin' | 'member';
   state: 'active';
+  // Shown to those outside the organization (publicized by the member); concealed by default.
+  public: boolean;
   updated_at: string;
 }

@@ -25,6 +25,9 @@ export type AccountsError =
   | { readonly _tag: 'NotOrganizationOwner' }
   | { readonly _tag: 'NotOrganizationMember'; readonly org: string; readonly login: string }
   | { readonly _tag: 'OrganizationMembershipNotFound'; readonly userId: number }
+  // Only the member shows or hides their membership (GitHub: "A user cannot publicize the
+  // membership for another user"), and only a member has one to show.
+  | { readonly _tag: 'MembershipPublicityRefused'; readonly reason: 'another-user' | 'not-member'; readonly org: string }
   // An organization always keeps an owner: the last one can be neither removed nor demoted.
   | { readonly _tag: 'LastOrganizationOwner' }
   | { readonly _tag: 'OAuthApplicationNotFound'; readonly clientId: string }

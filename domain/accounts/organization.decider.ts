@@ -47,7 +47,16 @@ export interface RemoveOrganizationMember {
   readonly now: Date;
 }
 
-export type OrganizationCommand = CreateOrganization | UpdateOrganization | SetOrganizationMembership | RemoveOrganizationMember;
+// PUT (public) and DELETE (concealed) /orgs/{org}/public_members/{username}.
+export interface SetMembershipPublicity {
+  readonly type: 'SetMembershipPublicity';
+  readonly actor: OrganizationActor;
+  readonly member: OrganizationMember;
+  readonly public: boolean;
+  readonly now: Date;
+}
+
+export type OrganizationCommand = CreateOrganization | UpdateOrganization | SetOrganizationMembership | RemoveOrganizationMember | SetMembershipPublicity;
 
 export type OrganizationState =
   | { readonly status: 'absent' }
@@ -57,6 +66,8 @@ export type OrganizationState =
       readonly login: string;
       readonly profile: OrganizationProfile;
       readonly members: Readonly<Record<number, OrganizationRole>>;
+      // The members who publicized their membership; every other membership is concealed.
+      readonly publicMembers: Readonly<Record<number, true>>;
     };
 
 type ActiveOrganization = Extract<OrganizationState, { status: 'active' }>;
@@ -83,7 +94,7 @@ export const initialState = (): OrganizationState => ({ status: 'absent' });
 
 export function evolve(state: OrganizationState, event: OrganizationEvent): OrganizationState {
   if (event.type === 'OrganizationCreated') {
-    return { status: 'active', orgId: event.data.orgId, login: event.data.login, profile: event.data.profile, members: {} };
+    return { status: 'active', orgId: event.data.orgId, login: event.data.login, profile: event.data.profile, members: {}, publicMembers: {} };
   }
   if (state.status !== 'active') return state;
   switch (event.type) {
@@ -92,8 +103,14 @@ export function evolve(state: OrganizationState, event: OrganizationEvent): Orga
     case 'OrganizationMemberAdded':
     case 'OrganizationMemberRoleChanged':
       return { ...state, members: withKey(state.members, String(event.data.userId), event.data.role) };
-    case 'OrganizationMemberRemoved':
-      return { ...state, members: withoutKey(state.members, String(event.data.userId)) };
+    case 'OrganizationMemberRemoved': {
+      const userId = String(event.data.userId);
+      return { ...state, members: withoutKey(state.members, userId), publicMembers: withoutKey(state.publicMembers, userId) };
+    }
+    case 'OrganizationMembershipPublicized':
+      return { ...state, publicMembers: withKey(state.publicMembers, String(event.data.userId), true) };
+    case 'OrganizationMembershipConcealed':
+      return { ...state, publicMembers: withoutKey(state.publicMembers, String(event.data.userId)) };
   }
 }
 
@@ -107,6 +124,8 @@ export function decide(command: OrganizationCommand, state: OrganizationState): 
       return setMembership(command, state);
     case 'RemoveOrganizationMember':
       return removeMember(command, state);
+    case 'SetMembershipPublicity':
+      return setPublicity(command, state);
   }
 }
 
@@ -163,12 +182,26 @@ function removeMember(command: RemoveOrganizationMember, state: ActiveOrganizati
   return right([{ type: 'OrganizationMemberRemoved', data: { orgId: state.orgId, userId, login, removedAt: command.now.toISOString() } }]);
 }
 
+// Only the member decides; showing a membership already shown (or hiding a hidden one) changes nothing.
+function setPublicity(command: SetMembershipPublicity, state: ActiveOrganization): Decision {
+  const { userId, login } = command.member;
+  if (command.actor.userId !== userId) return left({ _tag: 'MembershipPublicityRefused', reason: 'another-user', org: state.login });
+  if (state.members[userId] === undefined) return left({ _tag: 'MembershipPublicityRefused', reason: 'not-member', org: state.login });
+  if ((state.publicMembers[userId] === true) === command.public) return right([]);
+  const at = command.now.toISOString();
+  return right([
+    command.public
+      ? { type: 'OrganizationMembershipPublicized', data: { orgId: state.orgId, userId, login, publicizedAt: at } }
+      : { type: 'OrganizationMembershipConcealed', data: { orgId: state.orgId, userId, login, concealedAt: at } },
+  ]);
+}
+
 // An organization's stream holds every membership change: snapshotted (bump with evolve's
-// meaning or the state's shape).
+// meaning or the state's shape; 2: the members who publicized their membership).
 export const organizationDecider: Decider<OrganizationCommand, OrganizationState, OrganizationEvent, AccountsError> = {
   initialState,
   evolve,
   decide,
-  snapshot: { name: 'organization', version: 1 },
+  snapshot: { name: 'organization', version: 2 },
 };
 export const organizationStream = (orgId: number): string => `organization-${orgId}`;

@@ -53,4 +53,23 @@ export type OrganizationMemberRemoved = DomainEvent<
   { readonly orgId: number; readonly userId: number; readonly login: string; readonly removedAt: string }
 >;
 
-export type OrganizationEvent = OrganizationCreated | OrganizationUpdated | OrganizationMemberAdded | OrganizationMemberRoleChanged | OrganizationMemberRemoved;
+// A member shows or hides their own membership (GitHub's publicize and conceal). A membership
+// starts concealed, as on GitHub, and a member who leaves and comes back starts concealed again.
+export type OrganizationMembershipPublicized = DomainEvent<
+  'OrganizationMembershipPublicized',
+  { readonly orgId: number; readonly userId: number; readonly login: string; readonly publicizedAt: string }
+>;
+
+export type OrganizationMembershipConcealed = DomainEvent<
+  'OrganizationMembershipConcealed',
+  { readonly orgId: number; readonly userId: number; readonly login: string; readonly concealedAt: string }
+>;
+
+export type OrganizationEvent =
+  | OrganizationCreated
+  | OrganizationUpdated
+  | OrganizationMemberAdded
+  | OrganizationMemberRoleChanged
+  | OrganizationMemberRemoved
+  | OrganizationMembershipPublicized
+  | OrganizationMembershipConcealed;

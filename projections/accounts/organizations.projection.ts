@@ -5,6 +5,8 @@ import type {
   OrganizationMemberAdded,
   OrganizationMemberRemoved,
   OrganizationMemberRoleChanged,
+  OrganizationMembershipConcealed,
+  OrganizationMembershipPublicized,
   OrganizationUpdated,
 } from '../../domain/accounts/organization.events.js';
 import {
@@ -20,7 +22,8 @@ import type { StoredEvent } from '../../application/shared/ports/eventStore.port
 // twice leaves the same documents.
 export const organizationsProjection: Projection = {
   name: 'organizations',
-  version: 1,
+  // 2: memberships carry whether the member publicized them
+  version: 2,
   collections: [
     {
       name: ORGANIZATIONS_COLLECTION,
@@ -42,6 +45,13 @@ export const organizationsProjection: Projection = {
         { name: 'org_role_user_state', keys: { org_id: 1, role: 1, user_id: 1, state: 1 } },
         // GET /user/orgs, /users/{u}/orgs: a user's organizations by id, page and count from the index.
         { name: 'user_org_role', keys: { user_id: 1, org_id: 1, role: 1 } },
+        // What those outside the organization see: its public members (all, or by role), and a
+        // user's public memberships (GET /users/{u}/orgs), page and count from the index.
+        { name: 'org_public_user_role', keys: { org_id: 1, public: 1, user_id: 1, role: 1 } },
+        // (An ordered index counts the prefixes of all but its last two fields: the trailing
+        // field makes the pinned ones countable.)
+        { name: 'org_public_role_user', keys: { org_id: 1, public: 1, role: 1, user_id: 1, state: 1 } },
+        { name: 'user_public_org', keys: { user_id: 1, public: 1, org_id: 1, role: 1 } },
       ],
     },
   ],
@@ -52,6 +62,8 @@ export const organizationsProjection: Projection = {
     'OrganizationMemberAdded',
     'OrganizationMemberRoleChanged',
     'OrganizationMemberRemoved',
+    'OrganizationMembershipPublicized',
+    'OrganizationMembershipConcealed',
     'UserDeleted',
   ]),
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
@@ -62,11 +74,19 @@ export const organizationsProjection: Projection = {
         return organizationUpdated(event.data as OrganizationUpdated['data'], target);
       case 'OrganizationMemberAdded': {
         const { orgId, userId, role, addedAt } = event.data as OrganizationMemberAdded['data'];
-        return putMembership(target, orgId, userId, role, addedAt);
+        return addMembership(target, orgId, userId, role, addedAt);
       }
       case 'OrganizationMemberRoleChanged': {
         const { orgId, userId, role, changedAt } = event.data as OrganizationMemberRoleChanged['data'];
-        return putMembership(target, orgId, userId, role, changedAt);
+        return setMembershipFields(target, orgId, userId, { role, updated_at: changedAt });
+      }
+      case 'OrganizationMembershipPublicized': {
+        const { orgId, userId, publicizedAt } = event.data as OrganizationMembershipPublicized['data'];
+        return setMembershipFields(target, orgId, userId, { public: true, updated_at: publicizedAt });
+      }
+      case 'OrganizationMembershipConcealed': {
+        const { orgId, userId, concealedAt } = event.data as OrganizationMembershipConcealed['data'];
+        return setMembershipFields(target, orgId, userId, { public: false, updated_at: concealedAt });
       }
       case 'OrganizationMemberRemoved': {
         const { orgId, userId } = event.data as OrganizationMemberRemoved['data'];
@@ -101,8 +121,14 @@ async function organizationUpdated(data: OrganizationUpdated['data'], target: Pr
     .updateOne({ _id: String(data.orgId) }, { $set: { ...data.changes, updated_at: data.updatedAt } });
 }
 
-async function putMembership(target: ProjectionTarget, orgId: number, userId: number, role: 'admin' | 'member', at: string): Promise<void> {
+// A membership starts concealed (a member who left and comes back too, as on GitHub).
+async function addMembership(target: ProjectionTarget, orgId: number, userId: number, role: 'admin' | 'member', at: string): Promise<void> {
   const _id = `${orgId}:${userId}`;
-  const membership: OrgMembershipDocument = { _id, org_id: orgId, user_id: userId, role, state: 'active', updated_at: at };
+  const membership: OrgMembershipDocument = { _id, org_id: orgId, user_id: userId, role, state: 'active', public: false, updated_at: at };
   await target.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).replaceOne({ _id }, membership, { upsert: true });
+}
+
+// Absolute values on the membership as it is: applying the event twice sets them twice.
+async function setMembershipFields(target: ProjectionTarget, orgId: number, userId: number, fields: Partial<OrgMembershipDocument>): Promise<void> {
+  await target.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).updateOne({ _id: `${orgId}:${userId}` }, { $set: fields });
 }

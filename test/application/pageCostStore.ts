@@ -130,19 +130,21 @@ export async function seeded(): Promise<EmbeddedReadModelStore> {
     { _id: `1:${n + 2}`, follower_id: 1, followee_id: n + 2, position: 2 * n + 1 },
   ]);
   await insert(ORG_MEMBERSHIPS_COLLECTION, (n) => [
-    { _id: `9001:${n + 1}`, org_id: 9001, user_id: n + 1, role: n % 10 === 0 ? 'admin' : 'member', state: 'active' },
+    // A third of them publicized their membership.
+    { _id: `9001:${n + 1}`, org_id: 9001, user_id: n + 1, role: n % 10 === 0 ? 'admin' : 'member', state: 'active', public: n % 3 === 0 },
   ]);
   // Organization 9002 lets its 3,000 members write (its repositories' assignees are all of them).
   await store
     .collection(ORGANIZATIONS_COLLECTION)
     .insertOne({ _id: '9002', id: 9002, login: 'writers', login_key: 'writers', default_repository_permission: 'write' });
   await insert(ORG_MEMBERSHIPS_COLLECTION, (n) => [
-    { _id: `9002:${n + 1}`, org_id: 9002, user_id: n + 1, role: n % 10 === 0 ? 'admin' : 'member', state: 'active' },
+    { _id: `9002:${n + 1}`, org_id: 9002, user_id: n + 1, role: n % 10 === 0 ? 'admin' : 'member', state: 'active', public: false },
   ]);
-  // User 7777 in 3,000 organizations (ids from 20,000), joined out of id order.
+  // User 7777 in 3,000 organizations (ids from 20,000), joined out of id order; those of even
+  // ids publicized.
   await insert(ORG_MEMBERSHIPS_COLLECTION, (n) => {
     const org = 20_000 + ((n * 7) % BIG);
-    return [{ _id: `${org}:7777`, org_id: org, user_id: 7777, role: 'member', state: 'active' }];
+    return [{ _id: `${org}:7777`, org_id: org, user_id: 7777, role: 'member', state: 'active', public: org % 2 === 0 }];
   });
   await insert(ORGANIZATIONS_COLLECTION, (n) => [
     { _id: String(20_000 + n), id: 20_000 + n, login: `o${n}`, login_key: `o${n}`, default_repository_permission: 'read' },

@@ -91,15 +91,20 @@ describe('page costs: a request tests what its page touches, not the collection 
   });
 
   it("a user's organizations; a repository's pending invitations and a user's: page and count from the index", async function () {
-    const organizations = await work(ORG_MEMBERSHIPS_COLLECTION, () => new OrganizationQueries(store).organizationsOf(7777, PAGE.page, PAGE.perPage));
+    const organizations = await work(ORG_MEMBERSHIPS_COLLECTION, () => new OrganizationQueries(store).organizationsOf(7777, 'all', PAGE.page, PAGE.perPage));
     expect(organizations.answer.totalCount).to.equal(BIG);
     expect(organizations.answer.items.map((organization) => organization.id)).to.deep.equal(Array.from({ length: 30 }, (_, n) => 20_060 + n));
     expect(organizations.tested).to.be.at.most(PAGE_WORK);
+    // The publicized ones (GET /users/{u}/orgs): half of them, walked by their own index.
+    const shown = await work(ORG_MEMBERSHIPS_COLLECTION, () => new OrganizationQueries(store).organizationsOf(7777, 'public', PAGE.page, PAGE.perPage));
+    expect(shown.answer.totalCount).to.equal(BIG / 2);
+    expect(shown.answer.items.map((organization) => organization.id)).to.deep.equal(Array.from({ length: 30 }, (_, n) => 20_120 + 2 * n));
+    expect(shown.tested).to.be.at.most(PAGE_WORK);
     // The page's accounts by a unique look-up of their ids, not a walk of every account in id order.
-    expect((await work(ORGANIZATIONS_COLLECTION, () => new OrganizationQueries(store).organizationsOf(7777, PAGE.page, PAGE.perPage))).tested).to.be.at.most(
-      30,
-    );
-    const members = await work(USERS_COLLECTION, () => new OrganizationQueries(store).members(9001, 'all', PAGE.page, PAGE.perPage));
+    expect(
+      (await work(ORGANIZATIONS_COLLECTION, () => new OrganizationQueries(store).organizationsOf(7777, 'all', PAGE.page, PAGE.perPage))).tested,
+    ).to.be.at.most(30);
+    const members = await work(USERS_COLLECTION, () => new OrganizationQueries(store).members(9001, 'all', 'all', PAGE.page, PAGE.perPage));
     expect(members.answer.items.map((user) => user.id)).to.deep.equal(Array.from({ length: 30 }, (_, n) => 61 + n));
     expect(members.tested).to.be.at.most(30);
     const invitations = new RepositoryInvitationQueries(store);
@@ -186,10 +191,17 @@ describe('page costs: a request tests what its page touches, not the collection 
     }
     const organizations = new OrganizationQueries(store);
     for (const role of ['all', 'admin'] as const) {
-      const members = await work(ORG_MEMBERSHIPS_COLLECTION, () => organizations.members(9001, role, PAGE.page, PAGE.perPage));
+      const members = await work(ORG_MEMBERSHIPS_COLLECTION, () => organizations.members(9001, role, 'all', PAGE.page, PAGE.perPage));
       expect(members.answer.totalCount).to.equal(role === 'all' ? BIG : BIG / 10);
       expect(members.answer.items).to.have.length(30);
       expect(members.tested).to.be.at.most(PAGE_WORK);
+    }
+    // What those outside see: the publicized members (a third; of the owners, a thirtieth).
+    for (const role of ['all', 'admin'] as const) {
+      const shown = await work(ORG_MEMBERSHIPS_COLLECTION, () => organizations.members(9001, role, 'public', role === 'all' ? PAGE.page : 1, PAGE.perPage));
+      expect(shown.answer.totalCount).to.equal(role === 'all' ? BIG / 3 : BIG / 30);
+      expect(shown.answer.items.map((user) => user.id)).to.deep.equal(Array.from({ length: 30 }, (_, n) => (role === 'all' ? 181 + 3 * n : 1 + 30 * n)));
+      expect(shown.tested).to.be.at.most(PAGE_WORK);
     }
     expect((await work(ORG_MEMBERSHIPS_COLLECTION, () => organizations.memberCount(9001))).tested).to.equal(0);
     const migrations = await work(MIGRATIONS_COLLECTION, () => new MigrationQueries(store).page('organization', 9001, PAGE.page, PAGE.perPage));

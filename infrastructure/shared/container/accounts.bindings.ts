@@ -28,6 +28,7 @@ import { RegisterOAuthApplicationHandler } from '../../../application/accounts/r
 import { RemoveOrganizationMembershipHandler } from '../../../application/accounts/removeOrganizationMembership.handler.js';
 import { ResetOAuthApplicationSecretHandler } from '../../../application/accounts/resetOAuthApplicationSecret.handler.js';
 import { SetOrganizationMembershipHandler } from '../../../application/accounts/setOrganizationMembership.handler.js';
+import { SetMembershipPublicityHandler } from '../../../application/accounts/setMembershipPublicity.handler.js';
 import { UpdateOrganizationHandler } from '../../../application/accounts/updateOrganization.handler.js';
 import type { SecretCipher } from '../../../application/shared/ports/secretCipher.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
@@ -72,5 +73,6 @@ export function bindAccounts(container: Container): void {
   container.bind(RemoveOrganizationMembershipHandler).toSelf().inSingletonScope();
   container.bind(ResetOAuthApplicationSecretHandler).toSelf().inSingletonScope();
   container.bind(SetOrganizationMembershipHandler).toSelf().inSingletonScope();
+  container.bind(SetMembershipPublicityHandler).toSelf().inSingletonScope();
   container.bind(UpdateOrganizationHandler).toSelf().inSingletonScope();
 }

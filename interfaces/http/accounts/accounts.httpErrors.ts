@@ -63,6 +63,13 @@ export const accountsHttpErrors: ErrorTable<AccountsError> = {
   InvalidOrganizationField: (error) => validationFailed([{ resource: 'Organization', field: error.field, code: 'invalid' }]),
   NotOrganizationOwner: () => ({ status: 403, message: 'Must be an organization owner.' }),
   NotOrganizationMember: (error) => ({ status: 403, message: `You must be a member of ${error.org} to see membership information for ${error.login}.` }),
+  MembershipPublicityRefused: (error) => ({
+    status: 403,
+    message:
+      error.reason === 'another-user'
+        ? 'You can only publicize or conceal your own membership.'
+        : `You must be a member of ${error.org} to publicize or conceal your membership.`,
+  }),
   LastOrganizationOwner: () => ({ status: 403, message: 'Cannot remove or demote the last owner of an organization.' }),
   OAuthApplicationAlreadyExists: () => validationFailed([{ resource: 'OAuthApplication', field: 'id', code: 'already_exists' }]),
   InvalidOAuthApplicationField: (error) => validationFailed([{ resource: 'OAuthApplication', field: error.field, code: 'invalid' }]),

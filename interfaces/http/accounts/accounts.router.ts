@@ -12,6 +12,7 @@ import { OrgMembershipQuery } from '../../../application/accounts/orgMembership.
 import { RegisterOAuthApplicationHandler } from '../../../application/accounts/registerOAuthApplication.handler.js';
 import { RemoveOrganizationMembershipHandler } from '../../../application/accounts/removeOrganizationMembership.handler.js';
 import { SetOrganizationMembershipHandler } from '../../../application/accounts/setOrganizationMembership.handler.js';
+import { SetMembershipPublicityHandler } from '../../../application/accounts/setMembershipPublicity.handler.js';
 import { UpdateOrganizationHandler } from '../../../application/accounts/updateOrganization.handler.js';
 import { oauthApplicationsRoutes } from './oauthApplications.routes.js';
 import { orgMembersRoutes } from './orgMembers.routes.js';
@@ -59,6 +60,7 @@ export function accountsRouter(container: Container): Router {
   orgMembersRoutes(router, {
     setMembership: container.get(SetOrganizationMembershipHandler),
     removeMembership: container.get(RemoveOrganizationMembershipHandler),
+    setPublicity: container.get(SetMembershipPublicityHandler),
     membershipQuery: container.get(OrgMembershipQuery),
     organizations,
     users,

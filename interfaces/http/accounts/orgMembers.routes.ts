@@ -1,6 +1,8 @@
 import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import type { OrganizationQueries } from '../../../application/accounts/organization.queries.js';
+import type { MembershipReach, OrganizationQueries } from '../../../application/accounts/organization.queries.js';
+import type { OrganizationDocument } from '../../../application/accounts/organizations.readModel.js';
+import type { SetMembershipPublicityHandler } from '../../../application/accounts/setMembershipPublicity.handler.js';
 import type { OrgMembershipQuery } from '../../../application/accounts/orgMembership.query.js';
 import type { RemoveOrganizationMembershipHandler } from '../../../application/accounts/removeOrganizationMembership.handler.js';
 import type { SetOrganizationMembershipHandler } from '../../../application/accounts/setOrganizationMembership.handler.js';
@@ -20,6 +22,7 @@ import { simpleUser } from './users.encoders.js';
 export interface OrgMembersRoutesDeps {
   readonly setMembership: SetOrganizationMembershipHandler;
   readonly removeMembership: RemoveOrganizationMembershipHandler;
+  readonly setPublicity: SetMembershipPublicityHandler;
   readonly membershipQuery: OrgMembershipQuery;
   readonly organizations: OrganizationQueries;
   readonly users: UserQueries;
@@ -28,7 +31,34 @@ export interface OrgMembersRoutesDeps {
 
 // Adds the routes to the area's router: one router per area keeps route lookup flat.
 export function orgMembersRoutes(router: Router, deps: OrgMembersRoutesDeps): void {
-  const { setMembership, removeMembership, membershipQuery, organizations, users, clock } = deps;
+  const { setMembership, removeMembership, setPublicity, membershipQuery, organizations, users, clock } = deps;
+
+  // Members of the organization and site administrators see every membership; anyone else
+  // sees those their members publicized (GitHub: "If the authenticated user is also a member
+  // of this organization then both concealed and public members will be returned").
+  const reachOf = async (res: Response, organization: OrganizationDocument): Promise<MembershipReach> => {
+    const { userId, siteAdmin } = actorOf(res);
+    if (siteAdmin) return 'all';
+    return userId !== null && (await organizations.membership(organization.id, userId)) !== null ? 'all' : 'public';
+  };
+
+  const sendMembers = async (req: Request, res: Response, reach: (organization: OrganizationDocument) => Promise<MembershipReach>) => {
+    const query = decodeInput(MembersListQuery, req.query, 'Organization');
+    if (isLeft(query)) return sendValidationFailed(res, query.left);
+    const organization = await organizations.organizationByLogin(String(req.params.org));
+    if (!organization) return sendNotFound(res);
+    const { page, perPage } = parsePagination(req.query);
+    const { items, totalCount } = await organizations.members(organization.id, query.right.role ?? 'all', await reach(organization), page, perPage);
+    setLinkHeader(req, res, { page, perPage, totalCount });
+    res.json(items.map((user) => simpleUser(user, urlsOf(res))));
+  };
+
+  const setPublic = (isPublic: boolean) => async (req: Request, res: Response) => {
+    const input = { org: String(req.params.org), username: String(req.params.username), actor: actorOf(res), public: isPublic };
+    const set = await setPublicity.execute(input, commandContext(req, res, clock.now()));
+    if (isLeft(set)) return sendAppError(res, set.left);
+    res.status(204).end();
+  };
 
   router.put('/orgs/:org/memberships/:username', requireUser, async (req: Request, res: Response) => {
     const body = decodeInput(SetMembershipBody, req.body ?? {}, 'Membership');
@@ -56,22 +86,31 @@ export function orgMembersRoutes(router: Router, deps: OrgMembersRoutesDeps): vo
     res.json(orgMembership(membership, organization, user, urlsOf(res)));
   });
 
-  // forgelog has no concealed memberships, so members are listed to everyone.
-  router.get('/orgs/:org/members', async (req: Request, res: Response) => {
-    const query = decodeInput(MembersListQuery, req.query, 'Organization');
-    if (isLeft(query)) return sendValidationFailed(res, query.left);
-    const organization = await organizations.organizationByLogin(String(req.params.org));
-    if (!organization) return sendNotFound(res);
-    const { page, perPage } = parsePagination(req.query);
-    const { items, totalCount } = await organizations.members(organization.id, query.right.role ?? 'all', page, perPage);
-    setLinkHeader(req, res, { page, perPage, totalCount });
-    res.json(items.map((user) => simpleUser(user, urlsOf(res))));
-  });
+  router.get('/orgs/:org/members', (req: Request, res: Response) => sendMembers(req, res, (organization) => reachOf(res, organization)));
 
+  // A member (or a site administrator) is told whether the user is a member, publicly or not;
+  // anyone else is sent to the public check (GitHub's 302 "if requester is not an organization
+  // member"), which answers 204 only for a publicized membership.
   router.get('/orgs/:org/members/:username', async (req: Request, res: Response) => {
     const [organization, user] = await Promise.all([organizations.organizationByLogin(String(req.params.org)), users.userByLogin(String(req.params.username))]);
-    const membership = organization && user ? await organizations.membership(organization.id, user.id) : null;
+    if (!organization) return sendNotFound(res);
+    if ((await reachOf(res, organization)) === 'public') {
+      const location = urlsOf(res).api(`/orgs/${encodeURIComponent(organization.login)}/public_members/${encodeURIComponent(String(req.params.username))}`);
+      return res.status(302).location(location).end();
+    }
+    const membership = user ? await organizations.membership(organization.id, user.id) : null;
     if (!membership) return sendNotFound(res);
     res.status(204).end();
   });
+
+  router.get('/orgs/:org/public_members', (req: Request, res: Response) => sendMembers(req, res, async () => 'public'));
+
+  router.get('/orgs/:org/public_members/:username', async (req: Request, res: Response) => {
+    const [organization, user] = await Promise.all([organizations.organizationByLogin(String(req.params.org)), users.userByLogin(String(req.params.username))]);
+    if (!organization || !user || !(await organizations.isPublicMember(organization.id, user.id))) return sendNotFound(res);
+    res.status(204).end();
+  });
+
+  router.put('/orgs/:org/public_members/:username', requireUser, setPublic(true));
+  router.delete('/orgs/:org/public_members/:username', requireUser, setPublic(false));
 }

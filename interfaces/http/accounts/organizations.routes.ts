@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type { CreateOrganizationHandler } from '../../../application/accounts/createOrganization.handler.js';
-import type { OrganizationQueries } from '../../../application/accounts/organization.queries.js';
+import type { MembershipReach, OrganizationQueries } from '../../../application/accounts/organization.queries.js';
 import type { OrganizationDocument } from '../../../application/accounts/organizations.readModel.js';
 import type { UpdateOrganizationHandler } from '../../../application/accounts/updateOrganization.handler.js';
 import type { UserQueries } from '../../../application/accounts/user.queries.js';
@@ -78,20 +78,21 @@ export function organizationsRoutes(router: Router, deps: OrganizationsRoutesDep
   });
 
   router.get('/user/orgs', requireUser, async (req: Request, res: Response) => {
-    await sendOrganizationsOf(req, res, (res.locals.caller as AuthenticatedCaller).userId, organizations);
+    await sendOrganizationsOf(req, res, (res.locals.caller as AuthenticatedCaller).userId, 'all', organizations);
   });
 
-  // forgelog has no concealed memberships: every membership is public, so this lists them all.
+  // The memberships the user publicized only, whoever asks (GitHub: "This method only lists
+  // public memberships, regardless of authentication"; GET /user/orgs lists them all).
   router.get('/users/:username/orgs', async (req: Request, res: Response) => {
     const user = await deps.users.shownByLogin(String(req.params.username));
     if (!user) return sendNotFound(res);
-    await sendOrganizationsOf(req, res, user.id, organizations);
+    await sendOrganizationsOf(req, res, user.id, 'public', organizations);
   });
 }
 
-async function sendOrganizationsOf(req: Request, res: Response, userId: number, organizations: OrganizationQueries): Promise<void> {
+async function sendOrganizationsOf(req: Request, res: Response, userId: number, reach: MembershipReach, organizations: OrganizationQueries): Promise<void> {
   const { page, perPage } = parsePagination(req.query);
-  const { items, totalCount } = await organizations.organizationsOf(userId, page, perPage);
+  const { items, totalCount } = await organizations.organizationsOf(userId, reach, page, perPage);
   setLinkHeader(req, res, { page, perPage, totalCount });
   res.json(items.map((organization) => organizationSimple(organization, urlsOf(res))));
 }

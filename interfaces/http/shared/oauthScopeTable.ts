@@ -46,6 +46,8 @@ export const SCOPE_RULES: readonly ScopeRule[] = [
   rule('GET', '/orgs/:x/memberships/:x', ['admin:org', 'write:org', 'read:org']),
   rule('PUT', '/orgs/:x/memberships/:x', ['admin:org', 'write:org']),
   rule('DELETE', '/orgs/:x/memberships/:x', ['admin:org', 'write:org']),
+  rule('PUT', '/orgs/:x/public_members/:x', ['admin:org', 'write:org']),
+  rule('DELETE', '/orgs/:x/public_members/:x', ['admin:org', 'write:org']),
   // Classic projects: repo or project for user and organization projects (read:project to
   // read), public_repo for a public repository's, the organization scopes for an
   // organization's (read:org to read, write:org or admin:org to change). The first gate:

@@ -203,4 +203,64 @@ describe('organization decider', () => {
         .thenFails('OrganizationMembershipNotFound');
     });
   });
+
+  describe('SetMembershipPublicity', () => {
+    const publicity = (actor: OrganizationActor, userId: number, login: string, shown: boolean) => ({
+      type: 'SetMembershipPublicity' as const,
+      actor,
+      member: { userId, login },
+      public: shown,
+      now,
+    });
+    const publicized: OrganizationEvent = { type: 'OrganizationMembershipPublicized', data: { orgId: 10, userId: 3, login: 'hubot', publicizedAt: at } };
+    const concealed: OrganizationEvent = { type: 'OrganizationMembershipConcealed', data: { orgId: 10, userId: 3, login: 'hubot', concealedAt: at } };
+
+    it('lets a member publicize their concealed membership, and conceal it again', () => {
+      spec
+        .given(established)
+        .when(publicity(member, 3, 'hubot', true))
+        .then([publicized]);
+      spec
+        .given([...established, publicized])
+        .when(publicity(member, 3, 'hubot', false))
+        .then([concealed]);
+    });
+
+    it('changes nothing when the membership already shows (or hides) as asked', () => {
+      spec
+        .given(established)
+        .when(publicity(member, 3, 'hubot', false))
+        .then([]);
+      spec
+        .given([...established, publicized])
+        .when(publicity(member, 3, 'hubot', true))
+        .then([]);
+    });
+
+    it('refuses anyone else, an owner and a site administrator included', () => {
+      spec
+        .given(established)
+        .when(publicity(owner, 3, 'hubot', true))
+        .thenFails('MembershipPublicityRefused');
+      spec
+        .given(established)
+        .when(publicity(siteAdmin, 3, 'hubot', true))
+        .thenFails('MembershipPublicityRefused');
+    });
+
+    it('refuses someone who is not a member', () => {
+      spec
+        .given(established)
+        .when(publicity(stranger, 9, 'stranger', true))
+        .thenFails('MembershipPublicityRefused');
+    });
+
+    it('a member who left and comes back starts concealed', () => {
+      const left: OrganizationEvent = { type: 'OrganizationMemberRemoved', data: { orgId: 10, userId: 3, login: 'hubot', removedAt: at } };
+      spec
+        .given([...established, publicized, left, memberAdded])
+        .when(publicity(member, 3, 'hubot', true))
+        .then([publicized]);
+    });
+  });
 });

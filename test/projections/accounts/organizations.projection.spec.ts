@@ -25,6 +25,19 @@ const history = () => [
   }),
   storedEvent('organization-10', 5, 'OrganizationMemberAdded', { orgId: 10, userId: 4, login: 'mona', role: 'member', addedAt: later }),
   storedEvent('organization-10', 6, 'OrganizationMemberRemoved', { orgId: 10, userId: 4, login: 'mona', removedAt: later }),
+  // octocat shows their membership and keeps it shown through a change of role; hubot shows
+  // theirs and hides it again.
+  storedEvent('organization-10', 7, 'OrganizationMembershipPublicized', { orgId: 10, userId: 2, login: 'octocat', publicizedAt: at }),
+  storedEvent('organization-10', 8, 'OrganizationMembershipPublicized', { orgId: 10, userId: 3, login: 'hubot', publicizedAt: later }),
+  storedEvent('organization-10', 9, 'OrganizationMembershipConcealed', { orgId: 10, userId: 3, login: 'hubot', concealedAt: later }),
+  storedEvent('organization-10', 10, 'OrganizationMemberRoleChanged', {
+    orgId: 10,
+    userId: 2,
+    login: 'octocat',
+    role: 'member',
+    previousRole: 'admin',
+    changedAt: later,
+  }),
 ];
 
 describe('organizations projection', () => {
@@ -45,8 +58,8 @@ describe('organizations projection', () => {
       },
     ]);
     expect(dump.org_memberships).to.deep.equal([
-      { _id: '10:2', org_id: 10, user_id: 2, role: 'admin', state: 'active', updated_at: at },
-      { _id: '10:3', org_id: 10, user_id: 3, role: 'admin', state: 'active', updated_at: later },
+      { _id: '10:2', org_id: 10, user_id: 2, role: 'member', state: 'active', public: true, updated_at: later },
+      { _id: '10:3', org_id: 10, user_id: 3, role: 'admin', state: 'active', public: false, updated_at: later },
     ]);
   });
 

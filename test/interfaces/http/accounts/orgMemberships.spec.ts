@@ -3,8 +3,8 @@ import { appendedSince } from '../../../support/appendedSince.js';
 import { readModelsIn } from '../../../support/projectionSpec.js';
 import { runCli } from '../../../support/runCli.js';
 import { expectArrayOf, expectSchema } from '../../../support/schemas.js';
-import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import { call, createOrganization, createUsers, nextLink } from './organizationFixtures.js';
+import { basicAuthorization, startTestServer, type TestServer } from '../../../support/testServer.js';
+import { call, createOrganization, createUsers, nextLink, PASSWORD } from './organizationFixtures.js';
 
 describe('HTTP organization memberships (fetch)', () => {
   let server: TestServer;
@@ -70,34 +70,35 @@ describe('HTTP organization memberships (fetch)', () => {
     expect((await call(server, 'GET', '/orgs/github/memberships/mona', null)).status).to.equal(401);
   });
 
+  // Memberships start concealed: a member sees them all (orgPublicMembers.spec.ts: the others).
   it('GET /orgs/{org}/members lists members as simple-users, filtered by role, paged with Link', async () => {
     for (const login of ['m1', 'm2', 'm3']) expect((await call(server, 'PUT', `/orgs/github/memberships/${login}`, 'octocat')).status).to.equal(200);
-    const all = await call(server, 'GET', '/orgs/github/members', null);
+    const all = await call(server, 'GET', '/orgs/github/members', 'hubot');
     expectArrayOf('simple-user', all.body);
     expect(all.body.map((user: { login: string }) => user.login)).to.deep.equal(['octocat', 'hubot', 'mona', 'm1', 'm2', 'm3']);
     expect(all.headers.get('link')).to.equal(null);
-    const admins = await call(server, 'GET', '/orgs/github/members?role=admin', null);
+    const admins = await call(server, 'GET', '/orgs/github/members?role=admin', 'hubot');
     expect(admins.body.map((user: { login: string }) => user.login)).to.deep.equal(['octocat', 'mona']);
-    const members = await call(server, 'GET', '/orgs/github/members?role=member', null);
+    const members = await call(server, 'GET', '/orgs/github/members?role=member', 'hubot');
     expect(members.body.map((user: { login: string }) => user.login)).to.deep.equal(['hubot', 'm1', 'm2', 'm3']);
-    const paged = await call(server, 'GET', '/orgs/github/members?per_page=4', null);
+    const paged = await call(server, 'GET', '/orgs/github/members?per_page=4', 'hubot');
     expect(paged.body).to.have.length(4);
     expect(paged.headers.get('link')).to.equal(
       `<${server.url}/orgs/github/members?per_page=4&page=2>; rel="next", <${server.url}/orgs/github/members?per_page=4&page=2>; rel="last"`,
     );
-    const second = await fetch(nextLink(paged.headers)!);
+    const second = await fetch(nextLink(paged.headers)!, { headers: { authorization: basicAuthorization('hubot', PASSWORD) } });
     expect((await second.json()).map((user: { login: string }) => user.login)).to.deep.equal(['m2', 'm3']);
     const badRole = await call(server, 'GET', '/orgs/github/members?role=owner', null);
     expect(badRole.status).to.equal(422);
     expect((await call(server, 'GET', '/orgs/nowhere/members', null)).status).to.equal(404);
   });
 
-  it('GET /orgs/{org}/members/{username} answers 204 for a member, 404 otherwise', async () => {
-    const member = await call(server, 'GET', '/orgs/github/members/hubot', null);
+  it('GET /orgs/{org}/members/{username} answers a member 204 for a member, 404 otherwise', async () => {
+    const member = await call(server, 'GET', '/orgs/github/members/hubot', 'mona');
     expect(member.status).to.equal(204);
     expect(member.body).to.equal(undefined);
-    expect((await call(server, 'GET', '/orgs/github/members/stranger', null)).status).to.equal(404);
-    expect((await call(server, 'GET', '/orgs/nowhere/members/hubot', null)).status).to.equal(404);
+    expect((await call(server, 'GET', '/orgs/github/members/stranger', 'mona')).status).to.equal(404);
+    expect((await call(server, 'GET', '/orgs/nowhere/members/hubot', 'mona')).status).to.equal(404);
   });
 
   it('GET /user/orgs and GET /users/{username}/orgs list organization-simple', async () => {
@@ -108,9 +109,12 @@ describe('HTTP organization memberships (fetch)', () => {
     const paged = await call(server, 'GET', '/user/orgs?per_page=1', 'hubot');
     expect(paged.body.map((org: { login: string }) => org.login)).to.deep.equal(['github']);
     expect(paged.headers.get('link')).to.contain('rel="next"');
+    // Only what hubot publicized, whoever asks (hubot included): nothing yet.
+    for (const caller of [null, 'hubot', 'admin']) expect((await call(server, 'GET', '/users/hubot/orgs', caller)).body).to.deep.equal([]);
+    expect((await call(server, 'PUT', '/orgs/other-org/public_members/hubot', 'hubot')).status).to.equal(204);
     const theirs = await call(server, 'GET', '/users/hubot/orgs', null);
     expectArrayOf('organization-simple', theirs.body);
-    expect(theirs.body.map((org: { login: string }) => org.login)).to.deep.equal(['github', 'other-org']);
+    expect(theirs.body.map((org: { login: string }) => org.login)).to.deep.equal(['other-org']);
     expect((await call(server, 'GET', '/users/stranger/orgs', null)).body).to.deep.equal([]);
     expect((await call(server, 'GET', '/users/nobody/orgs', null)).status).to.equal(404);
     expect((await call(server, 'GET', '/user/orgs', null)).status).to.equal(401);
@@ -137,7 +141,7 @@ describe('HTTP organization memberships (fetch)', () => {
     expect((await call(server, 'GET', '/users/m1/orgs', null)).body).to.deep.equal([]);
     const owners = await call(server, 'DELETE', '/orgs/github/memberships/octocat', 'mona');
     expect(owners.status).to.equal(204);
-    expect((await call(server, 'GET', '/orgs/github/members?role=admin', null)).body.map((user: { login: string }) => user.login)).to.deep.equal(['mona']);
+    expect((await call(server, 'GET', '/orgs/github/members?role=admin', 'mona')).body.map((user: { login: string }) => user.login)).to.deep.equal(['mona']);
   });
 
   it('records every membership change in the organization stream, shown by forgelog audit stream', async () => {

@@ -76,13 +76,24 @@ describe('HTTP organizations (@octokit/rest 20.1.0)', () => {
     const got = await hubot.rest.orgs.getMembershipForUser({ org: 'octo-org', username: 'octocat' });
     expectSchema('org-membership', got.data);
     expect(got.data.role).to.equal('admin');
+    expect((await octocat.rest.orgs.checkMembershipForUser({ org: 'octo-org', username: 'hubot' })).status).to.equal(204);
+    // Concealed memberships: those outside see none until a member publicizes theirs.
+    await expectStatus(anonymousOctokit(server).rest.orgs.checkMembershipForUser({ org: 'octo-org', username: 'hubot' }), 404);
+    expect((await anonymousOctokit(server).rest.orgs.listMembers({ org: 'octo-org' })).data).to.deep.equal([]);
+    expect((await hubot.rest.orgs.setPublicMembershipForAuthenticatedUser({ org: 'octo-org', username: 'hubot' })).status).to.equal(204);
     expect((await anonymousOctokit(server).rest.orgs.checkMembershipForUser({ org: 'octo-org', username: 'hubot' })).status).to.equal(204);
+    expect((await anonymousOctokit(server).rest.orgs.checkPublicMembershipForUser({ org: 'octo-org', username: 'hubot' })).status).to.equal(204);
+    const shown = await anonymousOctokit(server).rest.orgs.listPublicMembers({ org: 'octo-org' });
+    expectArrayOf('simple-user', shown.data);
+    expect(shown.data.map((user) => user.login)).to.deep.equal(['hubot']);
     const members = await anonymousOctokit(server).rest.orgs.listMembers({ org: 'octo-org', role: 'member' });
     expectArrayOf('simple-user', members.data);
     expect(members.data.map((user) => user.login)).to.deep.equal(['hubot']);
     const mine = await hubot.rest.orgs.listForAuthenticatedUser();
     expectArrayOf('organization-simple', mine.data);
     expect(mine.data.map((org) => org.login)).to.deep.equal(['octo-org', 'second-org']);
+    expect((await anonymousOctokit(server).rest.orgs.listForUser({ username: 'octocat' })).data).to.deep.equal([]);
+    await octocat.rest.orgs.setPublicMembershipForAuthenticatedUser({ org: 'octo-org', username: 'octocat' });
     const octocats = await anonymousOctokit(server).rest.orgs.listForUser({ username: 'octocat' });
     expect(octocats.data.map((org) => org.login)).to.deep.equal(['octo-org']);
     const removed = await octocat.rest.orgs.removeMembershipForUser({ org: 'octo-org', username: 'hubot' });
