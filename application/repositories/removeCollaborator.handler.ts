@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
+import { isLeft, left, type Either } from 'fp-ts/lib/Either.js';
 import { repositoryDecider, repositoryStream } from '../../domain/repositories/repository.decider.js';
 import { REPOSITORY_OPERATIONS } from '../../domain/shared/access.js';
 import type { AppError } from '../shared/appError.js';

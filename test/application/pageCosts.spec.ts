@@ -39,7 +39,7 @@ import { HookQueries } from '../../application/webhooks/hookQueries.js';
 import { HOOK_DELIVERIES_COLLECTION } from '../../application/webhooks/webhooks.readModel.js';
 import { SourceImportQueries } from '../../application/imports/sourceImports.queries.js';
 import { SOURCE_IMPORT_AUTHORS_COLLECTION } from '../../application/imports/imports.readModel.js';
-import { at, BIG, examinedBy, OUTSIDE, PAGE, PAGE_WORK, seeded } from './pageCostStore.js';
+import { BIG, examinedBy, OUTSIDE, PAGE, PAGE_WORK, seeded } from './pageCostStore.js';
 
 describe('page costs: a request tests what its page touches, not the collection (accounts, repositories, projects)', function () {
   let store: EmbeddedReadModelStore;

@@ -1,4 +1,4 @@
-import type { CommitIdentity, CommitsAdded, GitObject, GitObjectType, GitTreeEntry, NewTag } from '../../../application/shared/ports/gitStorage.port.js';
+import type { CommitIdentity, CommitsAdded, GitObject, GitTreeEntry, NewTag } from '../../../application/shared/ports/gitStorage.port.js';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,7 +1,6 @@
 import type { NextFunction, Request, Response, Router } from 'express';
 import type { ProjectDocument } from '../../../application/projects/projects.readModel.js';
 import { parseAuditPhrase } from '../../../application/projects/projectAuditLog.query.js';
-import type { AuditLogEntry } from '../../../application/shared/audit/auditLog.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
 import { sendGithubError } from '../shared/githubError.js';

@@ -22,7 +22,6 @@ describe('Git Data: tree entries applied in order', () => {
   const objectCount = async () => (await git('count-objects', '-v')).split('\n').filter((line) => /^(count|in-pack):/.test(line));
   const post = (tree: Entry[], baseTree?: string) =>
     api(server, octocat, 'POST', '/repos/octocat/hello/git/trees', { ...(baseTree ? { base_tree: baseTree } : {}), tree });
-  const listing = (tree: string) => git('ls-tree', '-r', '-t', tree).then((text) => text.split('\n'));
   // What git's own index gives for the same steps, as the tree to compare with.
   const byGitIndex = async (steps: string[][]): Promise<string> => {
     const scratch = await mkdtemp(join(bench.scratch, 'index-'));

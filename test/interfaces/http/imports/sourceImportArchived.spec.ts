@@ -3,7 +3,6 @@ import type { GatedEventStore } from '../../../support/gatedEventStore.js';
 import type { TestServer } from '../../../support/testServer.js';
 import { api, createRepository } from '../repositories/repositoryFixtures.js';
 import { eventually } from '../webhooks/webhookReceiver.js';
-import type { GitSourceServer } from './sources.js';
 import { startImportWorld, type ImportWorld } from './importWorld.js';
 
 const SOURCE_USER = 'source-reader';
@@ -16,7 +15,6 @@ describe('source imports into an archived repository', function () {
   this.timeout(120_000);
   let server: TestServer;
   let gated: GatedEventStore;
-  let sources: GitSourceServer;
   let world: ImportWorld;
   let owner: string;
   const archive = async (name: string, archived: boolean) =>
@@ -24,7 +22,7 @@ describe('source imports into an archived repository', function () {
 
   before(async () => {
     world = await startImportWorld('archived', 10, { username: SOURCE_USER, password: SOURCE_PASSWORD });
-    ({ server, gated, sources, owner } = world);
+    ({ server, gated, owner } = world);
   });
   after(() => world.close());
 

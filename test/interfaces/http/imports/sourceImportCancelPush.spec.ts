@@ -3,7 +3,6 @@ import type { GatedEventStore } from '../../../support/gatedEventStore.js';
 import type { TestServer } from '../../../support/testServer.js';
 import { api, createRepository } from '../repositories/repositoryFixtures.js';
 import { eventually } from '../webhooks/webhookReceiver.js';
-import type { GitSourceServer } from './sources.js';
 import { startImportWorld, type ImportWorld } from './importWorld.js';
 
 const SOURCE_USER = 'push-reader';
@@ -16,7 +15,6 @@ describe('source imports: a cancel or a restart while pushing', function () {
   this.timeout(120_000);
   let server: TestServer;
   let gated: GatedEventStore;
-  let sources: GitSourceServer;
   let world: ImportWorld;
   let owner: string;
   const types = async (stream: string) => (await gated.readStream(stream)).map((event) => event.type);
@@ -31,7 +29,7 @@ describe('source imports: a cancel or a restart while pushing', function () {
 
   before(async () => {
     world = await startImportWorld('cancel-push', 10, { username: SOURCE_USER, password: SOURCE_PASSWORD });
-    ({ server, gated, sources, owner } = world);
+    ({ server, gated, owner } = world);
   });
   after(() => world.close());
 

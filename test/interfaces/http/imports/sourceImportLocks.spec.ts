@@ -3,7 +3,6 @@ import type { GatedEventStore } from '../../../support/gatedEventStore.js';
 import type { TestServer } from '../../../support/testServer.js';
 import { api, createRepository } from '../repositories/repositoryFixtures.js';
 import { eventually } from '../webhooks/webhookReceiver.js';
-import type { GitSourceServer } from './sources.js';
 import { startImportWorld, type ImportWorld } from './importWorld.js';
 
 const SOURCE_USER = 'source-reader';
@@ -14,14 +13,13 @@ describe('source imports into a repository a migration locked', function () {
   this.timeout(120_000);
   let server: TestServer;
   let gated: GatedEventStore;
-  let sources: GitSourceServer;
   let world: ImportWorld;
   let owner: string;
   const streamTypes = async (repositoryId: number) => (await gated.readStream(`source-import-${repositoryId}`)).map((event) => event.type);
 
   before(async () => {
     world = await startImportWorld('lock', 10, { username: SOURCE_USER, password: SOURCE_PASSWORD });
-    ({ server, gated, sources, owner } = world);
+    ({ server, gated, owner } = world);
   });
   after(() => world.close());
 

@@ -21,16 +21,13 @@ interface Identity {
 // A working clone of a repository on the server: commits with chosen identities and dates,
 // pushed over HTTP as `login`.
 class Clone {
-  private constructor(
-    private readonly server: TestServer,
-    readonly directory: string,
-  ) {}
+  private constructor(readonly directory: string) {}
 
   static async of(server: TestServer, scratch: string, login: string, fullName: string): Promise<Clone> {
     const url = `${server.url.replace('//', `//${login}:${encodeURIComponent(PASSWORD)}@`)}/${fullName}.git`;
     const directory = join(scratch, fullName.replace('/', '-'));
     await runGit(['clone', '--quiet', url, directory], gitEnvironment(scratch));
-    return new Clone(server, directory);
+    return new Clone(directory);
   }
 
   async git(args: readonly string[], author?: Identity, committer: Identity | undefined = author): Promise<string> {
