@@ -10,6 +10,7 @@ import type { UserQueries } from '../../../application/accounts/user.queries.js'
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
+import { readsAsAnonymous } from '../shared/caller.js';
 import { decodeInput } from '../shared/decode.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
@@ -36,7 +37,9 @@ export function orgMembersRoutes(router: Router, deps: OrgMembersRoutesDeps): vo
   // Members of the organization and site administrators see every membership; anyone else
   // sees those their members publicized (GitHub: "If the authenticated user is also a member
   // of this organization then both concealed and public members will be returned").
+  // A token without read:org reads as an outsider (oauthScopeTable.ts).
   const reachOf = async (res: Response, organization: OrganizationDocument): Promise<MembershipReach> => {
+    if (readsAsAnonymous(res)) return 'public';
     const { userId, siteAdmin } = actorOf(res);
     if (siteAdmin) return 'all';
     return userId !== null && (await organizations.membership(organization.id, userId)) !== null ? 'all' : 'public';

@@ -46,6 +46,10 @@ export const SCOPE_RULES: readonly ScopeRule[] = [
   rule('GET', '/orgs/:x/memberships/:x', ['admin:org', 'write:org', 'read:org']),
   rule('PUT', '/orgs/:x/memberships/:x', ['admin:org', 'write:org']),
   rule('DELETE', '/orgs/:x/memberships/:x', ['admin:org', 'write:org']),
+  // Concealed memberships are what read:org reads ("Read-only access to organization
+  // membership"): a member's token without it lists and checks members as an outsider.
+  rule('GET', '/orgs/:x/members', ['admin:org', 'write:org', 'read:org']),
+  rule('GET', '/orgs/:x/members/:x', ['admin:org', 'write:org', 'read:org']),
   rule('PUT', '/orgs/:x/public_members/:x', ['admin:org', 'write:org']),
   rule('DELETE', '/orgs/:x/public_members/:x', ['admin:org', 'write:org']),
   // Classic projects: repo or project for user and organization projects (read:project to
@@ -97,6 +101,8 @@ export const SCOPE_RULES: readonly ScopeRule[] = [
 // Reads anyone may make: a token without the scope reads them as an anonymous caller would
 // (public projects), as on GitHub, rather than being refused what no token is needed for.
 const PUBLIC_READS: readonly RegExp[] = [
+  '/orgs/:x/members',
+  '/orgs/:x/members/:x',
   '/orgs/:x/projects',
   '/users/:x/projects',
   '/repos/:x/:x/projects',

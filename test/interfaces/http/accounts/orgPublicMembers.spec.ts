@@ -96,6 +96,25 @@ describe('HTTP organization public members (fetch)', () => {
     expect(logins(hubots.body)).to.deep.equal(['github']);
   });
 
+  it("a member's token reads the concealed members with read:org (or write:org, admin:org) only", async () => {
+    const tokenWith = async (scopes: string[]) => {
+      const created = await call(server, 'POST', '/authorizations', 'mona', { scopes, note: `members ${scopes.join(' ')}` });
+      expect(created.status).to.equal(201);
+      return { authorization: `token ${created.body.token as string}` };
+    };
+    const bare = await tokenWith(['public_repo']);
+    const outsider = await fetch(`${server.url}/orgs/github/members`, { headers: bare });
+    expect(outsider.status).to.equal(200);
+    expect(outsider.headers.get('x-accepted-oauth-scopes')).to.equal('admin:org, write:org, read:org');
+    expect(logins(await outsider.json())).to.deep.equal(['octocat', 'hubot']);
+    expect((await fetch(`${server.url}/orgs/github/members/mona`, { headers: bare, redirect: 'manual' })).status).to.equal(302);
+    for (const scope of ['read:org', 'write:org', 'admin:org']) {
+      const scoped = await tokenWith([scope]);
+      expect(logins(await (await fetch(`${server.url}/orgs/github/members`, { headers: scoped })).json()), scope).to.deep.equal(['octocat', 'hubot', 'mona']);
+      expect((await fetch(`${server.url}/orgs/github/members/mona`, { headers: scoped, redirect: 'manual' })).status, scope).to.equal(204);
+    }
+  });
+
   it('DELETE conceals it again (204); a member who leaves and comes back starts concealed', async () => {
     const hidden = await call(server, 'DELETE', '/orgs/github/public_members/hubot', 'hubot');
     expect(hidden.status).to.equal(204);
