@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Container } from 'inversify';
-import { activityFeedsRouter, activityRepositoryRouter } from './activity/activity.router.js';
+import { activityAtomRouter, activityFeedsRouter, activityRepositoryRouter } from './activity/activity.router.js';
 import { accountsRouter } from './accounts/accounts.router.js';
 import { authorizationsRouter } from './authorizations/authorizations.router.js';
 import { gitdataRouter } from './gitdata/gitdata.router.js';
@@ -33,4 +33,5 @@ export const AREA_ROUTERS: readonly ((container: Container) => RequestHandler)[]
   migrationsRouter,
   searchRouter,
   activityRepositoryRouter,
+  activityAtomRouter,
 ];

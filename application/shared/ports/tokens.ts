@@ -25,4 +25,5 @@ export const TOKENS = {
   ArchiveWriters: Symbol('ArchiveWriters'),
   ArchiveLinks: Symbol('ArchiveLinks'),
   MessageAuthentication: Symbol('MessageAuthentication'),
+  FeedTokens: Symbol('FeedTokens'),
 } as const;

@@ -6,6 +6,9 @@ import { repositoryScope } from '../repositories/repositoryScope.js';
 import { activityDeps } from './activity.deps.js';
 import { DirectGetRoutes } from '../shared/directRoutes.js';
 import { accountFeedRoutes, networkFeedRoutes, repositoryFeedRoutes } from './activity.routes.js';
+import { atomFeedRoutes } from './atomFeeds.routes.js';
+import type { FeedTokens } from '../../../application/shared/ports/feedTokens.port.js';
+import { TOKENS } from '../../../application/shared/ports/tokens.js';
 // Mounted first of the areas: feeds are polled far more than anything else is read, and a
 // poll should not walk past every other area's routes. The network feed resolves its
 // repository as /repos/{owner}/{repo} does, redirecting from a former name.
@@ -26,5 +29,13 @@ export function activityFeedsRouter(container: Container): RequestHandler {
 export function activityRepositoryRouter(container: Container): Router {
   const router = Router();
   repositoryFeedRoutes(router, activityDeps(container));
+  return router;
+}
+
+// GET /feeds and the Atom feeds at the web root (/timeline.atom, /{user}.atom, the private
+// ones): mounted last, as its /{file} route takes any single segment ending in .atom.
+export function activityAtomRouter(container: Container): Router {
+  const router = Router();
+  atomFeedRoutes(router, { ...activityDeps(container), feedTokens: container.get<FeedTokens>(TOKENS.FeedTokens) });
   return router;
 }
