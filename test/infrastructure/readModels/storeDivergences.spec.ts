@@ -197,3 +197,24 @@ describe('embedded read models: an update MongoDB refuses leaves every document 
     await expectRefused(collection, () => collection.updateOne({ _id: 1, a: 5 }, { $set: { 'a.b': 1, c: 1 } }, { upsert: true }), /Cannot create field/, []);
   });
 });
+
+describe('embedded read models: a sort on a field holding arrays follows MongoDB', () => {
+  it('ascending by the smallest element, descending by the largest, an empty array below null and missing', async () => {
+    const collection = new EmbeddedReadModelStore().collection('sorted');
+    for (const document of [
+      { _id: 1, t: [3, 1] },
+      { _id: 2, t: 2 },
+      { _id: 3, t: [] },
+      { _id: 4, t: null },
+      { _id: 6, t: [0, 5] },
+      { _id: 7, t: ['a'] },
+    ])
+      await collection.insertOne(document);
+    const ids = async (sort: Record<string, 1 | -1>, limit = 0) =>
+      (await collection.find({}, { sort: { ...sort, _id: 1 }, limit })).map((document) => document._id);
+    expect(await ids({ t: 1 })).to.deep.equal([3, 4, 6, 1, 2, 7]);
+    expect(await ids({ t: -1 })).to.deep.equal([7, 6, 1, 2, 4, 3]);
+    expect(await ids({ t: -1 }, 2)).to.deep.equal([7, 6]);
+    expect((await collection.findOne({}, { sort: { t: -1 }, projection: { t: 1 } }))?._id).to.equal(7);
+  });
+});
