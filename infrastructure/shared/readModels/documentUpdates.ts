@@ -5,6 +5,7 @@ import type { Document, Filter, Update } from '../../../application/shared/ports
 import { cloneDocument } from './documentClone.js';
 import { encodeKey, isPlainObject } from './documentPaths.js';
 import { withIdFirst } from './documentRules.js';
+import { assertAppliesTo } from './updateRefusals.js';
 import { upsertSeed } from './upsertSeed.js';
 
 type UpdateOperator = (fields: Record<string, unknown>) => (target: Document) => string[];
@@ -14,36 +15,40 @@ function operatorNamed(name: string): UpdateOperator {
   return (updateOperators as unknown as Record<string, UpdateOperator>)[name];
 }
 
-// MongoDB refuses one update touching a path twice, or a path and its parent.
-function assertNoConflicts(paths: readonly string[]): void {
-  const sorted = [...paths].sort();
-  for (let i = 1; i < sorted.length; i += 1) {
-    if (sorted[i] === sorted[i - 1] || sorted[i].startsWith(sorted[i - 1] + '.')) {
-      throw new Error(`Updating the path '${sorted[i]}' would create a conflict at '${sorted[i - 1]}'`);
-    }
-  }
-}
-
 // Mutates `target`; returns whether any value changed. mingo's update() rebuilds its operator
 // context on every call (about 250 µs), so each operator is applied directly, and update()
-// serves only the positional `$` forms, which need the filter that matched.
+// serves only the positional `$` forms, which need the filter that matched. The update has
+// parsed (assertUpdateParses); one MongoDB refuses for this document is refused before
+// anything of it is applied: mingo would skip the operators it cannot apply and apply the rest.
 function applyOperators(target: Document, modifier: Update, filter: Filter | undefined): boolean {
-  const entries = Object.entries(modifier);
-  for (const [name, fields] of entries) {
-    if (!isPlainObject(fields)) throw new Error(`Modifiers operate on fields but ${name} was given ${typeof fields}`);
-  }
-  const operands = entries as Array<[string, Record<string, unknown>]>;
+  const operands = Object.entries(modifier) as Array<[string, Record<string, unknown>]>;
+  assertAppliesTo(target, operands);
   const paths = operands.flatMap(([, fields]) => Object.keys(fields));
   if (paths.some((path) => path.includes('$'))) {
     return applyModifier(target, modifier as Modifier<Document>, undefined, filter, { cloneMode: 'deep' }).length > 0;
   }
-  assertNoConflicts([...paths, ...Object.values(modifier.$rename ?? {}).map(String)]);
   if (directlyApplicable(target, operands)) return applyDirectly(target, operands);
   let changed = modifier.$push !== undefined && startSlicedLists(target, modifier.$push as Record<string, unknown>);
   for (const [name, fields] of operands) {
     if (operatorNamed(name)(cloneDocument(fields))(target).length > 0) changed = true;
   }
+  for (const path of paths) if (NUMERIC_INNER_SEGMENT.test(path)) fillHoles(target, path);
   return changed;
+}
+
+const NUMERIC_INNER_SEGMENT = /\.\d+(\.|$)/;
+
+// mingo pads a list set past its end with holes; MongoDB with nulls (a hole reads as
+// undefined, and would become null only through a snapshot's JSON).
+function fillHoles(target: Document, path: string): void {
+  let current: unknown = target;
+  for (const segment of path.split('.')) {
+    if (Array.isArray(current)) {
+      for (let i = 0; i < current.length; i++) if (!(i in current)) current[i] = null;
+      current = NUMERIC_SEGMENT.test(segment) ? current[Number(segment)] : undefined;
+    } else current = isPlainObject(current) ? current[segment] : undefined;
+    if (current === undefined) return;
+  }
 }
 
 // mingo's $push onto a missing field takes every item, whatever the $slice (MongoDB pushes
@@ -98,8 +103,9 @@ function isPlainBound(value: unknown, current: unknown): boolean {
 
 // $set, $inc, $max, $min and a capped $push on top-level fields, and $inc one level down (a
 // reaction counted), the updates projections make on every event, are applied without
-// mingo's operator machinery; not an $inc on a value that is not a number (mingo raises
-// MongoDB's error for it).
+// mingo's operator machinery; not an $inc on a value that is not a number, nor a $push onto
+// one that is not a list (MongoDB refuses those: assertAppliesTo says so, on the other path).
+// Nothing these take can be refused: they need no check of their own.
 function directlyApplicable(target: Document, operands: ReadonlyArray<[string, Record<string, unknown>]>): boolean {
   for (const [name, fields] of operands) {
     if (name !== '$set' && name !== '$inc' && name !== '$push' && name !== '$max' && name !== '$min') return false;
@@ -195,14 +201,15 @@ function sameValue(left: unknown, right: unknown): boolean {
   return JSON.stringify(left) === JSON.stringify(right);
 }
 
-// The updated copy of a stored document, or undefined when the update changes nothing. An
+// The updated copy of a stored document, or undefined when the update changes nothing; the
+// update has parsed (assertUpdateParses), and one MongoDB refuses for this document throws,
+// the stored one untouched. An
 // update of top-level fields only ($set, $inc, a capped $push) replaces values wholesale, so
 // a shallow copy will do: the values it keeps are the stored (frozen) ones, shared.
 export function updatedCopy(stored: Document, update: Update, filter: Filter): Document | undefined {
   const { $setOnInsert: _onlyOnInsert, ...modifier } = withoutUnchangedId(update, stored._id);
   const operands = Object.entries(modifier) as Array<[string, Record<string, unknown>]>;
-  if (operands.every(([, fields]) => isPlainObject(fields)) && directlyApplicable(stored, operands)) {
-    assertNoConflicts(operands.flatMap(([, fields]) => Object.keys(fields)));
+  if (directlyApplicable(stored, operands)) {
     const copy = { ...stored };
     return applyDirectly(copy, operands) ? copy : undefined;
   }
@@ -227,10 +234,9 @@ function withoutUnchangedId(update: Update, id: unknown): Update {
 function mergeSetOnInsert(update: Update): Update {
   const { $setOnInsert, ...modifier } = update;
   if ($setOnInsert === undefined) return modifier;
+  // The two name no path in common: assertUpdateParses refuses that.
   const onInsert = $setOnInsert as Record<string, unknown>;
   const set = (modifier.$set ?? {}) as Record<string, unknown>;
-  const clash = Object.keys(onInsert).find((path) => path in set);
-  if (clash !== undefined) throw new Error(`Updating the path '${clash}' would create a conflict at '${clash}'`);
   return { ...modifier, $set: { ...set, ...onInsert } };
 }
 

@@ -16,6 +16,7 @@ import { type Refusal, writeInPasses } from './batchWritePasses.js';
 import { matcherFor } from './documentMatcher.js';
 import { assertReplacement, assertUpdateOperators, insertedReplacement, storedCopy } from './documentRules.js';
 import { sameDocument, updatedCopy, upsertedDocument } from './documentUpdates.js';
+import { assertUpdateParses } from './updateRefusals.js';
 
 export interface CollectionRegistry {
   existing(name: string): CollectionData | undefined;
@@ -138,6 +139,7 @@ export class EmbeddedCollection<T extends Document> implements Collection<T> {
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<WriteResult> {
     assertUpdateOperators(update);
+    assertUpdateParses(update);
     const data = options.upsert ? this.registry.ensure(this.name) : this.registry.existing(this.name);
     const match = data && this.firstMatch(data, filter);
     if (data && match) return this.applyUpdates(data, [match], filter, update);
@@ -150,11 +152,16 @@ export class EmbeddedCollection<T extends Document> implements Collection<T> {
 
   async updateMany(filter: Filter, update: Update): Promise<WriteResult> {
     assertUpdateOperators(update);
+    assertUpdateParses(update);
     const data = this.registry.existing(this.name);
     if (!data) return NO_MATCH;
     return this.applyUpdates(data, this.matches(data, filter), filter, update);
   }
 
+  // All or nothing: a document the update is refused for (or a unique index refusing one)
+  // leaves every one as it was. MongoDB's updateMany stops at the document it refuses and
+  // keeps those it updated before; which ones came before is its plan's order, unspecified,
+  // and refusing the first one it meets is an outcome it gives: the one taken here.
   private applyUpdates(data: CollectionData, matched: Document[], filter: Filter, update: Update): WriteResult {
     const changes: DocumentChange[] = [];
     for (const before of matched) {

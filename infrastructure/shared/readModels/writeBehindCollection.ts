@@ -17,6 +17,7 @@ import { readOut, shaped } from './documentShaping.js';
 import { sameDocument, updatedCopy, upsertedDocument } from './documentUpdates.js';
 import { assertIdUnchanged, assertStorableId } from './embeddedCollection.js';
 import { equalityLookups } from './equalityLookups.js';
+import { assertUpdateParses } from './updateRefusals.js';
 
 // A document written in the batch: its state in the store when the batch first touched it
 // (null: not there), and its state now (null: deleted).
@@ -81,6 +82,7 @@ export class WriteBehindCollection<T extends Document> implements Collection<T> 
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<WriteResult> {
     assertUpdateOperators(update);
+    assertUpdateParses(update);
     const [match] = await this.find(filter, { limit: 1 });
     if (match) return this.updateAll([match], filter, update);
     if (!options.upsert) return NO_MATCH;
@@ -92,6 +94,7 @@ export class WriteBehindCollection<T extends Document> implements Collection<T> 
 
   async updateMany(filter: Filter, update: Update): Promise<WriteResult> {
     assertUpdateOperators(update);
+    assertUpdateParses(update);
     return this.updateAll(await this.find(filter), filter, update);
   }
 
@@ -147,16 +150,18 @@ export class WriteBehindCollection<T extends Document> implements Collection<T> 
     return [...found.values()];
   }
 
+  // All or nothing, as the store's own updateMany (embeddedCollection.ts says why): every
+  // document's new state is made before any is held.
   private updateAll(matched: readonly Document[], filter: Filter, update: Update): WriteResult {
-    let modified = 0;
+    const changes: Array<[Document, Document]> = [];
     for (const before of matched) {
       const after = updatedCopy(before, update, filter);
       if (!after) continue;
       assertIdUnchanged(before, after);
-      this.hold(before, after);
-      modified++;
+      changes.push([before, after]);
     }
-    return { matched: matched.length, modified, upserted: false };
+    for (const [before, after] of changes) this.hold(before, after);
+    return { matched: matched.length, modified: changes.length, upserted: false };
   }
 
   // `current` came from a read through this batch: held, or else the store's own.

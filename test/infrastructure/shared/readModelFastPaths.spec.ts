@@ -9,6 +9,7 @@ import { sortedNatively } from '../../../infrastructure/shared/readModels/docume
 import { sameDocument } from '../../../infrastructure/shared/readModels/documentUpdates.js';
 import { fieldConditionsMatcher } from '../../../infrastructure/shared/readModels/fieldConditions.js';
 import { EmbeddedReadModelStore } from '../../../infrastructure/shared/readModels/embeddedReadModelStore.js';
+import { refuseFor, refuseUnparsed } from '../readModels/storeDifferential/refusals.js';
 
 // The embedded store's fast paths must answer exactly what mingo answers for the filters
 // and sorts they accept: checked on seeded random documents, filters and sort orders.
@@ -265,7 +266,9 @@ describe('embedded read models: fast paths answer as mingo does', () => {
     expect(walkedPages).to.be.greaterThan(100);
   });
 
-  it('applies 2,000 random $max, $min and nested $inc updates exactly as mingo does', async () => {
+  // Where MongoDB refuses the update (an $inc inside a string), the store refuses it whole
+  // (refusals.ts, the differential harness's statement of MongoDB's rules), as mingo does not.
+  it('applies 2,000 random $max, $min and nested $inc updates exactly as mingo does, refusing those MongoDB refuses', async () => {
     const BOUNDS: readonly unknown[] = [-1, 0, 2, 1.5, 'a', 'b', 'B', '', null, true];
     const store = new EmbeddedReadModelStore();
     const collection = store.collection('updates');
@@ -282,6 +285,8 @@ describe('embedded read models: fast paths answer as mingo does', () => {
       let expectedError: string | undefined;
       let changed = false;
       try {
+        refuseUnparsed(update);
+        refuseFor(expected, update);
         changed = updateWithMingo(expected, update as never).length > 0;
       } catch (error) {
         expectedError = (error as Error).message;
@@ -294,6 +299,7 @@ describe('embedded read models: fast paths answer as mingo does', () => {
       );
       if (expectedError !== undefined) {
         expect(outcome, context).to.have.property('error');
+        expect(await collection.findOne({ _id: round }), context).to.deep.equal(document);
         continue;
       }
       expect(outcome, context).to.deep.equal({ modified: changed ? 1 : 0 });

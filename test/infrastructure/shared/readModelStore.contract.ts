@@ -5,6 +5,7 @@ import { describeIndexContract } from './readModelStoreIndexes.contract.js';
 import { describePositionGuardContract } from './readModelStorePositionGuard.contract.js';
 import { describeLeaseContract } from './readModelStoreLease.contract.js';
 import { describeQueryContract } from './readModelStoreQueries.contract.js';
+import { describeRefusedUpdateContract } from './readModelStoreRefusedUpdates.contract.js';
 import { describeWriteContract } from './readModelStoreWrites.contract.js';
 import { describeWriteBehindContract } from './readModelStoreWriteBehind.contract.js';
 
@@ -44,6 +45,7 @@ export function describeReadModelStoreContract(name: string, factory: () => Prom
     };
     describeQueryContract(context);
     describeWriteContract(context);
+    describeRefusedUpdateContract(context);
     describeIndexContract(context);
     describeCollectionLifecycleContract(context);
     describePositionGuardContract(context);

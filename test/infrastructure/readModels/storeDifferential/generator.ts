@@ -225,7 +225,10 @@ export class Generator {
     return filter;
   }
 
+  // Now and then (not where indexed fields keep scalars) a path MongoDB may refuse to follow:
+  // into a scalar, or into a list by a name.
   updatePath(): string {
+    if (!this.regular && this.chance(0.1)) return this.pick(['a.b', 'tags.x', 'tags.1', 'arr.x', 'arr.1.y', 'c.0']);
     return this.pick(['a', 'b', 'c', 'u', 'tags', 'n', 'n.x', 'n.y', 'e', 'arr.0.x', 'n.z.w']);
   }
 
@@ -241,14 +244,14 @@ export class Generator {
     const used = new Set<string>();
     const operators = 1 + this.int(this.chance(0.8) ? 1 : 3);
     for (let i = 0; i < operators; i++) {
-      const operator = this.pick(['$set', '$set', '$unset', '$inc', '$inc', '$push', '$pull', '$addToSet', '$max', '$min']);
+      const operator = this.pick(['$set', '$set', '$unset', '$inc', '$inc', '$push', '$pull', '$addToSet', '$max', '$min', '$mul', '$pop', '$pullAll']);
       const fields = (update[operator] ??= {});
       const count = 1 + this.int(2);
       for (let j = 0; j < count; j++) {
         let path: string;
-        if (operator === '$push' || operator === '$pull' || operator === '$addToSet')
+        if (['$push', '$pull', '$addToSet', '$pop', '$pullAll'].includes(operator))
           path = this.pick(['tags', 'tags', 'arr', 'e', this.regular && this.chance(0.9) ? 'e' : 'a']);
-        else if (operator === '$inc') path = this.pick(['a', 'u', 'n.x', 'n.y', 'e', 'n.z.w', 'c']);
+        else if (operator === '$inc' || operator === '$mul') path = this.pick(['a', 'u', 'n.x', 'n.y', 'e', 'n.z.w', 'c']);
         else path = this.updatePath();
         // A path used twice, or with its parent, conflicts: now and then, on purpose.
         if (used.has(path) && this.chance(0.9)) continue;
@@ -268,6 +271,12 @@ export class Generator {
         return '';
       case '$inc':
         return this.chance(0.9) ? this.pick([1, -1, 0, 2.5, 3]) : this.pick(['x', null]);
+      case '$mul':
+        return this.chance(0.9) ? this.pick([2, -1, 0, 1.5]) : this.pick(['x', null]);
+      case '$pop':
+        return this.chance(0.9) ? this.pick([1, -1]) : 2;
+      case '$pullAll':
+        return this.chance(0.9) ? this.scalars(2) : this.scalar();
       case '$push': {
         const kind = this.random();
         if (kind < 0.4) return path === 'arr' ? this.small() : this.scalar();

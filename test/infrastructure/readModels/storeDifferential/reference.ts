@@ -1,6 +1,7 @@
 import { find as findWithMingo, update as updateWithMingo } from 'mingo';
 import { DuplicateKeyError, type Document, type Filter, type IndexSpec, type Update } from '../../../../application/shared/ports/readModelStore.port.js';
 import { copied, isPlainObject, text } from './generator.js';
+import { refuseFor, refuseUnparsed } from './refusals.js';
 // The reference the embedded store is held to: MongoDB's semantics as mingo implements them,
 // over a plain list of documents, with MongoDB's unique index rules.
 // ---- The reference: mingo over a list, MongoDB's unique index rules ----
@@ -71,10 +72,12 @@ export class Reference {
     return refusing;
   }
 
-  // What an update makes of one document (undefined: unchanged); throws as MongoDB would.
+  // What an update makes of one document (undefined: unchanged); throws as MongoDB would,
+  // before mingo applies anything of an update MongoDB refuses (refusals.ts).
   updated(document: Document, update: Update, filter: Filter): Document | undefined {
+    refuseUnparsed(update);
     const { $setOnInsert: _ignored, ...modifier } = withoutId(update, document._id);
-    assertNoConflicts(modifier);
+    refuseFor(document, modifier);
     const copy = copied(document);
     applyWithMingo(copy, modifier, filter);
     if (text(copy._id) !== text(document._id)) throw new ReferenceError('_id changed');
@@ -85,12 +88,13 @@ export class Reference {
     const seed: Document = {};
     for (const [path, value] of equalities(filter)) setPath(seed, path, copied(value));
     const { $setOnInsert, $set, ...modifier } = update;
-    assertNoConflicts(update);
+    refuseUnparsed(update);
     const set = { ...(($set as Record<string, unknown>) ?? {}), ...(($setOnInsert as Record<string, unknown>) ?? {}) };
     const { _id, ...fields } = set;
     if (_id !== undefined && seed._id !== undefined && text(_id) !== text(seed._id)) throw new ReferenceError('_id changed');
     if (_id !== undefined) seed._id = copied(_id);
     const operators = Object.keys(fields).length > 0 ? { ...modifier, $set: fields } : modifier;
+    refuseFor(seed, operators);
     if (Object.keys(operators).length > 0) applyWithMingo(seed, operators);
     return seed;
   }
@@ -131,16 +135,6 @@ export function withoutId(update: Update, id: unknown): Update {
   if (text(set._id) !== text(id)) throw new ReferenceError('_id changed');
   const { _id: _same, ...fields } = set;
   return { ...update, $set: fields };
-}
-
-export function assertNoConflicts(update: Update): void {
-  const paths = Object.values(update).flatMap((fields) => (isPlainObject(fields) ? Object.keys(fields) : []));
-  if (isPlainObject(update.$rename)) paths.push(...Object.values(update.$rename).map(String));
-  for (const path of paths) {
-    if (paths.filter((other) => other === path).length > 1 || paths.some((other) => other.startsWith(path + '.'))) {
-      throw new ReferenceError(`conflict at ${path}`);
-    }
-  }
 }
 
 export function equalities(filter: Filter): Array<[string, unknown]> {
