@@ -107,6 +107,9 @@ export interface RepositoryStarDocument extends Document {
   // The repository's owner, kept through its transfers: a user leaving an organization is
   // unstarred from its private repositories, found by index, not among all their stars.
   owner_id: number;
+  // The repository's pushed_at, kept through its pushes: GitHub's sort=updated of a user's
+  // stars ("when the repository was last pushed to") pages from an index.
+  pushed_at: string;
 }
 
 export interface RepositorySubscriptionDocument extends Document {

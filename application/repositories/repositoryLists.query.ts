@@ -43,6 +43,9 @@ export interface StarredRepository extends ListedRepository {
   readonly starredAt: string;
 }
 
+// GitHub's sorts of a user's stars: when starred, or when the repository was last pushed to.
+export type StarSort = 'created' | 'updated';
+
 export interface AuthenticatedUserFilter {
   readonly affiliations: ReadonlySet<Affiliation>;
   readonly visibility: 'all' | 'public' | 'private';
@@ -186,16 +189,16 @@ export class RepositoryLists {
   }
 
   // GET /user/starred, GET /users/{username}/starred: by when they were starred (GitHub's
-  // sort=created, the default), only what the caller may read. Stars of the same instant go
-  // by repository id in the same direction (the index's order).
-  async starredBy(caller: AccessCaller, userId: number, direction: SortDirection, page: Page): Promise<Paged<StarredRepository>> {
+  // sort=created, the default) or when their repositories were last pushed to (sort=updated),
+  // only what the caller may read. Ties go by repository id in the same direction (the index's order).
+  async starredBy(caller: AccessCaller, userId: number, direction: SortDirection, page: Page, sort: StarSort = 'created'): Promise<Paged<StarredRepository>> {
     const access = await this.access.accessOfCaller(caller);
     const sign: 1 | -1 = direction === 'asc' ? 1 : -1;
     const { links, totalCount } = await this.userLinksPage(
       access,
       this.store.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION),
       { user_id: userId },
-      { field: 'starred_at', sign },
+      { field: sort === 'updated' ? 'pushed_at' : 'starred_at', sign },
       page,
     );
     const repositories = await this.linkedRepositories(links);

@@ -6,6 +6,7 @@ import {
   REPOSITORY_SUBSCRIPTIONS_COLLECTION,
   REPOSITORY_INVITATIONS_COLLECTION,
   type RepositoryDocument,
+  type RepositoryStarDocument,
 } from '../../application/repositories/repositories.readModel.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
@@ -37,8 +38,9 @@ export const repositoriesProjection: Projection = {
   // 13: private forks of a private network carry their source's owner (upstream_owner_id/type),
   // whose readers read them; 14: a repository made private detaches its public forks
   // (detached_from_id); 15: and a repository made public its private forks, which name no
-  // upstream owner then, the forks below them naming theirs
-  version: 15,
+  // upstream owner then, the forks below them naming theirs; 16: stars carry their repository's
+  // pushed_at (a user's stars sorted by when their repositories were last pushed to)
+  version: 16,
   collections: [
     {
       name: REPOSITORIES_COLLECTION,
@@ -105,6 +107,8 @@ export const repositoriesProjection: Projection = {
         byUser,
         { name: 'repository_starred', keys: { repository_id: 1, starred_at: 1, user_id: 1 } },
         { name: 'user_visibility_starred', keys: { user_id: 1, private: 1, starred_at: 1, repository_id: 1 } },
+        // GET /user/starred?sort=updated: by the repositories' pushed_at, page and count.
+        { name: 'user_visibility_pushed', keys: { user_id: 1, private: 1, pushed_at: 1, repository_id: 1 } },
         // A user's private stars of an organization's repositories, when they leave it.
         { name: 'user_private_owner', keys: { user_id: 1, private: 1, owner_id: 1 } },
       ],
@@ -152,10 +156,13 @@ export const repositoriesProjection: Projection = {
 };
 
 // GitHub's pushed_at: when a ref last moved to a commit (a push, a merge, an API update).
+// The repository's stars carry it (a user's stars sorted by it page from an index): a push
+// costs the repository's stars, as a change of visibility does.
 async function applyPushTime(event: StoredEvent, target: ProjectionTarget): Promise<void> {
   const data = event.data as RefMoved['data'];
   if (data.to === null) return;
-  await target
-    .collection<RepositoryDocument>(REPOSITORIES_COLLECTION)
-    .updateOne({ _id: String(data.repositoryId), pushed_at: { $lt: event.metadata.occurredAt } }, { $set: { pushed_at: event.metadata.occurredAt } });
+  const newer = { pushed_at: { $lt: event.metadata.occurredAt } };
+  const pushedAt = { $set: { pushed_at: event.metadata.occurredAt } };
+  await target.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).updateOne({ _id: String(data.repositoryId), ...newer }, pushedAt);
+  await target.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION).updateMany({ repository_id: data.repositoryId, ...newer }, pushedAt);
 }

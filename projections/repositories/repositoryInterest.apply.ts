@@ -83,6 +83,7 @@ export async function applyInterestEvent(stored: StoredEvent, target: Projection
           starred_at: event.data.starredAt,
           private: repository.private,
           owner_id: repository.owner_id,
+          pushed_at: repository.pushed_at,
         };
         const { upserted } = await stars.replaceOne({ _id }, star, { upsert: true });
         if (upserted) await countOn(repositoryId, 'stargazers_count', 1, target);

@@ -174,9 +174,10 @@ export async function seeded(): Promise<EmbeddedReadModelStore> {
       pushed_at: at(n),
     },
   ]);
+  // The stars carry their repository's pushed_at (sort=updated): here the reverse of when they were given.
   await insert(REPOSITORY_STARS_COLLECTION, (n) => [
-    { _id: `${n + 1}:1`, repository_id: n + 1, user_id: 1, starred_at: at(n), private: n % 4 === 0 },
-    { _id: `${n + 1}:2`, repository_id: n + 1, user_id: 2, starred_at: at(n), private: n % 4 === 0 },
+    { _id: `${n + 1}:1`, repository_id: n + 1, user_id: 1, starred_at: at(n), private: n % 4 === 0, pushed_at: at(BIG - n) },
+    { _id: `${n + 1}:2`, repository_id: n + 1, user_id: 2, starred_at: at(n), private: n % 4 === 0, pushed_at: at(BIG - n) },
   ]);
   // Issues of two repositories, every third closed; updated and commented out of creation order.
   await insert(ISSUES_COLLECTION, (n) =>

@@ -229,6 +229,13 @@ describe('page costs: a request tests what its page touches, not the collection 
     const signedIn = await work(REPOSITORY_STARS_COLLECTION, () => lists.starredBy({ userId: 1, siteAdmin: false }, 2, 'desc', PAGE));
     expect(signedIn.answer.totalCount).to.equal(BIG);
     expect(signedIn.tested).to.be.at.most(PAGE_WORK + BIG / 4);
+    // By when the repositories were last pushed to (sort=updated): from the index as well.
+    const byPush = await work(REPOSITORY_STARS_COLLECTION, () => lists.starredBy(null, 2, 'desc', PAGE, 'updated'));
+    expect(byPush.answer.totalCount).to.equal((BIG * 3) / 4);
+    // The newest push first: the public repositories by id, the page's third thirty.
+    const publicIds = Array.from({ length: BIG }, (_, n) => n + 1).filter((id) => (id - 1) % 4 !== 0);
+    expect(byPush.answer.items.map(({ repository }) => repository.id)).to.deep.equal(publicIds.slice(60, 90));
+    expect(byPush.tested).to.be.at.most(PAGE_WORK);
     // The same for the repositories a user watches, oldest subscription first.
     const watched = await work(REPOSITORY_SUBSCRIPTIONS_COLLECTION, () => lists.subscribedBy(null, 2, PAGE));
     expect(watched.answer.totalCount).to.equal((BIG * 3) / 4);

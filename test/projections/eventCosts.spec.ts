@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { FOLLOWS_COLLECTION, USERS_COLLECTION } from '../../application/accounts/users.readModel.js';
-import { REPOSITORIES_COLLECTION } from '../../application/repositories/repositories.readModel.js';
+import { REPOSITORIES_COLLECTION, REPOSITORY_STARS_COLLECTION } from '../../application/repositories/repositories.readModel.js';
 import { ISSUES_COLLECTION, MILESTONES_COLLECTION, REPOSITORY_ISSUE_COUNTS_COLLECTION } from '../../application/issues/issues.readModel.js';
 import { PullRequestPairs } from '../../application/pulls/pullRequestPairs.js';
 import { systemContext } from '../../application/shared/commandContext.js';
@@ -128,6 +128,41 @@ describe('event costs: an event tests what it changes, not the collections it wr
     expect(await read(5)).to.include({ fork: true, parent_id: 2, source_id: 2 });
     expect(await read(6)).to.include({ fork: true, parent_id: 5, source_id: 2 });
     expect(await store.collection(REPOSITORIES_COLLECTION).count({ parent_id: 7, source_id: 7 })).to.equal(BIG);
+  });
+
+  it("a push moves its repository's pushed_at and its stars' (sort=updated), by index, not the 3,000 stars of another", async function () {
+    const store = new EmbeddedReadModelStore();
+    await withIndexes(store, repositoriesProjection.collections);
+    const early = '2026-01-01T00:00:00.000Z';
+    await insertAll(
+      store,
+      REPOSITORIES_COLLECTION,
+      [1, 2].map((id) => ({ _id: String(id), id, owner_id: 9, private: false, pushed_at: early })),
+    );
+    const star = (repositoryId: number, userId: number) => ({
+      _id: `${repositoryId}:${userId}`,
+      repository_id: repositoryId,
+      user_id: userId,
+      private: false,
+      pushed_at: early,
+    });
+    await insertAll(store, REPOSITORY_STARS_COLLECTION, [
+      ...Array.from({ length: 10 }, (_, n) => star(1, n + 1)),
+      ...Array.from({ length: BIG }, (_, n) => star(2, n + 1)),
+    ]);
+    const pushed = storedEvent('ref-1-refs/heads/main', 1, 'RefUpdated', {
+      repositoryId: 1,
+      ref: 'refs/heads/main',
+      from: 'a'.repeat(40),
+      to: 'b'.repeat(40),
+      forced: false,
+    });
+    const later = '2026-02-01T00:00:00.000Z';
+    const before = examinedIn(store, [REPOSITORIES_COLLECTION, REPOSITORY_STARS_COLLECTION]);
+    await repositoriesProjection.apply({ ...pushed, metadata: { ...pushed.metadata, occurredAt: later } }, liveTarget(store, new EmbeddedSearchIndex()));
+    expect(examinedIn(store, [REPOSITORIES_COLLECTION, REPOSITORY_STARS_COLLECTION]) - before).to.be.at.most(12);
+    expect(await store.collection(REPOSITORY_STARS_COLLECTION).count({ repository_id: 1, pushed_at: later })).to.equal(10);
+    expect(await store.collection(REPOSITORY_STARS_COLLECTION).count({ repository_id: 2, pushed_at: early })).to.equal(BIG);
   });
 
   it('a repository made public detaches its private forks and theirs, by index, not the 3,000 forks of another', async function () {

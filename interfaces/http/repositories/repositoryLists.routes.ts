@@ -103,7 +103,8 @@ export function repositoryListRoutes(router: Router, deps: RepositoriesDeps): vo
   const sendStarred = async (req: Request, res: Response, userId: number) => {
     const { page, perPage } = parsePagination(req.query);
     const direction = oneOf(queryValue(req, 'direction'), ['asc', 'desc'], 'desc');
-    const starred = await deps.lists.starredBy(accessCallerOf(res), userId, direction, { page, perPage });
+    const sort = oneOf(queryValue(req, 'sort'), ['created', 'updated'], 'created');
+    const starred = await deps.lists.starredBy(accessCallerOf(res), userId, direction, { page, perPage }, sort);
     if (!asksForStarDates(res)) return sendRepositoryPage(req, res, deps, starred, perPage, page);
     setLinkHeader(req, res, { page, perPage, totalCount: starred.totalCount });
     const repositories = await repositoriesJson(res, deps, starred.items);

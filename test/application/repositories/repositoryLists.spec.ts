@@ -35,7 +35,7 @@ interface World {
   readonly accounts: ReadonlyMap<number, UserDocument>;
   readonly memberships: ReadonlyMap<number, readonly number[]>;
   readonly collaborations: ReadonlyMap<number, readonly number[]>;
-  readonly stars: readonly { readonly user_id: number; readonly repository_id: number; readonly starred_at: string }[];
+  readonly stars: readonly { readonly user_id: number; readonly repository_id: number; readonly starred_at: string; readonly pushed_at: string }[];
 }
 
 async function world(): Promise<World> {
@@ -108,13 +108,14 @@ async function world(): Promise<World> {
     });
     collaborations.set(userId, [...(collaborations.get(userId) ?? []), repository.id]);
   }
-  const stars: { user_id: number; repository_id: number; starred_at: string }[] = [];
+  const stars: { user_id: number; repository_id: number; starred_at: string; pushed_at: string }[] = [];
   for (let n = 0; n < 300; n++) {
     const repository = pick(repositories);
     const userId = pick(USERS);
     if (stars.some((star) => star.user_id === userId && star.repository_id === repository.id)) continue;
     // Few distinct times: ties broken by repository id.
-    const star = { user_id: userId, repository_id: repository.id, starred_at: date() };
+    // Each star carries its repository's pushed_at (sort=updated), as the projection keeps it.
+    const star = { user_id: userId, repository_id: repository.id, starred_at: date(), pushed_at: repository.pushed_at as string };
     stars.push(star);
     await store.collection(REPOSITORY_STARS_COLLECTION).insertOne({ _id: `${repository.id}:${userId}`, ...star, private: repository.private });
   }
@@ -268,19 +269,21 @@ describe('RepositoryLists: pages read from the ordered indexes answer as the who
     }
   });
 
-  it('GET /users/{username}/starred: by when starred, both directions, private stars only to who reads them', async function () {
+  it('GET /users/{username}/starred: by when starred or last pushed to, both directions, private stars only to who reads them', async function () {
     for (let n = 0; n < 600; n++) {
       const [caller, userId, direction, { page, perPage }] = [pick(CALLERS), pick(USERS), pick(['asc', 'desc'] as const), paging()];
+      const sort = pick(['created', 'updated'] as const);
+      const field = sort === 'updated' ? 'pushed_at' : 'starred_at';
       const access = await w.access.accessOfCaller(caller);
       const sign = direction === 'asc' ? 1 : -1;
       const byId = new Map(w.repositories.map((repository) => [repository.id, repository]));
       const readable = w.stars
         .filter((star) => star.user_id === userId && access.roleOf(byId.get(star.repository_id)!) !== 'none')
-        .sort((a, b) => (a.starred_at === b.starred_at ? a.repository_id - b.repository_id : a.starred_at < b.starred_at ? -1 : 1) * sign);
+        .sort((a, b) => (a[field] === b[field] ? a.repository_id - b.repository_id : a[field] < b[field] ? -1 : 1) * sign);
       const items = readable.slice((page - 1) * perPage, page * perPage).map((star) => byId.get(star.repository_id)!);
       const expected = { ids: items.map((repository) => repository.id), roles: items.map(access.roleOf), totalCount: readable.length };
-      const actual = answered(await w.lists.starredBy(caller, userId, direction, { page, perPage }));
-      expect(actual, JSON.stringify({ caller, userId, direction, page, perPage })).to.deep.equal(expected);
+      const actual = answered(await w.lists.starredBy(caller, userId, direction, { page, perPage }, sort));
+      expect(actual, JSON.stringify({ caller, userId, direction, sort, page, perPage })).to.deep.equal(expected);
     }
   });
 });

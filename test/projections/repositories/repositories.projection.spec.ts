@@ -52,6 +52,38 @@ describe('repositories projection', () => {
     expect(visibility).to.deep.equal({ '1:11': true, '1:12': true, '2:11': false });
   });
 
+  it("stars carry their repository's pushed_at, and follow its pushes (GitHub's sort=updated of a user's stars)", async () => {
+    const pushed = storedEvent('ref-1-refs/heads/main', 1, 'RefUpdated', {
+      repositoryId: 1,
+      ref: 'refs/heads/main',
+      from: 'a'.repeat(40),
+      to: 'b'.repeat(40),
+      forced: false,
+    });
+    const deleted = storedEvent('ref-2-refs/heads/gone', 1, 'RefDeleted', {
+      repositoryId: 2,
+      ref: 'refs/heads/gone',
+      from: 'a'.repeat(40),
+      to: null,
+      forced: false,
+    });
+    const dump = await expectIdempotent(repositoriesProjection, [
+      created(1, 10, 'one'),
+      created(2, 10, 'two'),
+      storedEvent('stargazer-1-11', 0, 'RepositoryStarred', { repositoryId: 1, userId: 11, starredAt: at }),
+      storedEvent('stargazer-2-11', 0, 'RepositoryStarred', { repositoryId: 2, userId: 11, starredAt: at }),
+      { ...pushed, metadata: { ...pushed.metadata, occurredAt: later } },
+      // A deletion moves no ref to a commit: pushed_at stays.
+      { ...deleted, metadata: { ...deleted.metadata, occurredAt: later } },
+      storedEvent('stargazer-1-12', 0, 'RepositoryStarred', { repositoryId: 1, userId: 12, starredAt: later }),
+    ]);
+    const repositoryPushedAt = Object.fromEntries((dump.repositories as Record<string, unknown>[]).map((repository) => [repository.id, repository.pushed_at]));
+    expect(repositoryPushedAt[1]).to.equal(later);
+    expect(repositoryPushedAt[2]).to.not.equal(later);
+    const pushedAt = Object.fromEntries((dump.repository_stars as Record<string, unknown>[]).map((star) => [star._id, star.pushed_at]));
+    expect(pushedAt).to.deep.equal({ '1:11': later, '1:12': later, '2:11': repositoryPushedAt[2] });
+  });
+
   it("stars carry their repository's owner and forks their parent's, and follow a transfer", async () => {
     const dump = await expectIdempotent(repositoriesProjection, [
       created(1, 10, 'one'),
