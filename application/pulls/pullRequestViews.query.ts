@@ -162,11 +162,14 @@ export class PullRequestViews {
     return new Map(found.map((document) => [document.id, document]));
   }
 
+  // An organization's member shows as one only with their membership publicized: GitHub answers
+  // a concealed member's pull request as anyone else's (CONTRIBUTOR or NONE), so that reading
+  // a public repository tells nobody who is concealed.
   private async associationOf(userId: number, repository: RepositoryDocument): Promise<AuthorAssociation> {
     if (repository.owner_type === 'User' && repository.owner_id === userId) return 'OWNER';
     if (repository.owner_type === 'Organization') {
       const membership = await this.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).findOne({ _id: `${repository.owner_id}:${userId}` });
-      if (membership?.state === 'active') return membership.role === 'admin' ? 'OWNER' : 'MEMBER';
+      if (membership?.state === 'active' && membership.public) return membership.role === 'admin' ? 'OWNER' : 'MEMBER';
     }
     return (await this.repositories.collaborator(repository.id, userId)) ? 'COLLABORATOR' : 'NONE';
   }
