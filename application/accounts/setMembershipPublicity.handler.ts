@@ -1,15 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { isLeft, right, type Either } from 'fp-ts/lib/Either.js';
-import { organizationDecider, organizationStream, type OrganizationActor } from '../../domain/accounts/organization.decider.js';
+import type { OrganizationActor } from '../../domain/accounts/organization.decider.js';
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
-import { handleCommand } from '../shared/handleCommand.js';
-import type { EventStore } from '../shared/ports/eventStore.port.js';
-import { TOKENS } from '../shared/ports/tokens.js';
-import type { ReadYourWrites } from '../shared/readYourWrites.js';
-import { organizationAndUser } from './organizationAndUser.js';
-import { OrganizationQueries } from './organization.queries.js';
-import { UserQueries } from './user.queries.js';
+import { MembershipCommands } from './membershipCommands.js';
 
 export interface SetMembershipPublicityInput {
   readonly org: string;
@@ -22,26 +16,15 @@ export interface SetMembershipPublicityInput {
 // membership to those outside the organization.
 @injectable()
 export class SetMembershipPublicityHandler {
-  constructor(
-    @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
-    @inject(TOKENS.ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
-    @inject(OrganizationQueries) private readonly organizations: OrganizationQueries,
-    @inject(UserQueries) private readonly users: UserQueries,
-  ) {}
+  constructor(@inject(MembershipCommands) private readonly commands: MembershipCommands) {}
 
   async execute(input: SetMembershipPublicityInput, context: CommandContext): Promise<Either<AppError, void>> {
-    const found = await organizationAndUser(this.organizations, this.users, input.org, input.username);
-    if (isLeft(found)) return found;
-    const { organization, user } = found.right;
-    const set = await handleCommand(
-      this.eventStore,
-      organizationDecider,
-      organizationStream(organization.id),
-      { type: 'SetMembershipPublicity', actor: input.actor, member: { userId: user.id, login: user.login }, public: input.public, now: context.occurredAt },
+    const set = await this.commands.run(
+      input.org,
+      input.username,
+      (member) => ({ type: 'SetMembershipPublicity', actor: input.actor, member, public: input.public, now: context.occurredAt }),
       context,
     );
-    if (isLeft(set)) return set;
-    await this.readYourWrites.settle(set.right.position);
-    return right(undefined);
+    return isLeft(set) ? set : right(undefined);
   }
 }

@@ -29,6 +29,7 @@ import { RemoveOrganizationMembershipHandler } from '../../../application/accoun
 import { ResetOAuthApplicationSecretHandler } from '../../../application/accounts/resetOAuthApplicationSecret.handler.js';
 import { SetOrganizationMembershipHandler } from '../../../application/accounts/setOrganizationMembership.handler.js';
 import { SetMembershipPublicityHandler } from '../../../application/accounts/setMembershipPublicity.handler.js';
+import { MembershipCommands } from '../../../application/accounts/membershipCommands.js';
 import { UpdateOrganizationHandler } from '../../../application/accounts/updateOrganization.handler.js';
 import type { SecretCipher } from '../../../application/shared/ports/secretCipher.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
@@ -74,5 +75,6 @@ export function bindAccounts(container: Container): void {
   container.bind(ResetOAuthApplicationSecretHandler).toSelf().inSingletonScope();
   container.bind(SetOrganizationMembershipHandler).toSelf().inSingletonScope();
   container.bind(SetMembershipPublicityHandler).toSelf().inSingletonScope();
+  container.bind(MembershipCommands).toSelf().inSingletonScope();
   container.bind(UpdateOrganizationHandler).toSelf().inSingletonScope();
 }

@@ -10,7 +10,6 @@ import {
   type WriteResult,
 } from '../../../application/shared/ports/readModelStore.port.js';
 import { CollectionData, type DocumentChange, ID_INDEX, idKey } from './collectionData.js';
-import { cloneDocument } from './documentClone.js';
 import { readOut, shaped } from './documentShaping.js';
 import { type Refusal, writeInPasses } from './batchWritePasses.js';
 import { matcherFor } from './documentMatcher.js';
