@@ -35,17 +35,27 @@ async function fromFile(keyFile: string): Promise<Buffer> {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   await mkdir(dirname(keyFile), { recursive: true });
+  const key = randomBytes(SIGNING_KEY_MIN_BYTES);
   const draft = `${keyFile}.${process.pid}.${randomBytes(6).toString('hex')}.new`;
-  await writeFile(draft, randomBytes(SIGNING_KEY_MIN_BYTES), { mode: 0o600, flag: 'wx' });
+  await writeFile(draft, key, { mode: 0o600, flag: 'wx' });
   try {
     await link(draft, keyFile);
   } catch (error) {
-    // Another process linked theirs first: theirs is the key.
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    // EEXIST: another process linked theirs first, and theirs is the key. A file system
+    // without hard links: the file is made in place (exclusively), as before.
+    if (code !== 'EEXIST' && !NO_LINKS.has(code ?? '')) throw error;
+    if (code !== 'EEXIST') await writeFile(keyFile, key, { mode: 0o600, flag: 'wx' }).catch(ignoreExisting);
   } finally {
     await unlink(draft);
   }
   return checked(keyFile, await readFile(keyFile));
+}
+
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
+function ignoreExisting(error: NodeJS.ErrnoException): void {
+  if (error.code !== 'EEXIST') throw error;
 }
 
 function checked(keyFile: string, key: Buffer): Buffer {
