@@ -14,6 +14,7 @@ import type { RepositoryDocument } from '../repositories/repositories.readModel.
 import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { CommitRangeStats, GitStorage } from '../shared/ports/gitStorage.port.js';
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
+import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import { PullRequestGit } from './pullRequestGit.js';
 import type { PullRequestDocument } from './pullRequests.readModel.js';
@@ -60,16 +61,16 @@ export class PullRequestViews {
   ) {}
 
   // One pull request in full: live tips and the commit counts git computes.
-  async one(pull: PullRequestDocument): Promise<PullRequestView | null> {
+  async one(pull: PullRequestDocument, viewer: AccessCaller): Promise<PullRequestView | null> {
     const tips = await this.git.currentTips(pull);
     const stats = await this.git.statsOf(pull, tips);
-    const [view] = await this.assemble([pull], () => tips, stats);
+    const [view] = await this.assemble([pull], () => tips, stats, viewer);
     return view ?? null;
   }
 
   // A page of pull requests: each repository's branches the page names are read once for the
   // whole page (only those: a repository's refs grow with its pull requests and tags).
-  async many(pulls: readonly PullRequestDocument[]): Promise<PullRequestView[]> {
+  async many(pulls: readonly PullRequestDocument[], viewer: AccessCaller): Promise<PullRequestView[]> {
     const branches = new Map<number, Set<string>>();
     const name = (repositoryId: number, ref: string) => branches.set(repositoryId, (branches.get(repositoryId) ?? new Set()).add(`refs/heads/${ref}`));
     for (const pull of pulls.filter((candidate) => candidate.state === 'open')) {
@@ -85,13 +86,14 @@ export class PullRequestViews {
         baseSha: refs.get(pull.repository_id)?.get(`refs/heads/${pull.base.ref}`) ?? pull.base.sha,
       };
     };
-    return this.assemble(pulls, tipsOf, null);
+    return this.assemble(pulls, tipsOf, null, viewer);
   }
 
   private async assemble(
     pulls: readonly PullRequestDocument[],
     tipsOf: (pull: PullRequestDocument) => { headSha: string; baseSha: string },
     stats: CommitRangeStats | null,
+    viewer: AccessCaller,
   ): Promise<PullRequestView[]> {
     const repositories = new Map(
       (await this.repositories.byIds(pulls.flatMap((pull) => [pull.repository_id, pull.head.repository_id]))).map((repository) => [repository.id, repository]),
@@ -126,12 +128,13 @@ export class PullRequestViews {
       return milestone ? { milestone, creator: accounts.get(milestone.creator_id) } : null;
     };
     const views: PullRequestView[] = [];
+    const insiders = new Map<number, boolean>();
     for (const pull of pulls) {
       const user = accounts.get(pull.user_id) ?? null;
       const base = withOwner(pull.repository_id);
       if (!base) continue;
       const mergedBy = pull.merged_by_id === null ? null : (accounts.get(pull.merged_by_id) ?? null);
-      const authorAssociation = await this.associationOf(pull.user_id, base.repository);
+      const authorAssociation = await this.associationOf(pull.user_id, base.repository, viewer, insiders);
       const conversation = conversations.get(pullRequestIssueDocumentId(pull.id));
       views.push({
         pull,
@@ -162,15 +165,33 @@ export class PullRequestViews {
     return new Map(found.map((document) => [document.id, document]));
   }
 
-  // An organization's member shows as one only with their membership publicized: GitHub answers
-  // a concealed member's pull request as anyone else's (CONTRIBUTOR or NONE), so that reading
-  // a public repository tells nobody who is concealed.
-  private async associationOf(userId: number, repository: RepositoryDocument): Promise<AuthorAssociation> {
+  // An organization membership shows to those who may see it: public ones to anyone, concealed
+  // ones to the organization's members and site administrators (GitHub answers anyone else as
+  // for a non-member). Whether the viewer is a member is read once per organization.
+  private async associationOf(
+    userId: number,
+    repository: RepositoryDocument,
+    viewer: AccessCaller,
+    insiders: Map<number, boolean>,
+  ): Promise<AuthorAssociation> {
     if (repository.owner_type === 'User' && repository.owner_id === userId) return 'OWNER';
     if (repository.owner_type === 'Organization') {
-      const membership = await this.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).findOne({ _id: `${repository.owner_id}:${userId}` });
-      if (membership?.state === 'active' && membership.public) return membership.role === 'admin' ? 'OWNER' : 'MEMBER';
+      const membership = await this.membershipOf(repository.owner_id, userId);
+      if (membership?.state === 'active' && (membership.public || (await this.seesConcealed(repository.owner_id, viewer, insiders)))) {
+        return membership.role === 'admin' ? 'OWNER' : 'MEMBER';
+      }
     }
     return (await this.repositories.collaborator(repository.id, userId)) ? 'COLLABORATOR' : 'NONE';
+  }
+
+  private membershipOf(orgId: number, userId: number): Promise<OrgMembershipDocument | null> {
+    return this.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).findOne({ _id: `${orgId}:${userId}` });
+  }
+
+  private async seesConcealed(orgId: number, viewer: AccessCaller, insiders: Map<number, boolean>): Promise<boolean> {
+    if (viewer === null) return false;
+    if (viewer.siteAdmin) return true;
+    if (!insiders.has(orgId)) insiders.set(orgId, (await this.membershipOf(orgId, viewer.userId))?.state === 'active');
+    return insiders.get(orgId)!;
   }
 }

@@ -26,7 +26,7 @@ export async function sendPullRequest(
 ): Promise<void> {
   const { repository, owner } = repositoryScopeOf(res);
   const pull = await deps.pulls.byNumber(repository.id, number);
-  const view = pull && (await deps.views.one(pull));
+  const view = pull && (await deps.views.one(pull, accessCallerOf(res)));
   if (!view) return sendNotFound(res);
   if (status === 201) res.location(urlsOf(res).api(`/repos/${owner.login}/${repository.name}/pulls/${number}`));
   // Viewing, opening or editing asks for a test merge when the tips moved since the last one.

@@ -60,7 +60,7 @@ export function pullRequestRoutes(router: Router, deps: PullsDeps): void {
     };
     const listed = await deps.pulls.list(repository.id, filter);
     setLinkHeader(req, res, { page, perPage, totalCount: listed.totalCount });
-    const views = await Promise.all((await deps.views.many(listed.items)).map((view) => visibleToCaller(res, deps, view)));
+    const views = await Promise.all((await deps.views.many(listed.items, accessCallerOf(res))).map((view) => visibleToCaller(res, deps, view)));
     res.json(views.map((view) => pullRequestSimple(view, urlsOf(res))));
   });
 

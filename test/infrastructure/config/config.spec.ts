@@ -81,6 +81,20 @@ describe('configuration', () => {
     ]);
   });
 
+  it('checks the feed token and archive link keys at start: at least 32 bytes in base64', () => {
+    for (const name of ['FORGELOG_FEED_TOKEN_KEY', 'FORGELOG_ARCHIVE_LINK_KEY']) {
+      expect(() => loadConfig({ [name]: Buffer.alloc(32, 1).toString('base64') })).to.not.throw();
+      try {
+        loadConfig({ [name]: '!!!!' });
+        expect.fail(`${name} "!!!!" was taken`);
+      } catch (error) {
+        expect((error as ConfigError).problems).to.deep.equal([
+          `${name} must be at least 32 random bytes in base64 (such as the output of "openssl rand -base64 32"), got 4 characters decoding to 0 bytes`,
+        ]);
+      }
+    }
+  });
+
   it('refuses a data directory that is a file, naming the setting', () => {
     const file = fileURLToPath(import.meta.url);
     expect(() => loadConfig({ FORGELOG_DATA_DIR: file })).to.throw(ConfigError, `FORGELOG_DATA_DIR ${file} is a file, not a directory`);
