@@ -20,6 +20,7 @@ import { crossOrigin } from './shared/crossOrigin.js';
 import { readiness } from './readiness.js';
 import { rootDocument } from './shared/rootDocument.js';
 import { enforceTokenScopes } from './shared/oauthScopeTable.js';
+import { atomFeedsExemptFromRateLimits } from './activity/atomFeeds.routes.js';
 
 // What the server runs for a request (expressOnNodeHttp.ts): `front`, the cross-cutting
 // middleware and then the polled feeds, as one function outside express's router (whose
@@ -62,6 +63,7 @@ export function createApp(runtime: Runtime): ForgelogApp {
     enforceTokenScopes(),
     searchRoutesUseSearchBudget(),
     git.exemptFromRateLimits,
+    atomFeedsExemptFromRateLimits,
     limiter.middleware,
     answerFailedSignIns(),
     // Clone, fetch and push: streamed to git, never read as JSON.

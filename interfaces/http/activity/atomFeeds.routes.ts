@@ -1,4 +1,4 @@
-import type { Request, Response, Router } from 'express';
+import type { Request, RequestHandler, Response, Router } from 'express';
 import type { FeedRequest } from '../../../application/activity/activityFeeds.query.js';
 import type { UserDocument } from '../../../application/accounts/users.readModel.js';
 import type { FeedTokens } from '../../../application/shared/ports/feedTokens.port.js';
@@ -46,6 +46,16 @@ async function tokenOwner(req: Request, login: string, deps: AtomFeedDeps): Prom
   const token = typeof req.query.token === 'string' ? req.query.token : '';
   return (await deps.feedTokens.verifies(user.id, token)) ? user : null;
 }
+
+// The Atom feeds' paths at the web root (atomFeedRoutes serves them).
+const ATOM_PATH = /^\/(?:organizations\/[^/]+\/)?[^/]+\.atom\/?$/;
+
+// Feed readers poll the web's feeds, which GitHub's REST rate limits do not count: before the
+// limiter, as git over HTTP is.
+export const atomFeedsExemptFromRateLimits: RequestHandler = (req, res, next) => {
+  if ((req.method === 'GET' || req.method === 'HEAD') && ATOM_PATH.test(req.path)) res.locals.rateLimitResource = 'web';
+  next();
+};
 
 // GitHub's feeds: GET /feeds names them; they are served at the web root as Atom, public ones
 // to anyone, private ones (the user's dashboard, their own activity, an organization's) to

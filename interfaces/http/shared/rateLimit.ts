@@ -63,8 +63,9 @@ export function rateLimiter(settings: RateLimitSettings): RateLimiter {
   const windows = rateWindows(settings);
   return {
     middleware: (req, res, next) => {
-      // git over HTTP is not the REST API: GitHub does not count clones against its limits.
-      if (!settings.enabled || res.locals.rateLimitResource === 'git') {
+      // git over HTTP and the web's Atom feeds are not the REST API: GitHub counts neither
+      // clones nor a feed reader's polls against its limits.
+      if (!settings.enabled || res.locals.rateLimitResource === 'git' || res.locals.rateLimitResource === 'web') {
         next();
         return;
       }

@@ -145,3 +145,23 @@ describe('Atom feeds (GET /feeds, /{user}.atom, /timeline.atom, the private feed
     }
   });
 });
+
+describe('Atom feeds and the REST rate limits', () => {
+  it("a feed reader's polls are not counted against the API limits (as on GitHub); API requests still are", async () => {
+    const server = await startTestServer({ FORGELOG_RATE_LIMITS: 'on', FORGELOG_RATE_LIMIT_CORE_ANONYMOUS: '3' });
+    try {
+      await createUser(server, 'octocat');
+      const polls = [];
+      for (let i = 0; i < 5; i++) {
+        const answer = await fetch(`${server.url}/octocat.atom`);
+        polls.push([answer.status, answer.headers.get('x-ratelimit-remaining')]);
+      }
+      expect(polls).to.deep.equal(Array.from({ length: 5 }, () => [200, null]));
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push((await api(server, null, 'GET', '/users/octocat')).status);
+      expect(answers).to.deep.equal([200, 200, 200, 403]);
+    } finally {
+      await server.close();
+    }
+  });
+});
