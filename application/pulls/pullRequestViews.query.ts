@@ -1,5 +1,4 @@
 import { inject, injectable } from 'inversify';
-import { ORG_MEMBERSHIPS_COLLECTION, type OrgMembershipDocument } from '../accounts/organizations.readModel.js';
 import type { UserDocument } from '../accounts/users.readModel.js';
 import {
   ISSUES_COLLECTION,
@@ -15,6 +14,7 @@ import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { CommitRangeStats, GitStorage } from '../shared/ports/gitStorage.port.js';
 import type { ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
+import { AuthorAssociations, type AuthorAssociation } from '../shared/access/authorAssociations.query.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import { PullRequestGit } from './pullRequestGit.js';
 import type { PullRequestDocument } from './pullRequests.readModel.js';
@@ -24,7 +24,7 @@ export interface RepositoryWithOwner {
   readonly owner: UserDocument;
 }
 
-export type AuthorAssociation = 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'NONE';
+export type { AuthorAssociation };
 
 // A pull request with everything its JSON shows beside it.
 export interface PullRequestView {
@@ -58,6 +58,7 @@ export class PullRequestViews {
     @inject(TOKENS.GitStorage) private readonly gitStorage: GitStorage,
     @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
     @inject(PullRequestGit) private readonly git: PullRequestGit,
+    @inject(AuthorAssociations) private readonly associations: AuthorAssociations,
   ) {}
 
   // One pull request in full: live tips and the commit counts git computes.
@@ -128,13 +129,19 @@ export class PullRequestViews {
       return milestone ? { milestone, creator: accounts.get(milestone.creator_id) } : null;
     };
     const views: PullRequestView[] = [];
-    const insiders = new Map<number, boolean>();
+    const associationOf = await this.associations.of(
+      viewer,
+      pulls.flatMap((pull) => {
+        const repository = repositories.get(pull.repository_id);
+        return repository ? [{ repository, userId: pull.user_id }] : [];
+      }),
+    );
     for (const pull of pulls) {
       const user = accounts.get(pull.user_id) ?? null;
       const base = withOwner(pull.repository_id);
       if (!base) continue;
       const mergedBy = pull.merged_by_id === null ? null : (accounts.get(pull.merged_by_id) ?? null);
-      const authorAssociation = await this.associationOf(pull.user_id, base.repository, viewer, insiders);
+      const authorAssociation = associationOf(base.repository, pull.user_id);
       const conversation = conversations.get(pullRequestIssueDocumentId(pull.id));
       views.push({
         pull,
@@ -163,35 +170,5 @@ export class PullRequestViews {
     if (ids.length === 0) return new Map();
     const found = await this.store.collection<T>(collection).find({ _id: { $in: [...new Set(ids)].map(String) } });
     return new Map(found.map((document) => [document.id, document]));
-  }
-
-  // An organization membership shows to those who may see it: public ones to anyone, concealed
-  // ones to the organization's members and site administrators (GitHub answers anyone else as
-  // for a non-member). Whether the viewer is a member is read once per organization.
-  private async associationOf(
-    userId: number,
-    repository: RepositoryDocument,
-    viewer: AccessCaller,
-    insiders: Map<number, boolean>,
-  ): Promise<AuthorAssociation> {
-    if (repository.owner_type === 'User' && repository.owner_id === userId) return 'OWNER';
-    if (repository.owner_type === 'Organization') {
-      const membership = await this.membershipOf(repository.owner_id, userId);
-      if (membership?.state === 'active' && (membership.public || (await this.seesConcealed(repository.owner_id, viewer, insiders)))) {
-        return membership.role === 'admin' ? 'OWNER' : 'MEMBER';
-      }
-    }
-    return (await this.repositories.collaborator(repository.id, userId)) ? 'COLLABORATOR' : 'NONE';
-  }
-
-  private membershipOf(orgId: number, userId: number): Promise<OrgMembershipDocument | null> {
-    return this.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).findOne({ _id: `${orgId}:${userId}` });
-  }
-
-  private async seesConcealed(orgId: number, viewer: AccessCaller, insiders: Map<number, boolean>): Promise<boolean> {
-    if (viewer === null) return false;
-    if (viewer.siteAdmin) return true;
-    if (!insiders.has(orgId)) insiders.set(orgId, (await this.membershipOf(orgId, viewer.userId))?.state === 'active');
-    return insiders.get(orgId)!;
   }
 }

@@ -13,6 +13,7 @@ import {
 import { PULL_REQUESTS_COLLECTION, type PullRequestDocument } from '../pulls/pullRequests.readModel.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
+import { AuthorAssociations, type AuthorAssociation } from '../shared/access/authorAssociations.query.js';
 import { RepositoryAccessQuery } from '../shared/access/repositoryAccess.query.js';
 import type { Document, ReadModelStore } from '../shared/ports/readModelStore.port.js';
 import type { SearchFilter } from '../shared/ports/searchIndex.port.js';
@@ -23,7 +24,7 @@ import { commentTextMatches } from './issueCommentMatches.js';
 import { foundTexts, type FoundText, type SearchPage } from './searchResults.js';
 import { SearchRunner, type SearchRequest } from './searchRunner.js';
 
-export type IssueAuthorAssociation = 'OWNER' | 'COLLABORATOR' | 'NONE';
+export type IssueAuthorAssociation = AuthorAssociation;
 
 // One issue or pull request found, with what GitHub's item shows of it.
 export interface FoundIssue {
@@ -67,6 +68,7 @@ export class IssueSearchQuery {
     @inject(TOKENS.ReadModelStore) private readonly store: ReadModelStore,
     @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
     @inject(RepositoryAccessQuery) private readonly access: RepositoryAccessQuery,
+    @inject(AuthorAssociations) private readonly associations: AuthorAssociations,
   ) {}
 
   async search(request: SearchRequest): Promise<Either<SearchError, SearchPage<FoundIssue>>> {
@@ -100,7 +102,13 @@ export class IssueSearchQuery {
       ...[...milestones.values()].map((milestone) => milestone.creator_id),
       ...[...repositories.values()].map((repository) => repository.owner_id),
     ]);
-    const associationOf = await this.associations(readable, repositories);
+    const associationOf = await this.associations.of(
+      request.caller,
+      readable.flatMap((issue) => {
+        const repository = repositories.get(issue.repository_id);
+        return repository ? [{ repository, userId: issue.user_id }] : [];
+      }),
+    );
     const commentMatches = new Map<string, FoundText[]>();
     for (const hit of hits) {
       const positions = hit.matches?.comments_text;
@@ -139,22 +147,6 @@ export class IssueSearchQuery {
     if (unique.length === 0) return new Map();
     const documents = await this.store.collection<T>(collection).find({ _id: { $in: unique } });
     return new Map(documents.map((document) => [document._id, document]));
-  }
-
-  // GitHub's author_association, as the issues endpoints decide it: the repository's owner,
-  // its collaborators, or nobody in particular.
-  private async associations(
-    issues: readonly IssueDocument[],
-    repositories: ReadonlyMap<number, RepositoryDocument>,
-  ): Promise<(repository: RepositoryDocument, userId: number) => IssueAuthorAssociation> {
-    const collaborators = new Map<number, Set<number>>();
-    for (const repositoryId of new Set(issues.map((issue) => issue.repository_id))) {
-      if (!repositories.has(repositoryId)) continue;
-      const authors = issues.filter((issue) => issue.repository_id === repositoryId).map((issue) => issue.user_id);
-      collaborators.set(repositoryId, await this.repositories.collaboratorIdsAmong(repositoryId, authors));
-    }
-    return (repository, userId) =>
-      userId === repository.owner_id ? 'OWNER' : (collaborators.get(repository.id)?.has(userId) ?? false) ? 'COLLABORATOR' : 'NONE';
   }
 }
 

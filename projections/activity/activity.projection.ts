@@ -97,9 +97,10 @@ export const activityProjection: Projection = {
   // 1000 × its own version (4: feeds in chunks, times in seconds, access changes; 5: and a
   // member's; 6: pull requests' labels and assignees; 7: their heads as pushed; 8: and the
   // changes of those whose author was deleted; 9: the network feeds of forks detached from a
-  // repository made private; 10: and from one made public) + the mirrored projections' versions: a change
+  // repository made private; 10: and from one made public; 11: author_association names an
+  // organization's publicized members) + the mirrored projections' versions: a change
   // in any of them rebuilds this one.
-  version: 10 * 1000 + MIRROR_VERSION,
+  version: 11 * 1000 + MIRROR_VERSION,
   consistency: 'eventual',
   collections: [
     // Oldest first, for pruning (three fields: the embedded store keeps it ordered).

@@ -25,6 +25,7 @@ import { RepositoryInvitationsHandler } from '../../../application/repositories/
 import { StarRepositoryHandler } from '../../../application/repositories/starRepository.handler.js';
 import { TransferRepositoryHandler } from '../../../application/repositories/transferRepository.handler.js';
 import { RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
+import { AuthorAssociations } from '../../../application/shared/access/authorAssociations.query.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
 import type { Config } from '../config/config.js';
 import { GitCliStorage } from '../git/gitCliStorage.js';
@@ -36,6 +37,7 @@ export function bindRepositories(container: Container): void {
   container.bind(TOKENS.GitStorage).toConstantValue(new GitCliStorage(config.dataDir));
   for (const service of [
     RepositoryAccessQuery,
+    AuthorAssociations,
     RepositoryQueries,
     RepositoryLists,
     RepositoryGit,

@@ -3,7 +3,7 @@ import type { IssueCommentDocument, IssueDocument, MilestoneDocument } from '../
 import type { RepositoryDocument } from '../../../application/repositories/repositories.readModel.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { sendNotFound } from '../shared/respond.js';
-import { repositoryScopeOf } from '../repositories/repositoryScope.js';
+import { accessCallerOf, repositoryScopeOf } from '../repositories/repositoryScope.js';
 import type { IssuesDeps } from './issues.deps.js';
 import { issueCommentJson, keptIssueJson, milestoneJson, type AuthorAssociation, type RepositoryPaths } from './issues.encoders.js';
 
@@ -12,11 +12,19 @@ export function pathsOf(res: Response): RepositoryPaths {
   return { fullName: `${owner.login}/${repository.name}`, urls: urlsOf(res) };
 }
 
-// GitHub's author_association: the repository's owner, its collaborators, or nobody in particular.
-// Decided for the page's authors only.
-async function associations(deps: IssuesDeps, repository: RepositoryDocument, authorIds: readonly number[]): Promise<(userId: number) => AuthorAssociation> {
-  const collaborators = await deps.repositories.collaboratorIdsAmong(repository.id, authorIds);
-  return (userId) => (userId === repository.owner_id ? 'OWNER' : collaborators.has(userId) ? 'COLLABORATOR' : 'NONE');
+// GitHub's author_association (AuthorAssociations: one rule with pull requests), decided for
+// the page's authors only, as the caller may see them.
+async function associations(
+  res: Response,
+  deps: IssuesDeps,
+  repository: RepositoryDocument,
+  authorIds: readonly number[],
+): Promise<(userId: number) => AuthorAssociation> {
+  const associationOf = await deps.associations.of(
+    accessCallerOf(res),
+    authorIds.map((userId) => ({ repository, userId })),
+  );
+  return (userId) => associationOf(repository, userId);
 }
 
 export async function issuesJson(res: Response, deps: IssuesDeps, issues: readonly IssueDocument[]) {
@@ -30,6 +38,7 @@ export async function issuesJson(res: Response, deps: IssuesDeps, issues: readon
   const users = await deps.repositories.accountsByIds([...userIds, ...[...milestones.values()].map((milestone) => milestone.creator_id)]);
   const labels = new Map((await deps.issues.labelsByIds([...new Set(issues.flatMap((issue) => issue.label_ids))])).map((label) => [label.id, label]));
   const association = await associations(
+    res,
     deps,
     repository,
     issues.map((issue) => issue.user_id),
@@ -65,6 +74,7 @@ export async function commentsJson(res: Response, deps: IssuesDeps, comments: re
     issues.set(issueId, { number: issue?.number ?? 0, pullRequest: issue?.pull_request !== undefined });
   }
   const association = await associations(
+    res,
     deps,
     repository,
     comments.map((comment) => comment.user_id),

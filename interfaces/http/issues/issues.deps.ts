@@ -13,6 +13,7 @@ import { ReactionsHandler } from '../../../application/issues/reactions.handler.
 import { UpdateIssueHandler } from '../../../application/issues/updateIssue.handler.js';
 import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import { RepositoryCollaborators } from '../../../application/repositories/repositoryCollaborators.query.js';
+import { AuthorAssociations } from '../../../application/shared/access/authorAssociations.query.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
 
@@ -34,6 +35,7 @@ export function issuesDeps(container: Container) {
     labels: container.get(LabelsHandler),
     milestones: container.get(MilestonesHandler),
     reactions: container.get(ReactionsHandler),
+    associations: container.get(AuthorAssociations),
   };
 }
 

@@ -1,0 +1,68 @@
+import { inject, injectable } from 'inversify';
+import { ORG_MEMBERSHIPS_COLLECTION, type OrgMembershipDocument } from '../../accounts/organizations.readModel.js';
+import type { RepositoryDocument } from '../../repositories/repositories.readModel.js';
+import { RepositoryQueries } from '../../repositories/repository.queries.js';
+import type { ReadModelStore } from '../ports/readModelStore.port.js';
+import { TOKENS } from '../ports/tokens.js';
+import type { AccessCaller } from './repositoryAccess.query.js';
+
+export type AuthorAssociation = 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'NONE';
+
+// An author on a repository, as a page names them.
+export interface Authorship {
+  readonly repository: RepositoryDocument;
+  readonly userId: number;
+}
+
+const pairKey = (repositoryId: number, userId: number): string => `${repositoryId}:${userId}`;
+
+// GitHub's author_association of an issue's, a comment's or a pull request's author, one
+// rule for every area: the repository's owning user is OWNER; on an organization's repository
+// its owners are OWNER and its members MEMBER, a concealed membership only as the
+// organization's members and site administrators see it (GitHub answers anyone else as for a
+// non-member); then COLLABORATOR, or NONE. A page's authors are decided together: their
+// memberships and collaborations looked up by id, the viewer's own membership once per
+// organization.
+@injectable()
+export class AuthorAssociations {
+  constructor(
+    @inject(TOKENS.ReadModelStore) private readonly store: ReadModelStore,
+    @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
+  ) {}
+
+  async of(viewer: AccessCaller, authorships: readonly Authorship[]): Promise<(repository: RepositoryDocument, userId: number) => AuthorAssociation> {
+    const memberships = await this.memberships(authorships.filter(({ repository }) => repository.owner_type === 'Organization'));
+    const insiders = await this.organizationsSeenWhole(viewer, [...new Set([...memberships.values()].map((membership) => membership.org_id))]);
+    const collaborations = new Set<string>();
+    const byRepository = new Map<number, number[]>();
+    for (const { repository, userId } of authorships) byRepository.set(repository.id, [...(byRepository.get(repository.id) ?? []), userId]);
+    for (const [repositoryId, userIds] of byRepository) {
+      for (const userId of await this.repositories.collaboratorIdsAmong(repositoryId, userIds)) collaborations.add(pairKey(repositoryId, userId));
+    }
+    return (repository, userId) => {
+      if (repository.owner_type === 'User' && repository.owner_id === userId) return 'OWNER';
+      const membership = repository.owner_type === 'Organization' ? memberships.get(pairKey(repository.owner_id, userId)) : undefined;
+      if (membership && (membership.public || insiders.has(membership.org_id))) return membership.role === 'admin' ? 'OWNER' : 'MEMBER';
+      return collaborations.has(pairKey(repository.id, userId)) ? 'COLLABORATOR' : 'NONE';
+    };
+  }
+
+  // The authors' memberships in the organizations owning their repositories, by `org:user`.
+  private async memberships(authorships: readonly Authorship[]): Promise<Map<string, OrgMembershipDocument>> {
+    const ids = [...new Set(authorships.map(({ repository, userId }) => pairKey(repository.owner_id, userId)))];
+    if (ids.length === 0) return new Map();
+    const found = await this.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).find({ _id: { $in: ids } });
+    return new Map(found.filter((membership) => membership.state === 'active').map((membership) => [membership._id, membership]));
+  }
+
+  // The organizations whose concealed members the viewer sees: those it belongs to (all of
+  // them, for a site administrator).
+  private async organizationsSeenWhole(viewer: AccessCaller, orgIds: readonly number[]): Promise<Set<number>> {
+    if (viewer === null || orgIds.length === 0) return new Set();
+    if (viewer.siteAdmin) return new Set(orgIds);
+    const mine = await this.store
+      .collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION)
+      .find({ _id: { $in: orgIds.map((orgId) => pairKey(orgId, viewer.userId)) } });
+    return new Set(mine.filter((membership) => membership.state === 'active').map((membership) => membership.org_id));
+  }
+}
