@@ -97,7 +97,7 @@ export class MirrorReads {
     if (repository.owner_type === 'User' && userId === repository.owner_id) return 'OWNER';
     if (repository.owner_type === 'Organization') {
       const membership = await this.mirror.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).findOne({ _id: `${repository.owner_id}:${userId}` });
-      if (membership?.state === 'active' && membership.public) return membership.role === 'admin' ? 'OWNER' : 'MEMBER';
+      if (membership?.state === 'active' && membership.public) return 'MEMBER';
     }
     const collaborator = await this.mirror
       .collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION)

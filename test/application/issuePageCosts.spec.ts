@@ -9,8 +9,10 @@ import {
 } from '../../application/issues/issues.readModel.js';
 import { PullRequestQueries } from '../../application/pulls/pullRequest.queries.js';
 import { PULL_REQUESTS_COLLECTION } from '../../application/pulls/pullRequests.readModel.js';
-import { REPOSITORY_COLLABORATORS_COLLECTION } from '../../application/repositories/repositories.readModel.js';
+import { ORG_MEMBERSHIPS_COLLECTION } from '../../application/accounts/organizations.readModel.js';
+import { REPOSITORY_COLLABORATORS_COLLECTION, type RepositoryDocument } from '../../application/repositories/repositories.readModel.js';
 import { RepositoryQueries } from '../../application/repositories/repository.queries.js';
+import { AuthorAssociations } from '../../application/shared/access/authorAssociations.query.js';
 import { EmbeddedReadModelStore } from '../../infrastructure/shared/readModels/embeddedReadModelStore.js';
 import { at, BIG, examinedBy, PAGE, PAGE_WORK, seeded } from './pageCostStore.js';
 
@@ -40,6 +42,23 @@ describe('page costs of the issues area: a request tests what its page touches, 
     const found = await work(REPOSITORY_COLLABORATORS_COLLECTION, () => repositories.collaboratorIdsAmong(1, [5, 6, 5, BIG + 50]));
     expect([...found.answer].sort()).to.deep.equal([5, 6]);
     expect(found.tested).to.be.at.most(3);
+  });
+
+  it("a page's author_association on an organization's repository: the page's authors' memberships, not the organization's 3,000", async function () {
+    // Organization 9001's members: every tenth an owner, every third public.
+    const repository = { id: 1, owner_id: 9001, owner_type: 'Organization' } as RepositoryDocument;
+    const authors = Array.from({ length: 30 }, (_, n) => n + 1);
+    const associations = new AuthorAssociations(store, new RepositoryQueries(store));
+    const decided = await work(ORG_MEMBERSHIPS_COLLECTION, () =>
+      associations.of(
+        { userId: 2, siteAdmin: false },
+        [...authors, ...authors].map((userId) => ({ repository, userId })),
+      ),
+    );
+    // Looked up: the 30 authors' memberships and the viewer's own.
+    expect(decided.tested).to.be.at.most(31);
+    // The viewer is a member: owners and concealed members are MEMBER too.
+    expect(authors.map((userId) => decided.answer(repository, userId))).to.deep.equal(authors.map(() => 'MEMBER'));
   });
 
   it('the open pull request between two branches: among the head branch open ones, not all 3,000 from the head repository', async function () {

@@ -18,7 +18,8 @@ const pairKey = (repositoryId: number, userId: number): string => `${repositoryI
 
 // GitHub's author_association of an issue's, a comment's or a pull request's author, one
 // rule for every area: the repository's owning user is OWNER; on an organization's repository
-// its owners are OWNER and its members MEMBER, a concealed membership only as the
+// its members are MEMBER, its owners too (GitHub gives OWNER only on a user's own repository:
+// no person owns an organization's), a concealed membership only as the
 // organization's members and site administrators see it (GitHub answers anyone else as for a
 // non-member); then COLLABORATOR, or NONE. A page's authors are decided together: their
 // memberships and collaborations looked up by id, the viewer's own membership once per
@@ -42,7 +43,7 @@ export class AuthorAssociations {
     return (repository, userId) => {
       if (repository.owner_type === 'User' && repository.owner_id === userId) return 'OWNER';
       const membership = repository.owner_type === 'Organization' ? memberships.get(pairKey(repository.owner_id, userId)) : undefined;
-      if (membership && (membership.public || insiders.has(membership.org_id))) return membership.role === 'admin' ? 'OWNER' : 'MEMBER';
+      if (membership && (membership.public || insiders.has(membership.org_id))) return 'MEMBER';
       return collaborations.has(pairKey(repository.id, userId)) ? 'COLLABORATOR' : 'NONE';
     };
   }

@@ -6,9 +6,10 @@ import { api, createRepository, createUser } from '../repositories/repositoryFix
 const associations = (items: { author_association: string }[]) => items.map((item) => item.author_association);
 
 // author_association on an organization's repository, one rule for issues, comments, issue
-// search and pull requests (AuthorAssociations): its owners OWNER, its members MEMBER, a
-// concealed membership only to the organization's members (GitHub answers anyone else as for
-// a non-member); the activity's snapshots, which anyone may read, as an outsider sees them.
+// search and pull requests (AuthorAssociations): its members MEMBER, its owners too (GitHub
+// keeps OWNER for a user's own repositories), a concealed membership only to the
+// organization's members (GitHub answers anyone else as for a non-member); the activity's
+// snapshots, which anyone may read, as an outsider sees them.
 describe("HTTP issues: author_association of an organization's owners and members", () => {
   let server: TestServer;
   let boss: string;
@@ -38,9 +39,9 @@ describe("HTTP issues: author_association of an organization's owners and member
     single: (await api(server, reader, 'GET', '/repos/acme/widgets/issues/1')).body.author_association,
   });
 
-  it('concealed memberships: OWNER and MEMBER to the members, as for non-members to anyone else', async () => {
+  it('concealed memberships: MEMBER, owners too, to the members, as for non-members to anyone else', async () => {
     for (const reader of [mona, boss, server.adminAuthorization])
-      expect(await listed(reader)).to.deep.equal({ issues: ['MEMBER', 'OWNER', 'NONE'], comments: ['MEMBER'], single: 'MEMBER' });
+      expect(await listed(reader)).to.deep.equal({ issues: ['MEMBER', 'MEMBER', 'NONE'], comments: ['MEMBER'], single: 'MEMBER' });
     for (const reader of [stranger, null]) expect(await listed(reader)).to.deep.equal({ issues: ['NONE', 'NONE', 'NONE'], comments: ['NONE'], single: 'NONE' });
   });
 
@@ -51,15 +52,18 @@ describe("HTTP issues: author_association of an organization's owners and member
     const found = await api(server, null, 'GET', '/search/issues?q=repo:acme/widgets&sort=created&order=asc');
     expect(associations(found.body.items)).to.deep.equal(['MEMBER', 'NONE', 'NONE']);
     const asMember = await api(server, boss, 'GET', '/search/issues?q=repo:acme/widgets&sort=created&order=asc');
-    expect(associations(asMember.body.items)).to.deep.equal(['MEMBER', 'OWNER', 'NONE']);
+    expect(associations(asMember.body.items)).to.deep.equal(['MEMBER', 'MEMBER', 'NONE']);
   });
 
   it("the activity's snapshots: as an outsider saw the membership when the event happened", async () => {
     expect((await api(server, mona, 'POST', '/repos/acme/widgets/issues', { title: 'after publicizing' })).status).to.equal(201);
+    expect((await api(server, boss, 'PUT', '/orgs/acme/public_members/boss')).status).to.equal(204);
+    expect((await api(server, boss, 'POST', '/repos/acme/widgets/issues', { title: 'by a publicized owner' })).status).to.equal(201);
     await settled(server);
     const events = (await api(server, boss, 'GET', '/repos/acme/widgets/events')).body as { type: string; payload: any }[];
     const opened = events.filter((event) => event.type === 'IssuesEvent').map((event) => [event.payload.issue.title, event.payload.issue.author_association]);
     expect(opened).to.deep.equal([
+      ['by a publicized owner', 'MEMBER'],
       ['after publicizing', 'MEMBER'],
       ['by a stranger', 'NONE'],
       ['by an owner', 'NONE'],

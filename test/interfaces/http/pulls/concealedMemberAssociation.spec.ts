@@ -35,12 +35,12 @@ describe('HTTP pulls: author_association of a concealed member', () => {
     return { listed: listed.body.map((pull: { author_association: string }) => pull.author_association), single: single.body.author_association };
   };
 
-  it('concealed: neither MEMBER nor OWNER; publicized: MEMBER for a member, OWNER for an owner', async () => {
+  it("concealed: not MEMBER; publicized: MEMBER, for an owner of the organization too (OWNER is for a user's own repository)", async () => {
     expect(await associations()).to.deep.equal({ listed: ['NONE', 'NONE'], single: 'NONE' });
     expect((await api(server, mona, 'PUT', '/orgs/acme/public_members/mona')).status).to.equal(204);
     expect((await api(server, boss, 'PUT', '/orgs/acme/public_members/boss')).status).to.equal(204);
-    expect(await associations()).to.deep.equal({ listed: ['MEMBER', 'OWNER'], single: 'MEMBER' });
+    expect(await associations()).to.deep.equal({ listed: ['MEMBER', 'MEMBER'], single: 'MEMBER' });
     expect((await api(server, mona, 'DELETE', '/orgs/acme/public_members/mona')).status).to.equal(204);
-    expect(await associations()).to.deep.equal({ listed: ['NONE', 'OWNER'], single: 'NONE' });
+    expect(await associations()).to.deep.equal({ listed: ['NONE', 'MEMBER'], single: 'NONE' });
   });
 });

@@ -4,7 +4,7 @@ import { api, createRepository, createUser } from '../repositories/repositoryFix
 import { GitWorkbench } from './pullFixtures.js';
 
 // A pull request's author_association names its author's organization membership (MEMBER,
-// OWNER) to those who may see it: the organization's members and site administrators, or
+// its owners too) to those who may see it: the organization's members and site administrators, or
 // anyone once the member publicized it. A concealed membership is not shown to outsiders
 // (GitHub answers them as for a non-member).
 describe('HTTP pulls: author_association keeps concealed memberships concealed', () => {
