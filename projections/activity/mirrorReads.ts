@@ -1,5 +1,6 @@
 import { FOLLOWS_COLLECTION, USERS_COLLECTION, type FollowDocument, type UserDocument } from '../../application/accounts/users.readModel.js';
 import { ORG_MEMBERSHIPS_COLLECTION, type OrgMembershipDocument } from '../../application/accounts/organizations.readModel.js';
+import { authorAssociation } from '../../domain/shared/authorAssociation.js';
 import {
   ACTIVITY_INVITERS_COLLECTION,
   type IssueSnapshot,
@@ -91,18 +92,22 @@ export class MirrorReads {
     return subscriptions.filter((subscription) => subscription.subscribed).map((subscription) => subscription.user_id);
   }
 
-  // author_association as AuthorAssociations decides it, for a snapshot that anyone may read:
-  // an organization's membership shows only when publicized, as it does to an outsider.
+  // author_association by the one rule (domain/shared/authorAssociation.ts), for a snapshot that
+  // anyone may read: an organization's membership shows only when publicized, as to an outsider.
   async association(repository: RepositoryDocument, userId: number): Promise<Association> {
-    if (repository.owner_type === 'User' && userId === repository.owner_id) return 'OWNER';
-    if (repository.owner_type === 'Organization') {
-      const membership = await this.mirror.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).findOne({ _id: `${repository.owner_id}:${userId}` });
-      if (membership?.state === 'active' && membership.public) return 'MEMBER';
-    }
+    const membership =
+      repository.owner_type === 'Organization'
+        ? await this.mirror.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).findOne({ _id: `${repository.owner_id}:${userId}` })
+        : null;
     const collaborator = await this.mirror
       .collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION)
       .findOne({ _id: pairId(repository.id, userId) });
-    return collaborator ? 'COLLABORATOR' : 'NONE';
+    return authorAssociation({
+      ownsRepository: repository.owner_type === 'User' && userId === repository.owner_id,
+      membership: membership?.state === 'active' ? membership : null,
+      readerSeesConcealed: false,
+      collaborator: collaborator !== null,
+    });
   }
 
   async repositorySnapshot(id: number): Promise<RepositorySnapshot | null> {

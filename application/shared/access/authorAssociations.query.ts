@@ -5,8 +5,9 @@ import { RepositoryQueries } from '../../repositories/repository.queries.js';
 import type { ReadModelStore } from '../ports/readModelStore.port.js';
 import { TOKENS } from '../ports/tokens.js';
 import type { AccessCaller } from './repositoryAccess.query.js';
+import { authorAssociation, type AuthorAssociation } from '../../../domain/shared/authorAssociation.js';
 
-export type AuthorAssociation = 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'NONE';
+export type { AuthorAssociation };
 
 // An author on a repository, as a page names them.
 export interface Authorship {
@@ -41,10 +42,13 @@ export class AuthorAssociations {
       for (const userId of await this.repositories.collaboratorIdsAmong(repositoryId, userIds)) collaborations.add(pairKey(repositoryId, userId));
     }
     return (repository, userId) => {
-      if (repository.owner_type === 'User' && repository.owner_id === userId) return 'OWNER';
       const membership = repository.owner_type === 'Organization' ? memberships.get(pairKey(repository.owner_id, userId)) : undefined;
-      if (membership && (membership.public || insiders.has(membership.org_id))) return 'MEMBER';
-      return collaborations.has(pairKey(repository.id, userId)) ? 'COLLABORATOR' : 'NONE';
+      return authorAssociation({
+        ownsRepository: repository.owner_type === 'User' && repository.owner_id === userId,
+        membership: membership ?? null,
+        readerSeesConcealed: membership !== undefined && insiders.has(membership.org_id),
+        collaborator: collaborations.has(pairKey(repository.id, userId)),
+      });
     };
   }
 
