@@ -95,7 +95,10 @@ export function atomFeedRoutes(router: Router, deps: AtomFeedDeps): void {
     res.json({ ...body, _links: links });
   });
 
+  // As GET /events: while the activity projection has no checkpoint of its version (a start
+  // replaying, an upgrade), unavailable rather than an empty timeline a reader would keep.
   router.get('/timeline.atom', async (req, res) => {
+    if (!(await deps.readiness.ready())) return void res.status(503).type('text/plain').send('Service Unavailable\n');
     const urls = urlsOf(res);
     const meta = { tag: '/timeline', title: 'Public timeline', alternate: urls.html('/'), self: urls.html('/timeline.atom') };
     await sendAtom(req, res, deps, { key: PUBLIC_FEED, audience: 'public', caller: null, delayMs: PUBLIC_TIMELINE_DELAY_MS, repositoriesChecked: false }, meta);

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { ACTIVITY_PROJECTION_NAME } from '../../../../application/activity/activityReadiness.query.js';
+import { CHECKPOINTS_COLLECTION } from '../../../../application/shared/projections/projection.js';
 import { ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
 import { settled } from './activityFixtures.js';
@@ -120,6 +122,17 @@ describe('Atom feeds (GET /feeds, /{user}.atom, /timeline.atom, the private feed
       'octocat opened issue octocat/hello#1',
       'octocat created a repository octocat/hello',
     ]);
+  });
+
+  it('/timeline.atom answers 503 while the activity projection has no checkpoint, as GET /events does', async () => {
+    const checkpoints = server.runtime.adapters.readModels.collection(CHECKPOINTS_COLLECTION);
+    const saved = await checkpoints.findOne({ _id: ACTIVITY_PROJECTION_NAME });
+    await checkpoints.deleteOne({ _id: ACTIVITY_PROJECTION_NAME });
+    const unavailable = await fetch(`${server.url}/timeline.atom`);
+    expect(unavailable.status).to.equal(503);
+    expect(await unavailable.text()).to.equal('Service Unavailable\n');
+    await checkpoints.replaceOne({ _id: ACTIVITY_PROJECTION_NAME }, saved!, { upsert: true });
+    expect((await fetch(`${server.url}/timeline.atom`)).status).to.equal(200);
   });
 
   it('the private feeds read as their owner does, with the token GET /feeds gave; any other token is 404', async () => {
