@@ -6,6 +6,7 @@ import type { ReadModelStore } from '../ports/readModelStore.port.js';
 import { TOKENS } from '../ports/tokens.js';
 import type { AccessCaller } from './repositoryAccess.query.js';
 import { authorAssociation, type AuthorAssociation } from '../../../domain/shared/authorAssociation.js';
+import { scopesAllow } from '../../../domain/authorizations/oauthScopes.js';
 
 export type { AuthorAssociation };
 
@@ -14,6 +15,8 @@ export interface Authorship {
   readonly repository: RepositoryDocument;
   readonly userId: number;
 }
+
+const MEMBERSHIP_SCOPES = ['read:org', 'write:org', 'admin:org'];
 
 const pairKey = (repositoryId: number, userId: number): string => `${repositoryId}:${userId}`;
 
@@ -62,8 +65,11 @@ export class AuthorAssociations {
 
   // The organizations whose concealed members the viewer sees: those it belongs to (all of
   // them, for a site administrator).
+  // A token without read:org (or write:org, admin:org) reads memberships as an outsider, as it
+  // lists an organization's members (oauthScopeTable.ts).
   private async organizationsSeenWhole(viewer: AccessCaller, orgIds: readonly number[]): Promise<Set<number>> {
     if (viewer === null || orgIds.length === 0) return new Set();
+    if (viewer.scopes !== undefined && !scopesAllow(viewer.scopes, MEMBERSHIP_SCOPES)) return new Set();
     if (viewer.siteAdmin) return new Set(orgIds);
     const mine = await this.store
       .collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION)

@@ -45,6 +45,18 @@ describe("HTTP issues: author_association of an organization's owners and member
     for (const reader of [stranger, null]) expect(await listed(reader)).to.deep.equal({ issues: ['NONE', 'NONE', 'NONE'], comments: ['NONE'], single: 'NONE' });
   });
 
+  it("a member's token shows concealed members with read:org (or write:org, admin:org) only, as it lists them", async () => {
+    const tokenWith = async (scopes: string[]) =>
+      `token ${(await api(server, mona, 'POST', '/authorizations', { scopes, note: `association ${scopes.join(' ')}` })).body.token}`;
+    expect(await listed(await tokenWith(['repo']))).to.deep.equal({ issues: ['NONE', 'NONE', 'NONE'], comments: ['NONE'], single: 'NONE' });
+    for (const scope of ['read:org', 'write:org', 'admin:org'])
+      expect(await listed(await tokenWith(['repo', scope])), scope).to.deep.equal({
+        issues: ['MEMBER', 'MEMBER', 'NONE'],
+        comments: ['MEMBER'],
+        single: 'MEMBER',
+      });
+  });
+
   it('a publicized membership shows to everyone: the issues, their comments and issue search', async () => {
     expect((await api(server, mona, 'PUT', '/orgs/acme/public_members/mona')).status).to.equal(204);
     expect(await listed(null)).to.deep.equal({ issues: ['MEMBER', 'NONE', 'NONE'], comments: ['MEMBER'], single: 'MEMBER' });
