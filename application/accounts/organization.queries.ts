@@ -67,6 +67,16 @@ export class OrganizationQueries {
     return this.memberships.count({ org_id: orgId });
   }
 
+  // Which memberships a reader sees (null: anonymous, or a token without read:org): every one
+  // for the organization's members and site administrators, the publicized ones for anyone
+  // else (GitHub: "If the authenticated user is also a member of this organization then both
+  // concealed and public members will be returned").
+  async reachOf(orgId: number, reader: { readonly userId: number | null; readonly siteAdmin: boolean } | null): Promise<MembershipReach> {
+    if (reader === null) return 'public';
+    if (reader.siteAdmin) return 'all';
+    return reader.userId !== null && (await this.membership(orgId, reader.userId)) !== null ? 'all' : 'public';
+  }
+
   // Whether the user's membership is shown to those outside the organization.
   async isPublicMember(orgId: number, userId: number): Promise<boolean> {
     return (await this.membership(orgId, userId))?.public === true;

@@ -34,16 +34,9 @@ export interface OrgMembersRoutesDeps {
 export function orgMembersRoutes(router: Router, deps: OrgMembersRoutesDeps): void {
   const { setMembership, removeMembership, setPublicity, membershipQuery, organizations, users, clock } = deps;
 
-  // Members of the organization and site administrators see every membership; anyone else
-  // sees those their members publicized (GitHub: "If the authenticated user is also a member
-  // of this organization then both concealed and public members will be returned").
   // A token without read:org reads as an outsider (oauthScopeTable.ts).
-  const reachOf = async (res: Response, organization: OrganizationDocument): Promise<MembershipReach> => {
-    if (readsAsAnonymous(res)) return 'public';
-    const { userId, siteAdmin } = actorOf(res);
-    if (siteAdmin) return 'all';
-    return userId !== null && (await organizations.membership(organization.id, userId)) !== null ? 'all' : 'public';
-  };
+  const reachOf = (res: Response, organization: OrganizationDocument): Promise<MembershipReach> =>
+    organizations.reachOf(organization.id, readsAsAnonymous(res) ? null : actorOf(res));
 
   const sendMembers = async (req: Request, res: Response, reach: (organization: OrganizationDocument) => Promise<MembershipReach>) => {
     const query = decodeInput(MembersListQuery, req.query, 'Organization');
