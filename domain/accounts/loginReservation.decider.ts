@@ -4,6 +4,7 @@ import type { DomainEvent } from '../shared/event.js';
 import type { AccountsError } from './accounts.errors.js';
 import { isReservedLogin } from './ghost.js';
 import { isValidLogin, loginKey } from './login.js';
+import { isPathLogin } from './pathLogins.js';
 
 // Users and organizations share one login namespace. Uniqueness spans aggregates, so each
 // login (case-folded) is its own stream, reserved with an optimistic append.
@@ -26,9 +27,10 @@ export const loginReservationDecider: Decider<LoginReservationCommand, LoginRese
         if (!isValidLogin(command.login)) return left({ _tag: 'InvalidLogin', login: command.login });
         if (state.holder === command.accountId) return right([]);
         if (state.holder !== null) return left({ _tag: 'LoginTaken', login: command.login });
-        // The ghost account holds its login without a reservation of its own (ghost.ts). A
-        // holder of it from before it was reserved keeps it (the check above).
-        if (isReservedLogin(command.login)) return left({ _tag: 'LoginTaken', login: command.login });
+        // The ghost account holds its login without a reservation of its own (ghost.ts), and a
+        // path of the web root holds `timeline` (pathLogins.ts). A holder of either from before
+        // it was reserved keeps it (the check above).
+        if (isReservedLogin(command.login) || isPathLogin(command.login)) return left({ _tag: 'LoginTaken', login: command.login });
         return right([{ type: 'LoginReserved', data: { login: command.login, accountId: command.accountId, accountType: command.accountType } }]);
       case 'ReleaseLogin':
         if (state.holder !== command.accountId) return left({ _tag: 'LoginNotReserved', login: command.login });

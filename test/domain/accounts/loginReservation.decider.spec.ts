@@ -26,6 +26,17 @@ describe('login reservation decider', () => {
       .then([{ type: 'LoginReserved', data: { login: 'ghosts', accountId: 7, accountType: 'User' } }]);
   });
 
+  // /timeline.atom is the public timeline: an account named `timeline` would have its public
+  // feed (/{user}.atom) answered with it, so GitHub reserves the login.
+  it('refuses the timeline login in any case, as taken, for users and organizations', () => {
+    spec.given([]).when(reserve('timeline', 7)).thenFails('LoginTaken');
+    spec.given([]).when({ type: 'ReserveLogin', login: 'Timeline', accountId: 7, accountType: 'Organization' }).thenFails('LoginTaken');
+    spec
+      .given([])
+      .when(reserve('timelines', 7))
+      .then([{ type: 'LoginReserved', data: { login: 'timelines', accountId: 7, accountType: 'User' } }]);
+  });
+
   it('leaves an account that held the ghost login before it was reserved holding it', () => {
     spec
       .given([{ type: 'LoginReserved', data: { login: 'ghost', accountId: 7, accountType: 'User' } }])

@@ -124,6 +124,18 @@ describe('Atom feeds (GET /feeds, /{user}.atom, /timeline.atom, the private feed
     ]);
   });
 
+  // Otherwise a user named `timeline` would have GET /feeds name the public timeline as their
+  // own public feed; GitHub reserves the login.
+  it('no account takes the login `timeline`, whose .atom is the public timeline: 422 already_exists', async () => {
+    const user = await api(server, server.adminAuthorization, 'POST', '/admin/users', { login: 'Timeline', email: 'timeline@example.com' });
+    expect(user.status).to.equal(422);
+    expect(user.body.errors).to.deep.equal([{ resource: 'User', field: 'login', code: 'already_exists', message: 'login is already taken' }]);
+    const organization = await api(server, server.adminAuthorization, 'POST', '/admin/organizations', { login: 'timeline', admin: 'boss' });
+    expect(organization.status).to.equal(422);
+    expect((await api(server, server.adminAuthorization, 'PATCH', '/admin/users/fan', { login: 'timeline' })).status).to.equal(422);
+    expect((await api(server, null, 'GET', '/users/timeline')).status).to.equal(404);
+  });
+
   it('/timeline.atom answers 503 while the activity projection has no checkpoint, as GET /events does', async () => {
     const checkpoints = server.runtime.adapters.readModels.collection(CHECKPOINTS_COLLECTION);
     const saved = await checkpoints.findOne({ _id: ACTIVITY_PROJECTION_NAME });
