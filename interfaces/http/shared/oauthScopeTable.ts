@@ -50,8 +50,9 @@ export const SCOPE_RULES: readonly ScopeRule[] = [
   // membership"): a member's token without it lists and checks members as an outsider.
   rule('GET', '/orgs/:x/members', ['admin:org', 'write:org', 'read:org']),
   rule('GET', '/orgs/:x/members/:x', ['admin:org', 'write:org', 'read:org']),
-  rule('PUT', '/orgs/:x/public_members/:x', ['admin:org', 'write:org']),
-  rule('DELETE', '/orgs/:x/public_members/:x', ['admin:org', 'write:org']),
+  // GitHub: "you can publicize your organization membership with user scope".
+  rule('PUT', '/orgs/:x/public_members/:x', ['admin:org', 'write:org', 'user']),
+  rule('DELETE', '/orgs/:x/public_members/:x', ['admin:org', 'write:org', 'user']),
   // Classic projects: repo or project for user and organization projects (read:project to
   // read), public_repo for a public repository's, the organization scopes for an
   // organization's (read:org to read, write:org or admin:org to change). The first gate:

@@ -115,6 +115,22 @@ describe('HTTP organization public members (fetch)', () => {
     }
   });
 
+  it('a token publicizes and conceals with write:org, admin:org or user (GitHub: "publicize your organization membership with user scope")', async () => {
+    const tokenWith = async (scopes: string[]) => {
+      const created = await call(server, 'POST', '/authorizations', 'mona', { scopes, note: `publicize ${scopes.join(' ')}` });
+      return { authorization: `token ${created.body.token as string}` };
+    };
+    const refused = await fetch(`${server.url}/orgs/github/public_members/mona`, { method: 'PUT', headers: await tokenWith(['repo']) });
+    expect(refused.status).to.equal(404);
+    expect(refused.headers.get('x-accepted-oauth-scopes')).to.equal('admin:org, write:org, user');
+    for (const scope of ['user', 'write:org', 'admin:org']) {
+      const headers = await tokenWith([scope]);
+      expect((await fetch(`${server.url}/orgs/github/public_members/mona`, { method: 'PUT', headers })).status, scope).to.equal(204);
+      expect((await fetch(`${server.url}/orgs/github/public_members/mona`, { method: 'DELETE', headers })).status, scope).to.equal(204);
+    }
+    expect((await call(server, 'GET', '/orgs/github/public_members/mona', null)).status).to.equal(404);
+  });
+
   it('DELETE conceals it again (204); a member who leaves and comes back starts concealed', async () => {
     const hidden = await call(server, 'DELETE', '/orgs/github/public_members/hubot', 'hubot');
     expect(hidden.status).to.equal(204);
