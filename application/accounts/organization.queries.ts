@@ -94,6 +94,25 @@ export class OrganizationQueries {
     return { items: users, totalCount };
   }
 
+  // A user's own memberships with their organizations (GET /user/memberships/orgs), in
+  // organization id order, page and count from the index.
+  async membershipsOf(
+    userId: number,
+    page: number,
+    perPage: number,
+  ): Promise<Paged<{ membership: OrgMembershipDocument; organization: OrganizationDocument }>> {
+    const [memberships, totalCount] = await Promise.all([
+      this.memberships.find({ user_id: userId }, { sort: { org_id: 1 }, skip: (page - 1) * perPage, limit: perPage }),
+      this.memberships.count({ user_id: userId }),
+    ]);
+    const organizations = new Map((await this.organizations.find({ id: { $in: memberships.map((m) => m.org_id) } })).map((org) => [org.id, org]));
+    const items = memberships.flatMap((membership) => {
+      const organization = organizations.get(membership.org_id);
+      return organization ? [{ membership, organization }] : [];
+    });
+    return { items, totalCount };
+  }
+
   // The organizations a user belongs to (all, or those they publicized), in id order.
   async organizationsOf(userId: number, reach: MembershipReach, page: number, perPage: number): Promise<Paged<OrganizationDocument>> {
     const filter = reach === 'public' ? { user_id: userId, public: true } : { user_id: userId };

@@ -9,13 +9,13 @@ import type { SetOrganizationMembershipHandler } from '../../../application/acco
 import type { UserQueries } from '../../../application/accounts/user.queries.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { urlsOf } from '../shared/apiUrls.js';
-import { requireUser } from '../shared/authentication.js';
+import { requireUser, type AuthenticatedCaller } from '../shared/authentication.js';
 import { readsAsAnonymous } from '../shared/caller.js';
 import { decodeInput } from '../shared/decode.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
-import { MembersListQuery, SetMembershipBody } from './organizations.codecs.js';
+import { MembersListQuery, OwnMembershipBody, OwnMembershipsQuery, SetMembershipBody } from './organizations.codecs.js';
 import { orgMembership } from './organizations.encoders.js';
 import { actorOf } from './organizations.routes.js';
 import { simpleUser } from './users.encoders.js';
@@ -80,6 +80,34 @@ export function orgMembersRoutes(router: Router, deps: OrgMembersRoutesDeps): vo
     if (isLeft(found)) return sendAppError(res, found.left);
     const { membership, organization, user } = found.right;
     res.json(orgMembership(membership, organization, user, urlsOf(res)));
+  });
+
+  // The caller's own memberships. forgelog adds members directly (no invitations): every one is
+  // active, none pending, and accepting one (PATCH state=active) changes nothing.
+  router.get('/user/memberships/orgs', requireUser, async (req: Request, res: Response) => {
+    const query = decodeInput(OwnMembershipsQuery, req.query, 'Membership');
+    if (isLeft(query)) return sendValidationFailed(res, query.left);
+    const { page, perPage } = parsePagination(req.query);
+    const user = await users.userById((res.locals.caller as AuthenticatedCaller).userId);
+    if (!user) return sendNotFound(res);
+    const { items, totalCount } = query.right.state === 'pending' ? { items: [], totalCount: 0 } : await organizations.membershipsOf(user.id, page, perPage);
+    setLinkHeader(req, res, { page, perPage, totalCount });
+    res.json(items.map(({ membership, organization }) => orgMembership(membership, organization, user, urlsOf(res))));
+  });
+
+  const sendOwnMembership = async (res: Response, org: string) => {
+    const [organization, user] = await Promise.all([organizations.organizationByLogin(org), users.userById((res.locals.caller as AuthenticatedCaller).userId)]);
+    const membership = organization && user ? await organizations.membership(organization.id, user.id) : null;
+    if (!organization || !user || !membership) return sendNotFound(res);
+    res.json(orgMembership(membership, organization, user, urlsOf(res)));
+  };
+
+  router.get('/user/memberships/orgs/:org', requireUser, (req: Request, res: Response) => sendOwnMembership(res, String(req.params.org)));
+
+  router.patch('/user/memberships/orgs/:org', requireUser, async (req: Request, res: Response) => {
+    const body = decodeInput(OwnMembershipBody, req.body ?? {}, 'Membership');
+    if (isLeft(body)) return sendValidationFailed(res, body.left);
+    await sendOwnMembership(res, String(req.params.org));
   });
 
   router.get('/orgs/:org/members', (req: Request, res: Response) => sendMembers(req, res, (organization) => reachOf(res, organization)));

@@ -24,3 +24,9 @@ export const UpdateOrganizationBody = t.partial({
 export const SetMembershipBody = t.partial({ role: t.keyof({ admin: null, member: null }) });
 
 export const MembersListQuery = t.partial({ role: t.keyof({ all: null, admin: null, member: null }) });
+
+// GET /user/memberships/orgs: by state (forgelog has no pending invitations).
+export const OwnMembershipsQuery = t.partial({ state: t.keyof({ active: null, pending: null }) });
+
+// PATCH /user/memberships/orgs/{org}: GitHub's only accepted state.
+export const OwnMembershipBody = t.type({ state: t.literal('active') });

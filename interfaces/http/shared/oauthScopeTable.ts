@@ -27,6 +27,8 @@ const rule = (method: string, path: string, accepted: readonly string[]): ScopeR
 export const SCOPE_RULES: readonly ScopeRule[] = [
   rule('PATCH', '/user', ['user']),
   rule('GET', '/user/orgs', ['user', 'read:org']),
+  rule('GET', '/user/memberships/orgs(/:x)?', ['user', 'read:org', 'write:org', 'admin:org']),
+  rule('PATCH', '/user/memberships/orgs/:x', ['user', 'write:org', 'admin:org']),
   rule('PUT', '/user/following/:x', ['user:follow', 'user']),
   rule('DELETE', '/user/following/:x', ['user:follow', 'user']),
   // Starring needs public_repo (repo for a private repository, which the access model
