@@ -6,6 +6,7 @@ import { ORG_MEMBERSHIPS_COLLECTION, ORGANIZATIONS_COLLECTION, type Organization
 import { USERS_COLLECTION, type UserDocument } from './users.readModel.js';
 
 export type MemberRoleFilter = 'all' | 'admin' | 'member';
+export type MemberTwoFactorFilter = 'all' | '2fa_disabled';
 
 // Which memberships a reader sees: every one (members of the organization, site
 // administrators), or the publicized ones only (anyone else).
@@ -77,14 +78,35 @@ export class OrganizationQueries {
     return reader.userId !== null && (await this.membership(orgId, reader.userId)) !== null ? 'all' : 'public';
   }
 
+  // GitHub's filter=2fa_disabled is the organization's owners' (and site administrators').
+  async mayFilterByTwoFactor(orgId: number, reader: { readonly userId: number | null; readonly siteAdmin: boolean } | null): Promise<boolean> {
+    if (reader === null) return false;
+    if (reader.siteAdmin) return true;
+    return reader.userId !== null && (await this.membership(orgId, reader.userId))?.role === 'admin';
+  }
+
   // Whether the user's membership is shown to those outside the organization.
   async isPublicMember(orgId: number, userId: number): Promise<boolean> {
     return (await this.membership(orgId, userId))?.public === true;
   }
 
   // Members in id order, one page at a time, as the users they are.
-  async members(orgId: number, role: MemberRoleFilter, reach: MembershipReach, page: number, perPage: number): Promise<Paged<UserDocument>> {
-    const filter = { org_id: orgId, ...(reach === 'public' ? { public: true } : {}), ...(role === 'all' ? {} : { role }) };
+  // `twoFactor`: GitHub's filter=2fa_disabled (for the organization's owners), the members
+  // without two-factor authentication.
+  async members(
+    orgId: number,
+    role: MemberRoleFilter,
+    reach: MembershipReach,
+    page: number,
+    perPage: number,
+    twoFactor: MemberTwoFactorFilter = 'all',
+  ): Promise<Paged<UserDocument>> {
+    const filter = {
+      org_id: orgId,
+      ...(reach === 'public' ? { public: true } : {}),
+      ...(twoFactor === '2fa_disabled' ? { two_factor: false } : {}),
+      ...(role === 'all' ? {} : { role }),
+    };
     const [memberships, totalCount] = await Promise.all([
       this.memberships.find(filter, { sort: { user_id: 1 }, skip: (page - 1) * perPage, limit: perPage }),
       this.memberships.count(filter),

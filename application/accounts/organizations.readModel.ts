@@ -4,6 +4,9 @@ import type { Document } from '../shared/ports/readModelStore.port.js';
 // fixed here; the organizations projection writes them.
 export const ORGANIZATIONS_COLLECTION = 'organizations';
 export const ORG_MEMBERSHIPS_COLLECTION = 'org_memberships';
+// Whether each user has two-factor authentication on, as the organizations projection last
+// read it from the user's stream: a membership added later starts with it.
+export const ORG_USERS_TWO_FACTOR_COLLECTION = 'org_users_two_factor';
 
 export interface OrganizationDocument extends Document {
   _id: string; // String(id)
@@ -34,5 +37,12 @@ export interface OrgMembershipDocument extends Document {
   state: 'active';
   // Shown to those outside the organization (publicized by the member); concealed by default.
   public: boolean;
+  // The member has two-factor authentication on (GET /orgs/{org}/members?filter=2fa_disabled).
+  two_factor: boolean;
   updated_at: string;
+}
+
+export interface OrgUserTwoFactorDocument extends Document {
+  _id: string; // String(user id)
+  enabled: boolean;
 }

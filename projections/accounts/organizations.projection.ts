@@ -1,5 +1,5 @@
 import { loginKey } from '../../domain/accounts/login.js';
-import type { UserDeleted } from '../../domain/accounts/user.events.js';
+import type { TwoFactorDisabled, UserDeleted } from '../../domain/accounts/user.events.js';
 import type {
   OrganizationCreated,
   OrganizationMemberAdded,
@@ -11,7 +11,9 @@ import type {
 } from '../../domain/accounts/organization.events.js';
 import {
   ORG_MEMBERSHIPS_COLLECTION,
+  ORG_USERS_TWO_FACTOR_COLLECTION,
   ORGANIZATIONS_COLLECTION,
+  type OrgUserTwoFactorDocument,
   type OrganizationDocument,
   type OrgMembershipDocument,
 } from '../../application/accounts/organizations.readModel.js';
@@ -22,8 +24,9 @@ import type { StoredEvent } from '../../application/shared/ports/eventStore.port
 // twice leaves the same documents.
 export const organizationsProjection: Projection = {
   name: 'organizations',
-  // 2: memberships carry whether the member publicized them
-  version: 2,
+  // 2: memberships carry whether the member publicized them; 3: and whether the member has
+  // two-factor authentication on
+  version: 3,
   collections: [
     {
       name: ORGANIZATIONS_COLLECTION,
@@ -52,8 +55,12 @@ export const organizationsProjection: Projection = {
         // field makes the pinned ones countable.)
         { name: 'org_public_role_user', keys: { org_id: 1, public: 1, role: 1, user_id: 1, state: 1 } },
         { name: 'user_public_org', keys: { user_id: 1, public: 1, org_id: 1, role: 1 } },
+        // GET /orgs/{org}/members?filter=2fa_disabled (all, or by role), page and count.
+        { name: 'org_2fa_user_role', keys: { org_id: 1, two_factor: 1, user_id: 1, role: 1 } },
+        { name: 'org_2fa_role_user', keys: { org_id: 1, two_factor: 1, role: 1, user_id: 1, state: 1 } },
       ],
     },
+    { name: ORG_USERS_TWO_FACTOR_COLLECTION },
   ],
   // What apply() below acts on; every other event leaves this model as it is.
   eventTypes: new Set([
@@ -64,6 +71,8 @@ export const organizationsProjection: Projection = {
     'OrganizationMemberRemoved',
     'OrganizationMembershipPublicized',
     'OrganizationMembershipConcealed',
+    'TwoFactorEnabled',
+    'TwoFactorDisabled',
     'UserDeleted',
   ]),
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
@@ -93,10 +102,16 @@ export const organizationsProjection: Projection = {
         await target.collection(ORG_MEMBERSHIPS_COLLECTION).deleteOne({ _id: `${orgId}:${userId}` });
         return;
       }
+      case 'TwoFactorEnabled':
+      case 'TwoFactorDisabled':
+        return twoFactorChanged((event.data as TwoFactorDisabled['data']).userId, event.type === 'TwoFactorEnabled', target);
       // A deleted user belongs to no organization any more (the user's own stream says so).
-      case 'UserDeleted':
-        await target.collection(ORG_MEMBERSHIPS_COLLECTION).deleteMany({ user_id: (event.data as UserDeleted['data']).userId });
+      case 'UserDeleted': {
+        const { userId } = event.data as UserDeleted['data'];
+        await target.collection(ORG_MEMBERSHIPS_COLLECTION).deleteMany({ user_id: userId });
+        await target.collection(ORG_USERS_TWO_FACTOR_COLLECTION).deleteMany({ _id: String(userId) });
         return;
+      }
     }
   },
 };
@@ -121,11 +136,30 @@ async function organizationUpdated(data: OrganizationUpdated['data'], target: Pr
     .updateOne({ _id: String(data.orgId) }, { $set: { ...data.changes, updated_at: data.updatedAt } });
 }
 
-// A membership starts concealed (a member who left and comes back too, as on GitHub).
+// A membership starts concealed (a member who left and comes back too, as on GitHub), with
+// the member's two-factor state as their stream last gave it.
 async function addMembership(target: ProjectionTarget, orgId: number, userId: number, role: 'admin' | 'member', at: string): Promise<void> {
   const _id = `${orgId}:${userId}`;
-  const membership: OrgMembershipDocument = { _id, org_id: orgId, user_id: userId, role, state: 'active', public: false, updated_at: at };
+  const twoFactor = await target.collection<OrgUserTwoFactorDocument>(ORG_USERS_TWO_FACTOR_COLLECTION).findOne({ _id: String(userId) });
+  const membership: OrgMembershipDocument = {
+    _id,
+    org_id: orgId,
+    user_id: userId,
+    role,
+    state: 'active',
+    public: false,
+    two_factor: twoFactor?.enabled ?? false,
+    updated_at: at,
+  };
   await target.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).replaceOne({ _id }, membership, { upsert: true });
+}
+
+// The user's state for memberships to come, and on every one they hold (a user's few).
+async function twoFactorChanged(userId: number, enabled: boolean, target: ProjectionTarget): Promise<void> {
+  await target
+    .collection<OrgUserTwoFactorDocument>(ORG_USERS_TWO_FACTOR_COLLECTION)
+    .replaceOne({ _id: String(userId) }, { _id: String(userId), enabled }, { upsert: true });
+  await target.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).updateMany({ user_id: userId }, { $set: { two_factor: enabled } });
 }
 
 // Absolute values on the membership as it is: applying the event twice sets them twice.

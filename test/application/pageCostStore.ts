@@ -130,8 +130,16 @@ export async function seeded(): Promise<EmbeddedReadModelStore> {
     { _id: `1:${n + 2}`, follower_id: 1, followee_id: n + 2, position: 2 * n + 1 },
   ]);
   await insert(ORG_MEMBERSHIPS_COLLECTION, (n) => [
-    // A third of them publicized their membership.
-    { _id: `9001:${n + 1}`, org_id: 9001, user_id: n + 1, role: n % 10 === 0 ? 'admin' : 'member', state: 'active', public: n % 3 === 0 },
+    // A third of them publicized their membership; one in four has two-factor authentication off.
+    {
+      _id: `9001:${n + 1}`,
+      org_id: 9001,
+      user_id: n + 1,
+      role: n % 10 === 0 ? 'admin' : 'member',
+      state: 'active',
+      public: n % 3 === 0,
+      two_factor: n % 4 !== 0,
+    },
   ]);
   // Organization 9002 lets its 3,000 members write (its repositories' assignees are all of them).
   await store

@@ -196,6 +196,13 @@ describe('page costs: a request tests what its page touches, not the collection 
       expect(members.answer.items).to.have.length(30);
       expect(members.tested).to.be.at.most(PAGE_WORK);
     }
+    // An owner's filter=2fa_disabled: the quarter without it (of the owners, a twentieth).
+    for (const role of ['all', 'admin'] as const) {
+      const found = await work(ORG_MEMBERSHIPS_COLLECTION, () => organizations.members(9001, role, 'all', 1, PAGE.perPage, '2fa_disabled'));
+      expect(found.answer.totalCount).to.equal(role === 'all' ? BIG / 4 : BIG / 20);
+      expect(found.answer.items.map((user) => user.id)).to.deep.equal(Array.from({ length: 30 }, (_, n) => (role === 'all' ? 1 + 4 * n : 1 + 20 * n)));
+      expect(found.tested).to.be.at.most(PAGE_WORK);
+    }
     // What those outside see: the publicized members (a third; of the owners, a thirtieth).
     for (const role of ['all', 'admin'] as const) {
       const shown = await work(ORG_MEMBERSHIPS_COLLECTION, () => organizations.members(9001, role, 'public', role === 'all' ? PAGE.page : 1, PAGE.perPage));

@@ -15,6 +15,7 @@ import { decodeInput } from '../shared/decode.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
+import { sendGithubError } from '../shared/githubError.js';
 import { MembersListQuery, OwnMembershipBody, OwnMembershipsQuery, SetMembershipBody } from './organizations.codecs.js';
 import { orgMembership } from './organizations.encoders.js';
 import { actorOf } from './organizations.routes.js';
@@ -43,8 +44,12 @@ export function orgMembersRoutes(router: Router, deps: OrgMembersRoutesDeps): vo
     if (isLeft(query)) return sendValidationFailed(res, query.left);
     const organization = await organizations.organizationByLogin(String(req.params.org));
     if (!organization) return sendNotFound(res);
+    const twoFactor = query.right.filter ?? 'all';
+    if (twoFactor === '2fa_disabled' && !(await organizations.mayFilterByTwoFactor(organization.id, readsAsAnonymous(res) ? null : actorOf(res)))) {
+      return sendGithubError(res, 422, 'Only owners can use this filter.');
+    }
     const { page, perPage } = parsePagination(req.query);
-    const { items, totalCount } = await organizations.members(organization.id, query.right.role ?? 'all', await reach(organization), page, perPage);
+    const { items, totalCount } = await organizations.members(organization.id, query.right.role ?? 'all', await reach(organization), page, perPage, twoFactor);
     setLinkHeader(req, res, { page, perPage, totalCount });
     res.json(items.map((user) => simpleUser(user, urlsOf(res))));
   };

@@ -23,7 +23,10 @@ export const UpdateOrganizationBody = t.partial({
 // PUT /orgs/{org}/memberships/{username}: role defaults to member (an absent body too).
 export const SetMembershipBody = t.partial({ role: t.keyof({ admin: null, member: null }) });
 
-export const MembersListQuery = t.partial({ role: t.keyof({ all: null, admin: null, member: null }) });
+export const MembersListQuery = t.partial({
+  role: t.keyof({ all: null, admin: null, member: null }),
+  filter: t.keyof({ all: null, '2fa_disabled': null }),
+});
 
 // GET /user/memberships/orgs: by state (forgelog has no pending invitations).
 export const OwnMembershipsQuery = t.partial({ state: t.keyof({ active: null, pending: null }) });

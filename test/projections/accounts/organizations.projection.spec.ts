@@ -38,6 +38,8 @@ const history = () => [
     previousRole: 'admin',
     changedAt: later,
   }),
+  // hubot turns two-factor authentication on: their memberships follow.
+  storedEvent('user-3', 5, 'TwoFactorEnabled', { userId: 3, totpSecret: 'sealed', enabledAt: later }),
 ];
 
 describe('organizations projection', () => {
@@ -58,8 +60,8 @@ describe('organizations projection', () => {
       },
     ]);
     expect(dump.org_memberships).to.deep.equal([
-      { _id: '10:2', org_id: 10, user_id: 2, role: 'member', state: 'active', public: true, updated_at: later },
-      { _id: '10:3', org_id: 10, user_id: 3, role: 'admin', state: 'active', public: false, updated_at: later },
+      { _id: '10:2', org_id: 10, user_id: 2, role: 'member', state: 'active', public: true, two_factor: false, updated_at: later },
+      { _id: '10:3', org_id: 10, user_id: 3, role: 'admin', state: 'active', public: false, two_factor: true, updated_at: later },
     ]);
   });
 
