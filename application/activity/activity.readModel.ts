@@ -1,3 +1,4 @@
+import type { AuthorAssociation } from '../../domain/shared/authorAssociation.js';
 import type { IssueCommentDocument, IssueDocument, LabelDocument, MilestoneDocument } from '../issues/issues.readModel.js';
 import type { UserDocument } from '../accounts/users.readModel.js';
 import type { PullRequestDocument } from '../pulls/pullRequests.readModel.js';
@@ -122,7 +123,7 @@ export interface IssueSnapshot {
   readonly users: readonly UserDocument[];
   readonly labels: readonly LabelDocument[];
   readonly milestone: MilestoneDocument | null;
-  readonly association: 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'NONE';
+  readonly association: AuthorAssociation;
 }
 
 export interface RepositorySnapshot {
@@ -137,7 +138,7 @@ export interface PullRequestSnapshot {
   readonly mergedBy: UserDocument | null;
   readonly base: RepositorySnapshot;
   readonly head: RepositorySnapshot | null;
-  readonly association: 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'NONE';
+  readonly association: AuthorAssociation;
   // Its conversation then (absent from records made before they were kept: none, unlocked).
   readonly comments?: number;
   readonly locked?: boolean;

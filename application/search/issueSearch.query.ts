@@ -24,8 +24,6 @@ import { commentTextMatches } from './issueCommentMatches.js';
 import { foundTexts, type FoundText, type SearchPage } from './searchResults.js';
 import { SearchRunner, type SearchRequest } from './searchRunner.js';
 
-export type IssueAuthorAssociation = AuthorAssociation;
-
 // One issue or pull request found, with what GitHub's item shows of it.
 export interface FoundIssue {
   readonly issue: IssueDocument;
@@ -34,7 +32,7 @@ export interface FoundIssue {
   readonly users: ReadonlyMap<number, UserDocument>;
   readonly labels: readonly LabelDocument[];
   readonly milestone: MilestoneDocument | null;
-  readonly association: IssueAuthorAssociation;
+  readonly association: AuthorAssociation;
   // Pull requests only.
   readonly draft: boolean | null;
 }

@@ -40,7 +40,11 @@ export class AuthorAssociations {
     const insiders = await this.organizationsSeenWhole(viewer, [...new Set([...memberships.values()].map((membership) => membership.org_id))]);
     const collaborations = new Set<string>();
     const byRepository = new Map<number, number[]>();
-    for (const { repository, userId } of authorships) byRepository.set(repository.id, [...(byRepository.get(repository.id) ?? []), userId]);
+    for (const { repository, userId } of authorships) {
+      const authors = byRepository.get(repository.id) ?? [];
+      if (authors.length === 0) byRepository.set(repository.id, authors);
+      authors.push(userId);
+    }
     for (const [repositoryId, userIds] of byRepository) {
       for (const userId of await this.repositories.collaboratorIdsAmong(repositoryId, userIds)) collaborations.add(pairKey(repositoryId, userId));
     }

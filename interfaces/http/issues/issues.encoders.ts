@@ -13,7 +13,9 @@ import { githubTime } from '../shared/githubTime.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
 import { DependentEncodingCache } from '../shared/encodingCache.js';
 
-export type AuthorAssociation = 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'NONE';
+import type { AuthorAssociation } from '../../../domain/shared/authorAssociation.js';
+
+export type { AuthorAssociation };
 
 // Where a repository's issue resources live: /repos/{owner}/{repo}/...
 export interface RepositoryPaths {
