@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { EventStore } from './ports/eventStore.port.js';
-import type { EventMetadata } from '../../domain/shared/event.js';
 import type { Clock } from './ports/clock.port.js';
 import { GHOST_ACCOUNT_ID } from '../../domain/accounts/ghost.js';
+import { lastReservedBlock, reserveIdBlock } from './idBlockReservation.js';
 
 // Ids no allocation hands out, by category: the ghost account's (domain/accounts/ghost.ts),
 // in the sequence users and organizations share.
@@ -50,23 +49,9 @@ export class EventSourcedIdAllocator implements IdAllocator {
   private async reserveBlock(category: string): Promise<void> {
     const streamId = `sequence-${category}`;
     for (;;) {
-      const [last] = await this.eventStore.readStream(streamId, { direction: 'backwards', maxCount: 1 });
-      const from = last ? (last.data as { to: number }).to + 1 : 1;
-      const to = from + this.blockSize - 1;
-      const metadata: EventMetadata = {
-        schemaVersion: 1,
-        actorId: null,
-        correlationId: randomUUID(),
-        causationId: randomUUID(),
-        occurredAt: this.clock.now().toISOString(),
-      };
-      const result = await this.eventStore.append(
-        streamId,
-        [{ id: randomUUID(), type: 'IdBlockReserved', data: { from, to }, metadata }],
-        last ? last.revision : 'no_stream',
-      );
-      if (result.outcome === 'appended') {
-        this.blocks.set(category, { next: from, last: to });
+      const reserved = await reserveIdBlock(this.eventStore, this.clock, streamId, await lastReservedBlock(this.eventStore, streamId), this.blockSize);
+      if (reserved) {
+        this.blocks.set(category, { next: reserved.from, last: reserved.to });
         return;
       }
     }

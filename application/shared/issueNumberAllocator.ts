@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import type { EventMetadata } from '../../domain/shared/event.js';
 import type { Clock } from './ports/clock.port.js';
 import type { EventStore } from './ports/eventStore.port.js';
+import { lastReservedBlock, reserveIdBlock, type ReservedBlock } from './idBlockReservation.js';
 
 // Issues and pull requests share one number sequence per repository, as on GitHub. Numbers
 // stay dense across restarts because none is reserved ahead of a caller: the callers waiting
@@ -12,11 +11,6 @@ export interface IssueNumberAllocator {
 }
 
 const KEPT_SEQUENCES = 10_000;
-
-interface ReservedBlock {
-  readonly to: number;
-  readonly revision: number;
-}
 
 interface Waiter {
   readonly resolve: (number: number) => void;
@@ -68,24 +62,11 @@ export class EventSourcedIssueNumberAllocator implements IssueNumberAllocator {
   // and an append; a refused append (another process reserved meanwhile) reads the stream again.
   private async reserve(streamId: string, count: number): Promise<number> {
     for (;;) {
-      const last = this.lastReserved.get(streamId) ?? (await this.readLast(streamId));
-      const from = last ? last.to + 1 : 1;
-      const to = from + count - 1;
-      const metadata: EventMetadata = {
-        schemaVersion: 1,
-        actorId: null,
-        correlationId: randomUUID(),
-        causationId: randomUUID(),
-        occurredAt: this.clock.now().toISOString(),
-      };
-      const result = await this.eventStore.append(
-        streamId,
-        [{ id: randomUUID(), type: 'IdBlockReserved', data: { from, to }, metadata }],
-        last ? last.revision : 'no_stream',
-      );
-      if (result.outcome === 'appended') {
-        this.keep(streamId, { to, revision: result.nextRevision });
-        return from;
+      const last = this.lastReserved.get(streamId) ?? (await lastReservedBlock(this.eventStore, streamId));
+      const reserved = await reserveIdBlock(this.eventStore, this.clock, streamId, last, count);
+      if (reserved) {
+        this.keep(streamId, { to: reserved.to, revision: reserved.revision });
+        return reserved.from;
       }
       this.lastReserved.delete(streamId);
     }
@@ -96,10 +77,5 @@ export class EventSourcedIssueNumberAllocator implements IssueNumberAllocator {
     this.lastReserved.delete(streamId);
     this.lastReserved.set(streamId, block);
     if (this.lastReserved.size > KEPT_SEQUENCES) this.lastReserved.delete(this.lastReserved.keys().next().value!);
-  }
-
-  private async readLast(streamId: string): Promise<ReservedBlock | undefined> {
-    const [last] = await this.eventStore.readStream(streamId, { direction: 'backwards', maxCount: 1 });
-    return last ? { to: (last.data as { to: number }).to, revision: last.revision } : undefined;
   }
 }
