@@ -192,6 +192,9 @@ const pushLeftRefs = importValidation(
 
 // A rewrite after completion replaces what the import pushed: refused once somebody else
 // pushed, so nothing of theirs is lost.
+// Whether the import ended in an error while pushing: what it fetched is still there to push.
+const failedPushing = (current: SourceImport): boolean => current.status === 'error' && current.failure?.failedStep === 'pushing';
+
 const historyMovedOn = importValidation('repository', 'custom', 'The repository has new commits since the import: its history can no longer be rewritten');
 
 function decidePresent(command: SourceImportCommand, current: SourceImport): Either<ImportsError, readonly SourceImportEvent[]> {
@@ -231,8 +234,12 @@ function decidePresent(command: SourceImportCommand, current: SourceImport): Eit
       if (current.status === 'complete' && !command.refsUnchanged) return left(historyMovedOn);
       const mapped: ImportAuthor = { ...author, name: command.name ?? author.name, email: command.email ?? author.email };
       if (mapped.name === author.name && mapped.email === author.email) return nothing;
+      // As a new large-file choice: a push that failed (a rewrite without git filter-repo, say)
+      // is tried again with the new mapping, from what was fetched.
+      if (failedPushing(current) && !command.refsUnchanged) return left(pushLeftRefs);
       const events: SourceImportEvent[] = [{ type: 'ImportAuthorMapped', data: { repositoryId, author: mapped } }];
-      if (current.status === 'complete') events.push({ type: 'ImportRewriteStarted', data: { repositoryId, attempt: current.attempt + 1 } });
+      if (current.status === 'complete' || failedPushing(current))
+        events.push({ type: 'ImportRewriteStarted', data: { repositoryId, attempt: current.attempt + 1 } });
       return right(events);
     }
     case 'SetLfsPreference': {
@@ -241,10 +248,9 @@ function decidePresent(command: SourceImportCommand, current: SourceImport): Eit
       // A push that failed (git filter-repo missing for opt_out, say) is tried again with the
       // new choice: what was fetched is still there. An import that failed earlier only
       // records it, for its restart.
-      const failedPushing = current.status === 'error' && current.failure?.failedStep === 'pushing';
-      const rewrites = current.status === 'waiting_to_push' || failedPushing || (current.status === 'complete' && current.largeFiles.length > 0);
+      const rewrites = current.status === 'waiting_to_push' || failedPushing(current) || (current.status === 'complete' && current.largeFiles.length > 0);
       if (rewrites && current.status === 'complete' && !command.refsUnchanged) return left(historyMovedOn);
-      if (failedPushing && !command.refsUnchanged) return left(pushLeftRefs);
+      if (failedPushing(current) && !command.refsUnchanged) return left(pushLeftRefs);
       const events: SourceImportEvent[] = [{ type: 'ImportLfsPreferenceSet', data: { repositoryId, useLfs: command.useLfs } }];
       if (rewrites) events.push({ type: 'ImportRewriteStarted', data: { repositoryId, attempt: current.attempt + 1 } });
       return right(events);

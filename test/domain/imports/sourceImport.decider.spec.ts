@@ -142,6 +142,34 @@ describe('source import decider', () => {
       .then([{ type: 'ImportLfsPreferenceSet', data: { repositoryId: 7, useLfs: 'opt_in' } }]);
   });
 
+  it('tries a push that failed again with a new mapping, as with a new large-file choice, unless that push left refs', () => {
+    // A mapping after completion whose rewrite failed (git filter-repo missing, say): once the
+    // tool is there, mapping again must not only record the identity but rewrite and push.
+    const rewriteFailed: SourceImportEvent = {
+      type: 'ImportFailed',
+      data: { repositoryId: 7, attempt: 2, status: 'error', failedStep: 'pushing', message: 'git filter-repo is not installed', humanName: 'Pushing' },
+    };
+    const rewriteStarted: SourceImportEvent = { type: 'ImportRewriteStarted', data: { repositoryId: 7, attempt: 2 } };
+    const mappedOnce: SourceImportEvent = { type: 'ImportAuthorMapped', data: { repositoryId: 7, author: { ...ada, name: 'Ada King' } } };
+    spec
+      .given([started, detected, fetched, pushStarted, completed, mappedOnce, rewriteStarted, rewriteFailed])
+      .when({ type: 'MapAuthor', authorId: 11, name: 'Ada Lovelace', refsUnchanged: true })
+      .then([
+        { type: 'ImportAuthorMapped', data: { repositoryId: 7, author: { ...ada, name: 'Ada Lovelace' } } },
+        { type: 'ImportRewriteStarted', data: { repositoryId: 7, attempt: 3 } },
+      ]);
+    spec
+      .given([started, detected, fetched, pushStarted, completed, mappedOnce, rewriteStarted, rewriteFailed])
+      .when({ type: 'MapAuthor', authorId: 11, name: 'Ada Lovelace', refsUnchanged: false })
+      .thenFails('ImportValidationFailed');
+    // An import that failed before its push only records the mapping, for its restart.
+    const fetchFailed: SourceImportEvent = {
+      type: 'ImportFailed',
+      data: { repositoryId: 7, attempt: 1, status: 'error', failedStep: 'importing', message: 'unreachable', humanName: 'Importing commits' },
+    };
+    spec.given([started, detected, fetched, fetchFailed]).when({ type: 'MapAuthor', authorId: 11, name: 'Ada King', refsUnchanged: true }).then([mappedOnce]);
+  });
+
   it('maps an author only to a usable identity: one email address, a name without < or >', () => {
     for (const identity of [{ email: 'not an email' }, { email: 'a@b> evil <c@d' }, { name: 'Eve <eve@example.org>' }, { name: 'two\nlines' }, { name: ' ' }]) {
       spec
