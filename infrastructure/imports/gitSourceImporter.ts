@@ -16,7 +16,7 @@ import type {
 import { gitEnvironment } from '../shared/git/gitCommand.js';
 import { progressPercent, runTool, type ToolRun } from '../shared/git/gitProgress.js';
 import { refusedSource } from './sourceAddressPolicy.js';
-import { AUTH_FAILURE, HUMAN_NAMES, lastLine, REDIRECTED, redirectRefused, toolFailure, UNREACHABLE } from './sourceToolFailures.js';
+import { AUTH_FAILURE, HUMAN_NAMES, lastLine, REDIRECTED, redirectRefused, toolFailure, toolMissing, UNREACHABLE } from './sourceToolFailures.js';
 import { REFUSE_REDIRECTS_EXTENSION, SYSTEM_HGRC } from './mercurialRedirects.js';
 
 export interface GitSourceImporterOptions {
@@ -65,8 +65,11 @@ export class GitSourceImporter implements SourceImporter {
     if (found.length > 1) return { kind: 'multiple', choices: found.map((vcs): ProjectChoice => ({ vcs, humanName: HUMAN_NAMES[vcs] })) };
     if (answers.some((answer) => REDIRECTED.test(answer.result.stderr))) return { kind: 'error', message: redirectRefused(address.url) };
     if (answers.some((answer) => AUTH_FAILURE.test(answer.result.stderr))) return { kind: 'needs_auth' };
-    if (answers.every((answer) => answer.result.aborted)) return { kind: 'error', message: `${address.url} did not answer within a minute` };
-    if (answers.every((answer) => UNREACHABLE.test(answer.result.stderr))) return { kind: 'error', message: `${address.url} could not be reached` };
+    // A probe whose tool this server lacks (svn, hg: optional packages) says nothing of the address.
+    const heard = answers.filter((answer) => !toolMissing(answer.result));
+    if (heard.length > 0 && heard.every((answer) => answer.result.aborted)) return { kind: 'error', message: `${address.url} did not answer within a minute` };
+    if (heard.length > 0 && heard.every((answer) => UNREACHABLE.test(answer.result.stderr)))
+      return { kind: 'error', message: `${address.url} could not be reached` };
     return { kind: 'nothing' };
   }
 
