@@ -233,25 +233,28 @@ function decidePresent(command: SourceImportCommand, current: SourceImport): Eit
       if (current.status === 'pushing') return left(importValidation('author', 'custom', 'The import is pushing: map authors once it is complete'));
       if (current.status === 'complete' && !command.refsUnchanged) return left(historyMovedOn);
       const mapped: ImportAuthor = { ...author, name: command.name ?? author.name, email: command.email ?? author.email };
-      if (mapped.name === author.name && mapped.email === author.email) return nothing;
-      // As a new large-file choice: a push that failed (a rewrite without git filter-repo, say)
-      // is tried again with the new mapping, from what was fetched.
+      const unchanged = mapped.name === author.name && mapped.email === author.email;
+      if (unchanged && !failedPushing(current)) return nothing;
+      // As a large-file choice: a push that failed (a rewrite without git filter-repo, say) is
+      // tried again with the mapping, from what was fetched; the same mapping sent again (the
+      // tool since installed) tries it again as it was.
       if (failedPushing(current) && !command.refsUnchanged) return left(pushLeftRefs);
-      const events: SourceImportEvent[] = [{ type: 'ImportAuthorMapped', data: { repositoryId, author: mapped } }];
+      const events: SourceImportEvent[] = unchanged ? [] : [{ type: 'ImportAuthorMapped', data: { repositoryId, author: mapped } }];
       if (current.status === 'complete' || failedPushing(current))
         events.push({ type: 'ImportRewriteStarted', data: { repositoryId, attempt: current.attempt + 1 } });
       return right(events);
     }
     case 'SetLfsPreference': {
-      if (command.useLfs === current.useLfs) return nothing;
+      const unchanged = command.useLfs === current.useLfs;
+      if (unchanged && !failedPushing(current)) return nothing;
       if (current.status === 'pushing') return left(importValidation('use_lfs', 'custom', 'The import is pushing: choose once it is complete'));
       // A push that failed (git filter-repo missing for opt_out, say) is tried again with the
-      // new choice: what was fetched is still there. An import that failed earlier only
-      // records it, for its restart.
+      // choice, the same one sent again included (the tool since installed): what was fetched
+      // is still there. An import that failed earlier only records it, for its restart.
       const rewrites = current.status === 'waiting_to_push' || failedPushing(current) || (current.status === 'complete' && current.largeFiles.length > 0);
       if (rewrites && current.status === 'complete' && !command.refsUnchanged) return left(historyMovedOn);
       if (failedPushing(current) && !command.refsUnchanged) return left(pushLeftRefs);
-      const events: SourceImportEvent[] = [{ type: 'ImportLfsPreferenceSet', data: { repositoryId, useLfs: command.useLfs } }];
+      const events: SourceImportEvent[] = unchanged ? [] : [{ type: 'ImportLfsPreferenceSet', data: { repositoryId, useLfs: command.useLfs } }];
       if (rewrites) events.push({ type: 'ImportRewriteStarted', data: { repositoryId, attempt: current.attempt + 1 } });
       return right(events);
     }

@@ -28,6 +28,12 @@ export interface GitSourceImporterOptions {
 
 const DETECTION_TIMEOUT_MS = 60_000;
 
+// What a rewrite's error says when its tool is missing: the package to install, and the request
+// that tries the push again once it is (the decider takes the same mapping or choice sent again).
+const FILTER_REPO_MISSING =
+  'this server lacks git filter-repo (the git-filter-repo package); once it is installed, send the author mapping or the large-file choice again';
+const LFS_MISSING = 'this server lacks git lfs (the git-lfs package); once it is installed, send the large-file choice again';
+
 // The importer's workspace for a repository: `<dataDir>/imports/<repositoryId>/`, holding the
 // fetched history (`source.git`, kept for later rewrites) and the prepared copy that is pushed.
 // Sources are read with the tools their kinds need: git (`clone --mirror`), git-svn, and
@@ -129,6 +135,7 @@ export class GitSourceImporter implements SourceImporter {
         env: this.environment(null),
         signal,
       });
+      if (toolMissing(filtered)) return { kind: 'error', message: `The history could not be rewritten: ${FILTER_REPO_MISSING}` };
       if (filtered.exitCode !== 0) return { kind: 'error', message: `The history could not be rewritten (git filter-repo): ${lastLine(filtered.stderr)}` };
     }
     if (rewrite.largeFiles.length > 0 && rewrite.useLfs === 'opt_in') {
@@ -139,6 +146,7 @@ export class GitSourceImporter implements SourceImporter {
         env: this.environment(null),
         signal,
       });
+      if (toolMissing(migrated)) return { kind: 'error', message: `Large files could not be moved to Git LFS: ${LFS_MISSING}` };
       if (migrated.exitCode !== 0)
         return { kind: 'error', message: `Large files could not be moved to Git LFS (git lfs migrate): ${lastLine(migrated.stderr)}` };
     }
