@@ -192,6 +192,9 @@ const pushLeftRefs = importValidation(
 
 // A rewrite after completion replaces what the import pushed: refused once somebody else
 // pushed, so nothing of theirs is lost.
+// Whether the import ended in an error while pushing: what it fetched is still there to push.
+const failedPushing = (current: SourceImport): boolean => current.status === 'error' && current.failure?.failedStep === 'pushing';
+
 const historyMovedOn = importValidation('repository', 'custom', 'The repository has new commits since the import: its history can no longer be rewritten');
 
 function decidePresent(command: SourceImportCommand, current: SourceImport): Either<ImportsError, readonly SourceImportEvent[]> {
@@ -230,22 +233,28 @@ function decidePresent(command: SourceImportCommand, current: SourceImport): Eit
       if (current.status === 'pushing') return left(importValidation('author', 'custom', 'The import is pushing: map authors once it is complete'));
       if (current.status === 'complete' && !command.refsUnchanged) return left(historyMovedOn);
       const mapped: ImportAuthor = { ...author, name: command.name ?? author.name, email: command.email ?? author.email };
-      if (mapped.name === author.name && mapped.email === author.email) return nothing;
-      const events: SourceImportEvent[] = [{ type: 'ImportAuthorMapped', data: { repositoryId, author: mapped } }];
-      if (current.status === 'complete') events.push({ type: 'ImportRewriteStarted', data: { repositoryId, attempt: current.attempt + 1 } });
+      const unchanged = mapped.name === author.name && mapped.email === author.email;
+      if (unchanged && !failedPushing(current)) return nothing;
+      // As a large-file choice: a push that failed (a rewrite without git filter-repo, say) is
+      // tried again with the mapping, from what was fetched; the same mapping sent again (the
+      // tool since installed) tries it again as it was.
+      if (failedPushing(current) && !command.refsUnchanged) return left(pushLeftRefs);
+      const events: SourceImportEvent[] = unchanged ? [] : [{ type: 'ImportAuthorMapped', data: { repositoryId, author: mapped } }];
+      if (current.status === 'complete' || failedPushing(current))
+        events.push({ type: 'ImportRewriteStarted', data: { repositoryId, attempt: current.attempt + 1 } });
       return right(events);
     }
     case 'SetLfsPreference': {
-      if (command.useLfs === current.useLfs) return nothing;
+      const unchanged = command.useLfs === current.useLfs;
+      if (unchanged && !failedPushing(current)) return nothing;
       if (current.status === 'pushing') return left(importValidation('use_lfs', 'custom', 'The import is pushing: choose once it is complete'));
       // A push that failed (git filter-repo missing for opt_out, say) is tried again with the
-      // new choice: what was fetched is still there. An import that failed earlier only
-      // records it, for its restart.
-      const failedPushing = current.status === 'error' && current.failure?.failedStep === 'pushing';
-      const rewrites = current.status === 'waiting_to_push' || failedPushing || (current.status === 'complete' && current.largeFiles.length > 0);
+      // choice, the same one sent again included (the tool since installed): what was fetched
+      // is still there. An import that failed earlier only records it, for its restart.
+      const rewrites = current.status === 'waiting_to_push' || failedPushing(current) || (current.status === 'complete' && current.largeFiles.length > 0);
       if (rewrites && current.status === 'complete' && !command.refsUnchanged) return left(historyMovedOn);
-      if (failedPushing && !command.refsUnchanged) return left(pushLeftRefs);
-      const events: SourceImportEvent[] = [{ type: 'ImportLfsPreferenceSet', data: { repositoryId, useLfs: command.useLfs } }];
+      if (failedPushing(current) && !command.refsUnchanged) return left(pushLeftRefs);
+      const events: SourceImportEvent[] = unchanged ? [] : [{ type: 'ImportLfsPreferenceSet', data: { repositoryId, useLfs: command.useLfs } }];
       if (rewrites) events.push({ type: 'ImportRewriteStarted', data: { repositoryId, attempt: current.attempt + 1 } });
       return right(events);
     }

@@ -16,7 +16,7 @@ import type {
 import { gitEnvironment } from '../shared/git/gitCommand.js';
 import { progressPercent, runTool, type ToolRun } from '../shared/git/gitProgress.js';
 import { refusedSource } from './sourceAddressPolicy.js';
-import { AUTH_FAILURE, HUMAN_NAMES, lastLine, REDIRECTED, redirectRefused, toolFailure, UNREACHABLE } from './sourceToolFailures.js';
+import { AUTH_FAILURE, HUMAN_NAMES, lastLine, REDIRECTED, redirectRefused, toolFailure, toolMissing, UNREACHABLE } from './sourceToolFailures.js';
 import { REFUSE_REDIRECTS_EXTENSION, SYSTEM_HGRC } from './mercurialRedirects.js';
 
 export interface GitSourceImporterOptions {
@@ -27,6 +27,12 @@ export interface GitSourceImporterOptions {
 }
 
 const DETECTION_TIMEOUT_MS = 60_000;
+
+// What a rewrite's error says when its tool is missing: the package to install, and the request
+// that tries the push again once it is (the decider takes the same mapping or choice sent again).
+const FILTER_REPO_MISSING =
+  'this server lacks git filter-repo (the git-filter-repo package); once it is installed, send the author mapping or the large-file choice again';
+const LFS_MISSING = 'this server lacks git lfs (the git-lfs package); once it is installed, send the large-file choice again';
 
 // The importer's workspace for a repository: `<dataDir>/imports/<repositoryId>/`, holding the
 // fetched history (`source.git`, kept for later rewrites) and the prepared copy that is pushed.
@@ -65,8 +71,11 @@ export class GitSourceImporter implements SourceImporter {
     if (found.length > 1) return { kind: 'multiple', choices: found.map((vcs): ProjectChoice => ({ vcs, humanName: HUMAN_NAMES[vcs] })) };
     if (answers.some((answer) => REDIRECTED.test(answer.result.stderr))) return { kind: 'error', message: redirectRefused(address.url) };
     if (answers.some((answer) => AUTH_FAILURE.test(answer.result.stderr))) return { kind: 'needs_auth' };
-    if (answers.every((answer) => answer.result.aborted)) return { kind: 'error', message: `${address.url} did not answer within a minute` };
-    if (answers.every((answer) => UNREACHABLE.test(answer.result.stderr))) return { kind: 'error', message: `${address.url} could not be reached` };
+    // A probe whose tool this server lacks (svn, hg: optional packages) says nothing of the address.
+    const heard = answers.filter((answer) => !toolMissing(answer.result));
+    if (heard.length > 0 && heard.every((answer) => answer.result.aborted)) return { kind: 'error', message: `${address.url} did not answer within a minute` };
+    if (heard.length > 0 && heard.every((answer) => UNREACHABLE.test(answer.result.stderr)))
+      return { kind: 'error', message: `${address.url} could not be reached` };
     return { kind: 'nothing' };
   }
 
@@ -126,6 +135,7 @@ export class GitSourceImporter implements SourceImporter {
         env: this.environment(null),
         signal,
       });
+      if (toolMissing(filtered)) return { kind: 'error', message: `The history could not be rewritten: ${FILTER_REPO_MISSING}` };
       if (filtered.exitCode !== 0) return { kind: 'error', message: `The history could not be rewritten (git filter-repo): ${lastLine(filtered.stderr)}` };
     }
     if (rewrite.largeFiles.length > 0 && rewrite.useLfs === 'opt_in') {
@@ -136,6 +146,7 @@ export class GitSourceImporter implements SourceImporter {
         env: this.environment(null),
         signal,
       });
+      if (toolMissing(migrated)) return { kind: 'error', message: `Large files could not be moved to Git LFS: ${LFS_MISSING}` };
       if (migrated.exitCode !== 0)
         return { kind: 'error', message: `Large files could not be moved to Git LFS (git lfs migrate): ${lastLine(migrated.stderr)}` };
     }

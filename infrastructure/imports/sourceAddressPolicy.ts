@@ -22,17 +22,21 @@ export async function refusedSource(url: string, allowPrivate: boolean, dataDire
   }
   if (parsed.protocol === 'file:' && allowPrivate) return (await insideDirectory(parsed, dataDirectory)) ? LOCAL_DATA_REFUSED : null;
   if (allowPrivate) return null;
-  if (parsed.protocol === 'file:') return 'Local paths are not importable on this server';
+  if (parsed.protocol === 'file:') return `Local paths are not importable on this server (${OPERATOR_ALLOWS})`;
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
   try {
     const addresses = await lookup(host, { all: true });
     if (addresses.length === 0 || addresses.some((address) => isRefusedAddress(address.address)))
-      return `${host} is not reachable from this server (a private or loopback address)`;
+      return `${host} is not reachable from this server (a private or loopback address; ${OPERATOR_ALLOWS})`;
   } catch {
     return `${host} could not be resolved`;
   }
   return null;
 }
+
+// The refusal is the default of a setting: a self-hosting user meets it first with a repository
+// on their own machine, and the answer names the setting that lifts it.
+const OPERATOR_ALLOWS = "the server's operator allows these with FORGELOG_IMPORT_ALLOW_PRIVATE_SOURCES=true";
 
 const LOCAL_DATA_REFUSED = "Paths inside this server's data directory are not importable: import a repository of this server by its clone URL";
 

@@ -17,11 +17,19 @@ export const redirectRefused = (source: string) =>
 
 export const HUMAN_NAMES: Record<Vcs, string> = { git: 'Git', subversion: 'Subversion', mercurial: 'Mercurial', tfvc: 'Team Foundation Version Control' };
 
+// Whether a run failed because its tool (or a part of it: git-svn's Perl modules,
+// git-remote-hg) is not installed here.
+export function toolMissing(run: ToolRun): boolean {
+  return (
+    run.exitCode === 127 ||
+    (run.exitCode !== 0 && /not installed|is not a git command|No such file or directory.*(git-remote-hg|svn)|Can't locate/i.test(run.stderr))
+  );
+}
+
 // A tool's run as the import's failure, or null when it succeeded.
 export function toolFailure(run: ToolRun, vcs: Vcs): SourceFailure | null {
   if (run.exitCode === 0) return null;
-  if (run.exitCode === 127 || /not installed|is not a git command|No such file or directory.*(git-remote-hg|svn)|Can't locate/i.test(run.stderr))
-    return { kind: 'error', message: `${HUMAN_NAMES[vcs]} imports need a tool this server lacks: ${lastLine(run.stderr)}` };
+  if (toolMissing(run)) return { kind: 'error', message: `${HUMAN_NAMES[vcs]} imports need a tool this server lacks: ${lastLine(run.stderr)}` };
   if (AUTH_FAILURE.test(run.stderr)) return { kind: 'auth_failed', message: 'Authentication failed: the username or password was not accepted' };
   if (REDIRECTED.test(run.stderr)) return { kind: 'error', message: redirectRefused(`The ${HUMAN_NAMES[vcs]} source`) };
   const reason = failureText(run.stderr);

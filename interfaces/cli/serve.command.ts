@@ -32,7 +32,7 @@ export async function serve(config: Config, options: { withWorker?: boolean; see
   // taken) must not create an administrator whose generated password nobody saw.
   const http = await startHttpServer(runtime).catch(async (error: unknown) => {
     await runtime.close();
-    throw new Error(`cannot serve on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`cannot serve on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}${listenAdvice(error)}`);
   });
   webhooks.listening(http.url);
   const bootstrap = await runtime.container.get(EnsureSiteAdmin).execute(config.adminLogin, config.adminPassword);
@@ -59,4 +59,14 @@ export async function serve(config: Config, options: { withWorker?: boolean; see
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+// What to do about a port that cannot be bound, in the settings' words: the error alone
+// (EADDRINUSE) leaves a first-time user to guess which variable moves the server.
+function listenAdvice(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'EADDRINUSE') return ' (another process listens there: stop it, or choose another port with FORGELOG_PORT)';
+  if (code === 'EACCES') return ' (this user may not listen on that port: choose another with FORGELOG_PORT)';
+  if (code === 'EADDRNOTAVAIL') return ' (no interface of this machine has that address: choose another with FORGELOG_HOST)';
+  return '';
 }

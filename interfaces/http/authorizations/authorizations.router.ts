@@ -22,6 +22,7 @@ import { authorizationJson, grantJson } from './authorizations.encoders.js';
 import { authorizationsApiPolicy, passwordOnly } from './authorizationsApiPolicy.js';
 import { clientIdFilterOf } from './clientIdFilter.js';
 import { CreateAuthorizationBody, GetOrCreateAuthorizationBody, UpdateAuthorizationBody } from './authorizations.codecs.js';
+import { AS_OF_INVALID } from '../shared/asOfInstant.js';
 
 // A blank fingerprint in a body is none, as GitHub reads it (present?), whichever operation
 // it is sent to; a path's fingerprint is taken as given.
@@ -158,7 +159,9 @@ export function authorizationsRouter(container: Container): Router {
       // A repeated as_of names no instant (the projects' as_of answers it alike).
       const instant = typeof asOf === 'string' ? Date.parse(asOf) : Number.NaN;
       if (Number.isNaN(instant))
-        return sendGithubError(res, 422, 'Validation Failed', { errors: [{ resource: 'OauthAccess', field: 'as_of', code: 'invalid' }] });
+        return sendGithubError(res, 422, 'Validation Failed', {
+          errors: [{ resource: 'OauthAccess', field: 'as_of', code: 'invalid', message: AS_OF_INVALID }],
+        });
       const id = await readableHistory(res, req.params.authorization_id);
       const then = id === null ? null : await history.asOf(id, new Date(instant));
       if (!then) return sendNotFound(res);

@@ -233,7 +233,9 @@ export function archiveImportRoute(router: Router, importer: ArchiveImporter): v
     try {
       await access(body.right.archive_path, constants.R_OK);
     } catch {
-      return sendValidationFailed(res, [{ resource: 'Migration', field: 'archive_path', code: 'invalid' }]);
+      // The path is read on the server, not where the request came from: say so.
+      const message = `archive_path names no file this server can read (${body.right.archive_path}): give the path of the archive on the server's own disk`;
+      return sendValidationFailed(res, [{ resource: 'Migration', field: 'archive_path', code: 'invalid', message }]);
     }
     const report = await importer.import(body.right.archive_path).catch((error: Error) => error);
     if (report instanceof Error) return sendGithubError(res, 422, `The archive could not be read: ${report.message}`);

@@ -140,6 +140,67 @@ describe('source import decider', () => {
       .given([started, detected, failedAt('importing')])
       .when({ type: 'SetLfsPreference', useLfs: 'opt_in', refsUnchanged: true })
       .then([{ type: 'ImportLfsPreferenceSet', data: { repositoryId: 7, useLfs: 'opt_in' } }]);
+    // The same choice sent again after the failed push (the tool since installed) tries it again;
+    // before the push failed, or after it failed earlier, it changes nothing.
+    const optedOut: SourceImportEvent = { type: 'ImportLfsPreferenceSet', data: { repositoryId: 7, useLfs: 'opt_out' } };
+    spec
+      .given([started, detected, fetched, optedOut, pushStarted, failedAt('pushing')])
+      .when({ type: 'SetLfsPreference', useLfs: 'opt_out', refsUnchanged: true })
+      .then([{ type: 'ImportRewriteStarted', data: { repositoryId: 7, attempt: 2 } }]);
+    spec.given([started, detected, fetched, optedOut]).when({ type: 'SetLfsPreference', useLfs: 'opt_out', refsUnchanged: true }).then([]);
+    spec
+      .given([started, detected, optedOut, failedAt('importing')])
+      .when({ type: 'SetLfsPreference', useLfs: 'opt_out', refsUnchanged: true })
+      .then([]);
+  });
+
+  it('tries a push that failed again with a new mapping, as with a new large-file choice, unless that push left refs', () => {
+    // A mapping after completion whose rewrite failed (git filter-repo missing, say): once the
+    // tool is there, mapping again must not only record the identity but rewrite and push.
+    const rewriteFailed: SourceImportEvent = {
+      type: 'ImportFailed',
+      data: { repositoryId: 7, attempt: 2, status: 'error', failedStep: 'pushing', message: 'git filter-repo is not installed', humanName: 'Pushing' },
+    };
+    const rewriteStarted: SourceImportEvent = { type: 'ImportRewriteStarted', data: { repositoryId: 7, attempt: 2 } };
+    const mappedOnce: SourceImportEvent = { type: 'ImportAuthorMapped', data: { repositoryId: 7, author: { ...ada, name: 'Ada King' } } };
+    spec
+      .given([started, detected, fetched, pushStarted, completed, mappedOnce, rewriteStarted, rewriteFailed])
+      .when({ type: 'MapAuthor', authorId: 11, name: 'Ada Lovelace', refsUnchanged: true })
+      .then([
+        { type: 'ImportAuthorMapped', data: { repositoryId: 7, author: { ...ada, name: 'Ada Lovelace' } } },
+        { type: 'ImportRewriteStarted', data: { repositoryId: 7, attempt: 3 } },
+      ]);
+    spec
+      .given([started, detected, fetched, pushStarted, completed, mappedOnce, rewriteStarted, rewriteFailed])
+      .when({ type: 'MapAuthor', authorId: 11, name: 'Ada Lovelace', refsUnchanged: false })
+      .thenFails('ImportValidationFailed');
+    // The same mapping sent again (git filter-repo since installed) tries the push again.
+    const mappedAgain: SourceImportEvent = { type: 'ImportAuthorMapped', data: { repositoryId: 7, author: { ...ada, name: 'Ada Lovelace' } } };
+    const retried: SourceImportEvent = { type: 'ImportRewriteStarted', data: { repositoryId: 7, attempt: 3 } };
+    spec
+      .given([started, detected, fetched, pushStarted, completed, mappedOnce, rewriteStarted, rewriteFailed])
+      .when({ type: 'MapAuthor', authorId: 11, name: 'Ada King', refsUnchanged: true })
+      .then([retried]);
+    spec
+      .given([
+        started,
+        detected,
+        fetched,
+        pushStarted,
+        completed,
+        mappedAgain,
+        rewriteStarted,
+        { ...rewriteFailed, data: { ...(rewriteFailed.data as object), attempt: 2 } } as SourceImportEvent,
+        retried,
+      ])
+      .when({ type: 'MapAuthor', authorId: 11, name: 'Ada Lovelace', refsUnchanged: true })
+      .then([]);
+    // An import that failed before its push only records the mapping, for its restart.
+    const fetchFailed: SourceImportEvent = {
+      type: 'ImportFailed',
+      data: { repositoryId: 7, attempt: 1, status: 'error', failedStep: 'importing', message: 'unreachable', humanName: 'Importing commits' },
+    };
+    spec.given([started, detected, fetched, fetchFailed]).when({ type: 'MapAuthor', authorId: 11, name: 'Ada King', refsUnchanged: true }).then([mappedOnce]);
   });
 
   it('maps an author only to a usable identity: one email address, a name without < or >', () => {

@@ -21,6 +21,7 @@ describe('forgelog serve on a first start, and admin reset-password', () => {
       const failed = await runCli(['serve'], env);
       expect(failed.code).to.equal(1);
       expect(failed.stderr).to.contain(`cannot serve on 127.0.0.1:${port}`);
+      expect(failed.stderr).to.contain('another process listens there: stop it, or choose another port with FORGELOG_PORT');
       expect(failed.stdout).not.to.contain('Site administrator created');
       // Nothing was reserved: the admin login has no stream yet.
       const audit = await runCli(['audit', 'stream', 'login-admin'], { FORGELOG_DATA_DIR: dataDir });

@@ -82,6 +82,8 @@ describe('HTTP OAuth authorizations: client_id filters, blank fingerprints', () 
     const created = await api(server, ada, 'POST', '/authorizations', { note: 'as of' });
     const repeated = await api(server, ada, 'GET', `/authorizations/${created.body.id}?as_of=2030-01-01T00:00:00Z&as_of=2031-01-01T00:00:00Z`);
     expect(repeated.status).to.equal(422);
-    expect(repeated.body.errors).to.deep.equal([{ resource: 'OauthAccess', field: 'as_of', code: 'invalid' }]);
+    expect(repeated.body.errors).to.deep.equal([
+      { resource: 'OauthAccess', field: 'as_of', code: 'invalid', message: 'as_of must be one ISO 8601 instant, such as 2026-04-01T09:00:00Z' },
+    ]);
   });
 });

@@ -54,8 +54,26 @@ describe('source imports: the default address policy keeps loopback sources out'
     });
     expect(started.status).to.equal(201);
     const failed = await eventually(status('plain'), ended, 30_000);
-    expect(failed).to.deep.include({ status: 'error', error_message: '127.0.0.1 is not reachable from this server (a private or loopback address)' });
+    expect(failed).to.deep.include({
+      status: 'error',
+      error_message:
+        "127.0.0.1 is not reachable from this server (a private or loopback address; the server's operator allows these with FORGELOG_IMPORT_ALLOW_PRIVATE_SOURCES=true)",
+    });
     expect(sources.requests).to.equal(0);
+  });
+
+  it('ends a local path (file:) in error, naming the setting that allows it', async () => {
+    await createRepository(server, owner, { name: 'local' });
+    const started = await api(server, owner, 'PUT', '/repos/guarded/local/import', {
+      vcs_url: `file://${join(scratch, 'sources', 'internal.git')}`,
+      vcs: 'git',
+    });
+    expect(started.status).to.equal(201);
+    const failed = await eventually(status('local'), ended, 30_000);
+    expect(failed).to.deep.include({
+      status: 'error',
+      error_message: "Local paths are not importable on this server (the server's operator allows these with FORGELOG_IMPORT_ALLOW_PRIVATE_SOURCES=true)",
+    });
   });
 
   // The check reads the address as a URL parser does (a backslash is a slash there, tabs and

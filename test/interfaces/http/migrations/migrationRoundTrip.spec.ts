@@ -190,9 +190,17 @@ describe('migrations: an archive restored into another server answers the same',
     ]);
     const members = (await api(target, target.adminAuthorization, 'GET', '/orgs/acme/members')).body.map((member: any) => member.login).sort();
     expect(members).to.deep.equal(['helper', 'mover']);
-    expect(
-      (await api(target, target.adminAuthorization, 'POST', '/admin/migrations/import', { archive_path: join(scratch, 'missing.tar.gz') })).status,
-    ).to.equal(422);
+    const missing = await api(target, target.adminAuthorization, 'POST', '/admin/migrations/import', { archive_path: join(scratch, 'missing.tar.gz') });
+    expect(missing.status).to.equal(422);
+    // The path is the server's: the answer says which it tried and where it looked.
+    expect(missing.body.errors).to.deep.equal([
+      {
+        resource: 'Migration',
+        field: 'archive_path',
+        code: 'invalid',
+        message: `archive_path names no file this server can read (${join(scratch, 'missing.tar.gz')}): give the path of the archive on the server's own disk`,
+      },
+    ]);
   });
 
   it('the same archive imported again leaves repositories and projects as they are: no organization project twice, two of one name both kept', async () => {

@@ -129,7 +129,11 @@ describe('classic projects: the audit history, as_of, and the organization audit
     expect(await cardsIn(done, 6)).to.deep.equal([]);
     expect(await cardsIn(todo, 7)).to.deep.equal([]);
     expect(await cardsIn(done, 7)).to.deep.equal(['Ship it']);
-    expect((await call(boss, 'GET', `/projects/${projectId}?as_of=not-a-date`)).status).to.equal(422);
+    const notADate = await call(boss, 'GET', `/projects/${projectId}?as_of=not-a-date`);
+    expect(notADate.status).to.equal(422);
+    expect(notADate.body.errors).to.deep.equal([
+      { resource: 'Project', field: 'as_of', code: 'invalid', message: 'as_of must be one ISO 8601 instant, such as 2026-04-01T09:00:00Z' },
+    ]);
   });
 
   it('forgelog audit project <id> prints the same life from the log', async () => {
