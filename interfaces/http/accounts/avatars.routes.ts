@@ -4,8 +4,9 @@ import { identiconPng } from './identicon.js';
 const KEPT = new Map<number, Buffer>();
 const KEPT_LIMIT = 1024;
 
-// avatar_url (`/avatars/u/{id}`) serves an image, as GitHub's does: forgelog has no uploads,
-// so every account has its generated identicon. Ids that no account has get one too, as a
+// avatar_url (`/avatars/u/{id}`, at the web root, where GitHub Enterprise serves avatars
+// without subdomain isolation) serves an image, as GitHub's does: forgelog has no uploads, so
+// every account has its generated identicon. Ids that no account has get one too, as a
 // URL that was valid once must not break an <img>.
 export function avatarsRoutes(router: Router): void {
   router.get('/avatars/u/:id', (req: Request, res: Response) => {

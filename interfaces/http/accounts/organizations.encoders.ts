@@ -34,7 +34,7 @@ export function organizationSimple(organization: OrganizationDocument, urls: Api
     issues_url: urls.api(`${orgPath}/issues`),
     members_url: urls.api(`${orgPath}/members{/member}`),
     public_members_url: urls.api(`${orgPath}/public_members{/member}`),
-    avatar_url: urls.api(`/avatars/u/${organization.id}`),
+    avatar_url: urls.html(`/avatars/u/${organization.id}`),
     description: organization.description,
   };
 }

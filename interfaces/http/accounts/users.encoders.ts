@@ -37,7 +37,7 @@ function buildSimpleUser(user: UserDocument, urls: ApiUrls) {
     login: user.login,
     id: user.id,
     node_id: legacyNodeId(user.type, user.id),
-    avatar_url: urls.api(`/avatars/u/${user.id}`),
+    avatar_url: urls.html(`/avatars/u/${user.id}`),
     gravatar_id: '',
     url: urls.api(userPath),
     html_url: urls.html(`/${user.login}`),

@@ -26,13 +26,13 @@ function actorJson(account: ActivityAccount, urls: ApiUrls) {
     display_login: account.login,
     gravatar_id: '',
     url: urls.api(`/users/${account.login}`),
-    avatar_url: urls.api(`/avatars/u/${account.id}`),
+    avatar_url: urls.html(`/avatars/u/${account.id}`),
   };
 }
 
 // The event's organization: an actor without display_login, as GitHub's events show it.
 function orgJson(account: ActivityAccount, urls: ApiUrls) {
-  return { id: account.id, login: account.login, gravatar_id: '', url: urls.api(`/orgs/${account.login}`), avatar_url: urls.api(`/avatars/u/${account.id}`) };
+  return { id: account.id, login: account.login, gravatar_id: '', url: urls.api(`/orgs/${account.login}`), avatar_url: urls.html(`/avatars/u/${account.id}`) };
 }
 
 // A forkee: the repository, and (as GitHub's fork payloads add) whether it is public.

@@ -27,7 +27,11 @@ describe('URLs as GitHub Enterprise builds them', () => {
         git_url: 'git://git.example.com/enterprise/site.git',
       });
       expect(repository.body.owner.html_url).to.equal('https://git.example.com/enterprise');
-      expect(repository.body.owner.avatar_url).to.equal(`https://git.example.com/api/v3/avatars/u/${repository.body.owner.id}`);
+      // GitHub Enterprise serves avatars at http(s)://HOSTNAME/avatars/ (without subdomain isolation), not under the API.
+      expect(repository.body.owner.avatar_url).to.equal(`https://git.example.com/avatars/u/${repository.body.owner.id}`);
+      const avatar = await fetch(`${server.url}/avatars/u/${repository.body.owner.id}`);
+      expect(avatar.status).to.equal(200);
+      expect(avatar.headers.get('content-type')).to.match(/^image\//);
     });
 
     it('answers octokit configured with the Enterprise base URL', async () => {
