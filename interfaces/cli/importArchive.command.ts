@@ -4,11 +4,17 @@ import { ArchiveImporter, type ArchiveImportReport } from '../../application/mig
 import type { Config } from '../../infrastructure/shared/config/config.js';
 import { openRuntime } from '../../infrastructure/shared/container/runtime.js';
 
+// "1 repository", "2 repositories": the report is read by a person.
+function counted(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 export function describeImport(report: ArchiveImportReport): string {
   const lines = [
-    `Imported ${report.repositories.length} repositories (${report.repositories.join(', ') || 'none'}),`,
-    `  ${report.issues} issues, ${report.pullRequests} pull requests, ${report.comments} comments, ${report.milestones} milestones, ${report.projects} projects;`,
-    `  users: ${report.users.matched} matched by login, ${report.users.created} created; ${report.organizations} organizations created.`,
+    `Imported ${counted(report.repositories.length, 'repository', 'repositories')} (${report.repositories.join(', ') || 'none'}),`,
+    `  ${counted(report.issues, 'issue', 'issues')}, ${counted(report.pullRequests, 'pull request', 'pull requests')}, ` +
+      `${counted(report.comments, 'comment', 'comments')}, ${counted(report.milestones, 'milestone', 'milestones')}, ${counted(report.projects, 'project', 'projects')};`,
+    `  users: ${report.users.matched} matched by login, ${report.users.created} created; ${counted(report.organizations, 'organization', 'organizations')} created.`,
   ];
   if (report.warnings.length > 0) lines.push('Not carried over:', ...report.warnings.map((warning) => `  - ${warning}`));
   return lines.join('\n');
