@@ -6,9 +6,19 @@ import type { RequestHandler } from 'express';
 // scopes, polling); a browser's preflight (OPTIONS with an Origin) is answered 204 before
 // authentication, as it carries no credentials. A request without an Origin (curl, octokit
 // in node) gets none of it: nothing is added to the hot path for them.
+// Both lists are the ones api.github.com sends today, not the shorter ones of the docs' old
+// example: a browser reads only what is exposed, and forgelog sends a 201's Location,
+// X-RateLimit-Used and -Resource, X-GitHub-Media-Type, X-GitHub-Request-Id and the
+// Authorizations API's Deprecation and Sunset; and a preflight naming a request header the
+// allowed list lacks fails the request, where GitHub's docs tell clients to send
+// X-GitHub-Api-Version.
 const EXPOSED =
-  'ETag, Link, X-GitHub-OTP, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, X-Poll-Interval';
-const ALLOWED_HEADERS = 'Authorization, Content-Type, If-Match, If-Modified-Since, If-None-Match, If-Unmodified-Since, X-GitHub-OTP, X-Requested-With';
+  'ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Resource, ' +
+  'X-RateLimit-Reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, X-Poll-Interval, X-GitHub-Media-Type, X-GitHub-SSO, X-GitHub-Request-Id, ' +
+  'Deprecation, Sunset, Warning';
+const ALLOWED_HEADERS =
+  'Authorization, Content-Type, If-Match, If-Modified-Since, If-None-Match, If-Unmodified-Since, Accept-Encoding, X-GitHub-OTP, ' +
+  'X-Requested-With, User-Agent, GraphQL-Features, X-Github-Next-Global-ID, X-GitHub-Api-Version';
 const ALLOWED_METHODS = 'GET, POST, PATCH, PUT, DELETE';
 const PREFLIGHT_MAX_AGE_SECONDS = '86400';
 
