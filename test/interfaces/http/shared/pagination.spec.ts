@@ -105,7 +105,9 @@ describe('pagination', () => {
           `<${url('/repos/o/r/issues?per_page=3&page=1')}>; rel="first"`,
       );
       expect(await linkOf('/repos/o/r/issues?page=2')).to.equal(
-        `<${url('/repos/o/r/issues?page=1')}>; rel="prev", ` + `<${url('/repos/o/r/issues?page=1')}>; rel="last", ` + `<${url('/repos/o/r/issues?page=1')}>; rel="first"`,
+        `<${url('/repos/o/r/issues?page=1')}>; rel="prev", ` +
+          `<${url('/repos/o/r/issues?page=1')}>; rel="last", ` +
+          `<${url('/repos/o/r/issues?page=1')}>; rel="first"`,
       );
     });
 
