@@ -16,8 +16,10 @@ describe('conditional GET (jsonResponse and conditionalGet)', () => {
     const app = express();
     // Express's own ETag would otherwise be added to non-GET responses; the kernel turns it off.
     app.set('etag', false);
-    app.use((_req, res, next) => {
+    app.use((req, res, next) => {
       res.on('finish', () => notModifiedSeen.push(wasNotModified(res)));
+      // The authentication middleware's part, for the Cache-Control spec below.
+      if (req.headers.authorization !== undefined) res.locals.caller = { kind: 'user', ip: '', userId: 1, login: 'octocat', siteAdmin: false, via: 'token' };
       next();
     });
     app.get('/projects/1', (_req, res) => {
@@ -91,6 +93,24 @@ describe('conditional GET (jsonResponse and conditionalGet)', () => {
     expect(missing.status).to.equal(404);
     expect(missing.headers.get('etag')).to.equal(null);
     expect(await missing.json()).to.deep.equal({ message: 'Not Found' });
+  });
+
+  // GitHub's reads say how long they may be kept: a minute, by the caller alone when they
+  // answer a signed-in caller (private), by any cache otherwise (public); a 304 says it again.
+  // Errors and writes carry none.
+  it("sets GitHub's Cache-Control on reads: private for a signed-in caller, public otherwise", async () => {
+    const anonymous = await get('/projects/1');
+    expect(anonymous.headers.get('cache-control')).to.equal('public, max-age=60, s-maxage=60');
+    const signedIn = await get('/projects/1', { authorization: 'token t' });
+    expect(signedIn.headers.get('cache-control')).to.equal('private, max-age=60, s-maxage=60');
+    const notModified = await get('/projects/1', { authorization: 'token t', 'If-None-Match': projectEtag });
+    expect(notModified.status).to.equal(304);
+    expect(notModified.headers.get('cache-control')).to.equal('private, max-age=60, s-maxage=60');
+    const head = await get('/events', {}, 'HEAD');
+    expect(head.headers.get('cache-control')).to.equal('public, max-age=60, s-maxage=60');
+    expect((await get('/missing')).headers.get('cache-control')).to.equal(null);
+    const created = await fetch(`${server.baseUrl}/projects`, { method: 'POST', headers: { authorization: 'token t' } });
+    expect(created.headers.get('cache-control')).to.equal(null);
   });
 
   it('sets X-Poll-Interval and Last-Modified on feeds and honours If-Modified-Since', async () => {
