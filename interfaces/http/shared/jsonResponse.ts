@@ -54,20 +54,19 @@ function serializedOnce(body: object): Serialized {
   return serialized;
 }
 
-// GET and HEAD answers get the validators: every 200 an ETag computed from the bytes it
-// sends, and a request whose validators still match is answered 304 with an empty body.
+// Every 200 and 201 gets an ETag computed from the bytes it sends and GitHub's Cache-Control
+// (a write's too, as GitHub's: the tag lets the next read be conditional); a GET or HEAD
+// whose validators still match is answered 304 with an empty body.
 function writeText(res: Response, contentType: string, body: JsonPayload & { readonly etag?: string }): void {
   const method = res.req.method;
   const isRead = method === 'GET' || method === 'HEAD';
-  if (isRead) {
-    res.setHeader('vary', VARY);
-    if (res.statusCode === 200) {
-      setCacheControl(res);
-      if (res.getHeader('etag') === undefined) res.setHeader('etag', body.etag ?? weakEtag(body.payload));
-      if (isNotModified(res.req, res)) {
-        res.statusCode = 304;
-        res.locals.notModified = true;
-      }
+  if (isRead) res.setHeader('vary', VARY);
+  if (res.statusCode === 200 || res.statusCode === 201) {
+    setCacheControl(res);
+    if (res.getHeader('etag') === undefined) res.setHeader('etag', body.etag ?? weakEtag(body.payload));
+    if (isRead && res.statusCode === 200 && isNotModified(res.req, res)) {
+      res.statusCode = 304;
+      res.locals.notModified = true;
     }
   }
   if (res.statusCode === 204 || res.statusCode === 304) return endWithoutBody(res);
@@ -90,7 +89,7 @@ export function sendNotModifiedIfFresh(res: Response): boolean {
   return true;
 }
 
-// Reads only (GET and HEAD, 200 or 304): errors and writes carry none, as GitHub's.
+// Answers with a body (200, 201) and 304s: errors carry none, as GitHub's.
 function setCacheControl(res: Response): void {
   if (res.getHeader('cache-control') !== undefined) return;
   res.setHeader('cache-control', callerOf(res).kind === 'user' ? CACHE_CONTROL_SIGNED_IN : CACHE_CONTROL_ANONYMOUS);
