@@ -141,6 +141,18 @@ describe('HTTP kernel on the real server', () => {
       for (const name of readable) expect(exposed, name).to.include(name);
     }
   });
+
+  // Search results are not kept: api.github.com answers every search with no-cache (recorded
+  // for /search/repositories and /search/issues), where other reads may be kept a minute.
+  it('answers searches with Cache-Control: no-cache, other reads with a minute', async () => {
+    for (const path of ['/search/repositories?q=cross', '/search/users?q=admin', '/search/issues?q=x']) {
+      const found = await fetch(`${server.url}${path}`, { headers: { authorization: server.adminAuthorization } });
+      expect(found.status, path).to.equal(200);
+      expect(found.headers.get('cache-control'), path).to.equal('no-cache');
+    }
+    const read = await fetch(`${server.url}/users/admin`, { headers: { authorization: server.adminAuthorization } });
+    expect(read.headers.get('cache-control')).to.equal('private, max-age=60, s-maxage=60');
+  });
 });
 
 function namesIn(list: string | null): string[] {
