@@ -89,9 +89,12 @@ export function sendNotModifiedIfFresh(res: Response): boolean {
   return true;
 }
 
-// Answers with a body (200, 201) and 304s: errors carry none, as GitHub's.
+// Answers with a body (200, 201) and 304s: errors carry none, as GitHub's. The web's
+// answers (Atom feeds) and git's are not the API's: the API's minute is not said of them.
 function setCacheControl(res: Response): void {
   if (res.getHeader('cache-control') !== undefined) return;
+  const resource = res.locals.rateLimitResource as string | undefined;
+  if (resource === 'web' || resource === 'git') return;
   res.setHeader('cache-control', callerOf(res).kind === 'user' ? CACHE_CONTROL_SIGNED_IN : CACHE_CONTROL_ANONYMOUS);
 }
 
