@@ -48,6 +48,8 @@ export async function sendSearchPage<T>(
   if (page._tag === 'Left') return sendAppError(res, page.left);
   const { totalCount, incomplete, items } = page.right;
   setLinkHeader(req, res, { page: request.page, perPage: request.perPage, totalCount: Math.min(totalCount, SEARCH_RESULT_CAP) });
+  // Results are not to be kept, as api.github.com says of every search (other reads: a minute).
+  res.setHeader('cache-control', 'no-cache');
   res.json({
     total_count: totalCount,
     incomplete_results: incomplete,

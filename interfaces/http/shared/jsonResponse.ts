@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Response } from 'express';
+import { callerOf } from './caller.js';
 import { isNotModified, weakEtag } from './conditionalGet.js';
 import { jsonPayload, type JsonPayload } from './jsonPayload.js';
 
@@ -10,6 +11,10 @@ import { jsonPayload, type JsonPayload } from './jsonPayload.js';
 // The representation depends on the media type and on who asks, as GitHub declares.
 const VARY = 'Accept, Authorization, Cookie, X-GitHub-OTP';
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+// How long a read may be kept, as GitHub says it: a minute, by the caller's own cache alone
+// when it answers a signed-in caller (its body is theirs), by any cache otherwise.
+const CACHE_CONTROL_SIGNED_IN = 'private, max-age=60, s-maxage=60';
+const CACHE_CONTROL_ANONYMOUS = 'public, max-age=60, s-maxage=60';
 
 // Every JSON answer goes out through here (the server's res.json, see expressOnNodeHttp.ts):
 // express's res.json → res.send converts the text to a Buffer, parses the Content-Type to
@@ -49,19 +54,19 @@ function serializedOnce(body: object): Serialized {
   return serialized;
 }
 
-// GET and HEAD answers get the validators: every 200 an ETag computed from the bytes it
-// sends, and a request whose validators still match is answered 304 with an empty body.
+// Every 200 and 201 gets an ETag computed from the bytes it sends and GitHub's Cache-Control
+// (a write's too, as GitHub's: the tag lets the next read be conditional); a GET or HEAD
+// whose validators still match is answered 304 with an empty body.
 function writeText(res: Response, contentType: string, body: JsonPayload & { readonly etag?: string }): void {
   const method = res.req.method;
   const isRead = method === 'GET' || method === 'HEAD';
-  if (isRead) {
-    res.setHeader('vary', VARY);
-    if (res.statusCode === 200) {
-      if (res.getHeader('etag') === undefined) res.setHeader('etag', body.etag ?? weakEtag(body.payload));
-      if (isNotModified(res.req, res)) {
-        res.statusCode = 304;
-        res.locals.notModified = true;
-      }
+  if (isRead) res.setHeader('vary', VARY);
+  if (res.statusCode === 200 || res.statusCode === 201) {
+    setCacheControl(res);
+    if (res.getHeader('etag') === undefined) res.setHeader('etag', body.etag ?? weakEtag(body.payload));
+    if (isRead && res.statusCode === 200 && isNotModified(res.req, res)) {
+      res.statusCode = 304;
+      res.locals.notModified = true;
     }
   }
   if (res.statusCode === 204 || res.statusCode === 304) return endWithoutBody(res);
@@ -76,11 +81,21 @@ function writeText(res: Response, contentType: string, body: JsonPayload & { rea
 // need not build the body at all.
 export function sendNotModifiedIfFresh(res: Response): boolean {
   res.setHeader('vary', VARY);
+  setCacheControl(res);
   if (!isNotModified(res.req, res)) return false;
   res.statusCode = 304;
   res.locals.notModified = true;
   endWithoutBody(res);
   return true;
+}
+
+// Answers with a body (200, 201) and 304s: errors carry none, as GitHub's. The web's
+// answers (Atom feeds) and git's are not the API's: the API's minute is not said of them.
+function setCacheControl(res: Response): void {
+  if (res.getHeader('cache-control') !== undefined) return;
+  const resource = res.locals.rateLimitResource as string | undefined;
+  if (resource === 'web' || resource === 'git') return;
+  res.setHeader('cache-control', callerOf(res).kind === 'user' ? CACHE_CONTROL_SIGNED_IN : CACHE_CONTROL_ANONYMOUS);
 }
 
 // No body, so none of the headers that describe one (RFC 9110 sections 6.4.1 and 15.4.5).

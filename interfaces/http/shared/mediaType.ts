@@ -84,12 +84,17 @@ function githubMediaRange(entry: string): GithubMediaRange | null {
   };
 }
 
-// As GitHub writes it today: "github.v3; param=inertia-preview; format=json", with
-// format=json only when the client asked for +json, and the plain default otherwise.
+// As api.github.com writes it: "github.v3; param=raw; format=json", with format=json only
+// when the client asked for +json, and the plain default otherwise. A preview named without
+// a version stands in the version's place, "github.inertia-preview; format=json" (recorded
+// answers: machine-man, mercy, inertia, antiope, drax), not as a param of v3.
 function headerValue(first: GithubMediaRange | undefined): string {
   if (first === undefined) return 'github.v3; format=json';
-  const param = first.params.length > 0 ? `; param=${first.params.join('.')}` : '';
-  return `github.v3${param}${first.jsonSuffix ? '; format=json' : ''}`;
+  const previewAsVersion = first.version === null && first.params.length > 0 && first.params[0].endsWith(PREVIEW_SUFFIX);
+  const version = previewAsVersion ? first.params[0] : 'v3';
+  const params = previewAsVersion ? first.params.slice(1) : first.params;
+  const param = params.length > 0 ? `; param=${params.join('.')}` : '';
+  return `github.${version}${param}${first.jsonSuffix ? '; format=json' : ''}`;
 }
 
 // Clients send a handful of distinct Accept values: each is parsed once.

@@ -125,8 +125,9 @@ export function acceptedScopesFor(method: string, path: string): readonly string
   return SCOPE_RULES.find((candidate) => candidate.method === method && candidate.path.test(path))?.accepted ?? null;
 }
 
-// For token callers: X-Accepted-OAuth-Scopes on the operations the table names, and 404
-// (GitHub hides what a token may not reach) when none of them is held, but for public reads.
+// For token callers: X-Accepted-OAuth-Scopes on every answer (the scopes the table names, or
+// none), and 404 (GitHub hides what a token may not reach) when none of them is held, but for
+// public reads.
 export function enforceTokenScopes(): RequestHandler {
   return (req, res, next) => {
     const caller = callerOf(res);
@@ -140,8 +141,9 @@ export function enforceTokenScopes(): RequestHandler {
     const accepted = acceptedScopesFor(method, req.path);
     if (accepted === null) {
       // A repository's other operations: the access model decides (see SCOPE_RULES); the
-      // header names the scope GitHub names for them.
-      if (REPOSITORY_PATH.test(req.path)) res.setHeader('X-Accepted-OAuth-Scopes', 'repo');
+      // header names the scope GitHub names for them. Elsewhere no scope is checked, and
+      // GitHub says so with the header empty: it is on every answer to a token.
+      res.setHeader('X-Accepted-OAuth-Scopes', REPOSITORY_PATH.test(req.path) ? 'repo' : '');
       return next();
     }
     res.setHeader('X-Accepted-OAuth-Scopes', accepted.join(', '));

@@ -43,15 +43,15 @@ export interface PageLinkParams {
 }
 
 // GitHub's order is prev, next, last, first; next/last only before the last page and
-// prev/first only after the first, so a single page carries no Link header at all.
+// prev/first only after the first, so a single page carries no Link header at all. Past the
+// last page GitHub keeps last and points prev at the last page (not at the page before the
+// one asked for), so a client that overshot finds the results again by following prev.
 export function setLinkHeader(req: Request, res: Response, { page, perPage, totalCount }: PageLinkParams): void {
   const lastPage = Math.max(1, Math.ceil(totalCount / perPage));
   const links: string[] = [];
-  if (page > 1) links.push(pageLink(req, page - 1, 'prev'));
-  if (page < lastPage) {
-    links.push(pageLink(req, page + 1, 'next'));
-    links.push(pageLink(req, lastPage, 'last'));
-  }
+  if (page > 1) links.push(pageLink(req, Math.min(page - 1, lastPage), 'prev'));
+  if (page < lastPage) links.push(pageLink(req, page + 1, 'next'));
+  if (page !== lastPage) links.push(pageLink(req, lastPage, 'last'));
   if (page > 1) links.push(pageLink(req, 1, 'first'));
   if (links.length > 0) res.setHeader('Link', links.join(', '));
 }

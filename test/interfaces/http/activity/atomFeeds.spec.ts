@@ -107,6 +107,8 @@ describe('Atom feeds (GET /feeds, /{user}.atom, /timeline.atom, the private feed
     expect(document.feed.updated).to.equal(opened!.published);
     const etag = document.headers.get('etag')!;
     expect(etag).to.match(/^W\/"atom-[0-9a-f]{64}"$/);
+    // A web page, not the API: the API's "kept a minute" is not said of it.
+    expect(document.headers.get('cache-control')).to.equal(null);
     const again = await fetch(`${server.url}/octocat.atom`, { headers: { 'if-none-match': etag } });
     expect(again.status).to.equal(304);
     expect(await again.text()).to.equal('');

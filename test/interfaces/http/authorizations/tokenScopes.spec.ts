@@ -31,6 +31,21 @@ describe('token scopes, from one table', () => {
     expect(withUser.body.bio).to.equal('yes');
   });
 
+  // GitHub names the accepted scopes on every answer to a token, empty where the operation
+  // checks for none (a search, another user's profile, a feed): a client tells "no scope
+  // needed" from "not a token" by the header being there.
+  it('answers a token with X-Accepted-OAuth-Scopes, empty where the operation needs no scope', async () => {
+    const token = tokenHeader(await tokenWith(ada, ['repo']));
+    for (const path of ['/users/bo', '/search/repositories?q=doomed', '/users/bo/events/public', '/user']) {
+      const answer = await api(server, token, 'GET', path);
+      expect(answer.status, path).to.equal(200);
+      expect(answer.headers.get('x-oauth-scopes'), path).to.equal('repo');
+      expect(answer.headers.get('x-accepted-oauth-scopes'), path).to.equal('');
+    }
+    const password = await api(server, ada, 'GET', '/users/bo');
+    expect(password.headers.get('x-accepted-oauth-scopes')).to.equal(null);
+  });
+
   it('GET /user: the private profile needs user or read:user; a token without them sees the public one, as on GitHub', async () => {
     const bare = await api(server, tokenHeader(await tokenWith(ada, ['public_repo'])), 'GET', '/user');
     expect(bare.status).to.equal(200);

@@ -78,12 +78,83 @@ describe('HTTP kernel on the real server', () => {
     expect(cross.status).to.equal(200);
     expect(cross.headers.get('access-control-allow-origin')).to.equal('*');
     expect(cross.headers.get('access-control-expose-headers')).to.contain('Link');
-    expect(cross.headers.get('access-control-expose-headers')).to.contain('x-ratelimit-remaining');
+    expect(cross.headers.get('access-control-expose-headers')).to.match(/\bx-ratelimit-remaining\b/i);
     const refused = await fetch(`${server.url}/user`, { headers: { origin: 'http://example.com' } });
     // refused (401, or 403 once the anonymous budget the spec above spent is gone), still readable cross-origin
     expect(refused.status).to.be.oneOf([401, 403]);
     expect(refused.headers.get('access-control-allow-origin')).to.equal('*');
+    // Without an Origin too, as api.github.com answers: a read a shared cache keeps (public,
+    // max-age=60) is then readable by the browser it is served to next.
     const plain = await fetch(`${server.url}/users/admin`, { headers: { authorization: server.adminAuthorization } });
-    expect(plain.headers.get('access-control-allow-origin')).to.equal(null);
+    expect(plain.headers.get('access-control-allow-origin')).to.equal('*');
+    expect(plain.headers.get('access-control-expose-headers')).to.match(/\bLink\b/);
+    expect(plain.headers.get('access-control-allow-methods')).to.equal(null);
+  });
+  // A browser reads only the headers Access-Control-Expose-Headers names: every header of
+  // GitHub's that forgelog sends (a 201's Location, the rate limit's used and resource, the
+  // media type, the request id, the Authorizations API's Deprecation and Sunset) must be in it,
+  // as in the list api.github.com sends; and a preflight must let through the request headers
+  // GitHub's own list allows (X-GitHub-Api-Version, which GitHub's docs tell clients to send).
+  it('exposes to a browser every GitHub header it sends, and lets X-GitHub-Api-Version through a preflight', async () => {
+    const preflight = await fetch(`${server.url}/user/repos`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,x-github-api-version',
+      },
+    });
+    expect(preflight.status).to.equal(204);
+    const allowed = namesIn(preflight.headers.get('access-control-allow-headers'));
+    for (const name of ['authorization', 'content-type', 'x-github-api-version', 'x-github-otp', 'if-none-match']) expect(allowed, name).to.include(name);
+    const created = await fetch(`${server.url}/user/repos`, {
+      method: 'POST',
+      headers: { origin: 'http://example.com', authorization: server.adminAuthorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'cross-origin-created' }),
+    });
+    expect(created.status).to.equal(201);
+    expect(created.headers.get('location')).to.match(/\/repos\/admin\/cross-origin-created$/);
+    const authorizations = await fetch(`${server.url}/authorizations`, { headers: { origin: 'http://example.com', authorization: server.adminAuthorization } });
+    expect(authorizations.status).to.equal(200);
+    expect(authorizations.headers.get('sunset')).to.not.equal(null);
+    const readable = [
+      'etag',
+      'link',
+      'location',
+      'retry-after',
+      'x-github-otp',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-used',
+      'x-ratelimit-resource',
+      'x-ratelimit-reset',
+      'x-oauth-scopes',
+      'x-accepted-oauth-scopes',
+      'x-poll-interval',
+      'x-github-media-type',
+      'x-github-request-id',
+      'deprecation',
+      'sunset',
+    ];
+    for (const response of [preflight, created, authorizations]) {
+      const exposed = namesIn(response.headers.get('access-control-expose-headers'));
+      for (const name of readable) expect(exposed, name).to.include(name);
+    }
+  });
+
+  // Search results are not kept: api.github.com answers every search with no-cache (recorded
+  // for /search/repositories and /search/issues), where other reads may be kept a minute.
+  it('answers searches with Cache-Control: no-cache, other reads with a minute', async () => {
+    for (const path of ['/search/repositories?q=cross', '/search/users?q=admin', '/search/issues?q=x']) {
+      const found = await fetch(`${server.url}${path}`, { headers: { authorization: server.adminAuthorization } });
+      expect(found.status, path).to.equal(200);
+      expect(found.headers.get('cache-control'), path).to.equal('no-cache');
+    }
+    const read = await fetch(`${server.url}/users/admin`, { headers: { authorization: server.adminAuthorization } });
+    expect(read.headers.get('cache-control')).to.equal('private, max-age=60, s-maxage=60');
   });
 });
+
+function namesIn(list: string | null): string[] {
+  return (list ?? '').split(',').map((name) => name.trim().toLowerCase());
+}

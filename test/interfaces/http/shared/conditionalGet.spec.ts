@@ -16,8 +16,10 @@ describe('conditional GET (jsonResponse and conditionalGet)', () => {
     const app = express();
     // Express's own ETag would otherwise be added to non-GET responses; the kernel turns it off.
     app.set('etag', false);
-    app.use((_req, res, next) => {
+    app.use((req, res, next) => {
       res.on('finish', () => notModifiedSeen.push(wasNotModified(res)));
+      // The authentication middleware's part, for the Cache-Control spec below.
+      if (req.headers.authorization !== undefined) res.locals.caller = { kind: 'user', ip: '', userId: 1, login: 'octocat', siteAdmin: false, via: 'token' };
       next();
     });
     app.get('/projects/1', (_req, res) => {
@@ -83,14 +85,36 @@ describe('conditional GET (jsonResponse and conditionalGet)', () => {
     expect(conditional.status).to.equal(304);
   });
 
-  it('leaves other methods and non-200 answers alone', async () => {
+  // GitHub's writes carry the ETag of what they answer too (a 201, a PATCH's 200), so a client
+  // can make its next read conditional; only reads are ever answered 304.
+  it('tags a write with its ETag but never answers it 304, and leaves non-200 answers alone', async () => {
     const created = await fetch(`${server.baseUrl}/projects`, { method: 'POST', headers: { 'If-None-Match': '*' } });
     expect(created.status).to.equal(201);
-    expect(created.headers.get('etag')).to.equal(null);
+    expect(created.headers.get('etag')).to.equal(projectEtag);
+    expect(await created.text()).to.equal(projectBody);
     const missing = await get('/missing', { 'If-None-Match': '*' });
     expect(missing.status).to.equal(404);
     expect(missing.headers.get('etag')).to.equal(null);
     expect(await missing.json()).to.deep.equal({ message: 'Not Found' });
+  });
+
+  // GitHub's answers say how long they may be kept: a minute, by the caller alone when they
+  // answer a signed-in caller (private), by any cache otherwise (public); a 304 says it again,
+  // and so does a write's 201 or 200. Errors carry none.
+  it("sets GitHub's Cache-Control on answers with a body: private for a signed-in caller, public otherwise", async () => {
+    const anonymous = await get('/projects/1');
+    expect(anonymous.headers.get('cache-control')).to.equal('public, max-age=60, s-maxage=60');
+    const signedIn = await get('/projects/1', { authorization: 'token t' });
+    expect(signedIn.headers.get('cache-control')).to.equal('private, max-age=60, s-maxage=60');
+    const notModified = await get('/projects/1', { authorization: 'token t', 'If-None-Match': projectEtag });
+    expect(notModified.status).to.equal(304);
+    expect(notModified.headers.get('cache-control')).to.equal('private, max-age=60, s-maxage=60');
+    const head = await get('/events', {}, 'HEAD');
+    expect(head.headers.get('cache-control')).to.equal('public, max-age=60, s-maxage=60');
+    expect((await get('/missing')).headers.get('cache-control')).to.equal(null);
+    const created = await fetch(`${server.baseUrl}/projects`, { method: 'POST', headers: { authorization: 'token t' } });
+    expect(created.status).to.equal(201);
+    expect(created.headers.get('cache-control')).to.equal('private, max-age=60, s-maxage=60');
   });
 
   it('sets X-Poll-Interval and Last-Modified on feeds and honours If-Modified-Since', async () => {

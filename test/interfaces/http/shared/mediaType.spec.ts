@@ -10,18 +10,18 @@ interface Expected {
   readonly header: string;
 }
 
+// A preview named without a version stands where the version does, as api.github.com
+// answers it (recorded: github.machine-man-preview, github.mercy-preview, github.inertia-preview,
+// each "; format=json"); a format (raw, text-match) is a param after the version.
 const table: Array<[string | undefined, Expected]> = [
   [undefined, { version: null, previews: [], format: null, header: 'github.v3; format=json' }],
   ['*/*', { version: null, previews: [], format: null, header: 'github.v3; format=json' }],
   ['application/json', { version: null, previews: [], format: 'json', header: 'github.v3; format=json' }],
   ['application/vnd.github+json', { version: null, previews: [], format: 'json', header: 'github.v3; format=json' }],
   ['application/vnd.github.v3+json', { version: 'v3', previews: [], format: 'json', header: 'github.v3; format=json' }],
-  [
-    'application/vnd.github.inertia-preview+json',
-    { version: null, previews: ['inertia'], format: 'json', header: 'github.v3; param=inertia-preview; format=json' },
-  ],
+  ['application/vnd.github.inertia-preview+json', { version: null, previews: ['inertia'], format: 'json', header: 'github.inertia-preview; format=json' }],
   ['application/vnd.github.v3.text-match+json', { version: 'v3', previews: [], format: 'text-match', header: 'github.v3; param=text-match; format=json' }],
-  ['application/vnd.github.cloak-preview', { version: null, previews: ['cloak'], format: null, header: 'github.v3; param=cloak-preview' }],
+  ['application/vnd.github.cloak-preview', { version: null, previews: ['cloak'], format: null, header: 'github.cloak-preview' }],
   ['application/vnd.github.v3.raw', { version: 'v3', previews: [], format: 'raw', header: 'github.v3; param=raw' }],
   ['application/vnd.github.object', { version: null, previews: [], format: 'object', header: 'github.v3; param=object' }],
   ['application/vnd.github.full+json', { version: null, previews: [], format: 'full', header: 'github.v3; param=full; format=json' }],
@@ -29,11 +29,11 @@ const table: Array<[string | undefined, Expected]> = [
   ['application/vnd.github.v3.sha', { version: 'v3', previews: [], format: 'sha', header: 'github.v3; param=sha' }],
   [
     'application/vnd.github.mercy-preview+json, application/vnd.github.v3.text-match+json',
-    { version: 'v3', previews: ['mercy'], format: 'text-match', header: 'github.v3; param=mercy-preview; format=json' },
+    { version: 'v3', previews: ['mercy'], format: 'text-match', header: 'github.mercy-preview; format=json' },
   ],
   [
     'application/vnd.github.wyandotte-preview+json;q=0.9 , application/vnd.github.barred-rock-preview',
-    { version: null, previews: ['wyandotte', 'barred-rock'], format: 'json', header: 'github.v3; param=wyandotte-preview; format=json' },
+    { version: null, previews: ['wyandotte', 'barred-rock'], format: 'json', header: 'github.wyandotte-preview; format=json' },
   ],
   ['Application/VND.GitHub.V3.HTML+JSON', { version: 'v3', previews: [], format: 'html', header: 'github.v3; param=html; format=json' }],
   ['application/vnd.githubber+json', { version: null, previews: [], format: null, header: 'github.v3; format=json' }],
@@ -83,7 +83,7 @@ describe('mediaType', () => {
     it('exposes the parsed media type and echoes X-GitHub-Media-Type', async () => {
       const response = await get('/projects/1', 'application/vnd.github.inertia-preview+json');
       expect(response.status).to.equal(200);
-      expect(response.headers.get('x-github-media-type')).to.equal('github.v3; param=inertia-preview; format=json');
+      expect(response.headers.get('x-github-media-type')).to.equal('github.inertia-preview; format=json');
       expect(await response.json()).to.deep.equal({ previews: ['inertia'], format: 'json' });
     });
 

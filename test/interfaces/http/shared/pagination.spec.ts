@@ -95,6 +95,22 @@ describe('pagination', () => {
       );
     });
 
+    // GitHub keeps last past the end and points prev at the last page, not at the page before
+    // the one asked for: a client that overshoots and follows prev lands on results (measured on
+    // api.github.com: branches?per_page=1&page=99 of six answers [] with prev 6, last 6, first 1).
+    it('gives prev and last at the last page, and first, on a page past the end', async () => {
+      expect(await linkOf('/repos/o/r/issues?per_page=3&page=9')).to.equal(
+        `<${url('/repos/o/r/issues?per_page=3&page=3')}>; rel="prev", ` +
+          `<${url('/repos/o/r/issues?per_page=3&page=3')}>; rel="last", ` +
+          `<${url('/repos/o/r/issues?per_page=3&page=1')}>; rel="first"`,
+      );
+      expect(await linkOf('/repos/o/r/issues?page=2')).to.equal(
+        `<${url('/repos/o/r/issues?page=1')}>; rel="prev", ` +
+          `<${url('/repos/o/r/issues?page=1')}>; rel="last", ` +
+          `<${url('/repos/o/r/issues?page=1')}>; rel="first"`,
+      );
+    });
+
     it('sends no Link header when everything fits on one page', async () => {
       expect(await linkOf('/repos/o/r/issues')).to.equal(null);
       expect(await linkOf('/repos/o/r/issues?per_page=7')).to.equal(null);
