@@ -6,8 +6,9 @@ import type { RequestHandler } from 'express';
 // an Origin or not, as api.github.com's do: a read is public, max-age=60 (jsonResponse.ts),
 // and one a shared cache kept from a request without an Origin is served to a browser next,
 // which refuses it without them (the alternative, Vary: Origin, GitHub does not send). A
-// browser's preflight (OPTIONS with an Origin) is answered 204 before authentication, as it
-// carries no credentials.
+// browser's preflight (OPTIONS) is answered 204 before authentication, as it carries no
+// credentials; with or without an Origin, so no OPTIONS falls through to express's own answer
+// (200, text/plain "GET, HEAD, PATCH", charged against the rate limit).
 // Both lists are the ones api.github.com sends today, not the shorter ones of the docs' old
 // example: a browser reads only what is exposed, and forgelog sends a 201's Location,
 // X-RateLimit-Used and -Resource, X-GitHub-Media-Type, X-GitHub-Request-Id and the
@@ -28,7 +29,7 @@ export function crossOrigin(): RequestHandler {
   return (req, res, next) => {
     res.setHeader('access-control-allow-origin', '*');
     res.setHeader('access-control-expose-headers', EXPOSED);
-    if (req.method !== 'OPTIONS' || req.headers.origin === undefined) return next();
+    if (req.method !== 'OPTIONS') return next();
     res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
     res.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS);
     res.setHeader('Access-Control-Max-Age', PREFLIGHT_MAX_AGE_SECONDS);

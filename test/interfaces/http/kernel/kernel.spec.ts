@@ -89,6 +89,17 @@ describe('HTTP kernel on the real server', () => {
     expect(plain.headers.get('access-control-allow-origin')).to.equal('*');
     expect(plain.headers.get('access-control-expose-headers')).to.match(/\bLink\b/);
     expect(plain.headers.get('access-control-allow-methods')).to.equal(null);
+    // An OPTIONS without an Origin is the same 204, not express's text/plain list of methods,
+    // and is not charged against the rate limit.
+    const before = await fetch(`${server.url}/rate_limit`);
+    const options = await fetch(`${server.url}/user`, { method: 'OPTIONS' });
+    expect(options.status).to.equal(204);
+    expect(await options.text()).to.equal('');
+    expect(options.headers.get('content-type')).to.equal(null);
+    expect(options.headers.get('access-control-allow-methods')).to.equal('GET, POST, PATCH, PUT, DELETE');
+    expect(options.headers.get('x-ratelimit-remaining')).to.equal(null);
+    const after = await fetch(`${server.url}/rate_limit`);
+    expect(after.headers.get('x-ratelimit-remaining')).to.equal(before.headers.get('x-ratelimit-remaining'));
   });
   // A browser reads only the headers Access-Control-Expose-Headers names: every header of
   // GitHub's that forgelog sends (a 201's Location, the rate limit's used and resource, the
