@@ -27,6 +27,8 @@ type FeedChoice = Omit<FeedRequest, 'page' | 'perPage'>;
 // Conditional GETs as the JSON feeds answer them, with a validator of this representation.
 async function sendAtom(req: Request, res: Response, deps: AtomFeedDeps, choice: FeedChoice, meta: AtomFeedMeta): Promise<void> {
   const { page, records } = await deps.feeds.page({ ...choice, page: 1, perPage: ENTRIES });
+  // A web page, not the API: the API's media type (github.v3; format=json) is not said of it.
+  res.removeHeader('x-github-media-type');
   res.setHeader('etag', page.etag.replace('W/"', 'W/"atom-'));
   if (page.lastModifiedHttp !== null) res.setHeader('last-modified', page.lastModifiedHttp);
   if (sendNotModifiedIfFresh(res)) return;

@@ -109,6 +109,9 @@ describe('Atom feeds (GET /feeds, /{user}.atom, /timeline.atom, the private feed
     expect(etag).to.match(/^W\/"atom-[0-9a-f]{64}"$/);
     // A web page, not the API: the API's "kept a minute" is not said of it.
     expect(document.headers.get('cache-control')).to.equal(null);
+    // Nor the API's media type: the body is Atom, not github.v3 JSON.
+    expect(document.headers.get('x-github-media-type')).to.equal(null);
+    expect(document.headers.get('content-type')).to.equal('application/atom+xml; charset=utf-8');
     const again = await fetch(`${server.url}/octocat.atom`, { headers: { 'if-none-match': etag } });
     expect(again.status).to.equal(304);
     expect(await again.text()).to.equal('');
