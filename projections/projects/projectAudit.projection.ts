@@ -12,11 +12,15 @@ import { auditLogEntryOf } from '../../application/shared/audit/auditLog.js';
 import { auditEntryOf } from '../../application/shared/audit/streamHistory.query.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
+import type { UserEvent } from '../../domain/accounts/user.events.js';
 import { PROJECT_EVENT_TYPES, type ProjectCreated } from '../../domain/projects/project.events.js';
 
 const entries = (target: ProjectionTarget) => target.collection<ProjectAuditEntryDocument>(PROJECT_AUDIT_ENTRIES_COLLECTION);
 const owners = (target: ProjectionTarget) => target.collection<ProjectAuditOwnerDocument>(PROJECT_AUDIT_OWNERS_COLLECTION);
 const logins = (target: ProjectionTarget) => target.collection<ProjectAuditLoginDocument>(PROJECT_AUDIT_LOGINS_COLLECTION);
+
+// The user events that carry the account's login (user.events.ts): the others leave it as it was.
+const LOGIN_EVENT_TYPES = ['UserCreated', 'UserRenamed', 'UserDeleted'] as const satisfies readonly UserEvent['type'][];
 
 // An account's login is whatever its stream last said it was (created, renamed), as the
 // per-stream history reads it.
@@ -71,6 +75,9 @@ export const projectAuditProjection: Projection = {
     { name: PROJECT_AUDIT_OWNERS_COLLECTION },
     { name: PROJECT_AUDIT_LOGINS_COLLECTION },
   ],
+  // Named, so the runner passes over the rest: acting on every event, this kept the whole
+  // read-your-writes lane from passing over any (an id block reserved, an issue opened...).
+  eventTypes: new Set([...PROJECT_EVENT_TYPES, ...LOGIN_EVENT_TYPES]),
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     if (event.streamId.startsWith('user-')) await accountEvent(event, target);
     if (PROJECT_EVENT_TYPES.has(event.type)) await projectEvent(event, target);
