@@ -186,18 +186,21 @@ async function writeBuilt(git: GitStorage, repositoryId: number, { directories, 
   const shas =
     contents.length > 1 ? await git.writeBlobs(repositoryId, contents) : await Promise.all(contents.map((content) => git.writeBlob(repositoryId, content)));
   const blobs = new Map([...inline.keys()].map((placeholder, i) => [placeholder, shas[i]!]));
-  const write = async (dir: string): Promise<string | null> => {
-    const children = directories.get(dir) ?? new Map<string, GitTreeEntry>();
-    for (const [name, entry] of [...children]) {
-      if (blobs.has(entry.sha)) children.set(name, { ...entry, sha: blobs.get(entry.sha)! });
-      const path = childPath(dir, name);
-      if (entry.type !== 'tree' || !touched.has(path)) continue;
-      const sha = await write(path);
-      if (sha === null) children.delete(name);
-      else children.set(name, { ...entry, sha });
-    }
-    if (children.size === 0 && dir !== '') return null;
-    return git.writeTree(repositoryId, [...children.values()]);
-  };
-  return (await write(''))!;
+  // Every directory written again goes through one git process, children before parents.
+  return git.writeTrees(repositoryId, async (writeTree) => {
+    const write = async (dir: string): Promise<string | null> => {
+      const children = directories.get(dir) ?? new Map<string, GitTreeEntry>();
+      for (const [name, entry] of [...children]) {
+        if (blobs.has(entry.sha)) children.set(name, { ...entry, sha: blobs.get(entry.sha)! });
+        const path = childPath(dir, name);
+        if (entry.type !== 'tree' || !touched.has(path)) continue;
+        const sha = await write(path);
+        if (sha === null) children.delete(name);
+        else children.set(name, { ...entry, sha });
+      }
+      if (children.size === 0 && dir !== '') return null;
+      return writeTree([...children.values()]);
+    };
+    return (await write(''))!;
+  });
 }

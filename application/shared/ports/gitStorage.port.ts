@@ -172,6 +172,9 @@ export interface GitStorage {
   fsckFileProblem(name: '.gitmodules' | '.gitattributes', content: Uint8Array): Promise<string | null>;
   // Entries of one level (names without slashes); git sorts them.
   writeTree(repositoryId: number, entries: readonly GitTreeEntry[]): Promise<string>;
+  // Many trees through one process (git mktree --batch): `use` writes them one at a time, each
+  // answered with its SHA before the next is written, so a parent names the trees under it.
+  writeTrees<T>(repositoryId: number, use: (writeTree: (entries: readonly GitTreeEntry[]) => Promise<string>) => Promise<T>): Promise<T>;
   // One level, or every level (trees listed before their contents) when recursive.
   readTree(repositoryId: number, sha: string, recursive: boolean): Promise<GitTreeEntry[] | null>;
   writeTag(repositoryId: number, tag: NewTag): Promise<string>;

@@ -310,6 +310,10 @@ export class GitCliStorage implements GitStorage {
     return this.objects.writeTree(this.pathOf(repositoryId), entries);
   }
 
+  writeTrees<T>(repositoryId: number, use: (writeTree: (entries: readonly GitTreeEntry[]) => Promise<string>) => Promise<T>): Promise<T> {
+    return this.objects.writeTrees(this.pathOf(repositoryId), use);
+  }
+
   readTree(repositoryId: number, sha: string, recursive: boolean): Promise<GitTreeEntry[] | null> {
     return this.objects.readTree(this.pathOf(repositoryId), sha, recursive);
   }

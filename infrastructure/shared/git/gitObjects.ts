@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CatFilePool } from './catFileBatch.js';
 import { GitCommandError, runGit, runGitForBytes } from './gitCommand.js';
+import { mktreeInput, withMktreeBatch } from './mktreeBatch.js';
 
 const SHA = /^[0-9a-f]{40}$/;
 const OBJECT_TYPES: ReadonlySet<string> = new Set(['blob', 'tree', 'commit', 'tag']);
-const TREE_MODES: ReadonlySet<string> = new Set(['100644', '100755', '040000', '160000', '120000']);
 
 function requireSha(sha: string): string {
   if (!SHA.test(sha)) throw new Error(`not an object name: ${JSON.stringify(sha)}`);
@@ -93,13 +93,12 @@ export class GitObjects {
   }
 
   async writeTree(gitDirectory: string, entries: readonly GitTreeEntry[]): Promise<string> {
-    const lines = entries.map((entry) => {
-      if (!TREE_MODES.has(entry.mode) || entry.path.includes('/') || entry.path === '' || entry.path.includes('\0'))
-        throw new Error(`not a tree entry: ${JSON.stringify(entry)}`);
-      return `${entry.mode} ${entry.type} ${requireSha(entry.sha)}\t${entry.path}\0`;
-    });
-    const result = await runGit(['--git-dir', gitDirectory, 'mktree', '-z', '--missing'], this.environment, { input: lines.join('') });
+    const result = await runGit(['--git-dir', gitDirectory, 'mktree', '-z', '--missing'], this.environment, { input: mktreeInput(entries) });
     return requireSha(result.stdout.trim());
+  }
+
+  writeTrees<T>(gitDirectory: string, use: (writeTree: (entries: readonly GitTreeEntry[]) => Promise<string>) => Promise<T>): Promise<T> {
+    return withMktreeBatch(gitDirectory, this.environment, use);
   }
 
   async readTree(gitDirectory: string, sha: string, recursive: boolean): Promise<GitTreeEntry[] | null> {

@@ -54,6 +54,24 @@ describe('HTTP Git Data, contents and pull requests: values too long for git are
     expect((await api(server, octocat, 'GET', '/repos/octocat/hello/contents/README.md')).status).to.equal(200);
   });
 
+  // Found by a fuzzing walk-through: every directory of a new tree was one `git mktree`
+  // process, so a body of a few hundred kilobytes (a file in each of thousands of directories,
+  // or one path thousands of directories deep) held the request for minutes.
+  it('a tree of thousands of directories is written in seconds, each directory as asked', async () => {
+    const blob = (await api(server, octocat, 'POST', '/repos/octocat/hello/git/blobs', { content: 'x' })).body.sha;
+    const tree = Array.from({ length: 3000 }, (_, i) => ({ path: `d${i}/f`, mode: '100644', type: 'blob', sha: blob }));
+    const deep = { path: `${'deep/'.repeat(1000)}f`, mode: '100644', type: 'blob', content: 'deep' };
+    const started = Date.now();
+    const created = await api(server, octocat, 'POST', '/repos/octocat/hello/git/trees', { tree: [...tree, deep] });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    expect(Date.now() - started).to.be.below(20_000);
+    const read = await api(server, octocat, 'GET', `/repos/octocat/hello/git/trees/${created.body.sha}?recursive=1`);
+    const paths = new Set(read.body.tree.map((entry: { path: string }) => entry.path));
+    expect(paths.has('d0/f') && paths.has('d2999/f') && paths.has(deep.path)).to.equal(true);
+    expect(read.body.tree.filter((entry: { type: string }) => entry.type === 'blob').length).to.equal(3001);
+    expect(read.body.tree.length).to.equal(3001 + 3000 + 1000);
+  });
+
   // Found by a review: an empty repository's first write went ahead with a branch git could
   // not name, recorded a ref move, then failed with a 500.
   it("refuses a branch name git could not keep before an empty repository's first write, recording nothing", async () => {
