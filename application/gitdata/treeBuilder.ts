@@ -1,5 +1,6 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import { SHA_PATTERN } from '../../domain/gitdata/refName.js';
+import { parseTreeObject } from '../../domain/gitdata/treeObject.js';
 import { fsckCheckedFile, isDotGitModules, isReadablePath, isValidTreePath, SYMLINK_MODE } from '../../domain/gitdata/treePath.js';
 import type { GitStorage, GitTreeEntry } from '../shared/ports/gitStorage.port.js';
 
@@ -77,6 +78,25 @@ function addListing(directories: Directories, at: string, entries: readonly GitT
   }
 }
 
+// Reads, one level each, the directories on the way to `path` that a tree given by SHA brought
+// and nothing has read yet: its entries are read only when a change goes under it, through the
+// repository's long-lived cat-file. Listing every such tree at once (an ls-tree process each,
+// and a copy of all it holds) made a body naming thousands of subtrees cost minutes.
+async function readWayTo(git: GitStorage, repositoryId: number, directories: Directories, path: string): Promise<void> {
+  let dir = '';
+  for (const name of path.split('/').slice(0, -1)) {
+    const entry = directories.get(dir)?.get(name);
+    const child = childPath(dir, name);
+    if (!entry || entry.type !== 'tree') return;
+    if (!directories.has(child)) {
+      const object = await git.readObject(repositoryId, entry.sha);
+      const entries = object?.type === 'tree' ? parseTreeObject(object.content) : [];
+      directories.set(child, new Map(entries.map((found) => [found.path, found])));
+    }
+    dir = child;
+  }
+}
+
 // The first directory on the way to `path` that holds something other than a tree: a change
 // there would have to replace a file (or submodule) by a directory, deleting it unasked, so it
 // is refused (git's index refuses it too, unless told --replace).
@@ -107,6 +127,7 @@ const NOTHING_TO_REMOVE = 'GitRPC::BadObjectState';
 // One change applied to the tree the changes before it left; a refusal as GitHub words it.
 async function apply(git: GitStorage, repositoryId: number, building: Building, change: TreeChange): Promise<string | null> {
   const { directories, touched } = building;
+  await readWayTo(git, repositoryId, directories, change.path);
   const blocker = blockerOf(directories, change.path);
   // A path through a file or submodule is not in the tree.
   if (blocker && change.sha === null) return NOTHING_TO_REMOVE;
@@ -115,7 +136,6 @@ async function apply(git: GitStorage, repositoryId: number, building: Building, 
     return `tree.path ${JSON.stringify(change.path)} is under ${JSON.stringify(blocker.path)}, which is ${what}, not a directory`;
   }
   let sha = change.sha ?? null;
-  let listing: GitTreeEntry[] | null = null;
   let bytes: Uint8Array | null = null;
   if (change.content !== undefined) {
     building.inline.set((sha = `content:${building.inline.size}`), change);
@@ -127,7 +147,6 @@ async function apply(git: GitStorage, repositoryId: number, building: Building, 
     if (change.type === 'commit' && object && object.type !== 'commit') return `tree.sha ${sha} is a ${object.type}, not a commit`;
     // GitHub's words, which clients quote: "tree.sha <sha> is not a valid blob" (or tree).
     if (change.type !== 'commit' && (!object || object.type !== change.type)) return `tree.sha ${sha} is not a valid ${change.type}`;
-    if (change.type === 'tree') listing = await git.readTree(repositoryId, sha, true);
     if (change.type === 'blob') bytes = object!.content;
   }
   const checked = fsckCheckedFile(nameOf(change.path));
@@ -152,15 +171,14 @@ async function apply(git: GitStorage, repositoryId: number, building: Building, 
   if (directories.has(change.path)) forgetUnder(directories, touched, change.path);
   if (sha === null) directories.get(dir)!.delete(name);
   else directories.get(dir)!.set(name, { mode: change.mode, type: change.type, sha, path: name });
-  if (listing) addListing(directories, change.path, listing);
   return null;
 }
 
 // The new tree: the base tree's entries (listed recursively, trees included) with the changes
 // applied in order, each to the tree the ones before it left (as `git update-index` would).
-// A tree given by SHA brings its entries, so a later change under it edits them. Only
-// directories on a changed path are written again; every other subtree keeps its SHA.
-// A directory left empty disappears from its parent.
+// A tree given by SHA brings its entries (read when a later change goes under it), so a later
+// change under it edits them. Only directories on a changed path are written again; every
+// other subtree keeps its SHA. A directory left empty disappears from its parent.
 export async function buildTree(
   git: GitStorage,
   repositoryId: number,

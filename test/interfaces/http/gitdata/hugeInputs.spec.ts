@@ -72,6 +72,37 @@ describe('HTTP Git Data, contents and pull requests: values too long for git are
     expect(read.body.tree.length).to.equal(3001 + 3000 + 1000);
   });
 
+  // Found by a fuzzing walk-through: each entry naming a tree by SHA had that tree listed
+  // recursively (a `git ls-tree -r` process, and a copy of every entry under it) in case a later
+  // change went under it, so a body naming thousands of subtrees held the request for minutes.
+  it('a tree naming thousands of subtrees by SHA is written in seconds; a later change under one still edits it', async () => {
+    const subtree = (
+      await api(server, octocat, 'POST', '/repos/octocat/hello/git/trees', { tree: [{ path: 'a/b.txt', mode: '100644', type: 'blob', content: 'b' }] })
+    ).body.sha;
+    const tree = Array.from({ length: 3000 }, (_, i) => ({ path: `t${i}`, mode: '040000', type: 'tree', sha: subtree }));
+    const started = Date.now();
+    const created = await api(server, octocat, 'POST', '/repos/octocat/hello/git/trees', {
+      tree: [...tree, { path: 't7/a/c.txt', mode: '100644', type: 'blob', content: 'c' }, { path: 't8/a/b.txt', mode: '100644', type: 'blob', sha: null }],
+    });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    expect(Date.now() - started).to.be.below(20_000);
+    const root = created.body.tree as { path: string; sha: string }[];
+    expect(root.length).to.equal(2999);
+    expect(root.filter((entry) => entry.sha === subtree).length).to.equal(2998);
+    const read = async (sha: string) =>
+      (await api(server, octocat, 'GET', `/repos/octocat/hello/git/trees/${sha}?recursive=1`)).body.tree.map((entry: { path: string }) => entry.path);
+    expect(await read(root.find((entry) => entry.path === 't7')!.sha)).to.deep.equal(['a', 'a/b.txt', 'a/c.txt']);
+    expect(root.find((entry) => entry.path === 't8')).to.equal(undefined);
+    const refused = await api(server, octocat, 'POST', '/repos/octocat/hello/git/trees', {
+      tree: [
+        { path: 't0', mode: '040000', type: 'tree', sha: subtree },
+        { path: 't0/a/b.txt/x', mode: '100644', type: 'blob', content: 'x' },
+      ],
+    });
+    expect(refused.status).to.equal(422);
+    expect(refused.body.message).to.equal('tree.path "t0/a/b.txt/x" is under "t0/a/b.txt", which is a file, not a directory');
+  });
+
   // Found by a review: an empty repository's first write went ahead with a branch git could
   // not name, recorded a ref move, then failed with a 500.
   it("refuses a branch name git could not keep before an empty repository's first write, recording nothing", async () => {
