@@ -117,6 +117,24 @@ interface Building {
   readonly directories: Directories;
   readonly touched: Set<string>;
   readonly inline: Map<string, TreeChange>;
+  // git's fsck verdicts on the .gitmodules and .gitattributes the changes write
+  readonly fsckProblems: ReadonlyMap<TreeChange, string | null>;
+}
+
+// Every .gitmodules and .gitattributes the changes write, checked by git's fsck together (a
+// few processes in all; one scratch repository per file had cost four processes each). A
+// symlink's bytes are its target, not the file (fsck only warns of such a link).
+async function fsckProblemsOf(git: GitStorage, repositoryId: number, changes: readonly TreeChange[]): Promise<Map<TreeChange, string | null>> {
+  const files: { change: TreeChange; name: '.gitmodules' | '.gitattributes'; content: Uint8Array }[] = [];
+  for (const change of changes) {
+    const name = fsckCheckedFile(nameOf(change.path));
+    if (name === null || change.mode === SYMLINK_MODE || change.type !== 'blob' || change.sha === null) continue;
+    const object = change.content === undefined ? await git.readObject(repositoryId, change.sha!) : null;
+    const content = change.content !== undefined ? Buffer.from(change.content, 'utf8') : object?.type === 'blob' ? object.content : null;
+    if (content !== null) files.push({ change, name, content });
+  }
+  const problems = await git.fsckFileProblems(files.map(({ name, content }) => ({ name, content })));
+  return new Map(files.map(({ change }, i) => [change, problems[i]!]));
 }
 
 // GitHub refuses the whole request when a removal (sha: null) names a path the tree does not
@@ -149,12 +167,8 @@ async function apply(git: GitStorage, repositoryId: number, building: Building, 
     if (change.type !== 'commit' && (!object || object.type !== change.type)) return `tree.sha ${sha} is not a valid ${change.type}`;
     if (change.type === 'blob') bytes = object!.content;
   }
-  const checked = fsckCheckedFile(nameOf(change.path));
-  // A symlink's bytes are its target, not the file (fsck only warns of such a link).
-  if (bytes !== null && checked !== null && change.mode !== SYMLINK_MODE) {
-    const problem = await git.fsckFileProblem(checked, bytes);
-    if (problem !== null) return `tree.path ${JSON.stringify(change.path)}: ${problem}`;
-  }
+  const problem = bytes === null ? null : (building.fsckProblems.get(change) ?? null);
+  if (problem !== null) return `tree.path ${JSON.stringify(change.path)}: ${problem}`;
   const dir = parentOf(change.path);
   const name = nameOf(change.path);
   if (sha === null && !directories.get(dir)?.has(name)) return NOTHING_TO_REMOVE;
@@ -189,7 +203,12 @@ export async function buildTree(
     const problem = problemWith(change);
     if (problem) return left(problem);
   }
-  const building: Building = { directories: new Map([['', new Map()]]), touched: new Set(['']), inline: new Map() };
+  const building: Building = {
+    directories: new Map([['', new Map()]]),
+    touched: new Set(['']),
+    inline: new Map(),
+    fsckProblems: await fsckProblemsOf(git, repositoryId, changes),
+  };
   addListing(building.directories, '', base);
   for (const change of changes) {
     const problem = await apply(git, repositoryId, building, change);

@@ -165,11 +165,11 @@ export interface GitStorage {
   // Many at once (git fast-import), in order.
   writeBlobs(repositoryId: number, contents: readonly Uint8Array[]): Promise<string[]>;
   readObject(repositoryId: number, sha: string): Promise<GitObject | null>;
-  // What git's fsck says against these bytes as a tree's .gitmodules (a submodule url or path
-  // read as an option, a name climbing out with ../, an update command: "gitmodulesUrl:
+  // What git's fsck says against each file's bytes as a tree's .gitmodules (a submodule url or
+  // path read as an option, a name climbing out with ../, an update command: "gitmodulesUrl:
   // disallowed submodule url: --upload-pack=x") or .gitattributes (a line too long to parse),
-  // or null when it has nothing against them.
-  fsckFileProblem(name: '.gitmodules' | '.gitattributes', content: Uint8Array): Promise<string | null>;
+  // or null when it has nothing against them; in order, all checked at once.
+  fsckFileProblems(files: readonly { readonly name: '.gitmodules' | '.gitattributes'; readonly content: Uint8Array }[]): Promise<(string | null)[]>;
   // Entries of one level (names without slashes); git sorts them.
   writeTree(repositoryId: number, entries: readonly GitTreeEntry[]): Promise<string>;
   // Many trees through one process (git mktree --batch): `use` writes them one at a time, each

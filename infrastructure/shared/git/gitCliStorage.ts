@@ -302,8 +302,8 @@ export class GitCliStorage implements GitStorage {
     return this.objects.readObject(this.pathOf(repositoryId), sha);
   }
 
-  fsckFileProblem(name: '.gitmodules' | '.gitattributes', content: Uint8Array): Promise<string | null> {
-    return this.objects.fsckFileProblem(name, content);
+  fsckFileProblems(files: readonly { readonly name: '.gitmodules' | '.gitattributes'; readonly content: Uint8Array }[]): Promise<(string | null)[]> {
+    return this.objects.fsckFileProblems(files);
   }
 
   writeTree(repositoryId: number, entries: readonly GitTreeEntry[]): Promise<string> {

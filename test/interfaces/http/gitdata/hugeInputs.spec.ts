@@ -103,6 +103,32 @@ describe('HTTP Git Data, contents and pull requests: values too long for git are
     expect(refused.body.message).to.equal('tree.path "t0/a/b.txt/x" is under "t0/a/b.txt", which is a file, not a directory');
   });
 
+  // Found by a fuzzing walk-through: each .gitattributes or .gitmodules a tree wrote was checked
+  // by git's fsck in a scratch repository of its own (four processes each), so a body with one
+  // in each of a thousand directories held the request for minutes.
+  it("a thousand .gitattributes and .gitmodules are checked by git's fsck in seconds, and a bad one is still refused", async () => {
+    const files = Array.from({ length: 1000 }, (_, i) => ({ path: `g${i}/.gitattributes`, mode: '100644', type: 'blob', content: `*.g${i} text\n` }));
+    const modules = { path: 'm/.gitmodules', mode: '100644', type: 'blob', content: '[submodule "s"]\n\tpath = s\n\turl = https://example.com/s.git\n' };
+    const started = Date.now();
+    const created = await api(server, octocat, 'POST', '/repos/octocat/hello/git/trees', { tree: [...files, modules] });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    expect(created.body.tree.length).to.equal(1001);
+    const badUrl = { ...modules, path: 'n/.gitmodules', content: '[submodule "s"]\n\tpath = s\n\turl = --upload-pack=touch\n' };
+    const longLine = { path: 'z/.gitattributes', mode: '100644', type: 'blob', content: `${'a'.repeat(5000)} text\n` };
+    for (const [bad, message] of [
+      [badUrl, 'tree.path "n/.gitmodules": gitmodulesUrl: disallowed submodule url: --upload-pack=touch'],
+      [longLine, 'tree.path "z/.gitattributes": gitattributesLineLength: .gitattributes has too long lines to parse'],
+    ] as const) {
+      const refused = await api(server, octocat, 'POST', '/repos/octocat/hello/git/trees', { tree: [...files, bad, modules] });
+      expect(refused.status).to.equal(422);
+      expect(refused.body.message).to.equal(message);
+    }
+    // The same bytes as .gitattributes are no submodule file to refuse.
+    const asAttributes = await api(server, octocat, 'POST', '/repos/octocat/hello/git/trees', { tree: [{ ...badUrl, path: 'n/.gitattributes' }] });
+    expect(asAttributes.status, JSON.stringify(asAttributes.body)).to.equal(201);
+    expect(Date.now() - started).to.be.below(30_000);
+  });
+
   // Found by a review: an empty repository's first write went ahead with a branch git could
   // not name, recorded a ref move, then failed with a 500.
   it("refuses a branch name git could not keep before an empty repository's first write, recording nothing", async () => {
