@@ -129,6 +129,26 @@ describe('HTTP Git Data, contents and pull requests: values too long for git are
     expect(Date.now() - started).to.be.below(30_000);
   });
 
+  // Found by a fuzzing walk-through: a commit naming its parent 60,000 times read it as often,
+  // then passed every copy to git (E2BIG: a 500 after half a minute); git writes a parent
+  // named twice once.
+  it('a commit naming one parent tens of thousands of times is written with it once', async () => {
+    const main = (await api(server, octocat, 'GET', '/repos/octocat/hello/git/ref/heads/main')).body.object.sha;
+    const tree = (await api(server, octocat, 'GET', `/repos/octocat/hello/git/commits/${main}`)).body.tree.sha;
+    const started = Date.now();
+    const created = await api(server, octocat, 'POST', '/repos/octocat/hello/git/commits', { message: 'm', tree, parents: Array(60_000).fill(main) });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    expect(created.body.parents.map((parent: { sha: string }) => parent.sha)).to.deep.equal([main]);
+    expect(Date.now() - started).to.be.below(10_000);
+    const missing = await api(server, octocat, 'POST', '/repos/octocat/hello/git/commits', {
+      message: 'm',
+      tree,
+      parents: [...Array(1000).fill(main), '1'.repeat(40)],
+    });
+    expect(missing.status).to.equal(422);
+    expect(missing.body.message).to.equal('Parent SHA does not exist or is not a commit object');
+  });
+
   // Found by a review: an empty repository's first write went ahead with a branch git could
   // not name, recorded a ref move, then failed with a 500.
   it("refuses a branch name git could not keep before an empty repository's first write, recording nothing", async () => {
