@@ -4,6 +4,7 @@ import { parseCommit, type ParsedCommit } from '../../domain/gitdata/gitObjectTe
 import { submoduleUrlAt, symlinkTargetPath } from '../../domain/gitdata/repositoryPaths.js';
 import { isValidRefName } from '../../domain/gitdata/refName.js';
 import { isReadablePath, isValidTreePath, SYMLINK_MODE } from '../../domain/gitdata/treePath.js';
+import { parseTreeObject } from '../../domain/gitdata/treeObject.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
@@ -250,13 +251,16 @@ export class RepositoryContents {
     return parseCommit(Buffer.from(object!.content).toString('utf8')).tree;
   }
 
-  // The entry at `path` under the tree, one level at a time (root: the tree itself).
+  // The entry at `path` under the tree, one level at a time (root: the tree itself), each tree
+  // read through the repository's long-lived cat-file: a process per level (ls-tree) made a
+  // path thousands of directories deep cost minutes.
   private async lookUp(repositoryId: number, tree: string, path: string): Promise<GitTreeEntry | null> {
     let current: GitTreeEntry = { mode: '040000', type: 'tree', sha: tree, path: '' };
     if (path === '') return current;
     for (const part of path.split('/')) {
       if (current.type !== 'tree') return null;
-      const entries = await this.repositories.git.readTree(repositoryId, current.sha, false);
+      const object = await this.repositories.git.readObject(repositoryId, current.sha);
+      const entries = object?.type === 'tree' ? parseTreeObject(object.content) : null;
       const next = entries?.find((entry) => entry.path === part);
       if (!next) return null;
       current = next;

@@ -165,7 +165,7 @@ export class GitObjectsService {
     const git = this.repositories.git;
     const tree = await git.readObject(id.right, input.tree);
     if (!tree || tree.type !== 'tree') return left(refused('Tree SHA does not exist'));
-    for (const parent of input.parents) {
+    for (const parent of new Set(input.parents)) {
       const object = await git.readObject(id.right, parent);
       if (!object || object.type !== 'commit') return left(refused('Parent SHA does not exist or is not a commit object'));
     }
@@ -237,7 +237,9 @@ export class GitObjectsService {
     if (isLeft(committer)) return committer;
     return right({
       tree: input.tree,
-      parents: input.parents,
+      // git writes a parent named twice once ("duplicate parent ignored"): passed once, so a body
+      // naming one commit tens of thousands of times cannot overflow git's arguments (E2BIG).
+      parents: [...new Set(input.parents)],
       message: input.message,
       author: author.right,
       committer: committer.right,

@@ -1,5 +1,6 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import { SHA_PATTERN } from '../../domain/gitdata/refName.js';
+import { parseTreeObject } from '../../domain/gitdata/treeObject.js';
 import { fsckCheckedFile, isDotGitModules, isReadablePath, isValidTreePath, SYMLINK_MODE } from '../../domain/gitdata/treePath.js';
 import type { GitStorage, GitTreeEntry } from '../shared/ports/gitStorage.port.js';
 
@@ -77,6 +78,25 @@ function addListing(directories: Directories, at: string, entries: readonly GitT
   }
 }
 
+// Reads, one level each, the directories on the way to `path` that a tree given by SHA brought
+// and nothing has read yet: its entries are read only when a change goes under it, through the
+// repository's long-lived cat-file. Listing every such tree at once (an ls-tree process each,
+// and a copy of all it holds) made a body naming thousands of subtrees cost minutes.
+async function readWayTo(git: GitStorage, repositoryId: number, directories: Directories, path: string): Promise<void> {
+  let dir = '';
+  for (const name of path.split('/').slice(0, -1)) {
+    const entry = directories.get(dir)?.get(name);
+    const child = childPath(dir, name);
+    if (!entry || entry.type !== 'tree') return;
+    if (!directories.has(child)) {
+      const object = await git.readObject(repositoryId, entry.sha);
+      const entries = object?.type === 'tree' ? parseTreeObject(object.content) : [];
+      directories.set(child, new Map(entries.map((found) => [found.path, found])));
+    }
+    dir = child;
+  }
+}
+
 // The first directory on the way to `path` that holds something other than a tree: a change
 // there would have to replace a file (or submodule) by a directory, deleting it unasked, so it
 // is refused (git's index refuses it too, unless told --replace).
@@ -97,6 +117,24 @@ interface Building {
   readonly directories: Directories;
   readonly touched: Set<string>;
   readonly inline: Map<string, TreeChange>;
+  // git's fsck verdicts on the .gitmodules and .gitattributes the changes write
+  readonly fsckProblems: ReadonlyMap<TreeChange, string | null>;
+}
+
+// Every .gitmodules and .gitattributes the changes write, checked by git's fsck together (a
+// few processes in all; one scratch repository per file had cost four processes each). A
+// symlink's bytes are its target, not the file (fsck only warns of such a link).
+async function fsckProblemsOf(git: GitStorage, repositoryId: number, changes: readonly TreeChange[]): Promise<Map<TreeChange, string | null>> {
+  const files: { change: TreeChange; name: '.gitmodules' | '.gitattributes'; content: Uint8Array }[] = [];
+  for (const change of changes) {
+    const name = fsckCheckedFile(nameOf(change.path));
+    if (name === null || change.mode === SYMLINK_MODE || change.type !== 'blob' || change.sha === null) continue;
+    const object = change.content === undefined ? await git.readObject(repositoryId, change.sha!) : null;
+    const content = change.content !== undefined ? Buffer.from(change.content, 'utf8') : object?.type === 'blob' ? object.content : null;
+    if (content !== null) files.push({ change, name, content });
+  }
+  const problems = await git.fsckFileProblems(files.map(({ name, content }) => ({ name, content })));
+  return new Map(files.map(({ change }, i) => [change, problems[i]!]));
 }
 
 // GitHub refuses the whole request when a removal (sha: null) names a path the tree does not
@@ -107,6 +145,7 @@ const NOTHING_TO_REMOVE = 'GitRPC::BadObjectState';
 // One change applied to the tree the changes before it left; a refusal as GitHub words it.
 async function apply(git: GitStorage, repositoryId: number, building: Building, change: TreeChange): Promise<string | null> {
   const { directories, touched } = building;
+  await readWayTo(git, repositoryId, directories, change.path);
   const blocker = blockerOf(directories, change.path);
   // A path through a file or submodule is not in the tree.
   if (blocker && change.sha === null) return NOTHING_TO_REMOVE;
@@ -115,7 +154,6 @@ async function apply(git: GitStorage, repositoryId: number, building: Building, 
     return `tree.path ${JSON.stringify(change.path)} is under ${JSON.stringify(blocker.path)}, which is ${what}, not a directory`;
   }
   let sha = change.sha ?? null;
-  let listing: GitTreeEntry[] | null = null;
   let bytes: Uint8Array | null = null;
   if (change.content !== undefined) {
     building.inline.set((sha = `content:${building.inline.size}`), change);
@@ -127,15 +165,10 @@ async function apply(git: GitStorage, repositoryId: number, building: Building, 
     if (change.type === 'commit' && object && object.type !== 'commit') return `tree.sha ${sha} is a ${object.type}, not a commit`;
     // GitHub's words, which clients quote: "tree.sha <sha> is not a valid blob" (or tree).
     if (change.type !== 'commit' && (!object || object.type !== change.type)) return `tree.sha ${sha} is not a valid ${change.type}`;
-    if (change.type === 'tree') listing = await git.readTree(repositoryId, sha, true);
     if (change.type === 'blob') bytes = object!.content;
   }
-  const checked = fsckCheckedFile(nameOf(change.path));
-  // A symlink's bytes are its target, not the file (fsck only warns of such a link).
-  if (bytes !== null && checked !== null && change.mode !== SYMLINK_MODE) {
-    const problem = await git.fsckFileProblem(checked, bytes);
-    if (problem !== null) return `tree.path ${JSON.stringify(change.path)}: ${problem}`;
-  }
+  const problem = bytes === null ? null : (building.fsckProblems.get(change) ?? null);
+  if (problem !== null) return `tree.path ${JSON.stringify(change.path)}: ${problem}`;
   const dir = parentOf(change.path);
   const name = nameOf(change.path);
   if (sha === null && !directories.get(dir)?.has(name)) return NOTHING_TO_REMOVE;
@@ -152,15 +185,14 @@ async function apply(git: GitStorage, repositoryId: number, building: Building, 
   if (directories.has(change.path)) forgetUnder(directories, touched, change.path);
   if (sha === null) directories.get(dir)!.delete(name);
   else directories.get(dir)!.set(name, { mode: change.mode, type: change.type, sha, path: name });
-  if (listing) addListing(directories, change.path, listing);
   return null;
 }
 
 // The new tree: the base tree's entries (listed recursively, trees included) with the changes
 // applied in order, each to the tree the ones before it left (as `git update-index` would).
-// A tree given by SHA brings its entries, so a later change under it edits them. Only
-// directories on a changed path are written again; every other subtree keeps its SHA.
-// A directory left empty disappears from its parent.
+// A tree given by SHA brings its entries (read when a later change goes under it), so a later
+// change under it edits them. Only directories on a changed path are written again; every
+// other subtree keeps its SHA. A directory left empty disappears from its parent.
 export async function buildTree(
   git: GitStorage,
   repositoryId: number,
@@ -171,7 +203,12 @@ export async function buildTree(
     const problem = problemWith(change);
     if (problem) return left(problem);
   }
-  const building: Building = { directories: new Map([['', new Map()]]), touched: new Set(['']), inline: new Map() };
+  const building: Building = {
+    directories: new Map([['', new Map()]]),
+    touched: new Set(['']),
+    inline: new Map(),
+    fsckProblems: await fsckProblemsOf(git, repositoryId, changes),
+  };
   addListing(building.directories, '', base);
   for (const change of changes) {
     const problem = await apply(git, repositoryId, building, change);
@@ -186,18 +223,21 @@ async function writeBuilt(git: GitStorage, repositoryId: number, { directories, 
   const shas =
     contents.length > 1 ? await git.writeBlobs(repositoryId, contents) : await Promise.all(contents.map((content) => git.writeBlob(repositoryId, content)));
   const blobs = new Map([...inline.keys()].map((placeholder, i) => [placeholder, shas[i]!]));
-  const write = async (dir: string): Promise<string | null> => {
-    const children = directories.get(dir) ?? new Map<string, GitTreeEntry>();
-    for (const [name, entry] of [...children]) {
-      if (blobs.has(entry.sha)) children.set(name, { ...entry, sha: blobs.get(entry.sha)! });
-      const path = childPath(dir, name);
-      if (entry.type !== 'tree' || !touched.has(path)) continue;
-      const sha = await write(path);
-      if (sha === null) children.delete(name);
-      else children.set(name, { ...entry, sha });
-    }
-    if (children.size === 0 && dir !== '') return null;
-    return git.writeTree(repositoryId, [...children.values()]);
-  };
-  return (await write(''))!;
+  // Every directory written again goes through one git process, children before parents.
+  return git.writeTrees(repositoryId, async (writeTree) => {
+    const write = async (dir: string): Promise<string | null> => {
+      const children = directories.get(dir) ?? new Map<string, GitTreeEntry>();
+      for (const [name, entry] of [...children]) {
+        if (blobs.has(entry.sha)) children.set(name, { ...entry, sha: blobs.get(entry.sha)! });
+        const path = childPath(dir, name);
+        if (entry.type !== 'tree' || !touched.has(path)) continue;
+        const sha = await write(path);
+        if (sha === null) children.delete(name);
+        else children.set(name, { ...entry, sha });
+      }
+      if (children.size === 0 && dir !== '') return null;
+      return writeTree([...children.values()]);
+    };
+    return (await write(''))!;
+  });
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Runtime } from '../../infrastructure/shared/container/runtime.js';
 import { createApp } from './app.js';
 import { expressOnNodeHttp } from './expressOnNodeHttp.js';
+import { answerClientErrorsAsGithub } from './shared/clientErrors.js';
 
 export interface HttpServer {
   readonly server: Server;
@@ -26,6 +27,7 @@ export async function startHttpServer(runtime: Runtime, listen: { port?: number;
     },
     parts.listener,
   );
+  answerClientErrorsAsGithub(server);
   // Clients keep connections alive; a closing server should not wait on idle ones.
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {

@@ -165,13 +165,16 @@ export interface GitStorage {
   // Many at once (git fast-import), in order.
   writeBlobs(repositoryId: number, contents: readonly Uint8Array[]): Promise<string[]>;
   readObject(repositoryId: number, sha: string): Promise<GitObject | null>;
-  // What git's fsck says against these bytes as a tree's .gitmodules (a submodule url or path
-  // read as an option, a name climbing out with ../, an update command: "gitmodulesUrl:
+  // What git's fsck says against each file's bytes as a tree's .gitmodules (a submodule url or
+  // path read as an option, a name climbing out with ../, an update command: "gitmodulesUrl:
   // disallowed submodule url: --upload-pack=x") or .gitattributes (a line too long to parse),
-  // or null when it has nothing against them.
-  fsckFileProblem(name: '.gitmodules' | '.gitattributes', content: Uint8Array): Promise<string | null>;
+  // or null when it has nothing against them; in order, all checked at once.
+  fsckFileProblems(files: readonly { readonly name: '.gitmodules' | '.gitattributes'; readonly content: Uint8Array }[]): Promise<(string | null)[]>;
   // Entries of one level (names without slashes); git sorts them.
   writeTree(repositoryId: number, entries: readonly GitTreeEntry[]): Promise<string>;
+  // Many trees through one process (git mktree --batch): `use` writes them one at a time, each
+  // answered with its SHA before the next is written, so a parent names the trees under it.
+  writeTrees<T>(repositoryId: number, use: (writeTree: (entries: readonly GitTreeEntry[]) => Promise<string>) => Promise<T>): Promise<T>;
   // One level, or every level (trees listed before their contents) when recursive.
   readTree(repositoryId: number, sha: string, recursive: boolean): Promise<GitTreeEntry[] | null>;
   writeTag(repositoryId: number, tag: NewTag): Promise<string>;

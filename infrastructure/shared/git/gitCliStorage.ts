@@ -302,12 +302,16 @@ export class GitCliStorage implements GitStorage {
     return this.objects.readObject(this.pathOf(repositoryId), sha);
   }
 
-  fsckFileProblem(name: '.gitmodules' | '.gitattributes', content: Uint8Array): Promise<string | null> {
-    return this.objects.fsckFileProblem(name, content);
+  fsckFileProblems(files: readonly { readonly name: '.gitmodules' | '.gitattributes'; readonly content: Uint8Array }[]): Promise<(string | null)[]> {
+    return this.objects.fsckFileProblems(files);
   }
 
   writeTree(repositoryId: number, entries: readonly GitTreeEntry[]): Promise<string> {
     return this.objects.writeTree(this.pathOf(repositoryId), entries);
+  }
+
+  writeTrees<T>(repositoryId: number, use: (writeTree: (entries: readonly GitTreeEntry[]) => Promise<string>) => Promise<T>): Promise<T> {
+    return this.objects.writeTrees(this.pathOf(repositoryId), use);
   }
 
   readTree(repositoryId: number, sha: string, recursive: boolean): Promise<GitTreeEntry[] | null> {

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CatFilePool } from './catFileBatch.js';
 import { GitCommandError, runGit, runGitForBytes } from './gitCommand.js';
+import { mktreeInput, withMktreeBatch } from './mktreeBatch.js';
 
 const SHA = /^[0-9a-f]{40}$/;
 const OBJECT_TYPES: ReadonlySet<string> = new Set(['blob', 'tree', 'commit', 'tag']);
-const TREE_MODES: ReadonlySet<string> = new Set(['100644', '100755', '040000', '160000', '120000']);
 
 function requireSha(sha: string): string {
   if (!SHA.test(sha)) throw new Error(`not an object name: ${JSON.stringify(sha)}`);
@@ -32,25 +32,37 @@ export class GitObjects {
     return requireSha(result.stdout.trim());
   }
 
-  // git's own verdict on a .gitmodules or .gitattributes: the blob under that name in a tree
-  // of a scratch repository, checked by fsck --strict (its errors are what receive.fsckObjects
-  // refuses in a push; warnings, an unparsable .gitmodules, are not). Four short processes,
-  // only for a tree that sets one of these files.
-  async fsckFileProblem(name: '.gitmodules' | '.gitattributes', content: Uint8Array): Promise<string | null> {
+  // git's own verdicts on files a tree names .gitmodules or .gitattributes: each blob under that
+  // name in a tree of its own, all in one scratch repository checked once by fsck --strict (its
+  // errors are what receive.fsckObjects refuses in a push; warnings, an unparsable
+  // .gitmodules, are not). A few processes for any number of files: a scratch repository each
+  // cost four processes per file.
+  async fsckFileProblems(files: readonly { readonly name: '.gitmodules' | '.gitattributes'; readonly content: Uint8Array }[]): Promise<(string | null)[]> {
+    if (files.length === 0) return [];
     const scratch = await mkdtemp(join(tmpdir(), 'forgelog-fsck-file-'));
     try {
       await runGit(['init', '--quiet', '--bare', scratch], this.environment);
-      const blob = (await runGit(['--git-dir', scratch, 'hash-object', '-w', '--stdin'], this.environment, { input: Buffer.from(content) })).stdout.trim();
-      await runGit(['--git-dir', scratch, 'mktree'], this.environment, { input: `100644 blob ${blob}\t${name}\n` });
+      const blobs = await this.writeBlobs(
+        scratch,
+        files.map((file) => file.content),
+      );
+      await withMktreeBatch(scratch, this.environment, async (writeTree) => {
+        for (const [i, file] of files.entries()) await writeTree([{ mode: '100644', type: 'blob', sha: blobs[i]!, path: file.name }]);
+      });
+      // fsck names the blob and, by its message id (gitmodulesUrl, gitattributesLineLength),
+      // which of the two files it read it as.
+      const found = new Map<string, string>();
       try {
         await runGit(['--git-dir', scratch, 'fsck', '--strict', '--no-dangling', '--no-progress'], this.environment);
-        return null;
       } catch (error) {
         if (!(error instanceof GitCommandError)) throw error;
-        const found = /^error in blob [0-9a-f]+: (.+)$/m.exec(error.stderr);
-        if (!found) throw error;
-        return found[1]!;
+        for (const [, sha, problem] of error.stderr.matchAll(/^error in blob ([0-9a-f]+): (.+)$/gm)) {
+          const name = problem!.startsWith('gitmodules') ? '.gitmodules' : problem!.startsWith('gitattributes') ? '.gitattributes' : null;
+          if (name !== null && !found.has(`${name} ${sha}`)) found.set(`${name} ${sha}`, problem!);
+        }
+        if (found.size === 0) throw error;
       }
+      return files.map((file, i) => found.get(`${file.name} ${blobs[i]}`) ?? null);
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }
@@ -93,13 +105,12 @@ export class GitObjects {
   }
 
   async writeTree(gitDirectory: string, entries: readonly GitTreeEntry[]): Promise<string> {
-    const lines = entries.map((entry) => {
-      if (!TREE_MODES.has(entry.mode) || entry.path.includes('/') || entry.path === '' || entry.path.includes('\0'))
-        throw new Error(`not a tree entry: ${JSON.stringify(entry)}`);
-      return `${entry.mode} ${entry.type} ${requireSha(entry.sha)}\t${entry.path}\0`;
-    });
-    const result = await runGit(['--git-dir', gitDirectory, 'mktree', '-z', '--missing'], this.environment, { input: lines.join('') });
+    const result = await runGit(['--git-dir', gitDirectory, 'mktree', '-z', '--missing'], this.environment, { input: mktreeInput(entries) });
     return requireSha(result.stdout.trim());
+  }
+
+  writeTrees<T>(gitDirectory: string, use: (writeTree: (entries: readonly GitTreeEntry[]) => Promise<string>) => Promise<T>): Promise<T> {
+    return withMktreeBatch(gitDirectory, this.environment, use);
   }
 
   async readTree(gitDirectory: string, sha: string, recursive: boolean): Promise<GitTreeEntry[] | null> {

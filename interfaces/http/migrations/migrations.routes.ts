@@ -60,7 +60,8 @@ function optionsOf(body: typeof StartMigrationBody._A) {
     excludeMetadata: body.exclude_metadata ?? false,
     excludeGitData: body.exclude_git_data ?? false,
     orgMetadataOnly: body.org_metadata_only ?? false,
-    exclude: body.exclude ?? [],
+    // once each: a list that names "repositories" 60,000 times says no more than once
+    exclude: [...new Set(body.exclude ?? [])],
   };
 }
 

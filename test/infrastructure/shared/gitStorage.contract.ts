@@ -276,6 +276,21 @@ export function describeGitStorageContract(adapterName: string, open: () => Prom
         { mode: '100644', type: 'blob', sha: blob, path: 'dir/b.txt', size: 6 },
       ]);
       expect(await storage.readTree(31, blob, false)).to.equal(null);
+      // Through one process: each tree answered before the next, so the outer names the inner;
+      // the same objects as one process each, an empty tree included.
+      const batched = await storage.writeTrees(31, async (writeTree) => {
+        const written = await writeTree([{ mode: '100644', type: 'blob', sha: blob, path: 'b.txt' }]);
+        const empty = await writeTree([]);
+        return [
+          written,
+          empty,
+          await writeTree([
+            { mode: '040000', type: 'tree', sha: written, path: 'dir' },
+            { mode: '100755', type: 'blob', sha: blob, path: 'a.sh' },
+          ]),
+        ];
+      });
+      expect(batched).to.deep.equal([inner, '4b825dc642cb6eb9a060e54bf8d69288fbee4904', outer]);
       const tag = await storage.writeTag(31, {
         object: base,
         type: 'commit',

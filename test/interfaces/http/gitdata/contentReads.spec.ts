@@ -385,4 +385,23 @@ describe('repository contents: reading files, directories, symlinks and submodul
       expect(file.html_url).to.equal(`${server.url}/octocat/reads/blob/main/odd/${encodeURIComponent(name)}`);
     }
   });
+
+  // Found by a fuzzing walk-through: a path was looked up one `git ls-tree` process per
+  // directory, so reading a file thousands of directories deep (a URL of a few kilobytes, which
+  // anyone may send to a public repository) held the request for minutes.
+  it('reads a file thousands of directories deep, and its directory, in seconds', async () => {
+    const deep = `${'d/'.repeat(3000)}deep.txt`;
+    await commitOnMain(server, octocat, 'octocat/reads', [{ path: deep, mode: '100644', type: 'blob', content: 'at the bottom\n' }]);
+    const started = Date.now();
+    const file = await api(server, null, 'GET', `/repos/octocat/reads/contents/${deep}`);
+    expect(file.status, JSON.stringify(file.body)).to.equal(200);
+    expect(file.body).to.include({ type: 'file', name: 'deep.txt', path: deep, size: 14 });
+    expect(Buffer.from(file.body.content, 'base64').toString()).to.equal('at the bottom\n');
+    const directory = await api(server, null, 'GET', `/repos/octocat/reads/contents/${'d/'.repeat(2999)}d`);
+    expect(directory.status).to.equal(200);
+    expect(directory.body.map((entry: { path: string; type: string }) => [entry.path, entry.type])).to.deep.equal([[deep, 'file']]);
+    expect((await api(server, null, 'GET', `/repos/octocat/reads/contents/${'d/'.repeat(3000)}nothing`)).status).to.equal(404);
+    expect((await api(server, null, 'GET', `/repos/octocat/reads/contents/${deep}/under-a-file`)).status).to.equal(404);
+    expect(Date.now() - started).to.be.below(15_000);
+  });
 });

@@ -76,4 +76,24 @@ describe('unbounded input before authentication', () => {
     expect(closed).to.equal(true);
     expect(response === '' || response.startsWith('HTTP/1.1 408')).to.equal(true);
   });
+
+  // Found by a fuzzing walk-through: what node's parser refuses before any route runs (a raw
+  // non-ASCII byte in the path, headers past node's 16 KB) was answered with a bare status line
+  // and no body, where every other refusal is GitHub's JSON with a message.
+  it("a request node's parser refuses answers GitHub's JSON error (400, 431), and the connection is closed", async () => {
+    for (const [request, status, message] of [
+      ['GET /repos/octocat/\u00e9 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', 400, 'Bad request'],
+      [`GET /search/repositories?q=${'a'.repeat(100_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, 431, 'Request header fields too large'],
+      [`GET /users/writer HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`, 431, 'Request header fields too large'],
+      ['NOT-HTTP\r\n\r\n', 400, 'Bad request'],
+    ] as const) {
+      const { response, closed } = await rawRequest(server, request, Buffer.alloc(0));
+      expect(response.startsWith(`HTTP/1.1 ${status} `), response.slice(0, 40)).to.equal(true);
+      expect(response.toLowerCase()).to.contain('content-type: application/json');
+      expect(response.toLowerCase()).to.contain('connection: close');
+      expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4))).to.deep.equal({ message, documentation_url: 'https://docs.github.com/rest' });
+      expect(closed).to.equal(true);
+    }
+    expect((await fetch(`${server.url}/users/writer`)).status).to.equal(200);
+  });
 });

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { expectOperationResponse } from '../../../support/schemas.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
+import { withPreview, WYANDOTTE } from './migrationWorld.js';
 
 // What GitHub answers a start naming a repository it cannot migrate (github/gh-gei#962, "Start
 // an organization migration" on GHES 3.4): each such name as `invalid_value` at its index in
@@ -53,5 +54,16 @@ describe('migrations: a start naming repositories the caller cannot migrate', fu
       { resource: 'Migration', field: 'repositories', index: 0, code: 'invalid_value' },
       { resource: 'Migration', field: 'repositories', index: undefined, code: 'missing_field' },
     ]);
+  });
+
+  // Found by a fuzzing walk-through: `exclude` was kept as sent, so a start naming
+  // "repositories" 60,000 times stored them all in its event, and every read and list of the
+  // migration answered them all (a megabyte per migration).
+  it('keeps an exclude named many times once', async () => {
+    const started = await api(server, owner, 'POST', '/user/migrations', { repositories: ['mine'], exclude: Array(60_000).fill('repositories') });
+    expect(started.status, JSON.stringify(started.body).slice(0, 300)).to.equal(201);
+    expect(started.body.exclude).to.deep.equal(['repositories']);
+    const read = await withPreview(server, owner, 'GET', `/user/migrations/${started.body.id}`, WYANDOTTE);
+    expect(read.body.exclude).to.deep.equal(['repositories']);
   });
 });
