@@ -9,6 +9,9 @@ import type {
 import { signatureHeader } from '../../../domain/gitdata/gitObjectText.js';
 import { GitCommandError, runGit } from './gitCommand.js';
 
+// How many parents are handed to commit-tree as arguments (each `-p <sha>` is 44 bytes).
+const PARENTS_IN_ARGUMENTS = 1_000;
+
 // What pull requests need from a bare repository, without a work tree: comparing two
 // commits, merging trees, writing commits and moving refs with compare-and-swap.
 // Only full SHAs and checked ref names reach git, so no argument can be read as an option.
@@ -105,10 +108,26 @@ export class GitCommitOperations {
   }
 
   async writeCommit(gitDirectory: string, commit: NewCommit): Promise<string> {
-    const parents = commit.parents.flatMap((parent) => ['-p', requireSha(parent)]);
+    // Past a few thousand parents `-p` arguments overflow the system's argument list (E2BIG):
+    // git writes the commit with the first ones, and the rest are added to its text below.
+    const inArguments = commit.parents.slice(0, PARENTS_IN_ARGUMENTS);
+    const parents = inArguments.flatMap((parent) => ['-p', requireSha(parent)]);
     const env = { ...identity('AUTHOR', commit.author), ...identity('COMMITTER', commit.committer) };
-    const sha = requireSha(await this.git(gitDirectory, ['commit-tree', requireSha(commit.tree), ...parents, '-F', '-'], { input: commit.message, env }));
+    let sha = requireSha(await this.git(gitDirectory, ['commit-tree', requireSha(commit.tree), ...parents, '-F', '-'], { input: commit.message, env }));
+    if (commit.parents.length > inArguments.length) sha = await this.withMoreParents(gitDirectory, sha, commit.parents.slice(inArguments.length));
     return commit.signature === undefined ? sha : this.signed(gitDirectory, sha, commit.signature);
+  }
+
+  // The commit git wrote with further parent lines after its own, where git writes every
+  // parent (after the tree, before the author): the same bytes commit-tree would have written
+  // had it been handed them all.
+  private async withMoreParents(gitDirectory: string, sha: string, more: readonly string[]): Promise<string> {
+    const text = (await runGit(['--git-dir', gitDirectory, 'cat-file', 'commit', sha], this.environment)).stdout;
+    const authorLine = text.indexOf('\nauthor ') + 1;
+    const lines = more.map((parent) => `parent ${requireSha(parent)}\n`).join('');
+    return requireSha(
+      await this.git(gitDirectory, ['hash-object', '-t', 'commit', '-w', '--stdin'], { input: text.slice(0, authorLine) + lines + text.slice(authorLine) }),
+    );
   }
 
   // The commit git wrote, with the signature added as `git commit -S` adds it: a gpgsig header

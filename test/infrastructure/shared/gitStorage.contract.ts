@@ -243,6 +243,35 @@ export function describeGitStorageContract(adapterName: string, open: () => Prom
       expect(await storage.mergeTree(22, left, root)).to.deep.equal({ clean: false });
     });
 
+    // Past a few thousand, `-p` arguments would overflow the argument list (E2BIG): the parents
+    // past the first thousand go into the commit's text, which must be the bytes git writes.
+    it('writes a commit of more parents than it hands git as arguments, byte for byte as git writes it', async () => {
+      await storage.initWithReadme(25, firstCommit);
+      const count = 1_005;
+      const script = Array.from(
+        { length: count },
+        (_, n) => `commit refs/heads/p${n}\nmark :${n + 1}\ncommitter A <a@example.com> 0 +0000\ndata ${String(n).length + 1}\np${n}\n`,
+      ).join('');
+      await runGit(['--git-dir', storage.pathOf(25), 'fast-import', '--quiet'], gitEnvironment(scratch), { input: script });
+      const parents = (await git(['--git-dir', storage.pathOf(25), 'for-each-ref', '--format=%(objectname)', '--sort=refname', 'refs/heads/p*'], scratch))
+        .trim()
+        .split('\n');
+      expect(parents).to.have.length(count);
+      const who = { name: 'Octopus', email: 'octopus@example.com', date: new Date('2026-01-01T00:00:00Z') };
+      const tree = (await git(['--git-dir', storage.pathOf(25), 'rev-parse', 'main^{tree}'], scratch)).trim();
+      const sha = await storage.writeCommit(25, { tree, parents, message: 'Octopus\n', author: who, committer: who });
+      const env = { ...gitEnvironment(scratch), GIT_AUTHOR_NAME: 'Octopus', GIT_AUTHOR_EMAIL: 'octopus@example.com', GIT_AUTHOR_DATE: '@1767225600 +0000' };
+      const byGit = await runGit(['--git-dir', storage.pathOf(25), 'commit-tree', tree, ...parents.flatMap((parent) => ['-p', parent]), '-m', 'Octopus'], {
+        ...env,
+        GIT_COMMITTER_NAME: 'Octopus',
+        GIT_COMMITTER_EMAIL: 'octopus@example.com',
+        GIT_COMMITTER_DATE: '@1767225600 +0000',
+      });
+      expect(sha).to.equal(byGit.stdout.trim());
+      expect((await git(['--git-dir', storage.pathOf(25), 'log', '-1', '--format=%P', sha], scratch)).trim().split(' ')).to.deep.equal(parents);
+      await git(['--git-dir', storage.pathOf(25), 'fsck', '--strict', '--no-dangling'], scratch);
+    });
+
     it('fetches a commit from another repository, under a hidden ref or none', async () => {
       const base = await storage.initWithReadme(23, firstCommit);
       await storage.fork(23, 24);
