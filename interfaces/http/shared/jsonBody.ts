@@ -12,8 +12,8 @@ export interface JsonBodyOptions {
 const DEFAULT_LIMIT = 25 * 1024 * 1024;
 const DEFAULT_ANONYMOUS_LIMIT = 64 * 1024;
 
-// Refused at once from its declared length, before a byte is read, and the connection
-// closed so the client stops sending.
+// Refused at once from its declared length, before a byte is kept, and the connection
+// closed (refuseRest) so the client stops sending.
 function tooLarge(res: Response): void {
   res.setHeader('Connection', 'close');
   sendGithubError(res, 413, 'Request body too large');
@@ -71,12 +71,33 @@ export function jsonBody(options: JsonBodyOptions = {}): RequestHandler {
   };
 }
 
-// 413, then the connection is closed once the answer is out: the rest is never read.
+// 413, then the connection is closed once the answer is out and the client has stopped
+// sending (a lingering close, as web servers do): the rest is read and dropped, never kept, for
+// as long as it keeps coming, up to LINGER_MAX_MS. Closed at once, the client still writing
+// got a reset for an answer and never read the 413.
 function refuseRest(req: Request, res: Response): void {
-  req.pause();
-  res.once('finish', () => req.socket.destroy());
+  const socket = req.socket;
+  let idle: NodeJS.Timeout | undefined;
+  const close = () => {
+    clearTimeout(idle);
+    clearTimeout(longest);
+    socket.destroy();
+  };
+  const longest = setTimeout(close, LINGER_MAX_MS);
+  const stillSending = () => {
+    clearTimeout(idle);
+    idle = setTimeout(close, LINGER_IDLE_MS);
+  };
+  req.on('data', stillSending);
+  // All sent: closed once the answer is out too.
+  req.once('end', () => (res.writableFinished ? close() : res.once('finish', close)));
+  res.once('finish', stillSending);
   tooLarge(res);
 }
+
+// How long a refused body is drained: while it keeps arriving, and at most this long.
+const LINGER_IDLE_MS = 500;
+const LINGER_MAX_MS = 5_000;
 
 type Parsed = { ok: true; value: unknown } | { ok: false };
 

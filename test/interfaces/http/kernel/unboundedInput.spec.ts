@@ -71,6 +71,22 @@ describe('unbounded input before authentication', () => {
     expect(grownMb, `${grownMb.toFixed(1)} MB`).to.be.below(100);
   });
 
+  // The rest of a refused body is read and dropped while it keeps coming (a lingering close):
+  // closed at once, the client still writing got a reset and never read the 413.
+  it('a signed-in client sending more than 25 MB reads the 413 and its message, not a reset', async () => {
+    const body = Buffer.alloc(26 * 1024 * 1024, 0x20);
+    const response = await fetch(`${server.url}/user/repos`, {
+      method: 'POST',
+      headers: { authorization: basicAuthorization('writer', PASSWORD), 'content-type': 'application/json' },
+      body,
+    });
+    expect(response.status).to.equal(413);
+    expect(response.headers.get('connection')).to.equal('close');
+    expect((await response.json()).message).to.equal('Request body too large');
+    const repositories = await fetch(`${server.url}/users/writer/repos`);
+    expect(await repositories.json()).to.deep.equal([]);
+  });
+
   it('a body that stops arriving times out (408) and the connection is closed', async () => {
     const { response, closed } = await rawRequest(server, head('/user/repos', 100, basicAuthorization('writer', PASSWORD)), Buffer.from('{"na'), 15_000);
     expect(closed).to.equal(true);
