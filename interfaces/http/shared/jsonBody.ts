@@ -88,6 +88,10 @@ function refuseRest(req: Request, res: Response): void {
     clearTimeout(idle);
     idle = setTimeout(close, LINGER_IDLE_MS);
   };
+  // Node ends an answer saying `Connection: close` with socket.destroySoon(), which destroys
+  // the socket as soon as the answer is written: the client's next write met a closed socket.
+  // Here it only half-closes (the answer and a FIN go out), and the timers above destroy it.
+  socket.destroySoon = () => void socket.end();
   req.on('data', stillSending);
   // All sent: closed once the answer is out too.
   req.once('end', () => (res.writableFinished ? close() : res.once('finish', close)));
