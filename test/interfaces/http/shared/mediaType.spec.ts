@@ -66,7 +66,7 @@ describe('mediaType', () => {
     before(async () => {
       const app = express();
       app.use(mediaType());
-      app.get('/projects/:id', requirePreview('inertia'), (_req, res) => {
+      app.get('/projects/:project_id', requirePreview('inertia'), (_req, res) => {
         const parsed = mediaTypeOf(res);
         res.json({ previews: [...parsed.previews], format: parsed.format });
       });
@@ -94,7 +94,7 @@ describe('mediaType', () => {
       expect(await response.json()).to.deep.equal({
         message:
           "If you would like to help us test the Projects API during its preview period, you must specify a custom media type in the 'Accept' header. Please see the docs for full details.",
-        documentation_url: 'https://docs.github.com/rest/overview/media-types',
+        documentation_url: 'https://docs.github.com/rest/projects/projects#get-a-project',
       });
     });
 
