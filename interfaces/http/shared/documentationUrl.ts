@@ -6,9 +6,8 @@ import { OPERATION_DOCS } from './operationDocs.js';
 // "https://docs.github.com/rest" where no operation did: an unknown path, or a request refused
 // before GitHub routed it (bad credentials, a body that is not JSON).
 
-const BY_OPERATION: ReadonlyMap<string, string> = new Map(Object.entries(OPERATION_DOCS));
-
-// The contract's parameters that span segments, as forgelog's routes have them (`*ref`, `*path`).
+// The contract's parameters that span segments, as forgelog's routes have them (`*ref`, `*path`);
+// every other one is one segment.
 const MULTI_SEGMENT_PARAMETERS: ReadonlySet<string> = new Set(['ref', 'path']);
 
 interface OperationPattern {
@@ -20,7 +19,7 @@ interface OperationPattern {
 // matches its routes (case-insensitive, an optional trailing slash).
 const PATTERNS_BY_METHOD: ReadonlyMap<string, readonly OperationPattern[]> = (() => {
   const byMethod = new Map<string, OperationPattern[]>();
-  for (const [operation, url] of BY_OPERATION) {
+  for (const [operation, url] of Object.entries(OPERATION_DOCS)) {
     const [method, template] = operation.split(' ') as [string, string];
     const source = template
       .split('/')
@@ -37,12 +36,6 @@ const PATTERNS_BY_METHOD: ReadonlyMap<string, readonly OperationPattern[]> = (()
   return byMethod;
 })();
 
-// An express route pattern as the contract writes the path: /repos/:owner/:repo/git/ref/*ref
-// is /repos/{owner}/{repo}/git/ref/{ref}.
-export function operationTemplate(routePath: string): string {
-  return routePath.replace(/[:*](\w+)/g, '{$1}');
-}
-
 const operationMethod = (method: string): string => (method === 'HEAD' ? 'GET' : method);
 
 // Set once the request has passed authentication, rate limits and body parsing (app.ts):
@@ -55,18 +48,16 @@ export function operationsRouted(): RequestHandler {
 }
 
 // The page of the operation a request is for, or undefined where GitHub names the general one.
-// A matched route names its operation (express's req.route, or the pattern a direct route
-// left); before its route, a scope or preview mounted on a path prefix (the repository's 404,
-// the projects' 415) answers for the operation the path is, as GitHub's router had matched it.
+// The operation is found from the request's method and path, as GitHub's router finds it, not
+// from express's req.route: a scope or preview mounted on a path prefix answers before any route
+// (the repository's 404, the projects' 415, the migrations' 401), and req.route still names the
+// last route that matched when that route passed the request on (GET /user/:accountId, for
+// GET /user/migrations).
 export function operationDocumentationUrl(res: Response): string | undefined {
-  const req = res.req as Request | undefined;
-  if (!req) return undefined;
-  const method = operationMethod(req.method);
-  const routePath = typeof res.locals.routePattern === 'string' ? res.locals.routePattern : (req.route as { path?: unknown } | undefined)?.path;
-  if (typeof routePath === 'string') return BY_OPERATION.get(`${method} ${operationTemplate(routePath)}`);
   if (res.locals.operationsRouted !== true) return undefined;
+  const req = res.req as Request;
   const url = req.originalUrl || req.url || '';
   const queryStart = url.indexOf('?');
   const path = queryStart < 0 ? url : url.slice(0, queryStart);
-  return PATTERNS_BY_METHOD.get(method)?.find((operation) => operation.pattern.test(path))?.url;
+  return PATTERNS_BY_METHOD.get(operationMethod(req.method))?.find((operation) => operation.pattern.test(path))?.url;
 }

@@ -108,6 +108,16 @@ describe('documentation_url names the operation that answered', () => {
     });
   });
 
+  describe('401 for a request without credentials', () => {
+    it('names the operation that requires them', async () => {
+      const answer = await refusal('GET', '/user/migrations', { accept: WYANDOTTE, authorization: null });
+      expect(answer).to.deep.equal({
+        status: 401,
+        body: { message: 'Requires authentication', documentation_url: 'https://docs.github.com/rest/migrations/users#list-user-migrations' },
+      });
+    });
+  });
+
   describe('before routing, the general page', () => {
     it('for bad credentials and a body that is not JSON', async () => {
       const badCredentials = await refusal('GET', '/projects/987654', { accept: INERTIA, authorization: 'token not-a-token' });

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import express from 'express';
+import { operationsRouted } from '../../../../interfaces/http/shared/documentationUrl.js';
 import { formatContentType, mediaType, mediaTypeOf, parseAccept, requirePreview } from '../../../../interfaces/http/shared/mediaType.js';
 import { listen, type TestServer } from './listen.js';
 
@@ -66,6 +67,7 @@ describe('mediaType', () => {
     before(async () => {
       const app = express();
       app.use(mediaType());
+      app.use(operationsRouted());
       app.get('/projects/:project_id', requirePreview('inertia'), (_req, res) => {
         const parsed = mediaTypeOf(res);
         res.json({ previews: [...parsed.previews], format: parsed.format });

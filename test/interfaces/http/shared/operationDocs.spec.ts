@@ -4,7 +4,6 @@ import { Router, type Express } from 'express';
 import { activityDeps } from '../../../../interfaces/http/activity/activity.deps.js';
 import { accountFeedRoutes, networkFeedRoutes } from '../../../../interfaces/http/activity/activity.routes.js';
 import { createApp } from '../../../../interfaces/http/app.js';
-import { operationTemplate } from '../../../../interfaces/http/shared/documentationUrl.js';
 import { OPERATION_DOCS } from '../../../../interfaces/http/shared/operationDocs.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 
@@ -42,6 +41,10 @@ function categoryAndAnchor(url: string): { category: string; anchor: string } {
   if (!match) throw new Error(`an externalDocs URL of an unknown form: ${url}`);
   return { category: match[1]!, anchor: match[2]! };
 }
+
+// An express route pattern as the contract writes the path: /repos/:owner/:repo/git/ref/*ref
+// is /repos/{owner}/{repo}/git/ref/{ref}.
+const operationTemplate = (route: string): string => route.replace(/[:*](\w+)/g, '{$1}');
 
 interface Layer {
   readonly route?: { readonly path: unknown; readonly methods: Record<string, boolean> };
@@ -94,8 +97,8 @@ describe('the operations’ documentation pages', () => {
 
     after(() => server.close());
 
-    // A route whose pattern is not the contract's template (another parameter name) would
-    // never find its page.
+    // Each page is for an operation forgelog serves, under the contract's path (the parameters
+    // that span segments, ref and path, are its routes' only wildcards).
     it('serves every operation of the contract under its template', () => {
       const served = new Set([...servedRoutes(server)].map((route) => operationTemplate(route)));
       const missing = Object.keys(OPERATION_DOCS).filter((operation) => !served.has(operation));
