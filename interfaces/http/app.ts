@@ -9,6 +9,7 @@ import { errorHandler } from './shared/errorHandler.js';
 import { jsonBody } from './shared/jsonBody.js';
 import { mediaType } from './shared/mediaType.js';
 import { notFound } from './shared/notFound.js';
+import { operationsRouted } from './shared/documentationUrl.js';
 import { registerPlatformMetrics } from './platformMetrics.js';
 import { AREA_ROUTERS, POLLED_ROUTERS } from './areaRouters.js';
 import { gitSmartHttp } from './githttp/gitSmartHttp.js';
@@ -69,6 +70,8 @@ export function createApp(runtime: Runtime): ForgelogApp {
     // Clone, fetch and push: streamed to git, never read as JSON.
     git.serve,
     jsonBody(),
+    // From here a refusal names its operation's page; the ones above name the general page.
+    operationsRouted(),
     ...POLLED_ROUTERS.map((polledRouter) => polledRouter(container)),
   );
   for (const areaRouter of AREA_ROUTERS) app.use(areaRouter(container));

@@ -31,6 +31,7 @@ export class ResponseLocals {
   repositoryScope: unknown = undefined;
   notModified: unknown = undefined;
   routePattern: unknown = undefined;
+  operationsRouted: unknown = undefined;
   lastModifiedCompared: unknown = undefined;
   [name: string]: unknown;
 }

@@ -1,4 +1,5 @@
 import type { AuthorizationsError } from '../../../domain/authorizations/authorizations.errors.js';
+import { DOCUMENTATION_URL } from '../shared/githubError.js';
 import { validationFailed, type ErrorTable } from '../shared/httpError.js';
 
 // The authorizations area's part of the error table: each of its error tags as GitHub answers it.
@@ -14,7 +15,8 @@ export const authorizationsHttpErrors: ErrorTable<AuthorizationsError> = {
     validationFailed([{ resource: 'OauthAccess', field: 'scopes', code: 'invalid', message: 'Only one of scopes, add_scopes or remove_scopes may be given' }]),
   // GitHub's words, which clients match on (an unknown client_id and a wrong secret alike).
   OAuthClientNotFound: () => ({ status: 422, message: 'Invalid Application client_id or secret.' }),
-  AuthorizationsRemoved: () => ({ status: 404, message: 'Not Found' }),
+  // The API gone, its paths name no operation.
+  AuthorizationsRemoved: () => ({ status: 404, message: 'Not Found', documentationUrl: DOCUMENTATION_URL }),
   AuthorizationsBrownout: () => ({
     status: 410,
     message:

@@ -3,7 +3,7 @@ import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import type { Config } from '../../../infrastructure/shared/config/config.js';
 import { callerOf } from '../shared/caller.js';
 import { httpErrorFor } from '../shared/errorTable.js';
-import { sendGithubError } from '../shared/githubError.js';
+import { DOCUMENTATION_URL, sendGithubError } from '../shared/githubError.js';
 
 // The OAuth Authorizations API as GitHub ran its end: every answer carries Deprecation and
 // Sunset; during a brownout creating a token answers 410; once removed, everything 404.
@@ -11,7 +11,8 @@ export function authorizationsApiPolicy(settings: Config['authorizationsApi'], c
   return (req, res, next) => {
     res.setHeader('Deprecation', '@1581638400');
     res.setHeader('Sunset', 'Fri, 13 Nov 2020 16:00:00 GMT');
-    if (settings.mode === 'removed') return sendGithubError(res, 404, 'Not Found');
+    // Removed, the paths are unknown to GitHub: the general page, as for any path no operation has.
+    if (settings.mode === 'removed') return sendGithubError(res, 404, 'Not Found', { documentationUrl: DOCUMENTATION_URL });
     const now = clock.now().getTime();
     const brownout = settings.mode === 'brownout' || settings.brownouts.some((window) => window.from <= now && now < window.to);
     // Mounted on its paths: the full path is the mount (baseUrl) and what follows it, in any

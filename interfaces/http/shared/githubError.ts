@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { operationDocumentationUrl } from './documentationUrl.js';
 
 export const DOCUMENTATION_URL = 'https://docs.github.com/rest';
 
@@ -18,7 +19,8 @@ export interface GithubErrorBody {
   readonly errors?: readonly (ValidationErrorItem | string)[];
 }
 
-// GitHub's error body: {"message", "documentation_url"} and, for 422, "errors".
+// GitHub's error body: {"message", "documentation_url"} and, for 422, "errors". The page is
+// the one given, else the operation's (documentationUrl.ts), else the general one.
 export function sendGithubError(
   res: Response,
   status: number,
@@ -27,7 +29,7 @@ export function sendGithubError(
 ): void {
   const body: GithubErrorBody = {
     message,
-    documentation_url: extra.documentationUrl ?? DOCUMENTATION_URL,
+    documentation_url: extra.documentationUrl ?? operationDocumentationUrl(res) ?? DOCUMENTATION_URL,
     ...(extra.errors ? { errors: extra.errors } : {}),
   };
   res.status(status).json(body);

@@ -139,8 +139,6 @@ const PREVIEW_API_NAMES: Readonly<Record<string, string>> = Object.assign(Object
   'barred-rock': 'Source Imports',
 });
 
-export const MEDIA_TYPES_DOCUMENTATION_URL = 'https://docs.github.com/rest/overview/media-types';
-
 export function requirePreview(preview: string, apiName: string = PREVIEW_API_NAMES[preview] ?? preview): RequestHandler {
   const message =
     `If you would like to help us test the ${apiName} API during its preview period, you must specify ` +
@@ -150,6 +148,8 @@ export function requirePreview(preview: string, apiName: string = PREVIEW_API_NA
       next();
       return;
     }
-    sendGithubError(res, 415, message, { documentationUrl: MEDIA_TYPES_DOCUMENTATION_URL });
+    // The operation's page, as GitHub's 415s named it (a recorded one for the Issue Importer
+    // preview: ".../5282384165e0f86ef105#check-status-of-issue-import").
+    sendGithubError(res, 415, message);
   };
 }

@@ -50,8 +50,11 @@ describe('HTTP OAuth authorizations and grants', () => {
     expect(unknown.body.errors[0]).to.include({ field: 'scopes', code: 'invalid' });
     const wrongSecret = await api(server, ada, 'POST', '/authorizations', { client_id: app.clientId, client_secret: 'f'.repeat(40), scopes: ['repo'] });
     expect(wrongSecret.status).to.equal(422);
-    // GitHub's answer, whose message clients match on.
-    expect(wrongSecret.body).to.deep.equal({ message: 'Invalid Application client_id or secret.', documentation_url: 'https://docs.github.com/rest' });
+    // GitHub's answer, whose message clients match on, naming the operation's page.
+    expect(wrongSecret.body).to.deep.equal({
+      message: 'Invalid Application client_id or secret.',
+      documentation_url: 'https://docs.github.com/rest/oauth-authorizations/oauth-authorizations#create-a-new-authorization',
+    });
   });
 
   it('POST with a client_id but no client_secret (or a secret alone) makes a personal token, as GitHub does', async () => {

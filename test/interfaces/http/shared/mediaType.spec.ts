@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import express from 'express';
+import { operationsRouted } from '../../../../interfaces/http/shared/documentationUrl.js';
 import { formatContentType, mediaType, mediaTypeOf, parseAccept, requirePreview } from '../../../../interfaces/http/shared/mediaType.js';
 import { listen, type TestServer } from './listen.js';
 
@@ -66,7 +67,8 @@ describe('mediaType', () => {
     before(async () => {
       const app = express();
       app.use(mediaType());
-      app.get('/projects/:id', requirePreview('inertia'), (_req, res) => {
+      app.use(operationsRouted());
+      app.get('/projects/:project_id', requirePreview('inertia'), (_req, res) => {
         const parsed = mediaTypeOf(res);
         res.json({ previews: [...parsed.previews], format: parsed.format });
       });
@@ -94,7 +96,7 @@ describe('mediaType', () => {
       expect(await response.json()).to.deep.equal({
         message:
           "If you would like to help us test the Projects API during its preview period, you must specify a custom media type in the 'Accept' header. Please see the docs for full details.",
-        documentation_url: 'https://docs.github.com/rest/overview/media-types',
+        documentation_url: 'https://docs.github.com/rest/projects/projects#get-a-project',
       });
     });
 
