@@ -8,5 +8,8 @@ export type ProjectsError =
   | { readonly _tag: 'ProjectValidationFailed'; readonly message: string; readonly errors: readonly string[] }
   // A card for content that is already on the project.
   | { readonly _tag: 'ProjectCardContentTaken' }
+  // A card for content that does not exist or the caller cannot read, named by the global
+  // (node) id GitHub looks it up by.
+  | { readonly _tag: 'ProjectCardContentUnresolved'; readonly nodeId: string }
   | { readonly _tag: 'ProjectsDisabled'; readonly scope: 'repository' | 'organization' }
   | { readonly _tag: 'ProjectAccessDenied'; readonly needs: 'write' | 'admin' };
