@@ -213,12 +213,15 @@ export function archiveDownloadRoute(router: Router, deps: MigrationsDeps): void
     if (verdict === 'invalid') return sendGithubError(res, 403, 'The request signature does not match');
     if (verdict === 'expired') return sendGithubError(res, 403, 'Request has expired');
     const migration = await deps.migrations.byId(migrationId);
-    const archive = migration?.archive_key ? await deps.archives.open(migration.archive_key) : null;
+    if (!migration?.archive_key) return sendNotFound(res);
+    const archive = await deps.archives.open(migration.archive_key);
     if (!archive) return sendNotFound(res);
+    // As GitHub's signed S3 link answers: response-content-type=application/x-gzip,
+    // response-content-disposition=filename=<guid>.tar.gz (PyGithub's recorded link).
     res.writeHead(200, {
-      'Content-Type': 'application/gzip',
+      'Content-Type': 'application/x-gzip',
       'Content-Length': String(archive.bytes),
-      'Content-Disposition': `attachment; filename="migration-${migrationId}.tar.gz"`,
+      'Content-Disposition': `filename=${migration.guid}.tar.gz`,
     });
     archive.stream.pipe(res);
   });
