@@ -66,15 +66,16 @@ function optionsOf(body: typeof StartMigrationBody._A) {
 
 // A migration's repositories as the caller may see them now: access may have changed since
 // the migration started (a transfer, a collaborator removed), so each passes the access
-// decision a read of it would.
+// decision a read of it would, and carries the caller's permissions as a read of it does.
 async function visibleRepositories(deps: MigrationsDeps, res: Response, ids: readonly number[]): Promise<unknown[]> {
   const urls = urlsOf(res);
   const caller = accessCallerOf(res);
   const shown = [];
   for (const repository of await deps.repositories.byIds(ids)) {
-    if ((await deps.access.roleFor(caller, repository)) === 'none') continue;
+    const role = await deps.access.roleFor(caller, repository);
+    if (role === 'none') continue;
     const view = await deps.repositories.view(repository);
-    if (view) shown.push(fullRepository(view, urls, null));
+    if (view) shown.push(fullRepository(view, urls, role));
   }
   return shown;
 }
