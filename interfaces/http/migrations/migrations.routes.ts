@@ -10,6 +10,7 @@ import type { ArchiveLinks, ArchiveStorage } from '../../../application/migratio
 import type { MigrationDocument } from '../../../application/migrations/migrations.readModel.js';
 import type { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import type { RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
+import type { EmbeddedRepositories } from '../../../application/shared/access/embeddedRepositories.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireSiteAdmin, requireUser } from '../shared/authentication.js';
@@ -30,6 +31,7 @@ export interface MigrationsDeps {
   readonly migrations: MigrationQueries;
   readonly repositories: RepositoryQueries;
   readonly access: RepositoryAccessQuery;
+  readonly embedded: EmbeddedRepositories;
   readonly organizations: OrganizationQueries;
   readonly archives: ArchiveStorage;
   readonly links: ArchiveLinks;
@@ -66,7 +68,8 @@ function optionsOf(body: typeof StartMigrationBody._A) {
 
 // A migration's repositories as the caller may see them now: access may have changed since
 // the migration started (a transfer, a collaborator removed), so each passes the access
-// decision a read of it would, and carries the caller's permissions as a read of it does.
+// decision a read of it would, and is answered as a read of it is: the caller's permissions,
+// a fork's parent and source only where the caller may read them.
 async function visibleRepositories(deps: MigrationsDeps, res: Response, ids: readonly number[]): Promise<unknown[]> {
   const urls = urlsOf(res);
   const caller = accessCallerOf(res);
@@ -75,7 +78,9 @@ async function visibleRepositories(deps: MigrationsDeps, res: Response, ids: rea
     const role = await deps.access.roleFor(caller, repository);
     if (role === 'none') continue;
     const view = await deps.repositories.view(repository);
-    if (view) shown.push(fullRepository(view, urls, role));
+    if (!view) continue;
+    const related = { parent: await deps.embedded.visible(caller, view.parent), source: await deps.embedded.visible(caller, view.source) };
+    shown.push(fullRepository({ ...view, ...related }, urls, role));
   }
   return shown;
 }
