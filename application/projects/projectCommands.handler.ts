@@ -209,7 +209,7 @@ export class ProjectCommands {
       { ownerKind: project.owner_kind, ownerId: project.owner_id },
       { id: repository.id, ownerId: repository.owner_id, ownerType: repository.owner_type },
     );
-    if (outOfScope) return left({ _tag: 'ProjectValidationFailed', message: 'Validation Failed', errors: [outOfScope] });
+    if (outOfScope) return left({ _tag: 'ProjectCardContentOutOfScope', message: outOfScope });
     return right({ type: input.contentType, id: found.id, repositoryId: repository.id, number: found.number });
   }
 

@@ -17,6 +17,7 @@ export const projectsHttpErrors: ErrorTable<ProjectsError> = {
   // clients have recorded it (pytorch/pytorch#63347, google/go-github#1467), not a sentence.
   ProjectCardContentTaken: () => cardContentRefused('Project already has the associated issue'),
   ProjectCardContentUnresolved: (error) => cardContentRefused(`Could not resolve to a node with the global id of '${error.nodeId}'.`),
+  ProjectCardContentOutOfScope: (error) => cardContentRefused(error.message),
   ProjectsDisabled: (error) => ({ status: 410, message: `Projects are disabled for this ${error.scope}` }),
   ProjectAccessDenied: (error) => ({
     status: 403,

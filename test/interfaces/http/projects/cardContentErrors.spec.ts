@@ -18,6 +18,7 @@ describe('classic projects: the 422 a content card is refused with', () => {
     server = await startTestServer();
     octocat = await createUser(server, 'octocat');
     await createRepository(server, octocat, { name: 'board', auto_init: true });
+    await createRepository(server, octocat, { name: 'other', auto_init: true });
     const issue = await api(server, octocat, 'POST', '/repos/octocat/board/issues', { title: 'A bug' });
     issueId = issue.body.id;
     const project = await projectCall(server, octocat, 'POST', '/repos/octocat/board/projects', { name: 'Board' });
@@ -53,6 +54,18 @@ describe('classic projects: the 422 a content card is refused with', () => {
         field: 'data',
         message: `Could not resolve to a node with the global id of '${Buffer.from('011:PullRequest278').toString('base64')}'.`,
       },
+    ]);
+  });
+
+  // The same object form for content outside the board's scope (cardContentScope.ts): every
+  // refusal of a card's content comes through the same path on GitHub, code unprocessable on data.
+  it('content outside the board: the reason in an error object', async () => {
+    const elsewhere = await api(server, octocat, 'POST', '/repos/octocat/other/issues', { title: 'Elsewhere' });
+    const refused = await projectCall(server, octocat, 'POST', `/projects/columns/${columnId}/cards`, { content_id: elsewhere.body.id, content_type: 'Issue' });
+    expect(refused.status).to.equal(422);
+    expect(refused.body.message).to.equal('Validation Failed');
+    expect(refused.body.errors).to.deep.equal([
+      { resource: 'ProjectCard', code: 'unprocessable', field: 'data', message: 'Content must belong to the same repository or organization as the project' },
     ]);
   });
 });
