@@ -20,6 +20,7 @@ import { OrganizationQueries } from '../accounts/organization.queries.js';
 import { ProjectAccess } from './projectAccess.query.js';
 import { permissionToUpdate } from '../../domain/projects/projectAccess.js';
 import { contentOutOfScope } from '../../domain/projects/cardContentScope.js';
+import { legacyNodeId } from '../../domain/shared/nodeId.js';
 import { ProjectQueries } from './projectQueries.js';
 
 // Everyone on a board moves cards in one stream: a move that lost the race is decided again
@@ -193,12 +194,7 @@ export class ProjectCommands {
     project: { owner_kind: ProjectOwnerKind; owner_id: number },
     input: { contentId: number; contentType: 'Issue' | 'PullRequest' },
   ): Promise<Either<AppError, CardContent>> {
-    const unknown = (): Either<AppError, never> =>
-      left({
-        _tag: 'ProjectValidationFailed',
-        message: 'Validation Failed',
-        errors: [`Could not resolve to a node with the global id of '${input.contentId}'`],
-      });
+    const unknown = (): Either<AppError, never> => left({ _tag: 'ProjectCardContentUnresolved', nodeId: legacyNodeId(input.contentType, input.contentId) });
     const found =
       input.contentType === 'Issue'
         ? await this.issues.issueById(input.contentId)
@@ -213,7 +209,7 @@ export class ProjectCommands {
       { ownerKind: project.owner_kind, ownerId: project.owner_id },
       { id: repository.id, ownerId: repository.owner_id, ownerType: repository.owner_type },
     );
-    if (outOfScope) return left({ _tag: 'ProjectValidationFailed', message: 'Validation Failed', errors: [outOfScope] });
+    if (outOfScope) return left({ _tag: 'ProjectCardContentOutOfScope', message: outOfScope });
     return right({ type: input.contentType, id: found.id, repositoryId: repository.id, number: found.number });
   }
 

@@ -8,5 +8,10 @@ export type ProjectsError =
   | { readonly _tag: 'ProjectValidationFailed'; readonly message: string; readonly errors: readonly string[] }
   // A card for content that is already on the project.
   | { readonly _tag: 'ProjectCardContentTaken' }
+  // A card for content that does not exist or the caller cannot read, named by the global
+  // (node) id GitHub looks it up by.
+  | { readonly _tag: 'ProjectCardContentUnresolved'; readonly nodeId: string }
+  // A card for content outside the board's scope (cardContentScope.ts), with the sentence why.
+  | { readonly _tag: 'ProjectCardContentOutOfScope'; readonly message: string }
   | { readonly _tag: 'ProjectsDisabled'; readonly scope: 'repository' | 'organization' }
   | { readonly _tag: 'ProjectAccessDenied'; readonly needs: 'write' | 'admin' };

@@ -6,6 +6,7 @@ import { MigrationQueries } from '../../../application/migrations/migrationQueri
 import type { ArchiveLinks, ArchiveStorage } from '../../../application/migrations/migrationArchive.ports.js';
 import { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import { RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
+import { EmbeddedRepositories } from '../../../application/shared/access/embeddedRepositories.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
 import { ArchiveImporter } from '../../../application/migrations/archiveImporter.js';
@@ -18,6 +19,7 @@ export function migrationsRouter(container: Container): Router {
     migrations: container.get(MigrationQueries),
     repositories: container.get(RepositoryQueries),
     access: container.get(RepositoryAccessQuery),
+    embedded: container.get(EmbeddedRepositories),
     organizations: container.get(OrganizationQueries),
     archives: container.get<ArchiveStorage>(TOKENS.ArchiveStorage),
     links: container.get<ArchiveLinks>(TOKENS.ArchiveLinks),

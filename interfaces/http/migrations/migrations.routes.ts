@@ -10,6 +10,7 @@ import type { ArchiveLinks, ArchiveStorage } from '../../../application/migratio
 import type { MigrationDocument } from '../../../application/migrations/migrations.readModel.js';
 import type { RepositoryQueries } from '../../../application/repositories/repository.queries.js';
 import type { RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
+import type { EmbeddedRepositories } from '../../../application/shared/access/embeddedRepositories.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireSiteAdmin, requireUser } from '../shared/authentication.js';
@@ -30,6 +31,7 @@ export interface MigrationsDeps {
   readonly migrations: MigrationQueries;
   readonly repositories: RepositoryQueries;
   readonly access: RepositoryAccessQuery;
+  readonly embedded: EmbeddedRepositories;
   readonly organizations: OrganizationQueries;
   readonly archives: ArchiveStorage;
   readonly links: ArchiveLinks;
@@ -67,15 +69,19 @@ function optionsOf(body: typeof StartMigrationBody._A) {
 
 // A migration's repositories as the caller may see them now: access may have changed since
 // the migration started (a transfer, a collaborator removed), so each passes the access
-// decision a read of it would.
+// decision a read of it would, and is answered as a read of it is: the caller's permissions,
+// a fork's parent and source only where the caller may read them.
 async function visibleRepositories(deps: MigrationsDeps, res: Response, ids: readonly number[]): Promise<unknown[]> {
   const urls = urlsOf(res);
   const caller = accessCallerOf(res);
   const shown = [];
   for (const repository of await deps.repositories.byIds(ids)) {
-    if ((await deps.access.roleFor(caller, repository)) === 'none') continue;
+    const role = await deps.access.roleFor(caller, repository);
+    if (role === 'none') continue;
     const view = await deps.repositories.view(repository);
-    if (view) shown.push(fullRepository(view, urls, null));
+    if (!view) continue;
+    const related = { parent: await deps.embedded.visible(caller, view.parent), source: await deps.embedded.visible(caller, view.source) };
+    shown.push(fullRepository({ ...view, ...related }, urls, role));
   }
   return shown;
 }
@@ -214,12 +220,15 @@ export function archiveDownloadRoute(router: Router, deps: MigrationsDeps): void
     if (verdict === 'invalid') return sendGithubError(res, 403, 'The request signature does not match');
     if (verdict === 'expired') return sendGithubError(res, 403, 'Request has expired');
     const migration = await deps.migrations.byId(migrationId);
-    const archive = migration?.archive_key ? await deps.archives.open(migration.archive_key) : null;
+    if (!migration?.archive_key) return sendNotFound(res);
+    const archive = await deps.archives.open(migration.archive_key);
     if (!archive) return sendNotFound(res);
+    // As GitHub's signed S3 link answers: response-content-type=application/x-gzip,
+    // response-content-disposition=filename=<guid>.tar.gz (PyGithub's recorded link).
     res.writeHead(200, {
-      'Content-Type': 'application/gzip',
+      'Content-Type': 'application/x-gzip',
       'Content-Length': String(archive.bytes),
-      'Content-Disposition': `attachment; filename="migration-${migrationId}.tar.gz"`,
+      'Content-Disposition': `filename=${migration.guid}.tar.gz`,
     });
     archive.stream.pipe(res);
   });

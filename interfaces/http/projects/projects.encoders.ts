@@ -44,7 +44,9 @@ export function projectJson(project: ProjectDocument, creator: UserDocument | un
     creator: embeddedAccount(creator, urls),
     created_at: githubTime(project.created_at),
     updated_at: githubTime(project.updated_at),
-    organization_permission: project.organization_permission,
+    // "Only present if owner is an organization" (GitHub's project schema): a repository's or
+    // a user's board has no organization members to give a baseline to.
+    ...(project.owner_kind === 'organization' ? { organization_permission: project.organization_permission } : {}),
     private: project.private,
     permissions: { read: role !== 'none', write: role === 'write' || role === 'admin', admin: role === 'admin' },
   };

@@ -56,7 +56,7 @@ describe('HTTP organization and user migrations through @octokit/rest 20.1.0', f
     expect(redirect).to.equal(302);
     const archive = await mover.rest.migrations.downloadArchiveForOrg({ org: 'acme', migration_id, ...preview });
     expect(archive.status).to.equal(200);
-    expect(archive.headers['content-type']).to.equal('application/gzip');
+    expect(archive.headers['content-type']).to.equal('application/x-gzip');
     expect(await statusOf(mover.rest.migrations.deleteArchiveForOrg({ org: 'acme', migration_id, ...preview }))).to.equal(204);
     expect(await statusOf(mover.rest.migrations.downloadArchiveForOrg({ org: 'acme', migration_id, ...preview, ...manual }))).to.equal(404);
     expect((await mover.rest.migrations.getStatusForOrg({ org: 'acme', migration_id, ...preview })).data).to.include({ state: 'exported' });
@@ -80,7 +80,7 @@ describe('HTTP organization and user migrations through @octokit/rest 20.1.0', f
     const repositories = await mover.rest.migrations.listReposForAuthenticatedUser({ migration_id, ...preview });
     expect(repositories.data.map((repository) => repository.full_name)).to.deep.equal(['mover/own']);
     expect(await statusOf(mover.rest.migrations.getArchiveForAuthenticatedUser({ migration_id, ...preview, ...manual }))).to.equal(302);
-    expect((await mover.rest.migrations.getArchiveForAuthenticatedUser({ migration_id, ...preview })).headers['content-type']).to.equal('application/gzip');
+    expect((await mover.rest.migrations.getArchiveForAuthenticatedUser({ migration_id, ...preview })).headers['content-type']).to.equal('application/x-gzip');
     expect(await statusOf(mover.rest.migrations.deleteArchiveForAuthenticatedUser({ migration_id, ...preview }))).to.equal(204);
     expect(await statusOf(mover.rest.migrations.getArchiveForAuthenticatedUser({ migration_id, ...preview, ...manual }))).to.equal(404);
     expect(await statusOf(mover.rest.migrations.unlockRepoForAuthenticatedUser({ migration_id, repo_name: 'own', ...preview }))).to.equal(204);

@@ -85,7 +85,11 @@ describe('organization migrations: an archive in GitHub’s layout, locks, signe
     expect(location).to.match(new RegExp(`^${server.url}/_forgelog/migration-archives/${migrationId}\\?expires=\\d+&signature=[0-9a-f]{64}$`));
     const download = await fetch(location);
     expect(download.status).to.equal(200);
-    expect(download.headers.get('content-type')).to.equal('application/gzip');
+    // As GitHub's signed S3 link answers (PyGithub's recorded link asks for
+    // response-content-type=application/x-gzip and response-content-disposition=filename=<guid>.tar.gz).
+    const { guid } = (await withPreview(server, owner, 'GET', `/orgs/acme/migrations/${migrationId}`, WYANDOTTE)).body;
+    expect(download.headers.get('content-type')).to.equal('application/x-gzip');
+    expect(download.headers.get('content-disposition')).to.equal(`filename=${guid}.tar.gz`);
     const archive = join(scratch, 'archive.tar.gz');
     await writeFile(archive, Buffer.from(await download.arrayBuffer()));
     const extracted = join(scratch, 'extracted');

@@ -75,7 +75,9 @@ describe('HTTP a pull request issue has an issue id of its own', () => {
       body: JSON.stringify({ content_id: pull.body.id, content_type: 'PullRequest' }),
     });
     expect(again.status).to.equal(422);
-    expect((await again.json()).errors).to.deep.equal(['Project already has the associated issue']);
+    expect((await again.json()).errors).to.deep.equal([
+      { resource: 'ProjectCard', code: 'unprocessable', field: 'data', message: 'Project already has the associated issue' },
+    ]);
     const docsIssue = await issue('docs', 1);
     const issueCard = await fetch(`${server.url}/projects/columns/${column.id}/cards`, {
       method: 'POST',
