@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { callerOf } from './caller.js';
 import { sendGithubError } from './githubError.js';
+import { lingeringClose } from './lingeringClose.js';
 
 export interface JsonBodyOptions {
   // for a signed-in caller; GitHub's largest bodies (blobs) are this order of size
@@ -72,36 +73,16 @@ export function jsonBody(options: JsonBodyOptions = {}): RequestHandler {
 }
 
 // 413, then the connection is closed once the answer is out and the client has stopped
-// sending (a lingering close, as web servers do): the rest is read and dropped, never kept, for
-// as long as it keeps coming, up to LINGER_MAX_MS. Closed at once, the client still writing
-// got a reset for an answer and never read the 413.
+// sending (lingeringClose.ts): the rest is read and dropped, never kept. Node ends an answer
+// saying `Connection: close` with socket.destroySoon(), which destroys the socket as soon as
+// the answer is written: for this socket it closes lingering instead.
 function refuseRest(req: Request, res: Response): void {
   const socket = req.socket;
-  let idle: NodeJS.Timeout | undefined;
-  const close = () => {
-    clearTimeout(idle);
-    clearTimeout(longest);
-    socket.destroy();
-  };
-  const longest = setTimeout(close, LINGER_MAX_MS);
-  const stillSending = () => {
-    clearTimeout(idle);
-    idle = setTimeout(close, LINGER_IDLE_MS);
-  };
-  // Node ends an answer saying `Connection: close` with socket.destroySoon(), which destroys
-  // the socket as soon as the answer is written: the client's next write met a closed socket.
-  // Here it only half-closes (the answer and a FIN go out), and the timers above destroy it.
-  socket.destroySoon = () => void socket.end();
-  req.on('data', stillSending);
-  // All sent: closed once the answer is out too.
-  req.once('end', () => (res.writableFinished ? close() : res.once('finish', close)));
-  res.once('finish', stillSending);
+  socket.destroySoon = () => lingeringClose(socket, { incoming: req });
+  // What arrives until then is read (node's parser hands it to the request) and dropped.
+  req.on('data', () => undefined);
   tooLarge(res);
 }
-
-// How long a refused body is drained: while it keeps arriving, and at most this long.
-const LINGER_IDLE_MS = 500;
-const LINGER_MAX_MS = 5_000;
 
 type Parsed = { ok: true; value: unknown } | { ok: false };
 
