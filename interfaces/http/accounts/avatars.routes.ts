@@ -12,7 +12,7 @@ export function avatarsRoutes(router: Router): void {
   router.get('/avatars/u/:id', (req: Request, res: Response) => {
     const id = Number(req.params.id);
     if (!/^\d{1,15}$/.test(String(req.params.id)) || !Number.isSafeInteger(id)) {
-      res.status(404).json({ message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
+      res.status(404).json({ message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' });
       return;
     }
     let png = KEPT.get(id);

@@ -17,10 +17,12 @@ export interface GithubErrorBody {
   readonly message: string;
   readonly documentation_url: string;
   readonly errors?: readonly (ValidationErrorItem | string)[];
+  // The status code again, as a string: api.github.com's error bodies carry it ("404").
+  readonly status: string;
 }
 
-// GitHub's error body: {"message", "documentation_url"} and, for 422, "errors". The page is
-// the one given, else the operation's (documentationUrl.ts), else the general one.
+// GitHub's error body: {"message", "documentation_url", "status"} and, for 422, "errors". The
+// page is the one given, else the operation's (documentationUrl.ts), else the general one.
 export function sendGithubError(
   res: Response,
   status: number,
@@ -31,6 +33,7 @@ export function sendGithubError(
     message,
     documentation_url: extra.documentationUrl ?? operationDocumentationUrl(res) ?? DOCUMENTATION_URL,
     ...(extra.errors ? { errors: extra.errors } : {}),
+    status: String(status),
   };
   res.status(status).json(body);
 }

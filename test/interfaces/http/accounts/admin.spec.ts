@@ -112,7 +112,7 @@ describe('HTTP site-admin users API (fetch)', () => {
       expect(suspended.status).to.equal(204);
       const refused = await call(server, 'GET', '/user', asUser('suspect'));
       expect(refused.status).to.equal(403);
-      expect(refused.body).to.deep.equal({ message: 'Sorry. Your account was suspended.', documentation_url: 'https://docs.github.com/rest' });
+      expect(refused.body).to.deep.equal({ message: 'Sorry. Your account was suspended.', documentation_url: 'https://docs.github.com/rest', status: '403' });
       expect((await call(server, 'GET', '/users/suspect', asUser('suspect'))).status).to.equal(403);
       expect((await call(server, 'GET', '/user', asUser('suspect', 'wrong password'))).status).to.equal(401);
       expect((await call(server, 'GET', '/users/suspect', null)).status).to.equal(200);

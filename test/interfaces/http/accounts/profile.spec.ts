@@ -70,6 +70,7 @@ describe('HTTP PATCH /user and PATCH /user/password (fetch)', () => {
       expect(refused.body).to.deep.equal({
         message: 'Validation Failed',
         documentation_url: 'https://docs.github.com/rest',
+        status: '422',
         errors: [{ resource: 'User', field: 'login', code: 'invalid', message: 'login cannot be changed' }],
       });
       expect(await appendedSince(server, head)).to.deep.equal([]);

@@ -57,7 +57,7 @@ describe('two-factor authentication: CLI enrolment, X-GitHub-OTP over HTTP', () 
       expect(response.status).to.equal(401);
       expect(response.headers.get('x-github-otp')).to.equal('required; app');
       expectSchema('basic-error', response.body);
-      expect(response.body).to.deep.equal({ message: 'Must specify two-factor authentication OTP code.', documentation_url: OTP_DOCUMENTATION });
+      expect(response.body).to.deep.equal({ message: 'Must specify two-factor authentication OTP code.', documentation_url: OTP_DOCUMENTATION, status: '401' });
     });
 
     it('answers a wrong code the same way, and a wrong password with a right code by Bad credentials', async () => {

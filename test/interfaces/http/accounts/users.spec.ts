@@ -65,7 +65,7 @@ describe('HTTP users (fetch)', () => {
     expect(anonymousBody.message).to.equal('Requires authentication');
     const wrong = await fetch(`${server.url}/user`, { headers: { authorization: basicAuthorization('admin', 'wrong') } });
     expect(wrong.status).to.equal(401);
-    expect(await wrong.json()).to.deep.equal({ message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' });
+    expect(await wrong.json()).to.deep.equal({ message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
   });
 
   it('refuses POST /admin/users to a user who is not a site administrator (403)', async () => {
@@ -115,7 +115,7 @@ describe('HTTP users (fetch)', () => {
       body: '{"login": ',
     });
     expect(response.status).to.equal(400);
-    expect(await response.json()).to.deep.equal({ message: 'Problems parsing JSON', documentation_url: 'https://docs.github.com/rest' });
+    expect(await response.json()).to.deep.equal({ message: 'Problems parsing JSON', documentation_url: 'https://docs.github.com/rest', status: '400' });
     expect(await server.runtime.adapters.eventStore.headPosition()).to.equal(before);
   });
 

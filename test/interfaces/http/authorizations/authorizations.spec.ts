@@ -54,6 +54,7 @@ describe('HTTP OAuth authorizations and grants', () => {
     expect(wrongSecret.body).to.deep.equal({
       message: 'Invalid Application client_id or secret.',
       documentation_url: 'https://docs.github.com/rest/oauth-authorizations/oauth-authorizations#create-a-new-authorization',
+      status: '422',
     });
   });
 

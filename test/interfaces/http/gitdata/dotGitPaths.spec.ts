@@ -66,6 +66,7 @@ describe('Git Data: `.git` look-alike paths', () => {
       expect(answer.body, path).to.deep.equal({
         message: `tree.path ${JSON.stringify(path)} is not a valid path`,
         documentation_url: answer.body.documentation_url,
+        status: String(answer.status),
       });
       expect(answer.body.documentation_url).to.be.a('string');
       expect(await bare('count-objects', '-v'), path).to.equal(before);
@@ -94,7 +95,11 @@ describe('Git Data: `.git` look-alike paths', () => {
         content: base64('hook'),
       });
       expect(answer.status, path).to.equal(422);
-      expect(answer.body, path).to.deep.equal({ message: 'path is not a valid file path', documentation_url: answer.body.documentation_url });
+      expect(answer.body, path).to.deep.equal({
+        message: 'path is not a valid file path',
+        documentation_url: answer.body.documentation_url,
+        status: String(answer.status),
+      });
       expect(await bench.tip(repositoryId, 'main'), path).to.equal(tip);
     }
     await bare('fsck', '--strict');

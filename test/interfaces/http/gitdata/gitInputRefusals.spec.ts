@@ -141,7 +141,7 @@ describe('Git Data: inputs git refuses', () => {
       const before = await objectCount();
       const answer = await api(server, octocat, 'POST', `/repos/octocat/hello/git/${kind}`, body());
       expect(answer.status).to.equal(422);
-      expect(answer.body).to.deep.equal({ message, documentation_url: answer.body.documentation_url });
+      expect(answer.body).to.deep.equal({ message, documentation_url: answer.body.documentation_url, status: String(answer.status) });
       expect(answer.body.documentation_url).to.be.a('string');
       expect(await objectCount()).to.deep.equal(before);
     });

@@ -100,7 +100,7 @@ describe('Git Data: tree entries applied in order', () => {
       const [entries, baseTree] = request();
       const answer = await post(entries, baseTree);
       expect(answer.status).to.equal(422);
-      expect(answer.body).to.deep.equal({ message, documentation_url: answer.body.documentation_url });
+      expect(answer.body).to.deep.equal({ message, documentation_url: answer.body.documentation_url, status: String(answer.status) });
       expect(answer.body.documentation_url).to.be.a('string');
       expect(await objectCount()).to.deep.equal(before);
     });

@@ -39,7 +39,7 @@ describe('Git Data: reading what is not a tree', () => {
     for (const query of ['', '?recursive=1']) {
       const answer = await api(server, octocat, 'GET', `/repos/octocat/hello/git/trees/${readme}${query}`);
       expect(answer.status, query).to.equal(422);
-      expect(answer.body).to.deep.equal({ message: NOT_A_TREE, documentation_url: answer.body.documentation_url });
+      expect(answer.body).to.deep.equal({ message: NOT_A_TREE, documentation_url: answer.body.documentation_url, status: String(answer.status) });
     }
     const tag = await api(server, octocat, 'POST', '/repos/octocat/hello/git/tags', { tag: 'readme', message: 'x', object: readme, type: 'blob' });
     expect(tag.status).to.equal(201);

@@ -38,12 +38,18 @@ describe('documentation_url names the operation that answered', () => {
   describe('404', () => {
     it('for a missing reference, the page of get-a-reference (git data)', async () => {
       const answer = await refusal('GET', '/repos/documented/pages/git/ref/heads/nowhere');
-      expect(answer).to.deep.equal({ status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/git/refs#get-a-reference' } });
+      expect(answer).to.deep.equal({
+        status: 404,
+        body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/git/refs#get-a-reference', status: '404' },
+      });
     });
 
     it('for a missing repository, answered before the route, the page of the operation the path is', async () => {
       const answer = await refusal('GET', '/repos/documented/absent/git/ref/heads/main');
-      expect(answer).to.deep.equal({ status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/git/refs#get-a-reference' } });
+      expect(answer).to.deep.equal({
+        status: 404,
+        body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/git/refs#get-a-reference', status: '404' },
+      });
       const contents = await refusal('GET', '/repos/documented/absent/contents/docs/README.md');
       expect(contents.body.documentation_url).to.equal('https://docs.github.com/rest/repos/contents#get-repository-content');
     });
@@ -52,12 +58,12 @@ describe('documentation_url names the operation that answered', () => {
       const project = await refusal('GET', '/projects/987654', { accept: INERTIA });
       expect(project).to.deep.equal({
         status: 404,
-        body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/projects/projects#get-a-project' },
+        body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/projects/projects#get-a-project', status: '404' },
       });
       const migration = await refusal('GET', '/user/migrations/987654', { accept: WYANDOTTE });
       expect(migration).to.deep.equal({
         status: 404,
-        body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/migrations/users#get-a-user-migration-status' },
+        body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/migrations/users#get-a-user-migration-status', status: '404' },
       });
     });
 
@@ -68,7 +74,10 @@ describe('documentation_url names the operation that answered', () => {
     });
 
     it('for an unknown path, the general page', async () => {
-      expect(await refusal('GET', '/no/such/operation')).to.deep.equal({ status: 404, body: { message: 'Not Found', documentation_url: GENERAL } });
+      expect(await refusal('GET', '/no/such/operation')).to.deep.equal({
+        status: 404,
+        body: { message: 'Not Found', documentation_url: GENERAL, status: '404' },
+      });
       // A path under a repository that names no operation: the repository scope answers it.
       expect((await refusal('GET', '/repos/documented/absent/no-such-thing')).body.documentation_url).to.equal(GENERAL);
     });
@@ -113,7 +122,7 @@ describe('documentation_url names the operation that answered', () => {
       const answer = await refusal('GET', '/user/migrations', { accept: WYANDOTTE, authorization: null });
       expect(answer).to.deep.equal({
         status: 401,
-        body: { message: 'Requires authentication', documentation_url: 'https://docs.github.com/rest/migrations/users#list-user-migrations' },
+        body: { message: 'Requires authentication', documentation_url: 'https://docs.github.com/rest/migrations/users#list-user-migrations', status: '401' },
       });
     });
   });
@@ -121,9 +130,9 @@ describe('documentation_url names the operation that answered', () => {
   describe('before routing, the general page', () => {
     it('for bad credentials and a body that is not JSON', async () => {
       const badCredentials = await refusal('GET', '/projects/987654', { accept: INERTIA, authorization: 'token not-a-token' });
-      expect(badCredentials).to.deep.equal({ status: 401, body: { message: 'Bad credentials', documentation_url: GENERAL } });
+      expect(badCredentials).to.deep.equal({ status: 401, body: { message: 'Bad credentials', documentation_url: GENERAL, status: '401' } });
       const unparsed = await refusal('POST', '/user/projects', { accept: INERTIA, body: '{"name":' });
-      expect(unparsed).to.deep.equal({ status: 400, body: { message: 'Problems parsing JSON', documentation_url: GENERAL } });
+      expect(unparsed).to.deep.equal({ status: 400, body: { message: 'Problems parsing JSON', documentation_url: GENERAL, status: '400' } });
     });
   });
 });

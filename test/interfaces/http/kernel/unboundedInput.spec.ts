@@ -124,7 +124,11 @@ describe('unbounded input before authentication', () => {
       expect(response.startsWith(`HTTP/1.1 ${status} `), response.slice(0, 40)).to.equal(true);
       expect(response.toLowerCase()).to.contain('content-type: application/json');
       expect(response.toLowerCase()).to.contain('connection: close');
-      expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4))).to.deep.equal({ message, documentation_url: 'https://docs.github.com/rest' });
+      expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4))).to.deep.equal({
+        message,
+        documentation_url: 'https://docs.github.com/rest',
+        status: String(status),
+      });
       expect(closed).to.equal(true);
     }
     expect((await fetch(`${server.url}/users/writer`)).status).to.equal(200);

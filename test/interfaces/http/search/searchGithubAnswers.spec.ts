@@ -39,6 +39,7 @@ describe('search: GitHub answers to its documented and refused queries', () => {
       expect(answer.body).to.deep.equal({
         message: 'Validation Failed',
         documentation_url: 'https://docs.github.com/v3/search/',
+        status: '422',
         errors: [
           {
             message: `"${value}" is not a recognized date/time format. Please provide an ISO 8601 date/time value, such as YYYY-MM-DD.`,
@@ -56,6 +57,7 @@ describe('search: GitHub answers to its documented and refused queries', () => {
     expect(missing.body).to.deep.equal({
       message: 'Validation Failed',
       documentation_url: 'https://docs.github.com/v3/search',
+      status: '422',
       errors: [{ resource: 'Search', field: 'q', code: 'missing' }],
     });
     const hidden = await search(server, null, q('issues', 'solar repo:nobody/nothing'));
@@ -64,7 +66,11 @@ describe('search: GitHub answers to its documented and refused queries', () => {
     const tooLong = await search(server, null, q('repositories', 'x'.repeat(257)));
     expect(tooLong.body.documentation_url).to.equal('https://docs.github.com/v3/search/');
     const beyond = await search(server, null, `${q('repositories', 'solar')}&per_page=100&page=11`);
-    expect(beyond.body).to.deep.equal({ message: 'Only the first 1000 search results are available', documentation_url: 'https://docs.github.com/v3/search/' });
+    expect(beyond.body).to.deep.equal({
+      message: 'Only the first 1000 search results are available',
+      documentation_url: 'https://docs.github.com/v3/search/',
+      status: '422',
+    });
   });
 
   it("more than five AND / OR / NOT: GitHub's own sentence; five are taken", async () => {
@@ -87,6 +93,7 @@ describe('search: GitHub answers to its documented and refused queries', () => {
       expect(answer.body).to.deep.equal({
         message: 'Validation Failed',
         documentation_url: 'https://docs.github.com/v3/search/',
+        status: '422',
         errors: [{ message: 'None of the search qualifiers apply to this search type.', resource: 'Search', field: 'q', code: 'invalid' }],
       });
     }

@@ -40,17 +40,17 @@ describe('notFound and errorHandler', () => {
     const response = await fetch(`${server.baseUrl}/no/such/route`);
     expect(response.status).to.equal(404);
     expect(response.headers.get('content-type')).to.match(/^application\/json/);
-    expect(await response.json()).to.deep.equal({ message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
+    expect(await response.json()).to.deep.equal({ message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' });
   });
 
   it('maps body-parser errors to 400 and 413', async () => {
     const post = (body: string) => fetch(`${server.baseUrl}/strict`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
     const malformed = await post('{"a":');
     expect(malformed.status).to.equal(400);
-    expect(await malformed.json()).to.deep.equal({ message: 'Problems parsing JSON', documentation_url: 'https://docs.github.com/rest' });
+    expect(await malformed.json()).to.deep.equal({ message: 'Problems parsing JSON', documentation_url: 'https://docs.github.com/rest', status: '400' });
     const tooLarge = await post(JSON.stringify({ a: 'x'.repeat(64) }));
     expect(tooLarge.status).to.equal(413);
-    expect(await tooLarge.json()).to.deep.equal({ message: 'Request body too large', documentation_url: 'https://docs.github.com/rest' });
+    expect(await tooLarge.json()).to.deep.equal({ message: 'Request body too large', documentation_url: 'https://docs.github.com/rest', status: '413' });
     expect(errorLines()).to.deep.equal([]);
   });
 
@@ -60,6 +60,7 @@ describe('notFound and errorHandler', () => {
     expect(await response.json()).to.deep.equal({
       message: "Failed to decode param '%E0%A4%A'",
       documentation_url: 'https://docs.github.com/rest',
+      status: '400',
     });
     expect(errorLines()).to.deep.equal([]);
   });

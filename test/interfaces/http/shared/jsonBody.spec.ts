@@ -65,6 +65,7 @@ describe('jsonBody', () => {
     expect(await response.json()).to.deep.equal({
       message: 'Problems parsing JSON',
       documentation_url: 'https://docs.github.com/rest',
+      status: '400',
     });
   });
 
@@ -91,6 +92,7 @@ describe('jsonBody', () => {
     expect(await response.json()).to.deep.equal({
       message: 'Request body too large',
       documentation_url: 'https://docs.github.com/rest',
+      status: '413',
     });
   });
 });

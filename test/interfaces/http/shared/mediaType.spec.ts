@@ -97,6 +97,7 @@ describe('mediaType', () => {
         message:
           "If you would like to help us test the Projects API during its preview period, you must specify a custom media type in the 'Accept' header. Please see the docs for full details.",
         documentation_url: 'https://docs.github.com/rest/projects/projects#get-a-project',
+        status: '415',
       });
     });
 

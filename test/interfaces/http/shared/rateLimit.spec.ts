@@ -76,6 +76,7 @@ describe('rateLimiter', () => {
         "API rate limit exceeded for 127.0.0.1. (But here's the good news: Authenticated requests get a higher rate limit. " +
         'Check out the documentation for more details.)',
       documentation_url: DOCUMENTATION_URL,
+      status: '403',
     });
     expect(rateHeaders(refused)).to.deep.equal({ limit: '60', remaining: '0', used: '60', reset: firstReset, resource: 'core' });
 
@@ -100,6 +101,7 @@ describe('rateLimiter', () => {
     expect(await refused.json()).to.deep.equal({
       message: 'API rate limit exceeded for user ID 42.',
       documentation_url: DOCUMENTATION_URL,
+      status: '403',
     });
     const otherUser = await get('/zen', { 'X-Test-User': '7' });
     expect(rateHeaders(otherUser)).to.include({ limit: '2', remaining: '1', used: '1' });
