@@ -45,8 +45,9 @@ export function projectJson(project: ProjectDocument, creator: UserDocument | un
     created_at: githubTime(project.created_at),
     updated_at: githubTime(project.updated_at),
     // "Only present if owner is an organization" (GitHub's project schema): a repository's or
-    // a user's board has no organization members to give a baseline to.
-    ...(project.owner_kind === 'organization' ? { organization_permission: project.organization_permission } : {}),
+    // a user's board has no organization members to give a baseline to. The key stays (every
+    // key of the schema is answered), saying so: 'none', not a baseline nobody holds.
+    organization_permission: project.owner_kind === 'organization' ? project.organization_permission : 'none',
     private: project.private,
     permissions: { read: role !== 'none', write: role === 'write' || role === 'admin', admin: role === 'admin' },
   };

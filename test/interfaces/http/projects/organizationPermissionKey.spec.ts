@@ -7,8 +7,8 @@ import { projectCall } from './projectCalls.js';
 // GitHub's project schema: organization_permission is "the baseline permission that all
 // organization members have on this project. Only present if owner is an organization."; the
 // repository and user projects GitHub answered (PyGithub's recordings of 2020) carry no such
-// key. A board with no organization has no baseline for its members to show.
-describe('classic projects: organization_permission only on an organization’s project', () => {
+// key. forgelog answers every key of the schema: a board with no organization says 'none'.
+describe('classic projects: organization_permission a baseline on an organization’s project only', () => {
   let server: TestServer;
   let octocat: string;
 
@@ -20,19 +20,19 @@ describe('classic projects: organization_permission only on an organization’s 
   });
   after(() => server.close());
 
-  it('a repository’s and a user’s project have none; an organization’s has its baseline', async () => {
+  it('a repository’s and a user’s project say none; an organization’s has its baseline', async () => {
     for (const path of ['/repos/octocat/board/projects', '/user/projects']) {
       const created = await projectCall(server, octocat, 'POST', path, { name: 'Board' });
       expect(created.status).to.equal(201);
       expectSchema('project', created.body);
-      expect(created.body, path).not.to.have.property('organization_permission');
+      expect(created.body, path).to.have.property('organization_permission', 'none');
       const read = await projectCall(server, octocat, 'GET', `/projects/${created.body.id}`);
-      expect(read.body, path).not.to.have.property('organization_permission');
+      expect(read.body, path).to.have.property('organization_permission', 'none');
       const renamed = await projectCall(server, octocat, 'PATCH', `/projects/${created.body.id}`, { name: 'Renamed' });
-      expect(renamed.body, path).not.to.have.property('organization_permission');
+      expect(renamed.body, path).to.have.property('organization_permission', 'none');
     }
     const listed = await projectCall(server, octocat, 'GET', '/repos/octocat/board/projects');
-    expect(listed.body[0]).not.to.have.property('organization_permission');
+    expect(listed.body[0]).to.have.property('organization_permission', 'none');
     const org = await projectCall(server, octocat, 'POST', '/orgs/acme/projects', { name: 'Company' });
     expect(org.body).to.include({ organization_permission: 'write' });
     expect((await projectCall(server, octocat, 'GET', '/orgs/acme/projects')).body[0]).to.include({ organization_permission: 'write' });
