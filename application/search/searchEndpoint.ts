@@ -34,6 +34,8 @@ export interface SearchEndpointDefinition {
   // Filters that hold unless a qualifier of the alternative says otherwise (repositories
   // leave forks out unless fork: asks for them).
   defaultFilters?(terms: readonly SearchTerm[]): SearchFilter[];
+  // Keywords match any, not all (labels: anyKeyword.ts).
+  readonly anyKeyword?: boolean;
   // Checked after compiling (code search needs a term).
   readonly needsTerm?: boolean;
   readonly requiresAuthentication?: boolean;

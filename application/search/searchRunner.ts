@@ -4,6 +4,7 @@ import { inject, injectable } from 'inversify';
 import type { SearchError } from '../../domain/search/search.errors.js';
 import { SEARCH_QUALIFIERS } from '../../domain/search/searchQualifiers.js';
 import { checkSearchQuery, nothingApplies } from '../../domain/search/searchQualifiers.js';
+import { eachKeywordApart } from './anyKeyword.js';
 import { parseSearchQuery, type SearchTerm } from '../../domain/search/searchQuery.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
@@ -97,7 +98,8 @@ export class SearchRunner {
       accountId: async (login) => (await this.repositories.accountByLogin(login))?.id ?? null,
     };
     const alternatives: CompiledAlternative[] = [];
-    for (const terms of checked.right.alternatives) {
+    const asked = definition.anyKeyword ? eachKeywordApart(checked.right.alternatives) : checked.right.alternatives;
+    for (const terms of asked) {
       const compiled = await this.compile(definition, terms, context);
       if (compiled._tag === 'Left') return compiled;
       alternatives.push(compiled.right);
