@@ -11,6 +11,8 @@ export interface QualifierContext {
   readonly caller: AccessCaller;
   // The account a login names (for author:, assignee: and the like), null when none does.
   accountId(login: string): Promise<number | null>;
+  // The classic project a project: qualifier names (searchProjects.ts), null when none.
+  projectId(name: string): Promise<number | null>;
 }
 
 // What one search endpoint knows beyond the shared language: its index, which document

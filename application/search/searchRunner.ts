@@ -5,6 +5,7 @@ import type { SearchError } from '../../domain/search/search.errors.js';
 import { SEARCH_QUALIFIERS } from '../../domain/search/searchQualifiers.js';
 import { checkSearchQuery, nothingApplies } from '../../domain/search/searchQualifiers.js';
 import { eachKeywordApart } from './anyKeyword.js';
+import { SearchProjects } from './searchProjects.js';
 import { parseSearchQuery, type SearchTerm } from '../../domain/search/searchQuery.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
@@ -78,6 +79,7 @@ export class SearchRunner {
     @inject(SearchVisibility) private readonly visibility: SearchVisibility,
     @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
     @inject(SEARCH_SETTINGS) private readonly settings: SearchSettings,
+    @inject(SearchProjects) private readonly projects: SearchProjects,
   ) {}
 
   async search<D extends SearchDocument>(definition: SearchEndpointDefinition, request: SearchRequest): Promise<Either<SearchError, SearchOutcome<D>>> {
@@ -96,6 +98,7 @@ export class SearchRunner {
     const context: QualifierContext = {
       caller: request.caller,
       accountId: async (login) => (await this.repositories.accountByLogin(login))?.id ?? null,
+      projectId: (name) => this.projects.idOf(name),
     };
     const alternatives: CompiledAlternative[] = [];
     const asked = definition.anyKeyword ? eachKeywordApart(checked.right.alternatives) : checked.right.alternatives;

@@ -72,6 +72,8 @@ export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<
     involves: account,
     label: text,
     milestone: text,
+    // project:OWNER/NUMBER or project:OWNER/REPOSITORY/NUMBER (classic projects).
+    project: text,
     no: oneOf('label', 'milestone', 'assignee', 'project'),
     comments: number,
     interactions: number,
