@@ -80,6 +80,12 @@ describe('GET /search/labels', () => {
     const matched = await search(server, null, `/search/labels?repository_id=${tracker}&q=duplicate+question`, TEXT_MATCH);
     expect(names(matched.body, 'name').sort()).to.deep.equal(['duplicate', 'question']);
     expect(expectTextMatchesConsistent(matched.body.items)).to.be.at.least(2);
+    // A label two of the words find: first, and both words shown in its text matches.
+    const both = await search(server, null, `/search/labels?repository_id=${tracker}&q=good+issue`, TEXT_MATCH);
+    expect(names(both.body, 'name')[0]).to.equal('good first issue');
+    const name = both.body.items[0].text_matches.find((textMatch: any) => textMatch.property === 'name');
+    expect(name.matches.map((match: any) => match.text)).to.deep.equal(['good', 'issue']);
+    expectTextMatchesConsistent(both.body.items);
   });
 
   it('sorts by created and updated, either way', async () => {
