@@ -27,6 +27,8 @@ const IS_FILTERS: Readonly<Record<string, SearchFilter>> = {
   draft: both(isPullRequest, is('draft', true)),
   // No pull request is queued to merge: forgelog has no merge queue.
   queued: both(isPullRequest, is('type', 'issue')),
+  // No repository is internal (GitHub Enterprise's visibility): forgelog has none.
+  internal: both(is('public', true), is('public', false)),
 };
 
 // no:label, no:milestone, no:assignee, no:project (a card on no classic project).
