@@ -15,6 +15,8 @@ const isPullRequest = is('type', 'pr');
 const IS_FILTERS: Readonly<Record<string, SearchFilter>> = {
   issue: is('type', 'issue'),
   pr: isPullRequest,
+  // The endpoint's description writes is:pull-request beside is:issue.
+  'pull-request': isPullRequest,
   open: is('state', 'open'),
   closed: is('state', 'closed'),
   merged: is('merged', true),

@@ -63,7 +63,7 @@ export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<
     type: oneOf('issue', 'pr'),
     // is:queued and is:internal as GitHub documents them (forgelog has no merge queue and no
     // internal repositories: they match nothing).
-    is: oneOf('issue', 'pr', 'open', 'closed', 'merged', 'unmerged', 'locked', 'unlocked', 'public', 'private', 'internal', 'draft', 'queued'),
+    is: oneOf('issue', 'pr', 'pull-request', 'open', 'closed', 'merged', 'unmerged', 'locked', 'unlocked', 'public', 'private', 'internal', 'draft', 'queued'),
     state: oneOf('open', 'closed'),
     reason: text,
     in: fields('title', 'body', 'comments'),

@@ -152,6 +152,9 @@ describe('GET /search/issues', () => {
     expect(sorted(await widgets('state:open'))).to.deep.equal(['alice/widgets#1', 'alice/widgets#4']);
     expect(sorted(await widgets('is:open is:issue'))).to.deep.equal(['alice/widgets#1']);
     expect(sorted(await widgets('-is:pr'))).to.deep.equal(['alice/widgets#1', 'alice/widgets#2']);
+    // The endpoint's description names is:pull-request beside is:issue.
+    expect(sorted(await widgets('is:pull-request'))).to.deep.equal(['alice/widgets#3', 'alice/widgets#4']);
+    expect(sorted(await widgets('-is:pull-request'))).to.deep.equal(['alice/widgets#1', 'alice/widgets#2']);
   });
 
   it('is:merged|unmerged, is:draft, draft:, is:locked|unlocked', async () => {
