@@ -46,6 +46,8 @@ export class CodeSearchCompiler {
     const context: QualifierContext = {
       caller,
       accountId: async (login) => (await this.repositories.accountByLogin(login))?.id ?? null,
+      // Code search has no project: qualifier.
+      projectId: async () => null,
     };
     const codeTerms: CodeTerm[] = [];
     const filters: SearchFilter[] = [];

@@ -16,6 +16,13 @@ const SHA_FIELDS: Readonly<Record<string, string>> = { hash: 'hash_prefixes', pa
 const IS_FIELDS: Readonly<Record<string, SearchFilter>> = {
   public: { field: 'public', op: '=', value: true },
   private: { field: 'public', op: '=', value: false },
+  // No repository is internal (GitHub Enterprise's visibility): forgelog has none.
+  internal: {
+    and: [
+      { field: 'public', op: '=', value: true },
+      { field: 'public', op: '=', value: false },
+    ],
+  },
   fork: ONLY_FORKS,
 };
 

@@ -41,6 +41,9 @@ export interface IssueSearchDocument extends SearchDocument, RepositoryBound {
   has_labels: boolean;
   has_milestone: boolean;
   has_assignees: boolean;
+  // The classic projects holding a card of it (project:, no:project).
+  project_ids: number[];
+  has_projects: boolean;
   comments: number;
   reactions: number;
   reactions_plus_one: number;
@@ -89,6 +92,8 @@ export const ISSUE_SEARCH_ATTRIBUTES = {
     'has_labels',
     'has_milestone',
     'has_assignees',
+    'project_ids',
+    'has_projects',
     'comments',
     'reactions',
     'interactions',

@@ -15,6 +15,8 @@ const isPullRequest = is('type', 'pr');
 const IS_FILTERS: Readonly<Record<string, SearchFilter>> = {
   issue: is('type', 'issue'),
   pr: isPullRequest,
+  // The endpoint's description writes is:pull-request beside is:issue.
+  'pull-request': isPullRequest,
   open: is('state', 'open'),
   closed: is('state', 'closed'),
   merged: is('merged', true),
@@ -27,14 +29,16 @@ const IS_FILTERS: Readonly<Record<string, SearchFilter>> = {
   draft: both(isPullRequest, is('draft', true)),
   // No pull request is queued to merge: forgelog has no merge queue.
   queued: both(isPullRequest, is('type', 'issue')),
+  // No repository is internal (GitHub Enterprise's visibility): forgelog has none.
+  internal: both(is('public', true), is('public', false)),
 };
 
-// no:label, no:milestone, no:assignee (no:project: forgelog's issues are in no project).
+// no:label, no:milestone, no:assignee, no:project (a card on no classic project).
 const NO_FILTERS: Readonly<Record<string, SearchFilter | null>> = {
   label: is('has_labels', false),
   milestone: is('has_milestone', false),
   assignee: is('has_assignees', false),
-  project: null,
+  project: is('has_projects', false),
 };
 
 // The account qualifiers and the attribute of ids each one reaches.
@@ -114,6 +118,8 @@ export const issueSearch: SearchEndpointDefinition = {
     if (key === 'reason') return right(is('state_reason', text.trim().replace(/[\s-]+/g, '_')));
     if (key === 'label') return right(oneOfValues('labels', value));
     if (key === 'milestone') return right(oneOfValues('milestone', value));
+    // A project nobody has (or a name that is not one) matches nothing: ids are positive.
+    if (key === 'project') return right({ field: 'project_ids', op: '=', value: (await context.projectId(textOf(value))) ?? -1 });
     // Branch names are matched as given; only pull requests have them.
     if (key === 'head' || key === 'base') return right(both(isPullRequest, is(key, textOf(value))));
     // draft:false is a pull request ready for review, not every issue.

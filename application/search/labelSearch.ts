@@ -13,7 +13,7 @@ export interface LabelSearchDocument extends RepositoryBound {
   updated: number;
 }
 
-// GET /search/labels: keywords in name and description, within the repository the
+// GET /search/labels: keywords (any of them) in name and description, within the repository the
 // repository_id parameter names (SearchRequest.extraFilter); sorts created, updated.
 export const labelSearch: SearchEndpointDefinition = {
   endpoint: 'labels',
@@ -22,6 +22,8 @@ export const labelSearch: SearchEndpointDefinition = {
   textFields: { name: ['name'], description: ['description'] },
   defaultTextFields: ['name', 'description'],
   sorts: { created: 'created', updated: 'updated' },
+  // `bug defect enhancement` finds the labels matching any of the words, as GitHub documents.
+  anyKeyword: true,
   // GitHub documents no qualifier for labels: every key:value is text.
   async qualifierFilter() {
     return right(null);

@@ -31,6 +31,8 @@ const IS_FIELDS: Readonly<Record<string, SearchFilter>> = {
   fork: ONLY_FORKS,
   // No repository's owner can be sponsored: forgelog has no Sponsors.
   sponsorable: NO_REPOSITORY,
+  // GitHub Enterprise's internal visibility: forgelog's repositories are public or private.
+  internal: NO_REPOSITORY,
 };
 
 // GET /search/repositories: keywords in name, description and topics (readme with in:readme),

@@ -11,6 +11,8 @@ export interface QualifierContext {
   readonly caller: AccessCaller;
   // The account a login names (for author:, assignee: and the like), null when none does.
   accountId(login: string): Promise<number | null>;
+  // The classic project a project: qualifier names (searchProjects.ts), null when none.
+  projectId(name: string): Promise<number | null>;
 }
 
 // What one search endpoint knows beyond the shared language: its index, which document
@@ -34,6 +36,8 @@ export interface SearchEndpointDefinition {
   // Filters that hold unless a qualifier of the alternative says otherwise (repositories
   // leave forks out unless fork: asks for them).
   defaultFilters?(terms: readonly SearchTerm[]): SearchFilter[];
+  // Keywords match any, not all (labels: anyKeyword.ts).
+  readonly anyKeyword?: boolean;
   // Checked after compiling (code search needs a term).
   readonly needsTerm?: boolean;
   readonly requiresAuthentication?: boolean;

@@ -4,6 +4,9 @@ import { inject, injectable } from 'inversify';
 import type { SearchError } from '../../domain/search/search.errors.js';
 import { SEARCH_QUALIFIERS } from '../../domain/search/searchQualifiers.js';
 import { checkSearchQuery, nothingApplies } from '../../domain/search/searchQualifiers.js';
+import { eachKeywordApart } from './anyKeyword.js';
+import { combinedHit } from './mergedHits.js';
+import { SearchProjects } from './searchProjects.js';
 import { parseSearchQuery, type SearchTerm } from '../../domain/search/searchQuery.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
@@ -77,6 +80,7 @@ export class SearchRunner {
     @inject(SearchVisibility) private readonly visibility: SearchVisibility,
     @inject(RepositoryQueries) private readonly repositories: RepositoryQueries,
     @inject(SEARCH_SETTINGS) private readonly settings: SearchSettings,
+    @inject(SearchProjects) private readonly projects: SearchProjects,
   ) {}
 
   async search<D extends SearchDocument>(definition: SearchEndpointDefinition, request: SearchRequest): Promise<Either<SearchError, SearchOutcome<D>>> {
@@ -95,9 +99,11 @@ export class SearchRunner {
     const context: QualifierContext = {
       caller: request.caller,
       accountId: async (login) => (await this.repositories.accountByLogin(login))?.id ?? null,
+      projectId: (name) => this.projects.idOf(name),
     };
     const alternatives: CompiledAlternative[] = [];
-    for (const terms of checked.right.alternatives) {
+    const asked = definition.anyKeyword ? eachKeywordApart(checked.right.alternatives) : checked.right.alternatives;
+    for (const terms of asked) {
       const compiled = await this.compile(definition, terms, context);
       if (compiled._tag === 'Left') return compiled;
       alternatives.push(compiled.right);
@@ -137,7 +143,7 @@ export class SearchRunner {
   }
 
   // OR of alternatives: each is asked for the first offset + limit hits, and the union is
-  // ranked as one (by the sort, else by score), each document once at its best score. An
+  // ranked as one (by the sort, else by score), each document once (combinedHit). An
   // alternative holding more than that, but no more than the 1,000 a search can page to, is
   // read whole: documents several alternatives hold are then counted once, so total_count
   // (and the last page Link names) does not change with per_page. Beyond 1,000, what lies
@@ -162,7 +168,7 @@ export class SearchRunner {
         const key = String(hit.document.id ?? JSON.stringify(hit.document));
         const known = best.get(key);
         if (known === undefined) total += 1;
-        if (known === undefined || known.score < hit.score) best.set(key, hit);
+        best.set(key, combinedHit(known, hit, definition.anyKeyword ?? false));
       }
       // What lies beyond the pages read is counted at most once per alternative.
       total += Math.max(0, result.total - result.hits.length);

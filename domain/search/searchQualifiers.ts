@@ -50,8 +50,9 @@ export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<
     'good-first-issues': number,
     created: date,
     pushed: date,
-    // is:sponsorable as GitHub documents it (forgelog has no Sponsors: it matches nothing).
-    is: oneOf('public', 'private', 'template', 'archived', 'mirror', 'fork', 'sponsorable'),
+    // is:sponsorable and is:internal as GitHub documents them (forgelog has no Sponsors and no
+    // internal repositories: they match nothing).
+    is: oneOf('public', 'private', 'internal', 'template', 'archived', 'mirror', 'fork', 'sponsorable'),
     archived: boolean,
     fork: oneOf('true', 'only'),
     mirror: boolean,
@@ -60,8 +61,9 @@ export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<
   issues: {
     ...owners,
     type: oneOf('issue', 'pr'),
-    // is:queued as GitHub documents it (forgelog has no merge queue: it matches nothing).
-    is: oneOf('issue', 'pr', 'open', 'closed', 'merged', 'unmerged', 'locked', 'unlocked', 'public', 'private', 'draft', 'queued'),
+    // is:queued and is:internal as GitHub documents them (forgelog has no merge queue and no
+    // internal repositories: they match nothing).
+    is: oneOf('issue', 'pr', 'pull-request', 'open', 'closed', 'merged', 'unmerged', 'locked', 'unlocked', 'public', 'private', 'internal', 'draft', 'queued'),
     state: oneOf('open', 'closed'),
     reason: text,
     in: fields('title', 'body', 'comments'),
@@ -72,6 +74,8 @@ export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<
     involves: account,
     label: text,
     milestone: text,
+    // project:OWNER/NUMBER or project:OWNER/REPOSITORY/NUMBER (classic projects).
+    project: text,
     no: oneOf('label', 'milestone', 'assignee', 'project'),
     comments: number,
     interactions: number,
@@ -122,7 +126,8 @@ export const SEARCH_QUALIFIERS: Readonly<Record<SearchEndpoint, Readonly<Record<
     hash: text,
     parent: text,
     tree: text,
-    is: oneOf('public', 'private', 'fork'),
+    // is:internal: forgelog has no internal repositories (it matches nothing).
+    is: oneOf('public', 'private', 'internal', 'fork'),
     fork: oneOf('true', 'only'),
   },
   code: {

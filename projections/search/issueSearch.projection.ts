@@ -19,6 +19,9 @@ import type { ReactionEvent } from '../../domain/issues/reaction.decider.js';
 import type { RepositoryEvent } from '../../domain/repositories/repository.events.js';
 import { REF_EVENT_TYPES } from '../../domain/gitdata/refMoved.js';
 import type { ProjectionDependencies } from '../shared/projectionDependencies.js';
+import type { ProjectCardDocument } from '../../application/projects/projects.readModel.js';
+import { DELETED_COPIES_COLLECTIONS, deletedCopyId, type DeletedCopyDocument } from '../../application/shared/deletedCopies.js';
+import type { CardContent, ProjectEvent } from '../../domain/projects/project.events.js';
 import { issueSearchDocument, repositoryFields } from './issueSearchDocument.js';
 import {
   ISSUE_LANGUAGES_INDEXED_COLLECTION,
@@ -66,8 +69,25 @@ async function issueKeyOf(target: ProjectionTarget, issueId: number): Promise<st
   return issue === null ? [] : [issue._id];
 }
 
+// The issue (read-model _id) a card holds: an issue by its id, a pull request by its own.
+async function issueKeyOfCard(target: ProjectionTarget, content: CardContent | null): Promise<string[]> {
+  if (content === null) return [];
+  return content.type === 'PullRequest' ? [pullRequestIssueDocumentId(content.id)] : issueKeyOf(target, content.id);
+}
+
+// A removed card's issue, from the copy the projects model keeps of it.
+async function issueKeyOfDeletedCard(target: ProjectionTarget, cardId: number): Promise<string[]> {
+  const copy = await target
+    .collection<DeletedCopyDocument<ProjectCardDocument>>(DELETED_COPIES_COLLECTIONS.project_card)
+    .findOne({ _id: deletedCopyId('project_card', cardId) });
+  return copy === null ? [] : issueKeyOfCard(target, copy.document.content);
+}
+
 // The issues (read-model _ids) whose documents an event may change.
 async function touchedIssues(event: StoredEvent, target: ProjectionTarget): Promise<string[]> {
+  const project = { type: event.type, data: event.data } as ProjectEvent;
+  if (project.type === 'ProjectCardCreated') return issueKeyOfCard(target, project.data.content);
+  if (project.type === 'ProjectCardDeleted') return issueKeyOfDeletedCard(target, project.data.cardId);
   // A lock, labels, assignees or milestone may be a pull request's issue side's: its issue is found by its id.
   if (PULL_REQUEST_ISSUE_SIDE_EVENTS.has(event.type)) return issueKeyOf(target, (event.data as { issueId: number }).issueId);
   if (ISSUE_EVENT_TYPES.has(event.type)) return [String((event.data as { issueId: number }).issueId)];
@@ -141,6 +161,18 @@ async function followLanguage(dependencies: ProjectionDependencies, event: Store
   await saveLanguageIndexed(target, repositoryId, language);
 }
 
+// The documents naming a project, every page of them read before any is rewritten (a column's
+// removal leaves the others' cards naming it).
+async function issueKeysOnProject(target: ProjectionTarget, projectId: number): Promise<string[]> {
+  const filter: SearchFilter = { field: 'project_ids', op: '=', value: projectId };
+  const keys: string[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const { hits } = await target.search.search<IssueSearchDocument>(indexName(target), { q: '', filter, offset, limit: PAGE });
+    keys.push(...hits.map((hit) => hit.document.id));
+    if (hits.length < PAGE) return keys;
+  }
+}
+
 // Visibility, owner, archived state, issues turned on or off, language, or existence changed: the repository's documents that
 // disagree are rewritten from the index's own copies (a few fields changed), or all removed
 // when the repository is gone: a cost proportional to the repository's issues.
@@ -186,7 +218,8 @@ export const issueSearchProjection = (dependencies: ProjectionDependencies): Pro
   // 5: whether the repository's issues are off (issues_off)
   // 6: the repository's language (language), read by this lane from git as its default branch moves
   // 7: why an issue was closed (state_reason, for reason:)
-  version: 7,
+  // 8: the classic projects holding a card of it (project_ids, for project: and no:project)
+  version: 8,
   consistency: 'eventual',
   readsReadYourWritesModels: true,
   collections: [{ name: ISSUE_SEARCH_DOCUMENTS_COLLECTION }, { name: ISSUE_REPOSITORY_LANGUAGES_COLLECTION }, { name: ISSUE_LANGUAGES_INDEXED_COLLECTION }],
@@ -208,6 +241,11 @@ export const issueSearchProjection = (dependencies: ProjectionDependencies): Pro
       const typed = { type: event.type, data: event.data } as RepositoryEvent;
       if (typed.type === 'RepositoryEdited' && typed.data.changes.private === undefined && typed.data.changes.hasIssues === undefined) return;
       return repositoryChanged(target, typed.data.repositoryId);
+    }
+    // A project or column removed takes its cards with it (no copy of each is kept): the
+    // documents that still name the project are rebuilt.
+    if (event.type === 'ProjectDeleted' || event.type === 'ProjectColumnDeleted') {
+      return refresh(target, await issueKeysOnProject(target, (event.data as { projectId: number }).projectId));
     }
     const keys = [...new Set(await touchedIssues(event, target))];
     // One issue's document (most events: opened, commented, reacted to) is rebuilt once per

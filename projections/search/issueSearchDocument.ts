@@ -9,6 +9,7 @@ import {
   type LabelDocument,
   type MilestoneDocument,
 } from '../../application/issues/issues.readModel.js';
+import { PROJECT_CARDS_COLLECTION, type ProjectCardDocument } from '../../application/projects/projects.readModel.js';
 import { PULL_REQUESTS_COLLECTION, type PullRequestDocument } from '../../application/pulls/pullRequests.readModel.js';
 import { REPOSITORIES_COLLECTION, type RepositoryDocument } from '../../application/repositories/repositories.readModel.js';
 import { REACTION_SORTS, type IssueSearchDocument } from '../../application/search/issueSearch.document.js';
@@ -68,6 +69,15 @@ async function pullRequestOf(target: ProjectionTarget, issue: IssueDocument): Pr
   return target.collection<PullRequestDocument>(PULL_REQUESTS_COLLECTION).findOne({ _id: issue._id.slice('pr-'.length) });
 }
 
+// The classic projects holding a card of the issue (or of the pull request), through the
+// cards' index on their content's repository.
+async function projectIds(target: ProjectionTarget, issue: IssueDocument): Promise<number[]> {
+  const cards = await target
+    .collection<ProjectCardDocument>(PROJECT_CARDS_COLLECTION)
+    .find({ 'content.repositoryId': issue.repository_id, 'content.number': issue.number });
+  return unique(cards.map((card) => card.project_id));
+}
+
 // What the repository decides for every document of it: who may see it, whose it is, its
 // language (as this lane last read it, issueRepositoryLanguage).
 export async function repositoryFields(
@@ -99,6 +109,7 @@ export async function issueSearchDocument(target: ProjectionTarget, key: string)
   const mentions = await mentionedIds(target, [issue.title, body, ...comments.map((comment) => comment.body)]);
   const commenters = unique(comments.map((comment) => comment.user_id));
   const reactions = issue.reactions;
+  const projects = await projectIds(target, issue);
   const mergedAt = issue.pull_request?.merged_at ?? null;
   return {
     id: key,
@@ -123,6 +134,8 @@ export async function issueSearchDocument(target: ProjectionTarget, key: string)
     has_labels: labels.length > 0,
     has_milestone: milestone !== null,
     has_assignees: issue.assignee_ids.length > 0,
+    project_ids: projects,
+    has_projects: projects.length > 0,
     comments: issue.comments,
     reactions: reactions.total_count,
     // REACTION_SORTS's attributes, in its order, written out: built from it with fromEntries

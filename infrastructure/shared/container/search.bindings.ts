@@ -5,6 +5,7 @@ import { CodeSearchQuery } from '../../../application/search/codeSearch.query.js
 import { CodeSearchCompiler } from '../../../application/search/codeSearchCompile.js';
 import { RepositorySearchQuery } from '../../../application/search/repositorySearch.query.js';
 import { SEARCH_SETTINGS, SearchRunner, type SearchSettings } from '../../../application/search/searchRunner.js';
+import { SearchProjects } from '../../../application/search/searchProjects.js';
 import { SearchScope } from '../../../application/search/searchScope.js';
 import { SearchVisibility } from '../../../application/search/searchVisibility.js';
 import { LabelSearchQuery } from '../../../application/search/labelSearch.query.js';
@@ -19,6 +20,7 @@ export function bindSearch(container: Container): void {
   container.bind<SearchSettings>(SEARCH_SETTINGS).toConstantValue({ timeLimitMs: config.search.timeLimitMs });
   container.bind(SearchScope).toSelf().inSingletonScope();
   container.bind(SearchVisibility).toSelf().inSingletonScope();
+  container.bind(SearchProjects).toSelf().inSingletonScope();
   container.bind(SearchRunner).toSelf().inSingletonScope();
   container.bind(RepositorySearchQuery).toSelf().inSingletonScope();
   container.bind(CommitSearchQuery).toSelf().inSingletonScope();

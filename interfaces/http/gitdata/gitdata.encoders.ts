@@ -9,7 +9,8 @@ import { wrappedBase64 } from './wrappedBase64.js';
 // node id of its own in each repository.
 const nodeId = (kind: string, at: RepositoryUrls, key: string): string => Buffer.from(`0${kind.length}:${kind}${at.repositoryId}:${key}`).toString('base64');
 
-const UNSIGNED = { verified: false, reason: 'unsigned', signature: null, payload: null };
+// verified_at: when GitHub verified the signature (its newer descriptions list it); never, here.
+const UNSIGNED = { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null };
 
 export interface RepositoryUrls {
   readonly urls: ApiUrls;
@@ -52,7 +53,7 @@ export function encodeTree(at: RepositoryUrls, tree: TreeView) {
 
 // forgelog holds no keys: a signed commit or tag reads as GitHub reads one signed by a key it does not know.
 const verification = (signed: { signature: string | null; payload: string | null }) =>
-  signed.signature === null ? UNSIGNED : { verified: false, reason: 'unknown_key', signature: signed.signature, payload: signed.payload };
+  signed.signature === null ? UNSIGNED : { verified: false, reason: 'unknown_key', signature: signed.signature, payload: signed.payload, verified_at: null };
 
 const signature = (who: GitSignature) => ({ name: who.name, email: who.email, date: who.date });
 

@@ -19,6 +19,7 @@ describe('issue search look-up costs', () => {
     const context = {
       caller: null,
       accountId: async () => null,
+      projectId: async () => null,
       repositoryIdsInLanguage: async (language: string) =>
         (await languages.find({ language: language.toLowerCase() })).map((document) => document.repository_id as number),
     } as QualifierContext;

@@ -54,7 +54,7 @@ describe('Git Data: signed commits and tags', () => {
     expect(await git(['cat-file', 'commit', created.body.sha])).to.equal(object);
     await git(['fsck', '--strict']);
     expectSchema('git-commit', created.body);
-    expect(created.body.verification).to.deep.equal({ verified: false, reason: 'unknown_key', signature, payload });
+    expect(created.body.verification).to.deep.equal({ verified: false, reason: 'unknown_key', signature, payload, verified_at: null });
     const read = await api(server, octocat, 'GET', `/repos/octocat/hello/git/commits/${created.body.sha}`);
     expect(read.body).to.deep.equal(created.body);
     // The repository commit shows the same verification once a branch holds the commit.
@@ -72,7 +72,7 @@ describe('Git Data: signed commits and tags', () => {
     expect(read.status).to.equal(200);
     expectSchema('git-tag', read.body);
     expect(read.body.message).to.equal(`Release 1\n${signature}`);
-    expect(read.body.verification).to.deep.equal({ verified: false, reason: 'unknown_key', signature, payload: head });
+    expect(read.body.verification).to.deep.equal({ verified: false, reason: 'unknown_key', signature, payload: head, verified_at: null });
     // A signature line inside the message does not count; git takes the last armor block.
     const quoting = `object ${parent}\ntype commit\ntag v1-quoting\ntagger Mona Lisa <mona@example.com> 1577914445 +0530\n\nQuotes\n-----BEGIN PGP SIGNATURE-----\nnot this one\n`;
     const quoted = (await git(['mktag'], `${quoting}${signature}`)).trim();
@@ -83,12 +83,14 @@ describe('Git Data: signed commits and tags', () => {
       reason: 'unsigned',
       signature: null,
       payload: null,
+      // GitHub's verification names when it verified the signature: never, here.
+      verified_at: null,
     });
   });
 
   it('an unsigned commit stays "unsigned", and a signature that is not ASCII armor answers 422', async () => {
     const unsigned = await api(server, octocat, 'POST', '/repos/octocat/hello/git/commits', { message: 'Plain', tree, author: who });
-    expect(unsigned.body.verification).to.deep.equal({ verified: false, reason: 'unsigned', signature: null, payload: null });
+    expect(unsigned.body.verification).to.deep.equal({ verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null });
     const refused = await api(server, octocat, 'POST', '/repos/octocat/hello/git/commits', { message: 'Bad', tree, author: who, signature: 'just words' });
     expect(refused.status).to.equal(422);
     expect(refused.body.message).to.equal('signature is not an ASCII-armored signature');

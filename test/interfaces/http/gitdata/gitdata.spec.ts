@@ -58,7 +58,7 @@ describe('Git Data: blobs, trees, commits, refs and tags', () => {
     expect(missingSchemaKeys('git-commit', commit.data)).to.deep.equal([]);
     expect(commit.data).to.deep.include({
       message: 'Add docs/hello.txt',
-      verification: { verified: false, reason: 'unsigned', signature: null, payload: null },
+      verification: { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null },
     });
     // octocat shows no email (an administrator gave it): the no-reply address.
     const octocatId = (await api(server, null, 'GET', '/users/octocat')).body.id;

@@ -152,6 +152,9 @@ describe('GET /search/issues', () => {
     expect(sorted(await widgets('state:open'))).to.deep.equal(['alice/widgets#1', 'alice/widgets#4']);
     expect(sorted(await widgets('is:open is:issue'))).to.deep.equal(['alice/widgets#1']);
     expect(sorted(await widgets('-is:pr'))).to.deep.equal(['alice/widgets#1', 'alice/widgets#2']);
+    // The endpoint's description names is:pull-request beside is:issue.
+    expect(sorted(await widgets('is:pull-request'))).to.deep.equal(['alice/widgets#3', 'alice/widgets#4']);
+    expect(sorted(await widgets('-is:pull-request'))).to.deep.equal(['alice/widgets#1', 'alice/widgets#2']);
   });
 
   it('is:merged|unmerged, is:draft, draft:, is:locked|unlocked', async () => {
@@ -258,6 +261,12 @@ describe('GET /search/issues', () => {
     expect([...new Set(properties)].sort()).to.deep.equal(['body', 'title']);
     const pull = answer.body.items.find((item: any) => item.number === 3);
     expect(pull.text_matches[0]).to.include({ object_type: 'Issue', object_url: `${server.url}/repos/alice/widgets/issues/3` });
+    // An issue both sides of an OR find shows both words: "Crash on startup".
+    const either = await search(server, null, `/search/issues?q=${encodeURIComponent('repo:alice/widgets crash OR startup')}`, TEXT_MATCH);
+    const first = either.body.items.find((item: any) => item.number === 1);
+    const title = first.text_matches.find((match: any) => match.property === 'title');
+    expect(title.matches.map((match: any) => match.text)).to.deep.equal(['Crash', 'startup']);
+    expectTextMatchesConsistent(either.body.items);
   });
 
   // GitHub: text match metadata for the issue title, issue body, and issue comment body; a

@@ -67,6 +67,27 @@ describe('GET /search/labels', () => {
     expect(await labels(`repository_id=${tracker}&q=newcomers`)).to.deep.equal(['good first issue']);
   });
 
+  it("finds the labels matching any of its words, as GitHub's q=bug+defect+enhancement finds bug and enhancement", async () => {
+    const found = await search(server, null, `/search/labels?repository_id=${tracker}&q=bug+defect+enhancement`);
+    expect(found.status, JSON.stringify(found.body)).to.equal(200);
+    expectSearchBody('label-search-result-item', found.body);
+    expect(names(found.body, 'name').sort()).to.deep.equal(['bug', 'enhancement']);
+    expect(found.body.total_count).to.equal(2);
+    // A label two words find is found once; an excluded word still excludes, a phrase stays whole.
+    expect((await labels(`repository_id=${tracker}&q=rocket+fuel`)).sort()).to.deep.equal(['bug', 'launch', 'rocket fuel']);
+    expect((await labels(`repository_id=${tracker}&q=documentation+launch+-ready`)).sort()).to.deep.equal(['documentation']);
+    expect((await labels(`repository_id=${tracker}&q=%22rocket+launch%22+newcomers`)).sort()).to.deep.equal(['good first issue', 'launch']);
+    const matched = await search(server, null, `/search/labels?repository_id=${tracker}&q=duplicate+question`, TEXT_MATCH);
+    expect(names(matched.body, 'name').sort()).to.deep.equal(['duplicate', 'question']);
+    expect(expectTextMatchesConsistent(matched.body.items)).to.be.at.least(2);
+    // A label two of the words find: first, and both words shown in its text matches.
+    const both = await search(server, null, `/search/labels?repository_id=${tracker}&q=good+issue`, TEXT_MATCH);
+    expect(names(both.body, 'name')[0]).to.equal('good first issue');
+    const name = both.body.items[0].text_matches.find((textMatch: any) => textMatch.property === 'name');
+    expect(name.matches.map((match: any) => match.text)).to.deep.equal(['good', 'issue']);
+    expectTextMatchesConsistent(both.body.items);
+  });
+
   it('sorts by created and updated, either way', async () => {
     const rocket = `repository_id=${tracker}&q=rocket`;
     expect(await labels(`${rocket}&sort=created&order=asc`)).to.deep.equal(['bug', 'rocket fuel', 'launch']);

@@ -117,12 +117,17 @@ describe('search: GitHub answers to its documented and refused queries', () => {
       ['repositories', 'solar is:sponsorable'],
       ['users', 'is:sponsorable'],
       ['issues', 'is:queued'],
+      // Internal repositories (GitHub Enterprise's visibility): forgelog has none.
+      ['repositories', 'is:internal'],
+      ['issues', 'is:internal'],
+      ['commits', 'is:internal'],
     ]) {
-      const answer = await search(server, dana, q(endpoint!, query!));
+      const answer = await search(server, dana, q(endpoint!, query!), endpoint === 'commits' ? 'application/vnd.github.cloak-preview+json' : undefined);
       expect(answer.status, `${endpoint} ${query}: ${JSON.stringify(answer.body)}`).to.equal(200);
       expect(answer.body.total_count, `${endpoint} ${query}`).to.equal(0);
     }
     expect((await search(server, dana, q('repositories', 'solar -is:sponsorable'))).body.total_count).to.equal(2);
+    expect((await search(server, dana, q('repositories', 'solar -is:internal'))).body.total_count).to.equal(2);
   });
 
   it('license: filters on the license forgelog detects in none: no repository, not the words of its description', async () => {
