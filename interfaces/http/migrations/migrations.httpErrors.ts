@@ -18,7 +18,7 @@ export const migrationsHttpErrors: ErrorTable<MigrationsError> = {
         field: 'repositories',
         index,
         code: 'invalid_value' as const,
-        message: `${name} is not a repository you can migrate: it does not exist, or you do not administer it`,
+        message: `${name} is not a repository you can migrate: it does not exist, it is not the migrating account's own, or you do not administer it`,
       })),
       ...(error.noneLeft ? [{ resource: 'Migration', field: 'repositories', code: 'missing_field' as const }] : []),
     ],

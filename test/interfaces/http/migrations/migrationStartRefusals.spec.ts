@@ -44,6 +44,10 @@ describe('migrations: a start naming repositories the caller cannot migrate', fu
       { resource: 'Migration', field: 'repositories', index: 2, code: 'invalid_value' },
     ]);
     expect(refused.body.errors[0].message).to.contain('someone/theirs');
+    // mover administers mover/mine, which is not the organization's: the message says which may be why.
+    expect(refused.body.errors[1].message).to.equal(
+      "mover/mine is not a repository you can migrate: it does not exist, it is not the migrating account's own, or you do not administer it",
+    );
   });
 
   it('answers a user migration of another account’s repository the same way', async () => {
