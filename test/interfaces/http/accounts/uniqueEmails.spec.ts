@@ -10,6 +10,7 @@ const EMAIL_TAKEN = {
   message: 'Validation Failed',
   documentation_url: 'https://docs.github.com/rest',
   errors: [{ resource: 'User', field: 'email', code: 'already_exists', message: 'email is already taken' }],
+  status: '422',
 };
 
 // GitHub Enterprise's POST /admin/users: "If the login name or email address is already
