@@ -49,8 +49,10 @@ function pullRequestJson(snapshot: PullRequestSnapshot, urls: ApiUrls, visible: 
       mergedBy: snapshot.mergedBy,
       base: snapshot.base,
       head,
-      // The event's snapshot names the head as it was then.
-      deletedHeadOwner: null,
+      // A head not shown (its fork deleted, or not readable) is still its owner's, as
+      // GET /pulls/{number} answers it: head.repo null, head.user and head.label the owner's
+      // as the event's snapshot names them.
+      deletedHeadOwner: head === null ? (snapshot.head?.owner ?? null) : null,
       headSha: snapshot.pull.head.sha,
       baseSha: snapshot.pull.base.sha,
       authorAssociation: snapshot.association,
