@@ -58,6 +58,9 @@ export function evolve(state: AuthorizationState, event: AuthorizationEvent): Au
   }
 }
 
+// GitHub requires a personal token's note as Rails reads presence: blanks alone are none.
+const present = (note: string | null | undefined): boolean => typeof note === 'string' && note.trim() !== '';
+
 function checkedScopes(scopes: readonly string[]): Either<AuthorizationsError, string[]> {
   const unknown = unknownScopes(scopes);
   return unknown.length > 0 ? left({ _tag: 'UnknownScopes', scopes: unknown }) : right(normalizedScopes(scopes));
@@ -68,7 +71,7 @@ export function decide(command: AuthorizationCommand, state: AuthorizationState)
     if (state.status !== 'absent') return left({ _tag: 'AuthorizationAlreadyExists', authorizationId: command.data.authorizationId });
     const scopes = checkedScopes(command.data.scopes);
     if (scopes._tag === 'Left') return scopes;
-    if (command.data.applicationId === null && !command.data.note) return left({ _tag: 'AuthorizationFieldMissing', field: 'description' });
+    if (command.data.applicationId === null && !present(command.data.note)) return left({ _tag: 'AuthorizationFieldMissing', field: 'description' });
     return right([{ type: 'AuthorizationCreated', data: { ...command.data, scopes: scopes.right, createdAt: command.now.toISOString() } }]);
   }
   if (state.status !== 'active') return left({ _tag: 'AuthorizationNotFound' });
@@ -100,7 +103,7 @@ function update(command: UpdateAuthorization, state: Extract<AuthorizationState,
     noteUrl: command.noteUrl === undefined ? state.fields.noteUrl : command.noteUrl,
     fingerprint: command.fingerprint === undefined ? state.fields.fingerprint : command.fingerprint,
   };
-  if (state.applicationId === null && !next.note) return left({ _tag: 'AuthorizationFieldMissing', field: 'description' });
+  if (state.applicationId === null && !present(next.note)) return left({ _tag: 'AuthorizationFieldMissing', field: 'description' });
   const before: Record<string, unknown> = {};
   const changes: Record<string, unknown> = {};
   for (const key of ['scopes', 'note', 'noteUrl', 'fingerprint'] as const) {

@@ -49,8 +49,10 @@ function pullRequestJson(snapshot: PullRequestSnapshot, urls: ApiUrls, visible: 
       mergedBy: snapshot.mergedBy,
       base: snapshot.base,
       head,
-      // The event's snapshot names the head as it was then.
-      deletedHeadOwner: null,
+      // A head not shown (its fork deleted, or not readable) is still its owner's, as
+      // GET /pulls/{number} answers it: head.repo null, head.user and head.label the owner's
+      // as the event's snapshot names them.
+      deletedHeadOwner: head === null ? (snapshot.head?.owner ?? null) : null,
       headSha: snapshot.pull.head.sha,
       baseSha: snapshot.pull.base.sha,
       authorAssociation: snapshot.association,
@@ -76,8 +78,13 @@ function commitJson(commit: PushedCommit, paths: RepositoryPaths) {
   };
 }
 
+// The event types whose payloads GitHub sends without an `action` (the stored payload names
+// one for every type, so that events are told apart alike inside forgelog).
+const WITHOUT_ACTION = new Set(['PushEvent', 'CreateEvent', 'DeleteEvent', 'ForkEvent', 'PublicEvent']);
+
 // The stored payload with its snapshots encoded as GitHub encodes the objects they are.
 function payloadJson(
+  type: string,
   payload: StoredPayload,
   paths: RepositoryPaths,
   visible: EmbeddedRepositoryFilter,
@@ -85,8 +92,12 @@ function payloadJson(
 ): Record<string, unknown> {
   const { urls } = paths;
   const json: Record<string, unknown> = {};
+  const withoutAction = WITHOUT_ACTION.has(type);
   for (const [field, value] of Object.entries(payload)) {
     switch (field) {
+      case 'action':
+        if (!withoutAction) json.action = value;
+        break;
       case 'issue': {
         const { issue, users, labels, milestone, association } = payload.issue!;
         json.issue = issueJson(issue, { users: new Map(users.map((user) => [user.id, user])), labels, milestone, association }, paths);
@@ -135,7 +146,7 @@ export function activityEventJson(
     actor: actorJson(record.actor, urls),
     repo: { id: record.repo.id, name: record.repo.name, url: urls.api(`/repos/${record.repo.name}`) },
     ...(record.org ? { org: orgJson(record.org, urls) } : {}),
-    payload: payloadJson(record.payload, { fullName: record.repo.name, urls }, visible, numbers.get(record.id) ?? null),
+    payload: payloadJson(record.type, record.payload, { fullName: record.repo.name, urls }, visible, numbers.get(record.id) ?? null),
     public: record.public,
     created_at: githubTime(record.created_at),
   };

@@ -5,17 +5,19 @@ import { simpleUser } from '../accounts/users.encoders.js';
 import { githubTime } from '../shared/githubTime.js';
 import type { ApiUrls } from '../shared/apiUrls.js';
 
-// GitHub shows a personal token's app as this placeholder, named after the note.
+// GitHub shows a personal token's app as this placeholder: named by the note itself and
+// pointing at the note_url, GitHub's page without one (its recorded answers from 2015 on;
+// the " (API)" suffix was 2013's).
 const PERSONAL_CLIENT_ID = '00000000000000000000';
 const PERSONAL_APP_URL = 'https://docs.github.com/rest/oauth-authorizations/oauth-authorizations';
 
 // What an authorization shows of its application (a deleted one's as it was registered).
 type ShownApplication = Pick<OAuthApplication, 'client_id' | 'name' | 'url'>;
 
-function appOf(authorization: { note: string | null }, application: ShownApplication | null) {
+function appOf(authorization: { note: string | null; note_url: string | null }, application: ShownApplication | null) {
   return application
     ? { client_id: application.client_id, name: application.name, url: application.url }
-    : { client_id: PERSONAL_CLIENT_ID, name: `${authorization.note ?? ''} (API)`, url: PERSONAL_APP_URL };
+    : { client_id: PERSONAL_CLIENT_ID, name: authorization.note ?? '', url: authorization.note_url || PERSONAL_APP_URL };
 }
 
 // GitHub's authorization: the plain token only in the answer that created it, "" after.

@@ -123,7 +123,7 @@ describe('activity feeds: events derived from what happened, in the feeds that s
     const anonymous = await feed(server, null, '/repos/octocat/secret/events');
     expect(types(anonymous.body)).to.deep.equal(['PublicEvent']);
     expect(anonymous.body[0].public).to.equal(true);
-    expect(anonymous.body[0].payload).to.deep.equal({ action: 'publicized' });
+    expect(anonymous.body[0].payload).to.deep.equal({});
     const owner = await feed(server, octocat, '/repos/octocat/secret/events');
     expect(types(owner.body)).to.deep.equal(['PublicEvent', 'CreateEvent']);
     expect(owner.body[1].public).to.equal(false);

@@ -98,7 +98,7 @@ describe('activity feeds: pull request, ref and issue payloads', () => {
     expect((await api(server, octocat, 'DELETE', '/repos/octocat/work/git/refs/heads/feature')).status).to.equal(204);
     const [deleted, tagged] = await events();
     expect(deleted).to.deep.include({ type: 'DeleteEvent' });
-    expect(deleted.payload).to.deep.equal({ action: 'deleted', ref: 'feature', ref_type: 'branch', pusher_type: 'user' });
+    expect(deleted.payload).to.deep.equal({ ref: 'feature', ref_type: 'branch', pusher_type: 'user' });
     expect(tagged).to.deep.include({ type: 'CreateEvent' });
     expect(tagged.payload).to.deep.include({ ref: 'v1.0', ref_type: 'tag' });
   });

@@ -27,7 +27,7 @@ describe('HTTP OAuth authorizations and grants', () => {
     expect(created.body).to.deep.include({ scopes: ['repo', 'user'], note: 'laptop', token_last_eight: token.slice(-8), fingerprint: null });
     expect(created.body.app).to.deep.equal({
       client_id: '00000000000000000000',
-      name: 'laptop (API)',
+      name: 'laptop',
       url: 'https://docs.github.com/rest/oauth-authorizations/oauth-authorizations',
     });
     expect(created.body.hashed_token).to.match(/^[0-9a-f]{64}$/);
@@ -67,7 +67,7 @@ describe('HTTP OAuth authorizations and grants', () => {
       const created = await api(server, ada, 'POST', '/authorizations', { ...credentials, note });
       expect(created.status, note).to.equal(201);
       expect(created.body.token).to.match(/^ghp_/);
-      expect(created.body.app).to.include({ client_id: '00000000000000000000', name: `${note} (API)` });
+      expect(created.body.app).to.include({ client_id: '00000000000000000000', name: note });
     }
   });
 
