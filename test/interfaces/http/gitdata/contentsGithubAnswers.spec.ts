@@ -54,6 +54,32 @@ describe('repository contents: the words and limits clients rely on', () => {
     expect(removal.body.message).to.equal('Invalid request.\n\n"sha" wasn\'t supplied.');
   });
 
+  // GitHub's answers, as recorded by a client's tests: a write without its message or its
+  // content, or a deletion without its message, is refused with the schema's words, not a
+  // Validation Failed list.
+  it('refuses a write without message or content, and a deletion without message, in the words GitHub uses; nothing is committed', async () => {
+    const head = async () => (await api(server, octocat, 'GET', '/repos/octocat/words/branches/main')).body.commit?.sha;
+    const before = await head();
+    const noMessage = await api(server, octocat, 'PUT', '/repos/octocat/words/contents/unsaid.md', { content: base64('x\n') });
+    expect(noMessage.status).to.equal(422);
+    expect(noMessage.body).to.include({ message: 'Invalid request.\n\n"message" wasn\'t supplied.' });
+    expect(noMessage.body).not.to.have.property('errors');
+    const noContent = await api(server, octocat, 'PUT', '/repos/octocat/words/contents/unsaid.md', { message: 'Empty handed' });
+    expect(noContent.status).to.equal(422);
+    expect(noContent.body).to.include({ message: 'Invalid request.\n\n"content" wasn\'t supplied.' });
+    const neither = await api(server, octocat, 'PUT', '/repos/octocat/words/contents/unsaid.md', {});
+    expect(neither.status).to.equal(422);
+    expect(neither.body).to.include({ message: 'Invalid request.\n\n"message", "content" weren\'t supplied.' });
+    const removal = await api(server, octocat, 'DELETE', '/repos/octocat/words/contents/unsaid.md', { sha: '0'.repeat(40) });
+    expect(removal.status).to.equal(422);
+    expect(removal.body).to.include({ message: 'Invalid request.\n\n"message" wasn\'t supplied.' });
+    // A field of the wrong type is still a field-by-field refusal.
+    const wrongType = await api(server, octocat, 'PUT', '/repos/octocat/words/contents/unsaid.md', { message: 5, content: base64('x\n') });
+    expect(wrongType.status).to.equal(422);
+    expect(wrongType.body.errors).to.deep.equal([{ resource: 'Content', field: 'message', code: 'invalid' }]);
+    expect(await head()).to.equal(before);
+  });
+
   it('lists the first 1,000 entries of a larger directory, as a list and as the object media type; git/trees holds them all', async () => {
     const main = (await api(server, octocat, 'GET', '/repos/octocat/words/git/ref/heads/main')).body.object.sha;
     const baseTree = (await api(server, octocat, 'GET', `/repos/octocat/words/git/commits/${main}`)).body.tree.sha;
