@@ -57,7 +57,7 @@ describe('repository contents: the words and limits clients rely on', () => {
   // GitHub's answers, as recorded by a client's tests: a write without its message or its
   // content, or a deletion without its message, is refused with the schema's words, not a
   // Validation Failed list.
-  it('refuses a write without message or content, and a deletion without message, in the words GitHub uses; nothing is committed', async () => {
+  it('refuses a write without message or content, and a deletion without message or sha, in the words GitHub uses; nothing is committed', async () => {
     const head = async () => (await api(server, octocat, 'GET', '/repos/octocat/words/branches/main')).body.commit?.sha;
     const before = await head();
     const noMessage = await api(server, octocat, 'PUT', '/repos/octocat/words/contents/unsaid.md', { content: base64('x\n') });
@@ -73,6 +73,13 @@ describe('repository contents: the words and limits clients rely on', () => {
     const removal = await api(server, octocat, 'DELETE', '/repos/octocat/words/contents/unsaid.md', { sha: '0'.repeat(40) });
     expect(removal.status).to.equal(422);
     expect(removal.body).to.include({ message: 'Invalid request.\n\n"message" wasn\'t supplied.' });
+    // GitHub's schema asks a deletion for both, before it looks for the file.
+    const bare = await api(server, octocat, 'DELETE', '/repos/octocat/words/contents/unsaid.md', {});
+    expect(bare.status).to.equal(422);
+    expect(bare.body).to.include({ message: 'Invalid request.\n\n"message", "sha" weren\'t supplied.' });
+    const shaless = await api(server, octocat, 'DELETE', '/repos/octocat/words/contents/unsaid.md', { message: 'Remove what is not there' });
+    expect(shaless.status).to.equal(422);
+    expect(shaless.body).to.include({ message: 'Invalid request.\n\n"sha" wasn\'t supplied.' });
     // A field of the wrong type is still a field-by-field refusal.
     const wrongType = await api(server, octocat, 'PUT', '/repos/octocat/words/contents/unsaid.md', { message: 5, content: base64('x\n') });
     expect(wrongType.status).to.equal(422);
