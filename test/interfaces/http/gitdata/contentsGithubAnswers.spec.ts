@@ -57,7 +57,7 @@ describe('repository contents: the words and limits clients rely on', () => {
   // GitHub's answers, as recorded by a client's tests: a write without its message or its
   // content, or a deletion without its message, is refused with the schema's words, not a
   // Validation Failed list.
-  it('refuses a write without message or content, and a deletion without message or sha, in the words GitHub uses; nothing is committed', async () => {
+  it('refuses a write without message or content, and a deletion without message or sha, and a field that is no string, in the words GitHub uses; nothing is committed', async () => {
     const head = async () => (await api(server, octocat, 'GET', '/repos/octocat/words/branches/main')).body.commit?.sha;
     const before = await head();
     const noMessage = await api(server, octocat, 'PUT', '/repos/octocat/words/contents/unsaid.md', { content: base64('x\n') });
@@ -80,10 +80,21 @@ describe('repository contents: the words and limits clients rely on', () => {
     const shaless = await api(server, octocat, 'DELETE', '/repos/octocat/words/contents/unsaid.md', { message: 'Remove what is not there' });
     expect(shaless.status).to.equal(422);
     expect(shaless.body).to.include({ message: 'Invalid request.\n\n"sha" wasn\'t supplied.' });
-    // A field of the wrong type is still a field-by-field refusal.
-    const wrongType = await api(server, octocat, 'PUT', '/repos/octocat/words/contents/unsaid.md', { message: 5, content: base64('x\n') });
-    expect(wrongType.status).to.equal(422);
-    expect(wrongType.body.errors).to.deep.equal([{ resource: 'Content', field: 'message', code: 'invalid' }]);
+    // A field that is no string: GitHub's schema words, the value as Ruby shows it.
+    const nullContent = await api(server, octocat, 'PUT', '/repos/octocat/words/contents/unsaid.md', { message: 'Nothing', content: null });
+    expect(nullContent.status).to.equal(422);
+    expect(nullContent.body).to.include({ message: "Invalid request.\n\nFor 'properties/content', nil is not a string." });
+    const numbered = await api(server, octocat, 'PUT', '/repos/octocat/words/contents/unsaid.md', { message: 5, content: base64('x\n') });
+    expect(numbered.status).to.equal(422);
+    expect(numbered.body).to.include({ message: "Invalid request.\n\nFor 'properties/message', 5 is not a string." });
+    // A bad author is still a field-by-field refusal.
+    const badAuthor = await api(server, octocat, 'PUT', '/repos/octocat/words/contents/unsaid.md', {
+      message: 'm',
+      content: base64('x\n'),
+      author: { name: 'A' },
+    });
+    expect(badAuthor.status).to.equal(422);
+    expect(badAuthor.body.errors).to.deep.equal([{ resource: 'Content', field: 'author.email', code: 'missing_field' }]);
     expect(await head()).to.equal(before);
   });
 
