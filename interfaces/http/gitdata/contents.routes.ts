@@ -7,7 +7,7 @@ import { TOKENS } from '../../../application/shared/ports/tokens.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
 import { decodeInput } from '../shared/decode.js';
-import { sendGithubError } from '../shared/githubError.js';
+import { sendGithubError, type ValidationErrorItem } from '../shared/githubError.js';
 import { mediaTypeOf } from '../shared/mediaType.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendValidationFailed } from '../shared/respond.js';
@@ -15,11 +15,19 @@ import { accessCallerOf, repositoryScopeOf } from '../repositories/repositorySco
 import { encodeContentEntry, encodeContentFile, encodeContentTree, encodeDirectoryEntry } from './contents.encoders.js';
 import { DeleteContentBody, PutContentBody } from './gitdata.codecs.js';
 import { encodeCommit, type RepositoryUrls } from './gitdata.encoders.js';
+import { schemaSentence } from './schemaSentence.js';
 import { sendRawContent } from './rawContent.js';
 
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 // GitHub refuses files over 100 MB.
 const MAX_FILE_BYTES = 100 * 1024 * 1024;
+
+// A body lacking required fields, or with one that is no string, gets GitHub's one sentence; any other fault its list.
+function refuseBody(res: Response, errors: ValidationErrorItem[], body: unknown): void {
+  const sentence = schemaSentence(errors, body);
+  if (sentence !== null) return sendGithubError(res, 422, sentence);
+  sendValidationFailed(res, errors);
+}
 
 function contentPath(req: Request): string {
   const value = req.params.path as unknown;
@@ -58,7 +66,7 @@ export function contentsRoutes(router: Router, container: Container): void {
 
   router.put('/repos/:owner/:repo/contents/*path', requireUser, async (req, res) => {
     const body = decodeInput(PutContentBody, req.body ?? {}, 'Content');
-    if (isLeft(body)) return sendValidationFailed(res, body.left);
+    if (isLeft(body)) return refuseBody(res, body.left, req.body);
     if (!BASE64.test(body.right.content)) return sendGithubError(res, 422, 'content is not valid Base64');
     const bytes = Buffer.from(body.right.content, 'base64');
     if (bytes.length > MAX_FILE_BYTES) return sendGithubError(res, 422, 'content is larger than 100 MB');
@@ -88,7 +96,7 @@ export function contentsRoutes(router: Router, container: Container): void {
 
   router.delete('/repos/:owner/:repo/contents/*path', requireUser, async (req, res) => {
     const body = decodeInput(DeleteContentBody, req.body ?? {}, 'Content');
-    if (isLeft(body)) return sendValidationFailed(res, body.left);
+    if (isLeft(body)) return refuseBody(res, body.left, req.body);
     const { message, sha, branch, author, committer } = body.right;
     const change = { message, ...(sha ? { sha } : {}), ...(branch ? { branch } : {}), ...(author ? { author } : {}), ...(committer ? { committer } : {}) };
     const done = await contents.change(

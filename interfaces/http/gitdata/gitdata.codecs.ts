@@ -40,7 +40,8 @@ export const PutContentBody = t.intersection([
 ]);
 
 // DELETE /repos/{owner}/{repo}/contents/{path}
+// GitHub's schema requires the sha, so a deletion without one is refused before the file is looked for.
 export const DeleteContentBody = t.intersection([
-  t.type({ message: t.string }),
-  t.partial({ sha: t.string, branch: t.string, author: Signature, committer: Signature }),
+  t.type({ message: t.string, sha: t.string }),
+  t.partial({ branch: t.string, author: Signature, committer: Signature }),
 ]);

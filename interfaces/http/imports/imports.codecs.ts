@@ -1,6 +1,22 @@
 import * as t from 'io-ts';
+import type { Vcs } from '../../../domain/imports/sourceImport.events.js';
 
-const vcs = t.keyof({ git: null, subversion: null, mercurial: null, tfvc: null });
+// GitHub takes the tools' short names too and answers the full ones (its recorded answers: a
+// start with vcs "svn" is a "subversion" import, one with "hg" a "mercurial" one).
+const VCS_SPELLINGS: Readonly<Record<string, Vcs>> = {
+  git: 'git',
+  subversion: 'subversion',
+  svn: 'subversion',
+  mercurial: 'mercurial',
+  hg: 'mercurial',
+  tfvc: 'tfvc',
+};
+const vcs = new t.Type<Vcs, string, unknown>(
+  'vcs',
+  (input): input is Vcs => typeof input === 'string' && VCS_SPELLINGS[input] === input,
+  (input, context) => (typeof input === 'string' && Object.hasOwn(VCS_SPELLINGS, input) ? t.success(VCS_SPELLINGS[input]!) : t.failure(input, context)),
+  (value) => value,
+);
 
 export const StartImportBody = t.intersection([
   t.type({ vcs_url: t.string }),

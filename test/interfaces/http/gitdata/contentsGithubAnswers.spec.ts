@@ -54,6 +54,50 @@ describe('repository contents: the words and limits clients rely on', () => {
     expect(removal.body.message).to.equal('Invalid request.\n\n"sha" wasn\'t supplied.');
   });
 
+  // GitHub's answers, as recorded by a client's tests: a write without its message or its
+  // content, or a deletion without its message, is refused with the schema's words, not a
+  // Validation Failed list.
+  it('refuses a write without message or content, and a deletion without message or sha, and a field that is no string, in the words GitHub uses; nothing is committed', async () => {
+    const head = async () => (await api(server, octocat, 'GET', '/repos/octocat/words/branches/main')).body.commit?.sha;
+    const before = await head();
+    const noMessage = await api(server, octocat, 'PUT', '/repos/octocat/words/contents/unsaid.md', { content: base64('x\n') });
+    expect(noMessage.status).to.equal(422);
+    expect(noMessage.body).to.include({ message: 'Invalid request.\n\n"message" wasn\'t supplied.' });
+    expect(noMessage.body).not.to.have.property('errors');
+    const noContent = await api(server, octocat, 'PUT', '/repos/octocat/words/contents/unsaid.md', { message: 'Empty handed' });
+    expect(noContent.status).to.equal(422);
+    expect(noContent.body).to.include({ message: 'Invalid request.\n\n"content" wasn\'t supplied.' });
+    const neither = await api(server, octocat, 'PUT', '/repos/octocat/words/contents/unsaid.md', {});
+    expect(neither.status).to.equal(422);
+    expect(neither.body).to.include({ message: 'Invalid request.\n\n"message", "content" weren\'t supplied.' });
+    const removal = await api(server, octocat, 'DELETE', '/repos/octocat/words/contents/unsaid.md', { sha: '0'.repeat(40) });
+    expect(removal.status).to.equal(422);
+    expect(removal.body).to.include({ message: 'Invalid request.\n\n"message" wasn\'t supplied.' });
+    // GitHub's schema asks a deletion for both, before it looks for the file.
+    const bare = await api(server, octocat, 'DELETE', '/repos/octocat/words/contents/unsaid.md', {});
+    expect(bare.status).to.equal(422);
+    expect(bare.body).to.include({ message: 'Invalid request.\n\n"message", "sha" weren\'t supplied.' });
+    const shaless = await api(server, octocat, 'DELETE', '/repos/octocat/words/contents/unsaid.md', { message: 'Remove what is not there' });
+    expect(shaless.status).to.equal(422);
+    expect(shaless.body).to.include({ message: 'Invalid request.\n\n"sha" wasn\'t supplied.' });
+    // A field that is no string: GitHub's schema words, the value as Ruby shows it.
+    const nullContent = await api(server, octocat, 'PUT', '/repos/octocat/words/contents/unsaid.md', { message: 'Nothing', content: null });
+    expect(nullContent.status).to.equal(422);
+    expect(nullContent.body).to.include({ message: "Invalid request.\n\nFor 'properties/content', nil is not a string." });
+    const numbered = await api(server, octocat, 'PUT', '/repos/octocat/words/contents/unsaid.md', { message: 5, content: base64('x\n') });
+    expect(numbered.status).to.equal(422);
+    expect(numbered.body).to.include({ message: "Invalid request.\n\nFor 'properties/message', 5 is not a string." });
+    // A bad author is still a field-by-field refusal.
+    const badAuthor = await api(server, octocat, 'PUT', '/repos/octocat/words/contents/unsaid.md', {
+      message: 'm',
+      content: base64('x\n'),
+      author: { name: 'A' },
+    });
+    expect(badAuthor.status).to.equal(422);
+    expect(badAuthor.body.errors).to.deep.equal([{ resource: 'Content', field: 'author.email', code: 'missing_field' }]);
+    expect(await head()).to.equal(before);
+  });
+
   it('lists the first 1,000 entries of a larger directory, as a list and as the object media type; git/trees holds them all', async () => {
     const main = (await api(server, octocat, 'GET', '/repos/octocat/words/git/ref/heads/main')).body.object.sha;
     const baseTree = (await api(server, octocat, 'GET', `/repos/octocat/words/git/commits/${main}`)).body.tree.sha;

@@ -33,4 +33,23 @@ describe('source imports: requests without a body, or with null for one', functi
       expect(answered.body.errors[0].message).to.contain('is not an object');
     }
   });
+
+  // GitHub's recorded answers (octokit.rb's cassettes): a start with vcs "svn" answers
+  // vcs "subversion", one with "hg" answers "mercurial".
+  it('takes the short names svn and hg for vcs, to start or update, and answers the full ones', async () => {
+    for (const [short, full] of [
+      ['svn', 'subversion'],
+      ['hg', 'mercurial'],
+    ]) {
+      await createRepository(server, owner, { name: `short-${short}` });
+      const started = await api(server, owner, 'PUT', `/repos/bodiless/short-${short}/import`, { vcs: short, vcs_url: 'file:///nowhere/at/all' });
+      expect(started.status, JSON.stringify(started.body)).to.equal(201);
+      expect(started.body.vcs).to.equal(full);
+      const updated = await api(server, owner, 'PATCH', `/repos/bodiless/short-${short}/import`, { vcs: short });
+      expect(updated.body.errors ?? [], JSON.stringify(updated.body)).not.to.deep.include({ resource: 'Import', field: 'vcs', code: 'invalid' });
+    }
+    const unknown = await api(server, owner, 'PUT', '/repos/bodiless/target/import', { vcs: 'cvs', vcs_url: 'file:///nowhere/at/all' });
+    expect(unknown.status).to.equal(422);
+    expect(unknown.body.errors).to.deep.equal([{ resource: 'Import', field: 'vcs', code: 'invalid' }]);
+  });
 });
