@@ -2,6 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { ACTIVITY_PROJECTION_NAME } from '../../../../application/activity/activityReadiness.query.js';
+import { CHECKPOINTS_COLLECTION } from '../../../../application/shared/projections/projection.js';
 import { gitEnvironment, runGit } from '../../../../infrastructure/shared/git/gitCommand.js';
 import type { TestServer } from '../../../support/testServer.js';
 import { api, PASSWORD } from '../repositories/repositoryFixtures.js';
@@ -59,4 +61,24 @@ export async function pushOverHttp(server: TestServer, login: string, fullName: 
 // it is idle unless a spec sets its load: activityPolling.spec.ts).
 export function expectPollInterval(value: string | null | undefined): void {
   expect(value).to.equal('60');
+}
+
+// A request answered while the activity projection has no checkpoint (as during its first
+// replay), then the checkpoint back. The runner writes checkpoints after the events a lane
+// applied, a turn of the event loop later: one written between the deletion and the request
+// would answer it as ready, so the deletion is made again until the answer is the 503, for
+// five seconds at most.
+export async function withoutActivityCheckpoint<T extends { readonly status: number }>(server: TestServer, request: () => Promise<T>): Promise<T> {
+  const checkpoints = server.runtime.adapters.readModels.collection(CHECKPOINTS_COLLECTION);
+  const saved = await checkpoints.findOne({ _id: ACTIVITY_PROJECTION_NAME });
+  const deadline = Date.now() + 5_000;
+  try {
+    for (;;) {
+      await checkpoints.deleteOne({ _id: ACTIVITY_PROJECTION_NAME });
+      const answer = await request();
+      if (answer.status === 503 || Date.now() > deadline) return answer;
+    }
+  } finally {
+    await checkpoints.replaceOne({ _id: ACTIVITY_PROJECTION_NAME }, saved!, { upsert: true });
+  }
 }

@@ -1,6 +1,4 @@
 import { expect } from 'chai';
-import { ACTIVITY_PROJECTION_NAME } from '../../../../application/activity/activityReadiness.query.js';
-import { CHECKPOINTS_COLLECTION } from '../../../../application/shared/projections/projection.js';
 import { basicOctokit } from '../../../support/octokit.js';
 import { expectEventsSchema } from '../../../support/schemas.js';
 import { ManualClock, newDataDir, startTestServer, type TestServer } from '../../../support/testServer.js';
@@ -12,7 +10,7 @@ import { TOKENS } from '../../../../application/shared/ports/tokens.js';
 import { loadConfig } from '../../../../infrastructure/shared/config/config.js';
 import { openRuntime } from '../../../../infrastructure/shared/container/runtime.js';
 import { api, createRepository, createUser, PASSWORD } from '../repositories/repositoryFixtures.js';
-import { expectPollInterval, feed, settled } from './activityFixtures.js';
+import { expectPollInterval, feed, settled, withoutActivityCheckpoint } from './activityFixtures.js';
 
 const DAY = 86_400_000;
 
@@ -136,17 +134,13 @@ describe('activity feeds: polling with ETag and Last-Modified, the 300-event cap
   });
 
   it('GET /events answers 503 with GitHub’s body while the activity projection has no checkpoint', async () => {
-    const checkpoints = server.runtime.adapters.readModels.collection(CHECKPOINTS_COLLECTION);
-    const saved = await checkpoints.findOne({ _id: ACTIVITY_PROJECTION_NAME });
-    await checkpoints.deleteOne({ _id: ACTIVITY_PROJECTION_NAME });
-    const unavailable = await api(server, null, 'GET', '/events');
+    const unavailable = await withoutActivityCheckpoint(server, () => api(server, null, 'GET', '/events'));
     expect(unavailable.status).to.equal(503);
     expect(unavailable.body).to.deep.equal({
       code: 'unavailable',
       message: 'Service Unavailable',
       documentation_url: 'https://docs.github.com/rest/activity/events#list-public-events',
     });
-    await checkpoints.replaceOne({ _id: ACTIVITY_PROJECTION_NAME }, saved!, { upsert: true });
     expect((await api(server, null, 'GET', '/events')).status).to.equal(200);
   });
 });

@@ -1,10 +1,8 @@
 import { expect } from 'chai';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { ACTIVITY_PROJECTION_NAME } from '../../../../application/activity/activityReadiness.query.js';
-import { CHECKPOINTS_COLLECTION } from '../../../../application/shared/projections/projection.js';
 import { ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
-import { settled } from './activityFixtures.js';
+import { settled, withoutActivityCheckpoint } from './activityFixtures.js';
 
 const ATOM = 'application/atom+xml; charset=utf-8';
 const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'entry' });
@@ -142,13 +140,9 @@ describe('Atom feeds (GET /feeds, /{user}.atom, /timeline.atom, the private feed
   });
 
   it('/timeline.atom answers 503 while the activity projection has no checkpoint, as GET /events does', async () => {
-    const checkpoints = server.runtime.adapters.readModels.collection(CHECKPOINTS_COLLECTION);
-    const saved = await checkpoints.findOne({ _id: ACTIVITY_PROJECTION_NAME });
-    await checkpoints.deleteOne({ _id: ACTIVITY_PROJECTION_NAME });
-    const unavailable = await fetch(`${server.url}/timeline.atom`);
+    const unavailable = await withoutActivityCheckpoint(server, () => fetch(`${server.url}/timeline.atom`));
     expect(unavailable.status).to.equal(503);
     expect(await unavailable.text()).to.equal('Service Unavailable\n');
-    await checkpoints.replaceOne({ _id: ACTIVITY_PROJECTION_NAME }, saved!, { upsert: true });
     expect((await fetch(`${server.url}/timeline.atom`)).status).to.equal(200);
   });
 
