@@ -4,7 +4,6 @@ import { parseCommit, type ParsedCommit } from '../../domain/gitdata/gitObjectTe
 import { submoduleUrlAt, symlinkTargetPath } from '../../domain/gitdata/repositoryPaths.js';
 import { isValidRefName } from '../../domain/gitdata/refName.js';
 import { isReadablePath, isValidTreePath, SYMLINK_MODE } from '../../domain/gitdata/treePath.js';
-import { parseTreeObject } from '../../domain/gitdata/treeObject.js';
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
@@ -15,6 +14,7 @@ import { GitObjectsService, type SignatureInput } from './gitObjects.service.js'
 import { GitRefsService } from './gitRefs.service.js';
 import { GitRepository } from './gitRepository.js';
 import { buildTree } from './treeBuilder.js';
+import { treeLevel } from './treeLevel.js';
 
 export interface ContentEntry {
   readonly name: string;
@@ -259,9 +259,7 @@ export class RepositoryContents {
     if (path === '') return current;
     for (const part of path.split('/')) {
       if (current.type !== 'tree') return null;
-      const object = await this.repositories.git.readObject(repositoryId, current.sha);
-      const entries = object?.type === 'tree' ? parseTreeObject(object.content) : null;
-      const next = entries?.find((entry) => entry.path === part);
+      const next = (await treeLevel(this.repositories.git, repositoryId, current.sha)).find((entry) => entry.path === part);
       if (!next) return null;
       current = next;
     }

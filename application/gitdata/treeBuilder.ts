@@ -1,8 +1,8 @@
 import { left, right, type Either } from 'fp-ts/lib/Either.js';
 import { SHA_PATTERN } from '../../domain/gitdata/refName.js';
-import { parseTreeObject } from '../../domain/gitdata/treeObject.js';
 import { fsckCheckedFile, isDotGitModules, isReadablePath, isValidTreePath, SYMLINK_MODE } from '../../domain/gitdata/treePath.js';
 import type { GitStorage, GitTreeEntry } from '../shared/ports/gitStorage.port.js';
+import { treeLevel } from './treeLevel.js';
 
 // One entry of POST /git/trees: a path set to an object by SHA, to new blob content, or
 // removed from the base tree (sha: null).
@@ -89,8 +89,7 @@ async function readWayTo(git: GitStorage, repositoryId: number, directories: Dir
     const child = childPath(dir, name);
     if (!entry || entry.type !== 'tree') return;
     if (!directories.has(child)) {
-      const object = await git.readObject(repositoryId, entry.sha);
-      const entries = object?.type === 'tree' ? parseTreeObject(object.content) : [];
+      const entries = await treeLevel(git, repositoryId, entry.sha);
       directories.set(child, new Map(entries.map((found) => [found.path, found])));
     }
     dir = child;
