@@ -73,6 +73,26 @@ describe('forgelog CLI', () => {
     expect(stderr).to.contain('no projection named nonsense; known: users');
   });
 
+  it('rebuild refuses an unknown projection by name beside a running server, before its lock is met', async () => {
+    const running = await startTestServer({}, server.dataDir);
+    try {
+      const { code, stdout, stderr } = await runCli(['rebuild', 'nonsense'], { FORGELOG_DATA_DIR: server.dataDir });
+      expect(code).to.equal(1);
+      expect(stdout).to.equal('');
+      expect(stderr).to.contain('no projection named nonsense; known: users');
+      expect(stderr).not.to.contain('locked');
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('rebuild refuses an empty projection name rather than rebuilding every one', async () => {
+    const { code, stdout, stderr } = await runCli(['rebuild', ''], { FORGELOG_DATA_DIR: server.dataDir });
+    expect(code).to.equal(1);
+    expect(stdout).not.to.contain('rebuilt');
+    expect(stderr).to.contain('no projection named ""; known: users');
+  });
+
   it('reports invalid configuration in words, with exit code 2', async () => {
     const { code, stderr } = await runCli(['audit', 'stream', 'user-1'], {
       FORGELOG_DATA_DIR: server.dataDir,
