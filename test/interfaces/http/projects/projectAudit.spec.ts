@@ -134,6 +134,14 @@ describe('classic projects: the audit history, as_of, and the organization audit
     expect(notADate.body.errors).to.deep.equal([
       { resource: 'Project', field: 'as_of', code: 'invalid', message: 'as_of must be one ISO 8601 instant, such as 2026-04-01T09:00:00Z' },
     ]);
+    // What Date.parse reads but ISO 8601 names no instant by (2001-01-01, March 2nd, the server's zone).
+    for (const value of ['1', '2026-02-30T10:00:00Z', '2026-04-01T10:00:00']) {
+      for (const path of [`/projects/${projectId}`, `/projects/${projectId}/columns`, `/projects/columns/${todo}/cards`]) {
+        const refused = await call(boss, 'GET', `${path}?as_of=${encodeURIComponent(value)}`);
+        expect(refused.status, `${path} ${value}`).to.equal(422);
+        expect(refused.body.errors[0].field).to.equal('as_of');
+      }
+    }
   });
 
   it('forgelog audit project <id> prints the same life from the log', async () => {
