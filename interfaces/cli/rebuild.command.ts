@@ -19,6 +19,10 @@ export async function rebuild(config: Config, projection: string | undefined): P
   try {
     const names = projection !== undefined ? [projection] : runtime.projections.map((p) => p.name);
     const { embeddedReadModels, embeddedSearch, eventStore } = runtime.adapters;
+    // An embedded log with no event is most often the wrong directory (./data, from another
+    // working directory, as audit says too): "rebuilt" would read as success.
+    if (!config.eventStoreUrl && (await eventStore.headPosition()) === -1)
+      throw new Error(`The event log in ${config.dataDir} holds no event: is FORGELOG_DATA_DIR the server's data directory? Nothing was rebuilt.`);
     const progress = process.stderr.isTTY ? barProgress(names) : plainProgress(names);
     const rebuildNamed = () =>
       runtime.runner.rebuild(names, ({ projection: name, position, headPosition }) => progress.update(name, position + 1, headPosition + 1));

@@ -93,6 +93,14 @@ describe('forgelog CLI', () => {
     expect(stderr).to.contain('no projection named ""; known: users');
   });
 
+  it('rebuild of a data directory whose log holds no event says so and fails, rather than reporting every projection rebuilt', async () => {
+    const elsewhere = `${server.dataDir}-not-the-server's`;
+    const { code, stdout, stderr } = await runCli(['rebuild'], { FORGELOG_DATA_DIR: elsewhere, FORGELOG_LOG_LEVEL: 'silent' });
+    expect(code).to.equal(1);
+    expect(stdout).not.to.contain('rebuilt');
+    expect(stderr).to.contain(`The event log in ${elsewhere} holds no event: is FORGELOG_DATA_DIR the server's data directory?`);
+  });
+
   it('reports invalid configuration in words, with exit code 2', async () => {
     const { code, stderr } = await runCli(['audit', 'stream', 'user-1'], {
       FORGELOG_DATA_DIR: server.dataDir,
