@@ -127,6 +127,14 @@ describe("a token's audit history", () => {
     expect(text.stdout.split('\n')[0]).to.equal(`stream authorization-${id}`);
     expect((await runCli(['audit', 'token', '999'], { FORGELOG_DATA_DIR: server.dataDir })).stderr).to.contain('no authorization has the id 999');
   });
+
+  it('forgelog audit token reads the id as GET /authorizations/{id}/history does: a leading zero names the same token', async () => {
+    expect((await api(server, ada, 'GET', `/authorizations/0${id}/history`)).body).to.have.length(5);
+    const { code, stdout, stderr } = await runCli(['audit', 'token', `0${id}`], { FORGELOG_DATA_DIR: server.dataDir });
+    expect(stderr).to.equal('');
+    expect(code).to.equal(0);
+    expect(stdout.split('\n')[0]).to.equal(`stream authorization-${id}`);
+  });
 });
 
 describe('forgelog admin token create, and no secret in plain text', () => {

@@ -159,6 +159,14 @@ describe('classic projects: the audit history, as_of, and the organization audit
     expect((await runCli(['audit', 'project', '999999'], { FORGELOG_DATA_DIR: server.dataDir })).stderr).to.contain('no project has the id 999999');
   });
 
+  it('forgelog audit project reads the id as GET /projects/{id}/history does: a leading zero names the same project', async () => {
+    expect((await call(boss, 'GET', `/projects/0${projectId}/history?per_page=100`)).body).to.have.length(12);
+    const { code, stdout, stderr } = await runCli(['audit', 'project', `0${projectId}`], { FORGELOG_DATA_DIR: server.dataDir });
+    expect(stderr).to.equal('');
+    expect(code).to.equal(0);
+    expect(stdout.split('\n')[0]).to.equal(`stream project-${projectId}`);
+  });
+
   it('GET /orgs/{org}/audit-log: the organization’s project changes for its owners, filtered by phrase', async () => {
     const all = await call(boss, 'GET', '/orgs/acme/audit-log?per_page=100');
     expect(all.status).to.equal(200);
