@@ -101,6 +101,22 @@ describe('forgelog CLI', () => {
     expect(stderr).to.contain(`The event log in ${elsewhere} holds no event: is FORGELOG_DATA_DIR the server's data directory?`);
   });
 
+  it('admin commands that print a secret keep stdout for it alone: their logs go to stderr, as the OAuth application commands do', async () => {
+    const env = { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_LOG_LEVEL: 'info' };
+    const commands: Array<[string[], number]> = [
+      [['admin', 'token', 'create', 'alice', '--note', 'scripted'], 3],
+      [['admin', 'reset-password', 'bob'], 2],
+      [['admin', 'two-factor', 'enable', 'alice'], 4],
+    ];
+    for (const [args, lines] of commands) {
+      const { code, stdout, stderr } = await runCli(args, env);
+      expect(code, args.join(' ')).to.equal(0);
+      expect(stdout, args.join(' ')).not.to.contain('"level"');
+      expect(stdout.trim().split('\n'), args.join(' ')).to.have.length(lines);
+      expect(stderr, args.join(' ')).to.contain('"msg":"read models resumed from the snapshot and caught up"');
+    }
+  });
+
   it('reports invalid configuration in words, with exit code 2', async () => {
     const { code, stderr } = await runCli(['audit', 'stream', 'user-1'], {
       FORGELOG_DATA_DIR: server.dataDir,
