@@ -151,12 +151,15 @@ export function parseSearchQuery(query: string | undefined, me: string | null): 
 // GitHub's dates: YYYY-MM-DD, or ISO 8601 with a time and an offset (or Z). The instant, or null.
 export function parseSearchDate(text: string): number | null {
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (day) {
-    const at = Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
-    const back = new Date(at);
-    return back.getUTCMonth() === Number(day[2]) - 1 && back.getUTCDate() === Number(day[3]) ? at : null;
-  }
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(text)) return null;
+  if (day) return isCalendarDay(day) ? Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : null;
+  const timed = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.exec(text);
+  // The day checked here too: Date.parse reads February 30th as March 2nd.
+  if (!timed || !isCalendarDay(timed)) return null;
   const at = Date.parse(text);
   return Number.isNaN(at) ? null : at;
+}
+
+function isCalendarDay([, year, month, day]: RegExpExecArray): boolean {
+  const back = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  return back.getUTCMonth() === Number(month) - 1 && back.getUTCDate() === Number(day);
 }

@@ -26,6 +26,11 @@ export async function auditStream(config: Config, streamId: string, options: { j
   await auditFound(config, async () => ({ found: true, streamId }), options, false);
 }
 
+// An id as the API's paths read one ("07" is 7), or null: its stream is named by the number.
+function idOf(written: string): number | null {
+  return /^\d{1,15}$/.test(written) ? Number(written) : null;
+}
+
 export type AuditTarget = 'user' | 'repo' | 'issue' | 'token' | 'project' | 'import';
 
 const finders: Record<AuditTarget, (eventStore: EventStore, name: string) => Promise<StreamLookup>> = {
@@ -34,14 +39,16 @@ const finders: Record<AuditTarget, (eventStore: EventStore, name: string) => Pro
   issue: findIssueStream,
   import: findImportStream,
   // a token by its authorization id: its stream outlives its deletion
-  token: async (eventStore, id) => {
-    if (!/^\d{1,15}$/.test(id)) return { found: false, reason: `"${id}" is not an authorization id` };
+  token: async (eventStore, written) => {
+    const id = idOf(written);
+    if (id === null) return { found: false, reason: `"${written}" is not an authorization id` };
     const [first] = await eventStore.readStream(`authorization-${id}`, { maxCount: 1 });
     return first ? { found: true, streamId: `authorization-${id}` } : { found: false, reason: `no authorization has the id ${id}` };
   },
   // a classic project by its id: its stream outlives its deletion
-  project: async (eventStore, id) => {
-    if (!/^\d{1,15}$/.test(id)) return { found: false, reason: `"${id}" is not a project id` };
+  project: async (eventStore, written) => {
+    const id = idOf(written);
+    if (id === null) return { found: false, reason: `"${written}" is not a project id` };
     const [first] = await eventStore.readStream(`project-${id}`, { maxCount: 1 });
     return first ? { found: true, streamId: `project-${id}` } : { found: false, reason: `no project has the id ${id}` };
   },

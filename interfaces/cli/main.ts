@@ -6,6 +6,7 @@ import { importArchive } from './importArchive.command.js';
 import { auditByName, auditStream, listStreamKinds } from './audit.command.js';
 import { registerOAuthApplicationCommands } from './oauthApplications.command.js';
 import { rebuild } from './rebuild.command.js';
+import { projectionNames } from '../../projections/shared/allProjections.js';
 import { resetPassword } from './resetPassword.command.js';
 import { createToken } from './token.command.js';
 import { seed } from './seed.command.js';
@@ -60,7 +61,7 @@ program
 
 program
   .command('rebuild')
-  .argument('[projection]', 'the projection to rebuild; all when omitted')
+  .argument('[projection]', `the projection to rebuild (${projectionNames().join(', ')}); all when omitted`)
   .description('rebuild read models from the event log into fresh collections, then switch over')
   .action((projection: string | undefined) => run(() => rebuild(loadConfig(), projection)));
 

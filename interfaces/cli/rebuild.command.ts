@@ -4,17 +4,25 @@ import { TOKENS } from '../../application/shared/ports/tokens.js';
 import type { Config } from '../../infrastructure/shared/config/config.js';
 import { openRuntime, type Runtime } from '../../infrastructure/shared/container/runtime.js';
 import { writeSnapshots } from '../../infrastructure/shared/container/snapshots.js';
+import { projectionNames } from '../../projections/shared/allProjections.js';
 
 // Rebuilds into fresh collections and indexes, then swaps. With the embedded family the
 // data directory must not be in use (the event log's lock says so); the result is written
 // as the snapshot the next start resumes from.
 export async function rebuild(config: Config, projection: string | undefined): Promise<void> {
+  // Checked before the log is opened: beside a running server a misspelt name would otherwise
+  // hear only of the lock, and be refused again once the server is stopped. An empty name is
+  // a name, not "every projection".
+  const known = projectionNames();
+  if (projection !== undefined && !known.includes(projection)) throw new Error(`no projection named ${projection || '""'}; known: ${known.join(', ')}`);
   const runtime = await openRuntime(config, { role: 'cli' });
   try {
-    const names = projection ? [projection] : runtime.projections.map((p) => p.name);
-    const unknown = names.filter((name) => !runtime.projections.some((p) => p.name === name));
-    if (unknown.length > 0) throw new Error(`no projection named ${unknown.join(', ')}; known: ${runtime.projections.map((p) => p.name).join(', ')}`);
+    const names = projection !== undefined ? [projection] : runtime.projections.map((p) => p.name);
     const { embeddedReadModels, embeddedSearch, eventStore } = runtime.adapters;
+    // An embedded log with no event is most often the wrong directory (./data, from another
+    // working directory, as audit says too): "rebuilt" would read as success.
+    if (!config.eventStoreUrl && (await eventStore.headPosition()) === -1)
+      throw new Error(`The event log in ${config.dataDir} holds no event: is FORGELOG_DATA_DIR the server's data directory? Nothing was rebuilt.`);
     const progress = process.stderr.isTTY ? barProgress(names) : plainProgress(names);
     const rebuildNamed = () =>
       runtime.runner.rebuild(names, ({ projection: name, position, headPosition }) => progress.update(name, position + 1, headPosition + 1));

@@ -3,10 +3,12 @@ import { ResetPasswordHandler } from '../../application/accounts/resetPassword.h
 import { systemContext } from '../../application/shared/commandContext.js';
 import type { Config } from '../../infrastructure/shared/config/config.js';
 import { openRuntime } from '../../infrastructure/shared/container/runtime.js';
+import { createLogger } from '../../infrastructure/shared/logging/logger.js';
 
 // Runs with the server stopped (the embedded log's lock), like the other admin writes.
 export async function resetPassword(config: Config, login: string): Promise<void> {
-  const runtime = await openRuntime(config, { role: 'serve' });
+  // Logs to stderr: stdout holds the secret alone, for a script to read.
+  const runtime = await openRuntime(config, { role: 'serve', logger: createLogger(config.logLevel, 2) });
   try {
     await runtime.start();
     const reset = await runtime.container.get(ResetPasswordHandler).execute(login, systemContext(runtime.clock.now()));

@@ -1,6 +1,7 @@
 import { DEMO_PASSWORD, seedDemoData } from '../../application/shared/seed/seedDemoData.js';
 import type { Config } from '../../infrastructure/shared/config/config.js';
 import { openRuntime, type Runtime } from '../../infrastructure/shared/container/runtime.js';
+import { createLogger } from '../../infrastructure/shared/logging/logger.js';
 
 export async function seedInto(runtime: Runtime): Promise<string> {
   const outcome = await seedDemoData(runtime.container);
@@ -12,7 +13,8 @@ export async function seedInto(runtime: Runtime): Promise<string> {
 // `forgelog seed`: with the embedded family the server must be stopped (the log's lock);
 // `npm start -- --seed` seeds the serving process instead.
 export async function seed(config: Config): Promise<void> {
-  const runtime = await openRuntime(config, { role: 'serve', withWorker: true });
+  // Logs to stderr: stdout holds the report alone.
+  const runtime = await openRuntime(config, { role: 'serve', withWorker: true, logger: createLogger(config.logLevel, 2) });
   try {
     await runtime.start();
     console.log(await seedInto(runtime));

@@ -4,6 +4,7 @@ import { AuthorizationCommands } from '../../application/authorizations/authoriz
 import { systemContext } from '../../application/shared/commandContext.js';
 import type { Config } from '../../infrastructure/shared/config/config.js';
 import { openRuntime } from '../../infrastructure/shared/container/runtime.js';
+import { createLogger } from '../../infrastructure/shared/logging/logger.js';
 import type { AppError } from '../../application/shared/appError.js';
 
 // A refusal in the words a person at the console needs, never an error's tag.
@@ -23,7 +24,8 @@ function describeTokenRefusal(login: string, note: string, problem: AppError): s
 // `forgelog admin token create <login> --scopes repo,user --note "first use"`: a personal token
 // for a user who has none yet (an administrator's first, say), printed once.
 export async function createToken(config: Config, login: string, options: { scopes: string; note: string }): Promise<void> {
-  const runtime = await openRuntime(config, { role: 'serve' });
+  // Logs to stderr: stdout holds the secret alone, for a script to read.
+  const runtime = await openRuntime(config, { role: 'serve', logger: createLogger(config.logLevel, 2) });
   try {
     await runtime.start();
     const user = await runtime.container.get(UserQueries).userByLogin(login);

@@ -5,12 +5,14 @@ import type { AppError } from '../../application/shared/appError.js';
 import { systemContext } from '../../application/shared/commandContext.js';
 import type { Config } from '../../infrastructure/shared/config/config.js';
 import { openRuntime, type Runtime } from '../../infrastructure/shared/container/runtime.js';
+import { createLogger } from '../../infrastructure/shared/logging/logger.js';
 
 // Opened as `serve` without HTTP: with the embedded family the projections then run in this
 // process (the login resolves, read-your-writes settles, the snapshot is written at close);
 // with MongoDB read models a worker applies the events as for any API process.
 async function withRuntime(config: Config, action: (runtime: Runtime) => Promise<void>): Promise<void> {
-  const runtime = await openRuntime(config, { role: 'serve' });
+  // Logs to stderr: stdout holds the secret alone, for a script to read.
+  const runtime = await openRuntime(config, { role: 'serve', logger: createLogger(config.logLevel, 2) });
   try {
     await runtime.start();
     await action(runtime);

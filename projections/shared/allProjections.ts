@@ -36,3 +36,13 @@ export const allProjections = (dependencies: ProjectionDependencies): readonly P
   authorizationTimelineProjection(dependencies),
   ...searchProjections(dependencies),
 ];
+
+// The names alone, for a command to check one before it opens anything: listing the projections
+// resolves none of their dependencies, so these are never called.
+const unresolved = (): never => {
+  throw new Error('a projection listed for its name was asked for a dependency');
+};
+export const projectionNames = (): readonly string[] =>
+  allProjections({ git: unresolved, ensureRepositoryGit: unresolved, eventStore: unresolved, projectTimelineFold: unresolved }).map(
+    (projection) => projection.name,
+  );

@@ -22,7 +22,7 @@ import { authorizationJson, grantJson } from './authorizations.encoders.js';
 import { authorizationsApiPolicy, passwordOnly } from './authorizationsApiPolicy.js';
 import { clientIdFilterOf } from './clientIdFilter.js';
 import { CreateAuthorizationBody, GetOrCreateAuthorizationBody, UpdateAuthorizationBody } from './authorizations.codecs.js';
-import { AS_OF_INVALID } from '../shared/asOfInstant.js';
+import { AS_OF_INVALID, asOfInstant } from '../shared/asOfInstant.js';
 
 // A blank fingerprint in a body is none, as GitHub reads it (present?), whichever operation
 // it is sent to; a path's fingerprint is taken as given.
@@ -156,14 +156,14 @@ export function authorizationsRouter(container: Container): Router {
   router.get('/authorizations/:authorization_id', async (req: Request, res: Response) => {
     const asOf = req.query.as_of;
     if (asOf !== undefined) {
-      // A repeated as_of names no instant (the projects' as_of answers it alike).
-      const instant = typeof asOf === 'string' ? Date.parse(asOf) : Number.NaN;
-      if (Number.isNaN(instant))
+      // Read as the projects' as_of is (a repeated one names no instant).
+      const instant = asOfInstant(asOf);
+      if (!instant)
         return sendGithubError(res, 422, 'Validation Failed', {
           errors: [{ resource: 'OauthAccess', field: 'as_of', code: 'invalid', message: AS_OF_INVALID }],
         });
       const id = await readableHistory(res, req.params.authorization_id);
-      const then = id === null ? null : await history.asOf(id, new Date(instant));
+      const then = id === null ? null : await history.asOf(id, instant);
       if (!then) return sendNotFound(res);
       return res.json(await encodePast(res, then));
     }

@@ -14,7 +14,7 @@ import { withUnreadableContentRedacted } from './historyRedaction.js';
 import { archivedStateOf, sendInvalidArchivedState } from './archivedState.js';
 import { listedCardIds } from '../../../application/projects/projectQueries.js';
 import { pathNumber } from '../shared/pathParams.js';
-import { AS_OF_INVALID } from '../shared/asOfInstant.js';
+import { AS_OF_INVALID, asOfInstant } from '../shared/asOfInstant.js';
 
 // forgelog's extensions, on the audit mechanism tokens use: a project's history in GitHub's
 // audit-log entry shape, a project, its columns or a column's cards `as_of` a past instant, and
@@ -56,12 +56,9 @@ const lastQueryValue = (raw: unknown): unknown => (Array.isArray(raw) ? raw[raw.
 function instantOf(req: Request, res: Response): Date | null | undefined {
   const raw = req.query.as_of;
   if (raw === undefined) return undefined;
-  const instant = typeof raw === 'string' ? Date.parse(raw) : Number.NaN;
-  if (Number.isNaN(instant)) {
-    sendGithubError(res, 422, 'Validation Failed', { errors: [{ resource: 'Project', field: 'as_of', code: 'invalid', message: AS_OF_INVALID }] });
-    return null;
-  }
-  return new Date(instant);
+  const instant = asOfInstant(raw);
+  if (!instant) sendGithubError(res, 422, 'Validation Failed', { errors: [{ resource: 'Project', field: 'as_of', code: 'invalid', message: AS_OF_INVALID }] });
+  return instant;
 }
 
 export function projectAuditRoutes(router: Router, deps: ProjectsDeps): void {

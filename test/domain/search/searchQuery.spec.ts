@@ -84,6 +84,10 @@ describe('search query language', () => {
     expect(parseSearchDate('2020-01-01T12:30:00Z')).to.equal(Date.UTC(2020, 0, 1, 12, 30));
     expect(parseSearchDate('yesterday')).to.equal(null);
     expect(parseSearchDate('2020-13-01')).to.equal(null);
+    // With a time the day is checked too (Date.parse reads February 30th as March 2nd).
+    expect(parseSearchDate('2021-02-29T00:00:00Z')).to.equal(null);
+    expect(parseSearchDate('2021-04-31T12:00:00+02:00')).to.equal(null);
+    expect(parseSearchDate('2020-02-29T23:30:00-02:00')).to.equal(Date.UTC(2020, 2, 1, 1, 30));
   });
 });
 

@@ -73,6 +73,50 @@ describe('forgelog CLI', () => {
     expect(stderr).to.contain('no projection named nonsense; known: users');
   });
 
+  it('rebuild refuses an unknown projection by name beside a running server, before its lock is met', async () => {
+    const running = await startTestServer({}, server.dataDir);
+    try {
+      const { code, stdout, stderr } = await runCli(['rebuild', 'nonsense'], { FORGELOG_DATA_DIR: server.dataDir });
+      expect(code).to.equal(1);
+      expect(stdout).to.equal('');
+      expect(stderr).to.contain('no projection named nonsense; known: users');
+      expect(stderr).not.to.contain('locked');
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('rebuild refuses an empty projection name rather than rebuilding every one', async () => {
+    const { code, stdout, stderr } = await runCli(['rebuild', ''], { FORGELOG_DATA_DIR: server.dataDir });
+    expect(code).to.equal(1);
+    expect(stdout).not.to.contain('rebuilt');
+    expect(stderr).to.contain('no projection named ""; known: users');
+  });
+
+  it('rebuild of a data directory whose log holds no event says so and fails, rather than reporting every projection rebuilt', async () => {
+    const elsewhere = `${server.dataDir}-not-the-server's`;
+    const { code, stdout, stderr } = await runCli(['rebuild'], { FORGELOG_DATA_DIR: elsewhere, FORGELOG_LOG_LEVEL: 'silent' });
+    expect(code).to.equal(1);
+    expect(stdout).not.to.contain('rebuilt');
+    expect(stderr).to.contain(`The event log in ${elsewhere} holds no event: is FORGELOG_DATA_DIR the server's data directory?`);
+  });
+
+  it('admin commands that print a secret keep stdout for it alone: their logs go to stderr, as the OAuth application commands do', async () => {
+    const env = { FORGELOG_DATA_DIR: server.dataDir, FORGELOG_LOG_LEVEL: 'info' };
+    const commands: Array<[string[], number]> = [
+      [['admin', 'token', 'create', 'alice', '--note', 'scripted'], 3],
+      [['admin', 'reset-password', 'bob'], 2],
+      [['admin', 'two-factor', 'enable', 'alice'], 4],
+    ];
+    for (const [args, lines] of commands) {
+      const { code, stdout, stderr } = await runCli(args, env);
+      expect(code, args.join(' ')).to.equal(0);
+      expect(stdout, args.join(' ')).not.to.contain('"level"');
+      expect(stdout.trim().split('\n'), args.join(' ')).to.have.length(lines);
+      expect(stderr, args.join(' ')).to.contain('"msg":"read models resumed from the snapshot and caught up"');
+    }
+  });
+
   it('reports invalid configuration in words, with exit code 2', async () => {
     const { code, stderr } = await runCli(['audit', 'stream', 'user-1'], {
       FORGELOG_DATA_DIR: server.dataDir,

@@ -41,3 +41,12 @@ describe('forgelog --help', () => {
     expect(groups.filter((group) => !GROUPS.some((path) => path.join(' ') === group))).to.deep.equal(['seed', 'worker', 'audit kinds']);
   });
 });
+
+describe('forgelog rebuild --help', () => {
+  it('names the projections it takes, so a person need not guess one to learn them', async () => {
+    const { code, stdout } = await runCli(['rebuild', '--help'], {});
+    expect(code).to.equal(0);
+    const flattened = stdout.replace(/\s+/g, ' ');
+    for (const name of ['users', 'authorizations', 'projects', 'project-audit', 'authorization-timeline', 'search-code']) expect(flattened).to.contain(name);
+  });
+});

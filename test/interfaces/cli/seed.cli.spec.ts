@@ -25,8 +25,11 @@ describe('forgelog seed', () => {
 
   it('refuses to seed twice', async () => {
     await server.stop();
-    const again = await runCli(['seed'], { FORGELOG_DATA_DIR: dataDir, FORGELOG_LOG_LEVEL: 'silent' });
+    const again = await runCli(['seed'], { FORGELOG_DATA_DIR: dataDir, FORGELOG_LOG_LEVEL: 'info' });
     expect(again.stdout).to.contain('Not seeded: the demo data is already there');
+    // Its logs go to stderr: stdout holds the report alone.
+    expect(again.stdout).not.to.contain('"level"');
+    expect(again.stderr).to.contain('"msg":"read models resumed from the snapshot and caught up"');
     server = await startTestServer({}, dataDir);
   });
 

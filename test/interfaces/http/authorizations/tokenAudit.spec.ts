@@ -84,6 +84,23 @@ describe("a token's audit history", () => {
     expect((await api(server, ada, 'GET', `/authorizations/${id}?as_of=not-a-date`)).status).to.equal(422);
   });
 
+  it('as_of refuses what names no instant in ISO 8601, rather than reading it as Date.parse would', async () => {
+    // Date.parse takes "1" for 2001-01-01, February 30th for March 2nd, a time without an
+    // offset in the server's zone, and RFC 2822 dates: each would answer some other moment.
+    for (const value of ['1', '2026', '2026-02-30T10:03:00Z', '2026-03-01T10:03:00', 'Sun, 01 Mar 2026 10:03:00 GMT', '2026-03-01 10:03:00Z']) {
+      const refused = await api(server, ada, 'GET', `/authorizations/${id}?as_of=${encodeURIComponent(value)}`);
+      expect(refused.status, value).to.equal(422);
+      expect(refused.body.errors, value).to.deep.equal([
+        { resource: 'OauthAccess', field: 'as_of', code: 'invalid', message: 'as_of must be one ISO 8601 instant, such as 2026-04-01T09:00:00Z' },
+      ]);
+    }
+    // An offset other than Z, and a day alone (its midnight, UTC), are instants.
+    const offset = await api(server, ada, 'GET', `/authorizations/${id}?as_of=${encodeURIComponent('2026-03-01T11:01:30+01:00')}`);
+    expect(offset.status).to.equal(200);
+    expect(offset.body).to.deep.include({ scopes: ['repo'], note: 'deploy' });
+    expect((await api(server, ada, 'GET', `/authorizations/${id}?as_of=2026-03-01`)).status).to.equal(404);
+  });
+
   it('forgelog audit token <id> prints the same life from the log, beside the running server', async () => {
     const { code, stdout } = await runCli(['audit', 'token', String(id), '--json'], { FORGELOG_DATA_DIR: server.dataDir });
     expect(code).to.equal(0);
@@ -109,6 +126,14 @@ describe("a token's audit history", () => {
     const text = await runCli(['audit', 'token', String(id)], { FORGELOG_DATA_DIR: server.dataDir });
     expect(text.stdout.split('\n')[0]).to.equal(`stream authorization-${id}`);
     expect((await runCli(['audit', 'token', '999'], { FORGELOG_DATA_DIR: server.dataDir })).stderr).to.contain('no authorization has the id 999');
+  });
+
+  it('forgelog audit token reads the id as GET /authorizations/{id}/history does: a leading zero names the same token', async () => {
+    expect((await api(server, ada, 'GET', `/authorizations/0${id}/history`)).body).to.have.length(5);
+    const { code, stdout, stderr } = await runCli(['audit', 'token', `0${id}`], { FORGELOG_DATA_DIR: server.dataDir });
+    expect(stderr).to.equal('');
+    expect(code).to.equal(0);
+    expect(stdout.split('\n')[0]).to.equal(`stream authorization-${id}`);
   });
 });
 

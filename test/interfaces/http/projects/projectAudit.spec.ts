@@ -134,6 +134,14 @@ describe('classic projects: the audit history, as_of, and the organization audit
     expect(notADate.body.errors).to.deep.equal([
       { resource: 'Project', field: 'as_of', code: 'invalid', message: 'as_of must be one ISO 8601 instant, such as 2026-04-01T09:00:00Z' },
     ]);
+    // What Date.parse reads but ISO 8601 names no instant by (2001-01-01, March 2nd, the server's zone).
+    for (const value of ['1', '2026-02-30T10:00:00Z', '2026-04-01T10:00:00']) {
+      for (const path of [`/projects/${projectId}`, `/projects/${projectId}/columns`, `/projects/columns/${todo}/cards`]) {
+        const refused = await call(boss, 'GET', `${path}?as_of=${encodeURIComponent(value)}`);
+        expect(refused.status, `${path} ${value}`).to.equal(422);
+        expect(refused.body.errors[0].field).to.equal('as_of');
+      }
+    }
   });
 
   it('forgelog audit project <id> prints the same life from the log', async () => {
@@ -149,6 +157,14 @@ describe('classic projects: the audit history, as_of, and the organization audit
     expect(entries.map((entry) => entry.occurredAt)).to.deep.equal(instants);
     expect(entries.every((entry) => entry.actor.login === 'boss' && entry.userAgent === 'audit-spec/1.0')).to.equal(true);
     expect((await runCli(['audit', 'project', '999999'], { FORGELOG_DATA_DIR: server.dataDir })).stderr).to.contain('no project has the id 999999');
+  });
+
+  it('forgelog audit project reads the id as GET /projects/{id}/history does: a leading zero names the same project', async () => {
+    expect((await call(boss, 'GET', `/projects/0${projectId}/history?per_page=100`)).body).to.have.length(12);
+    const { code, stdout, stderr } = await runCli(['audit', 'project', `0${projectId}`], { FORGELOG_DATA_DIR: server.dataDir });
+    expect(stderr).to.equal('');
+    expect(code).to.equal(0);
+    expect(stdout.split('\n')[0]).to.equal(`stream project-${projectId}`);
   });
 
   it('GET /orgs/{org}/audit-log: the organization’s project changes for its owners, filtered by phrase', async () => {
