@@ -3,6 +3,7 @@ import type { GitStorage } from '../../application/shared/ports/gitStorage.port.
 import { TOKENS } from '../../application/shared/ports/tokens.js';
 import type { Config } from '../../infrastructure/shared/config/config.js';
 import { openRuntime, type Runtime } from '../../infrastructure/shared/container/runtime.js';
+import { createLogger } from '../../infrastructure/shared/logging/logger.js';
 import { writeSnapshots } from '../../infrastructure/shared/container/snapshots.js';
 import { projectionNames } from '../../projections/shared/allProjections.js';
 
@@ -15,7 +16,8 @@ export async function rebuild(config: Config, projection: string | undefined): P
   // a name, not "every projection".
   const known = projectionNames();
   if (projection !== undefined && !known.includes(projection)) throw new Error(`no projection named ${projection || '""'}; known: ${known.join(', ')}`);
-  const runtime = await openRuntime(config, { role: 'cli' });
+  // Its logs on stderr, as every command printing a result: stdout is what it rebuilt.
+  const runtime = await openRuntime(config, { role: 'cli', logger: createLogger(config.logLevel, 2) });
   try {
     const names = projection !== undefined ? [projection] : runtime.projections.map((p) => p.name);
     const { embeddedReadModels, embeddedSearch, eventStore } = runtime.adapters;

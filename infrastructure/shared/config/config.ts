@@ -1,5 +1,5 @@
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { statSync, type Stats } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 // Everything configurable, read once from the environment and validated at start.
 export interface Config {
   readonly port: number;
@@ -98,6 +98,24 @@ function urlSetting(env: Env, name: string, protocols: readonly string[], proble
   return raw;
 }
 
+// What is wrong with a directory to be made at `path`: a file there, or a file in place of
+// one of its parents (the start would stop on mkdir's EEXIST or ENOTDIR, naming no setting).
+function fileInPlaceOf(path: string): string | undefined {
+  for (let at = path; ; at = dirname(at)) {
+    let found: Stats | undefined;
+    try {
+      found = statSync(at, { throwIfNoEntry: false });
+    } catch {
+      // ENOTDIR: a parent further up is a file.
+    }
+    if (found !== undefined) {
+      if (found.isDirectory()) return undefined;
+      return at === path ? `${path} is a file, not a directory` : `${path} lies under ${at}, a file, not a directory`;
+    }
+    if (dirname(at) === at) return undefined;
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const port = integerSetting(env, 'FORGELOG_PORT', 3000, 0, 65535, problems);
@@ -145,8 +163,8 @@ export function loadConfig(env: Env = process.env): Config {
     });
   // Absolute from the start: git resolves a relative path (a push's hooks) inside each repository.
   const dataDir = resolve(env.FORGELOG_DATA_DIR || './data');
-  // A file there would otherwise stop the start with mkdir's EEXIST, naming no setting.
-  if (statSync(dataDir, { throwIfNoEntry: false })?.isDirectory() === false) problems.push(`FORGELOG_DATA_DIR ${dataDir} is a file, not a directory`);
+  const dataDirFault = fileInPlaceOf(dataDir);
+  if (dataDirFault !== undefined) problems.push(`FORGELOG_DATA_DIR ${dataDirFault}`);
   const config: Config = {
     port,
     host,

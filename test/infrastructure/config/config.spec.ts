@@ -100,4 +100,10 @@ describe('configuration', () => {
     expect(() => loadConfig({ FORGELOG_DATA_DIR: file })).to.throw(ConfigError, `FORGELOG_DATA_DIR ${file} is a file, not a directory`);
     expect(loadConfig({ FORGELOG_DATA_DIR: '/nonexistent/yet' }).dataDir).to.equal('/nonexistent/yet');
   });
+
+  it('refuses a data directory under a file, naming the setting and the file (stat said ENOTDIR and nothing else)', () => {
+    const file = fileURLToPath(import.meta.url);
+    const under = `${file}/data/events`;
+    expect(() => loadConfig({ FORGELOG_DATA_DIR: under })).to.throw(ConfigError, `FORGELOG_DATA_DIR ${under} lies under ${file}, a file, not a directory`);
+  });
 });
