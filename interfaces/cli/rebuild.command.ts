@@ -25,7 +25,7 @@ export async function rebuild(config: Config, projection: string | undefined): P
     // working directory, as audit says too): "rebuilt" would read as success.
     if (!config.eventStoreUrl && (await eventStore.headPosition()) === -1)
       throw new Error(`The event log in ${config.dataDir} holds no event: is FORGELOG_DATA_DIR the server's data directory? Nothing was rebuilt.`);
-    const progress = process.stderr.isTTY ? barProgress(names) : plainProgress(names);
+    const progress = progressStyle(process.stderr, names.length) === 'bars' ? barProgress(names) : plainProgress(names);
     const rebuildNamed = () =>
       runtime.runner.rebuild(names, ({ projection: name, position, headPosition }) => progress.update(name, position + 1, headPosition + 1));
     if (projection === undefined) {
@@ -66,6 +66,13 @@ async function dropInProcessModels(runtime: Runtime): Promise<void> {
     for (const collection of projection.collections) await embeddedReadModels?.dropCollection(collection.name);
     for (const index of projection.searchIndexes ?? []) await embeddedSearch?.dropIndex(index.name);
   }
+}
+
+// Bars on a terminal tall enough to hold one per projection and the cursor's line (a shorter
+// one scrolls at every redraw, and each redraw leaves a copy of the bars behind); lines
+// otherwise, and where stderr is no terminal.
+export function progressStyle(stderr: { readonly isTTY?: boolean; readonly rows?: number }, projections: number): 'bars' | 'lines' {
+  return stderr.isTTY === true && projections < (stderr.rows ?? 24) ? 'bars' : 'lines';
 }
 
 interface RebuildProgress {
