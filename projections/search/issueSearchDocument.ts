@@ -29,6 +29,9 @@ export const MAX_MENTIONS = 100;
 const unique = (ids: readonly number[]): number[] => [...new Set(ids)];
 
 async function commentsOf(target: ProjectionTarget, issue: IssueDocument): Promise<IssueCommentDocument[]> {
+  // The issue's count is kept with its comments (issueCounters.ts): none is looked for when it
+  // is 0, as for most issues (a replay read the comments of every issue opened).
+  if (issue.comments === 0) return [];
   // A pull request's conversation comments are its issue's (its issue id is of the issues'
   // sequence; one opened before that has a negated id, which no comment names).
   return target

@@ -26,7 +26,9 @@ export function labelledIssueCount(collection: string, label: string, flag: stri
   const labelOf = (target: ProjectionTarget, repositoryId: number) =>
     target.collection<LabelDocument>(LABELS_COLLECTION).findOne({ repository_id: repositoryId, name_key: label });
 
-  async function issueChanged(target: ProjectionTarget, issueId: number): Promise<number | null> {
+  // `opened`: the event opened the issue, so no document of it is kept yet (this lane keeps
+  // them, in the log's order): none is looked for.
+  async function issueChanged(target: ProjectionTarget, issueId: number, opened: boolean): Promise<number | null> {
     const issue = await target.collection<IssueDocument>(ISSUES_COLLECTION).findOne({ _id: String(issueId) });
     if (issue === null) return null;
     // An issue closed or without labels counts for no label: the label is not looked up (most
@@ -34,7 +36,7 @@ export function labelledIssueCount(collection: string, label: string, flag: stri
     // issue for the two counts).
     const found = issue.state === 'open' && issue.label_ids.length > 0 ? await labelOf(target, issue.repository_id) : null;
     const counts = found !== null && issue.label_ids.includes(found.id);
-    const counted = (await flags(target).findOne({ _id: String(issueId) })) !== null;
+    const counted = !opened && (await flags(target).findOne({ _id: String(issueId) })) !== null;
     if (counts === counted) return null;
     if (counts) await flags(target).replaceOne({ _id: String(issueId) }, flagged(issueId, issue.repository_id), { upsert: true });
     else await flags(target).deleteOne({ _id: String(issueId) });
@@ -61,7 +63,7 @@ export function labelledIssueCount(collection: string, label: string, flag: stri
     // field whose counts the index keeps (pinning the flag as well would walk the flags).
     count: (target, repositoryId) => flags(target).count({ repository_id: repositoryId }),
     async apply(event, target) {
-      if (ISSUE_EVENTS.has(event.type)) return issueChanged(target, (event.data as { issueId: number }).issueId);
+      if (ISSUE_EVENTS.has(event.type)) return issueChanged(target, (event.data as { issueId: number }).issueId, event.type === 'IssueOpened');
       if (LABEL_EVENTS.has(event.type)) return labelChanged(target, (event.data as { repositoryId: number }).repositoryId);
       return null;
     },
