@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ISSUE_COMMENTS_COLLECTION, ISSUES_COLLECTION } from '../../../application/issues/issues.readModel.js';
+import { ISSUE_COMMENTS_COLLECTION, ISSUES_COLLECTION, LABELS_COLLECTION } from '../../../application/issues/issues.readModel.js';
 import type { Collection, Document } from '../../../application/shared/ports/readModelStore.port.js';
 import type { ProjectionTarget } from '../../../application/shared/projections/projection.js';
 import { REPOSITORIES_COLLECTION } from '../../../application/repositories/repositories.readModel.js';
@@ -72,9 +72,20 @@ describe('an issue opened: the search projections read only what it can have', (
     const store = new EmbeddedReadModelStore();
     await store.collection(ISSUES_COLLECTION).insertOne(issue(1, 0));
     const { target, reads } = readCountingTarget(store);
-    expect(await applyHelpWanted(storedEvent('issue-1', 0, 'IssueOpened', { issueId: 1, repositoryId: 7 }), target)).to.equal(null);
+    expect(await applyHelpWanted(storedEvent('issue-1', 0, 'IssueOpened', { issueId: 1, repositoryId: 7, labelIds: [] }), target)).to.equal(null);
     expect(reads.get(HELP_WANTED_ISSUES_COLLECTION) ?? 0).to.equal(0);
+    // Opened without labels: not even the issue is read.
+    expect(reads.get(ISSUES_COLLECTION) ?? 0).to.equal(0);
     expect(await applyHelpWanted(storedEvent('issue-1', 1, 'IssueClosed', { issueId: 1, repositoryId: 7 }), target)).to.equal(null);
     expect(reads.get(HELP_WANTED_ISSUES_COLLECTION)).to.equal(1);
+  });
+
+  it('an issue opened with the label counts at once', async () => {
+    const store = new EmbeddedReadModelStore();
+    await store.collection(LABELS_COLLECTION).insertOne({ _id: '9', id: 9, repository_id: 7, name: 'help wanted', name_key: 'help wanted' });
+    await store.collection(ISSUES_COLLECTION).insertOne({ ...issue(1, 0), label_ids: [9] });
+    const { target } = readCountingTarget(store);
+    expect(await applyHelpWanted(storedEvent('issue-1', 0, 'IssueOpened', { issueId: 1, repositoryId: 7, labelIds: [9] }), target)).to.equal(7);
+    expect(await store.collection(HELP_WANTED_ISSUES_COLLECTION).find({})).to.have.length(1);
   });
 });
