@@ -76,4 +76,37 @@ describe('HTTP issues: a new label named by several requests at once', () => {
     const listed = await api(server, owner, 'GET', '/repos/octocat/hello/issues?labels=needs-repro&per_page=100');
     expect(listed.body.map((issue: { number: number }) => issue.number).sort((a: number, b: number) => a - b)).to.deep.equal(numbers);
   });
+
+  it('renames one label five ways at once: one rename answers 200, the others 404, and every name it does not carry is free', async () => {
+    expect((await api(server, owner, 'POST', '/repos/octocat/hello/labels', { name: 'old', color: '00ff00' })).status).to.equal(201);
+    const renames = await Promise.all(
+      Array.from({ length: 5 }, (_, n) => api(server, owner, 'PATCH', '/repos/octocat/hello/labels/old', { new_name: `new-${n}` })),
+    );
+    const statuses = renames.map((response) => response.status);
+    expect([...statuses].sort(), JSON.stringify(renames.map((response) => response.body))).to.deep.equal([200, 404, 404, 404, 404]);
+    const winner = renames.find((response) => response.status === 200)!.body;
+    for (const refused of renames.filter((response) => response.status === 404)) expect(refused.body.message).to.equal('Label does not exist');
+    expect((await api(server, owner, 'GET', `/repos/octocat/hello/labels/${winner.name}`)).body).to.include({ id: winner.id, color: '00ff00' });
+    for (const name of ['old', 'new-0', 'new-1', 'new-2', 'new-3', 'new-4'].filter((each) => each !== winner.name)) {
+      const created = await api(server, owner, 'POST', '/repos/octocat/hello/labels', { name, color: '000000' });
+      expect(created.status, `${name}: ${JSON.stringify(created.body)}`).to.equal(201);
+    }
+  });
+
+  it('deletes and renames one label at once: whichever comes first, both names are free after', async () => {
+    expect((await api(server, owner, 'POST', '/repos/octocat/hello/labels', { name: 'doomed', color: '00ff00' })).status).to.equal(201);
+    const [deleted, renamed] = await Promise.all([
+      api(server, owner, 'DELETE', '/repos/octocat/hello/labels/doomed'),
+      api(server, owner, 'PATCH', '/repos/octocat/hello/labels/doomed', { new_name: 'saved' }),
+    ]);
+    expect(`${deleted.status} ${renamed.status}`).to.be.oneOf(['204 404', '404 200']);
+    expect(await labelsNamed('doomed')).to.deep.equal([]);
+    const saved = await labelsNamed('saved');
+    if (renamed.status === 200) {
+      expect(saved).to.have.length(1);
+      expect((await api(server, owner, 'DELETE', '/repos/octocat/hello/labels/saved')).status).to.equal(204);
+    } else expect(saved).to.deep.equal([]);
+    for (const name of ['doomed', 'saved'])
+      expect((await api(server, owner, 'POST', '/repos/octocat/hello/labels', { name, color: '000000' })).status, name).to.equal(201);
+  });
 });
