@@ -5,7 +5,7 @@ import { api, createRepository, createUser } from './repositoryFixtures.js';
 // Names are reserved on streams of their own; a rename reserves the new name and releases the
 // old. Renamed five ways at once, a thing ends with one name, and every other name is free
 // again at once (not after the orphan reservations' grace, nor never).
-describe('HTTP renames sent at once: names the renamed thing does not carry are free', () => {
+describe('HTTP repository renames sent at once: names the repository does not carry are free', () => {
   let server: TestServer;
   let owner: string;
   before(async () => {
