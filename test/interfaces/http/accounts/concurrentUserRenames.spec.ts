@@ -5,7 +5,7 @@ import { api, createUser } from '../repositories/repositoryFixtures.js';
 // A login is reserved on a stream of its own; a rename reserves the new login and releases the
 // old. Renamed five ways at once, a user ends with one login, and every other login is free
 // again at once (not after the orphan reservations' grace).
-describe('HTTP user renames sent at once: logins the user does not carry are free', () => {
+describe('HTTP user renames and email changes sent at once: logins and emails the user does not carry are free', () => {
   let server: TestServer;
   before(async () => {
     server = await startTestServer();
@@ -27,6 +27,20 @@ describe('HTTP user renames sent at once: logins the user does not carry are fre
     for (const login of names('mover').filter((each) => each !== now)) {
       const created = await api(server, server.adminAuthorization, 'POST', '/admin/users', { login, email: `${login}@elsewhere.example.com` });
       expect(created.status, `${login}: ${JSON.stringify(created.body)}`).to.equal(201);
+    }
+  });
+
+  it("a user's email changed five ways", async () => {
+    const user = await createUser(server, 'mailer');
+    const emails = ['mailer@example.com', ...Array.from({ length: 5 }, (_, n) => `mailer-${n}@example.com`)];
+    const changes = await Promise.all(emails.slice(1).map((email) => api(server, user, 'PATCH', '/user', { email })));
+    for (const change of changes) expect(change.status, JSON.stringify(change.body)).to.equal(200);
+    const now = (await api(server, user, 'GET', '/user')).body.email as string;
+    expect(emails).to.include(now);
+    for (const [n, email] of emails.entries()) {
+      if (email === now) continue;
+      const created = await api(server, server.adminAuthorization, 'POST', '/admin/users', { login: `other-${n}`, email });
+      expect(created.status, `${email}: ${JSON.stringify(created.body)}`).to.equal(201);
     }
   });
 });
