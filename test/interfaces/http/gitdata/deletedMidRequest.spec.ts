@@ -1,34 +1,18 @@
 import { expect } from 'chai';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AppendResult, EventToAppend, ExpectedRevision } from '../../../../application/shared/ports/eventStore.port.js';
 import { GatedEventStore } from '../../../support/gatedEventStore.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
-
-// A gate that also says when an append of a held type has reached it.
-class NoticingGate extends GatedEventStore {
-  private readonly waiting = new Map<string, () => void>();
-
-  holdAndNotice(type: string): Promise<void> {
-    this.hold([type]);
-    return new Promise<void>((resolve) => this.waiting.set(type, resolve));
-  }
-
-  override append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
-    for (const event of events) this.waiting.get(event.type)?.();
-    return super.append(streamId, events, expected);
-  }
-}
 
 // A repository deleted while a request writes to it: the request answers 404, as for any
 // repository that is not there (git found no repository and it answered 500 Server Error).
 describe('HTTP Git Data: the repository deleted while a request writes to it', () => {
   let server: TestServer;
-  let gate: NoticingGate;
+  let gate: GatedEventStore;
   let owner: string;
   before(async () => {
-    server = await startTestServer({}, undefined, { decorateEventStore: (store) => (gate = new NoticingGate(store)) });
+    server = await startTestServer({}, undefined, { decorateEventStore: (store) => (gate = new GatedEventStore(store)) });
     owner = await createUser(server, 'octocat');
   });
   after(async () => server.close());

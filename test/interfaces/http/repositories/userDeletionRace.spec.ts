@@ -1,36 +1,20 @@
 import { expect } from 'chai';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AppendResult, EventToAppend, ExpectedRevision } from '../../../../application/shared/ports/eventStore.port.js';
 import { repositoryStream } from '../../../../domain/repositories/repository.decider.js';
 import { GatedEventStore } from '../../../support/gatedEventStore.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { eventually } from '../webhooks/webhookReceiver.js';
 import { api, createUser } from './repositoryFixtures.js';
 
-// A gate that also says when an append of a held type has reached it, and on which stream.
-class NoticingGate extends GatedEventStore {
-  private readonly waiting = new Map<string, (streamId: string) => void>();
-
-  holdAndNotice(type: string): Promise<string> {
-    this.hold([type]);
-    return new Promise<string>((resolve) => this.waiting.set(type, resolve));
-  }
-
-  override append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
-    for (const event of events) this.waiting.get(event.type)?.(streamId);
-    return super.append(streamId, events, expected);
-  }
-}
-
 // DELETE /admin/users/{username} deletes the user's repositories: a repository the user
 // creates while the deletion runs too, whichever is recorded first (it was left behind, owned
 // by nobody: its git directory on disk, its name in search counts).
 describe('HTTP DELETE /admin/users/{username} while the user creates a repository', () => {
   let server: TestServer;
-  let gate: NoticingGate;
+  let gate: GatedEventStore;
   before(async () => {
-    server = await startTestServer({}, undefined, { decorateEventStore: (store) => (gate = new NoticingGate(store)) });
+    server = await startTestServer({}, undefined, { decorateEventStore: (store) => (gate = new GatedEventStore(store)) });
   });
   after(async () => server.close());
 
