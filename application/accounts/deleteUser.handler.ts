@@ -49,11 +49,14 @@ export class DeleteUserHandler {
     const email = before.status === 'active' ? before.email : null;
     const deleted = await this.commands.run(command, context);
     if (isLeft(deleted)) return deleted;
-    // A repository the user created while this ran, after the list above: the read models are
-    // settled at the deletion, so they show every one recorded before it (one recorded after it
-    // deletes itself, RepositoryCreation). Left, it was owned by nobody.
+    // A repository or token the user made while this ran, after the lists above: the read
+    // models are settled at the deletion, so they show every one recorded before it (one
+    // recorded after it ends itself: RepositoryCreation, AuthorizationCommands). Left, a
+    // repository was owned by nobody, a token live for a user who is gone.
     const late = await this.deleteRepositories(user.right.id, siteAdmin, context);
     if (isLeft(late)) return late;
+    const lateTokens = await this.authorizations.revokeUser(user.right.id, context);
+    if (isLeft(lateTokens)) return lateTokens;
     for (const event of deleted.right.events) {
       if (event.type !== 'UserDeleted') continue;
       const release = { type: 'ReleaseLogin' as const, login: event.data.login, accountId: event.data.userId };

@@ -3,6 +3,7 @@ import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { OAuthApplicationQueries } from '../accounts/oauthApplication.queries.js';
 import type { OAuthApplication } from '../accounts/oauthApplications.readModel.js';
 import { oauthApplicationDecider, oauthApplicationStream } from '../../domain/accounts/oauthApplication.decider.js';
+import { userDecider, userStream } from '../../domain/accounts/user.decider.js';
 import { authorizationDecider, authorizationStream, type AuthorizationCommand } from '../../domain/authorizations/authorization.decider.js';
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
@@ -281,6 +282,11 @@ export class AuthorizationCommands {
     if (application && (await foldStream(this.eventStore, oauthApplicationDecider, oauthApplicationStream(application.id))).status === 'deleted') {
       const revoked = await this.run(authorizationId, { type: 'DeleteAuthorization', reason: 'grant_revoked', now: context.occurredAt }, context);
       return isLeft(revoked) ? revoked : left({ _tag: 'OAuthClientNotFound' });
+    }
+    // So too for its user (DeleteUserHandler).
+    if ((await foldStream(this.eventStore, userDecider, userStream(userId))).status === 'deleted') {
+      const revoked = await this.run(authorizationId, { type: 'DeleteAuthorization', reason: 'user_deleted', now: context.occurredAt }, context);
+      return isLeft(revoked) ? revoked : left({ _tag: 'UserNotFound', login: String(userId) });
     }
     const authorization = await this.queries.ownedBy(userId, authorizationId);
     return authorization ? right({ authorization, token: issued.token, created: true }) : left({ _tag: 'AuthorizationNotFound' });
