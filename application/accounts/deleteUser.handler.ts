@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { isLeft, right, type Either } from 'fp-ts/lib/Either.js';
 import { loginReservationDecider, loginStream } from '../../domain/accounts/loginReservation.decider.js';
 import { userDecider, userStream } from '../../domain/accounts/user.decider.js';
+import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { foldStream, handleCommand } from '../shared/handleCommand.js';
@@ -38,10 +39,8 @@ export class DeleteUserHandler {
     if (isLeft(accepted)) return accepted;
     // Only a site administrator reaches this command (the route requires one).
     const siteAdmin = { userId: context.actorId ?? 0, siteAdmin: true };
-    for (const repository of await this.repositories.ownedBy([user.right.id])) {
-      const removed = await this.deleteRepository.execute(siteAdmin, repository.id, context);
-      if (isLeft(removed) && removed.left._tag !== 'RepositoryNotFound') return removed;
-    }
+    const removed = await this.deleteRepositories(user.right.id, siteAdmin, context);
+    if (isLeft(removed)) return removed;
     // Their OAuth tokens end too (each token's history says so, and their grants go).
     const revoked = await this.authorizations.revokeUser(user.right.id, context);
     if (isLeft(revoked)) return revoked;
@@ -50,6 +49,14 @@ export class DeleteUserHandler {
     const email = before.status === 'active' ? before.email : null;
     const deleted = await this.commands.run(command, context);
     if (isLeft(deleted)) return deleted;
+    // A repository or token the user made while this ran, after the lists above: the read
+    // models are settled at the deletion, so they show every one recorded before it (one
+    // recorded after it ends itself: RepositoryCreation, AuthorizationCommands). Left, a
+    // repository was owned by nobody, a token live for a user who is gone.
+    const late = await this.deleteRepositories(user.right.id, siteAdmin, context);
+    if (isLeft(late)) return late;
+    const lateTokens = await this.authorizations.revokeUser(user.right.id, context);
+    if (isLeft(lateTokens)) return lateTokens;
     for (const event of deleted.right.events) {
       if (event.type !== 'UserDeleted') continue;
       const release = { type: 'ReleaseLogin' as const, login: event.data.login, accountId: event.data.userId };
@@ -59,6 +66,14 @@ export class DeleteUserHandler {
         const emailReleased = await this.emails.release(email, event.data.userId, context);
         if (isLeft(emailReleased)) return emailReleased;
       }
+    }
+    return right(undefined);
+  }
+
+  private async deleteRepositories(userId: number, siteAdmin: AccessCaller, context: CommandContext): Promise<Either<AppError, void>> {
+    for (const repository of await this.repositories.ownedBy([userId])) {
+      const removed = await this.deleteRepository.execute(siteAdmin, repository.id, context);
+      if (isLeft(removed) && removed.left._tag !== 'RepositoryNotFound') return removed;
     }
     return right(undefined);
   }

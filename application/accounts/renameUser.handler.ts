@@ -34,8 +34,12 @@ export class RenameUserHandler {
       if (!keepsReservation) await this.reservation({ type: 'ReleaseLogin', login: newLogin, accountId: user.id }, context);
       return renamed;
     }
-    if (!keepsReservation) {
-      const released = await this.reservation({ type: 'ReleaseLogin', login: user.login, accountId: user.id }, context);
+    // The login the rename was decided from, which the event says: another rename may have
+    // landed since `user` was read (five at once), and releasing the login read then left the
+    // logins in between reserved by a user called otherwise.
+    for (const event of renamed.right.events) {
+      if (event.type !== 'UserRenamed' || loginKey(event.data.previousLogin) === loginKey(newLogin)) continue;
+      const released = await this.reservation({ type: 'ReleaseLogin', login: event.data.previousLogin, accountId: user.id }, context);
       if (isLeft(released)) return released;
     }
     return right({ userId: user.id, login: newLogin });

@@ -6,6 +6,7 @@ import type { ProfileChanges } from '../../domain/accounts/user.events.js';
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { foldStream } from '../shared/handleCommand.js';
+import { inTurn } from '../shared/streamTurns.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import { EmailReservations } from './emailReservations.js';
@@ -27,6 +28,19 @@ export class UpdateProfileHandler {
     const { email } = changes;
     if (email === undefined) return this.done(await update());
     if (email !== null && !isValidEmail(email)) return left({ _tag: 'InvalidEmail', email });
+    // Email changes of one user take turns within a process: each reads the email it replaces
+    // after the one before it is done. Read together, five changes at once each released the
+    // email read before the others landed, and the emails in between stayed reserved by a user
+    // who no longer had them (422 already taken until the orphan reservations' grace ran out).
+    return inTurn(this.eventStore, userStream(userId), () => this.changeEmail(userId, email, context, update));
+  }
+
+  private async changeEmail(
+    userId: number,
+    email: string | null,
+    context: CommandContext,
+    update: () => Promise<Either<AppError, unknown>>,
+  ): Promise<Either<AppError, void>> {
     const user = await foldStream(this.eventStore, userDecider, userStream(userId));
     const previous = user.status === 'active' ? user.email : null;
     const keepsReservation = email !== null && previous !== null && emailKey(email) === emailKey(previous);

@@ -2,10 +2,12 @@ import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { OAuthApplicationQueries } from '../accounts/oauthApplication.queries.js';
 import type { OAuthApplication } from '../accounts/oauthApplications.readModel.js';
+import { oauthApplicationDecider, oauthApplicationStream } from '../../domain/accounts/oauthApplication.decider.js';
+import { userDecider, userStream } from '../../domain/accounts/user.decider.js';
 import { authorizationDecider, authorizationStream, type AuthorizationCommand } from '../../domain/authorizations/authorization.decider.js';
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
-import { handleCommand } from '../shared/handleCommand.js';
+import { foldStream, handleCommand } from '../shared/handleCommand.js';
 import type { IdAllocator } from '../shared/idAllocator.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
@@ -275,6 +277,17 @@ export class AuthorizationCommands {
     };
     const ran = await this.run(authorizationId, command, context);
     if (isLeft(ran)) return ran;
+    // The application deleted meanwhile, after its deletion revoked the tokens it found
+    // (checked after recording, so one of the two sees the other): this token goes too.
+    if (application && (await foldStream(this.eventStore, oauthApplicationDecider, oauthApplicationStream(application.id))).status === 'deleted') {
+      const revoked = await this.run(authorizationId, { type: 'DeleteAuthorization', reason: 'grant_revoked', now: context.occurredAt }, context);
+      return isLeft(revoked) ? revoked : left({ _tag: 'OAuthClientNotFound' });
+    }
+    // So too for its user (DeleteUserHandler).
+    if ((await foldStream(this.eventStore, userDecider, userStream(userId))).status === 'deleted') {
+      const revoked = await this.run(authorizationId, { type: 'DeleteAuthorization', reason: 'user_deleted', now: context.occurredAt }, context);
+      return isLeft(revoked) ? revoked : left({ _tag: 'UserNotFound', login: String(userId) });
+    }
     const authorization = await this.queries.ownedBy(userId, authorizationId);
     return authorization ? right({ authorization, token: issued.token, created: true }) : left({ _tag: 'AuthorizationNotFound' });
   }

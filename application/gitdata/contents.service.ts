@@ -102,6 +102,7 @@ export class RepositoryContents {
     const tip = await resolveCommitish(this.repositories.git, repositoryId, ref);
     if (tip === null) return left({ _tag: 'GitCommitNotFound', ref });
     const root = await this.treeOf(repositoryId, tip);
+    if (root === null) return left({ _tag: 'RepositoryNotFound' });
     const found = await this.lookUp(repositoryId, root, path);
     if (!found) return left({ _tag: 'GitObjectNotFound' });
     const shown = found.mode === SYMLINK_MODE ? ((await this.symlinkTarget(repositoryId, root, path, found)) ?? { path, found }) : { path, found };
@@ -192,7 +193,9 @@ export class RepositoryContents {
     const tip = await git.readRef(id.right, ref);
     const empty = !(await git.hasRefs(id.right));
     if (tip === null && !empty) return left({ _tag: 'GitObjectNotFound' });
-    const baseEntries = tip === null ? [] : ((await git.readTree(id.right, await this.treeOf(id.right, tip), true)) ?? []);
+    const baseTree = tip === null ? null : await this.treeOf(id.right, tip);
+    if (tip !== null && baseTree === null) return left({ _tag: 'RepositoryNotFound' });
+    const baseEntries = baseTree === null ? [] : ((await git.readTree(id.right, baseTree, true)) ?? []);
     const found = baseEntries.find((entry) => entry.path === path);
     const notFile = change.content === undefined ? null : notAFile(path, found, baseEntries);
     if (notFile) return left(refused(notFile));
@@ -245,10 +248,11 @@ export class RepositoryContents {
     return { name: path.slice(path.lastIndexOf('/') + 1), path, sha: entry.sha, size: entry.size ?? 0, type: kindOf(entry) };
   }
 
-  private async treeOf(repositoryId: number, commitSha: string): Promise<string> {
+  // null: the commit a ref named a moment ago is not there, the repository deleted meanwhile.
+  private async treeOf(repositoryId: number, commitSha: string): Promise<string | null> {
     const object = await this.repositories.git.readObject(repositoryId, commitSha);
     if (object?.type === 'tag') return this.treeOf(repositoryId, Buffer.from(object.content).toString('utf8').split('\n')[0]!.slice('object '.length));
-    return parseCommit(Buffer.from(object!.content).toString('utf8')).tree;
+    return object ? parseCommit(Buffer.from(object.content).toString('utf8')).tree : null;
   }
 
   // The entry at `path` under the tree, one level at a time (root: the tree itself), each tree

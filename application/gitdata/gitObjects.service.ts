@@ -187,7 +187,9 @@ export class GitObjectsService {
     if (isLeft(commit)) return commit;
     const sha = await git.writeCommit(repositoryId, commit.right);
     const object = await git.readObject(repositoryId, sha);
-    return right({ sha, commit: parseCommit(commitObjectText(object!.content)) });
+    // The commit just written is not there: the repository was deleted meanwhile.
+    if (!object) return left({ _tag: 'RepositoryNotFound' });
+    return right({ sha, commit: parseCommit(commitObjectText(object.content)) });
   }
 
   async commit(repository: RepositoryDocument, sha: string): Promise<Either<AppError, { sha: string; commit: ParsedCommit }>> {

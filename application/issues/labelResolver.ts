@@ -6,7 +6,7 @@ import { labelNameDecider, labelNameStream } from '../../domain/issues/labelName
 import type { LabelFacts } from '../../domain/issues/defaultLabels.js';
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
-import { handleCommand } from '../shared/handleCommand.js';
+import { foldStream, handleCommand } from '../shared/handleCommand.js';
 import type { IdAllocator } from '../shared/idAllocator.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
@@ -58,11 +58,39 @@ export class LabelResolver {
         continue;
       }
       const created = await this.create(repositoryId, { name, color: ON_THE_FLY_LABEL_COLOR, description: null }, context);
-      if (isLeft(created)) return left(created.left);
+      if (isLeft(created)) {
+        // Another request named the same new label at the same moment and reserved the name
+        // first: its label is the one this issue means too (GitHub creates it once, and opens
+        // both issues), not a name already taken (422).
+        const holder = isNameTaken(created.left) ? await this.createdHolder(repositoryId, name) : null;
+        if (holder === null) return left(created.left);
+        ids.push(holder);
+        continue;
+      }
       ids.push(created.right.labelId);
       lastPosition = created.right.position ?? lastPosition;
     }
     await this.readYourWrites.settle(lastPosition);
     return right(ids);
   }
+
+  // The label holding a name another request reserved, once that request has created it (it
+  // reserves, then creates at once: give it a moment, as a ref move gives git one); null if
+  // the name is free again or its label never comes (that request failed between the two).
+  private async createdHolder(repositoryId: number, name: string): Promise<number | null> {
+    const reservation = await foldStream(this.eventStore, labelNameDecider, labelNameStream(repositoryId, name));
+    if (!reservation.touched || reservation.holder === null) return null;
+    for (let wait = 0; wait < HOLDER_WAITS; wait++) {
+      const label = await foldStream(this.eventStore, labelDecider, labelStream(reservation.holder));
+      if (label.status === 'present') return reservation.holder;
+      if (label.status === 'deleted') return null;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return null;
+  }
 }
+
+const HOLDER_WAITS = 50;
+
+const isNameTaken = (error: AppError): boolean =>
+  error._tag === 'IssueValidationFailed' && error.resource === 'Label' && error.field === 'name' && error.code === 'already_exists';

@@ -8,6 +8,8 @@ import type { SignedInCaller } from '../repositories/createRepository.handler.js
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
+import { releasedUnlessTakenUp } from '../shared/reservations.js';
+import { inTurn } from '../shared/streamTurns.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
@@ -36,7 +38,25 @@ export class LabelsHandler {
     return right({ labelId: created.right.labelId });
   }
 
-  async update(
+  // A label's changes and its deletion take turns per name within a process: each reads the
+  // label after the one before it is done. Read together, five renames of one label each
+  // reserved its new name, the label kept one of them, names it no longer had stayed reserved
+  // (422 already_exists for a label nobody has), and renames that were recorded answered 404.
+  update(
+    caller: SignedInCaller,
+    repositoryId: number,
+    name: string,
+    changes: Partial<LabelFacts>,
+    context: CommandContext,
+  ): Promise<Either<AppError, { labelId: number }>> {
+    return inTurn(this.eventStore, labelNameStream(repositoryId, name), () => this.updateInTurn(caller, repositoryId, name, changes, context));
+  }
+
+  delete(caller: SignedInCaller, repositoryId: number, name: string, context: CommandContext): Promise<Either<AppError, void>> {
+    return inTurn(this.eventStore, labelNameStream(repositoryId, name), () => this.deleteInTurn(caller, repositoryId, name, context));
+  }
+
+  private async updateInTurn(
     caller: SignedInCaller,
     repositoryId: number,
     name: string,
@@ -61,13 +81,20 @@ export class LabelsHandler {
       );
       if (isLeft(reserved)) return reserved;
     }
-    const updated = await handleCommand(
-      this.eventStore,
-      labelDecider,
-      labelStream(labelId),
-      { type: 'UpdateLabel', labelId, changes, now: context.occurredAt },
-      context,
-    );
+    const update = () =>
+      handleCommand(this.eventStore, labelDecider, labelStream(labelId), { type: 'UpdateLabel', labelId, changes, now: context.occurredAt }, context);
+    // A refused update frees the new name it reserved.
+    const updated = renamedKey
+      ? await releasedUnlessTakenUp(update, () =>
+          handleCommand(
+            this.eventStore,
+            labelNameDecider,
+            labelNameStream(repositoryId, changes.name!),
+            { type: 'ReleaseLabelName', repositoryId, name: changes.name!, labelId },
+            context,
+          ),
+        )
+      : await update();
     if (isLeft(updated)) return updated;
     if (renamedKey)
       await handleCommand(
@@ -81,7 +108,7 @@ export class LabelsHandler {
     return right({ labelId });
   }
 
-  async delete(caller: SignedInCaller, repositoryId: number, name: string, context: CommandContext): Promise<Either<AppError, void>> {
+  private async deleteInTurn(caller: SignedInCaller, repositoryId: number, name: string, context: CommandContext): Promise<Either<AppError, void>> {
     const label = await this.authorizedLabel(caller, repositoryId, name);
     if (isLeft(label)) return label;
     const labelId = label.right.id;

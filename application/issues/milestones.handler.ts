@@ -5,6 +5,7 @@ import type { SignedInCaller } from '../repositories/createRepository.handler.js
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
+import { inTurn } from '../shared/streamTurns.js';
 import type { IdAllocator } from '../shared/idAllocator.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
@@ -48,7 +49,25 @@ export class MilestonesHandler {
     return right({ number });
   }
 
-  async update(
+  // A milestone's changes and its deletion take turns within a process: each reads the title
+  // after the one before it is done. Read together, five retitles at once each released the
+  // title read before the others landed, and the titles in between stayed reserved by a
+  // milestone called otherwise (422 already_exists, for good: no process frees them).
+  update(
+    caller: SignedInCaller,
+    repositoryId: number,
+    number: number,
+    changes: Partial<MilestoneFacts>,
+    context: CommandContext,
+  ): Promise<Either<AppError, void>> {
+    return inTurn(this.eventStore, milestoneTurn(repositoryId, number), () => this.updateInTurn(caller, repositoryId, number, changes, context));
+  }
+
+  delete(caller: SignedInCaller, repositoryId: number, number: number, context: CommandContext): Promise<Either<AppError, void>> {
+    return inTurn(this.eventStore, milestoneTurn(repositoryId, number), () => this.deleteInTurn(caller, repositoryId, number, context));
+  }
+
+  private async updateInTurn(
     caller: SignedInCaller,
     repositoryId: number,
     number: number,
@@ -71,7 +90,7 @@ export class MilestonesHandler {
     return outcome;
   }
 
-  async delete(caller: SignedInCaller, repositoryId: number, number: number, context: CommandContext): Promise<Either<AppError, void>> {
+  private async deleteInTurn(caller: SignedInCaller, repositoryId: number, number: number, context: CommandContext): Promise<Either<AppError, void>> {
     const milestone = await this.authorizedMilestone(caller, repositoryId, number);
     if (isLeft(milestone)) return milestone;
     const milestoneId = milestone.right.id;
@@ -94,3 +113,7 @@ export class MilestonesHandler {
     return right(undefined);
   }
 }
+
+// The key milestones of one repository and number take turns on (not a stream: the number is
+// what a request names, before the milestone's id is read).
+const milestoneTurn = (repositoryId: number, number: number): string => `milestone-number-${repositoryId}-${number}`;

@@ -12,6 +12,7 @@ import type { AppError } from '../shared/appError.js';
 import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
+import { inTurn } from '../shared/streamTurns.js';
 import type { IdAllocator } from '../shared/idAllocator.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
@@ -48,6 +49,20 @@ export class MigrationCommands {
   ) {}
 
   async start(
+    caller: Exclude<AccessCaller, null>,
+    owner: MigrationOwner & { readonly login: string },
+    names: readonly string[],
+    options: MigrationOptions,
+    context: CommandContext,
+  ): Promise<Either<AppError, number>> {
+    // Migrations of one account start in turn within a process: each checks the locks after
+    // the one before it has locked its repositories (migration_locks, settled before the turn
+    // ends). Checked together, ten migrations sent at once all locked the same repository.
+    // Another API process over the same log is not held by this (no stream orders locks).
+    return inTurn(this.eventStore, `migration-start-${owner.kind}-${owner.id}`, () => this.startInTurn(caller, owner, names, options, context));
+  }
+
+  private async startInTurn(
     caller: Exclude<AccessCaller, null>,
     owner: MigrationOwner & { readonly login: string },
     names: readonly string[],

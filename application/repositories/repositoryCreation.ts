@@ -1,16 +1,18 @@
 import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
+import { userDecider, userStream } from '../../domain/accounts/user.decider.js';
 import { repositoryDecider, repositoryStream } from '../../domain/repositories/repository.decider.js';
 import type { ForkOrigin, InitialCommitRecipe, OwnerType, RepositoryCreated, RepositorySettings } from '../../domain/repositories/repository.events.js';
 import { repositoryNameReservationDecider, repositoryNameStream } from '../../domain/repositories/repositoryNameReservation.decider.js';
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
-import { handleCommand } from '../shared/handleCommand.js';
+import { foldStream, handleCommand } from '../shared/handleCommand.js';
 import { releasedUnlessTakenUp } from '../shared/reservations.js';
 import type { IdAllocator } from '../shared/idAllocator.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
+import { DeleteRepositoryHandler } from './deleteRepository.handler.js';
 import { RepositoryGit } from './repositoryGit.js';
 
 export interface NewRepository {
@@ -31,6 +33,7 @@ export class RepositoryCreation {
     @inject(TOKENS.IdAllocator) private readonly ids: IdAllocator,
     @inject(TOKENS.ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
     @inject(RepositoryGit) private readonly git: RepositoryGit,
+    @inject(DeleteRepositoryHandler) private readonly deleteRepository: DeleteRepositoryHandler,
   ) {}
 
   async create(repository: NewRepository, context: CommandContext): Promise<Either<AppError, { repositoryId: number }>> {
@@ -75,6 +78,12 @@ export class RepositoryCreation {
     // The event is durable before the directory exists; see RepositoryGit for why that is safe.
     await this.git.materialize((created.right.events[0] as RepositoryCreated).data);
     await this.readYourWrites.settle(created.right.position);
+    // Its owner deleted meanwhile, after the deletion listed the owner's repositories (checked
+    // after recording, so one of the two sees the other): it goes as those did.
+    if (repository.owner.type === 'User' && (await foldStream(this.eventStore, userDecider, userStream(ownerId))).status === 'deleted') {
+      await this.deleteRepository.execute({ userId: context.actorId ?? 0, siteAdmin: true }, repositoryId, context);
+      return left({ _tag: 'RepositoryOwnerNotFound', login: String(ownerId) });
+    }
     return right({ repositoryId });
   }
 

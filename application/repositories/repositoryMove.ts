@@ -6,6 +6,7 @@ import { repositoryNameKey } from '../../domain/repositories/repositoryName.js';
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
+import { releasedUnlessTakenUp } from '../shared/reservations.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import type { RepositoryDocument } from './repositories.readModel.js';
 
@@ -41,21 +42,33 @@ export async function moveRepository(
     target.ownerId === repository.owner_id
       ? { type: 'RenameRepository' as const, name: target.name, now: context.occurredAt }
       : { type: 'TransferRepository' as const, toOwnerId: target.ownerId, toOwnerType: target.ownerType, toName: target.name, now: context.occurredAt };
-  const moved = await handleCommand(eventStore, repositoryDecider, repositoryStream(repository.id), command, context);
-  if (isLeft(moved)) return moved;
-  if (target.ownerId !== repository.owner_id || repositoryNameKey(target.name) !== repository.name_key) {
-    const released = await handleCommand(
+  const release = (ownerId: number, name: string) =>
+    handleCommand(
       eventStore,
       repositoryNameReservationDecider,
-      repositoryNameStream(repository.owner_id, repository.name),
-      {
-        type: 'ReleaseRepositoryName',
-        ownerId: repository.owner_id,
-        name: repository.name,
-        repositoryId: repository.id,
-      },
+      repositoryNameStream(ownerId, name),
+      { type: 'ReleaseRepositoryName', ownerId, name, repositoryId: repository.id },
       context,
     );
+  const elsewhere = target.ownerId !== repository.owner_id || repositoryNameKey(target.name) !== repository.name_key;
+  // A refused move frees the name it reserved (not the one the repository has).
+  const moved = await releasedUnlessTakenUp(
+    () => handleCommand(eventStore, repositoryDecider, repositoryStream(repository.id), command, context),
+    () => (elsewhere ? release(target.ownerId, target.name) : Promise.resolve()),
+  );
+  if (isLeft(moved)) return moved;
+  // The name the repository had as the move was decided, which the event says: another move
+  // may have landed since `repository` was read (five renames at once), and releasing the
+  // name read then left the names in between reserved by a repository called otherwise.
+  for (const event of moved.right.events) {
+    const from =
+      event.type === 'RepositoryRenamed'
+        ? { ownerId: event.data.ownerId, name: event.data.fromName }
+        : event.type === 'RepositoryTransferred'
+          ? { ownerId: event.data.fromOwnerId, name: event.data.fromName }
+          : null;
+    if (from === null || (from.ownerId === target.ownerId && repositoryNameKey(from.name) === repositoryNameKey(target.name))) continue;
+    const released = await release(from.ownerId, from.name);
     if (isLeft(released) && released.left._tag !== 'RepositoryNameNotReserved') return released;
   }
   return right(moved.right.position === undefined ? {} : { position: moved.right.position });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { webhookDeliveryStream, type WebhookRedeliveryRequested } from '../../domain/webhooks/delivery.events.js';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
-import { hookDecider, type HookCommand } from '../../domain/webhooks/hook.decider.js';
+import { hookDecider, type HookChanges, type HookCommand } from '../../domain/webhooks/hook.decider.js';
 import { hookStream, type HookConfig, type HookOwner, type HookSettings } from '../../domain/webhooks/hook.events.js';
 import type { WebhooksError } from '../../domain/webhooks/webhooks.errors.js';
 import type { AppError } from '../shared/appError.js';
@@ -47,20 +47,20 @@ export class HookCommands {
 
   async create(owner: HookOwner, input: HookInput, context: CommandContext): Promise<Either<AppError, HookDocument>> {
     if (!input.config?.url) return left({ _tag: 'HookValidationFailed', field: 'url', code: 'missing_field', message: 'url is missing' });
-    const config = await this.configOf(input.config, null);
+    const config = await this.configOf(input.config);
     const hookId = await this.ids.next('hook');
     const settings: HookSettings = { events: [...(input.events ?? ['push'])], active: input.active ?? true, config };
     return this.run(hookId, { type: 'CreateHook', hookId, owner, now: context.occurredAt, ...settings }, context);
   }
 
   async update(hook: HookDocument, input: HookInput, context: CommandContext): Promise<Either<AppError, HookDocument>> {
-    let events = input.events ? [...input.events] : [...hook.events];
-    if (input.addEvents) events = [...events, ...input.addEvents.filter((event) => !events.includes(event))];
-    if (input.removeEvents) events = events.filter((event) => !input.removeEvents!.includes(event));
-    const changes: Partial<HookSettings> = {
-      events,
+    // Applied by the decider to the hook as it is then: two changes at once both count.
+    const changes: HookChanges = {
+      ...(input.events !== undefined ? { events: [...input.events] } : {}),
+      ...(input.addEvents !== undefined ? { addEvents: [...input.addEvents] } : {}),
+      ...(input.removeEvents !== undefined ? { removeEvents: [...input.removeEvents] } : {}),
       ...(input.active !== undefined ? { active: input.active } : {}),
-      ...(input.config !== undefined ? { config: await this.configOf(input.config, hook) } : {}),
+      ...(input.config !== undefined ? { config: await this.configChanges(input.config) } : {}),
     };
     return this.run(hook.id, { type: 'UpdateHook', changes, now: context.occurredAt }, context);
   }
@@ -105,19 +105,21 @@ export class HookCommands {
     return hook ? right(hook) : left({ _tag: 'HookNotFound' } satisfies WebhooksError);
   }
 
-  // Fields not sent keep their value; the secret is encrypted here, never stored in the clear.
-  private async configOf(input: HookConfigInput, current: HookDocument | null): Promise<HookConfig> {
-    const secretCiphertext =
-      input.secret === undefined
-        ? (current?.secret_ciphertext ?? null)
-        : input.secret === null || input.secret === ''
-          ? null
-          : await this.cipher.encrypt(input.secret);
+  // The config's fields a request sent (a PATCH keeps the others); the secret is encrypted
+  // here, never stored in the clear.
+  private async configChanges(input: HookConfigInput): Promise<Partial<HookConfig>> {
     return {
-      url: input.url ?? current?.url ?? '',
-      contentType: input.contentType ?? current?.content_type ?? 'form',
-      insecureSsl: input.insecureSsl ?? current?.insecure_ssl ?? '0',
-      secretCiphertext,
+      ...(input.url !== undefined ? { url: input.url } : {}),
+      ...(input.contentType !== undefined ? { contentType: input.contentType } : {}),
+      ...(input.insecureSsl !== undefined ? { insecureSsl: input.insecureSsl } : {}),
+      ...(input.secret !== undefined
+        ? { secretCiphertext: input.secret === null || input.secret === '' ? null : await this.cipher.encrypt(input.secret) }
+        : {}),
     };
+  }
+
+  // A new hook's config: GitHub's defaults for the fields not sent.
+  private async configOf(input: HookConfigInput): Promise<HookConfig> {
+    return { url: '', contentType: 'form', insecureSsl: '0', secretCiphertext: null, ...(await this.configChanges(input)) };
   }
 }

@@ -6,10 +6,32 @@ import { hookValidation, type WebhooksError } from './webhooks.errors.js';
 
 export type HookCommand =
   | ({ readonly type: 'CreateHook'; readonly hookId: number; readonly owner: HookOwner; readonly now: Date } & HookSettings)
-  | { readonly type: 'UpdateHook'; readonly changes: Partial<HookSettings>; readonly now: Date }
+  | { readonly type: 'UpdateHook'; readonly changes: HookChanges; readonly now: Date }
   | { readonly type: 'DeleteHook'; readonly now: Date }
   | { readonly type: 'PingHook'; readonly now: Date }
   | { readonly type: 'TestHook'; readonly now: Date };
+
+// What a PATCH asks, applied to the hook as it is when the change is decided (not as the
+// request read it: two changes at once both count): events replaced, added to or removed
+// from, and the config's fields that were sent.
+export interface HookChanges {
+  readonly events?: readonly string[];
+  readonly addEvents?: readonly string[];
+  readonly removeEvents?: readonly string[];
+  readonly active?: boolean;
+  readonly config?: Partial<HookConfig>;
+}
+
+function applied(changes: HookChanges, state: HookSettings): Partial<HookSettings> {
+  let events = changes.events ? [...changes.events] : [...state.events];
+  if (changes.addEvents) events = [...events, ...changes.addEvents.filter((event) => !events.includes(event))];
+  if (changes.removeEvents) events = events.filter((event) => !changes.removeEvents!.includes(event));
+  return {
+    events,
+    ...(changes.active !== undefined ? { active: changes.active } : {}),
+    ...(changes.config !== undefined ? { config: { ...state.config, ...changes.config } } : {}),
+  };
+}
 
 export type HookState =
   { readonly status: 'none' | 'deleted' } | ({ readonly status: 'present'; readonly hookId: number; readonly owner: HookOwner } & HookSettings);
@@ -85,9 +107,10 @@ export const hookDecider: Decider<HookCommand, HookState, HookEvent, WebhooksErr
     if (state.status !== 'present') return left({ _tag: 'HookNotFound' });
     switch (command.type) {
       case 'UpdateHook': {
-        const valid = validHookSettings(command.changes);
+        const wanted = applied(command.changes, state);
+        const valid = validHookSettings(wanted);
         if (valid._tag === 'Left') return valid;
-        const changes = changed(command.changes, state);
+        const changes = changed(wanted, state);
         if (Object.keys(changes).length === 0) return right([]);
         return right([{ type: 'HookUpdated', data: { hookId: state.hookId, owner: state.owner, changes, updatedAt: at } }]);
       }

@@ -6,6 +6,7 @@ import { DelegatingEventStore } from './delegatingEventStore.js';
 // it (no timing involved). Appends of other types pass at once.
 export class GatedEventStore extends DelegatingEventStore {
   private readonly gates = new Map<string, { open: Promise<void>; release: () => void }>();
+  private readonly arrivals = new Map<string, (streamId: string) => void>();
 
   hold(types: readonly string[]): void {
     for (const type of types) {
@@ -13,6 +14,13 @@ export class GatedEventStore extends DelegatingEventStore {
       const open = new Promise<void>((resolve) => (release = resolve));
       this.gates.set(type, { open, release });
     }
+  }
+
+  // Holds the type, and says when an append of it has reached the gate, and on which stream: a
+  // request stopped there while the spec does something else.
+  holdAndNotice(type: string): Promise<string> {
+    this.hold([type]);
+    return new Promise<string>((resolve) => this.arrivals.set(type, resolve));
   }
 
   release(type: string): void {
@@ -25,6 +33,7 @@ export class GatedEventStore extends DelegatingEventStore {
   }
 
   override async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    for (const event of events) this.arrivals.get(event.type)?.(streamId);
     for (const event of events) {
       const gate = this.gates.get(event.type);
       if (gate) await gate.open;

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { GitObject, GitObjectType } from '../../../application/shared/ports/gitStorage.port.js';
+import { GitCommandError } from './gitCommand.js';
 
 interface Pending {
   readonly resolve: (object: GitObject | null) => void;
@@ -17,7 +18,8 @@ class CatFileBatch {
   lastUsed = Date.now();
 
   constructor(gitDirectory: string, environment: Record<string, string>) {
-    this.child = spawn('git', ['--git-dir', gitDirectory, 'cat-file', '--batch'], { env: environment });
+    const args = ['--git-dir', gitDirectory, 'cat-file', '--batch'];
+    this.child = spawn('git', args, { env: environment });
     this.child.stdout.on('data', (chunk: Buffer) => this.received(chunk));
     this.child.stderr.resume();
     const fail = (error: unknown) => {
@@ -25,7 +27,9 @@ class CatFileBatch {
       for (const waiter of this.pending.splice(0)) waiter.reject(error);
     };
     this.child.on('error', fail);
-    this.child.on('close', () => fail(new Error('git cat-file --batch ended')));
+    // A git error, naming its directory: one that ended because its repository was deleted is
+    // told apart from a fault (failedInDeletedRepository).
+    this.child.on('close', (code) => fail(new GitCommandError(args, code, 'git cat-file --batch ended')));
     this.child.stdin.on('error', () => undefined);
   }
 

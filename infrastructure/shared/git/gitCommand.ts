@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 
 const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
 
@@ -80,4 +82,20 @@ export function runGitForBytes(
     child.stdin?.on('error', () => {});
     child.stdin?.end(options.input ?? '');
   });
+}
+
+// Whether a git command failed because its repository's directory is gone: the repository was
+// deleted while a request was writing to it (deletion renames the directory away in one step,
+// so git finds no repository, or not the objects it had just written). Not a fault: the
+// request answers as for a repository that is not there.
+export async function failedInDeletedRepository(error: unknown): Promise<boolean> {
+  if (!(error instanceof GitCommandError)) return false;
+  const flag = error.args.findIndex((arg) => arg === '--git-dir' || arg === '-C');
+  const directory = flag >= 0 ? error.args[flag + 1] : undefined;
+  if (directory === undefined) return false;
+  try {
+    return !(await stat(join(directory, 'HEAD'))).isFile();
+  } catch {
+    return true;
+  }
 }

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
+import { failedInDeletedRepository } from '../../../infrastructure/shared/git/gitCommand.js';
 import { sendGithubError } from './githubError.js';
 
 // The shape of http-errors 4xx errors: body-parser tags its own with `type`, the router
@@ -11,7 +12,8 @@ interface ClientError {
 }
 
 // Last resort: routes map domain errors as values, so reaching this is either a request
-// that could not be read or a fault worth a log line with the request id.
+// that could not be read, a repository deleted while git wrote to it (404, as for any
+// repository that is not there), or a fault worth a log line with the request id.
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) {
@@ -23,9 +25,17 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       answerClientError(res, error);
       return;
     }
-    logger.error({ err: error, reqId: (req as { id?: unknown }).id, method: req.method, url: req.path }, 'unhandled error');
-    // GitHub's own 500 body is exactly this, without documentation_url.
-    res.status(500).json({ message: 'Server Error' });
+    void failedInDeletedRepository(error).then((deleted) => {
+      if (res.headersSent) return;
+      if (deleted) {
+        logger.info({ reqId: (req as { id?: unknown }).id, method: req.method, url: req.path }, 'repository deleted during the request');
+        sendGithubError(res, 404, 'Not Found');
+        return;
+      }
+      logger.error({ err: error, reqId: (req as { id?: unknown }).id, method: req.method, url: req.path }, 'unhandled error');
+      // GitHub's own 500 body is exactly this, without documentation_url.
+      res.status(500).json({ message: 'Server Error' });
+    });
   };
 }
 

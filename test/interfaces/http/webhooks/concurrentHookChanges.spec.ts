@@ -1,0 +1,46 @@
+import { expect } from 'chai';
+import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
+
+const EVENTS = ['issues', 'issue_comment', 'pull_request', 'create', 'delete', 'fork', 'watch', 'label', 'milestone', 'public'];
+
+// PATCH .../hooks/{id} with add_events or remove_events changes the hook's events as they are
+// when the change is decided, not as the request read them: changes sent at once all count
+// (each answered 200 once lost all but the last).
+describe('HTTP webhooks: a hook changed by several requests at once', () => {
+  let server: TestServer;
+  let owner: string;
+  before(async () => {
+    server = await startTestServer({ FORGELOG_WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
+    owner = await createUser(server, 'octocat');
+    await createRepository(server, owner, { name: 'hello' });
+  });
+  after(async () => server.close());
+
+  const newHook = async () => {
+    const created = await api(server, owner, 'POST', '/repos/octocat/hello/hooks', { config: { url: 'http://127.0.0.1:9/hook' }, events: ['push'] });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    return created.body.id as number;
+  };
+  const eventsOf = async (id: number) => ((await api(server, owner, 'GET', `/repos/octocat/hello/hooks/${id}`)).body.events as string[]).sort();
+
+  it('keeps every event added at once (each accepted change counts)', async () => {
+    const id = await newHook();
+    const added = await Promise.all(EVENTS.map((event) => api(server, owner, 'PATCH', `/repos/octocat/hello/hooks/${id}`, { add_events: [event] })));
+    for (const answer of added) expect(answer.status, JSON.stringify(answer.body)).to.be.oneOf([200, 409]);
+    const accepted = EVENTS.filter((_, n) => added[n]!.status === 200);
+    expect(accepted.length).to.be.above(0);
+    expect(await eventsOf(id)).to.deep.equal(['push', ...accepted].sort());
+  });
+
+  it('keeps the url and the content type changed at once by two requests', async () => {
+    const id = await newHook();
+    const [url, type] = await Promise.all([
+      api(server, owner, 'PATCH', `/repos/octocat/hello/hooks/${id}`, { config: { url: 'http://127.0.0.1:9/moved' } }),
+      api(server, owner, 'PATCH', `/repos/octocat/hello/hooks/${id}`, { config: { content_type: 'json' } }),
+    ]);
+    expect([url.status, type.status]).to.deep.equal([200, 200]);
+    const hook = (await api(server, owner, 'GET', `/repos/octocat/hello/hooks/${id}`)).body;
+    expect(hook.config).to.include({ url: 'http://127.0.0.1:9/moved', content_type: 'json' });
+  });
+});
