@@ -3,6 +3,10 @@ import type { EventMetadata } from '../../domain/shared/event.js';
 import type { Clock } from './ports/clock.port.js';
 import type { EventStore } from './ports/eventStore.port.js';
 
+// The event of a reservation: bookkeeping of the id and number sequences, which no read model
+// shows (projectionRunner.ts hands it to no projection).
+export const ID_BLOCK_RESERVED = 'IdBlockReserved';
+
 // The last block a sequence stream holds, and the stream's revision at it.
 export interface ReservedBlock {
   readonly to: number;
@@ -35,7 +39,7 @@ export async function reserveIdBlock(
   };
   const result = await eventStore.append(
     streamId,
-    [{ id: randomUUID(), type: 'IdBlockReserved', data: { from, to }, metadata }],
+    [{ id: randomUUID(), type: ID_BLOCK_RESERVED, data: { from, to }, metadata }],
     last ? last.revision : 'no_stream',
   );
   return result.outcome === 'appended' ? { from, to, revision: result.nextRevision } : undefined;

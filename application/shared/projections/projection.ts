@@ -50,7 +50,8 @@ export interface Projection {
   readonly readsReadYourWritesModels?: boolean;
   // The event types apply() acts on, where a projection can name them: the runner passes
   // over the others without calling it (a replay hands every projection every event, and most
-  // concern a few of them). Absent: every event is applied.
+  // concern a few of them). Absent: every event is applied, but an id block's reservation
+  // (bookkeeping of the id sequences, which no model shows).
   readonly eventTypes?: ReadonlySet<string>;
   // Must be idempotent: applying the same event twice leaves the same read model.
   apply(event: StoredEvent, target: ProjectionTarget): Promise<void>;

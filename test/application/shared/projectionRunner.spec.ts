@@ -98,6 +98,22 @@ for (const [kind, newStore] of [
       await runner.stop();
     });
 
+    it("hands a projection taking every event none of the id sequences' reservations, its checkpoint passing them", async () => {
+      const handed: string[] = [];
+      const every: Projection = { ...tallyProjection(), name: 'every', consistency: 'eventual', collections: [], searchIndexes: [] };
+      every.apply = async (event) => void handed.push(event.type);
+      await appendNamed(eventStore, 's', 'first');
+      await eventStore.append('sequence-issue', [{ id: randomUUID(), type: 'IdBlockReserved', data: { from: 1, to: 16 }, metadata }], 'any');
+      await eventStore.append('s', [{ id: randomUUID(), type: 'Unnamed', data: {}, metadata }], 'any');
+      const reserved = await eventStore.append('sequence-issue', [{ id: randomUUID(), type: 'IdBlockReserved', data: { from: 17, to: 32 }, metadata }], 'any');
+      const runner = new ProjectionRunner(eventStore, newStore(), new EmbeddedSearchIndex(), [every]);
+      await runner.start();
+      expect(reserved.outcome === 'appended' && (await runner.waitForAll(reserved.position, 10_000))).to.equal(true);
+      await runner.stop();
+      expect(handed).to.deep.equal(['Named', 'Unnamed']);
+      expect(runner.statuses()[0]?.position).to.equal(3);
+    });
+
     it('passes over the event types a projection does not name, its checkpoint still advancing, in and out of an eventual lane', async () => {
       const handed: string[] = [];
       const store = newStore();
