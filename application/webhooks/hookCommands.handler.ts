@@ -7,6 +7,7 @@ import { hookStream, type HookConfig, type HookOwner, type HookSettings } from '
 import type { WebhooksError } from '../../domain/webhooks/webhooks.errors.js';
 import type { AppError } from '../shared/appError.js';
 import { metadataFor, type CommandContext } from '../shared/commandContext.js';
+import { inTurn } from '../shared/streamTurns.js';
 import { handleCommand } from '../shared/handleCommand.js';
 import type { IdAllocator } from '../shared/idAllocator.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
@@ -45,12 +46,20 @@ export class HookCommands {
     @inject(HookQueries) private readonly hooks: HookQueries,
   ) {}
 
+  // One hook per URL and owner, as GitHub refuses a second ("Hook already exists on this
+  // repository"). An owner's creations take turns (streamTurns.ts), so two sent at once are
+  // checked one after the other.
   async create(owner: HookOwner, input: HookInput, context: CommandContext): Promise<Either<AppError, HookDocument>> {
-    if (!input.config?.url) return left({ _tag: 'HookValidationFailed', field: 'url', code: 'missing_field', message: 'url is missing' });
-    const config = await this.configOf(input.config);
-    const hookId = await this.ids.next('hook');
-    const settings: HookSettings = { events: [...(input.events ?? ['push'])], active: input.active ?? true, config };
-    return this.run(hookId, { type: 'CreateHook', hookId, owner, now: context.occurredAt, ...settings }, context);
+    const url = input.config?.url;
+    if (!url) return left({ _tag: 'HookValidationFailed', field: 'url', code: 'missing_field', message: 'url is missing' });
+    const config = await this.configOf({ ...input.config, url });
+    return inTurn(this.eventStore, `hooks-of-${owner.kind}-${owner.id}`, async () => {
+      if (await this.hooks.withUrl(owner, url))
+        return left({ _tag: 'HookValidationFailed', code: 'custom', message: `Hook already exists on this ${owner.kind}` });
+      const hookId = await this.ids.next('hook');
+      const settings: HookSettings = { events: [...(input.events ?? ['push'])], active: input.active ?? true, config };
+      return this.run(hookId, { type: 'CreateHook', hookId, owner, now: context.occurredAt, ...settings }, context);
+    });
   }
 
   async update(hook: HookDocument, input: HookInput, context: CommandContext): Promise<Either<AppError, HookDocument>> {

@@ -26,6 +26,11 @@ export class HookQueries {
     return hook && hook.owner_kind === owner.kind && hook.owner_id === owner.id ? hook : null;
   }
 
+  // The owner's hook delivering to this URL, through the owner's hooks (few).
+  withUrl(owner: HookOwner, url: string): Promise<HookDocument | null> {
+    return this.hooks().findOne({ owner_kind: owner.kind, owner_id: owner.id, url });
+  }
+
   async page(owner: HookOwner, page: number, perPage: number): Promise<{ hooks: HookDocument[]; totalCount: number }> {
     const filter = { owner_kind: owner.kind, owner_id: owner.id };
     const [hooks, totalCount] = await Promise.all([

@@ -4,7 +4,8 @@ export type WebhooksError =
   | { readonly _tag: 'HookNotFound' }
   | { readonly _tag: 'HookDeliveryNotFound' }
   // GitHub's 422 with `errors` items (resource Hook, a field, a code, a message).
-  | { readonly _tag: 'HookValidationFailed'; readonly field: string; readonly code: HookValidationCode; readonly message: string };
+  // (No field where GitHub names none: a hook already there.)
+  | { readonly _tag: 'HookValidationFailed'; readonly field?: string; readonly code: HookValidationCode; readonly message: string };
 
 export type HookValidationCode = 'custom' | 'invalid' | 'missing_field';
 

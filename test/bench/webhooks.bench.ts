@@ -80,7 +80,11 @@ export async function benchWebhooks(events = Number(process.env.FORGELOG_BENCH_W
 
     // One event, 100 hooks.
     for (let n = 0; n < 99; n++) {
-      const more = await api(server, owner, 'POST', '/repos/bench/hooked/hooks', { config: { url: receiver.url, content_type: 'json' }, events: ['issues'] });
+      // A URL each: a repository keeps one hook per URL, as GitHub does.
+      const more = await api(server, owner, 'POST', '/repos/bench/hooked/hooks', {
+        config: { url: `${receiver.url}/${n}`, content_type: 'json' },
+        events: ['issues'],
+      });
       if (more.status !== 201) throw new Error('could not create a hook');
     }
     await eventually(

@@ -8,6 +8,6 @@ export const webhooksHttpErrors: ErrorTable<WebhooksError> = {
   HookValidationFailed: (error) => ({
     status: 422,
     message: 'Validation Failed',
-    errors: [{ resource: 'Hook', field: error.field, code: error.code, message: error.message }],
+    errors: [{ resource: 'Hook', ...(error.field !== undefined ? { field: error.field } : {}), code: error.code, message: error.message }],
   }),
 };

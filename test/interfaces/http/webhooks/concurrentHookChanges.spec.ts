@@ -7,7 +7,7 @@ const EVENTS = ['issues', 'issue_comment', 'pull_request', 'create', 'delete', '
 // PATCH .../hooks/{id} with add_events or remove_events changes the hook's events as they are
 // when the change is decided, not as the request read them: changes sent at once all count
 // (each answered 200 once lost all but the last).
-describe('HTTP webhooks: a hook changed by several requests at once', () => {
+describe('HTTP webhooks: a hook changed, or made, by several requests at once', () => {
   let server: TestServer;
   let owner: string;
   before(async () => {
@@ -17,8 +17,10 @@ describe('HTTP webhooks: a hook changed by several requests at once', () => {
   });
   after(async () => server.close());
 
+  let hooks = 0;
   const newHook = async () => {
-    const created = await api(server, owner, 'POST', '/repos/octocat/hello/hooks', { config: { url: 'http://127.0.0.1:9/hook' }, events: ['push'] });
+    const url = `http://127.0.0.1:9/hook-${++hooks}`;
+    const created = await api(server, owner, 'POST', '/repos/octocat/hello/hooks', { config: { url }, events: ['push'] });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     return created.body.id as number;
   };
@@ -31,6 +33,22 @@ describe('HTTP webhooks: a hook changed by several requests at once', () => {
     const accepted = EVENTS.filter((_, n) => added[n]!.status === 200);
     expect(accepted.length).to.be.above(0);
     expect(await eventsOf(id)).to.deep.equal(['push', ...accepted].sort());
+  });
+
+  it('makes one hook of a URL sent ten times at once; the others answer 422 as GitHub does, and an organization likewise', async () => {
+    const url = 'http://127.0.0.1:9/once';
+    const made = await Promise.all(Array.from({ length: 10 }, () => api(server, owner, 'POST', '/repos/octocat/hello/hooks', { config: { url } })));
+    expect(made.map((answer) => answer.status).sort()).to.deep.equal([201, ...Array<number>(9).fill(422)]);
+    const refused = made.find((answer) => answer.status === 422)!;
+    expect(refused.body).to.deep.include({
+      message: 'Validation Failed',
+      errors: [{ resource: 'Hook', code: 'custom', message: 'Hook already exists on this repository' }],
+    });
+    const listed = (await api(server, owner, 'GET', '/repos/octocat/hello/hooks?per_page=100')).body as Array<{ config: { url: string } }>;
+    expect(listed.filter((hook) => hook.config.url === url)).to.have.length(1);
+    // Another URL, or the same URL on another repository, is another hook.
+    await createRepository(server, owner, { name: 'other' });
+    expect((await api(server, owner, 'POST', '/repos/octocat/other/hooks', { config: { url } })).status).to.equal(201);
   });
 
   it('keeps the url and the content type changed at once by two requests', async () => {

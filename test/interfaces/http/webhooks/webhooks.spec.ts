@@ -186,11 +186,13 @@ describe('webhooks: repository and organization hooks, signed deliveries from th
     const bad = await api(server, owner, 'POST', '/repos/hooker/app/hooks', { config: { url: 'ftp://example.com' } });
     expect(bad.status).to.equal(422);
     expect(bad.body.errors[0]).to.include({ resource: 'Hook', field: 'url' });
-    expect((await api(server, owner, 'POST', '/repos/hooker/app/hooks', { config: { url: receiver.url }, events: ['nonsense'] })).status).to.equal(422);
-    expect((await api(server, owner, 'POST', '/repos/hooker/app/hooks', { name: 'email', config: { url: receiver.url } })).status).to.equal(422);
+    expect(
+      (await api(server, owner, 'POST', '/repos/hooker/app/hooks', { config: { url: `${receiver.url}/nonsense` }, events: ['nonsense'] })).status,
+    ).to.equal(422);
+    expect((await api(server, owner, 'POST', '/repos/hooker/app/hooks', { name: 'email', config: { url: `${receiver.url}/email` } })).status).to.equal(422);
     expect((await api(server, owner, 'POST', '/repos/hooker/app/hooks', { config: {} })).status).to.equal(422);
     expect((await api(server, owner, 'POST', '/repos/hooker/app/hooks', '{"config":')).status).to.equal(400);
-    const spare = await api(server, owner, 'POST', '/repos/hooker/app/hooks', { config: { url: receiver.url } });
+    const spare = await api(server, owner, 'POST', '/repos/hooker/app/hooks', { config: { url: `${receiver.url}/spare` } });
     expect((await api(server, owner, 'DELETE', `/repos/hooker/app/hooks/${spare.body.id}`)).status).to.equal(204);
     expect((await api(server, owner, 'GET', `/repos/hooker/app/hooks/${spare.body.id}`)).status).to.equal(404);
   });
@@ -232,14 +234,14 @@ describe('webhooks: repository and organization hooks, signed deliveries from th
     const { data: created } = await octokit.repos.createWebhook({
       owner: 'hooker',
       repo: 'app',
-      config: { url: receiver.url, content_type: 'json' },
+      config: { url: `${receiver.url}/octokit`, content_type: 'json' },
       events: ['push'],
     });
     const { data: listed } = await octokit.repos.listWebhooks({ owner: 'hooker', repo: 'app' });
     expect(listed.map((hook) => hook.id)).to.include(created.id);
     expect((await octokit.repos.getWebhook({ owner: 'hooker', repo: 'app', hook_id: created.id })).data.events).to.deep.equal(['push']);
     expect((await octokit.repos.updateWebhook({ owner: 'hooker', repo: 'app', hook_id: created.id, active: false })).data.active).to.equal(false);
-    expect((await octokit.repos.getWebhookConfigForRepo({ owner: 'hooker', repo: 'app', hook_id: created.id })).data.url).to.equal(receiver.url);
+    expect((await octokit.repos.getWebhookConfigForRepo({ owner: 'hooker', repo: 'app', hook_id: created.id })).data.url).to.equal(`${receiver.url}/octokit`);
     expect((await octokit.repos.pingWebhook({ owner: 'hooker', repo: 'app', hook_id: created.id })).status).to.equal(204);
     expect((await octokit.repos.listWebhookDeliveries({ owner: 'hooker', repo: 'app', hook_id: created.id })).status).to.equal(200);
     expect((await octokit.repos.deleteWebhook({ owner: 'hooker', repo: 'app', hook_id: created.id })).status).to.equal(204);
@@ -253,7 +255,10 @@ describe('webhooks: repository and organization hooks, signed deliveries from th
   });
 
   it('keeps three days of deliveries: older attempts go as the hook’s new ones are recorded', async () => {
-    const hook = await api(server, owner, 'POST', '/repos/hooker/app/hooks', { config: { url: receiver.url, content_type: 'json' }, events: ['issues'] });
+    const hook = await api(server, owner, 'POST', '/repos/hooker/app/hooks', {
+      config: { url: `${receiver.url}/kept`, content_type: 'json' },
+      events: ['issues'],
+    });
     await api(server, owner, 'POST', '/repos/hooker/app/issues', { title: 'Kept a while' });
     const before = await eventually(
       () => api(server, owner, 'GET', `/repos/hooker/app/hooks/${hook.body.id}/deliveries`),
