@@ -7,6 +7,7 @@ import { fullRefName, isValidRefName, refNameRefusal, SHA_PATTERN } from '../../
 import type { RepositoryDocument } from '../repositories/repositories.readModel.js';
 import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
+import { inTurn } from '../shared/streamTurns.js';
 import { metadataFor, type CommandContext } from '../shared/commandContext.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import type { GitObjectType, GitRef } from '../shared/ports/gitStorage.port.js';
@@ -207,21 +208,34 @@ export class GitRefsService {
   ): Promise<Either<AppError, To extends string ? RefView : null>> {
     const id = await this.repositories.forWriting(caller, repository);
     if (isLeft(id)) return id;
-    const git = this.repositories.git;
     const stream = gitRefStream(id.right, ref);
+    // Moves of one ref take turns in this process (streamTurns.ts): twenty forced updates at
+    // once raced for the same revision, and most answered 409 once their attempts ran out.
+    // Writers in other processes (a push's hook) still race, and the attempts settle those.
+    return inTurn(this.eventStore, stream, () => this.moveInTurn(id.right, ref, stream, decide, context));
+  }
+
+  private async moveInTurn<To extends string | null>(
+    repositoryId: number,
+    ref: string,
+    stream: string,
+    decide: (current: string | null) => Promise<Either<AppError, { to: To; forced: boolean }>>,
+    context: CommandContext,
+  ): Promise<Either<AppError, To extends string ? RefView : null>> {
+    const git = this.repositories.git;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const [last] = await this.eventStore.readStream(stream, { direction: 'backwards', maxCount: 1 });
       // The log's last move is the ref's value even before git has caught up with it.
-      const current = last !== undefined && REF_EVENT_TYPES.has(last.type) ? (last.data as RefMoved['data']).to : await git.readRef(id.right, ref);
+      const current = last !== undefined && REF_EVENT_TYPES.has(last.type) ? (last.data as RefMoved['data']).to : await git.readRef(repositoryId, ref);
       const decision = await decide(current);
       if (isLeft(decision)) return decision;
       const data: RefMoved['data'] = {
-        repositoryId: id.right,
+        repositoryId,
         ref,
         from: current,
         to: decision.right.to,
         forced: decision.right.forced,
-        ...(await this.added(id.right, current, decision.right.to)),
+        ...(await this.added(repositoryId, current, decision.right.to)),
       };
       const appended = await this.eventStore.append(
         stream,
@@ -234,7 +248,7 @@ export class GitRefsService {
         return left(refused('Reference update failed'));
       }
       if (data.to === null) return right(null as To extends string ? RefView : null);
-      const type = (await git.readObject(id.right, data.to))?.type ?? 'commit';
+      const type = (await git.readObject(repositoryId, data.to))?.type ?? 'commit';
       return right({ ref, sha: data.to, type } as unknown as To extends string ? RefView : null);
     }
     return left({ _tag: 'ConcurrencyConflict', streamId: stream });
