@@ -71,7 +71,8 @@ export class HookCommands {
       ...(input.active !== undefined ? { active: input.active } : {}),
       ...(input.config !== undefined ? { config: await this.configChanges(input.config) } : {}),
     };
-    return this.run(hook.id, { type: 'UpdateHook', changes, now: context.occurredAt }, context);
+    // One hook's changes take turns in the process: ten at once raced for one revision (409s).
+    return inTurn(this.eventStore, hookStream(hook.id), () => this.run(hook.id, { type: 'UpdateHook', changes, now: context.occurredAt }, context));
   }
 
   async delete(hook: HookDocument, context: CommandContext): Promise<Either<AppError, void>> {
