@@ -6,7 +6,6 @@ import { oauthApplicationDecider, oauthApplicationStream } from '../../domain/ac
 import { userDecider, userStream } from '../../domain/accounts/user.decider.js';
 import { authorizationDecider, authorizationStream, type AuthorizationCommand } from '../../domain/authorizations/authorization.decider.js';
 import type { AppError } from '../shared/appError.js';
-import { inTurn } from '../shared/streamTurns.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { foldStream, handleCommand } from '../shared/handleCommand.js';
 import type { IdAllocator } from '../shared/idAllocator.js';
@@ -153,18 +152,7 @@ export class AuthorizationCommands {
     return left({ _tag: 'ConcurrencyConflict', streamId: `authorization-${authorizationId}` });
   }
 
-  // One token's changes take turns in the process (streamTurns.ts): ten scope changes at once
-  // raced for one revision, and some answered 409.
-  update(
-    userId: number,
-    authorizationId: number,
-    changes: ScopeChanges & AuthorizationInput,
-    context: CommandContext,
-  ): Promise<Either<AppError, AuthorizationDocument>> {
-    return inTurn(this.eventStore, authorizationStream(authorizationId), () => this.updateInTurn(userId, authorizationId, changes, context));
-  }
-
-  private async updateInTurn(
+  async update(
     userId: number,
     authorizationId: number,
     changes: ScopeChanges & AuthorizationInput,
