@@ -6,6 +6,7 @@ import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
+import { inTurn } from '../shared/streamTurns.js';
 import type { IdAllocator } from '../shared/idAllocator.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
@@ -50,20 +51,25 @@ export class SetCollaboratorHandler {
     const directly =
       loaded.right.repository.owner_type === 'Organization' && (await this.organizations.membership(loaded.right.repository.owner_id, user.id)) !== null;
     const invitationId = directly ? 0 : await this.ids.next('repository-invitation');
-    const changed = await handleCommand(
-      this.eventStore,
-      repositoryDecider,
-      repositoryStream(repositoryId),
-      {
-        type: 'SetCollaborator',
-        userId: user.id,
-        permission: input.permission,
-        invitationId,
-        inviterId: caller!.userId,
-        directly,
-        now: context.occurredAt,
-      },
-      context,
+    // A repository's collaborator commands take turns in this process (streamTurns.ts): forty
+    // people invited at once had raced for one revision until most answered 409.
+    const stream = repositoryStream(repositoryId);
+    const changed = await inTurn(this.eventStore, stream, () =>
+      handleCommand(
+        this.eventStore,
+        repositoryDecider,
+        stream,
+        {
+          type: 'SetCollaborator',
+          userId: user.id,
+          permission: input.permission,
+          invitationId,
+          inviterId: caller!.userId,
+          directly,
+          now: context.occurredAt,
+        },
+        context,
+      ),
     );
     if (isLeft(changed)) return changed;
     await this.readYourWrites.settle(changed.right.position);
