@@ -6,6 +6,7 @@ import { authorizationDecider, authorizationStream, type AuthorizationCommand } 
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
+import { inTurn } from '../shared/streamTurns.js';
 import type { IdAllocator } from '../shared/idAllocator.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
@@ -280,7 +281,10 @@ export class AuthorizationCommands {
   }
 
   private async run(authorizationId: number, command: AuthorizationCommand, context: CommandContext): Promise<Either<AppError, void>> {
-    const outcome = await handleCommand(this.eventStore, authorizationDecider, authorizationStream(authorizationId), command, context);
+    // A token's commands take turns in this process (streamTurns.ts): ten scope changes of one
+    // token at once raced for one revision until some answered 409.
+    const stream = authorizationStream(authorizationId);
+    const outcome = await inTurn(this.eventStore, stream, () => handleCommand(this.eventStore, authorizationDecider, stream, command, context));
     if (isLeft(outcome)) return outcome;
     await this.readYourWrites.settle(outcome.right.position);
     return right(undefined);
