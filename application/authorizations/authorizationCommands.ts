@@ -94,7 +94,15 @@ export class AuthorizationCommands {
       return left({ _tag: 'AuthorizationDuplicate', field: key.field });
     }
     const authorizationId = await this.ids.next('authorization');
-    if ((await bindKey(this.eventStore, key.stream, authorizationId, context)) !== true) return left({ _tag: 'AuthorizationDuplicate', field: key.field });
+    for (;;) {
+      const bound = await bindKey(this.eventStore, key.stream, authorizationId, context);
+      if (bound === true) break;
+      // A creation in flight holds the key: a duplicate once its token exists; freed when it was
+      // refused (a bad scope), this request is decided on its own.
+      const holder = await this.awaitHolder(userId, key.stream, bound.heldBy);
+      if (isLeft(holder)) return holder;
+      if (holder.right !== null) return left({ _tag: 'AuthorizationDuplicate', field: key.field });
+    }
     return releasedUnlessTakenUp(
       () => this.issue(userId, application, input, context, authorizationId),
       () => releaseKey(this.eventStore, key.stream, authorizationId, context),
@@ -132,8 +140,16 @@ export class AuthorizationCommands {
     // log creates the token; the others answer with it once it exists.
     const authorizationId = await this.ids.next('authorization');
     const key = authorizationKeyStream(userId, application.id, fingerprint);
-    const bound = await bindKey(this.eventStore, key, authorizationId, context);
-    if (bound !== true) return this.awaitBound(userId, bound.heldBy);
+    for (;;) {
+      const bound = await bindKey(this.eventStore, key, authorizationId, context);
+      if (bound === true) break;
+      // The holder's token, once it exists; if its creation was refused (unknown scopes, say)
+      // and freed the key, this request binds it and is answered on its own input. Waiting
+      // for a token that never came answered 409 after ten seconds.
+      const holder = await this.awaitHolder(userId, key, bound.heldBy);
+      if (isLeft(holder)) return holder;
+      if (holder.right !== null) return right({ authorization: holder.right, created: false });
+    }
     // A refused creation (unknown scopes, say) frees the key again.
     return releasedUnlessTakenUp(
       () => this.issue(userId, application, { ...input, fingerprint }, context, authorizationId),
@@ -141,11 +157,15 @@ export class AuthorizationCommands {
     );
   }
 
-  private async awaitBound(userId: number, authorizationId: number): Promise<Either<AppError, GetOrCreateOutcome>> {
+  // The token a key's holder makes, once the read model shows it; null once the holder let the
+  // key go without one (its creation refused).
+  private async awaitHolder(userId: number, key: string, authorizationId: number): Promise<Either<AppError, AuthorizationDocument | null>> {
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
       const authorization = await this.queries.ownedBy(userId, authorizationId);
-      if (authorization) return right({ authorization, created: false });
+      if (authorization) return right(authorization);
+      const [last] = await this.eventStore.readStream(key, { direction: 'backwards', maxCount: 1 });
+      if (last?.type !== 'AuthorizationKeyBound' || (last.data as { authorizationId: number }).authorizationId !== authorizationId) return right(null);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     return left({ _tag: 'ConcurrencyConflict', streamId: `authorization-${authorizationId}` });
