@@ -7,6 +7,7 @@ import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
 import { inTurn } from '../shared/streamTurns.js';
+import { grantRevoked, recordGrantRevoked } from './grantRevocations.js';
 import type { IdAllocator } from '../shared/idAllocator.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
@@ -95,18 +96,40 @@ export class AuthorizationCommands {
     }
     const authorizationId = await this.ids.next('authorization');
     for (;;) {
-      const bound = await bindKey(this.eventStore, key.stream, authorizationId, context);
+      const bound = await this.bindIssuing(key.stream, authorizationId, context);
       if (bound === true) break;
-      // A creation in flight holds the key: a duplicate once its token exists; freed when it was
-      // refused (a bad scope), this request is decided on its own.
+      // A creation this process is making holds the key: a duplicate once its token exists;
+      // freed when it was refused (a bad scope), this request is decided on its own. A holder
+      // elsewhere (another process, or one that died: the orphan manager frees it) is a duplicate.
+      if (!this.issuing.has(bound.heldBy)) return left({ _tag: 'AuthorizationDuplicate', field: key.field });
       const holder = await this.awaitHolder(userId, key.stream, bound.heldBy);
-      if (isLeft(holder)) return holder;
-      if (holder.right !== null) return left({ _tag: 'AuthorizationDuplicate', field: key.field });
+      if (isLeft(holder) || holder.right !== null) return left({ _tag: 'AuthorizationDuplicate', field: key.field });
     }
-    return releasedUnlessTakenUp(
-      () => this.issue(userId, application, input, context, authorizationId),
-      () => releaseKey(this.eventStore, key.stream, authorizationId, context),
+    return this.whileIssuing(authorizationId, () =>
+      releasedUnlessTakenUp(
+        () => this.issue(userId, application, input, context, authorizationId),
+        () => releaseKey(this.eventStore, key.stream, authorizationId, context),
+      ),
     );
+  }
+
+  // Ids of the creations this process has bound a key for and not finished: noted before the
+  // binding is appended, so whoever reads the binding here knows its holder is in flight.
+  private readonly issuing = new Set<number>();
+
+  private async bindIssuing(key: string, authorizationId: number, context: CommandContext): Promise<true | { heldBy: number }> {
+    this.issuing.add(authorizationId);
+    const bound = await bindKey(this.eventStore, key, authorizationId, context);
+    if (bound !== true) this.issuing.delete(authorizationId);
+    return bound;
+  }
+
+  private async whileIssuing<T>(authorizationId: number, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } finally {
+      this.issuing.delete(authorizationId);
+    }
   }
 
   // Tokens made before keys were bound hold none: the read model still names them.
@@ -141,7 +164,7 @@ export class AuthorizationCommands {
     const authorizationId = await this.ids.next('authorization');
     const key = authorizationKeyStream(userId, application.id, fingerprint);
     for (;;) {
-      const bound = await bindKey(this.eventStore, key, authorizationId, context);
+      const bound = await this.bindIssuing(key, authorizationId, context);
       if (bound === true) break;
       // The holder's token, once it exists; if its creation was refused (unknown scopes, say)
       // and freed the key, this request binds it and is answered on its own input. Waiting
@@ -151,9 +174,11 @@ export class AuthorizationCommands {
       if (holder.right !== null) return right({ authorization: holder.right, created: false });
     }
     // A refused creation (unknown scopes, say) frees the key again.
-    return releasedUnlessTakenUp(
-      () => this.issue(userId, application, { ...input, fingerprint }, context, authorizationId),
-      () => releaseKey(this.eventStore, key, authorizationId, context),
+    return this.whileIssuing(authorizationId, () =>
+      releasedUnlessTakenUp(
+        () => this.issue(userId, application, { ...input, fingerprint }, context, authorizationId),
+        () => releaseKey(this.eventStore, key, authorizationId, context),
+      ),
     );
   }
 
@@ -238,6 +263,9 @@ export class AuthorizationCommands {
   async revokeGrant(userId: number, grantId: number, context: CommandContext): Promise<Either<AppError, void>> {
     const grant = await this.queries.grantOwnedBy(userId, grantId);
     if (!grant) return left({ _tag: 'GrantNotFound' });
+    // Recorded first; every token recorded before it is then in the read model (grantRevocations.ts).
+    const revokedAt = await recordGrantRevoked(this.eventStore, grant.id, context);
+    if (revokedAt !== undefined) await this.readYourWrites.settle(revokedAt);
     for (const authorization of await this.queries.ofApplication(userId, grant.application_id)) {
       const revoked = await this.run(authorization.id, { type: 'DeleteAuthorization', reason: 'grant_revoked', now: context.occurredAt }, context);
       if (isLeft(revoked) && revoked.left._tag !== 'AuthorizationNotFound') return revoked;
@@ -275,7 +303,9 @@ export class AuthorizationCommands {
   ): Promise<Either<AppError, IssuedAuthorization>> {
     const authorizationId = chosenId ?? (await this.ids.next('authorization'));
     const grant = application ? await this.queries.grantFor(userId, application.id) : null;
-    const grantId = application ? (grant?.id ?? (await this.ids.next('oauth-grant'))) : null;
+    // A grant being revoked is still in the read model until its last token ends: not taken up.
+    const current = grant && !(await grantRevoked(this.eventStore, grant.id)) ? grant.id : null;
+    const grantId = application ? (current ?? (await this.ids.next('oauth-grant'))) : null;
     const issued = issueToken(application ? 'gho_' : 'ghp_');
     const command: AuthorizationCommand = {
       type: 'CreateAuthorization',
@@ -296,6 +326,12 @@ export class AuthorizationCommands {
     };
     const ran = await this.run(authorizationId, command, context);
     if (isLeft(ran)) return ran;
+    // The grant read was revoked before this token was recorded: the token ends with it (the
+    // key it bound is freed by the caller), and the request is told to try again, for a new grant.
+    if (grantId !== null && (await grantRevoked(this.eventStore, grantId))) {
+      await this.run(authorizationId, { type: 'DeleteAuthorization', reason: 'grant_revoked', now: context.occurredAt }, context);
+      return left({ _tag: 'ConcurrencyConflict', streamId: authorizationStream(authorizationId) });
+    }
     const authorization = await this.queries.ownedBy(userId, authorizationId);
     return authorization ? right({ authorization, token: issued.token, created: true }) : left({ _tag: 'AuthorizationNotFound' });
   }
