@@ -4,6 +4,7 @@ import { organizationDecider, organizationStream, type OrganizationCommand, type
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
+import { inTurn } from '../shared/streamTurns.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
@@ -32,12 +33,12 @@ export class MembershipCommands {
     const found = await organizationAndUser(this.organizations, this.users, org, username);
     if (isLeft(found)) return found;
     const { organization, user } = found.right;
-    const decided = await handleCommand(
-      this.eventStore,
-      organizationDecider,
-      organizationStream(organization.id),
-      command({ userId: user.id, login: user.login }),
-      context,
+    // An organization's membership commands take turns in this process (streamTurns.ts): forty
+    // people added at once by a script had raced for one revision until most ran out of attempts
+    // and answered 409.
+    const stream = organizationStream(organization.id);
+    const decided = await inTurn(this.eventStore, stream, () =>
+      handleCommand(this.eventStore, organizationDecider, stream, command({ userId: user.id, login: user.login }), context),
     );
     if (isLeft(decided)) return decided;
     await this.readYourWrites.settle(decided.right.position);

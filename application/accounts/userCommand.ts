@@ -7,6 +7,7 @@ import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { decideWithoutAppending, handleCommand, type CommandOutcome } from '../shared/handleCommand.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
+import { inTurn } from '../shared/streamTurns.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { UserQueries } from './user.queries.js';
@@ -35,7 +36,10 @@ export class UserCommands {
   }
 
   async run(command: UserCommand, context: CommandContext): Promise<Either<AppError, CommandOutcome<UserEvent, UserState>>> {
-    const outcome = await handleCommand(this.eventStore, userDecider, userStream(command.userId), command, context);
+    // A user's commands take turns in this process (streamTurns.ts): following forty people at
+    // once raced for the follower's one revision until most answered 409.
+    const stream = userStream(command.userId);
+    const outcome = await inTurn(this.eventStore, stream, () => handleCommand(this.eventStore, userDecider, stream, command, context));
     if (isLeft(outcome)) return outcome;
     await this.readYourWrites.settle(outcome.right.position);
     return outcome;

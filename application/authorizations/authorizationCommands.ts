@@ -8,6 +8,8 @@ import { authorizationDecider, authorizationStream, type AuthorizationCommand } 
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { foldStream, handleCommand } from '../shared/handleCommand.js';
+import { inTurn } from '../shared/streamTurns.js';
+import { grantRevoked, recordGrantRevoked } from './grantRevocations.js';
 import type { IdAllocator } from '../shared/idAllocator.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
@@ -95,11 +97,41 @@ export class AuthorizationCommands {
       return left({ _tag: 'AuthorizationDuplicate', field: key.field });
     }
     const authorizationId = await this.ids.next('authorization');
-    if ((await bindKey(this.eventStore, key.stream, authorizationId, context)) !== true) return left({ _tag: 'AuthorizationDuplicate', field: key.field });
-    return releasedUnlessTakenUp(
-      () => this.issue(userId, application, input, context, authorizationId),
-      () => releaseKey(this.eventStore, key.stream, authorizationId, context),
+    for (;;) {
+      const bound = await this.bindIssuing(key.stream, authorizationId, context);
+      if (bound === true) break;
+      // A creation this process is making holds the key: a duplicate once its token exists;
+      // freed when it was refused (a bad scope), this request is decided on its own. A holder
+      // elsewhere (another process, or one that died: the orphan manager frees it) is a duplicate.
+      if (!this.issuing.has(bound.heldBy)) return left({ _tag: 'AuthorizationDuplicate', field: key.field });
+      const holder = await this.awaitHolder(userId, key.stream, bound.heldBy);
+      if (isLeft(holder) || holder.right !== null) return left({ _tag: 'AuthorizationDuplicate', field: key.field });
+    }
+    return this.whileIssuing(authorizationId, () =>
+      releasedUnlessTakenUp(
+        () => this.issue(userId, application, input, context, authorizationId),
+        () => releaseKey(this.eventStore, key.stream, authorizationId, context),
+      ),
     );
+  }
+
+  // Ids of the creations this process has bound a key for and not finished: noted before the
+  // binding is appended, so whoever reads the binding here knows its holder is in flight.
+  private readonly issuing = new Set<number>();
+
+  private async bindIssuing(key: string, authorizationId: number, context: CommandContext): Promise<true | { heldBy: number }> {
+    this.issuing.add(authorizationId);
+    const bound = await bindKey(this.eventStore, key, authorizationId, context);
+    if (bound !== true) this.issuing.delete(authorizationId);
+    return bound;
+  }
+
+  private async whileIssuing<T>(authorizationId: number, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } finally {
+      this.issuing.delete(authorizationId);
+    }
   }
 
   // Tokens made before keys were bound hold none: the read model still names them.
@@ -133,20 +165,34 @@ export class AuthorizationCommands {
     // log creates the token; the others answer with it once it exists.
     const authorizationId = await this.ids.next('authorization');
     const key = authorizationKeyStream(userId, application.id, fingerprint);
-    const bound = await bindKey(this.eventStore, key, authorizationId, context);
-    if (bound !== true) return this.awaitBound(userId, bound.heldBy);
+    for (;;) {
+      const bound = await this.bindIssuing(key, authorizationId, context);
+      if (bound === true) break;
+      // The holder's token, once it exists; if its creation was refused (unknown scopes, say)
+      // and freed the key, this request binds it and is answered on its own input. Waiting
+      // for a token that never came answered 409 after ten seconds.
+      const holder = await this.awaitHolder(userId, key, bound.heldBy);
+      if (isLeft(holder)) return holder;
+      if (holder.right !== null) return right({ authorization: holder.right, created: false });
+    }
     // A refused creation (unknown scopes, say) frees the key again.
-    return releasedUnlessTakenUp(
-      () => this.issue(userId, application, { ...input, fingerprint }, context, authorizationId),
-      () => releaseKey(this.eventStore, key, authorizationId, context),
+    return this.whileIssuing(authorizationId, () =>
+      releasedUnlessTakenUp(
+        () => this.issue(userId, application, { ...input, fingerprint }, context, authorizationId),
+        () => releaseKey(this.eventStore, key, authorizationId, context),
+      ),
     );
   }
 
-  private async awaitBound(userId: number, authorizationId: number): Promise<Either<AppError, GetOrCreateOutcome>> {
+  // The token a key's holder makes, once the read model shows it; null once the holder let the
+  // key go without one (its creation refused).
+  private async awaitHolder(userId: number, key: string, authorizationId: number): Promise<Either<AppError, AuthorizationDocument | null>> {
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
       const authorization = await this.queries.ownedBy(userId, authorizationId);
-      if (authorization) return right({ authorization, created: false });
+      if (authorization) return right(authorization);
+      const [last] = await this.eventStore.readStream(key, { direction: 'backwards', maxCount: 1 });
+      if (last?.type !== 'AuthorizationKeyBound' || (last.data as { authorizationId: number }).authorizationId !== authorizationId) return right(null);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     return left({ _tag: 'ConcurrencyConflict', streamId: `authorization-${authorizationId}` });
@@ -219,6 +265,9 @@ export class AuthorizationCommands {
   async revokeGrant(userId: number, grantId: number, context: CommandContext): Promise<Either<AppError, void>> {
     const grant = await this.queries.grantOwnedBy(userId, grantId);
     if (!grant) return left({ _tag: 'GrantNotFound' });
+    // Recorded first; every token recorded before it is then in the read model (grantRevocations.ts).
+    const revokedAt = await recordGrantRevoked(this.eventStore, grant.id, context);
+    if (revokedAt !== undefined) await this.readYourWrites.settle(revokedAt);
     for (const authorization of await this.queries.ofApplication(userId, grant.application_id)) {
       const revoked = await this.run(authorization.id, { type: 'DeleteAuthorization', reason: 'grant_revoked', now: context.occurredAt }, context);
       if (isLeft(revoked) && revoked.left._tag !== 'AuthorizationNotFound') return revoked;
@@ -256,7 +305,9 @@ export class AuthorizationCommands {
   ): Promise<Either<AppError, IssuedAuthorization>> {
     const authorizationId = chosenId ?? (await this.ids.next('authorization'));
     const grant = application ? await this.queries.grantFor(userId, application.id) : null;
-    const grantId = application ? (grant?.id ?? (await this.ids.next('oauth-grant'))) : null;
+    // A grant being revoked is still in the read model until its last token ends: not taken up.
+    const current = grant && !(await grantRevoked(this.eventStore, grant.id)) ? grant.id : null;
+    const grantId = application ? (current ?? (await this.ids.next('oauth-grant'))) : null;
     const issued = issueToken(application ? 'gho_' : 'ghp_');
     const command: AuthorizationCommand = {
       type: 'CreateAuthorization',
@@ -288,12 +339,21 @@ export class AuthorizationCommands {
       const revoked = await this.run(authorizationId, { type: 'DeleteAuthorization', reason: 'user_deleted', now: context.occurredAt }, context);
       return isLeft(revoked) ? revoked : left({ _tag: 'UserNotFound', login: String(userId) });
     }
+    // The grant read was revoked before this token was recorded: the token ends with it (the
+    // key it bound is freed by the caller), and the request is told to try again, for a new grant.
+    if (grantId !== null && (await grantRevoked(this.eventStore, grantId))) {
+      await this.run(authorizationId, { type: 'DeleteAuthorization', reason: 'grant_revoked', now: context.occurredAt }, context);
+      return left({ _tag: 'ConcurrencyConflict', streamId: authorizationStream(authorizationId) });
+    }
     const authorization = await this.queries.ownedBy(userId, authorizationId);
     return authorization ? right({ authorization, token: issued.token, created: true }) : left({ _tag: 'AuthorizationNotFound' });
   }
 
   private async run(authorizationId: number, command: AuthorizationCommand, context: CommandContext): Promise<Either<AppError, void>> {
-    const outcome = await handleCommand(this.eventStore, authorizationDecider, authorizationStream(authorizationId), command, context);
+    // A token's commands take turns in this process (streamTurns.ts): ten scope changes of one
+    // token at once raced for one revision until some answered 409.
+    const stream = authorizationStream(authorizationId);
+    const outcome = await inTurn(this.eventStore, stream, () => handleCommand(this.eventStore, authorizationDecider, stream, command, context));
     if (isLeft(outcome)) return outcome;
     await this.readYourWrites.settle(outcome.right.position);
     return right(undefined);

@@ -64,18 +64,25 @@ export class GitRefsService {
 
   async create(caller: AccessCaller, repository: RepositoryDocument, ref: string, sha: string, context: CommandContext): Promise<Either<AppError, RefView>> {
     if (!isValidRefName(ref)) return left(refused(refNameRefusal(ref)));
-    return this.move(
-      caller,
-      repository,
-      ref,
-      async (current) => {
-        const refusal = apiRefWriteRefusal(ref, 'create', repository.default_branch);
-        if (refusal !== null) return left(refused(refusal));
-        if (current !== null || (await this.conflictsWithRef(repository.id, ref))) return left(refused('Reference already exists'));
-        const target = await this.targetRefusal(repository.id, ref, sha);
-        return target === null ? right({ to: sha, forced: false }) : left(target);
-      },
-      context,
+    // Each ref has its stream, but a name is checked against the repository's others in git
+    // (refs/heads/a beside refs/heads/a/b): a repository's creations take turns in this
+    // process, so each sees the one before it in git. Decided both at once, one was recorded,
+    // refused by git, moved back, and announced as a branch created and deleted. A creation
+    // in another process still meets git's refusal and that undoing.
+    return inTurn(this.eventStore, `git-ref-names-${repository.id}`, () =>
+      this.move(
+        caller,
+        repository,
+        ref,
+        async (current) => {
+          const refusal = apiRefWriteRefusal(ref, 'create', repository.default_branch);
+          if (refusal !== null) return left(refused(refusal));
+          if (current !== null || (await this.conflictsWithRef(repository.id, ref))) return left(refused('Reference already exists'));
+          const target = await this.targetRefusal(repository.id, ref, sha);
+          return target === null ? right({ to: sha, forced: false }) : left(target);
+        },
+        context,
+      ),
     );
   }
 

@@ -8,6 +8,7 @@ import type { RepositoryDocument } from '../repositories/repositories.readModel.
 import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
+import { inTurn } from '../shared/streamTurns.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
@@ -64,7 +65,9 @@ export class UpdateIssueHandler {
       ...fields.right,
       now: context.occurredAt,
     };
-    const updated = await handleCommand(this.eventStore, issueDecider, issueStream(issue.id), command, context);
+    // Taking turns with the issue's other commands (decideOnIssue).
+    const stream = issueStream(issue.id);
+    const updated = await inTurn(this.eventStore, stream, () => handleCommand(this.eventStore, issueDecider, stream, command, context));
     if (isLeft(updated)) return updated;
     await this.readYourWrites.settle(updated.right.position);
     return right(undefined);

@@ -6,6 +6,7 @@ import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
+import { inTurn } from '../shared/streamTurns.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
@@ -32,12 +33,10 @@ export class RemoveCollaboratorHandler {
     const loaded = await this.authorized.load(caller, repositoryId, leaving ? REPOSITORY_OPERATIONS.read : REPOSITORY_OPERATIONS.administer);
     if (isLeft(loaded)) return loaded;
     if (!user) return left({ _tag: 'UserNotFound', login });
-    const removed = await handleCommand(
-      this.eventStore,
-      repositoryDecider,
-      repositoryStream(repositoryId),
-      { type: 'RemoveCollaborator', userId: user.id, now: context.occurredAt },
-      context,
+    // Taking turns with the repository's other collaborator commands (SetCollaboratorHandler).
+    const stream = repositoryStream(repositoryId);
+    const removed = await inTurn(this.eventStore, stream, () =>
+      handleCommand(this.eventStore, repositoryDecider, stream, { type: 'RemoveCollaborator', userId: user.id, now: context.occurredAt }, context),
     );
     if (isLeft(removed)) return removed;
     await this.readYourWrites.settle(removed.right.position);

@@ -7,6 +7,7 @@ import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
+import { inTurn } from '../shared/streamTurns.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
@@ -71,7 +72,9 @@ export class RepositoryInvitationsHandler {
   }
 
   private async run(repositoryId: number, command: RepositoryCommand, context: CommandContext): Promise<Either<AppError, void>> {
-    const outcome = await handleCommand(this.eventStore, repositoryDecider, repositoryStream(repositoryId), command, context);
+    // Taking turns with the repository's other collaborator commands (SetCollaboratorHandler).
+    const stream = repositoryStream(repositoryId);
+    const outcome = await inTurn(this.eventStore, stream, () => handleCommand(this.eventStore, repositoryDecider, stream, command, context));
     if (isLeft(outcome)) return outcome;
     await this.readYourWrites.settle(outcome.right.position);
     return right(undefined);

@@ -6,6 +6,7 @@ import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
+import { inTurn } from '../shared/streamTurns.js';
 import type { IdAllocator } from '../shared/idAllocator.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
@@ -44,34 +45,37 @@ export class SetCollaboratorHandler {
     if (isLeft(loaded)) return loaded;
     const user = await this.repositories.accountByLogin(input.login);
     if (!user || user.type !== 'User') return left({ _tag: 'UserNotFound', login: input.login });
-    const existing = await this.repositories.collaborator(repositoryId, user.id);
+    // Whether they collaborate already is the stream's to say when the command is decided (a
+    // removal may land first): a member of the owning organization would be added directly,
+    // anyone else is invited, under an id of their own.
     const directly =
-      !existing &&
-      loaded.right.repository.owner_type === 'Organization' &&
-      (await this.organizations.membership(loaded.right.repository.owner_id, user.id)) !== null;
-    const invitationId = existing || directly ? 0 : await this.ids.next('repository-invitation');
-    const changed = await handleCommand(
-      this.eventStore,
-      repositoryDecider,
-      repositoryStream(repositoryId),
-      {
-        type: 'SetCollaborator',
-        userId: user.id,
-        permission: input.permission,
-        invitationId,
-        inviterId: caller!.userId,
-        directly,
-        now: context.occurredAt,
-      },
-      context,
+      loaded.right.repository.owner_type === 'Organization' && (await this.organizations.membership(loaded.right.repository.owner_id, user.id)) !== null;
+    const invitationId = directly ? 0 : await this.ids.next('repository-invitation');
+    // A repository's collaborator commands take turns in this process (streamTurns.ts): forty
+    // people invited at once had raced for one revision until most answered 409.
+    const stream = repositoryStream(repositoryId);
+    const changed = await inTurn(this.eventStore, stream, () =>
+      handleCommand(
+        this.eventStore,
+        repositoryDecider,
+        stream,
+        {
+          type: 'SetCollaborator',
+          userId: user.id,
+          permission: input.permission,
+          invitationId,
+          inviterId: caller!.userId,
+          directly,
+          now: context.occurredAt,
+        },
+        context,
+      ),
     );
     if (isLeft(changed)) return changed;
     await this.readYourWrites.settle(changed.right.position);
-    if (existing || directly) return right({ outcome: 'collaborator', userId: user.id });
-    const pending =
-      changed.right.state.status === 'active'
-        ? Object.entries(changed.right.state.invitations).find(([, invitation]) => invitation.inviteeId === user.id)
-        : undefined;
+    const state = changed.right.state;
+    if (state.status !== 'active' || state.collaborators[user.id] !== undefined) return right({ outcome: 'collaborator', userId: user.id });
+    const pending = Object.entries(state.invitations).find(([, invitation]) => invitation.inviteeId === user.id);
     return right(pending ? { outcome: 'invited', userId: user.id, invitationId: Number(pending[0]) } : { outcome: 'collaborator', userId: user.id });
   }
 }

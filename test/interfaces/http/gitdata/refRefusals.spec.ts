@@ -71,6 +71,26 @@ describe('Git Data: ref writes git refuses', () => {
     ]);
   });
 
+  it('refs/heads/race-n and refs/heads/race-n/sub created at once: one 201, the other 422 "Reference already exists" with nothing recorded or announced', async () => {
+    const pairs = Array.from({ length: 8 }, (_, index) => [`refs/heads/race-${index}`, `refs/heads/race-${index}/sub`]);
+    const answers = await Promise.all(
+      pairs.flat().map(async (ref) => ({ ref, answer: await api(server, octocat, 'POST', '/repos/octocat/hello/git/refs', { ref, sha: main }) })),
+    );
+    const refs = await refsInGit();
+    for (const pair of pairs) {
+      const [created, refused] = answers.filter(({ ref }) => pair.includes(ref)).sort((a, b) => a.answer.status - b.answer.status);
+      expect([created!.answer.status, refused!.answer.status], pair.join(' ')).to.deep.equal([201, 422]);
+      expect(refused!.answer.body.message).to.equal('Reference already exists');
+      expect(await moves(refused!.ref)).to.deep.equal([]);
+      expect(await moves(created!.ref)).to.deep.equal([['RefCreated', null, main]]);
+      expect(refs.filter((line) => line.startsWith(`${pair[0]} `) || line.startsWith(`${pair[0]}/`))).to.deep.equal([`${created!.ref} ${main}`]);
+    }
+    // The feed tells of the branches made, and of no branch made and taken back.
+    const events = (await api(server, octocat, 'GET', '/repos/octocat/hello/events?per_page=100')).body as { type: string; payload: { ref: string | null } }[];
+    expect(events.filter((event) => event.type === 'DeleteEvent' && String(event.payload.ref).startsWith('race-'))).to.deep.equal([]);
+    expect(events.filter((event) => event.type === 'CreateEvent' && String(event.payload.ref).startsWith('race-')).length).to.equal(8);
+  });
+
   it('a new branch or tag whose name begins with refs/ (refs/heads/refs/heads/x): 422, as GitHub blocks them since March 2023; one that exists still moves and is deleted', async () => {
     for (const ref of ['refs/heads/refs/heads/feature', 'refs/heads/refs/x', 'refs/tags/refs/tags/v1']) {
       const created = await api(server, octocat, 'POST', '/repos/octocat/hello/git/refs', { ref, sha: main });

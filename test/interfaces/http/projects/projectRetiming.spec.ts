@@ -1,42 +1,17 @@
 import { expect } from 'chai';
-import type { AppendResult, EventStore, EventToAppend, ExpectedRevision } from '../../../../application/shared/ports/eventStore.port.js';
+import type { EventStore } from '../../../../application/shared/ports/eventStore.port.js';
 import { isRight } from 'fp-ts/lib/Either.js';
 import { systemContext } from '../../../../application/shared/commandContext.js';
 import { handleCommand } from '../../../../application/shared/handleCommand.js';
 import { projectDecider } from '../../../../domain/projects/project.decider.js';
 import { projectStream } from '../../../../domain/projects/project.events.js';
-import { DelegatingEventStore } from '../../../support/delegatingEventStore.js';
+import { InterposingEventStore } from '../../../support/interposingEventStore.js';
 import { ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api, createUser } from '../repositories/repositoryFixtures.js';
 import { projectCall } from './projectCalls.js';
 
 const T0 = new Date('2026-03-01T12:00:00.000Z');
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
-
-// Runs a spec's step once, right before the first append of an event type: another writer
-// gets there first, so the held command loses the race and is decided again.
-class InterposingEventStore extends DelegatingEventStore {
-  private interposed: { type: string; step: () => Promise<void> } | null = null;
-
-  // The log itself, as a writer in another API process reaches it (commands on one stream
-  // take turns within a process, so the race is with another one).
-  get otherProcess(): EventStore {
-    return this.inner;
-  }
-
-  before(type: string, step: () => Promise<void>): void {
-    this.interposed = { type, step };
-  }
-
-  override async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
-    const interposed = this.interposed;
-    if (interposed && events.some((event) => event.type === interposed.type)) {
-      this.interposed = null;
-      await interposed.step();
-    }
-    return this.inner.append(streamId, events, expected);
-  }
-}
 
 // A command that lost a race takes the time again when it is decided again: a board's event
 // times rise along its log, and as_of (a prefix of the log) shows each card in one column.
