@@ -9,6 +9,7 @@ import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
+import { inTurn } from '../shared/streamTurns.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
@@ -82,17 +83,22 @@ export class EditRepositoryHandler {
       if (isLeft(moved)) return moved;
       position = moved.right.position;
     }
-    const edited = await handleCommand(
-      this.eventStore,
-      repositoryDecider,
-      repositoryStream(repositoryId),
-      {
-        type: 'EditRepository',
-        changes,
-        ...(archived !== undefined ? { archived } : {}),
-        now: context.occurredAt,
-      },
-      context,
+    // A repository's commands take turns in this process (streamTurns.ts): twenty edits at once
+    // raced for one revision until most answered 409.
+    const stream = repositoryStream(repositoryId);
+    const edited = await inTurn(this.eventStore, stream, () =>
+      handleCommand(
+        this.eventStore,
+        repositoryDecider,
+        stream,
+        {
+          type: 'EditRepository',
+          changes,
+          ...(archived !== undefined ? { archived } : {}),
+          now: context.occurredAt,
+        },
+        context,
+      ),
     );
     if (isLeft(edited)) return edited;
     // A repository made private vanishes from search before the answer goes out, and so do its

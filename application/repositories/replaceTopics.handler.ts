@@ -6,6 +6,7 @@ import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { handleCommand } from '../shared/handleCommand.js';
+import { inTurn } from '../shared/streamTurns.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
@@ -23,12 +24,10 @@ export class ReplaceTopicsHandler {
   async execute(caller: AccessCaller, repositoryId: number, names: readonly string[], context: CommandContext): Promise<Either<AppError, void>> {
     const loaded = await this.authorized.load(caller, repositoryId, REPOSITORY_OPERATIONS.maintain);
     if (isLeft(loaded)) return loaded;
-    const replaced = await handleCommand(
-      this.eventStore,
-      repositoryDecider,
-      repositoryStream(repositoryId),
-      { type: 'ReplaceTopics', names, now: context.occurredAt },
-      context,
+    // In turn with the repository's other commands (editRepository.handler.ts).
+    const stream = repositoryStream(repositoryId);
+    const replaced = await inTurn(this.eventStore, stream, () =>
+      handleCommand(this.eventStore, repositoryDecider, stream, { type: 'ReplaceTopics', names, now: context.occurredAt }, context),
     );
     if (isLeft(replaced)) return replaced;
     await this.readYourWrites.settle(replaced.right.position);
