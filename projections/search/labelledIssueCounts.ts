@@ -64,9 +64,9 @@ export function labelledIssueCount(collection: string, label: string, flag: stri
     count: (target, repositoryId) => flags(target).count({ repository_id: repositoryId }),
     async apply(event, target) {
       if (event.type === 'IssueOpened') {
-        const opened = event.data as { issueId: number; labelIds: readonly number[] };
+        const opened = event.data as { issueId: number; labelIds?: readonly number[] };
         // Opened without labels, it counts for none (labels added later come with their event).
-        return opened.labelIds.length === 0 ? null : issueChanged(target, opened.issueId, true);
+        return opened.labelIds?.length === 0 ? null : issueChanged(target, opened.issueId, true);
       }
       if (ISSUE_EVENTS.has(event.type)) return issueChanged(target, (event.data as { issueId: number }).issueId, false);
       if (LABEL_EVENTS.has(event.type)) return labelChanged(target, (event.data as { repositoryId: number }).repositoryId);
