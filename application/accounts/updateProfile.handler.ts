@@ -32,7 +32,9 @@ export class UpdateProfileHandler {
     // after the one before it is done. Read together, five changes at once each released the
     // email read before the others landed, and the emails in between stayed reserved by a user
     // who no longer had them (422 already taken until the orphan reservations' grace ran out).
-    return inTurn(this.eventStore, userStream(userId), () => this.changeEmail(userId, email, context, update));
+    // Keyed apart from the user stream, whose appends take turns too (UserCommands.run): the same
+    // key, held here and asked again by the append inside, would wait for itself.
+    return inTurn(this.eventStore, `email-changes-${userId}`, () => this.changeEmail(userId, email, context, update));
   }
 
   private async changeEmail(
