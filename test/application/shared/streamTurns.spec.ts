@@ -55,6 +55,25 @@ describe('streamTurns: commands on one stream in one process take turns', () => 
     expect(outcomes.filter((outcome) => !isRight(outcome)).length).to.be.above(10);
   });
 
+  it('a turn asked again within itself runs at once (it holds the turn): nested, it waited for itself', async () => {
+    const order: string[] = [];
+    const waiting = inTurn(store, 'project-1', async () => {
+      order.push('outer');
+      const inner = await inTurn(store, 'project-1', async () => {
+        order.push('inner');
+        return 'inner done';
+      });
+      order.push(inner);
+      return 'outer done';
+    });
+    const later = inTurn(store, 'project-1', async () => void order.push('later'));
+    const result = await Promise.race([waiting, new Promise((resolve) => setTimeout(() => resolve('stuck'), 2000))]);
+    expect(result).to.equal('outer done');
+    await later;
+    // The one asked after still waits for the outer turn to end; another store's turns are its own.
+    expect(order).to.deep.equal(['outer', 'inner', 'inner done', 'later']);
+  });
+
   it('a failed command passes the turn on; other streams never wait', async () => {
     const failing = inTurn(store, 'project-1', () => Promise.reject(new Error('refused')));
     const next = inTurn(store, 'project-1', async () => 'next');
