@@ -41,6 +41,7 @@ export const STREAM_KINDS: readonly StreamKind[] = [
   },
   { pattern: 'stargazer-<repo>-<user>, watcher-<repo>-<user>', holds: "one user's star or subscription on one repository", find: 'audit stream' },
   { pattern: 'authorization-<id>', holds: 'an OAuth token: creation, scope and note changes, deletion or revocation with its grant', find: 'audit token <id>' },
+  { pattern: 'oauth-grant-revoked-<grant id>', holds: "a grant's revocation, recorded before its tokens end", find: 'audit stream' },
   {
     pattern: 'project-<id>',
     holds: 'a classic project: settings, state, columns, cards and their order, collaborators, deletion',
