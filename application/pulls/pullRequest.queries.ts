@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { ReadModelStore, SortSpec } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
-import { pageAcross } from '../shared/pageAcross.js';
+import { compareBy, pageAcross } from '../shared/pageAcross.js';
 import { PULL_REQUESTS_COLLECTION, type PullRequestDocument } from './pullRequests.readModel.js';
 
 export interface PullRequestListFilter {
@@ -77,33 +77,36 @@ export class PullRequestQueries {
     return { items, totalCount: await this.pulls().count(query) };
   }
 
-  // GitHub's `head=user:ref`: the pull requests of that branch, looked up through its index
-  // (head repository × ref × state, every state asked for) and sorted, rather than a walk of
-  // the repository's pull requests in each state testing each one's head (a tool asking for a
-  // branch's pull request read all the repository's). Costs the branch's pull requests.
+  // GitHub's `head=user:ref`: the pull requests of that branch, a run per head repository and
+  // state (repository × head repository × head ref × state, ordered by the sort) read to the end
+  // of the page and merged, counts from the index: a page costs the pages up to it, not the
+  // branch's pull requests (a tool asking for a busy branch's first page read them all).
   private async listOfHead(
     repositoryId: number,
     filter: PullRequestListFilter,
     head: NonNullable<PullRequestListFilter['head']>,
   ): Promise<{ items: PullRequestDocument[]; totalCount: number }> {
-    const query: Record<string, unknown> = {
-      'head.repository_id': { $in: [...head.repositoryIds] },
-      'head.ref': head.ref,
-      state: { $in: filter.state === 'all' ? ['open', 'closed'] : [filter.state] },
-      repository_id: repositoryId,
-    };
-    if (filter.base !== undefined) query.base_ref = filter.base;
-    const found = await this.pulls().find(query);
-    const sort = Object.entries(sortFor(filter));
-    found.sort((a, b) => {
-      for (const [field, sign] of sort) {
-        const [left, right] = [a[field] as string | number, b[field] as string | number];
-        if (left !== right) return (left < right ? -1 : 1) * sign;
-      }
-      return 0;
-    });
-    const start = (filter.page - 1) * filter.perPage;
-    return { items: found.slice(start, start + filter.perPage), totalCount: found.length };
+    const states = filter.state === 'all' ? (['open', 'closed'] as const) : [filter.state];
+    const runs = [...new Set(head.repositoryIds)].flatMap((headRepositoryId) =>
+      states.map((state) => ({
+        repository_id: repositoryId,
+        head_repository_id: headRepositoryId,
+        head_ref: head.ref,
+        state,
+        ...(filter.base !== undefined ? { base_ref: filter.base } : {}),
+      })),
+    );
+    const sort = sortFor(filter);
+    const skip = (filter.page - 1) * filter.perPage;
+    const [read, counts] = await Promise.all([
+      Promise.all(runs.map((run) => this.pulls().find(run, { sort, limit: skip + filter.perPage }))),
+      Promise.all(runs.map((run) => this.pulls().count(run))),
+    ]);
+    const items = read
+      .flat()
+      .sort(compareBy(sort))
+      .slice(skip, skip + filter.perPage);
+    return { items, totalCount: counts.reduce((sum, count) => sum + count, 0) };
   }
 
   private pulls() {

@@ -32,6 +32,10 @@ export interface PullRequestDocument extends Document {
   base: PullRequestSideDocument;
   // base.ref again, at top level: what the list's base filter and its index read.
   base_ref: string;
+  // head.repository_id and head.ref again, at top level: what the list's head filter and its
+  // indexes read (a dotted field cannot be one of an ordered index's).
+  head_repository_id: number;
+  head_ref: string;
   created_at: string;
   updated_at: string;
   closed_at: string | null;

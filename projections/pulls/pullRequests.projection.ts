@@ -6,6 +6,7 @@ import {
 } from '../../application/pulls/pullRequests.readModel.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
+import type { IndexSpec } from '../../application/shared/ports/readModelStore.port.js';
 import { pullRequestIssueId, type PullRequestEvent, type PullRequestOpened } from '../../domain/pulls/pullRequest.events.js';
 import type { IssueCommentCreated } from '../../domain/issues/issueComment.decider.js';
 import type { RepositoryDeleted } from '../../domain/repositories/repository.events.js';
@@ -38,6 +39,8 @@ function openedDocument(data: PullRequestOpened['data'], position: number): Pull
     head: side(data.head),
     base: side(data.base),
     base_ref: data.base.ref,
+    head_repository_id: data.head.repositoryId,
+    head_ref: data.head.ref,
     created_at: data.openedAt,
     updated_at: data.openedAt,
     closed_at: null,
@@ -153,8 +156,9 @@ export const pullRequestsProjection: Projection = {
   name: 'pull-requests',
   // 2: open pull requests counted per repository; 3: the base branch at top level (base_ref);
   // 4: its issue's id, and its conversation's updates; 5: updated by its labels, assignees and
-  // milestone; 6: a closed one's head as it was closed; 7: a deleted head repository's owner
-  version: 7,
+  // milestone; 6: a closed one's head as it was closed; 7: a deleted head repository's owner;
+  // 8: the head branch at top level (head_repository_id, head_ref), a page of a branch's from an index
+  version: 8,
   collections: [
     { name: REPOSITORY_PULL_COUNTS_COLLECTION, indexes: [] },
     {
@@ -175,6 +179,12 @@ export const pullRequestsProjection: Projection = {
         { name: 'repository_base_state_created', keys: { repository_id: 1, base_ref: 1, state: 1, created_at: 1, number: 1 } },
         // And by update: the repository's pull requests of that state were walked, testing the base.
         { name: 'repository_base_state_updated', keys: { repository_id: 1, base_ref: 1, state: 1, updated_at: 1, number: 1 } },
+        // The list filtered by head branch (head=user:ref), by creation or update: each head
+        // repository's and state's run read to the end of the page, counts from the index.
+        ...['created_at', 'updated_at'].map((field): IndexSpec => ({
+          name: `repository_head_state_${field}`,
+          keys: { repository_id: 1, head_repository_id: 1, head_ref: 1, state: 1, [field]: 1, number: 1 },
+        })),
       ],
     },
   ],

@@ -92,7 +92,23 @@ describe('page costs of the issues area: a request tests what its page touches, 
       .reverse();
     expect(topic.answer.items.map((pull) => pull.number)).to.deep.equal(numbers.slice(60, 90));
     expect(topic.answer.totalCount).to.equal(numbers.length);
-    expect(topic.tested).to.be.at.most(numbers.length);
+    // Each state's run of the branch read to the end of the page, from the ordered index
+    // (repository × head repository × head ref × state × sort), not the branch's 429.
+    expect(topic.tested).to.be.at.most(2 * PAGE_WORK);
+    // By update, oldest first, and from two head repositories (one of them with none): the same walk.
+    const updated = await work(PULL_REQUESTS_COLLECTION, () =>
+      pulls.list(1, {
+        state: 'closed',
+        head: { repositoryIds: [3, 2], ref: 'topic-3' },
+        sort: 'updated',
+        direction: 'asc',
+        page: PAGE.page,
+        perPage: PAGE.perPage,
+      }),
+    );
+    expect(updated.answer.items.map((pull) => pull.number)).to.deep.equal([...numbers].reverse().slice(60, 90));
+    expect(updated.answer.totalCount).to.equal(numbers.length);
+    expect(updated.tested).to.be.at.most(2 * PAGE_WORK);
   });
 
   it('issues of every state, by updated or comments: the open and closed runs merged, page for page as sorted whole', async function () {

@@ -280,6 +280,8 @@ export async function seeded(): Promise<EmbeddedReadModelStore> {
       base: { repository_id: 1, ref: n % 50 === 0 ? 'release' : 'main' },
       base_ref: n % 50 === 0 ? 'release' : 'main',
       head: { repository_id: 2, ref: n === BIG - 1 ? 'feature' : `topic-${n % 7}` },
+      head_repository_id: 2,
+      head_ref: n === BIG - 1 ? 'feature' : `topic-${n % 7}`,
     },
   ]);
   return store;

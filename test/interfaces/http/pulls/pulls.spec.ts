@@ -189,4 +189,32 @@ describe('HTTP pulls: create, get, list, update', () => {
     );
     expect(types).to.deep.equal(['PullRequestPairReserved', 'PullRequestPairReleased', 'PullRequestPairReserved']);
   });
+
+  it("lists a head branch's pull requests by state, base, sort and page (the racing branch's closed first and open second)", async () => {
+    const numbers = async (query: string) => {
+      const listed = await api(server, null, 'GET', `/repos/octocat/hello/pulls?head=octocat:racing&${query}`);
+      expect(listed.status, query).to.equal(200);
+      return listed.body.map((pull: { number: number }) => pull.number);
+    };
+    const all = await numbers('state=all');
+    expect(all).to.have.length(2);
+    const [second, first] = all as [number, number];
+    expect(second).to.be.greaterThan(first);
+    expect(await numbers('state=all&direction=asc')).to.deep.equal([first, second]);
+    expect(await numbers('state=all&sort=long-running&direction=desc')).to.deep.equal([first, second]);
+    expect(await numbers('state=all&sort=long-running')).to.deep.equal([second, first]);
+    // The first was closed before the second was opened; by update, oldest first unless asked.
+    expect(await numbers('state=all&sort=updated')).to.deep.equal([first, second]);
+    expect(await numbers('state=all&sort=updated&direction=desc')).to.deep.equal([second, first]);
+    expect(await numbers('state=closed')).to.deep.equal([first]);
+    expect(await numbers('')).to.deep.equal([second]);
+    expect(await numbers('state=all&base=main')).to.deep.equal([second, first]);
+    expect(await numbers('state=all&base=other')).to.deep.equal([]);
+    const paged = await api(server, null, 'GET', '/repos/octocat/hello/pulls?head=octocat:racing&state=all&per_page=1&page=2');
+    expect(paged.body.map((pull: { number: number }) => pull.number)).to.deep.equal([first]);
+    expect(paged.headers.get('link')).to.contain('rel="prev"').and.to.contain('rel="first"').and.not.to.contain('rel="next"');
+    expect((await api(server, null, 'GET', '/repos/octocat/hello/pulls?head=octocat:racing&state=all&per_page=1')).headers.get('link')).to.contain(
+      'page=2>; rel="last"',
+    );
+  });
 });
