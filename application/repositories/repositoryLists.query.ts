@@ -222,10 +222,13 @@ export class RepositoryLists {
   }
 
   // A page of a user's links to repositories (stars, subscriptions), each carrying its
-  // repository's visibility: the public ones are read from an index, page and count; the
-  // private ones are decided one by one with their repository (a link outlives the access it
-  // was made with), bounded by the user's private links. Ordered by `order.field`, then
-  // repository id, both in `order.sign`'s direction.
+  // repository's visibility and owner: the public ones are read from an index, page and count.
+  // The private ones are a run of an index too, read to the end of the page, each kept if the
+  // caller reads it (a link outlives the access it was made with): those of an owner whose
+  // private repositories the caller reads whole (itself, an organization granting it read) are
+  // counted per owner from the index; the others (a collaboration, a fork read through its
+  // source, or one no longer read) are decided one by one with their repository. Ordered by
+  // `order.field`, then repository id, both in `order.sign`'s direction.
   private async userLinksPage<L extends RepositoryLink>(
     access: CallerAccess,
     links: Collection<L>,
@@ -236,20 +239,50 @@ export class RepositoryLists {
     const sort: SortSpec = { [order.field]: order.sign, repository_id: order.sign };
     const wanted = page * perPage;
     const publicOnes = { ...filter, private: false };
-    const [publicLinks, publicCount] = await Promise.all([links.find(publicOnes, { sort, limit: wanted }), links.count(publicOnes)]);
+    const privateOnes = { ...filter, private: true };
     // An anonymous caller, or a token without `repo`, reads no private repository: the user's
     // private links are not even looked at.
-    const privateLinks = readsPrivateRepositories(access) ? await links.find({ ...filter, private: true }, { sort }) : [];
-    const privateRepositories = new Map((await this.repositories.byIds(privateLinks.map((link) => link.repository_id))).map((r) => [r.id, r]));
-    const readablePrivate = privateLinks.filter((link) => {
-      const repository = privateRepositories.get(link.repository_id);
-      return repository !== undefined && access.roleOf(repository) !== 'none';
-    });
+    const reads = readsPrivateRepositories(access);
+    const [publicLinks, publicCount, reach] = await Promise.all([
+      links.find(publicOnes, { sort, limit: wanted }),
+      links.count(publicOnes),
+      reads ? this.privateReach(access, links, privateOnes) : { count: 0, reads: () => false },
+    ]);
+    const privateLinks = reads ? await readUpTo(links, privateOnes, sort, wanted, reach.reads) : [];
     const at = (link: L) => link[order.field] as unknown as string;
-    const pageLinks = [...publicLinks, ...readablePrivate]
+    const pageLinks = [...publicLinks, ...privateLinks]
       .sort((a, b) => (at(a) === at(b) ? a.repository_id - b.repository_id : at(a) < at(b) ? -1 : 1) * order.sign)
       .slice((page - 1) * perPage, wanted);
-    return { links: pageLinks, totalCount: publicCount + readablePrivate.length };
+    return { links: pageLinks, totalCount: publicCount + reach.count };
+  }
+
+  // Which of a user's private links (`privateOnes`) the caller reads, and how many: by owner,
+  // from the index, where the caller reads the owner's private repositories whole; the links
+  // of the other owners (ranges of the index between those owners) decided one by one.
+  private async privateReach<L extends RepositoryLink>(
+    access: CallerAccess,
+    links: Collection<L>,
+    privateOnes: Filter,
+  ): Promise<{ count: number; reads: (link: L) => boolean }> {
+    const anyPrivate = { ...NO_ONES, private: true, source_id: null, upstream_owner_id: null, upstream_owner_type: null };
+    if (access.roleOf(anyPrivate) !== 'none') return { count: await links.count(privateOnes), reads: () => true };
+    const whole = access.ownAccounts
+      .filter((owner) => access.roleOf({ ...anyPrivate, owner_id: owner.id, owner_type: owner.type }) !== 'none')
+      .map((owner) => owner.id)
+      .sort((a, b) => a - b);
+    const counts = await Promise.all(whole.map((ownerId) => links.count({ ...privateOnes, owner_id: ownerId })));
+    const others: L[] = [];
+    for (let i = 0; i <= whole.length; i++) {
+      const range = { ...(i > 0 ? { $gt: whole[i - 1] } : {}), ...(i < whole.length ? { $lt: whole[i] } : {}) };
+      others.push(...(await links.find(Object.keys(range).length > 0 ? { ...privateOnes, owner_id: range } : privateOnes)));
+    }
+    const repositories = await this.repositories.byIds(others.map((link) => link.repository_id));
+    const readOthers = new Set(repositories.filter((repository) => access.roleOf(repository) !== 'none').map((repository) => repository.id));
+    const wholeOwners = new Set(whole);
+    return {
+      count: counts.reduce((sum, count) => sum + count, readOthers.size),
+      reads: (link) => wholeOwners.has(link.owner_id) || readOthers.has(link.repository_id),
+    };
   }
 
   // The links' repositories in the links' order (one deleted meanwhile is left out).
@@ -332,5 +365,21 @@ export class RepositoryLists {
   private async organizationIdsOf(userId: number): Promise<number[]> {
     const memberships = await this.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).find({ user_id: userId, state: 'active' });
     return memberships.map((membership) => membership.org_id);
+  }
+}
+
+// The first `wanted` documents of `filter` in `sort`'s order that `keep` keeps: read with a limit
+// doubled until it has them (or the run ends), linear in what it passes over.
+async function readUpTo<L extends RepositoryLink>(
+  links: Collection<L>,
+  filter: Filter,
+  sort: SortSpec,
+  wanted: number,
+  keep: (link: L) => boolean,
+): Promise<L[]> {
+  for (let limit = Math.max(wanted, 32); ; limit *= 2) {
+    const read = await links.find(filter, { sort, limit });
+    const kept = read.filter(keep);
+    if (kept.length >= wanted || read.length < limit) return kept.slice(0, wanted);
   }
 }

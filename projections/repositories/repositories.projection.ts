@@ -39,8 +39,10 @@ export const repositoriesProjection: Projection = {
   // whose readers read them; 14: a repository made private detaches its public forks
   // (detached_from_id); 15: and a repository made public its private forks, which name no
   // upstream owner then, the forks below them naming theirs; 16: stars carry their repository's
-  // pushed_at (a user's stars sorted by when their repositories were last pushed to)
-  version: 16,
+  // pushed_at (a user's stars sorted by when their repositories were last pushed to); 17: a
+  // user's private stars and subscriptions counted per owner (user_private_owner_starred,
+  // user_subscribed_private_owner_created)
+  version: 17,
   collections: [
     {
       name: REPOSITORIES_COLLECTION,
@@ -111,6 +113,9 @@ export const repositoriesProjection: Projection = {
         { name: 'user_visibility_pushed', keys: { user_id: 1, private: 1, pushed_at: 1, repository_id: 1 } },
         // A user's private stars of an organization's repositories, when they leave it.
         { name: 'user_private_owner', keys: { user_id: 1, private: 1, owner_id: 1 } },
+        // GET /user/starred: a user's private stars counted per owner whose private repositories
+        // the caller reads whole, the other owners' walked between them (repositoryLists.query.ts).
+        { name: 'user_private_owner_starred', keys: { user_id: 1, private: 1, owner_id: 1, starred_at: 1, repository_id: 1 } },
       ],
     },
     {
@@ -125,6 +130,11 @@ export const repositoriesProjection: Projection = {
         { name: 'user_subscribed_visibility_created', keys: { user_id: 1, subscribed: 1, private: 1, created_at: 1, repository_id: 1 } },
         // A user's private subscriptions of an organization's repositories, when they leave it.
         { name: 'user_private_owner', keys: { user_id: 1, private: 1, owner_id: 1 } },
+        // GET /user/subscriptions: the private ones counted per owner, as stars are.
+        {
+          name: 'user_subscribed_private_owner_created',
+          keys: { user_id: 1, subscribed: 1, private: 1, owner_id: 1, created_at: 1, repository_id: 1 },
+        },
       ],
     },
     {

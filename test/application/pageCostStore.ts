@@ -111,7 +111,20 @@ export async function seeded(): Promise<EmbeddedReadModelStore> {
   // repository, a quarter of them private (as their stars below).
   await insert(REPOSITORY_SUBSCRIPTIONS_COLLECTION, (n) => [
     { _id: `1:${n + 1}`, repository_id: 1, user_id: n + 1, subscribed: n % 2 === 0, ignored: n % 2 === 1, created_at: at(n), private: false },
-    ...(n > 0 ? [{ _id: `${n + 1}:2`, repository_id: n + 1, user_id: 2, subscribed: true, ignored: false, created_at: at(n), private: n % 4 === 0 }] : []),
+    ...(n > 0
+      ? [
+          {
+            _id: `${n + 1}:2`,
+            repository_id: n + 1,
+            user_id: 2,
+            subscribed: true,
+            ignored: false,
+            created_at: at(n),
+            private: n % 4 === 0,
+            owner_id: n % 2 === 0 ? 9001 : 1,
+          },
+        ]
+      : []),
   ]);
   await insert(REACTIONS_COLLECTION, (n) =>
     [1, 2].map((issue) => ({
@@ -184,8 +197,8 @@ export async function seeded(): Promise<EmbeddedReadModelStore> {
   ]);
   // The stars carry their repository's pushed_at (sort=updated): here the reverse of when they were given.
   await insert(REPOSITORY_STARS_COLLECTION, (n) => [
-    { _id: `${n + 1}:1`, repository_id: n + 1, user_id: 1, starred_at: at(n), private: n % 4 === 0, pushed_at: at(BIG - n) },
-    { _id: `${n + 1}:2`, repository_id: n + 1, user_id: 2, starred_at: at(n), private: n % 4 === 0, pushed_at: at(BIG - n) },
+    { _id: `${n + 1}:1`, repository_id: n + 1, user_id: 1, starred_at: at(n), private: n % 4 === 0, owner_id: n % 2 === 0 ? 9001 : 1, pushed_at: at(BIG - n) },
+    { _id: `${n + 1}:2`, repository_id: n + 1, user_id: 2, starred_at: at(n), private: n % 4 === 0, owner_id: n % 2 === 0 ? 9001 : 1, pushed_at: at(BIG - n) },
   ]);
   // Issues of two repositories, every third closed; updated and commented out of creation order.
   await insert(ISSUES_COLLECTION, (n) =>

@@ -98,14 +98,18 @@ export class CollectionData {
   }
 
   // The range of the ordered index whose leading fields the filter pins the most of, more than
-  // `beyond` (-1: none pinned will do, where the filter puts a range on its first field).
+  // `beyond` (-1: none pinned will do, where the filter puts a range on its first field); of
+  // those pinning as many, one whose next field the filter ranges on (a user's private stars of
+  // the owners between two ids, not all of them).
   private orderedLookup(filter: Filter, beyond: number): Iterable<Document> | undefined {
-    let best: { documents: Iterable<Document>; pinned: number } | undefined;
+    let best: { documents: Iterable<Document>; pinned: number; ranged: boolean } | undefined;
     for (const index of this.ordered) {
       const prefix = index.pinnedPrefix(filter);
-      if (prefix.length <= (best?.pinned ?? beyond)) continue;
+      if (prefix.length <= beyond || (best && prefix.length < best.pinned)) continue;
+      const ranged = index.rangesAfter(prefix, filter);
+      if (best && prefix.length === best.pinned && (best.ranged || !ranged)) continue;
       const documents = index.withPrefix(prefix, filter);
-      if (documents) best = { documents, pinned: prefix.length };
+      if (documents) best = { documents, pinned: prefix.length, ranged };
     }
     return best?.documents;
   }

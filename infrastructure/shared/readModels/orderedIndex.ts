@@ -241,6 +241,13 @@ export class OrderedIndex {
     return level.count;
   }
 
+  // Whether the filter puts a range on the field after `prefix`: a walk of this index then
+  // starts and stops at the range's ends.
+  rangesAfter(prefix: readonly KeyValue[], filter: Filter): boolean {
+    const range = rangeOf(filter[this.fields[prefix.length] ?? '']);
+    return range.lower !== undefined || range.upper !== undefined;
+  }
+
   // The documents whose leading fields equal `prefix`, in index order, within the range the
   // filter puts on the next field (a candidate set: documents that cannot be placed are not
   // in the tree, so none may exist).

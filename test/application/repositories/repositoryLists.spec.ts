@@ -8,6 +8,7 @@ import {
   REPOSITORIES_COLLECTION,
   REPOSITORY_COLLABORATORS_COLLECTION,
   REPOSITORY_STARS_COLLECTION,
+  REPOSITORY_SUBSCRIPTIONS_COLLECTION,
   type RepositoryDocument,
 } from '../../../application/repositories/repositories.readModel.js';
 import { RepositoryQueries, type Paged } from '../../../application/repositories/repository.queries.js';
@@ -36,6 +37,7 @@ interface World {
   readonly memberships: ReadonlyMap<number, readonly number[]>;
   readonly collaborations: ReadonlyMap<number, readonly number[]>;
   readonly stars: readonly { readonly user_id: number; readonly repository_id: number; readonly starred_at: string; readonly pushed_at: string }[];
+  readonly subscriptions: readonly { readonly user_id: number; readonly repository_id: number; readonly created_at: string; readonly subscribed: boolean }[];
 }
 
 async function world(): Promise<World> {
@@ -117,11 +119,31 @@ async function world(): Promise<World> {
     // Each star carries its repository's pushed_at (sort=updated), as the projection keeps it.
     const star = { user_id: userId, repository_id: repository.id, starred_at: date(), pushed_at: repository.pushed_at as string };
     stars.push(star);
-    await store.collection(REPOSITORY_STARS_COLLECTION).insertOne({ _id: `${repository.id}:${userId}`, ...star, private: repository.private });
+    // And its repository's visibility and owner.
+    await store
+      .collection(REPOSITORY_STARS_COLLECTION)
+      .insertOne({ _id: `${repository.id}:${userId}`, ...star, private: repository.private, owner_id: repository.owner_id });
+  }
+  const subscriptions: { user_id: number; repository_id: number; created_at: string; subscribed: boolean }[] = [];
+  for (let n = 0; n < 300; n++) {
+    const repository = pick(repositories);
+    const userId = pick(USERS);
+    if (subscriptions.some((subscription) => subscription.user_id === userId && subscription.repository_id === repository.id)) continue;
+    // A fifth of them ignoring the repository (not listed).
+    const subscribed = random() >= 0.2;
+    const subscription = { user_id: userId, repository_id: repository.id, created_at: date(), subscribed };
+    subscriptions.push(subscription);
+    await store.collection(REPOSITORY_SUBSCRIPTIONS_COLLECTION).insertOne({
+      _id: `${repository.id}:${userId}`,
+      ...subscription,
+      ignored: !subscribed,
+      private: repository.private,
+      owner_id: repository.owner_id,
+    });
   }
   const queries = new RepositoryQueries(store);
   const access = new RepositoryAccessQuery(store);
-  return { lists: new RepositoryLists(store, queries, access), access, repositories, accounts, memberships, collaborations, stars };
+  return { lists: new RepositoryLists(store, queries, access), access, repositories, accounts, memberships, collaborations, stars, subscriptions };
 }
 
 // The lists as they were before the ordered indexes: every candidate gathered, each decided,
@@ -284,6 +306,21 @@ describe('RepositoryLists: pages read from the ordered indexes answer as the who
       const expected = { ids: items.map((repository) => repository.id), roles: items.map(access.roleOf), totalCount: readable.length };
       const actual = answered(await w.lists.starredBy(caller, userId, direction, { page, perPage }, sort));
       expect(actual, JSON.stringify({ caller, userId, direction, sort, page, perPage })).to.deep.equal(expected);
+    }
+  });
+
+  it('GET /users/{username}/subscriptions: the watched ones (not those ignored), oldest first, private ones only to who reads them', async function () {
+    for (let n = 0; n < 400; n++) {
+      const [caller, userId, { page, perPage }] = [pick(CALLERS), pick(USERS), paging()];
+      const access = await w.access.accessOfCaller(caller);
+      const byId = new Map(w.repositories.map((repository) => [repository.id, repository]));
+      const readable = w.subscriptions
+        .filter((watch) => watch.user_id === userId && watch.subscribed && access.roleOf(byId.get(watch.repository_id)!) !== 'none')
+        .sort((a, b) => (a.created_at === b.created_at ? a.repository_id - b.repository_id : a.created_at < b.created_at ? -1 : 1));
+      const items = readable.slice((page - 1) * perPage, page * perPage).map((watch) => byId.get(watch.repository_id)!);
+      const expected = { ids: items.map((repository) => repository.id), roles: items.map(access.roleOf), totalCount: readable.length };
+      const actual = answered(await w.lists.subscribedBy(caller, userId, { page, perPage }));
+      expect(actual, JSON.stringify({ caller, userId, page, perPage })).to.deep.equal(expected);
     }
   });
 });
