@@ -9,7 +9,7 @@ import { UserQueries } from '../../../application/accounts/user.queries.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireSiteAdmin } from '../shared/authentication.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
 import { CreateUserBody, RenameUserBody, SuspensionBody } from './users.codecs.js';
@@ -31,7 +31,7 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): void {
   const { createUser, renameUser, deleteUser, users, clock } = deps;
 
   router.post('/admin/users', requireSiteAdmin, async (req: Request, res: Response) => {
-    const body = decodeInput(CreateUserBody, req.body, 'User');
+    const body = decodeInput(CreateUserBody, bodyOrEmpty(req.body), 'User');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { login, email, password, name } = body.right;
     const created = await createUser.execute(
@@ -51,7 +51,7 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): void {
   // GitHub Enterprise queues the rename and answers 202; here the rename is done (and read
   // models show it) before the answer, so the URL already resolves.
   router.patch('/admin/users/:username', requireSiteAdmin, async (req: Request, res: Response) => {
-    const body = decodeInput(RenameUserBody, req.body, 'User');
+    const body = decodeInput(RenameUserBody, bodyOrEmpty(req.body), 'User');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const renamed = await renameUser.execute(String(req.params.username), body.right.login, commandContext(req, res, clock.now()));
     if (isLeft(renamed)) return sendAppError(res, renamed.left);

@@ -6,7 +6,7 @@ import type { RegisterOAuthApplicationHandler } from '../../../application/accou
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireSiteAdmin, type AuthenticatedCaller } from '../shared/authentication.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
@@ -24,7 +24,7 @@ export interface OAuthApplicationsRoutesDeps {
 // forgelog's own, beside the `forgelog admin oauth-app` commands.
 export function oauthApplicationsRoutes(router: Router, { registerApplication, deleteApplication, applications, clock }: OAuthApplicationsRoutesDeps): void {
   router.post('/admin/oauth-applications', requireSiteAdmin, async (req: Request, res: Response) => {
-    const body = decodeInput(RegisterOAuthApplicationBody, req.body, 'OAuthApplication');
+    const body = decodeInput(RegisterOAuthApplicationBody, bodyOrEmpty(req.body), 'OAuthApplication');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const caller = res.locals.caller as AuthenticatedCaller;
     const { name, url, callback_url } = body.right;

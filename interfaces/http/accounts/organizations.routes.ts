@@ -10,7 +10,7 @@ import type { OrganizationActor } from '../../../domain/accounts/organization.de
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireSiteAdmin, requireUser, type AuthenticatedCaller } from '../shared/authentication.js';
 import { callerOf } from '../shared/caller.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { parsePagination, setLinkHeader, setNextLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
@@ -35,7 +35,7 @@ export function organizationsRoutes(router: Router, deps: OrganizationsRoutesDep
   const { createOrganization, updateOrganization, organizations, clock } = deps;
 
   router.post('/admin/organizations', requireSiteAdmin, async (req: Request, res: Response) => {
-    const body = decodeInput(CreateOrganizationBody, req.body, 'Organization');
+    const body = decodeInput(CreateOrganizationBody, bodyOrEmpty(req.body), 'Organization');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { login, admin, profile_name } = body.right;
     const created = await createOrganization.execute({ login, admin, name: profile_name ?? null }, commandContext(req, res, clock.now()));

@@ -7,7 +7,7 @@ import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import type { ProfileChanges } from '../../../domain/accounts/user.events.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser, type AuthenticatedCaller } from '../shared/authentication.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
 import { ChangePasswordBody, UpdateProfileBody } from './users.codecs.js';
@@ -49,7 +49,7 @@ export function profileRoutes(router: Router, { updateProfile, changePassword, u
   });
 
   router.patch('/user/password', requireUser, async (req: Request, res: Response) => {
-    const body = decodeInput(ChangePasswordBody, req.body, 'User');
+    const body = decodeInput(ChangePasswordBody, bodyOrEmpty(req.body), 'User');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const caller = res.locals.caller as AuthenticatedCaller;
     const input = { oldPassword: body.right.old_password, newPassword: body.right.new_password };

@@ -18,9 +18,10 @@ import { pollIntervalFor } from './pollInterval.js';
 // GitHub shows an event in the public timeline only once it is five minutes old.
 export const PUBLIC_TIMELINE_DELAY_MS = 5 * 60_000;
 
-// GitHub's words for a page past the events a feed keeps (page 4 at per_page=100).
-const PAGINATION_LIMITED =
-  'In order to keep the API fast for everyone, pagination is limited for this resource. Check the rel=last link relation in the Link response header to see how far back you can traverse.';
+// GitHub's words for a page past the events a feed keeps (page 4 at per_page=100), as
+// api.github.com answers them today: the developer.github.com-era second sentence ("Check the
+// rel=last link relation in the Link response header...") is gone, and this 422 sends no Link.
+const PAGINATION_LIMITED = 'In order to keep the API fast for everyone, pagination is limited for this resource.';
 const PAGINATION_DOCUMENTATION = 'https://docs.github.com/v3/#pagination';
 
 interface FeedChoice {

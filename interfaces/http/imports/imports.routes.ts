@@ -5,7 +5,7 @@ import type { SourceImportQueries } from '../../../application/imports/sourceImp
 import type { AppError } from '../../../application/shared/appError.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { urlsOf } from '../shared/apiUrls.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { pathNumber } from '../shared/pathParams.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
@@ -37,8 +37,6 @@ const PATH = '/repos/:owner/:repo/import';
 
 // A request sent without a body decodes as {}, so a required field is named as missing; a JSON
 // `null` stays null and is refused as no object, as any other non-object body is.
-const bodyOf = (req: Request): unknown => (req.body === undefined ? {} : req.body);
-
 // The eight source-import operations (GitHub Importer's API).
 export function importRoutes(router: Router, deps: ImportsDeps): void {
   // The import as it stands after a command: 404 when there is none.
@@ -63,7 +61,7 @@ export function importRoutes(router: Router, deps: ImportsDeps): void {
   router.put(
     PATH,
     scoped(async (req, res, scope) => {
-      const body = decodeInput(StartImportBody, bodyOf(req), 'Import');
+      const body = decodeInput(StartImportBody, bodyOrEmpty(req.body), 'Import');
       if (isLeft(body)) return sendValidationFailed(res, body.left);
       const { vcs_url, vcs, vcs_username, vcs_password, tfvc_project } = body.right;
       const input = {
@@ -80,7 +78,7 @@ export function importRoutes(router: Router, deps: ImportsDeps): void {
   router.patch(
     PATH,
     scoped(async (req, res, scope) => {
-      const body = decodeInput(UpdateImportBody, bodyOf(req), 'Import');
+      const body = decodeInput(UpdateImportBody, bodyOrEmpty(req.body), 'Import');
       if (isLeft(body)) return sendValidationFailed(res, body.left);
       const { vcs, vcs_username, vcs_password, tfvc_project } = body.right;
       const input = {
@@ -120,7 +118,7 @@ export function importRoutes(router: Router, deps: ImportsDeps): void {
     scoped(async (req, res, scope) => {
       const authorId = pathNumber(req.params.author_id);
       if (authorId === null) return sendNotFound(res);
-      const body = decodeInput(MapAuthorBody, bodyOf(req), 'Author');
+      const body = decodeInput(MapAuthorBody, bodyOrEmpty(req.body), 'Author');
       if (isLeft(body)) return sendValidationFailed(res, body.left);
       const { name, email } = body.right;
       const identity = { ...(name !== undefined ? { name } : {}), ...(email !== undefined ? { email } : {}) };
@@ -144,7 +142,7 @@ export function importRoutes(router: Router, deps: ImportsDeps): void {
   router.patch(
     `${PATH}/lfs`,
     scoped(async (req, res, scope) => {
-      const body = decodeInput(LfsPreferenceBody, bodyOf(req), 'Import');
+      const body = decodeInput(LfsPreferenceBody, bodyOrEmpty(req.body), 'Import');
       if (isLeft(body)) return sendValidationFailed(res, body.left);
       await answerImport(res, scope, await deps.commands.setLfsPreference(scope.repositoryId, body.right.use_lfs, commandContext(req, res, deps.clock.now())));
     }),

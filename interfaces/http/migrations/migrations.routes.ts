@@ -14,7 +14,7 @@ import type { EmbeddedRepositories } from '../../../application/shared/access/em
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireSiteAdmin, requireUser } from '../shared/authentication.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { sendGithubError } from '../shared/githubError.js';
 import { requirePreview } from '../shared/mediaType.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
@@ -108,7 +108,7 @@ function migrationRoutes(router: Router, prefix: string, deps: MigrationsDeps, s
   router.post(
     `${prefix}/migrations`,
     scoped(async (req, res, scope) => {
-      const body = decodeInput(StartMigrationBody, req.body, 'Migration');
+      const body = decodeInput(StartMigrationBody, bodyOrEmpty(req.body), 'Migration');
       if (isLeft(body)) return sendValidationFailed(res, body.left);
       const caller = accessCallerOf(res)!;
       const owner = { kind: scope.kind, id: scope.account.id, login: scope.account.login };
@@ -238,7 +238,7 @@ export function archiveDownloadRoute(router: Router, deps: MigrationsDeps): void
 // server's disk (as ghe-migrator imports one), answered with what was carried over.
 export function archiveImportRoute(router: Router, importer: ArchiveImporter): void {
   router.post('/admin/migrations/import', requireSiteAdmin, async (req, res) => {
-    const body = decodeInput(ImportArchiveBody, req.body, 'Migration');
+    const body = decodeInput(ImportArchiveBody, bodyOrEmpty(req.body), 'Migration');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     try {
       await access(body.right.archive_path, constants.R_OK);

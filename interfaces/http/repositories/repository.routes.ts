@@ -4,7 +4,7 @@ import type * as t from 'io-ts';
 import type { EditRepositoryInput } from '../../../application/repositories/editRepository.handler.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
 import { CreateRepositoryBody, EditRepositoryBody, ReplaceTopicsBody, TransferRepositoryBody } from './repositories.codecs.js';
@@ -36,7 +36,7 @@ function editInput(body: t.TypeOf<typeof EditRepositoryBody>): EditRepositoryInp
 // Creating, reading, editing, deleting and transferring one repository, and its topics.
 export function repositoryRoutes(router: Router, deps: RepositoriesDeps): void {
   const create = (organization: (req: Request) => string | null) => async (req: Request, res: Response) => {
-    const body = decodeInput(CreateRepositoryBody, req.body, 'Repository');
+    const body = decodeInput(CreateRepositoryBody, bodyOrEmpty(req.body), 'Repository');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { name, description, homepage, has_issues, has_projects, has_wiki, delete_branch_on_merge, auto_init } = body.right;
     const created = await deps.createRepository.execute(
@@ -90,7 +90,7 @@ export function repositoryRoutes(router: Router, deps: RepositoriesDeps): void {
 
   // GitHub answers a transfer with 202 and the repository as it now is.
   router.post('/repos/:owner/:repo/transfer', requireUser, async (req: Request, res: Response) => {
-    const body = decodeInput(TransferRepositoryBody, req.body, 'Repository');
+    const body = decodeInput(TransferRepositoryBody, bodyOrEmpty(req.body), 'Repository');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { repository } = repositoryScopeOf(res);
     const input = { newOwner: body.right.new_owner, newName: body.right.new_name };
@@ -107,7 +107,7 @@ export function repositoryRoutes(router: Router, deps: RepositoriesDeps): void {
   });
 
   router.put('/repos/:owner/:repo/topics', requireUser, async (req: Request, res: Response) => {
-    const body = decodeInput(ReplaceTopicsBody, req.body, 'Repository');
+    const body = decodeInput(ReplaceTopicsBody, bodyOrEmpty(req.body), 'Repository');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { repository } = repositoryScopeOf(res);
     const replaced = await deps.replaceTopics.execute(accessCallerOf(res), repository.id, body.right.names, commandContext(req, res, deps.clock.now()));

@@ -57,6 +57,11 @@ function hasProps(codec: unknown): codec is t.HasProps {
 }
 
 // io-ts failures become GitHub's 422 items: an absent value is missing_field, a wrong one invalid.
+// A request sent without a body (curl -X POST, octokit with no parameters) is an empty object to
+// an operation taking fields, so its 422 names the fields it lacks rather than a field named "";
+// a body of `null` or a list stays what it is, refused as no object.
+export const bodyOrEmpty = (body: unknown): unknown => (body === undefined ? {} : body);
+
 export function decodeInput<A>(codec: t.Decoder<unknown, A>, input: unknown, resource: string): Either<ValidationErrorItem[], A> {
   const exact = withoutUnknownFields(codec).decode(input);
   if (!isLeft(exact)) return right(exact.right);

@@ -231,6 +231,20 @@ describe('activity feeds: events derived from what happened, in the feeds that s
     expect(signedIn.status, 'an unknown organization is still 404').to.equal(404);
   });
 
+  // The 422 said "Check the rel=last link relation in the Link response header", GitHub's words
+  // of the developer.github.com days, yet carried no Link header. api.github.com's answer today
+  // (with its `status`) is the first sentence alone, pointing at nothing it does not send.
+  it('words the pagination limit as api.github.com does today, with no Link header to check', async () => {
+    const refused = await feed(server, null, '/repos/octocat/hello/events?per_page=100&page=4');
+    expect(refused.status).to.equal(422);
+    expect(refused.body).to.deep.equal({
+      message: 'In order to keep the API fast for everyone, pagination is limited for this resource.',
+      documentation_url: 'https://docs.github.com/v3/#pagination',
+      status: '422',
+    });
+    expect(refused.headers.get('link')).to.equal(null);
+  });
+
   it('feeds after a full rebuild of the activity projection equal the live feeds', async () => {
     const paths = ['/repos/octocat/hello/events', '/users/octocat/events', '/users/follower/received_events', '/networks/octocat/hello/events', '/events'];
     const live = [];

@@ -70,4 +70,18 @@ describe('migrations: a start naming repositories the caller cannot migrate', fu
     const read = await withPreview(server, owner, 'GET', `/user/migrations/${started.body.id}`, WYANDOTTE);
     expect(read.body.exclude).to.deep.equal(['repositories']);
   });
+
+  // A start sent without a body (octokit's startForOrg with no parameters) named a blank field:
+  // the body is taken as empty, so the error names the field it lacks, as every other operation's.
+  it('names repositories as the missing field of a start sent without a body', async () => {
+    for (const path of ['/orgs/acme/migrations', '/user/migrations']) {
+      const refused = await api(server, owner, 'POST', path);
+      expect(refused.status, `${path}: ${JSON.stringify(refused.body)}`).to.equal(422);
+      expectOperationResponse('post', path === '/user/migrations' ? path : '/orgs/{org}/migrations', 422, refused.body);
+      expect(refused.body.errors, path).to.deep.equal([{ resource: 'Migration', field: 'repositories', code: 'missing_field' }]);
+    }
+    const imported = await api(server, server.adminAuthorization, 'POST', '/admin/migrations/import');
+    expect(imported.status).to.equal(422);
+    expect(imported.body.errors).to.deep.equal([{ resource: 'Migration', field: 'archive_path', code: 'missing_field' }]);
+  });
 });
