@@ -24,6 +24,7 @@ export const TOKENS = {
   ArchiveStorage: Symbol('ArchiveStorage'),
   ArchiveWriters: Symbol('ArchiveWriters'),
   ArchiveLinks: Symbol('ArchiveLinks'),
+  RawDownloadLinks: Symbol('RawDownloadLinks'),
   MessageAuthentication: Symbol('MessageAuthentication'),
   FeedTokens: Symbol('FeedTokens'),
 } as const;
