@@ -25,6 +25,7 @@ export const TOKENS = {
   ArchiveWriters: Symbol('ArchiveWriters'),
   ArchiveLinks: Symbol('ArchiveLinks'),
   RawDownloadLinks: Symbol('RawDownloadLinks'),
+  MarkupRenderer: Symbol('MarkupRenderer'),
   MessageAuthentication: Symbol('MessageAuthentication'),
   FeedTokens: Symbol('FeedTokens'),
 } as const;
