@@ -56,3 +56,26 @@ export interface RepositoryPullCountDocument extends Document {
   repository_id: number;
   open_pull_requests_count: number;
 }
+
+export const REPOSITORY_PULL_AUTHORS_COLLECTION = 'repository_pull_authors';
+export const PULL_AUTHOR_MERGES_COLLECTION = 'pull_author_merges';
+
+// An author's pull requests on a repository (its base), open and merged, kept by the
+// pull-requests projection: what author_association's contribution ladder reads
+// (domain/shared/authorAssociation.ts), one look-up per author rather than their history.
+export interface RepositoryPullAuthorDocument extends Document {
+  _id: string; // `${repository_id}:${user_id}`
+  repository_id: number;
+  user_id: number;
+  open_pull_requests_count: number;
+  merged_pull_requests_count: number;
+}
+
+// An author's pull requests merged into any repository of the site (FIRST_TIMER: none).
+export interface PullAuthorMergesDocument extends Document {
+  _id: string; // String(user_id)
+  user_id: number;
+  merged_pull_requests_count: number;
+}
+
+export const repositoryPullAuthorId = (repositoryId: number, userId: number): string => `${repositoryId}:${userId}`;

@@ -98,9 +98,10 @@ export const activityProjection: Projection = {
   // member's; 6: pull requests' labels and assignees; 7: their heads as pushed; 8: and the
   // changes of those whose author was deleted; 9: the network feeds of forks detached from a
   // repository made private; 10: and from one made public; 11: author_association names an
-  // organization's publicized members; 12: its owners MEMBER too) + the mirrored projections'
+  // organization's publicized members; 12: its owners MEMBER too; 13: and contributors by their
+  // pull requests, CONTRIBUTOR, FIRST_TIMER, FIRST_TIME_CONTRIBUTOR) + the mirrored projections'
   // versions: a change in any of them rebuilds this one.
-  version: 12 * 1000 + MIRROR_VERSION,
+  version: 13 * 1000 + MIRROR_VERSION,
   consistency: 'eventual',
   collections: [
     // Oldest first, for pruning (three fields: the embedded store keeps it ordered).

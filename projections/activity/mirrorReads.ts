@@ -1,6 +1,6 @@
 import { FOLLOWS_COLLECTION, USERS_COLLECTION, type FollowDocument, type UserDocument } from '../../application/accounts/users.readModel.js';
 import { ORG_MEMBERSHIPS_COLLECTION, type OrgMembershipDocument } from '../../application/accounts/organizations.readModel.js';
-import { authorAssociation } from '../../domain/shared/authorAssociation.js';
+import { authorAssociation, type Contributions } from '../../domain/shared/authorAssociation.js';
 import {
   ACTIVITY_INVITERS_COLLECTION,
   type IssueSnapshot,
@@ -18,7 +18,15 @@ import {
   type LabelDocument,
   type MilestoneDocument,
 } from '../../application/issues/issues.readModel.js';
-import { PULL_REQUESTS_COLLECTION, type PullRequestDocument } from '../../application/pulls/pullRequests.readModel.js';
+import {
+  PULL_AUTHOR_MERGES_COLLECTION,
+  PULL_REQUESTS_COLLECTION,
+  REPOSITORY_PULL_AUTHORS_COLLECTION,
+  repositoryPullAuthorId,
+  type PullAuthorMergesDocument,
+  type PullRequestDocument,
+  type RepositoryPullAuthorDocument,
+} from '../../application/pulls/pullRequests.readModel.js';
 import {
   REPOSITORIES_COLLECTION,
   REPOSITORY_COLLABORATORS_COLLECTION,
@@ -107,7 +115,20 @@ export class MirrorReads {
       membership: membership?.state === 'active' ? membership : null,
       readerSeesConcealed: false,
       collaborator: collaborator !== null,
+      contributions: await this.contributions(repository.id, userId),
     });
+  }
+
+  // The author's pull requests as of the event (the mirror's counts).
+  private async contributions(repositoryId: number, userId: number): Promise<Contributions> {
+    const here = await this.mirror
+      .collection<RepositoryPullAuthorDocument>(REPOSITORY_PULL_AUTHORS_COLLECTION)
+      .findOne({ _id: repositoryPullAuthorId(repositoryId, userId) });
+    const mergedHere = (here?.merged_pull_requests_count ?? 0) > 0;
+    const openHere = (here?.open_pull_requests_count ?? 0) > 0;
+    if (mergedHere || !openHere) return { mergedHere, openHere, mergedAnywhere: mergedHere };
+    const anywhere = await this.mirror.collection<PullAuthorMergesDocument>(PULL_AUTHOR_MERGES_COLLECTION).findOne({ _id: String(userId) });
+    return { mergedHere, openHere, mergedAnywhere: (anywhere?.merged_pull_requests_count ?? 0) > 0 };
   }
 
   async repositorySnapshot(id: number): Promise<RepositorySnapshot | null> {

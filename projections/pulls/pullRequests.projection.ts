@@ -1,7 +1,12 @@
 import {
+  PULL_AUTHOR_MERGES_COLLECTION,
   PULL_REQUESTS_COLLECTION,
+  REPOSITORY_PULL_AUTHORS_COLLECTION,
   REPOSITORY_PULL_COUNTS_COLLECTION,
+  repositoryPullAuthorId,
+  type PullAuthorMergesDocument,
   type PullRequestDocument,
+  type RepositoryPullAuthorDocument,
   type RepositoryPullCountDocument,
 } from '../../application/pulls/pullRequests.readModel.js';
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
@@ -149,18 +154,43 @@ async function countOpen(repositoryId: number, delta: 1 | -1, target: Projection
     .updateOne({ _id: String(repositoryId) }, { $inc: { open_pull_requests_count: delta }, $setOnInsert: { repository_id: repositoryId } }, { upsert: true });
 }
 
+// An author's pull requests on a repository: one entered (+1) or left (-1) the open state,
+// or was merged (the author's count across the site too).
+async function countAuthor(
+  pull: Pick<PullRequestDocument, 'repository_id' | 'user_id'>,
+  change: { readonly open: 1 | -1; readonly merged: boolean },
+  target: ProjectionTarget,
+): Promise<void> {
+  const { repository_id: repositoryId, user_id: userId } = pull;
+  await target.collection<RepositoryPullAuthorDocument>(REPOSITORY_PULL_AUTHORS_COLLECTION).updateOne(
+    { _id: repositoryPullAuthorId(repositoryId, userId) },
+    {
+      $inc: { open_pull_requests_count: change.open, merged_pull_requests_count: change.merged ? 1 : 0 },
+      $setOnInsert: { repository_id: repositoryId, user_id: userId },
+    },
+    { upsert: true },
+  );
+  if (!change.merged) return;
+  await target
+    .collection<PullAuthorMergesDocument>(PULL_AUTHOR_MERGES_COLLECTION)
+    .updateOne({ _id: String(userId) }, { $inc: { merged_pull_requests_count: 1 }, $setOnInsert: { user_id: userId } }, { upsert: true });
+}
+
 // Each document remembers the log position of the last event applied to it, so an event
-// seen again is skipped. The open count per repository moves only when a write that is
-// guarded by that position changed the state, so it is counted once.
+// seen again is skipped. The open count per repository, and the author's counts, move only
+// when a write that is guarded by that position changed the state, so it is counted once.
 export const pullRequestsProjection: Projection = {
   name: 'pull-requests',
   // 2: open pull requests counted per repository; 3: the base branch at top level (base_ref);
   // 4: its issue's id, and its conversation's updates; 5: updated by its labels, assignees and
   // milestone; 6: a closed one's head as it was closed; 7: a deleted head repository's owner;
-  // 8: the head branch at top level (head_repository_id, head_ref), a page of a branch's from an index
-  version: 8,
+  // 8: the head branch at top level (head_repository_id, head_ref), a page of a branch's from an index;
+  // 9: its author's open and merged pull requests per repository, and merged across the site
+  version: 9,
   collections: [
     { name: REPOSITORY_PULL_COUNTS_COLLECTION, indexes: [] },
+    { name: REPOSITORY_PULL_AUTHORS_COLLECTION, indexes: [] },
+    { name: PULL_AUTHOR_MERGES_COLLECTION, indexes: [] },
     {
       name: PULL_REQUESTS_COLLECTION,
       indexes: [
@@ -201,13 +231,19 @@ export const pullRequestsProjection: Projection = {
     if (current && current.position >= stored.position) return;
     if (event.type === 'PullRequestOpened') {
       const { upserted } = await pulls.replaceOne({ _id }, openedDocument(event.data, stored.position), { upsert: true });
-      if (upserted) await countOpen(event.data.repositoryId, 1, target);
+      if (upserted) {
+        await countOpen(event.data.repositoryId, 1, target);
+        await countAuthor({ repository_id: event.data.repositoryId, user_id: event.data.authorId }, { open: 1, merged: false }, target);
+      }
       return;
     }
     if (!current) return;
     const changes = changesOf(event, current);
     const { modified } = await pulls.updateOne({ _id, position: { $lt: stored.position } }, { $set: { ...changes, position: stored.position } });
-    if (modified === 1 && changes.state !== undefined && changes.state !== current.state)
-      await countOpen(current.repository_id, changes.state === 'open' ? 1 : -1, target);
+    if (modified === 1 && changes.state !== undefined && changes.state !== current.state) {
+      const open = changes.state === 'open' ? 1 : -1;
+      await countOpen(current.repository_id, open, target);
+      await countAuthor(current, { open, merged: event.type === 'PullRequestMerged' && current.merged_at === null }, target);
+    }
   },
 };

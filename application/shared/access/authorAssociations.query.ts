@@ -5,7 +5,14 @@ import { RepositoryQueries } from '../../repositories/repository.queries.js';
 import type { ReadModelStore } from '../ports/readModelStore.port.js';
 import { TOKENS } from '../ports/tokens.js';
 import type { AccessCaller } from './repositoryAccess.query.js';
-import { authorAssociation, type AuthorAssociation } from '../../../domain/shared/authorAssociation.js';
+import {
+  PULL_AUTHOR_MERGES_COLLECTION,
+  REPOSITORY_PULL_AUTHORS_COLLECTION,
+  repositoryPullAuthorId,
+  type PullAuthorMergesDocument,
+  type RepositoryPullAuthorDocument,
+} from '../../pulls/pullRequests.readModel.js';
+import { authorAssociation, NO_CONTRIBUTIONS, type AuthorAssociation, type Contributions } from '../../../domain/shared/authorAssociation.js';
 import { scopesAllow } from '../../../domain/authorizations/oauthScopes.js';
 
 export type { AuthorAssociation };
@@ -25,9 +32,10 @@ const pairKey = (repositoryId: number, userId: number): string => `${repositoryI
 // its members are MEMBER, its owners too (GitHub gives OWNER only on a user's own repository:
 // no person owns an organization's), a concealed membership only as the
 // organization's members and site administrators see it (GitHub answers anyone else as for a
-// non-member); then COLLABORATOR, or NONE. A page's authors are decided together: their
-// memberships and collaborations looked up by id, the viewer's own membership once per
-// organization.
+// non-member); then COLLABORATOR; then CONTRIBUTOR, FIRST_TIMER or FIRST_TIME_CONTRIBUTOR
+// by their pull requests (the rule: domain/shared/authorAssociation.ts), or NONE. A page's
+// authors are decided together: their memberships, collaborations and pull request counts
+// looked up by id, the viewer's own membership once per organization.
 @injectable()
 export class AuthorAssociations {
   constructor(
@@ -48,6 +56,7 @@ export class AuthorAssociations {
     for (const [repositoryId, userIds] of byRepository) {
       for (const userId of await this.repositories.collaboratorIdsAmong(repositoryId, userIds)) collaborations.add(pairKey(repositoryId, userId));
     }
+    const contributions = await this.contributions(authorships);
     return (repository, userId) => {
       const membership = repository.owner_type === 'Organization' ? memberships.get(pairKey(repository.owner_id, userId)) : undefined;
       return authorAssociation({
@@ -55,8 +64,35 @@ export class AuthorAssociations {
         membership: membership ?? null,
         readerSeesConcealed: membership !== undefined && insiders.has(membership.org_id),
         collaborator: collaborations.has(pairKey(repository.id, userId)),
+        contributions: contributions.get(repositoryPullAuthorId(repository.id, userId)) ?? NO_CONTRIBUTIONS,
       });
     };
+  }
+
+  // The authors' pull requests on each repository, by `repository:user` (absent: none); the
+  // count across the site only for those with an open one here and none merged here.
+  private async contributions(authorships: readonly Authorship[]): Promise<Map<string, Contributions>> {
+    const ids = [...new Set(authorships.map(({ repository, userId }) => repositoryPullAuthorId(repository.id, userId)))];
+    if (ids.length === 0) return new Map();
+    const authors = await this.store.collection<RepositoryPullAuthorDocument>(REPOSITORY_PULL_AUTHORS_COLLECTION).find({ _id: { $in: ids } });
+    const newcomers = authors.filter((author) => author.merged_pull_requests_count === 0 && author.open_pull_requests_count > 0);
+    const mergedSomewhere = new Set<number>();
+    if (newcomers.length > 0) {
+      const merges = await this.store
+        .collection<PullAuthorMergesDocument>(PULL_AUTHOR_MERGES_COLLECTION)
+        .find({ _id: { $in: [...new Set(newcomers.map((author) => String(author.user_id)))] } });
+      for (const merge of merges) if (merge.merged_pull_requests_count > 0) mergedSomewhere.add(merge.user_id);
+    }
+    return new Map(
+      authors.map((author) => [
+        author._id,
+        {
+          mergedHere: author.merged_pull_requests_count > 0,
+          openHere: author.open_pull_requests_count > 0,
+          mergedAnywhere: author.merged_pull_requests_count > 0 || mergedSomewhere.has(author.user_id),
+        },
+      ]),
+    );
   }
 
   // The authors' memberships in the organizations owning their repositories, by `org:user`.

@@ -24,6 +24,8 @@ export const TOKENS = {
   ArchiveStorage: Symbol('ArchiveStorage'),
   ArchiveWriters: Symbol('ArchiveWriters'),
   ArchiveLinks: Symbol('ArchiveLinks'),
+  RawDownloadLinks: Symbol('RawDownloadLinks'),
+  MarkupRenderer: Symbol('MarkupRenderer'),
   MessageAuthentication: Symbol('MessageAuthentication'),
   FeedTokens: Symbol('FeedTokens'),
 } as const;

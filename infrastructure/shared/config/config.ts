@@ -135,9 +135,9 @@ export function loadConfig(env: Env = process.env): Config {
       `FORGELOG_TOTP_KEY must be 32 random bytes in base64 (44 characters, such as the output of "openssl rand -base64 32"), got ${totpKey.trim().length} characters decoding to ${Buffer.from(totpKey.trim(), 'base64').length} bytes`,
     );
   }
-  // The signing keys of private feed tokens and archive links: an empty or short one (a value
-  // that is not base64 decodes to nothing) would let anyone compute the signatures.
-  for (const name of ['FORGELOG_FEED_TOKEN_KEY', 'FORGELOG_ARCHIVE_LINK_KEY']) {
+  // The signing keys of private feed tokens, archive links and raw download links: an empty or
+  // short one (a value that is not base64 decodes to nothing) would let anyone compute the signatures.
+  for (const name of ['FORGELOG_FEED_TOKEN_KEY', 'FORGELOG_ARCHIVE_LINK_KEY', 'FORGELOG_RAW_LINK_KEY']) {
     const value = env[name] || undefined;
     const bytes = value === undefined ? 0 : Buffer.from(value.trim(), 'base64').length;
     if (value !== undefined && bytes < 32) {

@@ -2,13 +2,15 @@ import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
 import { RepositoryContents } from '../../../application/gitdata/contents.service.js';
+import type { RawDownloadLinks } from '../../../application/gitdata/rawDownloadLinks.port.js';
+import type { MarkupRenderer } from '../../../application/gitdata/markupRenderer.port.js';
 import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
 import { decodeInput } from '../shared/decode.js';
 import { sendGithubError, type ValidationErrorItem } from '../shared/githubError.js';
-import { mediaTypeOf } from '../shared/mediaType.js';
+import { formatContentType, mediaTypeOf } from '../shared/mediaType.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendValidationFailed } from '../shared/respond.js';
 import { accessCallerOf, repositoryScopeOf } from '../repositories/repositoryScope.js';
@@ -16,7 +18,8 @@ import { encodeContentEntry, encodeContentFile, encodeContentTree, encodeDirecto
 import { DeleteContentBody, PutContentBody } from './gitdata.codecs.js';
 import { encodeCommit, type RepositoryUrls } from './gitdata.encoders.js';
 import { schemaSentence } from './schemaSentence.js';
-import { sendRawContent } from './rawContent.js';
+import { sendBytes, sendRawContent } from './rawContent.js';
+import { downloadQueryFor } from './downloadTokens.js';
 
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 // GitHub refuses files over 100 MB.
@@ -38,6 +41,9 @@ function contentPath(req: Request): string {
 export function contentsRoutes(router: Router, container: Container): void {
   const contents = container.get(RepositoryContents);
   const clock = container.get<Clock>(TOKENS.Clock);
+  const links = container.get<RawDownloadLinks>(TOKENS.RawDownloadLinks);
+  const markup = container.get<MarkupRenderer>(TOKENS.MarkupRenderer);
+  const downloads = (res: Response) => downloadQueryFor(links, res, repositoryScopeOf(res).repository, clock.now());
   const at = (res: Response): RepositoryUrls => ({
     urls: urlsOf(res),
     fullName: `${repositoryScopeOf(res).owner.login}/${repositoryScopeOf(res).repository.name}`,
@@ -52,13 +58,17 @@ export function contentsRoutes(router: Router, container: Container): void {
     if (isLeft(found)) return sendAppError(res, found.left);
     const view = found.right;
     const media = mediaTypeOf(res);
-    // GitHub: raw answers a file's (or symlink's) bytes; a directory keeps its JSON list.
+    // GitHub: raw answers a file's (or symlink's) bytes, html a file rendered (a markup file's
+    // HTML, another's text); a directory keeps its JSON list.
     if (view.kind === 'directory') {
-      if (media.format === 'object') return res.json(encodeContentTree(at(res), view.ref, view.directory, view.entries));
-      return res.json(view.entries.map((entry) => encodeDirectoryEntry(at(res), view.ref, entry)));
+      const query = await downloads(res);
+      if (media.format === 'object') return res.json(encodeContentTree(at(res), view.ref, view.directory, view.entries, query));
+      return res.json(view.entries.map((entry) => encodeDirectoryEntry(at(res), view.ref, entry, query)));
     }
     if (media.format === 'raw' && view.entry.content !== undefined) return sendRawContent(res, media, view.entry.content);
-    res.json(encodeContentFile(at(res), view.ref, view.entry));
+    if (media.format === 'html' && view.entry.type === 'file' && view.entry.content !== undefined)
+      return sendBytes(res, formatContentType(media), Buffer.from(markup.render(view.entry.path, view.entry.content)));
+    res.json(encodeContentFile(at(res), view.ref, view.entry, await downloads(res)));
   };
   router.get('/repos/:owner/:repo/contents', (req, res) => read(req, res, ''));
   // A directory read with a trailing slash (contents/docs/) is that directory, as on GitHub.
@@ -89,7 +99,7 @@ export function contentsRoutes(router: Router, container: Container): void {
     );
     if (isLeft(done)) return sendAppError(res, done.left);
     res.status(done.right.created ? 201 : 200).json({
-      content: done.right.content ? encodeContentEntry(at(res), done.right.branch, done.right.content) : null,
+      content: done.right.content ? encodeContentEntry(at(res), done.right.branch, done.right.content, await downloads(res)) : null,
       commit: encodeCommit(at(res), done.right.commit.sha, done.right.commit.commit),
     });
   });

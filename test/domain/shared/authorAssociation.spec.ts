@@ -1,7 +1,11 @@
 import { expect } from 'chai';
-import { authorAssociation, type AuthorFacts } from '../../../domain/shared/authorAssociation.js';
+import { authorAssociation, NO_CONTRIBUTIONS, type AuthorFacts } from '../../../domain/shared/authorAssociation.js';
 
-const nobody: AuthorFacts = { ownsRepository: false, membership: null, readerSeesConcealed: false, collaborator: false };
+const nobody: AuthorFacts = { ownsRepository: false, membership: null, readerSeesConcealed: false, collaborator: false, contributions: NO_CONTRIBUTIONS };
+const contributing = (contributions: Partial<AuthorFacts['contributions']>): AuthorFacts => ({
+  ...nobody,
+  contributions: { ...NO_CONTRIBUTIONS, ...contributions },
+});
 
 describe('authorAssociation', () => {
   it('is OWNER for the user owning the repository, whatever else holds', () => {
@@ -21,5 +25,21 @@ describe('authorAssociation', () => {
   it('is COLLABORATOR for a collaborator, NONE otherwise', () => {
     expect(authorAssociation({ ...nobody, collaborator: true })).to.equal('COLLABORATOR');
     expect(authorAssociation(nobody)).to.equal('NONE');
+  });
+
+  it('is CONTRIBUTOR with a pull request merged here, under OWNER, MEMBER and COLLABORATOR', () => {
+    expect(authorAssociation(contributing({ mergedHere: true, mergedAnywhere: true }))).to.equal('CONTRIBUTOR');
+    expect(authorAssociation(contributing({ mergedHere: true, openHere: true, mergedAnywhere: true }))).to.equal('CONTRIBUTOR');
+    expect(authorAssociation({ ...contributing({ mergedHere: true, mergedAnywhere: true }), collaborator: true })).to.equal('COLLABORATOR');
+    expect(authorAssociation({ ...contributing({ mergedHere: true, mergedAnywhere: true }), ownsRepository: true })).to.equal('OWNER');
+  });
+
+  it('is FIRST_TIMER with an open pull request here and none merged anywhere, FIRST_TIME_CONTRIBUTOR with some merged elsewhere', () => {
+    expect(authorAssociation(contributing({ openHere: true }))).to.equal('FIRST_TIMER');
+    expect(authorAssociation(contributing({ openHere: true, mergedAnywhere: true }))).to.equal('FIRST_TIME_CONTRIBUTOR');
+  });
+
+  it('is NONE without an open or merged pull request here, whatever was merged elsewhere', () => {
+    expect(authorAssociation(contributing({ mergedAnywhere: true }))).to.equal('NONE');
   });
 });

@@ -81,8 +81,8 @@ describe('configuration', () => {
     ]);
   });
 
-  it('checks the feed token and archive link keys at start: at least 32 bytes in base64', () => {
-    for (const name of ['FORGELOG_FEED_TOKEN_KEY', 'FORGELOG_ARCHIVE_LINK_KEY']) {
+  it('checks the feed token, archive link and raw link keys at start: at least 32 bytes in base64', () => {
+    for (const name of ['FORGELOG_FEED_TOKEN_KEY', 'FORGELOG_ARCHIVE_LINK_KEY', 'FORGELOG_RAW_LINK_KEY']) {
       expect(() => loadConfig({ [name]: Buffer.alloc(32, 1).toString('base64') })).to.not.throw();
       try {
         loadConfig({ [name]: '!!!!' });

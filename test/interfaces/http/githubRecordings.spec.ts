@@ -32,9 +32,9 @@ const SCOPES = [
 ];
 // The headers a client reads beyond the body. Not compared: ETag and Date (the recording
 // normalised them), the rate limit's (off in the test server), Last-Modified on refs and
-// contents and X-Poll-Interval on refs (GitHub sends them; forgelog on feeds only, DESIGN §5),
-// X-Accepted-OAuth-Scopes (forgelog names every scope the route accepts for any owner).
-const HEADERS = ['content-type', 'x-github-media-type', 'link', 'location', 'cache-control'];
+// contents and X-Poll-Interval on refs (GitHub sends them; forgelog on feeds only, DESIGN §5).
+// X-Accepted-OAuth-Scopes is compared: the recordings are what GitHub names per operation.
+const HEADERS = ['content-type', 'x-github-media-type', 'link', 'location', 'cache-control', 'x-accepted-oauth-scopes'];
 
 // A difference that is GitHub's recording's own, not forgelog's fault: where it is (a
 // pattern over `step N method path: where`) and why it stays.

@@ -130,12 +130,31 @@ describe('token scopes, from one table', () => {
     const written = await api(server, tokenHeader(await tokenWith(ada, ['public_repo'])), 'POST', '/repos/ada/inked/git/blobs', blob);
     expect(written.status).to.equal(201);
     expect(written.body.sha).to.equal('b6fc4c620b67d95f953a5c1c1230aaab5db5a1b0');
-    // Every repository operation names the scope GitHub names for it.
-    for (const path of ['/repos/ada/inked', `/repos/ada/inked/git/blobs/${written.body.sha}`, '/repos/ada/inked/contents/README.md']) {
+    // Every repository operation names the scope GitHub names for it: repo, none for the
+    // contents (GitHub's recordings, @octokit/fixtures get-content).
+    for (const [path, named] of [
+      ['/repos/ada/inked', 'repo'],
+      [`/repos/ada/inked/git/blobs/${written.body.sha}`, 'repo'],
+      ['/repos/ada/inked/contents/README.md', ''],
+      ['/repos/ada/inked/contents', ''],
+    ] as const) {
       const read = await fetch(`${server.url}${path}`, { headers: { authorization: bare } });
       expect(read.status, path).to.equal(200);
-      expect(read.headers.get('x-accepted-oauth-scopes'), path).to.equal('repo');
+      expect(read.headers.get('x-accepted-oauth-scopes'), path).to.equal(named);
     }
+  });
+
+  it("a private repository's contents still need repo, though the header names none, as GitHub's does", async () => {
+    await createRepository(server, ada, { name: 'vault', auto_init: true, private: true });
+    const refused = await fetch(`${server.url}/repos/ada/vault/contents/README.md`, {
+      headers: { authorization: tokenHeader(await tokenWith(ada, ['user'])) },
+    });
+    expect(refused.status).to.equal(404);
+    expect(refused.headers.get('x-accepted-oauth-scopes')).to.equal('');
+    const read = await fetch(`${server.url}/repos/ada/vault/contents/README.md`, { headers: { authorization: tokenHeader(await tokenWith(ada, ['repo'])) } });
+    expect(read.status).to.equal(200);
+    expect(((await read.json()) as { name: string }).name).to.equal('README.md');
+    expect(read.headers.get('x-accepted-oauth-scopes')).to.equal('');
   });
 
   it('watching needs notifications (or repo); reading the subscription needs none', async () => {

@@ -155,6 +155,37 @@ describe('HTTP projects: token scopes cap the role on organization and user proj
     expect((await call(boss, 'GET', `/projects/${orgPrivate}`)).body.name).to.equal('Secret roadmap');
   });
 
+  // GitHub's recordings (@octokit/fixtures project-cards) name public_repo and repo on every
+  // card operation; what lets a token through stays the board owner's scopes.
+  it("a card's operations name public_repo and repo, and project still manages a user's board's cards", async () => {
+    const project = await token(mona, ['project']);
+    const board = (await call(mona, 'POST', '/user/projects', { name: 'Errands' })).body.id;
+    expect((await call(mona, 'PATCH', `/projects/${board}`, { private: true })).status).to.equal(200);
+    const column = await call(project, 'POST', `/projects/${board}/columns`, { name: 'Cards' });
+    expect(column.status).to.equal(201);
+    const created = await call(project, 'POST', `/projects/columns/${column.body.id}/cards`, { note: 'by project' });
+    expect([created.status, created.body.note]).to.deep.equal([201, 'by project']);
+    expect(created.headers.get('x-accepted-oauth-scopes')).to.equal('public_repo, repo');
+    const card = `/projects/columns/cards/${created.body.id}`;
+    for (const [method, path, body, status] of [
+      ['GET', `/projects/columns/${column.body.id}/cards`, undefined, 200],
+      ['GET', card, undefined, 200],
+      ['PATCH', card, { note: 'edited' }, 200],
+      ['POST', `${card}/moves`, { position: 'top' }, 201],
+      ['DELETE', card, undefined, 204],
+    ] as const) {
+      const answer = await call(project, method, path, body);
+      expect(answer.status, `${method} ${path}`).to.equal(status);
+      expect(answer.headers.get('x-accepted-oauth-scopes'), `${method} ${path}`).to.equal('public_repo, repo');
+    }
+    const refused = await call(await token(mona, ['gist']), 'GET', `/projects/columns/${column.body.id}/cards`);
+    expect(refused.status).to.equal(404);
+    expect(refused.headers.get('x-accepted-oauth-scopes')).to.equal('public_repo, repo');
+    // The board's own operations name every scope they accept.
+    const read = await call(project, 'GET', `/projects/${board}`);
+    expect(read.headers.get('x-accepted-oauth-scopes')).to.equal('repo, public_repo, project, read:project, read:org, write:org, admin:org');
+  });
+
   it('a user project: admin:org reaches nothing, read:project reads, repo and project manage', async () => {
     expect((await call(await token(mona, ['admin:org']), 'GET', `/projects/${monaPrivate}`)).status).to.equal(404);
     const readProject = await token(mona, ['read:project']);

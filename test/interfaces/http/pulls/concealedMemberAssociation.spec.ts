@@ -5,7 +5,8 @@ import { GitWorkbench } from './pullFixtures.js';
 
 // A pull request's author_association names an organization's member as one only once they
 // publicized their membership: GitHub answers a concealed member's as anyone else's, so that
-// reading a public repository reveals no concealed membership.
+// reading a public repository reveals no concealed membership (a first pull request open,
+// nothing merged on the site: FIRST_TIMER).
 describe('HTTP pulls: author_association of a concealed member', () => {
   let server: TestServer;
   let bench: GitWorkbench;
@@ -36,11 +37,11 @@ describe('HTTP pulls: author_association of a concealed member', () => {
   };
 
   it("concealed: not MEMBER; publicized: MEMBER, for an owner of the organization too (OWNER is for a user's own repository)", async () => {
-    expect(await associations()).to.deep.equal({ listed: ['NONE', 'NONE'], single: 'NONE' });
+    expect(await associations()).to.deep.equal({ listed: ['FIRST_TIMER', 'FIRST_TIMER'], single: 'FIRST_TIMER' });
     expect((await api(server, mona, 'PUT', '/orgs/acme/public_members/mona')).status).to.equal(204);
     expect((await api(server, boss, 'PUT', '/orgs/acme/public_members/boss')).status).to.equal(204);
     expect(await associations()).to.deep.equal({ listed: ['MEMBER', 'MEMBER'], single: 'MEMBER' });
     expect((await api(server, mona, 'DELETE', '/orgs/acme/public_members/mona')).status).to.equal(204);
-    expect(await associations()).to.deep.equal({ listed: ['NONE', 'MEMBER'], single: 'NONE' });
+    expect(await associations()).to.deep.equal({ listed: ['FIRST_TIMER', 'MEMBER'], single: 'FIRST_TIMER' });
   });
 });

@@ -6,7 +6,8 @@ import { GitWorkbench } from './pullFixtures.js';
 // A pull request's author_association names its author's organization membership (MEMBER,
 // its owners too) to those who may see it: the organization's members and site administrators, or
 // anyone once the member publicized it. A concealed membership is not shown to outsiders
-// (GitHub answers them as for a non-member).
+// (GitHub answers them as for a non-member: by their pull requests, here a first one open,
+// FIRST_TIMER).
 describe('HTTP pulls: author_association keeps concealed memberships concealed', () => {
   let server: TestServer;
   let bench: GitWorkbench;
@@ -36,9 +37,9 @@ describe('HTTP pulls: author_association keeps concealed memberships concealed',
     (await api(server, authorization, 'GET', '/repos/acme/hello/pulls')).body[0].author_association,
   ];
 
-  it('a concealed member is MEMBER to the members and site administrators, NONE to anyone else', async () => {
+  it('a concealed member is MEMBER to the members and site administrators, as a non-member to anyone else', async () => {
     for (const reader of [hubot, octocat, server.adminAuthorization]) expect(await associations(reader)).to.deep.equal(['MEMBER', 'MEMBER']);
-    for (const reader of [stranger, null]) expect(await associations(reader)).to.deep.equal(['NONE', 'NONE']);
+    for (const reader of [stranger, null]) expect(await associations(reader)).to.deep.equal(['FIRST_TIMER', 'FIRST_TIMER']);
   });
 
   it('a publicized membership is MEMBER to everyone', async () => {
