@@ -49,7 +49,8 @@ export const SCOPE_RULES: readonly ScopeRule[] = [
   rule('PUT', '/repos/:x/:x/subscription', ['notifications', 'repo']),
   rule('DELETE', '/repos/:x/:x/subscription', ['notifications', 'repo']),
   rule('GET', '/user/repository_invitations', ['repo', 'repo:invite']),
-  rule('PATCH', '/user/repository_invitations/:x', ['repo', 'repo:invite']),
+  // GitHub's recording (add-and-remove-repository-collaborator) names public_repo too.
+  rule('PATCH', '/user/repository_invitations/:x', ['repo', 'repo:invite'], ['public_repo', 'repo', 'repo:invite']),
   rule('DELETE', '/user/repository_invitations/:x', ['repo', 'repo:invite']),
   rule('POST', '/user/repos', ['repo', 'public_repo']),
   rule('POST', '/orgs/:x/repos', ['repo', 'public_repo']),
@@ -131,11 +132,31 @@ const PUBLIC_READS: readonly RegExp[] = [
   '/projects/columns/cards/\\d+',
 ].map((path) => rule('GET', path, []).path);
 
-const REPOSITORY_PATH = /^\/repos\/[^/]+\/[^/]+(\/|$)/i;
-// A repository's operations whose header GitHub leaves empty (its recordings: the contents
-// read, listed and written, @octokit/fixtures get-content and create-file), though the access
-// model still wants repo for a private repository's.
-const REPOSITORY_PATHS_NAMING_NONE: readonly RegExp[] = [/^\/repos\/[^/]+\/[^/]+\/contents(\/.*)?$/i];
+// A repository's operations, by name or by id (checked here before the id is resolved).
+const REPOSITORY_PATH = /^\/(repos\/[^/]+\/[^/]+|repositories\/\d+)(\/|$)/i;
+const REPOSITORY_PREFIX = '/(repos/:x/:x|repositories/\\d+)';
+const header = (method: string, path: string, named: string) => ({ method, path: rule(method, path, []).path, named });
+// What GitHub's X-Accepted-OAuth-Scopes says on operations no row above gates, where it is not
+// the default ("repo" on a repository's, empty elsewhere): its recordings (@octokit/fixtures
+// get-content, create-file, add-labels-to-issue, labels, lock-issue, rename-repository,
+// add-and-remove-repository-collaborator, get-organization) name none on these writes and reads
+// of a repository, though the access model still wants repo for a private repository's, and
+// name more on an organization's profile, which anyone reads.
+const HEADERS_NAMED_BY_GITHUB: readonly { method: string; path: RegExp; named: string }[] = [
+  ...['GET', 'PUT', 'DELETE'].map((method) => header(method, `${REPOSITORY_PREFIX}/contents(/.*)?`, '')),
+  header('PATCH', REPOSITORY_PREFIX, ''),
+  header('POST', `${REPOSITORY_PREFIX}/issues`, ''),
+  header('POST', `${REPOSITORY_PREFIX}/issues/\\d+/labels`, ''),
+  header('POST', `${REPOSITORY_PREFIX}/labels`, ''),
+  header('PATCH', `${REPOSITORY_PREFIX}/labels/.+`, ''),
+  header('DELETE', `${REPOSITORY_PREFIX}/labels/.+`, ''),
+  header('PUT', `${REPOSITORY_PREFIX}/issues/\\d+/lock`, 'public_repo, repo'),
+  header('DELETE', `${REPOSITORY_PREFIX}/issues/\\d+/lock`, 'public_repo, repo'),
+  header('GET', `${REPOSITORY_PREFIX}/collaborators`, ''),
+  ...['GET', 'PUT', 'DELETE'].map((method) => header(method, `${REPOSITORY_PREFIX}/collaborators/:x`, '')),
+  header('GET', `${REPOSITORY_PREFIX}/invitations`, ''),
+  header('GET', '/orgs/:x', 'admin:org, read:org, repo, user, write:org'),
+];
 
 // Operations a token may never do: a password change proves the password itself.
 const PASSWORD_ONLY: readonly ScopeRule[] = [rule('PATCH', '/user/password', [])];
@@ -165,8 +186,8 @@ export function enforceTokenScopes(): RequestHandler {
       // A repository's other operations: the access model decides (see SCOPE_RULES); the
       // header names the scope GitHub names for them. Elsewhere no scope is checked, and
       // GitHub says so with the header empty: it is on every answer to a token.
-      const namesRepo = REPOSITORY_PATH.test(req.path) && !REPOSITORY_PATHS_NAMING_NONE.some((path) => path.test(req.path));
-      res.setHeader('X-Accepted-OAuth-Scopes', namesRepo ? 'repo' : '');
+      const named = HEADERS_NAMED_BY_GITHUB.find((candidate) => candidate.method === method && candidate.path.test(req.path))?.named;
+      res.setHeader('X-Accepted-OAuth-Scopes', named ?? (REPOSITORY_PATH.test(req.path) ? 'repo' : ''));
       return next();
     }
     const { accepted, named = accepted } = found;
