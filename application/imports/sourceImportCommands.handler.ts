@@ -11,6 +11,7 @@ import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { foldedState } from '../shared/foldedStates.js';
 import { handleCommand } from '../shared/handleCommand.js';
+import { inTurn } from '../shared/streamTurns.js';
 import type { EventStore, StoredEvent } from '../shared/ports/eventStore.port.js';
 import type { GitStorage } from '../shared/ports/gitStorage.port.js';
 import type { SecretCipher } from '../shared/ports/secretCipher.port.js';
@@ -164,7 +165,12 @@ export class SourceImportCommands {
     const frozen = await this.frozen(repositoryId);
     if (frozen) return left(frozen);
     const refsUnchanged = await this.refsAsPushed(repositoryId);
-    return this.run(repositoryId, { type: 'MapAuthor', authorId, ...identity, refsUnchanged }, context);
+    // An import's mappings take turns in this process (streamTurns.ts): twenty sent at once raced
+    // for the import stream's revision until some ran out of attempts (409). The key is the
+    // import's authors, not its stream: the import's own steps (the background process's
+    // appends, which specs hold at a gate) never queue behind a mapping, and a mapping's turn
+    // lasts its decision and append only, not the wait for the read models.
+    return this.run(repositoryId, { type: 'MapAuthor', authorId, ...identity, refsUnchanged }, context, `${sourceImportStream(repositoryId)}/authors`);
   }
 
   async setLfsPreference(repositoryId: number, useLfs: 'opt_in' | 'opt_out', context: CommandContext): Promise<Either<AppError, void>> {
@@ -179,8 +185,10 @@ export class SourceImportCommands {
     return (await this.access.lockedByMigration(repositoryId)) ? { _tag: 'RepositoryLocked' } : null;
   }
 
-  private async run(repositoryId: number, command: SourceImportCommand, context: CommandContext): Promise<Either<AppError, void>> {
-    const outcome = await handleCommand(this.eventStore, sourceImportDecider, sourceImportStream(repositoryId), command, context);
+  // The command decided and appended (in the turn named, when one is), then the read models settled.
+  private async run(repositoryId: number, command: SourceImportCommand, context: CommandContext, turn?: string): Promise<Either<AppError, void>> {
+    const decide = () => handleCommand(this.eventStore, sourceImportDecider, sourceImportStream(repositoryId), command, context);
+    const outcome = await (turn === undefined ? decide() : inTurn(this.eventStore, turn, decide));
     if (isLeft(outcome)) return outcome.left._tag === 'ImportAttemptSuperseded' ? left({ _tag: 'ImportNotFound' } satisfies ImportsError) : outcome;
     await this.readYourWrites.settle(outcome.right.position);
     return right(undefined);
