@@ -100,7 +100,39 @@ export class GitObjectsService {
     @inject(RepositoryQueries) private readonly queries: RepositoryQueries,
   ) {}
 
-  async createBlob(caller: AccessCaller, repository: RepositoryDocument, content: Uint8Array): Promise<Either<AppError, { sha: string }>> {
+  // Each write answers 404 when a deletion of its repository overtook it (GitRepository.whileThere).
+  createBlob(caller: AccessCaller, repository: RepositoryDocument, content: Uint8Array): Promise<Either<AppError, { sha: string }>> {
+    return this.repositories.whileThere(repository.id, () => this.writeBlob(caller, repository, content));
+  }
+
+  createTree(
+    caller: AccessCaller,
+    repository: RepositoryDocument,
+    baseTree: string | undefined,
+    changes: readonly TreeChange[],
+  ): Promise<Either<AppError, TreeView>> {
+    return this.repositories.whileThere(repository.id, () => this.writeTree(caller, repository, baseTree, changes));
+  }
+
+  createCommit(
+    caller: NonNullable<AccessCaller>,
+    repository: RepositoryDocument,
+    input: NewCommitInput,
+    now: Date,
+  ): Promise<Either<AppError, { sha: string; commit: ParsedCommit }>> {
+    return this.repositories.whileThere(repository.id, () => this.writeCommit(caller, repository, input, now));
+  }
+
+  createTag(
+    caller: NonNullable<AccessCaller>,
+    repository: RepositoryDocument,
+    input: NewTagInput,
+    now: Date,
+  ): Promise<Either<AppError, { sha: string; tag: ParsedTag }>> {
+    return this.repositories.whileThere(repository.id, () => this.writeTag(caller, repository, input, now));
+  }
+
+  private async writeBlob(caller: AccessCaller, repository: RepositoryDocument, content: Uint8Array): Promise<Either<AppError, { sha: string }>> {
     const id = await this.repositories.forWriting(caller, repository);
     if (isLeft(id)) return id;
     return right({ sha: await this.repositories.git.writeBlob(id.right, content) });
@@ -114,7 +146,7 @@ export class GitObjectsService {
     return right({ sha, size: object.content.length, content: object.content });
   }
 
-  async createTree(
+  private async writeTree(
     caller: AccessCaller,
     repository: RepositoryDocument,
     baseTree: string | undefined,
@@ -154,7 +186,7 @@ export class GitObjectsService {
     return right({ sha, entries: truncated ? entries.slice(0, shown) : entries, truncated });
   }
 
-  async createCommit(
+  private async writeCommit(
     caller: NonNullable<AccessCaller>,
     repository: RepositoryDocument,
     input: NewCommitInput,
@@ -200,7 +232,7 @@ export class GitObjectsService {
     return right({ sha, commit: parseCommit(commitObjectText(object.content)) });
   }
 
-  async createTag(
+  private async writeTag(
     caller: NonNullable<AccessCaller>,
     repository: RepositoryDocument,
     input: NewTagInput,

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import { importValidation, type ImportsError } from '../../domain/imports/imports.errors.js';
 import { sourceImportDecider, type SourceImport, type SourceImportCommand, type SourceImportState } from '../../domain/imports/sourceImport.decider.js';
-import { sourceImportStream, type SourceImportEvent, type Vcs } from '../../domain/imports/sourceImport.events.js';
+import { sourceImportStream, type ImportAuthor, type SourceImportEvent, type Vcs } from '../../domain/imports/sourceImport.events.js';
 import { unambiguousSourceUrl } from '../../domain/imports/sourceUrl.js';
 import { RepositoryGit } from '../repositories/repositoryGit.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
@@ -11,6 +11,7 @@ import type { AppError } from '../shared/appError.js';
 import type { CommandContext } from '../shared/commandContext.js';
 import { foldedState } from '../shared/foldedStates.js';
 import { handleCommand } from '../shared/handleCommand.js';
+import { inTurn } from '../shared/streamTurns.js';
 import type { EventStore, StoredEvent } from '../shared/ports/eventStore.port.js';
 import type { GitStorage } from '../shared/ports/gitStorage.port.js';
 import type { SecretCipher } from '../shared/ports/secretCipher.port.js';
@@ -160,11 +161,26 @@ export class SourceImportCommands {
     authorId: number,
     identity: { name?: string; email?: string },
     context: CommandContext,
-  ): Promise<Either<AppError, void>> {
+  ): Promise<Either<AppError, ImportAuthor>> {
     const frozen = await this.frozen(repositoryId);
     if (frozen) return left(frozen);
     const refsUnchanged = await this.refsAsPushed(repositoryId);
-    return this.run(repositoryId, { type: 'MapAuthor', authorId, ...identity, refsUnchanged }, context);
+    // An import's mappings take turns in this process (streamTurns.ts): twenty sent at once raced
+    // for the import stream's revision until some ran out of attempts (409). The key is the
+    // import's authors, not its stream: the import's own steps (the background process's
+    // appends, which specs hold at a gate) never queue behind a mapping, and a mapping's turn
+    // lasts its decision and append only, not the wait for the read models.
+    const decided = await this.decide(
+      repositoryId,
+      { type: 'MapAuthor', authorId, ...identity, refsUnchanged },
+      context,
+      `${sourceImportStream(repositoryId)}/authors`,
+    );
+    if (isLeft(decided)) return decided;
+    // The author as this mapping left it (another mapping of the same author may have landed
+    // since, which the read model would show).
+    const author = decided.right.kind === 'present' ? decided.right.import.authors.find((candidate) => candidate.id === authorId) : undefined;
+    return author ? right(author) : left({ _tag: 'ImportAuthorNotFound' } satisfies ImportsError);
   }
 
   async setLfsPreference(repositoryId: number, useLfs: 'opt_in' | 'opt_out', context: CommandContext): Promise<Either<AppError, void>> {
@@ -180,10 +196,23 @@ export class SourceImportCommands {
   }
 
   private async run(repositoryId: number, command: SourceImportCommand, context: CommandContext): Promise<Either<AppError, void>> {
-    const outcome = await handleCommand(this.eventStore, sourceImportDecider, sourceImportStream(repositoryId), command, context);
+    const decided = await this.decide(repositoryId, command, context);
+    return isLeft(decided) ? decided : right(undefined);
+  }
+
+  // The command decided and appended (in the turn named, when one is), then the read models
+  // settled: the import's state as the command left it.
+  private async decide(
+    repositoryId: number,
+    command: SourceImportCommand,
+    context: CommandContext,
+    turn?: string,
+  ): Promise<Either<AppError, SourceImportState>> {
+    const decide = () => handleCommand(this.eventStore, sourceImportDecider, sourceImportStream(repositoryId), command, context);
+    const outcome = await (turn === undefined ? decide() : inTurn(this.eventStore, turn, decide));
     if (isLeft(outcome)) return outcome.left._tag === 'ImportAttemptSuperseded' ? left({ _tag: 'ImportNotFound' } satisfies ImportsError) : outcome;
     await this.readYourWrites.settle(outcome.right.position);
-    return right(undefined);
+    return right(outcome.right.state);
   }
 
   // Whether the repository's branches and tags are still what the import pushed (a rewrite

@@ -10,6 +10,13 @@ import type { OpenedArchive } from './migrationArchive.ports.js';
 import type { ArchiveImportReport, ImportParts } from './archiveImportParts.js';
 import { fullNameOf, issueSideOf, loginOf, numberOf, text, type ArchiveRecord } from './archiveRecordFields.js';
 
+// A refusal the report names, in words a person reads (the report is read by a person, and
+// an error's tag, "LabelNameTaken", is no sentence): "refused: label name taken".
+export function refusalInWords(error: AppError): string {
+  const words = error._tag.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return `refused: ${words}`;
+}
+
 // One restore of a migration archive (archiveImporter.ts opens the archive and runs it), and
 // its state: the accounts and repositories it met, by login and full name.
 export class ArchiveImport {
@@ -75,6 +82,16 @@ export class ArchiveImport {
       this.warnings.push(`user ${login}: its email is another account's here, created without an email`);
       created = await this.d.createUser.execute({ ...input, email: null }, this.at(record.created_at, null));
     }
+    // Made meanwhile (the same archive imported at once by another request): matched, as one
+    // made before would have been.
+    if (isLeft(created) && created.left._tag === 'LoginTaken') {
+      const made = await this.d.repositories.accountByLogin(login);
+      if (made) {
+        this.userIds.set(login.toLowerCase(), made.id);
+        this.counts.matched++;
+        return;
+      }
+    }
     if (this.failed(created, `user ${login}`)) return;
     this.userIds.set(login.toLowerCase(), created.right.userId);
     this.counts.created++;
@@ -88,8 +105,10 @@ export class ArchiveImport {
       const admin = members.find((member) => member.role === 'admin');
       if (!admin) return void this.warnings.push(`organization ${login}: no owner among its members, not created`);
       const created = await this.d.createOrganization.execute({ login, admin: loginOf(admin.user), name: text(record.name) }, this.at(record.created_at, null));
-      if (this.failed(created, `organization ${login}`)) return;
-      this.counts.organizations++;
+      // Made meanwhile by another import of the archive: its members are set as for one made before.
+      const madeMeanwhile = isLeft(created) && created.left._tag === 'OrganizationLoginTaken' && (await this.d.repositories.accountByLogin(login)) !== null;
+      if (!madeMeanwhile && this.failed(created, `organization ${login}`)) return;
+      if (!madeMeanwhile) this.counts.organizations++;
     }
     for (const member of members) {
       const role = member.role === 'admin' ? 'admin' : 'member';
@@ -111,10 +130,7 @@ export class ArchiveImport {
     const ownerLogin = loginOf(record.owner);
     const owner = await this.d.repositories.accountByLogin(ownerLogin);
     if (!owner) return void this.warnings.push(`repository ${fullName}: its owner ${ownerLogin} is not in the archive or on this server`);
-    if (await this.d.repositories.byOwnerAndName(owner.id, String(record.name))) {
-      this.leftAsIs.add(fullName.toLowerCase());
-      return void this.warnings.push(`repository ${fullName}: already exists here, left as it is`);
-    }
+    if (await this.d.repositories.byOwnerAndName(owner.id, String(record.name))) return this.alreadyHere(fullName);
     const callerId = owner.type === 'Organization' ? await this.organizationAdmin(owner.id) : owner.id;
     if (callerId === null) return void this.warnings.push(`repository ${fullName}: nobody can create it`);
     const context = this.at(record.created_at, callerId);
@@ -133,6 +149,9 @@ export class ArchiveImport {
       },
       context,
     );
+    // Made meanwhile (another import of the same archive at once): left as it is, as one made
+    // before is; the race's tag is no report (it read "repository o/r: RepositoryNameTaken").
+    if (isLeft(created) && created.left._tag === 'RepositoryNameTaken') return this.alreadyHere(fullName);
     if (this.failed(created, `repository ${fullName}`)) return;
     const repositoryId = created.right.repositoryId;
     this.repositoryIds.set(fullName.toLowerCase(), repositoryId);
@@ -150,6 +169,11 @@ export class ArchiveImport {
       { userId: callerId, siteAdmin: true },
       context,
     );
+  }
+
+  private alreadyHere(fullName: string): void {
+    this.leftAsIs.add(fullName.toLowerCase());
+    this.warnings.push(`repository ${fullName}: already exists here, left as it is`);
   }
 
   // An owner of the organization, to create its repositories as.
@@ -386,7 +410,7 @@ export class ArchiveImport {
 
   private failed<T>(outcome: Either<AppError, T>, what: string): outcome is Extract<Either<AppError, T>, { _tag: 'Left' }> {
     if (!isLeft(outcome)) return false;
-    this.warnings.push(`${what}: ${outcome.left._tag}`);
+    this.warnings.push(`${what}: ${refusalInWords(outcome.left)}`);
     return true;
   }
 }

@@ -19,9 +19,14 @@ import { CreateRepositoryHandler } from '../repositories/createRepository.handle
 import { RepositoryQueries } from '../repositories/repository.queries.js';
 import type { Clock } from '../shared/ports/clock.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
+import type { EventStore } from '../shared/ports/eventStore.port.js';
+import { inTurn } from '../shared/streamTurns.js';
 import type { ArchiveReaders } from './migrationArchive.ports.js';
 import { ArchiveImport } from './archiveImport.js';
 import type { ArchiveImportReport, ImportParts } from './archiveImportParts.js';
+
+// The turn key of archive imports: no stream has this name.
+const ARCHIVE_IMPORTS_TURN = 'archive-imports';
 
 export type { ArchiveImportReport } from './archiveImportParts.js';
 
@@ -37,6 +42,7 @@ export class ArchiveImporter {
   constructor(
     @inject(TOKENS.ArchiveReaders) private readonly readers: ArchiveReaders,
     @inject(TOKENS.Clock) clock: Clock,
+    @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
     @inject(TOKENS.ReadModelStore) store: ReadModelStore,
     @inject(RepositoryQueries) repositories: RepositoryQueries,
     @inject(OrganizationQueries) organizations: OrganizationQueries,
@@ -79,12 +85,19 @@ export class ArchiveImporter {
     };
   }
 
+  // Imports take turns within a process: each reads what is here (an account, a repository) and
+  // makes what is not, so one archive imported four times at once raced, and an import whose
+  // user another had just reserved found neither the user nor its name free. In turns, the
+  // later ones find what the first made; an import in another process that makes something
+  // meanwhile is still met (ArchiveImport takes a name taken meanwhile for "already here").
   async import(file: string): Promise<ArchiveImportReport> {
-    const archive = await this.readers.open(file);
-    try {
-      return await new ArchiveImport(this.parts, archive).run();
-    } finally {
-      await archive.close();
-    }
+    return inTurn(this.eventStore, ARCHIVE_IMPORTS_TURN, async () => {
+      const archive = await this.readers.open(file);
+      try {
+        return await new ArchiveImport(this.parts, archive).run();
+      } finally {
+        await archive.close();
+      }
+    });
   }
 }

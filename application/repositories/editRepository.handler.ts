@@ -4,6 +4,7 @@ import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js';
 import type { RepositorySettings } from '../../domain/repositories/repository.events.js';
 import { normalizeRepositoryName } from '../../domain/repositories/repositoryName.js';
 import { repositoryDecider, repositoryStream } from '../../domain/repositories/repository.decider.js';
+import type { ActiveRepository } from '../../domain/repositories/repository.state.js';
 import { REPOSITORY_OPERATIONS, type RepositoryOperation } from '../../domain/shared/access.js';
 import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
@@ -51,7 +52,9 @@ export class EditRepositoryHandler {
     @inject(LostAccessConsequences) private readonly lostAccess: LostAccessConsequences,
   ) {}
 
-  async execute(caller: AccessCaller, repositoryId: number, input: EditRepositoryInput, context: CommandContext): Promise<Either<AppError, void>> {
+  // Answers the repository's state as this edit left it (its rename and its changes), which the
+  // answer shows whatever other requests did since (decidedRepository.ts).
+  async execute(caller: AccessCaller, repositoryId: number, input: EditRepositoryInput, context: CommandContext): Promise<Either<AppError, ActiveRepository>> {
     const loaded = await this.authorized.load(caller, repositoryId, (repository) => operationFor(input, repository));
     if (isLeft(loaded)) return loaded;
     const { repository } = loaded.right;
@@ -70,24 +73,26 @@ export class EditRepositoryHandler {
     // GitHub only names an existing branch the default.
     if (branchChanged && !(await this.git.branchExists(repositoryId, changes.defaultBranch!)))
       return left({ _tag: 'DefaultBranchNotFound', branch: changes.defaultBranch! });
+    const normalized = name === undefined ? undefined : normalizeRepositoryName(name);
+    if (normalized !== undefined && isLeft(normalized)) return left({ _tag: 'InvalidRepositoryName', name: name!, problem: normalized.left });
     let position: number | undefined;
-    if (name !== undefined) {
-      const normalized = normalizeRepositoryName(name);
-      if (isLeft(normalized)) return left({ _tag: 'InvalidRepositoryName', name, problem: normalized.left });
-      const moved = await moveRepository(
-        this.eventStore,
-        repository,
-        { ownerId: repository.owner_id, ownerType: repository.owner_type, name: normalized.right },
-        context,
-      );
-      if (isLeft(moved)) return moved;
-      position = moved.right.position;
-    }
     // A repository's commands take turns in this process (streamTurns.ts): twenty edits at once
-    // raced for one revision until most answered 409.
+    // raced for one revision until most answered 409. The rename is in the same turn as the
+    // changes, so the state the edit is folded into is this request's rename, not another's
+    // landed in between (five renames at once: an answer named another request's name).
     const stream = repositoryStream(repositoryId);
-    const edited = await inTurn(this.eventStore, stream, () =>
-      handleCommand(
+    const edited = await inTurn(this.eventStore, stream, async () => {
+      if (normalized !== undefined) {
+        const moved = await moveRepository(
+          this.eventStore,
+          repository,
+          { ownerId: repository.owner_id, ownerType: repository.owner_type, name: normalized.right },
+          context,
+        );
+        if (isLeft(moved)) return moved;
+        position = moved.right.position;
+      }
+      return handleCommand(
         this.eventStore,
         repositoryDecider,
         stream,
@@ -98,9 +103,11 @@ export class EditRepositoryHandler {
           now: context.occurredAt,
         },
         context,
-      ),
-    );
+      );
+    });
     if (isLeft(edited)) return edited;
+    // Accepted, so the repository was active when it was decided.
+    const decided = edited.right.state as ActiveRepository;
     // A repository made private vanishes from search before the answer goes out, and so do its
     // issues when they are turned off.
     const searchChanged =
@@ -109,7 +116,10 @@ export class EditRepositoryHandler {
     await this.readYourWrites.settleIncluding(edited.right.position ?? position, searchChanged ? REPOSITORY_BOUND_SEARCH_PROJECTIONS : []);
     if (branchChanged) await this.git.setDefaultBranch(repositoryId, changes.defaultBranch!);
     // Made private, its stars and watchers are erased, every one (LostAccessConsequences).
-    if (changes.private === true && !repository.private) return this.lostAccess.ofMadePrivate(repositoryId, context.occurredAt.toISOString(), context);
-    return right(undefined);
+    if (changes.private === true && !repository.private) {
+      const erased = await this.lostAccess.ofMadePrivate(repositoryId, context.occurredAt.toISOString(), context);
+      if (isLeft(erased)) return erased;
+    }
+    return right(decided);
   }
 }

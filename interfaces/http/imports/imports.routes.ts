@@ -126,7 +126,8 @@ export function importRoutes(router: Router, deps: ImportsDeps): void {
       if (isLeft(outcome)) return sendAppError(res, outcome.left);
       const author = await deps.imports.author(scope.repositoryId, authorId);
       if (!author) return sendNotFound(res);
-      res.json(porterAuthorJson(author, scope.fullName, urlsOf(res)));
+      // Its name and email as this mapping left them, not another's landed since (twenty at once).
+      res.json(porterAuthorJson({ ...author, name: outcome.right.name, email: outcome.right.email }, scope.fullName, urlsOf(res)));
     }),
   );
 

@@ -2,6 +2,7 @@ import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import type { EditRepositoryInput } from '../../../application/repositories/editRepository.handler.js';
+import { asDecided } from '../../../application/repositories/decidedRepository.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
 import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
@@ -79,7 +80,8 @@ export function repositoryRoutes(router: Router, deps: RepositoriesDeps): void {
     const { repository } = repositoryScopeOf(res);
     const edited = await deps.editRepository.execute(accessCallerOf(res), repository.id, editInput(body.right), commandContext(req, res, deps.clock.now()));
     if (isLeft(edited)) return sendAppError(res, edited.left);
-    await sendFullRepository(res, deps, repository.id, 200);
+    // As this edit left it, not as the read model shows it after other requests (renames at once).
+    await sendFullRepository(res, deps, repository.id, 200, (document) => asDecided(document, edited.right));
   });
 
   router.delete('/repos/:owner/:repo', requireUser, async (req: Request, res: Response) => {

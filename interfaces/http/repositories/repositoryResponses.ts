@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import type { RepositoryDocument } from '../../../application/repositories/repositories.readModel.js';
 import { fullRepository } from './repository.encoders.js';
 import type { RepositoriesDeps } from './repositories.deps.js';
 import { accessCallerOf } from './repositoryScope.js';
@@ -12,8 +13,11 @@ export async function sendFullRepository(
   deps: Pick<RepositoriesDeps, 'repositories' | 'access' | 'embedded'>,
   repositoryId: number,
   status: number,
+  // What a command decided, over what the read model shows (it may show later requests' doing).
+  decided: (document: RepositoryDocument) => RepositoryDocument = (document) => document,
 ): Promise<void> {
-  const repository = await deps.repositories.byId(repositoryId);
+  const read = await deps.repositories.byId(repositoryId);
+  const repository = read && decided(read);
   const view = repository && (await deps.repositories.view(repository));
   if (!repository || !view) return sendNotFound(res);
   const caller = accessCallerOf(res);

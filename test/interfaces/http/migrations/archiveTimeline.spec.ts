@@ -154,7 +154,7 @@ describe('migrations: the archive carries every issue and pull request event', f
     expect(imported.body.repositories).to.deep.equal(['keeper/log']);
     // The merged pull request's branch is in its base now: the importer cannot open it again
     // (as before the archive carried its events); nothing else is refused.
-    expect(imported.body.warnings.map((warning: string) => warning.replace(/^.*\/keeper\/log\//, ''))).to.deep.equal(['pull/2: NoCommitsBetween']);
+    expect(imported.body.warnings.map((warning: string) => warning.replace(/^.*\/keeper\/log\//, ''))).to.deep.equal(['pull/2: refused: no commits between']);
     const issue = await api(target, target.adminAuthorization, 'GET', '/repos/keeper/log/issues/1');
     expect(issue.status).to.equal(200);
     expect(issue.body).to.deep.include({ title: 'Crash on start', state: 'open', locked: false, milestone: null });
