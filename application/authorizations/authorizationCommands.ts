@@ -276,6 +276,14 @@ export class AuthorizationCommands {
     return right(undefined);
   }
 
+  // The application revokes one token it was given (GitHub's "revoke an authorization for an
+  // application"): the token ends, its grant stays while the user's other tokens of it live.
+  async revokeForApplication(authorization: AuthorizationDocument, context: CommandContext): Promise<Either<AppError, void>> {
+    const revoked = await this.run(authorization.id, { type: 'DeleteAuthorization', reason: 'application_revoked', now: context.occurredAt }, context);
+    if (!isLeft(revoked)) await this.unbind(authorization, context);
+    return revoked;
+  }
+
   // A deleted application's tokens end for every user, and its grants with them, as on GitHub.
   async revokeApplication(applicationId: number, context: CommandContext): Promise<Either<AppError, void>> {
     for (const authorization of await this.queries.allOfApplication(applicationId)) {

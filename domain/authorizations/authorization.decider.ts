@@ -24,7 +24,7 @@ export interface UpdateAuthorization {
 
 export interface DeleteAuthorization {
   readonly type: 'DeleteAuthorization';
-  readonly reason: 'deleted' | 'grant_revoked' | 'user_deleted';
+  readonly reason: 'deleted' | 'grant_revoked' | 'user_deleted' | 'application_revoked';
   readonly now: Date;
 }
 

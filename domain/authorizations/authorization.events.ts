@@ -43,8 +43,9 @@ export type AuthorizationDeleted = DomainEvent<
     readonly authorizationId: number;
     readonly userId: number;
     readonly applicationId: number | null;
-    // deleted by its owner, revoked with its grant or application, or ended with its user
-    readonly reason: 'deleted' | 'grant_revoked' | 'user_deleted';
+    // deleted by its owner, revoked with its grant or application, ended with its user, or
+    // revoked by its application (GitHub's "revoke an authorization for an application")
+    readonly reason: 'deleted' | 'grant_revoked' | 'user_deleted' | 'application_revoked';
     readonly deletedAt: string;
   }
 >;
