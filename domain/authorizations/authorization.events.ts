@@ -36,6 +36,20 @@ export type AuthorizationUpdated = DomainEvent<
   }
 >;
 
+// The token itself replaced by its application (GitHub's "reset an authorization"): the old
+// one fails from then on; the new one is shown once, in the answer, and kept only hashed.
+export type AuthorizationTokenReset = DomainEvent<
+  'AuthorizationTokenReset',
+  {
+    readonly authorizationId: number;
+    readonly userId: number;
+    readonly before: { readonly tokenLastEight: string };
+    readonly hashedToken: string;
+    readonly tokenLastEight: string;
+    readonly resetAt: string;
+  }
+>;
+
 // Why it ended: deleted on its own, or revoked with its application's grant.
 export type AuthorizationDeleted = DomainEvent<
   'AuthorizationDeleted',
@@ -50,10 +64,11 @@ export type AuthorizationDeleted = DomainEvent<
   }
 >;
 
-export type AuthorizationEvent = AuthorizationCreated | AuthorizationUpdated | AuthorizationDeleted;
+export type AuthorizationEvent = AuthorizationCreated | AuthorizationUpdated | AuthorizationTokenReset | AuthorizationDeleted;
 
 export const AUTHORIZATION_EVENT_TYPES: ReadonlySet<string> = new Set<AuthorizationEvent['type']>([
   'AuthorizationCreated',
   'AuthorizationUpdated',
+  'AuthorizationTokenReset',
   'AuthorizationDeleted',
 ]);

@@ -24,7 +24,7 @@ function credentialsOf(req: Request, res: Response): { clientId: string; clientS
 }
 
 // GitHub's OAuth Applications API as @octokit/rest 16 calls it (oauthAuthorizations.checkAuthorization,
-// revokeAuthorizationForApplication, revokeGrantForApplication). A wrong secret, a token of
+// resetAuthorization, revokeAuthorizationForApplication, revokeGrantForApplication). A wrong secret, a token of
 // another application, an unknown token and no credentials all answer 404, as GitHub's did.
 export function applicationTokensRouter(container: Container, clock: Clock, encode: Encode): Router {
   const tokens = container.get(ApplicationTokens);
@@ -42,6 +42,15 @@ export function applicationTokensRouter(container: Container, clock: Clock, enco
     const authorization = await tokenOf(req, res);
     if (!authorization) return sendNotFound(res);
     res.json(await encode(res, authorization, String(req.params.access_token)));
+  });
+
+  // The new token is in this answer only.
+  router.post('/applications/:client_id/tokens/:access_token', async (req: Request, res: Response) => {
+    const authorization = await tokenOf(req, res);
+    if (!authorization) return sendNotFound(res);
+    const reset = await commands.resetForApplication(authorization, commandContext(req, res, clock.now()));
+    if (isLeft(reset)) return sendAppError(res, reset.left);
+    res.json(await encode(res, reset.right.authorization, reset.right.token));
   });
 
   router.delete('/applications/:client_id/tokens/:access_token', async (req: Request, res: Response) => {

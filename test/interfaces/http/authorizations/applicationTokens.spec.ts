@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { expect } from 'chai';
+import { runCli } from '../../../support/runCli.js';
 import { expectSchema } from '../../../support/schemas.js';
-import { basicAuthorization, startTestServer, type TestServer } from '../../../support/testServer.js';
+import { basicAuthorization, ManualClock, startTestServer, type TestServer } from '../../../support/testServer.js';
 import { api, createUser } from '../repositories/repositoryFixtures.js';
 import { octokit16, registerApplication, tokenHeader } from './authorizationsFixtures.js';
 
@@ -10,9 +12,10 @@ import { octokit16, registerApplication, tokenHeader } from './authorizationsFix
 describe('an OAuth application checking and revoking its tokens', () => {
   let server: TestServer;
   let ada: string;
+  const clock = new ManualClock(new Date('2026-03-01T10:00:00Z'));
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({}, undefined, { clock });
     ada = await createUser(server, 'ada');
   });
   after(async () => server.close());
@@ -99,6 +102,61 @@ describe('an OAuth application checking and revoking its tokens', () => {
     const grants = await api(server, ada, 'GET', '/applications/grants');
     expect(grants.body.map((grant: any) => grant.app.client_id)).to.not.include(app.clientId);
     expect(grants.body.map((grant: any) => grant.app.client_id)).to.include(other.clientId);
+  });
+
+  it('resets a token: 200 with a new token shown once, the old one fails at once; the history and as_of show the change', async () => {
+    const app = await registerApplication(server);
+    const issued = await issue(app.clientId, app.clientSecret, 'reset', ['gist']);
+    clock.advance(60_000);
+    const before = clock.now().toISOString();
+    clock.advance(60_000);
+    const client = octokit16(server, app.clientId, app.clientSecret);
+
+    const reset = await client.oauthAuthorizations.resetAuthorization!({ client_id: app.clientId, access_token: issued.token });
+    expect(reset.status).to.equal(200);
+    expectSchema('authorization', reset.data);
+    const fresh = reset.data.token as string;
+    expect(fresh).to.match(/^gho_[0-9A-Za-z]{36}$/);
+    expect(fresh).to.not.equal(issued.token);
+    expect(reset.data).to.include({
+      id: issued.id,
+      fingerprint: 'reset',
+      token_last_eight: fresh.slice(-8),
+      hashed_token: createHash('sha256').update(fresh).digest('hex'),
+      updated_at: clock
+        .now()
+        .toISOString()
+        .replace(/\.\d{3}Z$/, 'Z'),
+    });
+    expect(reset.data.scopes).to.deep.equal(['gist']);
+
+    expect((await api(server, tokenHeader(issued.token), 'GET', '/user')).status).to.equal(401);
+    expect((await api(server, tokenHeader(fresh), 'GET', '/user')).body.login).to.equal('ada');
+    const shown = await api(server, ada, 'GET', `/authorizations/${issued.id}`);
+    expect(shown.body).to.include({ token: '', token_last_eight: fresh.slice(-8) });
+    const past = await api(server, ada, 'GET', `/authorizations/${issued.id}?as_of=${encodeURIComponent(before)}`);
+    expect(past.body).to.include({ token: '', token_last_eight: issued.token.slice(-8) });
+    const history = await api(server, ada, 'GET', `/authorizations/${issued.id}/history`);
+    expect(history.body.map((entry: any) => entry.action)).to.deep.equal(['oauth_authorization.create', 'oauth_authorization.regenerate']);
+    expect(history.body[1]).to.deep.include({ before: { token_last_eight: issued.token.slice(-8) }, after: { token_last_eight: fresh.slice(-8) } });
+
+    // The old token is no token of the application's any more; a wrong secret resets nothing.
+    const credentials = basicAuthorization(app.clientId, app.clientSecret);
+    expect((await api(server, credentials, 'POST', `/applications/${app.clientId}/tokens/${issued.token}`)).status).to.equal(404);
+    expect((await api(server, basicAuthorization(app.clientId, 'wrong'), 'POST', `/applications/${app.clientId}/tokens/${fresh}`)).status).to.equal(404);
+    expect((await api(server, tokenHeader(fresh), 'GET', '/user')).status).to.equal(200);
+
+    // The log has the change, neither token nor hash in the clear.
+    const { code, stdout } = await runCli(['audit', 'token', String(issued.id), '--json'], { FORGELOG_DATA_DIR: server.dataDir });
+    expect(code).to.equal(0);
+    const entries = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; change: Record<string, unknown> });
+    expect(entries.map((entry) => entry.type)).to.deep.equal(['AuthorizationCreated', 'AuthorizationTokenReset']);
+    expect(entries[1]!.change).to.include({ hashedToken: '[hidden]', tokenLastEight: fresh.slice(-8) });
+    expect(stdout).to.not.contain(fresh);
+    expect(stdout).to.not.contain(reset.data.hashed_token);
   });
 
   it('takes the client_id and client_secret query parameters too, as octokit 16 sends them on the grants path', async () => {
