@@ -276,6 +276,30 @@ export class AuthorizationCommands {
     return right(undefined);
   }
 
+  // The application revokes one token it was given (GitHub's "revoke an authorization for an
+  // application"): the token ends, its grant stays while the user's other tokens of it live.
+  async revokeForApplication(authorization: AuthorizationDocument, context: CommandContext): Promise<Either<AppError, void>> {
+    const revoked = await this.run(authorization.id, { type: 'DeleteAuthorization', reason: 'application_revoked', now: context.occurredAt }, context);
+    if (!isLeft(revoked)) await this.unbind(authorization, context);
+    return revoked;
+  }
+
+  // The application replaces a token it was given (GitHub's "reset an authorization"): a new
+  // token, shown this once; the old one fails from the answer on.
+  async resetForApplication(authorization: AuthorizationDocument, context: CommandContext): Promise<Either<AppError, IssuedAuthorization>> {
+    const issued = issueToken(authorization.application_id !== null ? 'gho_' : 'ghp_');
+    const command: AuthorizationCommand = {
+      type: 'ResetAuthorizationToken',
+      hashedToken: issued.hashedToken,
+      tokenLastEight: issued.lastEight,
+      now: context.occurredAt,
+    };
+    const reset = await this.run(authorization.id, command, context);
+    if (isLeft(reset)) return reset;
+    const current = await this.queries.ownedBy(authorization.user_id, authorization.id);
+    return current ? right({ authorization: current, token: issued.token, created: true }) : left({ _tag: 'AuthorizationNotFound' });
+  }
+
   // A deleted application's tokens end for every user, and its grants with them, as on GitHub.
   async revokeApplication(applicationId: number, context: CommandContext): Promise<Either<AppError, void>> {
     for (const authorization of await this.queries.allOfApplication(applicationId)) {

@@ -26,6 +26,7 @@ export interface ApplicationShown {
 const ACTIONS: Readonly<Record<string, string>> = Object.assign(Object.create(null) as Record<string, string>, {
   AuthorizationCreated: 'oauth_authorization.create',
   AuthorizationUpdated: 'oauth_authorization.update',
+  AuthorizationTokenReset: 'oauth_authorization.regenerate',
   AuthorizationDeleted: 'oauth_authorization.destroy',
 });
 
@@ -54,6 +55,13 @@ const vocabulary: AuditVocabulary = {
           user_id: event.data.userId,
           before: snake(event.data.before),
           after: snake(event.data.changes),
+        };
+      case 'AuthorizationTokenReset':
+        return {
+          oauth_authorization_id: event.data.authorizationId,
+          user_id: event.data.userId,
+          before: { token_last_eight: event.data.before.tokenLastEight },
+          after: { token_last_eight: event.data.tokenLastEight },
         };
       case 'AuthorizationDeleted':
         return { oauth_authorization_id: event.data.authorizationId, user_id: event.data.userId, reason: event.data.reason };

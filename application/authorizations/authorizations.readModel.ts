@@ -1,4 +1,4 @@
-import type { AuthorizationCreated, AuthorizationUpdated } from '../../domain/authorizations/authorization.events.js';
+import type { AuthorizationCreated, AuthorizationTokenReset, AuthorizationUpdated } from '../../domain/authorizations/authorization.events.js';
 import type { Document } from '../shared/ports/readModelStore.port.js';
 
 export const AUTHORIZATIONS_COLLECTION = 'authorizations';
@@ -57,6 +57,10 @@ export function updatedAuthorizationFields(data: AuthorizationUpdated['data']): 
     ...(changes.fingerprint !== undefined ? { fingerprint: changes.fingerprint } : {}),
     updated_at: updatedAt,
   };
+}
+
+export function resetAuthorizationFields(data: AuthorizationTokenReset['data']): Partial<AuthorizationDocument> {
+  return { hashed_token: data.hashedToken, token_last_eight: data.tokenLastEight, updated_at: data.resetAt };
 }
 
 // One per user and OAuth application while the user holds any of its tokens; scopes is the

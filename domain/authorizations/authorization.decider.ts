@@ -22,13 +22,21 @@ export interface UpdateAuthorization {
   readonly now: Date;
 }
 
-export interface DeleteAuthorization {
-  readonly type: 'DeleteAuthorization';
-  readonly reason: 'deleted' | 'grant_revoked' | 'user_deleted';
+// A new token for the same authorization, drawn by the caller (the port of randomness is outside the domain).
+export interface ResetAuthorizationToken {
+  readonly type: 'ResetAuthorizationToken';
+  readonly hashedToken: string;
+  readonly tokenLastEight: string;
   readonly now: Date;
 }
 
-export type AuthorizationCommand = CreateAuthorization | UpdateAuthorization | DeleteAuthorization;
+export interface DeleteAuthorization {
+  readonly type: 'DeleteAuthorization';
+  readonly reason: 'deleted' | 'grant_revoked' | 'user_deleted' | 'application_revoked';
+  readonly now: Date;
+}
+
+export type AuthorizationCommand = CreateAuthorization | UpdateAuthorization | ResetAuthorizationToken | DeleteAuthorization;
 
 export type AuthorizationState =
   | { readonly status: 'absent' }
@@ -38,6 +46,7 @@ export type AuthorizationState =
       readonly userId: number;
       readonly applicationId: number | null;
       readonly fields: AuthorizationFields;
+      readonly tokenLastEight: string;
     }
   | { readonly status: 'deleted'; readonly authorizationId: number };
 
@@ -48,11 +57,13 @@ export const initialState = (): AuthorizationState => ({ status: 'absent' });
 export function evolve(state: AuthorizationState, event: AuthorizationEvent): AuthorizationState {
   switch (event.type) {
     case 'AuthorizationCreated': {
-      const { authorizationId, userId, applicationId, scopes, note, noteUrl, fingerprint } = event.data;
-      return { status: 'active', authorizationId, userId, applicationId, fields: { scopes, note, noteUrl, fingerprint } };
+      const { authorizationId, userId, applicationId, scopes, note, noteUrl, fingerprint, tokenLastEight } = event.data;
+      return { status: 'active', authorizationId, userId, applicationId, fields: { scopes, note, noteUrl, fingerprint }, tokenLastEight };
     }
     case 'AuthorizationUpdated':
       return state.status === 'active' ? { ...state, fields: { ...state.fields, ...event.data.changes } } : state;
+    case 'AuthorizationTokenReset':
+      return state.status === 'active' ? { ...state, tokenLastEight: event.data.tokenLastEight } : state;
     case 'AuthorizationDeleted':
       return { status: 'deleted', authorizationId: event.data.authorizationId };
   }
@@ -81,6 +92,16 @@ export function decide(command: AuthorizationCommand, state: AuthorizationState)
       {
         type: 'AuthorizationDeleted',
         data: { authorizationId: state.authorizationId, userId: state.userId, applicationId: state.applicationId, reason: command.reason, deletedAt: at },
+      },
+    ]);
+  }
+  if (command.type === 'ResetAuthorizationToken') {
+    const { hashedToken, tokenLastEight } = command;
+    const { authorizationId, userId } = state;
+    return right([
+      {
+        type: 'AuthorizationTokenReset',
+        data: { authorizationId, userId, before: { tokenLastEight: state.tokenLastEight }, hashedToken, tokenLastEight, resetAt: at },
       },
     ]);
   }

@@ -36,6 +36,20 @@ export type AuthorizationUpdated = DomainEvent<
   }
 >;
 
+// The token itself replaced by its application (GitHub's "reset an authorization"): the old
+// one fails from then on; the new one is shown once, in the answer, and kept only hashed.
+export type AuthorizationTokenReset = DomainEvent<
+  'AuthorizationTokenReset',
+  {
+    readonly authorizationId: number;
+    readonly userId: number;
+    readonly before: { readonly tokenLastEight: string };
+    readonly hashedToken: string;
+    readonly tokenLastEight: string;
+    readonly resetAt: string;
+  }
+>;
+
 // Why it ended: deleted on its own, or revoked with its application's grant.
 export type AuthorizationDeleted = DomainEvent<
   'AuthorizationDeleted',
@@ -43,16 +57,18 @@ export type AuthorizationDeleted = DomainEvent<
     readonly authorizationId: number;
     readonly userId: number;
     readonly applicationId: number | null;
-    // deleted by its owner, revoked with its grant or application, or ended with its user
-    readonly reason: 'deleted' | 'grant_revoked' | 'user_deleted';
+    // deleted by its owner, revoked with its grant or application, ended with its user, or
+    // revoked by its application (GitHub's "revoke an authorization for an application")
+    readonly reason: 'deleted' | 'grant_revoked' | 'user_deleted' | 'application_revoked';
     readonly deletedAt: string;
   }
 >;
 
-export type AuthorizationEvent = AuthorizationCreated | AuthorizationUpdated | AuthorizationDeleted;
+export type AuthorizationEvent = AuthorizationCreated | AuthorizationUpdated | AuthorizationTokenReset | AuthorizationDeleted;
 
 export const AUTHORIZATION_EVENT_TYPES: ReadonlySet<string> = new Set<AuthorizationEvent['type']>([
   'AuthorizationCreated',
   'AuthorizationUpdated',
+  'AuthorizationTokenReset',
   'AuthorizationDeleted',
 ]);

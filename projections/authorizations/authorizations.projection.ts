@@ -2,6 +2,7 @@ import {
   AUTHORIZATIONS_COLLECTION,
   createdAuthorizationDocument,
   updatedAuthorizationFields,
+  resetAuthorizationFields,
   grantKey,
   OAUTH_GRANTS_COLLECTION,
   type AuthorizationDocument,
@@ -89,6 +90,11 @@ export const authorizationsProjection: Projection = {
         await authorizations(target).updateOne({ _id }, { $set: fields });
         const current = await authorizations(target).findOne({ _id });
         if (current?.application_id != null) await refreshGrant(current.user_id, current.application_id, updatedAt, target);
+        return;
+      }
+      case 'AuthorizationTokenReset': {
+        // The grant is as it was: the same token, its secret replaced.
+        await authorizations(target).updateOne({ _id: String(event.data.authorizationId) }, { $set: resetAuthorizationFields(event.data) });
         return;
       }
       case 'AuthorizationDeleted': {

@@ -40,7 +40,12 @@ export const STREAM_KINDS: readonly StreamKind[] = [
     find: 'audit stream',
   },
   { pattern: 'stargazer-<repo>-<user>, watcher-<repo>-<user>', holds: "one user's star or subscription on one repository", find: 'audit stream' },
-  { pattern: 'authorization-<id>', holds: 'an OAuth token: creation, scope and note changes, deletion or revocation with its grant', find: 'audit token <id>' },
+  {
+    pattern: 'authorization-<id>',
+    holds:
+      'an OAuth token: creation, scope and note changes, resets by its application, deletion or revocation (by its owner, its application, or with its grant)',
+    find: 'audit token <id>',
+  },
   { pattern: 'oauth-grant-revoked-<grant id>', holds: "a grant's revocation, recorded before its tokens end", find: 'audit stream' },
   {
     pattern: 'project-<id>',

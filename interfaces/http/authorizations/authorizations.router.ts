@@ -21,6 +21,7 @@ import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/resp
 import { authorizationJson, grantJson } from './authorizations.encoders.js';
 import { authorizationsApiPolicy, passwordOnly } from './authorizationsApiPolicy.js';
 import { clientIdFilterOf } from './clientIdFilter.js';
+import { applicationTokensRouter } from './applicationTokens.routes.js';
 import { CreateAuthorizationBody, GetOrCreateAuthorizationBody, UpdateAuthorizationBody } from './authorizations.codecs.js';
 import { AS_OF_INVALID, asOfInstant } from '../shared/asOfInstant.js';
 
@@ -61,6 +62,10 @@ export function authorizationsRouter(container: Container): Router {
         : ((await applications.applicationByClientId(authorization.client_id ?? '')) ?? (await history.registeredApplication(authorization.application_id)));
     return authorizationJson(authorization, null, application, await users.userById(authorization.user_id), urlsOf(res));
   };
+
+  // The application's own calls, with its client_id and secret: the API's policy, not passwordOnly.
+  router.use(['/applications/:client_id/tokens', '/applications/:client_id/grants'], authorizationsApiPolicy(config.authorizationsApi, clock));
+  router.use(applicationTokensRouter(container, clock, encode));
 
   router.get('/applications/grants', async (req: Request, res: Response) => {
     const { page, perPage } = parsePagination(req.query);

@@ -80,6 +80,7 @@ export function authenticate(deps: AuthenticationDeps): RequestHandler {
     }
     if (credentials.scheme === 'token') return signInWithToken(deps, credentials.token, null, ip, res, next);
     if (credentials.scheme !== 'basic') return failSignIn(res, ip, next, badCredentials);
+    if (APPLICATION_PATH.test(req.path)) return asApplication(credentials, ip, res, next);
     // GitHub takes a token as the Basic password too (git does that).
     if (deps.tokens.looksLikeToken(credentials.secret)) return signInWithToken(deps, credentials.secret, credentials.login, ip, res, next);
     // ...or as the user name, with an empty password or `x-oauth-basic` (GitHub's documented
@@ -88,6 +89,26 @@ export function authenticate(deps: AuthenticationDeps): RequestHandler {
       return signInWithToken(deps, credentials.login, null, ip, res, next);
     return signInWithPassword(deps, credentials, ip, req, res, next);
   };
+}
+
+// GitHub's OAuth Applications API (check a token, revoke it or its grant) is called by the
+// application, with its client_id and client_secret as Basic credentials: no sign-in, so
+// neither a failed one counted against anyone nor a 401 here. The route checks the pair.
+const APPLICATION_PATH = /^\/applications\/[^/]+\/(?:tokens|grants)\/[^/]+\/?$/i;
+
+export interface ApplicationCredentials {
+  readonly clientId: string;
+  readonly clientSecret: string;
+}
+
+function asApplication(credentials: Extract<Credentials, { scheme: 'basic' }>, ip: string, res: Response, next: NextFunction): void {
+  res.locals.caller = { kind: 'anonymous', ip } satisfies Caller;
+  res.locals.applicationCredentials = { clientId: credentials.login, clientSecret: credentials.secret } satisfies ApplicationCredentials;
+  next();
+}
+
+export function applicationCredentialsOf(res: Response): ApplicationCredentials | null {
+  return (res.locals.applicationCredentials as ApplicationCredentials | undefined) ?? null;
 }
 
 // An OAuth token: the caller is its user, limited to its scopes, which every answer names in
