@@ -77,7 +77,7 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): void {
       res.status(204).end();
     });
     router[method]('/users/:username/suspended', requireSiteAdmin, async (req: Request, res: Response) => {
-      const body = decodeInput(SuspensionBody, req.body ?? {}, 'User');
+      const body = decodeInput(SuspensionBody, bodyOrEmpty(req.body), 'User');
       if (isLeft(body)) return sendValidationFailed(res, body.left);
       const reason = body.right.reason ?? null;
       const changed = await deps.setSuspension.execute(String(req.params.username), turnOn, reason, commandContext(req, res, clock.now()));

@@ -11,7 +11,7 @@ import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser, type AuthenticatedCaller } from '../shared/authentication.js';
 import { readsAsAnonymous } from '../shared/caller.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
@@ -62,7 +62,7 @@ export function orgMembersRoutes(router: Router, deps: OrgMembersRoutesDeps): vo
   };
 
   router.put('/orgs/:org/memberships/:username', requireUser, async (req: Request, res: Response) => {
-    const body = decodeInput(SetMembershipBody, req.body ?? {}, 'Membership');
+    const body = decodeInput(SetMembershipBody, bodyOrEmpty(req.body), 'Membership');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const input = { org: String(req.params.org), username: String(req.params.username), actor: actorOf(res) };
     const set = await setMembership.execute({ ...input, role: body.right.role ?? 'member' }, commandContext(req, res, clock.now()));
@@ -110,7 +110,7 @@ export function orgMembersRoutes(router: Router, deps: OrgMembersRoutesDeps): vo
   router.get('/user/memberships/orgs/:org', requireUser, (req: Request, res: Response) => sendOwnMembership(res, String(req.params.org)));
 
   router.patch('/user/memberships/orgs/:org', requireUser, async (req: Request, res: Response) => {
-    const body = decodeInput(OwnMembershipBody, req.body ?? {}, 'Membership');
+    const body = decodeInput(OwnMembershipBody, bodyOrEmpty(req.body), 'Membership');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     await sendOwnMembership(res, String(req.params.org));
   });

@@ -65,7 +65,7 @@ export function organizationsRoutes(router: Router, deps: OrganizationsRoutesDep
   });
 
   router.patch('/orgs/:org', requireUser, async (req: Request, res: Response) => {
-    const body = decodeInput(UpdateOrganizationBody, req.body ?? {}, 'Organization');
+    const body = decodeInput(UpdateOrganizationBody, bodyOrEmpty(req.body), 'Organization');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const updated = await updateOrganization.execute(
       { org: String(req.params.org), actor: actorOf(res), changes: body.right },

@@ -38,7 +38,7 @@ export function profileRoutes(router: Router, { updateProfile, changePassword, u
     if (isObject(req.body) && 'login' in req.body) {
       return sendValidationFailed(res, [{ resource: 'User', field: 'login', code: 'invalid', message: 'login cannot be changed' }]);
     }
-    const body = decodeInput(UpdateProfileBody, req.body ?? {}, 'User');
+    const body = decodeInput(UpdateProfileBody, bodyOrEmpty(req.body), 'User');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const caller = res.locals.caller as AuthenticatedCaller;
     const updated = await updateProfile.execute(caller.userId, profileChanges(body.right), commandContext(req, res, clock.now()));

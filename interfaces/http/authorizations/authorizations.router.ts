@@ -13,7 +13,7 @@ import { TOKENS } from '../../../application/shared/ports/tokens.js';
 import type { Config } from '../../../infrastructure/shared/config/config.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { callerOf } from '../shared/caller.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { sendGithubError } from '../shared/githubError.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
@@ -100,7 +100,7 @@ export function authorizationsRouter(container: Container): Router {
   });
 
   router.post('/authorizations', async (req: Request, res: Response) => {
-    const body = decodeInput(CreateAuthorizationBody, req.body ?? {}, 'OauthAccess');
+    const body = decodeInput(CreateAuthorizationBody, bodyOrEmpty(req.body), 'OauthAccess');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { scopes, note, note_url: noteUrl, client_id: clientId, client_secret: clientSecret } = body.right;
     const fingerprint = fingerprintOf(body.right.fingerprint);
@@ -118,7 +118,7 @@ export function authorizationsRouter(container: Container): Router {
   });
 
   const getOrCreate = async (req: Request, res: Response) => {
-    const body = decodeInput(GetOrCreateAuthorizationBody, req.body ?? {}, 'OauthAccess');
+    const body = decodeInput(GetOrCreateAuthorizationBody, bodyOrEmpty(req.body), 'OauthAccess');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { scopes, note, note_url: noteUrl } = body.right;
     const fingerprint = req.params.fingerprint !== undefined ? String(req.params.fingerprint) : (fingerprintOf(body.right.fingerprint) ?? null);
@@ -182,7 +182,7 @@ export function authorizationsRouter(container: Container): Router {
     const id = pathNumber(req.params.authorization_id);
     // Someone else's token, or none, is 404 whatever the body holds, as on GitHub.
     if (id === null || !(await queries.ownedBy(signedIn(res).userId, id))) return sendNotFound(res);
-    const body = decodeInput(UpdateAuthorizationBody, req.body ?? {}, 'OauthAccess');
+    const body = decodeInput(UpdateAuthorizationBody, bodyOrEmpty(req.body), 'OauthAccess');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { scopes, add_scopes: addScopes, remove_scopes: removeScopes, note, note_url: noteUrl } = body.right;
     const fingerprint = fingerprintOf(body.right.fingerprint);

@@ -8,7 +8,7 @@ import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { sendGithubError, type ValidationErrorItem } from '../shared/githubError.js';
 import { formatContentType, mediaTypeOf } from '../shared/mediaType.js';
 import { commandContext } from '../shared/requestContext.js';
@@ -75,7 +75,7 @@ export function contentsRoutes(router: Router, container: Container): void {
   router.get('/repos/:owner/:repo/contents/*path', (req, res) => read(req, res, contentPath(req).replace(/\/+$/, '')));
 
   router.put('/repos/:owner/:repo/contents/*path', requireUser, async (req, res) => {
-    const body = decodeInput(PutContentBody, req.body ?? {}, 'Content');
+    const body = decodeInput(PutContentBody, bodyOrEmpty(req.body), 'Content');
     if (isLeft(body)) return refuseBody(res, body.left, req.body);
     if (!BASE64.test(body.right.content)) return sendGithubError(res, 422, 'content is not valid Base64');
     const bytes = Buffer.from(body.right.content, 'base64');
@@ -105,7 +105,7 @@ export function contentsRoutes(router: Router, container: Container): void {
   });
 
   router.delete('/repos/:owner/:repo/contents/*path', requireUser, async (req, res) => {
-    const body = decodeInput(DeleteContentBody, req.body ?? {}, 'Content');
+    const body = decodeInput(DeleteContentBody, bodyOrEmpty(req.body), 'Content');
     if (isLeft(body)) return refuseBody(res, body.left, req.body);
     const { message, sha, branch, author, committer } = body.right;
     const change = { message, ...(sha ? { sha } : {}), ...(branch ? { branch } : {}), ...(author ? { author } : {}), ...(committer ? { committer } : {}) };

@@ -7,7 +7,7 @@ import type { Clock } from '../../../application/shared/ports/clock.port.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { sendGithubError } from '../shared/githubError.js';
 import { mediaTypeOf } from '../shared/mediaType.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
@@ -39,7 +39,7 @@ export function gitdataRoutes(router: Router, container: Container): void {
   });
 
   router.post('/repos/:owner/:repo/git/blobs', requireUser, async (req, res) => {
-    const body = decodeInput(CreateBlobBody, req.body ?? {}, 'Blob');
+    const body = decodeInput(CreateBlobBody, bodyOrEmpty(req.body), 'Blob');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const encoding = body.right.encoding ?? 'utf-8';
     if (encoding !== 'utf-8' && encoding !== 'utf8' && encoding !== 'base64')
@@ -60,7 +60,7 @@ export function gitdataRoutes(router: Router, container: Container): void {
   });
 
   router.post('/repos/:owner/:repo/git/trees', requireUser, async (req, res) => {
-    const body = decodeInput(CreateTreeBody, req.body ?? {}, 'Tree');
+    const body = decodeInput(CreateTreeBody, bodyOrEmpty(req.body), 'Tree');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const changes = body.right.tree.map((entry) => ({
       path: entry.path,
@@ -84,7 +84,7 @@ export function gitdataRoutes(router: Router, container: Container): void {
   });
 
   router.post('/repos/:owner/:repo/git/commits', requireUser, async (req, res) => {
-    const body = decodeInput(CreateCommitBody, req.body ?? {}, 'Commit');
+    const body = decodeInput(CreateCommitBody, bodyOrEmpty(req.body), 'Commit');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { message, tree, parents, author, committer, signature } = body.right;
     const input = {
@@ -107,7 +107,7 @@ export function gitdataRoutes(router: Router, container: Container): void {
   });
 
   router.post('/repos/:owner/:repo/git/tags', requireUser, async (req, res) => {
-    const body = decodeInput(CreateTagBody, req.body ?? {}, 'Tag');
+    const body = decodeInput(CreateTagBody, bodyOrEmpty(req.body), 'Tag');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { tag, message, object, type, tagger } = body.right;
     const created = await objects.createTag(
@@ -158,7 +158,7 @@ export function gitdataRoutes(router: Router, container: Container): void {
   });
 
   router.post('/repos/:owner/:repo/git/refs', requireUser, async (req, res) => {
-    const body = decodeInput(CreateRefBody, req.body ?? {}, 'Reference');
+    const body = decodeInput(CreateRefBody, bodyOrEmpty(req.body), 'Reference');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const created = await refs.create(
       accessCallerOf(res),
@@ -172,7 +172,7 @@ export function gitdataRoutes(router: Router, container: Container): void {
   });
 
   router.patch('/repos/:owner/:repo/git/refs/*ref', requireUser, async (req, res) => {
-    const body = decodeInput(UpdateRefBody, req.body ?? {}, 'Reference');
+    const body = decodeInput(UpdateRefBody, bodyOrEmpty(req.body), 'Reference');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const updated = await refs.update(
       accessCallerOf(res),

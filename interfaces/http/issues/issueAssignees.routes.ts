@@ -4,7 +4,7 @@ import { simpleUser } from '../accounts/users.encoders.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { pathNumber } from '../shared/pathParams.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
@@ -24,7 +24,7 @@ export function issueAssigneeRoutes(router: Router, deps: IssuesDeps): void {
     router[method]('/repos/:owner/:repo/issues/:issue_number/assignees', requireUser, async (req: Request, res: Response) => {
       const number = pathNumber(req.params.issue_number);
       if (number === null) return sendNotFound(res);
-      const body = decodeInput(IssueAssigneesBody, req.body ?? {}, 'Issue');
+      const body = decodeInput(IssueAssigneesBody, bodyOrEmpty(req.body), 'Issue');
       if (isLeft(body)) return sendValidationFailed(res, body.left);
       const change = { kind, logins: body.right.assignees ?? [] };
       const changed = await deps.issueAssignees.execute(

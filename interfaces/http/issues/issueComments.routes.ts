@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { requireUser } from '../shared/authentication.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
@@ -38,7 +38,7 @@ export function issueCommentRoutes(router: Router, deps: IssuesDeps): void {
   router.patch('/repos/:owner/:repo/issues/comments/:comment_id', requireUser, async (req: Request, res: Response) => {
     const commentId = pathNumber(req.params.comment_id);
     if (commentId === null) return sendNotFound(res);
-    const body = decodeInput(CommentBody, req.body ?? {}, 'IssueComment');
+    const body = decodeInput(CommentBody, bodyOrEmpty(req.body), 'IssueComment');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const edited = await deps.comments.edit(
       accessCallerOf(res)!,
@@ -77,7 +77,7 @@ export function issueCommentRoutes(router: Router, deps: IssuesDeps): void {
   router.post('/repos/:owner/:repo/issues/:issue_number/comments', requireUser, async (req: Request, res: Response) => {
     const number = pathNumber(req.params.issue_number);
     if (number === null) return sendNotFound(res);
-    const body = decodeInput(CommentBody, req.body ?? {}, 'IssueComment');
+    const body = decodeInput(CommentBody, bodyOrEmpty(req.body), 'IssueComment');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const created = await deps.comments.create(
       accessCallerOf(res)!,

@@ -2,7 +2,7 @@ import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type { IssueLabelChange } from '../../../application/issues/issueLabels.handler.js';
 import { requireUser } from '../shared/authentication.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
 import { accessCallerOf, repositoryScopeOf } from '../repositories/repositoryScope.js';
@@ -40,7 +40,7 @@ async function change(req: Request, res: Response, deps: IssuesDeps, labelChange
 }
 
 function namesIn(req: Request, res: Response): string[] | null {
-  const body = decodeInput(IssueLabelsBody, req.body ?? {}, 'Label');
+  const body = decodeInput(IssueLabelsBody, bodyOrEmpty(req.body), 'Label');
   if (isLeft(body)) {
     sendValidationFailed(res, body.left);
     return null;

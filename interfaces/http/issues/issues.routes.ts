@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { requireUser } from '../shared/authentication.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
@@ -28,7 +28,7 @@ export function issueRoutes(router: Router, deps: IssuesDeps): void {
   });
 
   router.post('/repos/:owner/:repo/issues', requireUser, async (req: Request, res: Response) => {
-    const body = decodeInput(CreateIssueBody, req.body ?? {}, 'Issue');
+    const body = decodeInput(CreateIssueBody, bodyOrEmpty(req.body), 'Issue');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { title, body: text, labels, milestone } = body.right;
     const input = { title, body: text, labels: labels && labelNames(labels), assignees: assigneesOf(body.right), milestone };
@@ -47,7 +47,7 @@ export function issueRoutes(router: Router, deps: IssuesDeps): void {
   router.patch('/repos/:owner/:repo/issues/:issue_number', requireUser, async (req: Request, res: Response) => {
     const number = pathNumber(req.params.issue_number);
     if (number === null) return sendNotFound(res);
-    const body = decodeInput(UpdateIssueBody, req.body ?? {}, 'Issue');
+    const body = decodeInput(UpdateIssueBody, bodyOrEmpty(req.body), 'Issue');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { title, body: text, labels, milestone, state, state_reason: stateReason } = body.right;
     const input = { title, body: text, labels: labels && labelNames(labels), assignees: assigneesOf(body.right), milestone, state, stateReason };
@@ -65,7 +65,7 @@ export function issueRoutes(router: Router, deps: IssuesDeps): void {
   router.put('/repos/:owner/:repo/issues/:issue_number/lock', requireUser, async (req: Request, res: Response) => {
     const number = pathNumber(req.params.issue_number);
     if (number === null) return sendNotFound(res);
-    const body = decodeInput(LockIssueBody, req.body ?? {}, 'Issue');
+    const body = decodeInput(LockIssueBody, bodyOrEmpty(req.body), 'Issue');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const lock = { lockReason: body.right.lock_reason ?? null };
     const locked = await deps.lockIssue.execute(

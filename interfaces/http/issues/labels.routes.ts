@@ -2,7 +2,7 @@ import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { ON_THE_FLY_LABEL_COLOR } from '../../../application/issues/labelResolver.js';
 import { requireUser } from '../shared/authentication.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
@@ -28,7 +28,7 @@ export function labelRoutes(router: Router, deps: IssuesDeps): void {
   });
 
   router.post('/repos/:owner/:repo/labels', requireUser, async (req: Request, res: Response) => {
-    const body = decodeInput(CreateLabelBody, req.body ?? {}, 'Label');
+    const body = decodeInput(CreateLabelBody, bodyOrEmpty(req.body), 'Label');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const facts = { name: body.right.name, color: body.right.color ?? ON_THE_FLY_LABEL_COLOR, description: body.right.description ?? null };
     const created = await deps.labels.create(accessCallerOf(res)!, repositoryScopeOf(res).repository.id, facts, commandContext(req, res, deps.clock.now()));
@@ -41,7 +41,7 @@ export function labelRoutes(router: Router, deps: IssuesDeps): void {
   });
 
   router.patch('/repos/:owner/:repo/labels/:name', requireUser, async (req: Request, res: Response) => {
-    const body = decodeInput(UpdateLabelBody, req.body ?? {}, 'Label');
+    const body = decodeInput(UpdateLabelBody, bodyOrEmpty(req.body), 'Label');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { new_name: name, color, description } = body.right;
     const changes = {

@@ -2,7 +2,7 @@ import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type { MilestoneListFilter } from '../../../application/issues/issue.queries.js';
 import { requireUser } from '../shared/authentication.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import type { ValidationErrorItem } from '../shared/githubError.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
@@ -42,7 +42,7 @@ export function milestoneRoutes(router: Router, deps: IssuesDeps): void {
   });
 
   router.post('/repos/:owner/:repo/milestones', requireUser, async (req: Request, res: Response) => {
-    const body = decodeInput(CreateMilestoneBody, req.body ?? {}, 'Milestone');
+    const body = decodeInput(CreateMilestoneBody, bodyOrEmpty(req.body), 'Milestone');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const due = dueOn(body.right.due_on);
     if ('code' in due) return sendValidationFailed(res, [due]);
@@ -61,7 +61,7 @@ export function milestoneRoutes(router: Router, deps: IssuesDeps): void {
   router.patch('/repos/:owner/:repo/milestones/:milestone_number', requireUser, async (req: Request, res: Response) => {
     const number = pathNumber(req.params.milestone_number);
     if (number === null) return sendNotFound(res);
-    const body = decodeInput(UpdateMilestoneBody, req.body ?? {}, 'Milestone');
+    const body = decodeInput(UpdateMilestoneBody, bodyOrEmpty(req.body), 'Milestone');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const due = dueOn(body.right.due_on);
     if ('code' in due) return sendValidationFailed(res, [due]);

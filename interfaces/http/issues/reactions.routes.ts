@@ -4,7 +4,7 @@ import type { ReactionTarget } from '../../../application/issues/reactions.handl
 import { isReactionContent, type ReactionSubject } from '../../../domain/issues/reaction.decider.js';
 import { requireUser } from '../shared/authentication.js';
 import { urlsOf } from '../shared/apiUrls.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
@@ -65,7 +65,7 @@ export function reactionRoutes(router: Router, deps: IssuesDeps): void {
     router.post(prefix, requireUser, async (req: Request, res: Response) => {
       const reactionTarget = target(req);
       if (reactionTarget === null) return sendNotFound(res);
-      const body = decodeInput(ReactionBody, req.body ?? {}, 'Reaction');
+      const body = decodeInput(ReactionBody, bodyOrEmpty(req.body), 'Reaction');
       if (isLeft(body)) return sendValidationFailed(res, body.left);
       const added = await deps.reactions.add(
         accessCallerOf(res)!,

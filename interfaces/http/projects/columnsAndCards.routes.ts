@@ -3,7 +3,7 @@ import { isLeft } from 'fp-ts/lib/Either.js';
 import type { CardPosition, ColumnPosition } from '../../../domain/projects/project.decider.js';
 import { requireUser } from '../shared/authentication.js';
 import { urlsOf } from '../shared/apiUrls.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { sendObjectValidationFailed, sendProjectAppError, sendSimpleValidationFailed } from './projectValidation.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
@@ -76,7 +76,7 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
   router.post('/projects/:project_id/columns', requireUser, async (req, res) => {
     const projectId = pathNumber(req.params.project_id);
     if (projectId === null) return sendNotFound(res);
-    const body = decodeInput(ColumnNameBody, req.body ?? {}, 'ProjectColumn');
+    const body = decodeInput(ColumnNameBody, bodyOrEmpty(req.body), 'ProjectColumn');
     if (isLeft(body)) return sendSimpleValidationFailed(res, body.left);
     const created = await deps.commands.createColumn(accessCallerOf(res)!, projectId, body.right.name, context(req, res));
     if (isLeft(created)) return sendProjectAppError(res, created.left, 'simple');
@@ -92,7 +92,7 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
   router.patch('/projects/columns/:column_id', requireUser, async (req, res) => {
     const columnId = pathNumber(req.params.column_id);
     if (columnId === null) return sendNotFound(res);
-    const body = decodeInput(ColumnNameBody, req.body ?? {}, 'ProjectColumn');
+    const body = decodeInput(ColumnNameBody, bodyOrEmpty(req.body), 'ProjectColumn');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const renamed = await deps.commands.renameColumn(accessCallerOf(res)!, columnId, body.right.name, context(req, res));
     if (isLeft(renamed)) return sendAppError(res, renamed.left);
@@ -110,7 +110,7 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
   router.post('/projects/columns/:column_id/moves', requireUser, async (req, res) => {
     const columnId = pathNumber(req.params.column_id);
     if (columnId === null) return sendNotFound(res);
-    const body = decodeInput(ColumnMoveBody, req.body ?? {}, 'ProjectColumn');
+    const body = decodeInput(ColumnMoveBody, bodyOrEmpty(req.body), 'ProjectColumn');
     if (isLeft(body)) return sendSimpleValidationFailed(res, body.left);
     const position = columnPosition(body.right.position);
     if (!position) return sendSimpleValidationFailed(res, [invalidPosition('ProjectColumn')]);
@@ -134,7 +134,7 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
   router.post('/projects/columns/:column_id/cards', requireUser, async (req, res) => {
     const columnId = pathNumber(req.params.column_id);
     if (columnId === null) return sendNotFound(res);
-    const input = decodeCreateCardBody(req.body ?? {});
+    const input = decodeCreateCardBody(bodyOrEmpty(req.body));
     if (isLeft(input)) return sendValidationFailed(res, input.left);
     const created = await deps.commands.createCard(accessCallerOf(res)!, columnId, input.right, context(req, res));
     if (isLeft(created)) return sendAppError(res, created.left);
@@ -153,7 +153,7 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
   router.patch('/projects/columns/cards/:card_id', requireUser, async (req, res) => {
     const cardId = pathNumber(req.params.card_id);
     if (cardId === null) return sendNotFound(res);
-    const body = decodeInput(UpdateCardBody, req.body ?? {}, 'ProjectCard');
+    const body = decodeInput(UpdateCardBody, bodyOrEmpty(req.body), 'ProjectCard');
     if (isLeft(body)) return sendSimpleValidationFailed(res, body.left);
     const updated = await deps.commands.updateCard(accessCallerOf(res)!, cardId, body.right, context(req, res));
     if (isLeft(updated)) return sendProjectAppError(res, updated.left, 'simple');
@@ -171,7 +171,7 @@ export function columnAndCardRoutes(router: Router, deps: ProjectsDeps): void {
   router.post('/projects/columns/cards/:card_id/moves', requireUser, async (req, res) => {
     const cardId = pathNumber(req.params.card_id);
     if (cardId === null) return sendNotFound(res);
-    const body = decodeInput(CardMoveBody, req.body ?? {}, 'ProjectCard');
+    const body = decodeInput(CardMoveBody, bodyOrEmpty(req.body), 'ProjectCard');
     if (isLeft(body)) return sendObjectValidationFailed(res, 'ProjectCard', body.left);
     const position = cardPosition(body.right.position);
     if (!position) return sendObjectValidationFailed(res, 'ProjectCard', [invalidPosition('ProjectCard')]);

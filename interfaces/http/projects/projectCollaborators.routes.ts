@@ -4,7 +4,7 @@ import type { CollaboratorAffiliation } from '../../../application/projects/proj
 import { simpleUser } from '../accounts/users.encoders.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { sendGithubError } from '../shared/githubError.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
@@ -50,7 +50,7 @@ export function projectCollaboratorRoutes(router: Router, deps: ProjectsDeps): v
   });
 
   router.put('/projects/:project_id/collaborators/:username', requireUser, async (req, res) => {
-    const body = decodeInput(CollaboratorBody, req.body ?? {}, 'Project');
+    const body = decodeInput(CollaboratorBody, bodyOrEmpty(req.body), 'Project');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const project = await adminOf(res, req.params.project_id);
     if (!project) return;

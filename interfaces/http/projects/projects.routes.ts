@@ -4,7 +4,7 @@ import type { ProjectStateFilter } from '../../../application/projects/projectQu
 import type { ProjectOwner } from '../../../application/projects/projectCommands.handler.js';
 import { pathNumber } from '../shared/pathParams.js';
 import { requireUser } from '../shared/authentication.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound } from '../shared/respond.js';
@@ -47,7 +47,7 @@ async function sendProjectList(req: Request, res: Response, deps: ProjectsDeps, 
 }
 
 async function createProject(req: Request, res: Response, deps: ProjectsDeps, owner: ProjectOwner): Promise<void> {
-  const body = decodeInput(CreateProjectBody, req.body ?? {}, 'Project');
+  const body = decodeInput(CreateProjectBody, bodyOrEmpty(req.body), 'Project');
   if (isLeft(body)) return sendSimpleValidationFailed(res, body.left);
   const created = await deps.commands.create(
     accessCallerOf(res)!,
@@ -101,7 +101,7 @@ export function projectRoutes(router: Router, deps: ProjectsDeps): void {
   router.patch('/projects/:project_id', requireUser, async (req, res) => {
     const projectId = pathNumber(req.params.project_id);
     if (projectId === null) return sendNotFound(res);
-    const body = decodeInput(UpdateProjectBody, req.body ?? {}, 'Project');
+    const body = decodeInput(UpdateProjectBody, bodyOrEmpty(req.body), 'Project');
     if (isLeft(body)) return sendSimpleValidationFailed(res, body.left);
     const { name, body: text, state, organization_permission: organizationPermission, private: isPrivate } = body.right;
     const changes = {

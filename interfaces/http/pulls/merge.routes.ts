@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { requireUser } from '../shared/authentication.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
 import { accessCallerOf, repositoryScopeOf } from '../repositories/repositoryScope.js';
@@ -21,7 +21,7 @@ export function mergeRoutes(router: Router, deps: PullsDeps): void {
   router.put('/repos/:owner/:repo/pulls/:pull_number/merge', requireUser, async (req: Request, res: Response) => {
     const number = pullNumberOf(req);
     if (number === null) return sendNotFound(res);
-    const body = decodeInput(MergePullRequestBody, req.body ?? {}, 'PullRequest');
+    const body = decodeInput(MergePullRequestBody, bodyOrEmpty(req.body), 'PullRequest');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { commit_title: commitTitle, commit_message: commitMessage, sha, merge_method: mergeMethod } = body.right;
     const input = {

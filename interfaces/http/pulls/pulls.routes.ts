@@ -4,7 +4,7 @@ import type { PullRequestListFilter } from '../../../application/pulls/pullReque
 import type { RepositoryDocument } from '../../../application/repositories/repositories.readModel.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
@@ -21,7 +21,7 @@ function lastValues(query: Record<string, unknown>): Record<string, unknown> {
 
 export function pullRequestRoutes(router: Router, deps: PullsDeps): void {
   router.post('/repos/:owner/:repo/pulls', requireUser, async (req: Request, res: Response) => {
-    const body = decodeInput(CreatePullRequestBody, req.body ?? {}, 'PullRequest');
+    const body = decodeInput(CreatePullRequestBody, bodyOrEmpty(req.body), 'PullRequest');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { title, head, base } = body.right;
     const input = {
@@ -73,7 +73,7 @@ export function pullRequestRoutes(router: Router, deps: PullsDeps): void {
   router.patch('/repos/:owner/:repo/pulls/:pull_number', requireUser, async (req: Request, res: Response) => {
     const number = pullNumberOf(req);
     if (number === null) return sendNotFound(res);
-    const body = decodeInput(UpdatePullRequestBody, req.body ?? {}, 'PullRequest');
+    const body = decodeInput(UpdatePullRequestBody, bodyOrEmpty(req.body), 'PullRequest');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { title, body: text, state, base, maintainer_can_modify: maintainerCanModify } = body.right;
     const input = {

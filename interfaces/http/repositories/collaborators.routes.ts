@@ -4,7 +4,7 @@ import type { CollaboratorAffiliation } from '../../../application/repositories/
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
 import { sendGithubError } from '../shared/githubError.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
@@ -45,7 +45,7 @@ export function collaboratorRoutes(router: Router, deps: RepositoriesDeps): void
 
   // GitHub's default permission is push.
   router.put('/repos/:owner/:repo/collaborators/:username', requireUser, async (req: Request, res: Response) => {
-    const body = decodeInput(AddCollaboratorBody, req.body ?? {}, 'Repository');
+    const body = decodeInput(AddCollaboratorBody, bodyOrEmpty(req.body), 'Repository');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const permission = body.right.permission ?? 'push';
     const scope = repositoryScopeOf(res);

@@ -2,7 +2,7 @@ import type { Request, Response, Router } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type { ListOrder } from '../../../application/repositories/repositoryLists.query.js';
 import { requireUser } from '../shared/authentication.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { parsePagination } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendValidationFailed } from '../shared/respond.js';
@@ -24,7 +24,7 @@ const FORK_ORDERS: Readonly<Record<string, ListOrder>> = Object.assign(Object.cr
 export function forkRoutes(router: Router, deps: RepositoriesDeps): void {
   // GitHub forks in the background and answers 202 at once; here the copy is done by then.
   router.post('/repos/:owner/:repo/forks', requireUser, async (req: Request, res: Response) => {
-    const body = decodeInput(CreateForkBody, req.body ?? {}, 'Fork');
+    const body = decodeInput(CreateForkBody, bodyOrEmpty(req.body), 'Fork');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { organization, name, default_branch_only } = body.right;
     const input = { organizationLogin: organization, name, defaultBranchOnly: default_branch_only };

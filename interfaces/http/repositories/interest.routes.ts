@@ -5,7 +5,7 @@ import type { Paged } from '../../../application/repositories/repository.queries
 import { simpleUser } from '../accounts/users.encoders.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
@@ -71,7 +71,7 @@ export function interestRoutes(router: Router, deps: RepositoriesDeps): void {
   };
   router.get('/repos/:owner/:repo/subscription', requireUser, (_req: Request, res: Response) => sendSubscription(res, 200));
   router.put('/repos/:owner/:repo/subscription', requireUser, async (req: Request, res: Response) => {
-    const body = decodeInput(SubscriptionBody, req.body ?? {}, 'Subscription');
+    const body = decodeInput(SubscriptionBody, bodyOrEmpty(req.body), 'Subscription');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     // GitHub: ignoring a repository is a subscription that blocks notifications.
     const change = { subscribed: body.right.subscribed ?? !(body.right.ignored ?? false), ignored: body.right.ignored ?? false };

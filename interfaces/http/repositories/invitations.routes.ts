@@ -5,7 +5,7 @@ import { roleOfCollaborator, type CollaboratorPermission } from '../../../domain
 import { urlsOf, type ApiUrls } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
 import { callerOf } from '../shared/caller.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { commandContext } from '../shared/requestContext.js';
 import { sendAppError, sendNotFound, sendValidationFailed } from '../shared/respond.js';
@@ -87,7 +87,7 @@ export function invitationRoutes(router: Router, deps: RepositoriesDeps): void {
   router.patch('/repos/:owner/:repo/invitations/:invitation_id', requireUser, async (req: Request, res: Response) => {
     const id = invitationId(req);
     if (id === null) return sendNotFound(res);
-    const body = decodeInput(UpdateInvitationBody, req.body ?? {}, 'RepositoryInvitation');
+    const body = decodeInput(UpdateInvitationBody, bodyOrEmpty(req.body), 'RepositoryInvitation');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const scope = repositoryScopeOf(res);
     if (body.right.permissions !== undefined) {

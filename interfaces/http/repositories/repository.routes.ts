@@ -75,7 +75,7 @@ export function repositoryRoutes(router: Router, deps: RepositoriesDeps): void {
   });
 
   router.patch('/repos/:owner/:repo', requireUser, async (req: Request, res: Response) => {
-    const body = decodeInput(EditRepositoryBody, req.body ?? {}, 'Repository');
+    const body = decodeInput(EditRepositoryBody, bodyOrEmpty(req.body), 'Repository');
     if (isLeft(body)) return sendValidationFailed(res, body.left);
     const { repository } = repositoryScopeOf(res);
     const edited = await deps.editRepository.execute(accessCallerOf(res), repository.id, editInput(body.right), commandContext(req, res, deps.clock.now()));

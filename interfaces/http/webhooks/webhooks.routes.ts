@@ -6,7 +6,7 @@ import type { HookDocument } from '../../../application/webhooks/webhooks.readMo
 import type { HookOwner } from '../../../domain/webhooks/hook.events.js';
 import { urlsOf } from '../shared/apiUrls.js';
 import { requireUser } from '../shared/authentication.js';
-import { decodeInput } from '../shared/decode.js';
+import { bodyOrEmpty, decodeInput } from '../shared/decode.js';
 import { sendGithubError } from '../shared/githubError.js';
 import { parsePagination, setLinkHeader } from '../shared/pagination.js';
 import { pathNumber } from '../shared/pathParams.js';
@@ -82,7 +82,7 @@ function hookRoutes(
   router.post(
     `${prefix}/hooks`,
     scoped(async (req, res, scope) => {
-      const body = decodeInput(CreateHookBody, req.body ?? {}, 'Hook');
+      const body = decodeInput(CreateHookBody, bodyOrEmpty(req.body), 'Hook');
       if (isLeft(body)) return sendValidationFailed(res, body.left);
       if (body.right.name !== undefined && body.right.name !== 'web') {
         return sendGithubError(res, 422, 'Validation Failed', {
@@ -110,7 +110,7 @@ function hookRoutes(
   router.patch(
     `${prefix}/hooks/:hook_id`,
     withHook(async (req, res, scope, hook) => {
-      const body = decodeInput(UpdateHookBody, req.body ?? {}, 'Hook');
+      const body = decodeInput(UpdateHookBody, bodyOrEmpty(req.body), 'Hook');
       if (isLeft(body)) return sendValidationFailed(res, body.left);
       const { events, add_events: addEvents, remove_events: removeEvents, active, config } = body.right;
       const input: HookInput = {
@@ -141,7 +141,7 @@ function hookRoutes(
   router.patch(
     `${prefix}/hooks/:hook_id/config`,
     withHook(async (req, res, scope, hook) => {
-      const body = decodeInput(HookConfigBody, req.body ?? {}, 'Hook');
+      const body = decodeInput(HookConfigBody, bodyOrEmpty(req.body), 'Hook');
       if (isLeft(body)) return sendValidationFailed(res, body.left);
       const updated = await deps.commands.update(hook, { config: configInput(body.right)! }, commandContext(req, res, deps.clock.now()));
       if (isLeft(updated)) return sendAppError(res, updated.left);

@@ -1,11 +1,14 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { projectCall } from '../projects/projectCalls.js';
 import { api, createRepository, createUser } from '../repositories/repositoryFixtures.js';
 
 // A request sent without a body (curl -X POST, octokit with no parameters) is an empty object to
 // every operation that takes fields: its 422 names the fields it lacks, as GitHub's does, never a
 // field named "" (which clients print as `" is missing"`). Found walking through the README:
 // ten operations decoded the absent body itself.
+const NIL_IS_NO_OBJECT = "For 'links/0/schema', nil is not an object.";
+
 describe('requests without a body name the fields they lack', function () {
   this.timeout(60_000);
   let server: TestServer;
@@ -44,5 +47,39 @@ describe('requests without a body name the fields they lack', function () {
     const refused = await api(server, owner, 'POST', '/user/repos', 'null');
     expect(refused.status).to.equal(422);
     expect(refused.body.errors).to.deep.equal([{ resource: 'Repository', code: 'invalid', message: "For 'links/0/schema', nil is not an object." }]);
+  });
+
+  // Every operation decoding a body reads `null` the same way (48 of them read it as no body,
+  // and named the fields it lacked, where ten refused it as GitHub does).
+  it('refuses a null body as no object on every operation taking fields, not as a body without fields', async () => {
+    const operations: ReadonlyArray<[string, string]> = [
+      ['POST', '/repos/bodiless/kept/git/refs'],
+      ['POST', '/repos/bodiless/kept/git/blobs'],
+      ['POST', '/repos/bodiless/kept/issues'],
+      ['POST', '/repos/bodiless/kept/labels'],
+      ['POST', '/repos/bodiless/kept/milestones'],
+      ['POST', '/repos/bodiless/kept/pulls'],
+      ['POST', '/repos/bodiless/kept/hooks'],
+      ['PUT', '/repos/bodiless/kept/contents/a.txt'],
+      ['POST', '/authorizations'],
+      ['PATCH', '/user'],
+    ];
+    const projects: ReadonlyArray<[string, string]> = [
+      ['POST', '/repos/bodiless/kept/projects'],
+      ['POST', '/user/projects'],
+    ];
+    const answers = [
+      ...(await Promise.all(operations.map(async ([method, path]) => ({ method, path, refused: await api(server, owner, method, path, 'null') })))),
+      ...(await Promise.all(projects.map(async ([method, path]) => ({ method, path, refused: await projectCall(server, owner, method, path, null) })))),
+    ];
+    for (const { method, path, refused } of answers) {
+      expect(refused.status, `${method} ${path}`).to.equal(422);
+      expect(refused.body.errors, `${method} ${path}`).to.have.length(1);
+      // Classic projects answer GitHub's validation-error-simple: its errors are sentences.
+      const [error] = refused.body.errors;
+      if (path.endsWith('/projects')) expect(error, `${method} ${path}`).to.equal(NIL_IS_NO_OBJECT);
+      else expect(error, `${method} ${path}`).to.include({ code: 'invalid', message: NIL_IS_NO_OBJECT });
+    }
+    expect((await api(server, owner, 'GET', '/repos/bodiless/kept/issues')).body).to.deep.equal([]);
   });
 });
