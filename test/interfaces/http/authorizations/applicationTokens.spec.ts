@@ -168,3 +168,72 @@ describe('an OAuth application checking and revoking its tokens', () => {
     expect((await api(server, tokenHeader(issued.token), 'GET', '/user')).status).to.equal(401);
   });
 });
+
+// GitHub gives requests made with an OAuth application's client_id and client_secret a limit of
+// their own, counted per application (5,000 an hour on github.com, the signed-in figure), not
+// the 60 an hour of the caller's address. Credentials that do not verify are an anonymous call.
+describe("an OAuth application's calls and the rate limits", () => {
+  let server: TestServer;
+  const clock = new ManualClock(new Date('2026-03-01T10:00:00Z'));
+
+  before(async () => {
+    server = await startTestServer({ FORGELOG_RATE_LIMITS: 'on', FORGELOG_RATE_LIMIT_CORE: '4', FORGELOG_RATE_LIMIT_CORE_ANONYMOUS: '2' }, undefined, {
+      clock,
+    });
+  });
+  after(async () => server.close());
+
+  const rate = (answer: { headers: Headers }) => ({
+    limit: answer.headers.get('x-ratelimit-limit'),
+    remaining: answer.headers.get('x-ratelimit-remaining'),
+    used: answer.headers.get('x-ratelimit-used'),
+    resource: answer.headers.get('x-ratelimit-resource'),
+  });
+
+  it('counts them per application with the signed-in limit, by Basic or query parameters alike, and says so in X-RateLimit-*', async () => {
+    const ada = await createUser(server, 'ada');
+    const app = await registerApplication(server);
+    const other = await registerApplication(server);
+    const created = await api(server, ada, 'PUT', `/authorizations/clients/${app.clientId}/limits`, { client_secret: app.clientSecret, scopes: ['repo'] });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    const token = created.body.token as string;
+    const otherCreated = await api(server, ada, 'PUT', `/authorizations/clients/${other.clientId}/limits`, { client_secret: other.clientSecret });
+    expect(otherCreated.status).to.equal(201);
+    // Every window the set-up opened is over.
+    clock.advance(3_601_000);
+
+    const path = `/applications/${app.clientId}/tokens/${token}`;
+    const credentials = basicAuthorization(app.clientId, app.clientSecret);
+    const byBasic = await api(server, credentials, 'GET', path);
+    expect(byBasic.status).to.equal(200);
+    expect(rate(byBasic)).to.deep.equal({ limit: '4', remaining: '3', used: '1', resource: 'core' });
+    const byQuery = await api(server, null, 'GET', `${path}?client_id=${app.clientId}&client_secret=${app.clientSecret}`);
+    expect(byQuery.status).to.equal(200);
+    expect(rate(byQuery)).to.deep.equal({ limit: '4', remaining: '2', used: '2', resource: 'core' });
+
+    // The address's own budget is untouched by the application's calls; a wrong secret spends it.
+    const anonymous = await api(server, null, 'GET', path);
+    expect(rate(anonymous)).to.deep.equal({ limit: '2', remaining: '1', used: '1', resource: 'core' });
+    const wrongSecret = await api(server, basicAuthorization(app.clientId, 'wrong'), 'GET', path);
+    expect(wrongSecret.status).to.equal(404);
+    expect(rate(wrongSecret)).to.deep.equal({ limit: '2', remaining: '0', used: '2', resource: 'core' });
+    const wrongQuery = await api(server, null, 'GET', `${path}?client_id=${app.clientId}&client_secret=wrong`);
+    expect([wrongQuery.status, rate(wrongQuery).limit, rate(wrongQuery).remaining]).to.deep.equal([403, '2', '0']);
+
+    // Another application has a budget of its own.
+    const otherAnswer = await api(
+      server,
+      basicAuthorization(other.clientId, other.clientSecret),
+      'GET',
+      `/applications/${other.clientId}/tokens/${otherCreated.body.token}`,
+    );
+    expect(otherAnswer.status).to.equal(200);
+    expect(rate(otherAnswer)).to.deep.equal({ limit: '4', remaining: '3', used: '1', resource: 'core' });
+
+    for (let call = 3; call <= 4; call++) expect((await api(server, credentials, 'GET', path)).status).to.equal(200);
+    const refused = await api(server, credentials, 'GET', path);
+    expect(refused.status).to.equal(403);
+    expect(refused.body.message).to.equal(`API rate limit exceeded for OAuth application ${app.clientId}.`);
+    expect(rate(refused)).to.deep.equal({ limit: '4', remaining: '0', used: '4', resource: 'core' });
+  });
+});
