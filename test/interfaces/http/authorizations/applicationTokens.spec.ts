@@ -159,6 +159,60 @@ describe('an OAuth application checking and revoking its tokens', () => {
     expect(stdout).to.not.contain(reset.data.hashed_token);
   });
 
+  // The application, not a user, resets or revokes: each event it causes names it (id, client_id,
+  // and name), in the token's history and in `forgelog audit token`; events before it (the
+  // user's creation) read as they always did.
+  it('records the application as the actor of the resets and revocations it makes', async () => {
+    const registered = await api(server, server.adminAuthorization, 'POST', '/admin/oauth-applications', {
+      name: 'Audit Bot',
+      url: 'https://bot.example.com',
+      callback_url: 'https://bot.example.com/cb',
+    });
+    expect(registered.status).to.equal(201);
+    const app = { id: registered.body.id as number, clientId: registered.body.client_id as string, clientSecret: registered.body.client_secret as string };
+    const reset = await issue(app.clientId, app.clientSecret, 'audit-reset');
+    const revoked = await issue(app.clientId, app.clientSecret, 'audit-revoke');
+    const granted = await issue(app.clientId, app.clientSecret, 'audit-grant');
+    const credentials = basicAuthorization(app.clientId, app.clientSecret);
+    const fresh = await api(server, credentials, 'POST', `/applications/${app.clientId}/tokens/${reset.token}`);
+    expect(fresh.status).to.equal(200);
+    expect((await api(server, credentials, 'DELETE', `/applications/${app.clientId}/tokens/${revoked.token}`)).status).to.equal(204);
+    const viaQuery = `/applications/${app.clientId}/grants/${granted.token}?client_id=${app.clientId}&client_secret=${app.clientSecret}`;
+    expect((await api(server, null, 'DELETE', viaQuery)).status).to.equal(204);
+
+    const byApplication = { oauth_application_id: app.id, oauth_application_client_id: app.clientId, oauth_application_name: 'Audit Bot' };
+    // The grant's revocation ends every token of the application for ada: the reset one too.
+    for (const [id, actions] of [
+      [reset.id, ['oauth_authorization.regenerate', 'oauth_authorization.destroy']],
+      [revoked.id, ['oauth_authorization.destroy']],
+      [granted.id, ['oauth_authorization.destroy']],
+    ] as const) {
+      const history = await api(server, ada, 'GET', `/authorizations/${id}/history`);
+      expect(history.status).to.equal(200);
+      expect(history.body.map((entry: any) => entry.action)).to.deep.equal(['oauth_authorization.create', ...actions]);
+      for (const entry of history.body.slice(1)) expect(entry).to.include({ actor: null, actor_id: null, ...byApplication });
+      // The user's own creation names the user, and no application as its actor.
+      expect(history.body[0]).to.include({ actor: 'ada' });
+      expect(history.body[0]).to.not.have.any.keys('oauth_application_id', 'oauth_application_client_id', 'oauth_application_name');
+    }
+
+    const { code, stdout } = await runCli(['audit', 'token', String(reset.id)], { FORGELOG_DATA_DIR: server.dataDir });
+    expect(code).to.equal(0);
+    const lines = stdout.split('\n').filter((line) => line.startsWith('#'));
+    expect(lines).to.have.length(3);
+    expect(lines[0]).to.match(/ AuthorizationCreated {2}by ada \(id \d+\)/);
+    expect(lines[1]).to.contain(`AuthorizationTokenReset  by application Audit Bot (${app.clientId})`);
+    expect(lines[2]).to.contain(`AuthorizationDeleted  by application Audit Bot (${app.clientId})`);
+    const json = await runCli(['audit', 'token', String(granted.id), '--json'], { FORGELOG_DATA_DIR: server.dataDir });
+    const entries = json.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; actor: unknown; actorApplication?: unknown });
+    expect(entries.map((entry) => entry.type)).to.deep.equal(['AuthorizationCreated', 'AuthorizationDeleted']);
+    expect(entries[0]).to.not.have.property('actorApplication');
+    expect(entries[1]).to.deep.include({ actor: null, actorApplication: { id: app.id, clientId: app.clientId, name: 'Audit Bot' } });
+  });
+
   it('takes the client_id and client_secret query parameters too, as octokit 16 sends them on the grants path', async () => {
     const app = await registerApplication(server);
     const issued = await issue(app.clientId, app.clientSecret, 'query');
