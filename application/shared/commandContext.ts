@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { EventMetadata } from '../../domain/shared/event.js';
+import type { ActorApplication, EventMetadata } from '../../domain/shared/event.js';
 
 // Where a command came from: the audit trail records it on every event it produces.
 export interface CommandContext {
   readonly actorId: number | null;
+  // An application acting with its client credentials (then actorId is null).
+  readonly actorApplication?: ActorApplication;
   readonly correlationId: string;
   readonly causationId: string;
   readonly occurredAt: Date;
@@ -22,6 +24,7 @@ export function metadataFor(context: CommandContext, schemaVersion = 1): EventMe
   return {
     schemaVersion,
     actorId: context.actorId,
+    ...(context.actorApplication ? { actorApplication: context.actorApplication } : {}),
     correlationId: context.correlationId,
     causationId: context.causationId,
     occurredAt: context.occurredAt.toISOString(),

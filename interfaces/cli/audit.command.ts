@@ -13,6 +13,7 @@ import type { Config } from '../../infrastructure/shared/config/config.js';
 import { openEventStoreForReading } from '../../infrastructure/shared/container/adapters.js';
 
 function describeActor(entry: AuditEntry): string {
+  if (entry.actorApplication) return `application ${entry.actorApplication.name} (${entry.actorApplication.clientId})`;
   if (!entry.actor) return 'system';
   return `${entry.actor.login ?? '?'} (id ${entry.actor.id})`;
 }

@@ -1,5 +1,6 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { AuthenticateWithPassword } from '../../application/accounts/authenticateWithPassword.query.js';
+import { OAuthApplicationQueries } from '../../application/accounts/oauthApplication.queries.js';
 import { UserQueries } from '../../application/accounts/user.queries.js';
 import { AuthenticateWithToken } from '../../application/authorizations/authenticateWithToken.query.js';
 import type { Runtime } from '../../infrastructure/shared/container/runtime.js';
@@ -60,7 +61,12 @@ export function createApp(runtime: Runtime): ForgelogApp {
     git.hooks,
     resolveApiUrls(runtime.config.baseUrl),
     mediaType(),
-    authenticate({ passwords: container.get(AuthenticateWithPassword), tokens: container.get(AuthenticateWithToken), users }),
+    authenticate({
+      passwords: container.get(AuthenticateWithPassword),
+      tokens: container.get(AuthenticateWithToken),
+      users,
+      applications: container.get(OAuthApplicationQueries),
+    }),
     enforceTokenScopes(),
     searchRoutesUseSearchBudget(),
     git.exemptFromRateLimits,

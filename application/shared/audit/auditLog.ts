@@ -25,6 +25,10 @@ export interface AuditVocabulary {
   fields(entry: AuditEntry): Record<string, unknown>;
 }
 
+// An application acting with its client credentials is no user: actor and actor_id stay null and
+// the entry names the application (oauth_application_id, _client_id, _name); entries of events
+// no application caused carry none of these fields.
+
 // One page of a stream's history, oldest first, and how many entries it holds in all: a long
 // stream (a busy project board) costs the page read.
 export async function auditLogOf(
@@ -52,6 +56,13 @@ export function auditLogEntryOf(streamId: string, entry: AuditEntry, vocabulary:
     actor_id: entry.actor?.id ?? null,
     actor_ip: entry.ip,
     user_agent: entry.userAgent,
+    ...(entry.actorApplication
+      ? {
+          oauth_application_id: entry.actorApplication.id,
+          oauth_application_client_id: entry.actorApplication.clientId,
+          oauth_application_name: entry.actorApplication.name,
+        }
+      : {}),
     _document_id: `${streamId}:${entry.revision}`,
   };
 }

@@ -1,3 +1,4 @@
+import type { ActorApplication } from '../../../domain/shared/event.js';
 import type { EventStore, StoredEvent } from '../ports/eventStore.port.js';
 import type { LoginAt } from './actorLogins.js';
 
@@ -7,6 +8,8 @@ export interface AuditEntry {
   readonly type: string;
   readonly occurredAt: string;
   readonly actor: { readonly id: number; readonly login: string | null } | null;
+  // Present only on an event an application caused with its client credentials.
+  readonly actorApplication?: ActorApplication;
   readonly ip: string | null;
   readonly userAgent: string | null;
   readonly correlationId: string;
@@ -23,13 +26,14 @@ function redacted(data: unknown): unknown {
 
 // One event as an audit entry, the actor's login as it was then given.
 export function auditEntryOf(event: StoredEvent, actorLogin: string | null): AuditEntry {
-  const { actorId, occurredAt, ip, userAgent, correlationId } = event.metadata;
+  const { actorId, actorApplication, occurredAt, ip, userAgent, correlationId } = event.metadata;
   return {
     revision: event.revision,
     position: event.position,
     type: event.type,
     occurredAt,
     actor: actorId === null ? null : { id: actorId, login: actorLogin },
+    ...(actorApplication ? { actorApplication: { id: actorApplication.id, clientId: actorApplication.clientId, name: actorApplication.name } } : {}),
     ip: ip ?? null,
     userAgent: userAgent ?? null,
     correlationId,

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AuthenticateWithPassword } from '../../../application/accounts/authenticateWithPassword.query.js';
+import type { OAuthApplicationQueries } from '../../../application/accounts/oauthApplication.queries.js';
 import type { UserQueries } from '../../../application/accounts/user.queries.js';
 import type { AuthenticateWithToken } from '../../../application/authorizations/authenticateWithToken.query.js';
 import type { Caller } from './caller.js';
@@ -12,6 +13,7 @@ export interface AuthenticationDeps {
   readonly passwords: AuthenticateWithPassword;
   readonly tokens: AuthenticateWithToken;
   readonly users: UserQueries;
+  readonly applications: Pick<OAuthApplicationQueries, 'verifyClientCredentials'>;
 }
 
 type Credentials =
@@ -75,12 +77,17 @@ export function authenticate(deps: AuthenticationDeps): RequestHandler {
     const ip = clientIp(req);
     const credentials = parseAuthorization(req.headers.authorization);
     if (credentials.scheme === 'none') {
+      const fromQuery = APPLICATION_PATH.test(req.path) ? queryCredentialsOf(req) : null;
+      if (fromQuery) return asApplication(deps, fromQuery, ip, res, next);
       res.locals.caller = { kind: 'anonymous', ip } satisfies Caller;
       return next();
     }
     if (credentials.scheme === 'token') return signInWithToken(deps, credentials.token, null, ip, res, next);
     if (credentials.scheme !== 'basic') return failSignIn(res, ip, next, badCredentials);
-    if (APPLICATION_PATH.test(req.path)) return asApplication(credentials, ip, res, next);
+    if (APPLICATION_PATH.test(req.path)) {
+      res.locals.applicationCredentials = { clientId: credentials.login, clientSecret: credentials.secret } satisfies ApplicationCredentials;
+      return asApplication(deps, res.locals.applicationCredentials as ApplicationCredentials, ip, res, next);
+    }
     // GitHub takes a token as the Basic password too (git does that).
     if (deps.tokens.looksLikeToken(credentials.secret)) return signInWithToken(deps, credentials.secret, credentials.login, ip, res, next);
     // ...or as the user name, with an empty password or `x-oauth-basic` (GitHub's documented
@@ -92,8 +99,9 @@ export function authenticate(deps: AuthenticationDeps): RequestHandler {
 }
 
 // GitHub's OAuth Applications API (check a token, revoke it or its grant) is called by the
-// application, with its client_id and client_secret as Basic credentials: no sign-in, so
-// neither a failed one counted against anyone nor a 401 here. The route checks the pair.
+// application, with its client_id and client_secret as Basic credentials (or as query
+// parameters, as @octokit/rest 16 sends them on the grants path): no sign-in, so neither a
+// failed one counted against anyone nor a 401 here. The route checks the pair against the path.
 const APPLICATION_PATH = /^\/applications\/[^/]+\/(?:tokens|grants)\/[^/]+\/?$/i;
 
 export interface ApplicationCredentials {
@@ -101,9 +109,27 @@ export interface ApplicationCredentials {
   readonly clientSecret: string;
 }
 
-function asApplication(credentials: Extract<Credentials, { scheme: 'basic' }>, ip: string, res: Response, next: NextFunction): void {
-  res.locals.caller = { kind: 'anonymous', ip } satisfies Caller;
-  res.locals.applicationCredentials = { clientId: credentials.login, clientSecret: credentials.secret } satisfies ApplicationCredentials;
+function queryCredentialsOf(req: Request): ApplicationCredentials | null {
+  const { client_id: clientId, client_secret: clientSecret } = req.query;
+  return typeof clientId === 'string' && typeof clientSecret === 'string' ? { clientId, clientSecret } : null;
+}
+
+// A pair that verifies makes the application the caller, so the rate limiter counts its calls
+// against its own budget (GitHub's limit for an OAuth application's client credentials); one
+// that does not leaves an anonymous caller, limited by its address like any other.
+async function asApplication(
+  { applications }: Pick<AuthenticationDeps, 'applications'>,
+  credentials: ApplicationCredentials,
+  ip: string,
+  res: Response,
+  next: NextFunction,
+): Promise<void> {
+  const application = await applications.verifyClientCredentials(credentials.clientId, credentials.clientSecret);
+  res.locals.caller = (
+    application
+      ? { kind: 'application', ip, applicationId: application.id, clientId: application.client_id, name: application.name }
+      : { kind: 'anonymous', ip }
+  ) satisfies Caller;
   next();
 }
 

@@ -13,6 +13,15 @@ export type Caller =
       // an OAuth token's scopes and id (absent when signed in with a password)
       readonly scopes?: readonly string[];
       readonly authorizationId?: number;
+    }
+  // An OAuth application proving itself with its client_id and client_secret (GitHub's OAuth
+  // Applications API): no user, so it reads as anonymous, but it is rate-limited as itself.
+  | {
+      readonly kind: 'application';
+      readonly ip: string;
+      readonly applicationId: number;
+      readonly clientId: string;
+      readonly name: string;
     };
 
 export function callerOf(res: Response): Caller {

@@ -66,12 +66,16 @@ function pageLink(req: Request, page: number, rel: string): string {
 }
 
 // Absolute, from the request as the client sent it: the original path (not the one seen
-// inside a mounted router) and every other query parameter, per_page included, kept.
+// inside a mounted router) and every other query parameter, per_page included, kept. A
+// per_page sent more than once was read once, as its last value (parsePagination): the links
+// carry that one value where the first stood, so the pages they name are the ones counted.
 function urlWithQuery(req: Request, replacements: Record<string, string>): string {
   // Split by hand: new URL() would read a path starting with "//" as a host.
   const queryStart = req.originalUrl.indexOf('?');
   const path = queryStart < 0 ? req.originalUrl : req.originalUrl.slice(0, queryStart);
   const query = new URLSearchParams(queryStart < 0 ? '' : req.originalUrl.slice(queryStart + 1));
+  const perPages = query.getAll('per_page');
+  if (perPages.length > 1) query.set('per_page', perPages[perPages.length - 1]!);
   for (const [name, value] of Object.entries(replacements)) query.set(name, value);
   // The configured base URL when there is one (resolveApiUrls puts it in res.locals).
   const base = (req.res?.locals.urls as { base?: string } | undefined)?.base ?? requestBase(req);

@@ -115,15 +115,17 @@ function refundCharge(res: Response): void {
   if (!res.headersSent) writeRateHeaders(res, charge.window, charge.resource);
 }
 
-// The authentication middleware sets the caller; without it the socket address is the key.
+// The authentication middleware sets the caller (a user, an application by its verified
+// client credentials, or anonymous); without it the socket address is the key.
 function identifiedCaller(req: Request, res: Response): Caller {
   const caller = callerOf(res);
-  if (caller.kind === 'user' || caller.ip !== '') return caller;
+  if (caller.kind !== 'anonymous' || caller.ip !== '') return caller;
   return { kind: 'anonymous', ip: clientIp(req) || 'unknown' };
 }
 
 function exceededMessage(caller: Caller): string {
   if (caller.kind === 'user') return `API rate limit exceeded for user ID ${caller.userId}.`;
+  if (caller.kind === 'application') return `API rate limit exceeded for OAuth application ${caller.clientId}.`;
   return (
     `API rate limit exceeded for ${caller.ip}. (But here's the good news: Authenticated requests get a higher ` +
     'rate limit. Check out the documentation for more details.)'

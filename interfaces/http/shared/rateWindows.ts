@@ -29,7 +29,8 @@ export function rateWindows(settings: Pick<RateLimitSettings, RateLimitResource 
 
   const openWindow = (resource: RateLimitResource, caller: Caller, now: number): RateWindow => {
     const quota = settings[resource];
-    const limit = caller.kind === 'user' ? quota.authenticated : quota.anonymous;
+    // An application's client credentials get the signed-in figure, as on GitHub.
+    const limit = caller.kind === 'anonymous' ? quota.anonymous : quota.authenticated;
     return { limit, used: 0, resetAtMs: now + quota.windowSeconds * 1000 };
   };
 
@@ -56,5 +57,7 @@ export function rateWindows(settings: Pick<RateLimitSettings, RateLimitResource 
 }
 
 function windowKey(resource: RateLimitResource, caller: Caller): string {
-  return caller.kind === 'user' ? `${resource}:user:${caller.userId}` : `${resource}:ip:${caller.ip}`;
+  if (caller.kind === 'user') return `${resource}:user:${caller.userId}`;
+  if (caller.kind === 'application') return `${resource}:application:${caller.applicationId}`;
+  return `${resource}:ip:${caller.ip}`;
 }

@@ -159,6 +159,60 @@ describe('an OAuth application checking and revoking its tokens', () => {
     expect(stdout).to.not.contain(reset.data.hashed_token);
   });
 
+  // The application, not a user, resets or revokes: each event it causes names it (id, client_id,
+  // and name), in the token's history and in `forgelog audit token`; events before it (the
+  // user's creation) read as they always did.
+  it('records the application as the actor of the resets and revocations it makes', async () => {
+    const registered = await api(server, server.adminAuthorization, 'POST', '/admin/oauth-applications', {
+      name: 'Audit Bot',
+      url: 'https://bot.example.com',
+      callback_url: 'https://bot.example.com/cb',
+    });
+    expect(registered.status).to.equal(201);
+    const app = { id: registered.body.id as number, clientId: registered.body.client_id as string, clientSecret: registered.body.client_secret as string };
+    const reset = await issue(app.clientId, app.clientSecret, 'audit-reset');
+    const revoked = await issue(app.clientId, app.clientSecret, 'audit-revoke');
+    const granted = await issue(app.clientId, app.clientSecret, 'audit-grant');
+    const credentials = basicAuthorization(app.clientId, app.clientSecret);
+    const fresh = await api(server, credentials, 'POST', `/applications/${app.clientId}/tokens/${reset.token}`);
+    expect(fresh.status).to.equal(200);
+    expect((await api(server, credentials, 'DELETE', `/applications/${app.clientId}/tokens/${revoked.token}`)).status).to.equal(204);
+    const viaQuery = `/applications/${app.clientId}/grants/${granted.token}?client_id=${app.clientId}&client_secret=${app.clientSecret}`;
+    expect((await api(server, null, 'DELETE', viaQuery)).status).to.equal(204);
+
+    const byApplication = { oauth_application_id: app.id, oauth_application_client_id: app.clientId, oauth_application_name: 'Audit Bot' };
+    // The grant's revocation ends every token of the application for ada: the reset one too.
+    for (const [id, actions] of [
+      [reset.id, ['oauth_authorization.regenerate', 'oauth_authorization.destroy']],
+      [revoked.id, ['oauth_authorization.destroy']],
+      [granted.id, ['oauth_authorization.destroy']],
+    ] as const) {
+      const history = await api(server, ada, 'GET', `/authorizations/${id}/history`);
+      expect(history.status).to.equal(200);
+      expect(history.body.map((entry: any) => entry.action)).to.deep.equal(['oauth_authorization.create', ...actions]);
+      for (const entry of history.body.slice(1)) expect(entry).to.include({ actor: null, actor_id: null, ...byApplication });
+      // The user's own creation names the user, and no application as its actor.
+      expect(history.body[0]).to.include({ actor: 'ada' });
+      expect(history.body[0]).to.not.have.any.keys('oauth_application_id', 'oauth_application_client_id', 'oauth_application_name');
+    }
+
+    const { code, stdout } = await runCli(['audit', 'token', String(reset.id)], { FORGELOG_DATA_DIR: server.dataDir });
+    expect(code).to.equal(0);
+    const lines = stdout.split('\n').filter((line) => line.startsWith('#'));
+    expect(lines).to.have.length(3);
+    expect(lines[0]).to.match(/ AuthorizationCreated {2}by ada \(id \d+\)/);
+    expect(lines[1]).to.contain(`AuthorizationTokenReset  by application Audit Bot (${app.clientId})`);
+    expect(lines[2]).to.contain(`AuthorizationDeleted  by application Audit Bot (${app.clientId})`);
+    const json = await runCli(['audit', 'token', String(granted.id), '--json'], { FORGELOG_DATA_DIR: server.dataDir });
+    const entries = json.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; actor: unknown; actorApplication?: unknown });
+    expect(entries.map((entry) => entry.type)).to.deep.equal(['AuthorizationCreated', 'AuthorizationDeleted']);
+    expect(entries[0]).to.not.have.property('actorApplication');
+    expect(entries[1]).to.deep.include({ actor: null, actorApplication: { id: app.id, clientId: app.clientId, name: 'Audit Bot' } });
+  });
+
   it('takes the client_id and client_secret query parameters too, as octokit 16 sends them on the grants path', async () => {
     const app = await registerApplication(server);
     const issued = await issue(app.clientId, app.clientSecret, 'query');
@@ -166,5 +220,74 @@ describe('an OAuth application checking and revoking its tokens', () => {
     expect((await api(server, null, 'DELETE', `${path}?client_id=${app.clientId}&client_secret=wrong`)).status).to.equal(404);
     expect((await api(server, null, 'DELETE', `${path}?client_id=${app.clientId}&client_secret=${app.clientSecret}`)).status).to.equal(204);
     expect((await api(server, tokenHeader(issued.token), 'GET', '/user')).status).to.equal(401);
+  });
+});
+
+// GitHub gives requests made with an OAuth application's client_id and client_secret a limit of
+// their own, counted per application (5,000 an hour on github.com, the signed-in figure), not
+// the 60 an hour of the caller's address. Credentials that do not verify are an anonymous call.
+describe("an OAuth application's calls and the rate limits", () => {
+  let server: TestServer;
+  const clock = new ManualClock(new Date('2026-03-01T10:00:00Z'));
+
+  before(async () => {
+    server = await startTestServer({ FORGELOG_RATE_LIMITS: 'on', FORGELOG_RATE_LIMIT_CORE: '4', FORGELOG_RATE_LIMIT_CORE_ANONYMOUS: '2' }, undefined, {
+      clock,
+    });
+  });
+  after(async () => server.close());
+
+  const rate = (answer: { headers: Headers }) => ({
+    limit: answer.headers.get('x-ratelimit-limit'),
+    remaining: answer.headers.get('x-ratelimit-remaining'),
+    used: answer.headers.get('x-ratelimit-used'),
+    resource: answer.headers.get('x-ratelimit-resource'),
+  });
+
+  it('counts them per application with the signed-in limit, by Basic or query parameters alike, and says so in X-RateLimit-*', async () => {
+    const ada = await createUser(server, 'ada');
+    const app = await registerApplication(server);
+    const other = await registerApplication(server);
+    const created = await api(server, ada, 'PUT', `/authorizations/clients/${app.clientId}/limits`, { client_secret: app.clientSecret, scopes: ['repo'] });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    const token = created.body.token as string;
+    const otherCreated = await api(server, ada, 'PUT', `/authorizations/clients/${other.clientId}/limits`, { client_secret: other.clientSecret });
+    expect(otherCreated.status).to.equal(201);
+    // Every window the set-up opened is over.
+    clock.advance(3_601_000);
+
+    const path = `/applications/${app.clientId}/tokens/${token}`;
+    const credentials = basicAuthorization(app.clientId, app.clientSecret);
+    const byBasic = await api(server, credentials, 'GET', path);
+    expect(byBasic.status).to.equal(200);
+    expect(rate(byBasic)).to.deep.equal({ limit: '4', remaining: '3', used: '1', resource: 'core' });
+    const byQuery = await api(server, null, 'GET', `${path}?client_id=${app.clientId}&client_secret=${app.clientSecret}`);
+    expect(byQuery.status).to.equal(200);
+    expect(rate(byQuery)).to.deep.equal({ limit: '4', remaining: '2', used: '2', resource: 'core' });
+
+    // The address's own budget is untouched by the application's calls; a wrong secret spends it.
+    const anonymous = await api(server, null, 'GET', path);
+    expect(rate(anonymous)).to.deep.equal({ limit: '2', remaining: '1', used: '1', resource: 'core' });
+    const wrongSecret = await api(server, basicAuthorization(app.clientId, 'wrong'), 'GET', path);
+    expect(wrongSecret.status).to.equal(404);
+    expect(rate(wrongSecret)).to.deep.equal({ limit: '2', remaining: '0', used: '2', resource: 'core' });
+    const wrongQuery = await api(server, null, 'GET', `${path}?client_id=${app.clientId}&client_secret=wrong`);
+    expect([wrongQuery.status, rate(wrongQuery).limit, rate(wrongQuery).remaining]).to.deep.equal([403, '2', '0']);
+
+    // Another application has a budget of its own.
+    const otherAnswer = await api(
+      server,
+      basicAuthorization(other.clientId, other.clientSecret),
+      'GET',
+      `/applications/${other.clientId}/tokens/${otherCreated.body.token}`,
+    );
+    expect(otherAnswer.status).to.equal(200);
+    expect(rate(otherAnswer)).to.deep.equal({ limit: '4', remaining: '3', used: '1', resource: 'core' });
+
+    for (let call = 3; call <= 4; call++) expect((await api(server, credentials, 'GET', path)).status).to.equal(200);
+    const refused = await api(server, credentials, 'GET', path);
+    expect(refused.status).to.equal(403);
+    expect(refused.body.message).to.equal(`API rate limit exceeded for OAuth application ${app.clientId}.`);
+    expect(rate(refused)).to.deep.equal({ limit: '4', remaining: '0', used: '4', resource: 'core' });
   });
 });

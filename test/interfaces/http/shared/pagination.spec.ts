@@ -111,6 +111,23 @@ describe('pagination', () => {
       );
     });
 
+    // A repeated per_page is read once (its last value, as Rails reads it): the links carry
+    // that value once, not every value sent, so the pages they name are the pages counted.
+    it('carries a repeated per_page once, as it was read', async () => {
+      expect(await linkOf('/repos/o/r/issues?per_page=5&state=all&per_page=3&page=2')).to.equal(
+        `<${url('/repos/o/r/issues?per_page=3&state=all&page=1')}>; rel="prev", ` +
+          `<${url('/repos/o/r/issues?per_page=3&state=all&page=3')}>; rel="next", ` +
+          `<${url('/repos/o/r/issues?per_page=3&state=all&page=3')}>; rel="last", ` +
+          `<${url('/repos/o/r/issues?per_page=3&state=all&page=1')}>; rel="first"`,
+      );
+      expect(await linkOf('/repos/o/r/issues?page=1&per_page=3&page=2&per_page=3')).to.equal(
+        `<${url('/repos/o/r/issues?page=1&per_page=3')}>; rel="prev", ` +
+          `<${url('/repos/o/r/issues?page=3&per_page=3')}>; rel="next", ` +
+          `<${url('/repos/o/r/issues?page=3&per_page=3')}>; rel="last", ` +
+          `<${url('/repos/o/r/issues?page=1&per_page=3')}>; rel="first"`,
+      );
+    });
+
     it('sends no Link header when everything fits on one page', async () => {
       expect(await linkOf('/repos/o/r/issues')).to.equal(null);
       expect(await linkOf('/repos/o/r/issues?per_page=7')).to.equal(null);
@@ -126,6 +143,7 @@ describe('pagination', () => {
     it('gives only rel="next" for since-style cursors, keeping per_page', async () => {
       expect(await linkOf('/users?per_page=2&since=10')).to.equal(`<${url('/users?per_page=2&since=46')}>; rel="next"`);
       expect(await linkOf('/users')).to.equal(`<${url('/users?since=46')}>; rel="next"`);
+      expect(await linkOf('/users?per_page=9&per_page=2&since=10')).to.equal(`<${url('/users?per_page=2&since=46')}>; rel="next"`);
     });
   });
 });
