@@ -10,6 +10,7 @@ import { RepositoryAccessQuery, type AccessCaller } from '../shared/access/repos
 import { RepositoryCreation } from './repositoryCreation.js';
 import { RepositoryQueries } from './repository.queries.js';
 import { commitEmailOf } from '../../domain/accounts/commitEmail.js';
+import { isIdentName } from '../../domain/gitdata/gitObjectText.js';
 
 export type SignedInCaller = NonNullable<AccessCaller>;
 
@@ -75,10 +76,11 @@ export class CreateRepositoryHandler {
 }
 
 // What GitHub's auto_init writes: README.md with the name as a heading and the description
-// below it, committed by the creator.
+// below it, committed by the creator (by login when git would trim the name to nothing: it
+// refuses an empty one, as the Git Data API's commits do).
 function readmeCommit(creator: UserDocument, name: string, description: string | null): InitialCommitRecipe {
   return {
-    authorName: creator.name ?? creator.login,
+    authorName: creator.name && isIdentName(creator.name) ? creator.name : creator.login,
     authorEmail: commitEmailOf(creator),
     readme: `# ${name}\n${description ? `${description}\n` : ''}`,
     message: 'Initial commit',

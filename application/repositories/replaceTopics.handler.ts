@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { isLeft, right, type Either } from 'fp-ts/lib/Either.js';
 import { repositoryDecider, repositoryStream } from '../../domain/repositories/repository.decider.js';
+import type { ActiveRepository } from '../../domain/repositories/repository.state.js';
 import { REPOSITORY_OPERATIONS } from '../../domain/shared/access.js';
 import type { AppError } from '../shared/appError.js';
 import type { AccessCaller } from '../shared/access/repositoryAccess.query.js';
@@ -12,7 +13,9 @@ import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
 import { AuthorizedRepository } from './authorizedRepository.js';
 
-// GitHub's roles: maintainers and administrators manage topics.
+// GitHub's roles: maintainers and administrators manage topics. The answer is the topics this
+// command decided (normalized), not the read model's: read after the turn, that may already
+// hold a later request's (decidedRepository.ts).
 @injectable()
 export class ReplaceTopicsHandler {
   constructor(
@@ -21,7 +24,7 @@ export class ReplaceTopicsHandler {
     @inject(AuthorizedRepository) private readonly authorized: AuthorizedRepository,
   ) {}
 
-  async execute(caller: AccessCaller, repositoryId: number, names: readonly string[], context: CommandContext): Promise<Either<AppError, void>> {
+  async execute(caller: AccessCaller, repositoryId: number, names: readonly string[], context: CommandContext): Promise<Either<AppError, readonly string[]>> {
     const loaded = await this.authorized.load(caller, repositoryId, REPOSITORY_OPERATIONS.maintain);
     if (isLeft(loaded)) return loaded;
     // In turn with the repository's other commands (editRepository.handler.ts).
@@ -31,6 +34,7 @@ export class ReplaceTopicsHandler {
     );
     if (isLeft(replaced)) return replaced;
     await this.readYourWrites.settle(replaced.right.position);
-    return right(undefined);
+    // Accepted, so the repository was active when it was decided.
+    return right((replaced.right.state as ActiveRepository).topics);
   }
 }

@@ -12,6 +12,7 @@ import type { IdAllocator } from '../shared/idAllocator.js';
 import type { EventStore } from '../shared/ports/eventStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import type { ReadYourWrites } from '../shared/readYourWrites.js';
+import { initialCommitSha } from './initialCommitSha.js';
 import { DeleteRepositoryHandler } from './deleteRepository.handler.js';
 import { RepositoryGit } from './repositoryGit.js';
 
@@ -55,7 +56,7 @@ export class RepositoryCreation {
             name: name.right,
             settings: repository.settings,
             fork: repository.fork,
-            initialCommit: repository.initialCommit,
+            initialCommit: repository.initialCommit && { ...repository.initialCommit, sha: initialCommitSha(repository.initialCommit, context.occurredAt) },
             now: context.occurredAt,
           },
           context,

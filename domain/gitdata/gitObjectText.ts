@@ -152,3 +152,16 @@ export function isIdentName(name: string): boolean {
 export function isArmoredSignature(value: string): boolean {
   return /^-----BEGIN [A-Z0-9 ]+-----\n/.test(value) && !/[^\x20-\x7e\n]/.test(value);
 }
+
+const isCrud = (character: string): boolean => character <= ' ' || '.,:;<>"\\\''.includes(character);
+
+// A name or email as git writes it in an identity it makes itself (commit-tree from
+// GIT_AUTHOR_NAME...): crud trimmed from both ends, the delimiters < > and newlines dropped
+// from what is left (git's strbuf_addstr_without_crud).
+export function identText(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && isCrud(value[start]!)) start++;
+  while (end > start && isCrud(value[end - 1]!)) end--;
+  return value.slice(start, end).replace(/[\n<>]/g, '');
+}

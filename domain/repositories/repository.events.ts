@@ -10,6 +10,10 @@ export interface InitialCommitRecipe {
   readonly authorEmail: string;
   readonly readme: string;
   readonly message: string;
+  // The commit's SHA as git names it, worked out before the commit is written (the event is
+  // appended first), so that what reads the event can link to it; absent from events
+  // recorded before it was kept.
+  readonly sha?: string;
 }
 
 export interface ForkOrigin {

@@ -90,7 +90,8 @@ async function defaultBranchChanged(target: ProjectionTarget, git: GitStorage, e
 }
 
 // A repository made with a README: its first commit is written after the event, so the file
-// is indexed from what the event records (git's blob name computed the way git does).
+// is indexed from what the event records (git's blob name computed the way git does), under
+// the commit the event names (events recorded before it named one: the branch).
 async function created(target: ProjectionTarget, event: StoredEvent): Promise<void> {
   const data = event.data as RepositoryCreated['data'];
   const id = String(data.repositoryId);
@@ -99,7 +100,7 @@ async function created(target: ProjectionTarget, event: StoredEvent): Promise<vo
   if (repository === null || data.initialCommit === null) return;
   const content = Buffer.from(data.initialCommit.readme, 'utf8');
   if (!isSearchable(content)) return;
-  const document = codeDocument(repository, 'README.md', content, blobSha(content), versionOf(event, data.defaultBranch));
+  const document = codeDocument(repository, 'README.md', content, blobSha(content), versionOf(event, data.initialCommit.sha ?? data.defaultBranch));
   await target.search.upsert(target.searchIndexName(SEARCH_INDEXES.code), [document]);
 }
 

@@ -114,6 +114,6 @@ export function repositoryRoutes(router: Router, deps: RepositoriesDeps): void {
     const { repository } = repositoryScopeOf(res);
     const replaced = await deps.replaceTopics.execute(accessCallerOf(res), repository.id, body.right.names, commandContext(req, res, deps.clock.now()));
     if (isLeft(replaced)) return sendAppError(res, replaced.left);
-    res.json({ names: (await deps.repositories.byId(repository.id))?.topics ?? [] });
+    res.json({ names: replaced.right });
   });
 }

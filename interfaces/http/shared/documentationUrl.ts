@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { OPERATION_DOCS } from './operationDocs.js';
+import { OPERATION_DOCS_BEYOND_CONTRACT } from './operationDocsBeyondContract.js';
 
 // GitHub's error bodies name the documentation page of the operation that answered
 // (a missing ref: "https://docs.github.com/rest/git/refs#get-a-reference"), and the general
@@ -13,26 +14,37 @@ const MULTI_SEGMENT_PARAMETERS: ReadonlySet<string> = new Set(['ref', 'path']);
 interface OperationPattern {
   readonly pattern: RegExp;
   readonly url: string;
+  // Each segment: 0 a literal, 1 a parameter, 2 one spanning segments.
+  readonly kinds: readonly number[];
 }
 
-// Per method, each operation's template as a pattern of a request path, matched as express
-// matches its routes (case-insensitive, an optional trailing slash).
+// A path two templates match is the one whose first differing segment is a literal, as
+// GitHub's router takes it (GET /user/migrations is not GET /user/{account_id}).
+function literalFirst(a: OperationPattern, b: OperationPattern): number {
+  for (let index = 0; index < Math.min(a.kinds.length, b.kinds.length); index++) {
+    if (a.kinds[index] !== b.kinds[index]) return a.kinds[index]! - b.kinds[index]!;
+  }
+  return 0;
+}
+
+// Per method, each operation's template (the contract's and those served beyond it) as a
+// pattern of a request path, matched as express matches its routes (case-insensitive, an
+// optional trailing slash).
 const PATTERNS_BY_METHOD: ReadonlyMap<string, readonly OperationPattern[]> = (() => {
   const byMethod = new Map<string, OperationPattern[]>();
-  for (const [operation, url] of Object.entries(OPERATION_DOCS)) {
+  for (const [operation, url] of Object.entries({ ...OPERATION_DOCS_BEYOND_CONTRACT, ...OPERATION_DOCS })) {
     const [method, template] = operation.split(' ') as [string, string];
-    const source = template
-      .split('/')
-      .map((segment) => {
-        const parameter = /^\{(\w+)\}$/.exec(segment);
-        if (!parameter) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        return MULTI_SEGMENT_PARAMETERS.has(parameter[1]!) ? '.+' : '[^/]+';
-      })
-      .join('/');
+    const segments = template.split('/').map((segment) => {
+      const parameter = /^\{(\w+)\}$/.exec(segment);
+      if (!parameter) return { source: segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), kind: 0 };
+      return MULTI_SEGMENT_PARAMETERS.has(parameter[1]!) ? { source: '.+', kind: 2 } : { source: '[^/]+', kind: 1 };
+    });
+    const source = segments.map((segment) => segment.source).join('/');
     const patterns = byMethod.get(method) ?? [];
-    patterns.push({ pattern: new RegExp(`^${source}/?$`, 'i'), url });
+    patterns.push({ pattern: new RegExp(`^${source}/?$`, 'i'), url, kinds: segments.map((segment) => segment.kind) });
     byMethod.set(method, patterns);
   }
+  for (const patterns of byMethod.values()) patterns.sort(literalFirst);
   return byMethod;
 })();
 

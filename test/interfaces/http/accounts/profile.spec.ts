@@ -69,7 +69,7 @@ describe('HTTP PATCH /user and PATCH /user/password (fetch)', () => {
       expectSchema('validation-error', refused.body);
       expect(refused.body).to.deep.equal({
         message: 'Validation Failed',
-        documentation_url: 'https://docs.github.com/rest',
+        documentation_url: 'https://docs.github.com/rest/users/users#update-the-authenticated-user',
         status: '422',
         errors: [{ resource: 'User', field: 'login', code: 'invalid', message: 'login cannot be changed' }],
       });

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { basicAuthorization } from '../../../support/testServer.js';
+import { registerApplication } from '../authorizations/authorizationsFixtures.js';
 import { createRepository, createUser } from '../repositories/repositoryFixtures.js';
 
 const GENERAL = 'https://docs.github.com/rest';
@@ -124,6 +126,66 @@ describe('documentation_url names the operation that answered', () => {
         status: 401,
         body: { message: 'Requires authentication', documentation_url: 'https://docs.github.com/rest/migrations/users#list-user-migrations', status: '401' },
       });
+    });
+  });
+
+  // GitHub names the page of every operation it describes, not only the contract's.
+  describe('operations served beyond the contract', () => {
+    it('404 for starring a missing repository, and for a missing repository itself', async () => {
+      expect(await refusal('PUT', '/user/starred/documented/nope')).to.deep.equal({
+        status: 404,
+        body: {
+          message: 'Not Found',
+          documentation_url: 'https://docs.github.com/rest/activity/starring#star-a-repository-for-the-authenticated-user',
+          status: '404',
+        },
+      });
+      const repository = await refusal('GET', '/repos/documented/absent');
+      expect(repository.body.documentation_url).to.equal('https://docs.github.com/rest/repos/repos#get-a-repository');
+    });
+
+    it('422 for a subscription whose subscribed is no boolean', async () => {
+      const answer = await refusal('PUT', '/repos/documented/pages/subscription', { body: { subscribed: 'yes' } });
+      expect(answer.status).to.equal(422);
+      expect(answer.body.documentation_url).to.equal('https://docs.github.com/rest/activity/watching#set-a-repository-subscription');
+    });
+
+    it('403 for an issue opened in a repository a migration locked', async () => {
+      await createRepository(server, owner, { name: 'moving' });
+      const migration = await fetch(`${server.url}/user/migrations`, {
+        method: 'POST',
+        headers: { authorization: owner, accept: WYANDOTTE, 'content-type': 'application/json' },
+        body: JSON.stringify({ repositories: ['moving'], lock_repositories: true }),
+      });
+      expect(migration.status).to.equal(201);
+      const answer = await refusal('POST', '/repos/documented/moving/issues', { body: { title: 'Too late' } });
+      expect(answer.status).to.equal(403);
+      expect(answer.body.documentation_url).to.equal('https://docs.github.com/rest/issues/issues#create-an-issue');
+    });
+
+    it('404 for a token an application checks that is not its own: the page of the operation that replaced the route', async () => {
+      const app = await registerApplication(server);
+      const answer = await refusal('GET', `/applications/${app.clientId}/tokens/gho_notatokenatall`, {
+        authorization: basicAuthorization(app.clientId, app.clientSecret),
+      });
+      expect(answer.status).to.equal(404);
+      expect(answer.body.documentation_url).to.equal('https://docs.github.com/rest/apps/oauth-applications#check-a-token');
+    });
+
+    it('a literal segment before a parameter: GET /user/migrations is not GET /user/{account_id}', async () => {
+      const migrations = await refusal('GET', '/user/migrations');
+      expect(migrations.body.documentation_url).to.equal('https://docs.github.com/rest/migrations/users#list-user-migrations');
+      const account = await refusal('GET', '/user/987654');
+      expect(account).to.deep.equal({
+        status: 404,
+        body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/users/users#get-a-user-using-their-id', status: '404' },
+      });
+    });
+
+    it("forgelog's own routes, no GitHub operation, name the general page", async () => {
+      const answer = await refusal('PATCH', '/admin/users/nobody', { authorization: server.adminAuthorization, body: { login: 'somebody' } });
+      expect(answer.status).to.equal(404);
+      expect(answer.body.documentation_url).to.equal(GENERAL);
     });
   });
 

@@ -61,7 +61,11 @@ describe('HTTP repositories: create, read, edit, delete (fetch)', () => {
     for (const caller of [null, stranger]) {
       const hidden = await api(server, caller, 'GET', '/repos/octocat/secret');
       expect(hidden.status).to.equal(404);
-      expect(hidden.body).to.deep.equal({ message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' });
+      expect(hidden.body).to.deep.equal({
+        message: 'Not Found',
+        documentation_url: 'https://docs.github.com/rest/repos/repos#get-a-repository',
+        status: '404',
+      });
       expect((await api(server, caller, 'GET', '/repos/octocat/secret/topics')).status).to.equal(404);
     }
     expect((await api(server, octocat, 'GET', '/repos/octocat/secret')).status).to.equal(200);

@@ -29,4 +29,15 @@ describe('HTTP repositories: one repository edited by many requests at once', ()
     const kept = await api(server, octocat, 'GET', '/repos/octocat/busy/topics');
     expect(topics.map((names) => names[0])).to.include(kept.body.names[0]);
   });
+
+  // Each answer is its own request's list, as the command decided it (trimmed, lowercased,
+  // each once), not what the read model holds once a later request has replaced it.
+  it('answers each of twenty topic replacements sent at once with its own topics', async () => {
+    for (let round = 0; round < 5; round++) {
+      const topics = Array.from({ length: 20 }, (_, n) => [`Round${round}-Topic-${n}`, ` round${round}-topic-${n} `, `shared-${n % 3}`]);
+      const replaced = await Promise.all(topics.map((names) => api(server, octocat, 'PUT', '/repos/octocat/busy/topics', { names })));
+      expect(replaced.map((answer) => answer.status)).to.deep.equal(topics.map(() => 200));
+      expect(replaced.map((answer) => answer.body)).to.deep.equal(topics.map((_, n) => ({ names: [`round${round}-topic-${n}`, `shared-${n % 3}`] })));
+    }
+  });
 });

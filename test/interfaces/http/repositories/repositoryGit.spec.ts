@@ -40,6 +40,19 @@ describe('HTTP repositories: git directories for auto_init and forks', () => {
     expect(await readFile(join(clone, 'README.md'), 'utf8')).to.equal('# hello\nGreetings\n');
   });
 
+  // git refuses to write an identity whose name it trims to nothing ("empty ident name not
+  // allowed"): the first commit is then the login's, as a commit made through the API is.
+  it('auto_init by a creator whose name git trims to nothing commits as the login', async () => {
+    const dots = await createUser(server, 'dots');
+    expect((await api(server, dots, 'PATCH', '/user', { name: ' ... ' })).status).to.equal(200);
+    const created = await createRepository(server, dots, { name: 'dotted', auto_init: true });
+    await git('--git-dir', gitDir(created.id), 'fsck', '--strict', '--no-dangling');
+    const log = await git('--git-dir', gitDir(created.id), 'log', '--format=%an|%s', 'main');
+    expect(log.trim()).to.equal('dots|Initial commit');
+    const readme = await api(server, dots, 'GET', '/repos/dots/dotted/contents/README.md');
+    expect(readme.status, JSON.stringify(readme.body)).to.equal(200);
+  });
+
   it('PATCH default_branch moves git HEAD once the branch exists', async () => {
     const created = await createRepository(server, octocat, { name: 'branchy', auto_init: true });
     await git('--git-dir', gitDir(created.id), 'branch', 'develop', 'main');

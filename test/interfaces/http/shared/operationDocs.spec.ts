@@ -5,6 +5,7 @@ import { activityDeps } from '../../../../interfaces/http/activity/activity.deps
 import { accountFeedRoutes, networkFeedRoutes } from '../../../../interfaces/http/activity/activity.routes.js';
 import { createApp } from '../../../../interfaces/http/app.js';
 import { OPERATION_DOCS } from '../../../../interfaces/http/shared/operationDocs.js';
+import { OPERATION_DOCS_BEYOND_CONTRACT } from '../../../../interfaces/http/shared/operationDocsBeyondContract.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 
 interface SubsetOperation {
@@ -24,6 +25,34 @@ const contractOperations: ReadonlyMap<string, string> = new Map(
       .map(([method, operation]) => [`${method.toUpperCase()} ${path}`, operation.externalDocs?.url ?? ''] as const),
   ),
 );
+
+// GitHub's current description: each operation and its page, as @octokit/types' Endpoints
+// names them (the `@see` above each).
+const described: ReadonlyMap<string, string> = new Map(
+  [
+    ...readFileSync(new URL('../../../../../node_modules/@octokit/types/dist-types/generated/Endpoints.d.ts', import.meta.url), 'utf8').matchAll(
+      /@see (https:\/\/docs\.github\.com\/\S+)\s*\n\s*\*\/\s*\n\s*"([A-Z]+ [^"]+)"/g,
+    ),
+  ].map((match) => [match[2]!, match[1]!] as const),
+);
+
+// What the table beyond the contract names that GitHub's description does not hold: the OAuth
+// Applications API's routes by token in the path (gone from api.github.com; the page of the
+// operation that replaced each) and GitHub Enterprise Server's site-administrator operations.
+const UNDESCRIBED: readonly string[] = [
+  'GET /applications/{client_id}/tokens/{access_token}',
+  'POST /applications/{client_id}/tokens/{access_token}',
+  'DELETE /applications/{client_id}/tokens/{access_token}',
+  'DELETE /applications/{client_id}/grants/{access_token}',
+  'PUT /users/{username}/site_admin',
+  'DELETE /users/{username}/site_admin',
+  'PUT /users/{username}/suspended',
+  'DELETE /users/{username}/suspended',
+];
+
+// An operation whatever its parameters are called (forgelog's routes name some otherwise:
+// /user/:accountId is GitHub's /user/{account_id}).
+const shapeOf = (operation: string): string => operation.replace(/\{\w+\}/g, '{}');
 
 // Operations GitHub renamed since the contract's extraction (@octokit/openapi 2.2.1): their
 // anchors follow their summaries in GitHub's current description.
@@ -88,6 +117,19 @@ describe('the operations’ documentation pages', () => {
     }
   });
 
+  it('names pages beyond the contract for operations outside it, each the page GitHub’s description gives it', () => {
+    expect(described.size).to.be.above(500);
+    const beyond = Object.keys(OPERATION_DOCS_BEYOND_CONTRACT);
+    expect(beyond.filter((operation) => contractOperations.has(operation))).to.deep.equal([]);
+    for (const operation of beyond.filter((operation) => !UNDESCRIBED.includes(operation))) {
+      expect(OPERATION_DOCS_BEYOND_CONTRACT[operation], operation).to.equal(described.get(operation));
+    }
+    for (const operation of UNDESCRIBED) {
+      expect(described.has(operation), operation).to.equal(false);
+      expect(OPERATION_DOCS_BEYOND_CONTRACT[operation], operation).to.match(/^https:\/\/docs\.github\.com\/rest\/[a-z-]+\/[a-z-]+#[a-z0-9-]+$/);
+    }
+  });
+
   describe('on the served routes', () => {
     let server: TestServer;
 
@@ -103,6 +145,16 @@ describe('the operations’ documentation pages', () => {
       const served = new Set([...servedRoutes(server)].map((route) => operationTemplate(route)));
       const missing = Object.keys(OPERATION_DOCS).filter((operation) => !served.has(operation));
       expect(missing).to.deep.equal([]);
+    });
+
+    // Every route GitHub describes has its page; the others (forgelog's own, and forms GitHub
+    // serves without describing them) answer with the general one.
+    it('serves every operation named beyond the contract, and names one for each served route GitHub describes', () => {
+      const served = new Set([...servedRoutes(server)].map((route) => shapeOf(operationTemplate(route))));
+      const named = new Set([...Object.keys(OPERATION_DOCS), ...Object.keys(OPERATION_DOCS_BEYOND_CONTRACT)].map(shapeOf));
+      expect(Object.keys(OPERATION_DOCS_BEYOND_CONTRACT).filter((operation) => !served.has(shapeOf(operation)))).to.deep.equal([]);
+      const describedShapes = new Set([...described.keys()].map(shapeOf));
+      expect([...served].filter((operation) => describedShapes.has(operation) && !named.has(operation))).to.deep.equal([]);
     });
   });
 });
