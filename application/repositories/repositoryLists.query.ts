@@ -7,15 +7,17 @@ import type { Collection, Filter, ReadModelStore, SortSpec } from '../shared/por
 import { TOKENS } from '../shared/ports/tokens.js';
 import {
   REPOSITORIES_COLLECTION,
+  REPOSITORY_COLLABORATORS_COLLECTION,
   REPOSITORY_STARS_COLLECTION,
   REPOSITORY_SUBSCRIPTIONS_COLLECTION,
+  type RepositoryCollaboratorDocument,
   type RepositoryDocument,
   type RepositoryStarDocument,
   type RepositorySubscriptionDocument,
 } from './repositories.readModel.js';
 import { RepositoryQueries, type Page, type Paged } from './repository.queries.js';
 
-import { comparator, sortSpec, type ListedRepository, type ListOrder, type SortDirection } from './repositoryListOrder.js';
+import { comparator, sortSpec, type ListedRepository, type ListOrder, type RepositorySort, type SortDirection } from './repositoryListOrder.js';
 import {
   BOTH,
   forksThroughSources,
@@ -34,9 +36,17 @@ export type { ListedRepository, ListOrder, RepositorySort, SortDirection } from 
 
 export type Affiliation = 'owner' | 'collaborator' | 'organization_member';
 
-// What a user's star or subscription says of a repository, visibility included (kept with
-// it, so that the public ones page from an index).
-type RepositoryLink = RepositoryStarDocument | RepositorySubscriptionDocument;
+// What a user's star, subscription or collaboration says of a repository, visibility included
+// (kept with it, so that the public ones page from an index).
+type RepositoryLink = RepositoryStarDocument | RepositorySubscriptionDocument | RepositoryCollaboratorDocument;
+
+// The field of a collaboration each order of the lists reads (the repository's, kept with it).
+const COLLABORATION_SORT_FIELDS: Readonly<Partial<Record<RepositorySort, keyof RepositoryCollaboratorDocument & string>>> = {
+  created: 'repository_created_at',
+  updated: 'repository_updated_at',
+  pushed: 'repository_pushed_at',
+  full_name: 'full_name_key',
+};
 
 // A starred repository with when the star was given (the star media type shows it).
 export interface StarredRepository extends ListedRepository {
@@ -101,16 +111,43 @@ export class RepositoryLists {
     const access = await this.access.accessOfCaller(caller);
     const owned = type !== 'member';
     const runs = owned ? ownerRuns(access, { id: account.id, type: account.type }, BOTH, BOTH, false, true) : [];
-    const collaborating = type !== 'owner' ? (await this.repositories.collaborationsOf(account.id)).map((c) => c.repository_id) : [];
+    // The account's collaborations (never on its own repositories: the projection drops the
+    // new owner's on a transfer) from their ordered index, to the end of the page.
+    const field = COLLABORATION_SORT_FIELDS[order.sort];
+    const linked = type !== 'owner' && field !== undefined ? await this.collaborationsUpTo(access, account.id, field, order, page) : undefined;
+    // An order no collaboration keeps (none the API offers here): each collaboration decided.
+    const collaborating = type !== 'owner' && linked === undefined ? (await this.repositories.collaborationsOf(account.id)).map((c) => c.repository_id) : [];
     const collaboratingIds = new Set(collaborating);
     const named = await this.named(
       access,
       runs,
-      [...(owned ? access.collaborationIds : []), ...collaborating],
+      [...(owned ? await this.callerCollaborationsOn(access, account.id) : []), ...collaborating],
       (repository) => (owned && repository.owner_id === account.id) || collaboratingIds.has(repository.id),
       owned && forksThroughSources(runs, account, BOTH, BOTH) ? await this.forksOfCollaboratedSources(access, account.id) : [],
     );
-    return this.pageOf(access, { runs, named }, order, page);
+    return this.pageOf(access, { runs, named, linked }, order, page);
+  }
+
+  // The first page * perPage repositories a user collaborates on that the caller reads, in the
+  // list's order, and how many it reads: from the index of the collaborations by visibility
+  // and `field` (the repository's sort key, kept on each), as a user's stars are read. The
+  // user reading its own reads every one (it collaborates on each): counted from the index.
+  private async collaborationsUpTo(
+    access: CallerAccess,
+    userId: number,
+    field: keyof RepositoryCollaboratorDocument & string,
+    order: ListOrder,
+    { page, perPage }: Page,
+  ): Promise<NonNullable<Sources['linked']>> {
+    const { links, totalCount } = await this.userLinksPage(
+      access,
+      this.store.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION),
+      { user_id: userId },
+      { field, sign: order.direction === 'asc' ? 1 : -1 },
+      { page: 1, perPage: page * perPage },
+      access.ownAccounts[0]?.id === userId,
+    );
+    return { repositories: await this.linkedRepositories(links), count: totalCount };
   }
 
   // GET /orgs/{org}/repos
@@ -131,7 +168,7 @@ export class RepositoryLists {
     const named = await this.named(
       access,
       runs,
-      access.collaborationIds,
+      await this.callerCollaborationsOn(access, organization.id),
       (repository) => repository.owner_id === organization.id && visibilities.includes(repository.private) && forks.includes(repository.fork),
       inheritedForks && forksThroughSources(runs, organization, visibilities, forks) ? await this.forksOfCollaboratedSources(access, organization.id) : [],
     );
@@ -235,6 +272,7 @@ export class RepositoryLists {
     filter: Filter,
     order: { readonly field: keyof L & string; readonly sign: 1 | -1 },
     { page, perPage }: Page,
+    readsEveryPrivate = false,
   ): Promise<{ links: L[]; totalCount: number }> {
     const sort: SortSpec = { [order.field]: order.sign, repository_id: order.sign };
     const wanted = page * perPage;
@@ -246,7 +284,7 @@ export class RepositoryLists {
     const [publicLinks, publicCount, reach] = await Promise.all([
       links.find(publicOnes, { sort, limit: wanted }),
       links.count(publicOnes),
-      reads ? this.privateReach(access, links, privateOnes) : { count: 0, reads: () => false },
+      reads ? this.privateReach(access, links, privateOnes, readsEveryPrivate) : { count: 0, reads: () => false },
     ]);
     const privateLinks = reads ? await readUpTo(links, privateOnes, sort, wanted, reach.reads) : [];
     const at = (link: L) => link[order.field] as unknown as string;
@@ -263,9 +301,10 @@ export class RepositoryLists {
     access: CallerAccess,
     links: Collection<L>,
     privateOnes: Filter,
+    readsEveryPrivate: boolean,
   ): Promise<{ count: number; reads: (link: L) => boolean }> {
     const anyPrivate = { ...NO_ONES, private: true, source_id: null, upstream_owner_id: null, upstream_owner_type: null };
-    if (access.roleOf(anyPrivate) !== 'none') return { count: await links.count(privateOnes), reads: () => true };
+    if (readsEveryPrivate || access.roleOf(anyPrivate) !== 'none') return { count: await links.count(privateOnes), reads: () => true };
     const whole = access.ownAccounts
       .filter((owner) => access.roleOf({ ...anyPrivate, owner_id: owner.id, owner_type: owner.type }) !== 'none')
       .map((owner) => owner.id)
@@ -298,9 +337,9 @@ export class RepositoryLists {
       Promise.all(sources.runs.map((run) => this.readRun(access, run, sort, wanted))),
       Promise.all(sources.runs.map((run) => this.countRun(access, run))),
     ]);
-    const listed = await this.listed(access, [...read.flat(), ...sources.named]);
+    const listed = await this.listed(access, [...read.flat(), ...sources.named, ...(sources.linked?.repositories ?? [])]);
     listed.sort(comparator(order));
-    const totalCount = counts.reduce((sum, count) => sum + count, sources.named.length);
+    const totalCount = counts.reduce((sum, count) => sum + count, sources.named.length + (sources.linked?.count ?? 0));
     return { items: listed.slice((page - 1) * perPage, wanted), totalCount };
   }
 
@@ -360,6 +399,17 @@ export class RepositoryLists {
       found.push(...(await repositories.find({ source_id: { $in: sources }, owner_id: ownerId })));
     }
     return found.filter((repository) => repository.private && repository.fork);
+  }
+
+  // The repositories of an owner the caller collaborates on, by the collaborations' owner
+  // (`user_owner`): not every repository the caller collaborates on loaded to find them.
+  private async callerCollaborationsOn(access: CallerAccess, ownerId: number): Promise<number[]> {
+    const caller = access.ownAccounts[0];
+    if (caller === undefined) return [];
+    const collaborations = await this.store
+      .collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION)
+      .find({ user_id: caller.id, owner_id: ownerId }, { projection: { repository_id: 1 } });
+    return collaborations.map((collaboration) => collaboration.repository_id);
   }
 
   private async organizationIdsOf(userId: number): Promise<number[]> {
