@@ -91,13 +91,74 @@ export class RepositoryLists {
     // its source is none of owner, collaborator or organization member (GitHub's affiliations).
     const runs = owners.flatMap((owner) => ownerRuns(access, owner, visibilities, BOTH, false, false));
     const ownerIds = new Set(owners.map((owner) => owner.id));
+    const field = COLLABORATION_SORT_FIELDS[order.sort];
+    // Its collaborations from their ordered indexes, to the end of the page; without the
+    // collaborator affiliation, those on the listed owners' repositories no run holds, named.
+    const pairedRuns = runs.every((run) => wholeOwners(runs, run.filter.private === true).has(run.filter.owner_id as number));
+    const linked =
+      filter.affiliations.has('collaborator') && field !== undefined && pairedRuns
+        ? await this.ownCollaborationsUpTo(access, caller.userId, runs, visibilities, field, order, page)
+        : undefined;
     const named = await this.named(
       access,
       runs,
-      access.collaborationIds,
+      linked !== undefined
+        ? []
+        : filter.affiliations.has('collaborator')
+          ? access.collaborationIds
+          : await this.callerCollaborationsAmong(caller.userId, ownerIds),
       (repository) => visibilities.includes(repository.private) && (filter.affiliations.has('collaborator') || ownerIds.has(repository.owner_id)),
     );
-    return this.pageOf(access, { runs, named }, order, page);
+    return this.pageOf(access, { runs, named, linked }, order, page);
+  }
+
+  // The first page * perPage repositories the caller collaborates on, of the visibilities asked
+  // for, that no run holds, in the list's order, and how many: from the collaborations' ordered
+  // indexes. The caller reads each (it collaborates on it) unless its token reads no private
+  // repository. A run holds an owner's repositories of one visibility whole (both fork values):
+  // the collaborations on them are passed over and taken off the count, per owner, by index.
+  private async ownCollaborationsUpTo(
+    access: CallerAccess,
+    userId: number,
+    runs: readonly Run[],
+    visibilities: readonly boolean[],
+    field: keyof RepositoryCollaboratorDocument & string,
+    order: ListOrder,
+    { page, perPage }: Page,
+  ): Promise<NonNullable<Sources['linked']>> {
+    const links = this.store.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION);
+    const sign = order.direction === 'asc' ? 1 : -1;
+    const sort: SortSpec = { [field]: sign, repository_id: sign };
+    const wanted = page * perPage;
+    const readable = visibilities.filter((isPrivate) => !isPrivate || readsPrivateRepositories(access));
+    const parts = await Promise.all(
+      readable.map(async (isPrivate) => {
+        const ofVisibility = { user_id: userId, private: isPrivate };
+        const covered = wholeOwners(runs, isPrivate);
+        const [read, count, inRuns] = await Promise.all([
+          readUpTo(links, ofVisibility, sort, wanted, (link) => !covered.has(link.owner_id)),
+          links.count(ofVisibility),
+          Promise.all([...covered].map((ownerId) => links.count({ ...ofVisibility, owner_id: ownerId }))),
+        ]);
+        return { read, count: inRuns.reduce((left, held) => left - held, count) };
+      }),
+    );
+    const at = (link: RepositoryCollaboratorDocument) => link[field] as string;
+    const first = parts
+      .flatMap((part) => part.read)
+      .sort((a, b) => (at(a) === at(b) ? a.repository_id - b.repository_id : at(a) < at(b) ? -1 : 1) * sign)
+      .slice(0, wanted);
+    return { repositories: await this.linkedRepositories(first), count: parts.reduce((sum, part) => sum + part.count, 0) };
+  }
+
+  // The caller's collaborations on these owners' repositories (its own documents, each naming
+  // the repository's owner): only those repositories loaded, not all it collaborates on.
+  private async callerCollaborationsAmong(userId: number, ownerIds: ReadonlySet<number>): Promise<number[]> {
+    if (ownerIds.size === 0) return [];
+    const collaborations = await this.store
+      .collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION)
+      .find({ user_id: userId }, { projection: { repository_id: 1, owner_id: 1 } });
+    return collaborations.filter((collaboration) => ownerIds.has(collaboration.owner_id)).map((collaboration) => collaboration.repository_id);
   }
 
   // GET /users/{username}/repos: what the account owns, what it collaborates on, or both.
@@ -432,4 +493,12 @@ async function readUpTo<L extends RepositoryLink>(
     const kept = read.filter(keep);
     if (kept.length >= wanted || read.length < limit) return kept.slice(0, wanted);
   }
+}
+
+// The owners whose repositories of this visibility the runs hold whole: both fork values, no
+// narrower filter (ownerRuns without inherited forks makes no other kind).
+function wholeOwners(runs: readonly Run[], isPrivate: boolean): Set<number> {
+  const held = (ownerId: unknown, fork: boolean) =>
+    runs.some((run) => Object.keys(run.filter).length === 3 && run.filter.owner_id === ownerId && run.filter.private === isPrivate && run.filter.fork === fork);
+  return new Set(runs.filter((run) => held(run.filter.owner_id, false) && held(run.filter.owner_id, true)).map((run) => run.filter.owner_id as number));
 }

@@ -269,7 +269,7 @@ describe('page costs: a request tests what its page touches, not the collection 
     expect(owned.tested).to.equal(BIG / 2);
   });
 
-  it("a user's repositories of type member or all: a page of 2,999 collaborations from their ordered indexes, not each loaded and decided", async function () {
+  it("a user's repositories of type member or all, and GET /user/repos as a collaborator: a page of 2,999 collaborations from their ordered indexes, not each loaded and decided", async function () {
     const queries = new RepositoryQueries(store);
     const lists = new RepositoryLists(store, queries, new RepositoryAccessQuery(store));
     const account = (await queries.accountByLogin('helper'))!;
@@ -308,6 +308,19 @@ describe('page costs: a request tests what its page touches, not the collection 
       expect(store.examined(REPOSITORY_COLLABORATORS_COLLECTION) - collaborationTests, JSON.stringify({ caller, type })).to.be.at.most(
         2 * PAGE_WORK + ownCollaborations,
       );
+    }
+    // GET /user/repos with the collaborator affiliation: the caller's own, from the same indexes.
+    const self = { userId: COLLABORATOR, siteAdmin: false };
+    const ownCases = [
+      { visibility: 'all', order: { sort: 'full_name', direction: 'asc' }, expected: pageOf(byFullName(ids)), count: ids.length },
+      { visibility: 'private', order: { sort: 'updated', direction: 'desc' }, expected: pageOf(ids.filter((id) => (id - 1) % 4 === 0).reverse()), count: 749 },
+    ] as const;
+    for (const { visibility, order, expected, count } of ownCases) {
+      const affiliations = new Set(['owner', 'collaborator', 'organization_member'] as const);
+      const page = await work(REPOSITORIES_COLLECTION, () => lists.forAuthenticatedUser(self, { affiliations, visibility }, order, PAGE));
+      expect(page.answer.totalCount, visibility).to.equal(count);
+      expect(page.answer.items.map(({ repository }) => repository.id)).to.deep.equal(expected);
+      expect(page.tested).to.be.at.most(PAGE_WORK);
     }
   });
 
