@@ -345,9 +345,9 @@ export class RepositoryLists {
     const [publicLinks, publicCount, reach] = await Promise.all([
       links.find(publicOnes, { sort, limit: wanted }),
       links.count(publicOnes),
-      reads ? this.privateReach(access, links, privateOnes, readsEveryPrivate) : { count: 0, reads: () => false },
+      reads ? this.privateReach(access, links, privateOnes, readsEveryPrivate) : { count: 0, reads: () => false, only: [] },
     ]);
-    const privateLinks = reads ? await readUpTo(links, privateOnes, sort, wanted, reach.reads) : [];
+    const privateLinks = reach.only ?? (await readUpTo(links, privateOnes, sort, wanted, reach.reads));
     const at = (link: L) => link[order.field] as unknown as string;
     const pageLinks = [...publicLinks, ...privateLinks]
       .sort((a, b) => (at(a) === at(b) ? a.repository_id - b.repository_id : at(a) < at(b) ? -1 : 1) * order.sign)
@@ -363,7 +363,7 @@ export class RepositoryLists {
     links: Collection<L>,
     privateOnes: Filter,
     readsEveryPrivate: boolean,
-  ): Promise<{ count: number; reads: (link: L) => boolean }> {
+  ): Promise<{ count: number; reads: (link: L) => boolean; only?: L[] }> {
     const anyPrivate = { ...NO_ONES, private: true, source_id: null, upstream_owner_id: null, upstream_owner_type: null };
     if (readsEveryPrivate || access.roleOf(anyPrivate) !== 'none') return { count: await links.count(privateOnes), reads: () => true };
     const whole = access.ownAccounts
@@ -379,9 +379,13 @@ export class RepositoryLists {
     const repositories = await this.repositories.byIds(others.map((link) => link.repository_id));
     const readOthers = new Set(repositories.filter((repository) => access.roleOf(repository) !== 'none').map((repository) => repository.id));
     const wholeOwners = new Set(whole);
+    const inWhole = counts.reduce((sum, count) => sum + count, 0);
     return {
-      count: counts.reduce((sum, count) => sum + count, readOthers.size),
+      count: inWhole + readOthers.size,
       reads: (link) => wholeOwners.has(link.owner_id) || readOthers.has(link.repository_id),
+      // No link of an owner read whole (a stranger's usual case, whose own account is the only
+      // one): what it reads are the others just decided, not a run walked again to find them.
+      ...(inWhole === 0 ? { only: others.filter((link) => readOthers.has(link.repository_id)) } : {}),
     };
   }
 

@@ -309,6 +309,18 @@ describe('page costs: a request tests what its page touches, not the collection 
         2 * PAGE_WORK + ownCollaborations,
       );
     }
+    // A signed-in stranger (reading no owner's private repositories whole but its own, where
+    // the user collaborates on none): the user's 749 private collaborations decided one by one
+    // with their repositories, as for stars (what such a caller may read through a collaboration
+    // or a fork's source is not on the collaboration), and not walked again for the page.
+    const collaborationTests = store.examined(REPOSITORY_COLLABORATORS_COLLECTION);
+    const stranger = await work(REPOSITORIES_COLLECTION, () =>
+      lists.forAccount({ userId: OUTSIDE + 1, siteAdmin: false }, account, 'member', { sort: 'created', direction: 'desc' }, PAGE),
+    );
+    expect(stranger.answer.totalCount).to.equal(publicIds.length);
+    expect(stranger.answer.items.map(({ repository }) => repository.id)).to.deep.equal(pageOf([...publicIds].reverse()));
+    expect(stranger.tested).to.be.at.most(749 + PAGE_WORK);
+    expect(store.examined(REPOSITORY_COLLABORATORS_COLLECTION) - collaborationTests).to.be.at.most(749 + PAGE_WORK);
     // GET /user/repos with the collaborator affiliation: the caller's own, from the same indexes.
     const self = { userId: COLLABORATOR, siteAdmin: false };
     const ownCases = [
