@@ -319,7 +319,7 @@ export class RepositoryLists {
     return { items: await this.listed(access, await this.linkedRepositories(links)), totalCount };
   }
 
-  // A page of a user's links to repositories (stars, subscriptions), each carrying its
+  // A page of a user's links to repositories (stars, subscriptions, collaborations), each carrying its
   // repository's visibility and owner: the public ones are read from an index, page and count.
   // The private ones are a run of an index too, read to the end of the page, each kept if the
   // caller reads it (a link outlives the access it was made with): those of an owner whose
