@@ -92,6 +92,20 @@ export interface RepositoryCollaboratorDocument extends Document {
   // index, not a membership look-up per collaborator.
   owner_id: number;
   org_role: CollaboratorOrgRole;
+  // The repository's visibility and the keys its lists sort by, kept through its pushes,
+  // edits, renames, transfers and its owner's renames: a user's collaborations page from an
+  // ordered index (GET /users/{username}/repos?type=member), deciding only the private ones.
+  // `created_at` above is the collaboration's; these are the repository's.
+  private: boolean;
+  repository_created_at: string;
+  repository_updated_at: string;
+  repository_pushed_at: string;
+  full_name_key: string;
+}
+
+// The key lists sort full names by: the owner's login and the name, lowercased together.
+export function fullNameKey(login: string, name: string): string {
+  return `${login}/${name}`.toLowerCase();
 }
 
 export type CollaboratorOrgRole = 'none' | 'admin' | 'member';

@@ -1,7 +1,7 @@
 import type { RepositoryPermission } from '../../domain/shared/access.js';
 import type { UserDocument } from '../accounts/users.readModel.js';
 import type { SortSpec } from '../shared/ports/readModelStore.port.js';
-import type { RepositoryDocument } from './repositories.readModel.js';
+import { fullNameKey, type RepositoryDocument } from './repositories.readModel.js';
 
 // The order repository lists are read in: the ordered indexes' sort (sortSpec) and the merge
 // of runs by the list's order (comparator; full_name across owners needs the logins).
@@ -44,7 +44,7 @@ function sortKey(listed: ListedRepository, sort: RepositorySort): string | numbe
     case 'pushed':
       return listed.repository.pushed_at;
     case 'full_name':
-      return `${listed.owner.login}/${listed.repository.name}`.toLowerCase();
+      return fullNameKey(listed.owner.login, listed.repository.name);
     case 'stargazers':
       return listed.repository.stargazers_count;
   }

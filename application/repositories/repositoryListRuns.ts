@@ -15,6 +15,9 @@ export interface Run {
 export interface Sources {
   readonly runs: readonly Run[];
   readonly named: readonly RepositoryDocument[];
+  // Read from another ordered index up to the end of the page (a user's collaborations), in
+  // no run and none named, with the count of all it holds for the caller.
+  readonly linked?: { readonly repositories: readonly RepositoryDocument[]; readonly count: number };
 }
 
 export const BOTH = [false, true] as const;

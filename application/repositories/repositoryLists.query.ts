@@ -7,15 +7,17 @@ import type { Collection, Filter, ReadModelStore, SortSpec } from '../shared/por
 import { TOKENS } from '../shared/ports/tokens.js';
 import {
   REPOSITORIES_COLLECTION,
+  REPOSITORY_COLLABORATORS_COLLECTION,
   REPOSITORY_STARS_COLLECTION,
   REPOSITORY_SUBSCRIPTIONS_COLLECTION,
+  type RepositoryCollaboratorDocument,
   type RepositoryDocument,
   type RepositoryStarDocument,
   type RepositorySubscriptionDocument,
 } from './repositories.readModel.js';
 import { RepositoryQueries, type Page, type Paged } from './repository.queries.js';
 
-import { comparator, sortSpec, type ListedRepository, type ListOrder, type SortDirection } from './repositoryListOrder.js';
+import { comparator, sortSpec, type ListedRepository, type ListOrder, type RepositorySort, type SortDirection } from './repositoryListOrder.js';
 import {
   BOTH,
   forksThroughSources,
@@ -34,9 +36,17 @@ export type { ListedRepository, ListOrder, RepositorySort, SortDirection } from 
 
 export type Affiliation = 'owner' | 'collaborator' | 'organization_member';
 
-// What a user's star or subscription says of a repository, visibility included (kept with
-// it, so that the public ones page from an index).
-type RepositoryLink = RepositoryStarDocument | RepositorySubscriptionDocument;
+// What a user's star, subscription or collaboration says of a repository, visibility included
+// (kept with it, so that the public ones page from an index).
+type RepositoryLink = RepositoryStarDocument | RepositorySubscriptionDocument | RepositoryCollaboratorDocument;
+
+// The field of a collaboration each order of the lists reads (the repository's, kept with it).
+const COLLABORATION_SORT_FIELDS: Readonly<Partial<Record<RepositorySort, keyof RepositoryCollaboratorDocument & string>>> = {
+  created: 'repository_created_at',
+  updated: 'repository_updated_at',
+  pushed: 'repository_pushed_at',
+  full_name: 'full_name_key',
+};
 
 // A starred repository with when the star was given (the star media type shows it).
 export interface StarredRepository extends ListedRepository {
@@ -81,13 +91,74 @@ export class RepositoryLists {
     // its source is none of owner, collaborator or organization member (GitHub's affiliations).
     const runs = owners.flatMap((owner) => ownerRuns(access, owner, visibilities, BOTH, false, false));
     const ownerIds = new Set(owners.map((owner) => owner.id));
+    const field = COLLABORATION_SORT_FIELDS[order.sort];
+    // Its collaborations from their ordered indexes, to the end of the page; without the
+    // collaborator affiliation, those on the listed owners' repositories no run holds, named.
+    const pairedRuns = runs.every((run) => wholeOwners(runs, run.filter.private === true).has(run.filter.owner_id as number));
+    const linked =
+      filter.affiliations.has('collaborator') && field !== undefined && pairedRuns
+        ? await this.ownCollaborationsUpTo(access, caller.userId, runs, visibilities, field, order, page)
+        : undefined;
     const named = await this.named(
       access,
       runs,
-      access.collaborationIds,
+      linked !== undefined
+        ? []
+        : filter.affiliations.has('collaborator')
+          ? access.collaborationIds
+          : await this.callerCollaborationsAmong(caller.userId, ownerIds),
       (repository) => visibilities.includes(repository.private) && (filter.affiliations.has('collaborator') || ownerIds.has(repository.owner_id)),
     );
-    return this.pageOf(access, { runs, named }, order, page);
+    return this.pageOf(access, { runs, named, linked }, order, page);
+  }
+
+  // The first page * perPage repositories the caller collaborates on, of the visibilities asked
+  // for, that no run holds, in the list's order, and how many: from the collaborations' ordered
+  // indexes. The caller reads each (it collaborates on it) unless its token reads no private
+  // repository. A run holds an owner's repositories of one visibility whole (both fork values):
+  // the collaborations on them are passed over and taken off the count, per owner, by index.
+  private async ownCollaborationsUpTo(
+    access: CallerAccess,
+    userId: number,
+    runs: readonly Run[],
+    visibilities: readonly boolean[],
+    field: keyof RepositoryCollaboratorDocument & string,
+    order: ListOrder,
+    { page, perPage }: Page,
+  ): Promise<NonNullable<Sources['linked']>> {
+    const links = this.store.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION);
+    const sign = order.direction === 'asc' ? 1 : -1;
+    const sort: SortSpec = { [field]: sign, repository_id: sign };
+    const wanted = page * perPage;
+    const readable = visibilities.filter((isPrivate) => !isPrivate || readsPrivateRepositories(access));
+    const parts = await Promise.all(
+      readable.map(async (isPrivate) => {
+        const ofVisibility = { user_id: userId, private: isPrivate };
+        const covered = wholeOwners(runs, isPrivate);
+        const [read, count, inRuns] = await Promise.all([
+          readUpTo(links, ofVisibility, sort, wanted, (link) => !covered.has(link.owner_id)),
+          links.count(ofVisibility),
+          Promise.all([...covered].map((ownerId) => links.count({ ...ofVisibility, owner_id: ownerId }))),
+        ]);
+        return { read, count: inRuns.reduce((left, held) => left - held, count) };
+      }),
+    );
+    const at = (link: RepositoryCollaboratorDocument) => link[field] as string;
+    const first = parts
+      .flatMap((part) => part.read)
+      .sort((a, b) => (at(a) === at(b) ? a.repository_id - b.repository_id : at(a) < at(b) ? -1 : 1) * sign)
+      .slice(0, wanted);
+    return { repositories: await this.linkedRepositories(first), count: parts.reduce((sum, part) => sum + part.count, 0) };
+  }
+
+  // The caller's collaborations on these owners' repositories (its own documents, each naming
+  // the repository's owner): only those repositories loaded, not all it collaborates on.
+  private async callerCollaborationsAmong(userId: number, ownerIds: ReadonlySet<number>): Promise<number[]> {
+    if (ownerIds.size === 0) return [];
+    const collaborations = await this.store
+      .collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION)
+      .find({ user_id: userId }, { projection: { repository_id: 1, owner_id: 1 } });
+    return collaborations.filter((collaboration) => ownerIds.has(collaboration.owner_id)).map((collaboration) => collaboration.repository_id);
   }
 
   // GET /users/{username}/repos: what the account owns, what it collaborates on, or both.
@@ -101,16 +172,43 @@ export class RepositoryLists {
     const access = await this.access.accessOfCaller(caller);
     const owned = type !== 'member';
     const runs = owned ? ownerRuns(access, { id: account.id, type: account.type }, BOTH, BOTH, false, true) : [];
-    const collaborating = type !== 'owner' ? (await this.repositories.collaborationsOf(account.id)).map((c) => c.repository_id) : [];
+    // The account's collaborations (never on its own repositories: the projection drops the
+    // new owner's on a transfer) from their ordered index, to the end of the page.
+    const field = COLLABORATION_SORT_FIELDS[order.sort];
+    const linked = type !== 'owner' && field !== undefined ? await this.collaborationsUpTo(access, account.id, field, order, page) : undefined;
+    // An order no collaboration keeps (none the API offers here): each collaboration decided.
+    const collaborating = type !== 'owner' && linked === undefined ? (await this.repositories.collaborationsOf(account.id)).map((c) => c.repository_id) : [];
     const collaboratingIds = new Set(collaborating);
     const named = await this.named(
       access,
       runs,
-      [...(owned ? access.collaborationIds : []), ...collaborating],
+      [...(owned ? await this.callerCollaborationsOn(access, account.id) : []), ...collaborating],
       (repository) => (owned && repository.owner_id === account.id) || collaboratingIds.has(repository.id),
       owned && forksThroughSources(runs, account, BOTH, BOTH) ? await this.forksOfCollaboratedSources(access, account.id) : [],
     );
-    return this.pageOf(access, { runs, named }, order, page);
+    return this.pageOf(access, { runs, named, linked }, order, page);
+  }
+
+  // The first page * perPage repositories a user collaborates on that the caller reads, in the
+  // list's order, and how many it reads: from the index of the collaborations by visibility
+  // and `field` (the repository's sort key, kept on each), as a user's stars are read. The
+  // user reading its own reads every one (it collaborates on each): counted from the index.
+  private async collaborationsUpTo(
+    access: CallerAccess,
+    userId: number,
+    field: keyof RepositoryCollaboratorDocument & string,
+    order: ListOrder,
+    { page, perPage }: Page,
+  ): Promise<NonNullable<Sources['linked']>> {
+    const { links, totalCount } = await this.userLinksPage(
+      access,
+      this.store.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION),
+      { user_id: userId },
+      { field, sign: order.direction === 'asc' ? 1 : -1 },
+      { page: 1, perPage: page * perPage },
+      access.ownAccounts[0]?.id === userId,
+    );
+    return { repositories: await this.linkedRepositories(links), count: totalCount };
   }
 
   // GET /orgs/{org}/repos
@@ -131,7 +229,7 @@ export class RepositoryLists {
     const named = await this.named(
       access,
       runs,
-      access.collaborationIds,
+      await this.callerCollaborationsOn(access, organization.id),
       (repository) => repository.owner_id === organization.id && visibilities.includes(repository.private) && forks.includes(repository.fork),
       inheritedForks && forksThroughSources(runs, organization, visibilities, forks) ? await this.forksOfCollaboratedSources(access, organization.id) : [],
     );
@@ -221,7 +319,7 @@ export class RepositoryLists {
     return { items: await this.listed(access, await this.linkedRepositories(links)), totalCount };
   }
 
-  // A page of a user's links to repositories (stars, subscriptions), each carrying its
+  // A page of a user's links to repositories (stars, subscriptions, collaborations), each carrying its
   // repository's visibility and owner: the public ones are read from an index, page and count.
   // The private ones are a run of an index too, read to the end of the page, each kept if the
   // caller reads it (a link outlives the access it was made with): those of an owner whose
@@ -235,6 +333,7 @@ export class RepositoryLists {
     filter: Filter,
     order: { readonly field: keyof L & string; readonly sign: 1 | -1 },
     { page, perPage }: Page,
+    readsEveryPrivate = false,
   ): Promise<{ links: L[]; totalCount: number }> {
     const sort: SortSpec = { [order.field]: order.sign, repository_id: order.sign };
     const wanted = page * perPage;
@@ -246,9 +345,9 @@ export class RepositoryLists {
     const [publicLinks, publicCount, reach] = await Promise.all([
       links.find(publicOnes, { sort, limit: wanted }),
       links.count(publicOnes),
-      reads ? this.privateReach(access, links, privateOnes) : { count: 0, reads: () => false },
+      reads ? this.privateReach(access, links, privateOnes, readsEveryPrivate) : { count: 0, reads: () => false, only: [] },
     ]);
-    const privateLinks = reads ? await readUpTo(links, privateOnes, sort, wanted, reach.reads) : [];
+    const privateLinks = reach.only ?? (await readUpTo(links, privateOnes, sort, wanted, reach.reads));
     const at = (link: L) => link[order.field] as unknown as string;
     const pageLinks = [...publicLinks, ...privateLinks]
       .sort((a, b) => (at(a) === at(b) ? a.repository_id - b.repository_id : at(a) < at(b) ? -1 : 1) * order.sign)
@@ -263,9 +362,10 @@ export class RepositoryLists {
     access: CallerAccess,
     links: Collection<L>,
     privateOnes: Filter,
-  ): Promise<{ count: number; reads: (link: L) => boolean }> {
+    readsEveryPrivate: boolean,
+  ): Promise<{ count: number; reads: (link: L) => boolean; only?: L[] }> {
     const anyPrivate = { ...NO_ONES, private: true, source_id: null, upstream_owner_id: null, upstream_owner_type: null };
-    if (access.roleOf(anyPrivate) !== 'none') return { count: await links.count(privateOnes), reads: () => true };
+    if (readsEveryPrivate || access.roleOf(anyPrivate) !== 'none') return { count: await links.count(privateOnes), reads: () => true };
     const whole = access.ownAccounts
       .filter((owner) => access.roleOf({ ...anyPrivate, owner_id: owner.id, owner_type: owner.type }) !== 'none')
       .map((owner) => owner.id)
@@ -279,9 +379,13 @@ export class RepositoryLists {
     const repositories = await this.repositories.byIds(others.map((link) => link.repository_id));
     const readOthers = new Set(repositories.filter((repository) => access.roleOf(repository) !== 'none').map((repository) => repository.id));
     const wholeOwners = new Set(whole);
+    const inWhole = counts.reduce((sum, count) => sum + count, 0);
     return {
-      count: counts.reduce((sum, count) => sum + count, readOthers.size),
+      count: inWhole + readOthers.size,
       reads: (link) => wholeOwners.has(link.owner_id) || readOthers.has(link.repository_id),
+      // No link of an owner read whole (a stranger's usual case, whose own account is the only
+      // one): what it reads are the others just decided, not a run walked again to find them.
+      ...(inWhole === 0 ? { only: others.filter((link) => readOthers.has(link.repository_id)) } : {}),
     };
   }
 
@@ -298,9 +402,9 @@ export class RepositoryLists {
       Promise.all(sources.runs.map((run) => this.readRun(access, run, sort, wanted))),
       Promise.all(sources.runs.map((run) => this.countRun(access, run))),
     ]);
-    const listed = await this.listed(access, [...read.flat(), ...sources.named]);
+    const listed = await this.listed(access, [...read.flat(), ...sources.named, ...(sources.linked?.repositories ?? [])]);
     listed.sort(comparator(order));
-    const totalCount = counts.reduce((sum, count) => sum + count, sources.named.length);
+    const totalCount = counts.reduce((sum, count) => sum + count, sources.named.length + (sources.linked?.count ?? 0));
     return { items: listed.slice((page - 1) * perPage, wanted), totalCount };
   }
 
@@ -362,6 +466,17 @@ export class RepositoryLists {
     return found.filter((repository) => repository.private && repository.fork);
   }
 
+  // The repositories of an owner the caller collaborates on, by the collaborations' owner
+  // (`user_owner`): not every repository the caller collaborates on loaded to find them.
+  private async callerCollaborationsOn(access: CallerAccess, ownerId: number): Promise<number[]> {
+    const caller = access.ownAccounts[0];
+    if (caller === undefined) return [];
+    const collaborations = await this.store
+      .collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION)
+      .find({ user_id: caller.id, owner_id: ownerId }, { projection: { repository_id: 1 } });
+    return collaborations.map((collaboration) => collaboration.repository_id);
+  }
+
   private async organizationIdsOf(userId: number): Promise<number[]> {
     const memberships = await this.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).find({ user_id: userId, state: 'active' });
     return memberships.map((membership) => membership.org_id);
@@ -382,4 +497,12 @@ async function readUpTo<L extends RepositoryLink>(
     const kept = read.filter(keep);
     if (kept.length >= wanted || read.length < limit) return kept.slice(0, wanted);
   }
+}
+
+// The owners whose repositories of this visibility the runs hold whole: both fork values, no
+// narrower filter (ownerRuns without inherited forks makes no other kind).
+function wholeOwners(runs: readonly Run[], isPrivate: boolean): Set<number> {
+  const held = (ownerId: unknown, fork: boolean) =>
+    runs.some((run) => Object.keys(run.filter).length === 3 && run.filter.owner_id === ownerId && run.filter.private === isPrivate && run.filter.fork === fork);
+  return new Set(runs.filter((run) => held(run.filter.owner_id, false) && held(run.filter.owner_id, true)).map((run) => run.filter.owner_id as number));
 }

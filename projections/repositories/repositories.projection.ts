@@ -11,7 +11,8 @@ import {
 import type { Projection, ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { IndexSpec } from '../../application/shared/ports/readModelStore.port.js';
-import type { UserDeleted } from '../../domain/accounts/user.events.js';
+import type { UserDeleted, UserRenamed } from '../../domain/accounts/user.events.js';
+import { pushCollaborationKeys, renameOwnerInCollaborationKeys } from './collaborationListKeys.apply.js';
 import { DELETED_COPIES_COLLECTIONS } from '../../application/shared/deletedCopies.js';
 import { deletedCopiesCollection } from '../shared/deletedCopies.js';
 import { REF_EVENT_TYPES, type RefMoved } from '../../domain/gitdata/refMoved.js';
@@ -21,6 +22,8 @@ import { applyInterestEvent, INTEREST_EVENT_TYPES, removeInterestOfDeletedUser }
 
 const byRepository = { name: 'repository_id', keys: { repository_id: 1 } } as const;
 const byUser = { name: 'user_id', keys: { user_id: 1 } } as const;
+// The fields a collaboration keeps of its repository for each order of the lists.
+const COLLABORATION_SORT_FIELDS = ['repository_created_at', 'repository_updated_at', 'repository_pushed_at', 'full_name_key'] as const;
 
 // One projection for the repositories' collections: the counters on a repository (forks,
 // stars, subscribers) move by increments that ride on guarded writes of what they count
@@ -41,8 +44,9 @@ export const repositoriesProjection: Projection = {
   // upstream owner then, the forks below them naming theirs; 16: stars carry their repository's
   // pushed_at (a user's stars sorted by when their repositories were last pushed to); 17: a
   // user's private stars and subscriptions counted per owner (user_private_owner_starred,
-  // user_subscribed_private_owner_created)
-  version: 17,
+  // user_subscribed_private_owner_created); 18: collaborations carry their repository's visibility
+  // and sort keys (a user's collaborations page from an index)
+  version: 18,
   collections: [
     {
       name: REPOSITORIES_COLLECTION,
@@ -100,6 +104,17 @@ export const repositoriesProjection: Projection = {
         { name: 'repository_permission_org_role', keys: { repository_id: 1, permission: 1, org_role: 1, user_id: 1, _id: 1 } },
         // A user's collaborations on an organization's repositories, when their membership changes.
         { name: 'user_owner', keys: { user_id: 1, owner_id: 1 } },
+        // The collaborations on an owner's repositories, when its login changes (their full names).
+        { name: 'owner_id', keys: { owner_id: 1 } },
+        // GET /users/{username}/repos?type=member: a user's collaborations by visibility, in each
+        // order the API sorts them by, page and count; the private ones counted per owner whose
+        // private repositories the caller reads whole, the others walked between them.
+        ...COLLABORATION_SORT_FIELDS.map((field): IndexSpec => ({
+          name: `user_visibility_${field}`,
+          keys: { user_id: 1, private: 1, [field]: 1, repository_id: 1 },
+        })),
+        // (The repository's created_at, which never moves, only makes the owner a counted level.)
+        { name: 'user_private_owner_created', keys: { user_id: 1, private: 1, owner_id: 1, repository_created_at: 1, repository_id: 1 } },
       ],
     },
     {
@@ -149,7 +164,7 @@ export const repositoriesProjection: Projection = {
     },
   ],
   // What apply() below acts on; every other event leaves this model as it is.
-  eventTypes: new Set([...REPOSITORY_EVENT_TYPES, ...INTEREST_EVENT_TYPES, ...REF_EVENT_TYPES, ...MEMBERSHIP_EVENT_TYPES, 'UserDeleted']),
+  eventTypes: new Set([...REPOSITORY_EVENT_TYPES, ...INTEREST_EVENT_TYPES, ...REF_EVENT_TYPES, ...MEMBERSHIP_EVENT_TYPES, 'UserDeleted', 'UserRenamed']),
   async apply(event: StoredEvent, target: ProjectionTarget): Promise<void> {
     // A deleted user collaborates on nothing (lists count collaborations as people), and stars
     // and watches nothing (the counts and lists of stargazers and subscribers hold people).
@@ -158,6 +173,7 @@ export const repositoriesProjection: Projection = {
       await target.collection(REPOSITORY_COLLABORATORS_COLLECTION).deleteMany({ user_id: userId });
       return removeInterestOfDeletedUser(userId, target);
     }
+    if (event.type === 'UserRenamed') return renameOwnerInCollaborationKeys(target, event.data as UserRenamed['data']);
     if (REPOSITORY_EVENT_TYPES.has(event.type)) return applyRepositoryEvent(event, target);
     if (INTEREST_EVENT_TYPES.has(event.type)) return applyInterestEvent(event, target);
     if (REF_EVENT_TYPES.has(event.type)) return applyPushTime(event, target);
@@ -166,8 +182,8 @@ export const repositoriesProjection: Projection = {
 };
 
 // GitHub's pushed_at: when a ref last moved to a commit (a push, a merge, an API update).
-// The repository's stars carry it (a user's stars sorted by it page from an index): a push
-// costs the repository's stars, as a change of visibility does.
+// The repository's stars and collaborations carry it (a user's stars and collaborations sorted
+// by it page from an index): a push costs them, as a change of visibility does.
 async function applyPushTime(event: StoredEvent, target: ProjectionTarget): Promise<void> {
   const data = event.data as RefMoved['data'];
   if (data.to === null) return;
@@ -175,4 +191,5 @@ async function applyPushTime(event: StoredEvent, target: ProjectionTarget): Prom
   const pushedAt = { $set: { pushed_at: event.metadata.occurredAt } };
   await target.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).updateOne({ _id: String(data.repositoryId), ...newer }, pushedAt);
   await target.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION).updateMany({ repository_id: data.repositoryId, ...newer }, pushedAt);
+  await pushCollaborationKeys(target, data.repositoryId, event.metadata.occurredAt);
 }

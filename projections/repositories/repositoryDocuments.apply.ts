@@ -18,6 +18,7 @@ import type { RepositoryEvent, RepositorySettings } from '../../domain/repositor
 import { repositoryNameKey } from '../../domain/repositories/repositoryName.js';
 import { applyCollaboratorEvent } from './repositoryInterest.apply.js';
 import { moveCollaborations } from './collaboratorOrgRoles.apply.js';
+import { refreshCollaborationKeys } from './collaborationListKeys.apply.js';
 import { applyInvitationEvent, INVITATION_EVENT_TYPES } from './repositoryInvitations.apply.js';
 import { countOn, NO_COUNTS } from './repositoryCounters.js';
 
@@ -53,7 +54,23 @@ async function setFields(target: ProjectionTarget, repositoryId: number, fields:
   await repositories(target).updateOne({ _id: String(repositoryId) }, { $set: fields });
 }
 
+// The events that move a repository's updated_at, visibility or full name: its collaborations
+// carry them (collaborationListKeys.apply.ts).
+const MOVES_LIST_KEYS: ReadonlySet<string> = new Set<RepositoryEvent['type']>([
+  'RepositoryEdited',
+  'RepositoryArchived',
+  'RepositoryUnarchived',
+  'RepositoryRenamed',
+  'RepositoryTransferred',
+  'RepositoryTopicsReplaced',
+]);
+
 export async function applyRepositoryEvent(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
+  await applyToRepository(stored, target);
+  if (MOVES_LIST_KEYS.has(stored.type)) await refreshCollaborationKeys(target, (stored.data as { repositoryId: number }).repositoryId);
+}
+
+async function applyToRepository(stored: StoredEvent, target: ProjectionTarget): Promise<void> {
   const event = { type: stored.type, data: stored.data } as RepositoryEvent;
   switch (event.type) {
     case 'RepositoryCreated':

@@ -15,6 +15,7 @@ import type { StarEvent, SubscriptionEvent } from '../../domain/repositories/rep
 import type { CollaboratorAdded, CollaboratorPermissionChanged, CollaboratorRemoved } from '../../domain/repositories/repository.events.js';
 import { countOn } from './repositoryCounters.js';
 import { ownerAndOrgRole } from './collaboratorOrgRoles.apply.js';
+import { currentListKeys } from './collaborationListKeys.apply.js';
 
 export const INTEREST_EVENT_TYPES: ReadonlySet<string> = new Set<(StarEvent | SubscriptionEvent)['type']>([
   'RepositoryStarred',
@@ -22,6 +23,8 @@ export const INTEREST_EVENT_TYPES: ReadonlySet<string> = new Set<(StarEvent | Su
   'RepositorySubscriptionSet',
   'RepositorySubscriptionDeleted',
 ]);
+
+const GONE_KEYS = { private: true, repository_created_at: '', repository_updated_at: '', repository_pushed_at: '', full_name_key: '' } as const;
 
 export async function applyCollaboratorEvent(
   event: CollaboratorAdded | CollaboratorPermissionChanged | CollaboratorRemoved,
@@ -33,9 +36,11 @@ export async function applyCollaboratorEvent(
     case 'CollaboratorAdded': {
       const { repositoryId, userId, permission, invitationId, addedAt } = event.data;
       const owner = await ownerAndOrgRole(target, repositoryId, userId);
+      // The repository is gone in a replay past its deletion: the collaboration is deleted with it.
+      const keys = (await currentListKeys(target, repositoryId)) ?? GONE_KEYS;
       await collaborators.replaceOne(
         { _id },
-        { _id, repository_id: repositoryId, user_id: userId, permission, invitation_id: invitationId, created_at: addedAt, ...owner },
+        { _id, repository_id: repositoryId, user_id: userId, permission, invitation_id: invitationId, created_at: addedAt, ...owner, ...keys },
         { upsert: true },
       );
       return;

@@ -44,6 +44,8 @@ export const BIG = 3000;
 export const PAGE = { page: 3, perPage: 30 };
 // The first id of repository 1's outside collaborators, less one.
 export const OUTSIDE = 200_000;
+// A user collaborating on 2,999 repositories (GET /users/{username}/repos?type=member).
+export const COLLABORATOR = 4242;
 // A page of 30 after two pages skipped, and its count: at most this many documents tested.
 export const PAGE_WORK = PAGE.page * PAGE.perPage + 5;
 export const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
@@ -89,6 +91,28 @@ export async function seeded(): Promise<EmbeddedReadModelStore> {
     { _id: `1:${OUTSIDE + n + 1}`, repository_id: 1, user_id: OUTSIDE + n + 1, permission: 'pull', owner_id: 9001, org_role: 'none' },
   ]);
   await insert(USERS_COLLECTION, (n) => [{ _id: String(OUTSIDE + n + 1), id: OUTSIDE + n + 1, login: `x${n + 1}`, login_key: `x${n + 1}`, type: 'User' }]);
+  // User COLLABORATOR collaborates on every repository below but the first (2,999), each
+  // collaboration carrying its repository's visibility and sort keys as the projection keeps them.
+  await store.collection(USERS_COLLECTION).insertOne({ _id: String(COLLABORATOR), id: COLLABORATOR, login: 'helper', login_key: 'helper', type: 'User' });
+  await insert(REPOSITORY_COLLABORATORS_COLLECTION, (n) =>
+    n === 0
+      ? []
+      : [
+          {
+            _id: `${n + 1}:${COLLABORATOR}`,
+            repository_id: n + 1,
+            user_id: COLLABORATOR,
+            permission: 'push',
+            owner_id: n % 2 === 0 ? 9001 : 1,
+            org_role: 'none',
+            private: n % 4 === 0,
+            repository_created_at: at(n),
+            repository_updated_at: at(n),
+            repository_pushed_at: at(n),
+            full_name_key: `${n % 2 === 0 ? 'big' : 'u1'}/r${n}`,
+          },
+        ],
+  );
   await insert(AUTHORIZATIONS_COLLECTION, (n) =>
     [1, 2].map((user) => ({
       _id: String(user * BIG + n),

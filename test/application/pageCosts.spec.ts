@@ -39,7 +39,7 @@ import { HookQueries } from '../../application/webhooks/hookQueries.js';
 import { HOOK_DELIVERIES_COLLECTION } from '../../application/webhooks/webhooks.readModel.js';
 import { SourceImportQueries } from '../../application/imports/sourceImports.queries.js';
 import { SOURCE_IMPORT_AUTHORS_COLLECTION } from '../../application/imports/imports.readModel.js';
-import { BIG, examinedBy, OUTSIDE, PAGE, PAGE_WORK, seeded } from './pageCostStore.js';
+import { BIG, COLLABORATOR, examinedBy, OUTSIDE, PAGE, PAGE_WORK, seeded } from './pageCostStore.js';
 
 describe('page costs: a request tests what its page touches, not the collection (accounts, repositories, projects)', function () {
   let store: EmbeddedReadModelStore;
@@ -267,6 +267,73 @@ describe('page costs: a request tests what its page touches, not the collection 
     const owned = await work(REPOSITORIES_COLLECTION, () => queries.ownedBy([1]));
     expect(owned.answer).to.have.length(BIG / 2);
     expect(owned.tested).to.equal(BIG / 2);
+  });
+
+  it("a user's repositories of type member or all, and GET /user/repos as a collaborator: a page of 2,999 collaborations from their ordered indexes, not each loaded and decided", async function () {
+    const queries = new RepositoryQueries(store);
+    const lists = new RepositoryLists(store, queries, new RepositoryAccessQuery(store));
+    const account = (await queries.accountByLogin('helper'))!;
+    // Collaborations on repositories 2..3,000; those of organization 9001 with an id of the form 4k + 1 private.
+    const ids = Array.from({ length: BIG - 1 }, (_, n) => n + 2);
+    const publicIds = ids.filter((id) => (id - 1) % 4 !== 0);
+    const pageOf = (list: number[]) => list.slice((PAGE.page - 1) * PAGE.perPage, PAGE.page * PAGE.perPage);
+    const fullName = (id: number) => `${(id - 1) % 2 === 0 ? 'big' : 'u1'}/r${id - 1}`;
+    const byFullName = (list: number[]) => [...list].sort((a, b) => (fullName(a) < fullName(b) ? -1 : 1));
+    const cases = [
+      // Anonymous: the public collaborations from the index; the private ones not looked at.
+      { caller: null, type: 'member', order: { sort: 'created', direction: 'desc' }, expected: pageOf([...publicIds].reverse()), count: publicIds.length },
+      { caller: null, type: 'all', order: { sort: 'full_name', direction: 'asc' }, expected: pageOf(byFullName(publicIds)), count: publicIds.length },
+      // A member of organization 9001 (which lets its members read): its private ones are counted
+      // from the index per owner, and read to the end of the page.
+      { caller: { userId: 5, siteAdmin: false }, type: 'member', order: { sort: 'pushed', direction: 'asc' }, expected: pageOf(ids), count: ids.length },
+      // The user itself collaborates on each: all of them, counted from the index.
+      {
+        caller: { userId: COLLABORATOR, siteAdmin: false },
+        type: 'all',
+        order: { sort: 'full_name', direction: 'desc' },
+        expected: pageOf(byFullName(ids).reverse()),
+        count: ids.length,
+      },
+    ] as const;
+    for (const { caller, type, order, expected, count } of cases) {
+      const collaborationTests = store.examined(REPOSITORY_COLLABORATORS_COLLECTION);
+      const page = await work(REPOSITORIES_COLLECTION, () => lists.forAccount(caller, account, type, order, PAGE));
+      expect(page.answer.totalCount, JSON.stringify({ caller, type, order })).to.equal(count);
+      expect(page.answer.items.map(({ repository }) => repository.id)).to.deep.equal(expected);
+      // The first three pages' repositories loaded by id (to merge them with the owned runs).
+      expect(page.tested).to.be.at.most(PAGE_WORK);
+      // The collaborations read to the end of the page, and those the caller's access is
+      // made of (the user's own 2,999, when it asks: what the caller reads, not the page).
+      const ownCollaborations = caller?.userId === COLLABORATOR ? BIG - 1 : 1;
+      expect(store.examined(REPOSITORY_COLLABORATORS_COLLECTION) - collaborationTests, JSON.stringify({ caller, type })).to.be.at.most(
+        2 * PAGE_WORK + ownCollaborations,
+      );
+    }
+    // A signed-in stranger (reading no owner's private repositories whole but its own, where
+    // the user collaborates on none): the user's 749 private collaborations decided one by one
+    // with their repositories, as for stars (what such a caller may read through a collaboration
+    // or a fork's source is not on the collaboration), and not walked again for the page.
+    const collaborationTests = store.examined(REPOSITORY_COLLABORATORS_COLLECTION);
+    const stranger = await work(REPOSITORIES_COLLECTION, () =>
+      lists.forAccount({ userId: OUTSIDE + 1, siteAdmin: false }, account, 'member', { sort: 'created', direction: 'desc' }, PAGE),
+    );
+    expect(stranger.answer.totalCount).to.equal(publicIds.length);
+    expect(stranger.answer.items.map(({ repository }) => repository.id)).to.deep.equal(pageOf([...publicIds].reverse()));
+    expect(stranger.tested).to.be.at.most(749 + PAGE_WORK);
+    expect(store.examined(REPOSITORY_COLLABORATORS_COLLECTION) - collaborationTests).to.be.at.most(749 + PAGE_WORK);
+    // GET /user/repos with the collaborator affiliation: the caller's own, from the same indexes.
+    const self = { userId: COLLABORATOR, siteAdmin: false };
+    const ownCases = [
+      { visibility: 'all', order: { sort: 'full_name', direction: 'asc' }, expected: pageOf(byFullName(ids)), count: ids.length },
+      { visibility: 'private', order: { sort: 'updated', direction: 'desc' }, expected: pageOf(ids.filter((id) => (id - 1) % 4 === 0).reverse()), count: 749 },
+    ] as const;
+    for (const { visibility, order, expected, count } of ownCases) {
+      const affiliations = new Set(['owner', 'collaborator', 'organization_member'] as const);
+      const page = await work(REPOSITORIES_COLLECTION, () => lists.forAuthenticatedUser(self, { affiliations, visibility }, order, PAGE));
+      expect(page.answer.totalCount, visibility).to.equal(count);
+      expect(page.answer.items.map(({ repository }) => repository.id)).to.deep.equal(expected);
+      expect(page.tested).to.be.at.most(PAGE_WORK);
+    }
   });
 
   it('the OAuth applications of the installation, a page by id', async function () {

@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { FOLLOWS_COLLECTION, USERS_COLLECTION } from '../../application/accounts/users.readModel.js';
-import { REPOSITORIES_COLLECTION, REPOSITORY_STARS_COLLECTION } from '../../application/repositories/repositories.readModel.js';
+import {
+  REPOSITORIES_COLLECTION,
+  REPOSITORY_COLLABORATORS_COLLECTION,
+  REPOSITORY_STARS_COLLECTION,
+} from '../../application/repositories/repositories.readModel.js';
 import { ISSUES_COLLECTION, MILESTONES_COLLECTION, REPOSITORY_ISSUE_COUNTS_COLLECTION } from '../../application/issues/issues.readModel.js';
 import { PullRequestPairs } from '../../application/pulls/pullRequestPairs.js';
 import { systemContext } from '../../application/shared/commandContext.js';
@@ -163,6 +167,88 @@ describe('event costs: an event tests what it changes, not the collections it wr
     expect(examinedIn(store, [REPOSITORIES_COLLECTION, REPOSITORY_STARS_COLLECTION]) - before).to.be.at.most(12);
     expect(await store.collection(REPOSITORY_STARS_COLLECTION).count({ repository_id: 1, pushed_at: later })).to.equal(10);
     expect(await store.collection(REPOSITORY_STARS_COLLECTION).count({ repository_id: 2, pushed_at: early })).to.equal(BIG);
+  });
+
+  it("a push, an edit, a rename, a transfer move their repository's collaborations' sort keys, an owner's new login its repositories', by index, not the 3,000 collaborations of another", async function () {
+    const store = new EmbeddedReadModelStore();
+    await withIndexes(store, repositoriesProjection.collections);
+    await withIndexes(store, usersProjection.collections);
+    const early = '2026-01-01T00:00:00.000Z';
+    await insertAll(store, USERS_COLLECTION, [
+      { _id: '9', id: 9, login: 'nine', login_key: 'nine', type: 'User' },
+      { _id: '8', id: 8, login: 'eight', login_key: 'eight', type: 'User' },
+    ]);
+    // Repository 1 of owner 9 has 10 collaborators; repository 2 of owner 8 has 3,000.
+    await insertAll(
+      store,
+      REPOSITORIES_COLLECTION,
+      [1, 2].map((id) => ({
+        _id: String(id),
+        id,
+        owner_id: 10 - id,
+        owner_type: 'User',
+        name: `r${id}`,
+        name_key: `r${id}`,
+        private: false,
+        created_at: early,
+        updated_at: early,
+        pushed_at: early,
+      })),
+    );
+    const collaboration = (repositoryId: number, userId: number) => ({
+      _id: `${repositoryId}:${userId}`,
+      repository_id: repositoryId,
+      user_id: userId,
+      owner_id: 10 - repositoryId,
+      private: false,
+      repository_created_at: early,
+      repository_updated_at: early,
+      repository_pushed_at: early,
+      full_name_key: `${repositoryId === 1 ? 'nine' : 'eight'}/r${repositoryId}`,
+    });
+    await insertAll(store, REPOSITORY_COLLABORATORS_COLLECTION, [
+      ...Array.from({ length: 10 }, (_, n) => collaboration(1, n + 1)),
+      ...Array.from({ length: BIG }, (_, n) => collaboration(2, n + 1)),
+    ]);
+    const target = liveTarget(store, new EmbeddedSearchIndex());
+    const later = '2026-02-01T00:00:00.000Z';
+    const collections = [REPOSITORIES_COLLECTION, REPOSITORY_COLLABORATORS_COLLECTION, USERS_COLLECTION];
+    const costOf = async (event: ReturnType<typeof storedEvent>) => {
+      const before = examinedIn(store, collections);
+      await repositoriesProjection.apply({ ...event, metadata: { ...event.metadata, occurredAt: later } }, target);
+      return examinedIn(store, collections) - before;
+    };
+    const refMoved = { repositoryId: 1, ref: 'refs/heads/main', from: 'a'.repeat(40), to: 'b'.repeat(40), forced: false };
+    // The repository, and its 10 collaborations found by index and rewritten.
+    expect(await costOf(storedEvent('ref-1-refs/heads/main', 1, 'RefUpdated', refMoved))).to.be.at.most(12);
+    expect(await store.collection(REPOSITORY_COLLABORATORS_COLLECTION).count({ repository_id: 1, repository_pushed_at: later })).to.equal(10);
+    // The repository, its owner's login, and its 10 collaborations.
+    const edited = storedEvent('repository-1', 1, 'RepositoryEdited', { repositoryId: 1, changes: { private: true }, editedAt: later });
+    expect(await costOf(edited)).to.be.at.most(25);
+    expect(await store.collection(REPOSITORY_COLLABORATORS_COLLECTION).count({ repository_id: 1, private: true, repository_updated_at: later })).to.equal(10);
+    const renamed = storedEvent('repository-1', 2, 'RepositoryRenamed', { repositoryId: 1, ownerId: 9, fromName: 'r1', toName: 'Renamed', renamedAt: later });
+    expect(await costOf(renamed)).to.be.at.most(25);
+    expect(await store.collection(REPOSITORY_COLLABORATORS_COLLECTION).count({ repository_id: 1, full_name_key: 'nine/renamed' })).to.equal(10);
+    // Its owner's new login: the collaborations on the owner's repositories, by the owner_id index.
+    const ownerRenamed = storedEvent('user-9', 1, 'UserRenamed', { userId: 9, previousLogin: 'nine', login: 'Novem', renamedAt: later });
+    expect(await costOf(ownerRenamed)).to.be.at.most(25);
+    expect(await store.collection(REPOSITORY_COLLABORATORS_COLLECTION).count({ repository_id: 1, full_name_key: 'novem/renamed' })).to.equal(10);
+    const transferred = storedEvent('repository-1', 3, 'RepositoryTransferred', {
+      repositoryId: 1,
+      fromOwnerId: 9,
+      fromName: 'Renamed',
+      toOwnerId: 8,
+      toOwnerType: 'User',
+      toName: 'moved',
+      transferredAt: later,
+    });
+    // The repository and its forks' look-ups, the new owner's collaboration (user 8 collaborated:
+    // no longer), its 9 other collaborations moved and rewritten.
+    expect(await costOf(transferred)).to.be.at.most(50);
+    expect(await store.collection(REPOSITORY_COLLABORATORS_COLLECTION).count({ repository_id: 1, owner_id: 8, full_name_key: 'eight/moved' })).to.equal(9);
+    expect(
+      await store.collection(REPOSITORY_COLLABORATORS_COLLECTION).count({ repository_id: 2, repository_pushed_at: early, full_name_key: 'eight/r2' }),
+    ).to.equal(BIG);
   });
 
   it('a repository made public detaches its private forks and theirs, by index, not the 3,000 forks of another', async function () {

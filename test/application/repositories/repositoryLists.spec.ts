@@ -9,6 +9,7 @@ import {
   REPOSITORY_COLLABORATORS_COLLECTION,
   REPOSITORY_STARS_COLLECTION,
   REPOSITORY_SUBSCRIPTIONS_COLLECTION,
+  fullNameKey,
   type RepositoryDocument,
 } from '../../../application/repositories/repositories.readModel.js';
 import { RepositoryQueries, type Paged } from '../../../application/repositories/repository.queries.js';
@@ -98,15 +99,23 @@ async function world(): Promise<World> {
   }
   const collaborations = new Map<number, number[]>();
   const permissions: readonly CollaboratorPermission[] = ['pull', 'triage', 'push', 'maintain', 'admin'];
-  for (let n = 0; n < 120; n++) {
+  for (let n = 0; n < 240; n++) {
     const repository = pick(repositories);
     const userId = pick(USERS);
-    if (collaborations.get(userId)?.includes(repository.id)) continue;
+    // No one collaborates on a repository it owns (the projection drops the new owner's on a transfer).
+    if (collaborations.get(userId)?.includes(repository.id) || repository.owner_id === userId) continue;
+    // Each carries its repository's owner, visibility and sort keys, as the projection keeps them.
     await store.collection(REPOSITORY_COLLABORATORS_COLLECTION).insertOne({
       _id: `${repository.id}:${userId}`,
       repository_id: repository.id,
       user_id: userId,
       permission: pick(permissions),
+      owner_id: repository.owner_id,
+      private: repository.private,
+      repository_created_at: repository.created_at,
+      repository_updated_at: repository.updated_at,
+      repository_pushed_at: repository.pushed_at,
+      full_name_key: fullNameKey(accounts.get(repository.owner_id)!.login, repository.name),
     });
     collaborations.set(userId, [...(collaborations.get(userId) ?? []), repository.id]);
   }

@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import type { Projection } from '../../../application/shared/projections/projection.js';
+import { usersProjection } from '../../../projections/accounts/users.projection.js';
 import { repositoriesProjection } from '../../../projections/repositories/repositories.projection.js';
 import { expectIdempotent, repositoryCreatedEvent, repositoryVisibilityEvent, storedEvent } from '../../support/projectionSpec.js';
 
@@ -211,6 +213,88 @@ describe('repositories projection', () => {
       storedEvent('user-12', 3, 'UserDeleted', { userId: 12, deletedAt: later }),
     ]);
     expect((dump.repository_collaborators as { _id: string }[]).map((collaborator) => collaborator._id)).to.deep.equal(['2:13']);
+  });
+
+  it("collaborations carry their repository's visibility and sort keys, and follow its pushes, edits, renames, transfers and its owner's renames", async () => {
+    // The users projection first, as in the lane: the owners' logins are its.
+    const withUsers: Projection = {
+      ...repositoriesProjection,
+      async apply(event, target) {
+        if (usersProjection.eventTypes?.has(event.type)) await usersProjection.apply(event, target);
+        await repositoriesProjection.apply(event, target);
+      },
+    };
+    const user = (userId: number, login: string) =>
+      storedEvent(`user-${userId}`, 0, 'UserCreated', { userId, login, email: null, name: null, siteAdmin: false, passwordHash: null, createdAt: at });
+    const collaborator = (repositoryId: number, userId: number, revision: number) =>
+      storedEvent(`repository-${repositoryId}`, revision, 'CollaboratorAdded', {
+        repositoryId,
+        userId,
+        permission: 'push',
+        invitationId: revision,
+        addedAt: at,
+      });
+    const pushed = storedEvent('ref-1-refs/heads/main', 1, 'RefUpdated', {
+      repositoryId: 1,
+      ref: 'refs/heads/main',
+      from: 'a'.repeat(40),
+      to: 'b'.repeat(40),
+      forced: false,
+    });
+    const pushedAt = '2026-11-22T12:00:00.000Z';
+    const dump = await expectIdempotent(withUsers, [
+      user(10, 'Alice'),
+      user(11, 'bob'),
+      user(12, 'carol'),
+      user(20, 'Dora'),
+      created(1, 10, 'One'),
+      created(2, 10, 'two'),
+      created(3, 20, 'three'),
+      collaborator(1, 11, 1),
+      collaborator(2, 11, 1),
+      collaborator(2, 12, 2),
+      collaborator(3, 12, 1),
+      { ...pushed, metadata: { ...pushed.metadata, occurredAt: pushedAt } },
+      storedEvent('repository-2', 3, 'RepositoryEdited', { repositoryId: 2, changes: { private: true }, editedAt: later }),
+      storedEvent('repository-1', 2, 'RepositoryRenamed', { repositoryId: 1, ownerId: 10, fromName: 'One', toName: 'Uno', renamedAt: later }),
+      storedEvent('user-10', 1, 'UserRenamed', { userId: 10, previousLogin: 'Alice', login: 'Alicia', renamedAt: later }),
+      storedEvent('repository-2', 4, 'RepositoryTransferred', {
+        repositoryId: 2,
+        fromOwnerId: 10,
+        fromName: 'two',
+        toOwnerId: 20,
+        toOwnerType: 'User',
+        toName: 'Deux',
+        transferredAt: '2026-11-22T13:00:00.000Z',
+      }),
+      storedEvent('repository-3', 2, 'RepositoryArchived', { repositoryId: 3, archivedAt: '2026-11-22T14:00:00.000Z' }),
+    ]);
+    const keys = (dump.repository_collaborators as Record<string, unknown>[]).map((c) => [
+      c._id,
+      c.private,
+      c.repository_created_at,
+      c.repository_updated_at,
+      c.repository_pushed_at,
+      c.full_name_key,
+    ]);
+    expect(keys).to.deep.equal([
+      ['1:11', false, at, later, pushedAt, 'alicia/uno'],
+      ['2:11', true, at, '2026-11-22T13:00:00.000Z', at, 'dora/deux'],
+      ['2:12', true, at, '2026-11-22T13:00:00.000Z', at, 'dora/deux'],
+      ['3:12', false, at, '2026-11-22T14:00:00.000Z', at, 'dora/three'],
+    ]);
+    // Each as its repository's own document and its owner's login give them.
+    const repositories = new Map((dump.repositories as Record<string, unknown>[]).map((repository) => [repository.id, repository]));
+    const logins = new Map((dump.users as Record<string, unknown>[]).map((account) => [account.id, account.login as string]));
+    for (const c of dump.repository_collaborators as Record<string, unknown>[]) {
+      const repository = repositories.get(c.repository_id)!;
+      expect(c).to.include({
+        private: repository.private,
+        repository_updated_at: repository.updated_at,
+        repository_pushed_at: repository.pushed_at,
+        full_name_key: `${logins.get(repository.owner_id as number)}/${repository.name}`.toLowerCase(),
+      });
+    }
   });
 
   it('ignores events it does not know', async () => {
