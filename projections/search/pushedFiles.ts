@@ -18,8 +18,14 @@ export function pushedFiles(git: GitStorage, event: StoredEvent, repositoryId: n
   return untilPushArrived(event, async () => {
     const changes = await git.fileChanges(repositoryId, from, to);
     if (changes !== null) return { changes, whole: from === null };
-    const whole = from === null ? null : await git.fileChanges(repositoryId, null, to);
-    return whole === null ? null : { changes: whole, whole: true };
+    if (from === null) return null;
+    const whole = await git.fileChanges(repositoryId, null, to);
+    if (whole === null) return null;
+    // `to` is here now; it may have left quarantine only since the first look, with `from`
+    // there all along: the diff, then. Every file of `to` only where `from` is really gone
+    // (every file indexed again would take this push's time, as if each had changed).
+    const diff = await git.fileChanges(repositoryId, from, to);
+    return diff !== null ? { changes: diff, whole: false } : { changes: whole, whole: true };
   });
 }
 
