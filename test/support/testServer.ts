@@ -74,6 +74,11 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
   await runtime.start();
   await runtime.container.get(EnsureSiteAdmin).execute(config.adminLogin, config.adminPassword);
   const http = await startHttpServer(runtime, { port: 0, host: '127.0.0.1' });
+  // The specs' client shares this process: a spec blocking it (a synchronous git, hg or svn
+  // for seconds) leaves both keep-alive timers overdue, and its next fetch took a pooled socket
+  // the server's timer then closed under it ("fetch failed"). Idle sockets here are closed by
+  // the client alone (undici's own timeout) and by close().
+  http.server.keepAliveTimeout = 0;
   webhooks.listening(http.url);
   let stopped = false;
   const stop = async () => {
