@@ -76,8 +76,11 @@ export class RepositoryCreation {
         ),
     );
     if (isLeft(created)) return created;
-    // The event is durable before the directory exists; see RepositoryGit for why that is safe.
-    await this.git.materialize((created.right.events[0] as RepositoryCreated).data);
+    // The event is durable before the directory exists, and it is the fact: a git that fails
+    // here (a full disk) does not undo it nor fail the request. The directory is built from the
+    // event later, by the first git access (RepositoryGit.ensure) or the repository-directories
+    // process, whichever comes first once git works again.
+    await this.git.materialize((created.right.events[0] as RepositoryCreated).data).catch(() => undefined);
     await this.readYourWrites.settle(created.right.position);
     // Its owner deleted meanwhile, after the deletion listed the owner's repositories (checked
     // after recording, so one of the two sees the other): it goes as those did.

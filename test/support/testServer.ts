@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Clock } from '../../application/shared/ports/clock.port.js';
 import type { EventStore } from '../../application/shared/ports/eventStore.port.js';
+import type { GitStorage } from '../../application/shared/ports/gitStorage.port.js';
 import type { ServerLoad } from '../../application/shared/ports/serverLoad.port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +45,7 @@ export interface TestServerOptions {
   // specs share the server's event loop and their own load would move it.
   readonly serverLoad?: ServerLoad;
   readonly decorateEventStore?: (store: EventStore) => EventStore;
+  readonly decorateGitStorage?: (storage: GitStorage) => GitStorage;
   // Every log line at debug level and above, for specs that check what is logged.
   readonly logLines?: string[];
 }
@@ -70,6 +72,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
     ...(options.clock ? { clock: options.clock } : {}),
     serverLoad: options.serverLoad ?? IDLE,
     ...(options.decorateEventStore ? { decorateEventStore: options.decorateEventStore } : {}),
+    ...(options.decorateGitStorage ? { decorateGitStorage: options.decorateGitStorage } : {}),
   });
   await runtime.start();
   await runtime.container.get(EnsureSiteAdmin).execute(config.adminLogin, config.adminPassword);

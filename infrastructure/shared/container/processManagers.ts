@@ -12,6 +12,7 @@ import type { ProcessManager } from '../../../application/shared/processes/proce
 import { orphanReservationReleases } from '../../../application/shared/processes/orphanReservations.js';
 import type { Config } from '../config/config.js';
 import { refMoves } from '../../../application/gitdata/refMoves.process.js';
+import { repositoryDirectories } from '../../../application/repositories/repositoryDirectories.process.js';
 import { PullRequestMergeability } from '../../../application/pulls/mergeability.js';
 import { mergeabilityChecks } from '../../../application/pulls/mergeability.process.js';
 import { lostAccessConsequences } from '../../../application/repositories/lostAccess.process.js';
@@ -63,6 +64,7 @@ export function allProcessManagers(
     mergeabilityChecks(container.get(PullRequestMergeability)),
     lostAccessConsequences(container.get(LostAccessConsequences), (id) => container.get(UserQueries).userById(id), clock),
     refMoves(eventStore, container.get<GitStorage>(TOKENS.GitStorage), clock, (repositoryId) => container.get(RepositoryGit).ensure(repositoryId)),
+    repositoryDirectories((repositoryId) => container.get(RepositoryGit).ensure(repositoryId)),
     migrationExports({
       eventStore,
       clock,

@@ -27,14 +27,10 @@ import { TransferRepositoryHandler } from '../../../application/repositories/tra
 import { RepositoryAccessQuery } from '../../../application/shared/access/repositoryAccess.query.js';
 import { AuthorAssociations } from '../../../application/shared/access/authorAssociations.query.js';
 import { TOKENS } from '../../../application/shared/ports/tokens.js';
-import type { Config } from '../config/config.js';
-import { GitCliStorage } from '../git/gitCliStorage.js';
 
-// The GitStorage port and the repositories area's application services. Bare repositories
-// live under the data directory on either family (shared storage when distributed).
+// The repositories area's application services (the GitStorage port is bound by the runtime,
+// before every area, so a spec can wrap it).
 export function bindRepositories(container: Container): void {
-  const config = container.get<Config>(TOKENS.Config);
-  container.bind(TOKENS.GitStorage).toConstantValue(new GitCliStorage(config.dataDir));
   for (const service of [
     RepositoryAccessQuery,
     AuthorAssociations,

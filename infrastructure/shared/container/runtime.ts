@@ -22,6 +22,7 @@ import { AREA_BINDINGS } from './areaBindings.js';
 import { compactHeap } from './heapCompaction.js';
 import { allProjections } from '../../../projections/shared/allProjections.js';
 import { RepositoryGit } from '../../../application/repositories/repositoryGit.js';
+import { GitCliStorage } from '../git/gitCliStorage.js';
 import { systemClock } from '../clock/systemClock.js';
 import { eventLoopLoad } from '../load/eventLoopLoad.js';
 import type { ServerLoad } from '../../../application/shared/ports/serverLoad.port.js';
@@ -50,6 +51,8 @@ export interface RuntimeOptions {
   readonly extraProjections?: readonly Projection[];
   // Wraps the event store every part of the runtime uses (fault injection in specs, instrumentation).
   readonly decorateEventStore?: (store: EventStore) => EventStore;
+  // Wraps the git storage likewise (a full disk or a failing git, in specs).
+  readonly decorateGitStorage?: (storage: GitStorage) => GitStorage;
   // GitHub-shaped webhook payloads, made by the HTTP layer's encoders (interfaces/http/webhooks);
   // without it this process queues no deliveries (it still sends queued ones).
   readonly webhookPayloads?: (container: Container) => WebhookPayloads;
@@ -135,6 +138,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions): Prom
         logger.warn({ position }, 'projections did not reach the written position in time'),
       ),
     );
+  // Bare repositories live under the data directory on either family (shared storage when distributed).
+  const gitStorage = new GitCliStorage(config.dataDir);
+  container.bind(TOKENS.GitStorage).toConstantValue(options.decorateGitStorage ? options.decorateGitStorage(gitStorage) : gitStorage);
   for (const bindArea of AREA_BINDINGS) bindArea(container);
   const processes = new ProcessManagers(
     allProcessManagers(config, adapters.eventStore, clock, container, options.webhookPayloads?.(container)),

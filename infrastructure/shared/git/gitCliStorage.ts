@@ -19,7 +19,7 @@ import type {
   RebaseResult,
   RefUpdateOutcome,
 } from '../../../application/shared/ports/gitStorage.port.js';
-import { gitEnvironment, runGit, type GitRunOptions } from './gitCommand.js';
+import { gitEnvironment, runGit, STAGING_DIRECTORY, type GitRunOptions } from './gitCommand.js';
 import { GitCommitOperations } from './gitCommitOperations.js';
 import { fileChanges } from './gitFileChanges.js';
 import { GitObjects } from './gitObjects.js';
@@ -84,7 +84,7 @@ export class GitCliStorage implements GitStorage {
 
   constructor(dataDirectory: string) {
     this.root = join(dataDirectory, 'git');
-    this.staging = join(this.root, '.staging');
+    this.staging = join(this.root, STAGING_DIRECTORY);
     // HOME is the data directory so no user's ~/.gitconfig changes what is written.
     this.environment = gitEnvironment(dataDirectory);
     this.commits = new GitCommitOperations(this.environment);

@@ -1,6 +1,9 @@
 import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+
+// Where GitCliStorage builds new repositories before renaming them into place (under <dataDir>/git).
+export const STAGING_DIRECTORY = '.staging';
 
 const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
 
@@ -93,6 +96,9 @@ export async function failedInDeletedRepository(error: unknown): Promise<boolean
   const flag = error.args.findIndex((arg) => arg === '--git-dir' || arg === '-C');
   const directory = flag >= 0 ? error.args[flag + 1] : undefined;
   if (directory === undefined) return false;
+  // A directory being built aside (GitCliStorage's staging, removed when the build gives up) is
+  // no repository anyone deleted: its failure is a fault (a full disk), not a 404.
+  if (basename(dirname(directory)) === STAGING_DIRECTORY) return false;
   try {
     return !(await stat(join(directory, 'HEAD'))).isFile();
   } catch {
