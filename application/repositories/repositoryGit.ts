@@ -16,7 +16,20 @@ export class RepositoryGit {
     @inject(TOKENS.EventStore) private readonly eventStore: EventStore,
   ) {}
 
+  // Builds under way in this process, by repository: the request that recorded a repository
+  // and the repository-directories process look at once, and the second joins the first's
+  // build rather than making its own (a fork's is a whole clone) only to find the place taken.
+  private readonly building = new Map<number, Promise<void>>();
+
   async materialize(created: RepositoryCreated['data']): Promise<void> {
+    const underWay = this.building.get(created.repositoryId);
+    if (underWay) return underWay;
+    const build = this.build(created).finally(() => this.building.delete(created.repositoryId));
+    this.building.set(created.repositoryId, build);
+    return build;
+  }
+
+  private async build(created: RepositoryCreated['data']): Promise<void> {
     const { repositoryId, defaultBranch } = created;
     if (await this.git.exists(repositoryId)) return;
     if (created.fork) {
