@@ -336,6 +336,27 @@ describe('page costs: a request tests what its page touches, not the collection 
     }
   });
 
+  it("GET /user/repos, page 3, for a user collaborating on 2,999 repositories: the collaborations examined are about the page's, not all 2,999", async function () {
+    const queries = new RepositoryQueries(store);
+    const lists = new RepositoryLists(store, queries, new RepositoryAccessQuery(store));
+    const ids = Array.from({ length: BIG - 1 }, (_, n) => n + 2);
+    const self = { userId: COLLABORATOR, siteAdmin: false };
+    const cases = [
+      { affiliations: ['owner', 'collaborator', 'organization_member'], expected: ids.slice(60, 90), count: ids.length },
+      // Without the collaborator affiliation it owns nothing and is a member of nothing: an empty page.
+      { affiliations: ['owner', 'organization_member'], expected: [], count: 0 },
+    ] as const;
+    for (const { affiliations, expected, count } of cases) {
+      const page = await work(REPOSITORY_COLLABORATORS_COLLECTION, () =>
+        lists.forAuthenticatedUser(self, { affiliations: new Set(affiliations), visibility: 'all' }, { sort: 'created', direction: 'asc' }, PAGE),
+      );
+      expect(page.answer.totalCount, affiliations.join()).to.equal(count);
+      expect(page.answer.items.map(({ repository }) => repository.id)).to.deep.equal(expected);
+      // Each visibility's collaborations read to the end of the page, and the page's own decided.
+      expect(page.tested, affiliations.join()).to.be.at.most(3 * PAGE_WORK);
+    }
+  });
+
   it('the OAuth applications of the installation, a page by id', async function () {
     const page = await work(OAUTH_APPLICATIONS_COLLECTION, () => new OAuthApplicationQueries(store).applicationsPage(PAGE.page, PAGE.perPage));
     expect(page.answer.totalCount).to.equal(BIG);
