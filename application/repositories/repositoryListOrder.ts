@@ -14,9 +14,13 @@ export interface ListOrder {
   readonly direction: SortDirection;
 }
 
-export interface ListedRepository {
+// A repository with its owner: what a list's order reads.
+export interface OwnedRepository {
   readonly repository: RepositoryDocument;
   readonly owner: UserDocument;
+}
+
+export interface ListedRepository extends OwnedRepository {
   readonly role: RepositoryPermission;
 }
 
@@ -35,7 +39,7 @@ export function sortSpec({ sort, direction }: ListOrder): SortSpec {
   return { [REPOSITORY_SORT_FIELDS[sort]]: sign, id: sign };
 }
 
-function sortKey(listed: ListedRepository, sort: RepositorySort): string | number {
+function sortKey(listed: OwnedRepository, sort: RepositorySort): string | number {
   switch (sort) {
     case 'created':
       return listed.repository.created_at;
@@ -50,7 +54,7 @@ function sortKey(listed: ListedRepository, sort: RepositorySort): string | numbe
   }
 }
 
-export function comparator({ sort, direction }: ListOrder): (a: ListedRepository, b: ListedRepository) => number {
+export function comparator({ sort, direction }: ListOrder): (a: OwnedRepository, b: OwnedRepository) => number {
   const sign = direction === 'asc' ? 1 : -1;
   return (a, b) => {
     const left = sortKey(a, sort);

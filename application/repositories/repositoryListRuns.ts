@@ -22,7 +22,8 @@ export interface Sources {
 
 export const BOTH = [false, true] as const;
 // An id no repository has: a synthetic repository with it has no collaborator.
-export const NO_REPOSITORY = -1;
+export { NO_REPOSITORY } from '../shared/access/repositoryAccess.query.js';
+import { NO_REPOSITORY } from '../shared/access/repositoryAccess.query.js';
 // A repository no account owns and no one collaborates on.
 export const NO_ONES = { id: NO_REPOSITORY, owner_id: NO_REPOSITORY, owner_type: 'User', archived: false } as const;
 // Ids per `$in` look-up of several fields: the embedded store looks up at most 256 key tuples.

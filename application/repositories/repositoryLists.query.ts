@@ -17,7 +17,15 @@ import {
 } from './repositories.readModel.js';
 import { RepositoryQueries, type Page, type Paged } from './repository.queries.js';
 
-import { comparator, sortSpec, type ListedRepository, type ListOrder, type RepositorySort, type SortDirection } from './repositoryListOrder.js';
+import {
+  comparator,
+  sortSpec,
+  type ListedRepository,
+  type ListOrder,
+  type OwnedRepository,
+  type RepositorySort,
+  type SortDirection,
+} from './repositoryListOrder.js';
 import {
   BOTH,
   forksThroughSources,
@@ -105,7 +113,7 @@ export class RepositoryLists {
       linked !== undefined
         ? []
         : filter.affiliations.has('collaborator')
-          ? access.collaborationIds
+          ? await this.callerCollaborationIds(caller.userId)
           : await this.callerCollaborationsAmong(caller.userId, ownerIds),
       (repository) => visibilities.includes(repository.private) && (filter.affiliations.has('collaborator') || ownerIds.has(repository.owner_id)),
     );
@@ -152,13 +160,24 @@ export class RepositoryLists {
   }
 
   // The caller's collaborations on these owners' repositories (its own documents, each naming
-  // the repository's owner): only those repositories loaded, not all it collaborates on.
+  // the repository's owner), by the collaborations' owner (`user_owner`): not all it collaborates on.
   private async callerCollaborationsAmong(userId: number, ownerIds: ReadonlySet<number>): Promise<number[]> {
-    if (ownerIds.size === 0) return [];
-    const collaborations = await this.store
-      .collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION)
-      .find({ user_id: userId }, { projection: { repository_id: 1, owner_id: 1 } });
-    return collaborations.filter((collaboration) => ownerIds.has(collaboration.owner_id)).map((collaboration) => collaboration.repository_id);
+    const owners = [...ownerIds];
+    const links = this.store.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION);
+    const found: number[] = [];
+    for (let at = 0; at < owners.length; at += LOOKUP_CHUNK) {
+      const chunk = { user_id: userId, owner_id: { $in: owners.slice(at, at + LOOKUP_CHUNK) } };
+      found.push(...(await links.find(chunk, { projection: { repository_id: 1 } })).map((collaboration) => collaboration.repository_id));
+    }
+    return found;
+  }
+
+  // Every repository the caller collaborates on: a run of its collaborations as long as they
+  // are many. Only where no ordered index serves the list (an order no collaboration keeps),
+  // or where the other side of a look-up is larger still (see fewerOf).
+  private async callerCollaborationIds(userId: number): Promise<number[]> {
+    const links = this.store.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION);
+    return (await links.find({ user_id: userId }, { projection: { repository_id: 1 } })).map((collaboration) => collaboration.repository_id);
   }
 
   // GET /users/{username}/repos: what the account owns, what it collaborates on, or both.
@@ -263,16 +282,40 @@ export class RepositoryLists {
         upstream_owner_id: upstream.id,
         upstream_owner_type: upstream.type,
       };
+      await access.learn([synthetic]);
       if (access.roleOf(synthetic) !== 'none') runs.push({ filter: { parent_id: repository.id, private: true, upstream_owner_id: upstream.id }, exact: true });
     }
     const named = await this.named(
       access,
       runs,
-      access.collaborationIds,
+      await this.privateForksCollaboratedOn(access, repository.id),
       (fork) => fork.parent_id === repository.id && fork.private,
       await this.forksOwnedByCaller(access, repository.id),
     );
     return this.pageOf(access, { runs, named }, order, page);
+  }
+
+  // Candidates for the repository's private forks the caller collaborates on (`named` decides
+  // each): the repository's private forks (`parent_private`), or the caller's collaborations,
+  // whichever the indexes count fewer of.
+  private async privateForksCollaboratedOn(access: CallerAccess, repositoryId: number): Promise<number[]> {
+    const caller = access.ownAccounts[0];
+    if (caller === undefined) return [];
+    const repositories = this.store.collection<RepositoryDocument>(REPOSITORIES_COLLECTION);
+    const forks = { parent_id: repositoryId, private: true };
+    return (await this.fewerOf(caller.id, forks))
+      ? (await repositories.find(forks, { projection: { id: 1 } })).map((fork) => fork.id)
+      : this.callerCollaborationIds(caller.id);
+  }
+
+  // Whether the repositories `filter` holds are no more than the caller's collaborations: both
+  // counted from their indexes, so a look-up walks the shorter of the two runs.
+  private async fewerOf(userId: number, filter: Filter): Promise<boolean> {
+    const [repositories, collaborations] = await Promise.all([
+      this.store.collection<RepositoryDocument>(REPOSITORIES_COLLECTION).count(filter),
+      this.store.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION).count({ user_id: userId }),
+    ]);
+    return repositories <= collaborations;
   }
 
   // The repository's private forks owned by the caller or its organizations: by parent and
@@ -377,6 +420,7 @@ export class RepositoryLists {
       others.push(...(await links.find(Object.keys(range).length > 0 ? { ...privateOnes, owner_id: range } : privateOnes)));
     }
     const repositories = await this.repositories.byIds(others.map((link) => link.repository_id));
+    await access.learn(repositories);
     const readOthers = new Set(repositories.filter((repository) => access.roleOf(repository) !== 'none').map((repository) => repository.id));
     const wholeOwners = new Set(whole);
     const inWhole = counts.reduce((sum, count) => sum + count, 0);
@@ -402,19 +446,31 @@ export class RepositoryLists {
       Promise.all(sources.runs.map((run) => this.readRun(access, run, sort, wanted))),
       Promise.all(sources.runs.map((run) => this.countRun(access, run))),
     ]);
-    const listed = await this.listed(access, [...read.flat(), ...sources.named, ...(sources.linked?.repositories ?? [])]);
-    listed.sort(comparator(order));
+    const owned = await this.owned([...read.flat(), ...sources.named, ...(sources.linked?.repositories ?? [])]);
+    owned.sort(comparator(order));
     const totalCount = counts.reduce((sum, count) => sum + count, sources.named.length + (sources.linked?.count ?? 0));
-    return { items: listed.slice((page - 1) * perPage, wanted), totalCount };
+    // Only the page's own roles decided: their collaborations learned, not those of the pages before.
+    return { items: await this.decided(access, owned.slice((page - 1) * perPage, wanted)), totalCount };
   }
 
   // Each repository with its owner (those whose owner is gone are left out) and the caller's role.
   private async listed(access: CallerAccess, repositories: readonly RepositoryDocument[]): Promise<ListedRepository[]> {
+    return this.decided(access, await this.owned(repositories));
+  }
+
+  // Each repository with its owner: those whose owner is gone are left out.
+  private async owned(repositories: readonly RepositoryDocument[]): Promise<OwnedRepository[]> {
     const owners = await this.repositories.accountsByIds(repositories.map((repository) => repository.owner_id));
     return repositories.flatMap((repository) => {
       const owner = owners.get(repository.owner_id);
-      return owner ? [{ repository, owner, role: access.roleOf(repository) }] : [];
+      return owner ? [{ repository, owner }] : [];
     });
+  }
+
+  // The caller's role on each, from its collaborations on these repositories only.
+  private async decided(access: CallerAccess, owned: readonly OwnedRepository[]): Promise<ListedRepository[]> {
+    await access.learn(owned.map((item) => item.repository));
+    return owned.map((item) => ({ ...item, role: access.roleOf(item.repository) }));
   }
 
   // The first `wanted` repositories of a run the caller reads. A run not exact is read with a
@@ -424,6 +480,7 @@ export class RepositoryLists {
     if (run.exact) return repositories.find(run.filter, { sort, limit: wanted });
     for (let limit = Math.max(wanted, 32); ; limit *= 2) {
       const read = await repositories.find(run.filter, { sort, limit });
+      await access.learn(read);
       const readable = read.filter((repository) => access.roleOf(repository) !== 'none');
       if (readable.length >= wanted || read.length < limit) return readable.slice(0, wanted);
     }
@@ -432,7 +489,9 @@ export class RepositoryLists {
   private async countRun(access: CallerAccess, run: Run): Promise<number> {
     const repositories = this.store.collection<RepositoryDocument>(REPOSITORIES_COLLECTION);
     if (run.exact) return repositories.count(run.filter);
-    return (await repositories.find(run.filter)).filter((repository) => access.roleOf(repository) !== 'none').length;
+    const read = await repositories.find(run.filter);
+    await access.learn(read);
+    return read.filter((repository) => access.roleOf(repository) !== 'none').length;
   }
 
   // The repositories with these ids that `keep` keeps and the caller reads, outside every run;
@@ -445,6 +504,7 @@ export class RepositoryLists {
     more: readonly RepositoryDocument[] = [],
   ): Promise<RepositoryDocument[]> {
     const repositories = await this.repositories.byIds([...new Set(ids)]);
+    await access.learn([...repositories, ...more]);
     const readable = (repository: RepositoryDocument) => access.roleOf(repository) !== 'none' && !runs.some((run) => inRun(run, repository));
     const named = repositories.filter((repository) => keep(repository) && readable(repository));
     const seen = new Set(named.map((repository) => repository.id));
@@ -456,11 +516,18 @@ export class RepositoryLists {
   // through them (a private fork inherits its source's readers; `named` decides each): found
   // by source and owner (`source_owner`), so bounded by the caller's collaborations, not by
   // the owner's forks.
+  // When the owner has fewer private forks than the caller collaborations, its private forks
+  // (`owner_id` × private × fork) are the candidates instead, each decided the same way.
   private async forksOfCollaboratedSources(access: CallerAccess, ownerId: number): Promise<RepositoryDocument[]> {
+    const caller = access.ownAccounts[0];
+    if (caller === undefined) return [];
     const repositories = this.store.collection<RepositoryDocument>(REPOSITORIES_COLLECTION);
+    const ownerForks = { owner_id: ownerId, private: true, fork: true };
+    if (await this.fewerOf(caller.id, ownerForks)) return repositories.find(ownerForks);
+    const collaborationIds = await this.callerCollaborationIds(caller.id);
     const found: RepositoryDocument[] = [];
-    for (let at = 0; at < access.collaborationIds.length; at += LOOKUP_CHUNK) {
-      const sources = access.collaborationIds.slice(at, at + LOOKUP_CHUNK);
+    for (let at = 0; at < collaborationIds.length; at += LOOKUP_CHUNK) {
+      const sources = collaborationIds.slice(at, at + LOOKUP_CHUNK);
       found.push(...(await repositories.find({ source_id: { $in: sources }, owner_id: ownerId })));
     }
     return found.filter((repository) => repository.private && repository.fork);

@@ -132,7 +132,7 @@ export class CodeSearchQuery {
     const repositoryIds = [...new Set([...byId.values()].map((document) => document.repository_id))];
     const repositories = new Map((await this.repositories.byIds(repositoryIds)).map((repository) => [repository.id, repository]));
     const owners = await this.repositories.accountsByIds([...repositories.values()].map((repository) => repository.owner_id));
-    const roleOf = await this.access.rolesForCaller(caller);
+    const roleOf = await this.access.rolesFor(caller, [...repositories.values()]);
     return page.flatMap((hit) => {
       const document = byId.get(hit.id);
       const repository = document && repositories.get(document.repository_id);

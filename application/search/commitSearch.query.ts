@@ -43,7 +43,7 @@ export class CommitSearchQuery {
       ...hits.flatMap((hit) => [hit.document.author_id, hit.document.committer_id]).filter((id): id is number => id !== null),
     ]);
     const accountOf = (id: number | null): UserDocument | null => (id === null ? null : (accounts.get(id) ?? null));
-    const roleOf = await this.access.rolesForCaller(request.caller);
+    const roleOf = await this.access.rolesFor(request.caller, [...byId.values()]);
     const items = hits.flatMap((hit) => {
       const commit = hit.document;
       const repository = byId.get(commit.repository_id);

@@ -78,7 +78,7 @@ export class IssueSearchQuery {
       hits.map((hit) => hit.document.id),
     );
     const repositories = new Map((await this.repositories.byIds([...new Set([...issues.values()].map((issue) => issue.repository_id))])).map((r) => [r.id, r]));
-    const roleOf = await this.access.rolesForCaller(request.caller);
+    const roleOf = await this.access.rolesFor(request.caller, [...repositories.values()]);
     const readable = [...issues.values()].filter((issue) => {
       const repository = repositories.get(issue.repository_id);
       return repository !== undefined && roleOf(repository) !== 'none';

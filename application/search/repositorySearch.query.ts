@@ -37,7 +37,7 @@ export class RepositorySearchQuery {
     const byId = new Map((await this.repositories.byIds(ids)).map((repository) => [repository.id, repository]));
     const owners = await this.repositories.accountsByIds([...byId.values()].map((repository) => repository.owner_id));
     const openIssues = await this.repositories.openIssuesOf(ids);
-    const roleOf = await this.access.rolesForCaller(request.caller);
+    const roleOf = await this.access.rolesFor(request.caller, [...byId.values()]);
     const items = hits.flatMap((hit) => {
       const repository = byId.get(Number(hit.document.id));
       const owner = repository && owners.get(repository.owner_id);

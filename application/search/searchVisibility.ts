@@ -76,7 +76,7 @@ export class SearchVisibility {
     ]);
     const candidates = [...bySourceOwner, ...bySource].filter((fork) => fork.owner_id !== caller.userId);
     if (candidates.length === 0) return [];
-    const roleOf = await this.access.rolesForCaller(caller);
+    const roleOf = await this.access.rolesFor(caller, candidates);
     return [...new Set(candidates.filter((fork) => roleOf(fork) !== 'none').map((fork) => fork.id))];
   }
 

@@ -302,11 +302,10 @@ describe('page costs: a request tests what its page touches, not the collection 
       expect(page.answer.items.map(({ repository }) => repository.id)).to.deep.equal(expected);
       // The first three pages' repositories loaded by id (to merge them with the owned runs).
       expect(page.tested).to.be.at.most(PAGE_WORK);
-      // The collaborations read to the end of the page, and those the caller's access is
-      // made of (the user's own 2,999, when it asks: what the caller reads, not the page).
-      const ownCollaborations = caller?.userId === COLLABORATOR ? BIG - 1 : 1;
+      // The collaborations read to the end of the page, and the caller's own on the page's
+      // repositories (the user's own 2,999 are not all read when it asks).
       expect(store.examined(REPOSITORY_COLLABORATORS_COLLECTION) - collaborationTests, JSON.stringify({ caller, type })).to.be.at.most(
-        2 * PAGE_WORK + ownCollaborations,
+        2 * PAGE_WORK + PAGE.perPage,
       );
     }
     // A signed-in stranger (reading no owner's private repositories whole but its own, where
@@ -333,6 +332,27 @@ describe('page costs: a request tests what its page touches, not the collection 
       expect(page.answer.totalCount, visibility).to.equal(count);
       expect(page.answer.items.map(({ repository }) => repository.id)).to.deep.equal(expected);
       expect(page.tested).to.be.at.most(PAGE_WORK);
+    }
+  });
+
+  it("GET /user/repos, page 3, for a user collaborating on 2,999 repositories: the collaborations examined are about the page's, not all 2,999", async function () {
+    const queries = new RepositoryQueries(store);
+    const lists = new RepositoryLists(store, queries, new RepositoryAccessQuery(store));
+    const ids = Array.from({ length: BIG - 1 }, (_, n) => n + 2);
+    const self = { userId: COLLABORATOR, siteAdmin: false };
+    const cases = [
+      { affiliations: ['owner', 'collaborator', 'organization_member'], expected: ids.slice(60, 90), count: ids.length },
+      // Without the collaborator affiliation it owns nothing and is a member of nothing: an empty page.
+      { affiliations: ['owner', 'organization_member'], expected: [], count: 0 },
+    ] as const;
+    for (const { affiliations, expected, count } of cases) {
+      const page = await work(REPOSITORY_COLLABORATORS_COLLECTION, () =>
+        lists.forAuthenticatedUser(self, { affiliations: new Set(affiliations), visibility: 'all' }, { sort: 'created', direction: 'asc' }, PAGE),
+      );
+      expect(page.answer.totalCount, affiliations.join()).to.equal(count);
+      expect(page.answer.items.map(({ repository }) => repository.id)).to.deep.equal(expected);
+      // Each visibility's collaborations read to the end of the page, and the page's own decided.
+      expect(page.tested, affiliations.join()).to.be.at.most(3 * PAGE_WORK);
     }
   });
 

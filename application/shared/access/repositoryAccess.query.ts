@@ -25,6 +25,12 @@ import { REPOSITORY_COLLABORATORS_COLLECTION, pairId, type RepositoryCollaborato
 import type { ReadModelStore } from '../ports/readModelStore.port.js';
 import { TOKENS } from '../ports/tokens.js';
 
+// An id no repository has: a synthetic repository with it (what the lists decide an owner's
+// runs from) has no collaborator, and is never looked up.
+export const NO_REPOSITORY = -1;
+// Pair ids per look-up of the caller's collaborations.
+const LOOKUP_CHUNK = 256;
+
 // Who asks: null for an anonymous caller.
 export type AccessCaller = { readonly userId: number; readonly siteAdmin: boolean; readonly scopes?: readonly string[] } | null;
 
@@ -55,7 +61,10 @@ export interface CallerAccess {
   readonly roleOf: (repository: AccessibleRepository) => RepositoryPermission;
   // What grantedRole answers (membership, ownership, collaboration only).
   readonly grantedRoleOf: (repository: AccessibleRepository) => RepositoryPermission;
-  readonly collaborationIds: readonly number[];
+  // Loads the caller's collaborations on these repositories (and on the sources of the private
+  // forks among them), by their pair ids: what roleOf and grantedRoleOf need to decide them.
+  // Deciding a repository not learned is a fault (it throws), not a silent "no collaboration".
+  readonly learn: (repositories: readonly AccessibleRepository[]) => Promise<void>;
   // The caller (first) and the organizations it is a member of (none for an anonymous caller): the
   // accounts whose repositories it may read through them, and whose private repositories'
   // forks it may read through their sources.
@@ -119,22 +128,22 @@ export class RepositoryAccessQuery {
     return (await this.store.collection(MIGRATION_LOCKS_COLLECTION).findOne({ repository_id: repositoryId })) !== null;
   }
 
-  // For lists: the caller's memberships and collaborations loaded once, then one pure
-  // decision per repository.
-  async rolesForCaller(caller: AccessCaller): Promise<(repository: AccessibleRepository) => RepositoryPermission> {
-    return (await this.accessOfCaller(caller)).roleOf;
+  // For a set of repositories already loaded (a page of search hits): the caller's memberships
+  // and its collaborations on these repositories only, then one pure decision per repository.
+  async rolesFor(caller: AccessCaller, repositories: readonly AccessibleRepository[]): Promise<(repository: AccessibleRepository) => RepositoryPermission> {
+    const access = await this.accessOfCaller(caller);
+    await access.learn(repositories);
+    return access.roleOf;
   }
 
-  // The same facts, with the role granted (not counting public read) and the repositories the
-  // caller collaborates on: what a list needs to read whole runs of an owner's repositories.
+  // The caller's memberships (bounded by its organizations), and its collaborations learned
+  // for the repositories a list decides, never all of them: a user collaborating on 3,000
+  // repositories reads a page's collaborations, not 3,000, to list a page.
   async accessOfCaller(caller: AccessCaller): Promise<CallerAccess> {
-    const collaborations = new Map<number, CollaboratorPermission>();
+    // What the caller holds on each repository learned (null: no collaboration).
+    const collaborations = new Map<number, CollaboratorPermission | null>();
     const organizations = new Map<number, OrganizationFacts>();
     if (caller !== null) {
-      const collaboratorDocuments = await this.store
-        .collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION)
-        .find({ user_id: caller.userId });
-      for (const document of collaboratorDocuments) collaborations.set(document.repository_id, document.permission);
       const memberships = await this.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).find({ user_id: caller.userId, state: 'active' });
       const orgs = await this.store.collection<OrganizationDocument>(ORGANIZATIONS_COLLECTION).find({ id: { $in: memberships.map((m) => m.org_id) } });
       for (const membership of memberships) {
@@ -142,24 +151,47 @@ export class RepositoryAccessQuery {
         if (org) organizations.set(org.id, { defaultRepositoryPermission: org.default_repository_permission, callerRole: membership.role });
       }
     }
+    const collaborationOn = (repositoryId: number): CollaboratorPermission | null => {
+      // An anonymous caller collaborates on nothing; a synthetic repository has no collaborator.
+      if (caller === null || repositoryId === NO_REPOSITORY) return null;
+      const permission = collaborations.get(repositoryId);
+      if (permission === undefined) throw new Error(`the caller's collaboration on repository ${repositoryId} was not learned before deciding it`);
+      return permission;
+    };
+    const learn = async (repositories: readonly AccessibleRepository[]): Promise<void> => {
+      if (caller === null) return;
+      const wanted = new Set<number>();
+      for (const repository of repositories) {
+        wanted.add(repository.id);
+        if (inheritsFromUpstream(repository)) wanted.add(repository.source_id);
+      }
+      const missing = [...wanted].filter((id) => id !== NO_REPOSITORY && !collaborations.has(id));
+      const documents = this.store.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION);
+      for (let at = 0; at < missing.length; at += LOOKUP_CHUNK) {
+        const chunk = missing.slice(at, at + LOOKUP_CHUNK);
+        for (const id of chunk) collaborations.set(id, null);
+        const found = await documents.find({ _id: { $in: chunk.map((id) => pairId(id, caller.userId)) } });
+        for (const document of found) collaborations.set(document.repository_id, document.permission);
+      }
+    };
     const factsOf = (repository: AccessibleRepository): RepositoryAccessFacts => ({
       caller,
       repository: factsOfRepository(repository),
       organization: organizations.get(repository.owner_id) ?? null,
-      collaboratorPermission: collaborations.get(repository.id) ?? null,
+      collaboratorPermission: collaborationOn(repository.id),
       upstream: inheritsFromUpstream(repository)
         ? {
             ownerId: repository.upstream_owner_id,
             ownerType: repository.upstream_owner_type,
             organization: organizations.get(repository.upstream_owner_id) ?? null,
-            collaboratorPermission: collaborations.get(repository.source_id) ?? null,
+            collaboratorPermission: collaborationOn(repository.source_id),
           }
         : null,
     });
     return {
       roleOf: (repository) => repositoryRole(factsOf(repository)),
       grantedRoleOf: (repository) => grantedRole(factsOf(repository)),
-      collaborationIds: [...collaborations.keys()],
+      learn,
       ownAccounts:
         caller === null ? [] : [{ id: caller.userId, type: 'User' }, ...[...organizations.keys()].map((id): AccountRef => ({ id, type: 'Organization' }))],
     };

@@ -214,6 +214,8 @@ describe('RepositoryLists: pages read from the ordered indexes answer as the who
     for (let n = 0; n < 600; n++) {
       const [caller, organization, type, listOrder, { page, perPage }] = [pick(CALLERS), w.accounts.get(pick(ORGS))!, pick(types), order(), paging()];
       const access = await w.access.accessOfCaller(caller);
+      // The reference decides every repository of the world: all its collaborations learned.
+      await access.learn(w.repositories);
       const candidates = w.repositories.filter(
         (repository) =>
           repository.owner_id === organization.id &&
@@ -237,6 +239,8 @@ describe('RepositoryLists: pages read from the ordered indexes answer as the who
         paging(),
       ];
       const access = await w.access.accessOfCaller(caller);
+      // The reference decides every repository of the world: all its collaborations learned.
+      await access.learn(w.repositories);
       const collaborating = new Set(w.collaborations.get(account.id) ?? []);
       const candidates = w.repositories.filter(
         (repository) => (type !== 'member' && repository.owner_id === account.id) || (type !== 'owner' && collaborating.has(repository.id)),
@@ -266,6 +270,8 @@ describe('RepositoryLists: pages read from the ordered indexes answer as the who
         paging(),
       ];
       const access = await w.access.accessOfCaller(caller);
+      // The reference decides every repository of the world: all its collaborations learned.
+      await access.learn(w.repositories);
       const organizations = new Set(w.memberships.get(caller.userId) ?? []);
       const collaborating = new Set(w.collaborations.get(caller.userId) ?? []);
       const candidates = w.repositories.filter(
@@ -292,6 +298,8 @@ describe('RepositoryLists: pages read from the ordered indexes answer as the who
         { sort: 'stargazers', direction: 'desc' },
       ]);
       const access = await w.access.accessOfCaller(caller);
+      // The reference decides every repository of the world: all its collaborations learned.
+      await access.learn(w.repositories);
       // A public parent lists its public forks only, as its forks_count counts them.
       const candidates = w.repositories.filter((repository) => repository.parent_id === parent.id && (parent.private || !repository.private));
       const expected = reference(w, access.roleOf, candidates, listOrder, page, perPage);
@@ -306,6 +314,8 @@ describe('RepositoryLists: pages read from the ordered indexes answer as the who
       const sort = pick(['created', 'updated'] as const);
       const field = sort === 'updated' ? 'pushed_at' : 'starred_at';
       const access = await w.access.accessOfCaller(caller);
+      // The reference decides every repository of the world: all its collaborations learned.
+      await access.learn(w.repositories);
       const sign = direction === 'asc' ? 1 : -1;
       const byId = new Map(w.repositories.map((repository) => [repository.id, repository]));
       const readable = w.stars
@@ -322,6 +332,8 @@ describe('RepositoryLists: pages read from the ordered indexes answer as the who
     for (let n = 0; n < 400; n++) {
       const [caller, userId, { page, perPage }] = [pick(CALLERS), pick(USERS), paging()];
       const access = await w.access.accessOfCaller(caller);
+      // The reference decides every repository of the world: all its collaborations learned.
+      await access.learn(w.repositories);
       const byId = new Map(w.repositories.map((repository) => [repository.id, repository]));
       const readable = w.subscriptions
         .filter((watch) => watch.user_id === userId && watch.subscribed && access.roleOf(byId.get(watch.repository_id)!) !== 'none')
