@@ -89,6 +89,16 @@ export class IssueQueries {
     return matches * matches <= wanted * run;
   }
 
+  // Every issue's body in a repository (the mentioned filter reads them).
+  issueBodies(repositoryId: number): Promise<Pick<IssueDocument, 'id' | 'body'>[]> {
+    return this.issues().find({ repository_id: repositoryId }, { projection: { id: 1, body: 1 } });
+  }
+
+  // Every comment's body in a repository, with its issue (the mentioned filter reads them).
+  commentBodies(repositoryId: number): Promise<Pick<IssueCommentDocument, 'issue_id' | 'body'>[]> {
+    return this.comments().find({ repository_id: repositoryId }, { projection: { issue_id: 1, body: 1 } });
+  }
+
   comment(commentId: number): Promise<IssueCommentDocument | null> {
     return this.comments().findOne({ _id: String(commentId) });
   }
