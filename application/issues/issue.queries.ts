@@ -40,7 +40,7 @@ export interface MilestoneListFilter {
 const order = (direction: Direction): 1 | -1 => (direction === 'asc' ? 1 : -1);
 
 // The fields whose single value has an ordered index by creation of its own (issues.projection.ts).
-const SELECTIVE_FIELDS = ['label_ids', 'assignee_ids', 'user_id', 'milestone_id'] as const;
+const SELECTIVE_FIELDS = ['label_ids', 'assignee_ids', 'mentioned_ids', 'user_id', 'milestone_id'] as const;
 
 // The read side of issues, comments, labels, milestones and reactions.
 @injectable()
@@ -75,7 +75,7 @@ export class IssueQueries {
     return { items, totalCount };
   }
 
-  // A filter naming one label, assignee, creator or milestone has ordered indexes by creation
+  // A filter naming one label, assignee, mentioned user, creator or milestone has ordered indexes by creation
   // only: in another order (updated, comments) the page is found along a walk of the
   // repository's issues in that order, testing each, about wanted × run / matches of them (the
   // whole run for a value few issues hold). When reading the matches through their own index
@@ -87,16 +87,6 @@ export class IssueQueries {
       filter.state === undefined ? { repository_id: filter.repository_id } : { repository_id: filter.repository_id, state: filter.state },
     );
     return matches * matches <= wanted * run;
-  }
-
-  // Every issue's body in a repository (the mentioned filter reads them).
-  issueBodies(repositoryId: number): Promise<Pick<IssueDocument, 'id' | 'body'>[]> {
-    return this.issues().find({ repository_id: repositoryId }, { projection: { id: 1, body: 1 } });
-  }
-
-  // Every comment's body in a repository, with its issue (the mentioned filter reads them).
-  commentBodies(repositoryId: number): Promise<Pick<IssueCommentDocument, 'issue_id' | 'body'>[]> {
-    return this.comments().find({ repository_id: repositoryId }, { projection: { issue_id: 1, body: 1 } });
   }
 
   comment(commentId: number): Promise<IssueCommentDocument | null> {

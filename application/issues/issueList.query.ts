@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Filter, SortSpec } from '../shared/ports/readModelStore.port.js';
 import { RepositoryQueries } from '../repositories/repository.queries.js';
-import { mentionedLogins } from '../../domain/search/mentions.js';
 import { rarestFirst } from '../shared/rarestFirst.js';
 import { IssueQueries, type Direction, type Page, type Paged } from './issue.queries.js';
 import type { IssueDocument } from './issues.readModel.js';
@@ -35,7 +34,7 @@ export class IssueList {
       this.userFilter('assignee_ids', params.assignee),
       this.userFilter('user_id', params.creator),
       this.milestoneFilter(repositoryId, params.milestone),
-      this.mentionedFilter(repositoryId, params.mentioned),
+      this.userFilter('mentioned_ids', params.mentioned),
     ]);
     const filter: Filter = Object.assign(
       { repository_id: repositoryId },
@@ -63,7 +62,9 @@ export class IssueList {
     return { label_ids: { $all: ids } };
   }
 
-  private async userFilter(field: 'assignee_ids' | 'user_id', login: string | undefined): Promise<Filter> {
+  // A user mentioned: the ids the issues projection keeps of the users an issue's body and
+  // comments @mention (projections/issues/issueMentions.ts), walked by their own index.
+  private async userFilter(field: 'assignee_ids' | 'mentioned_ids' | 'user_id', login: string | undefined): Promise<Filter> {
     if (login === undefined) return {};
     if (field === 'assignee_ids' && login === 'none') return { assignee_ids: { $size: 0 } };
     if (field === 'assignee_ids' && login === '*') return { 'assignee_ids.0': { $exists: true } };
@@ -77,22 +78,5 @@ export class IssueList {
     if (milestone === '*') return { milestone_id: { $ne: null } };
     const found = /^\d+$/.test(milestone) ? await this.issues.milestoneByNumber(repositoryId, Number(milestone)) : null;
     return found ? { milestone_id: found.id } : NOTHING;
-  }
-
-  // The issues whose body or comments @mention the user, as the issue search's `mentions:`
-  // reads them (domain/search/mentions.ts). No index holds mentions: the repository's texts
-  // are read (only their '@'-bearing ones are parsed) when the filter is asked for, which
-  // GitHub's clients rarely do.
-  private async mentionedFilter(repositoryId: number, login: string | undefined): Promise<Filter> {
-    if (login === undefined) return {};
-    const account = await this.repositories.accountByLogin(login);
-    if (!account) return NOTHING;
-    const wanted = account.login.toLowerCase();
-    const mentions = (text: string | null) => text !== null && mentionedLogins([text], Number.POSITIVE_INFINITY).includes(wanted);
-    const [issues, comments] = await Promise.all([this.issues.issueBodies(repositoryId), this.issues.commentBodies(repositoryId)]);
-    const ids = new Set<number>();
-    for (const issue of issues) if (mentions(issue.body)) ids.add(issue.id);
-    for (const comment of comments) if (mentions(comment.body)) ids.add(comment.issue_id);
-    return { id: { $in: [...ids] } };
   }
 }

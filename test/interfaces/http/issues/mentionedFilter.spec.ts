@@ -47,4 +47,37 @@ describe('HTTP issues: the mentioned filter of a repository issue list', () => {
       `<${server.url}/repos/octocat/hello/issues?mentioned=mona&per_page=1&page=2>; rel="next", <${server.url}/repos/octocat/hello/issues?mentioned=mona&per_page=1&page=2>; rel="last"`,
     );
   });
+
+  // Kept by the issues projection (projections/issues/issueMentions.ts): each write moves the set.
+  it('follows edits and deletions of bodies and comments, and keeps the mentioned account through a rename', async () => {
+    const listed = async (login: string) => numbers((await api(server, null, 'GET', `/repos/octocat/hello/issues?mentioned=${login}`)).body);
+    expect((await api(server, owner, 'PATCH', '/repos/octocat/hello/issues/1', { body: 'never mind' })).status).to.equal(200);
+    expect(await listed('mona')).to.deep.equal([3]);
+    const comment = await api(server, owner, 'POST', '/repos/octocat/hello/issues/2/comments', { body: 'ping @mona' });
+    expect(await listed('mona')).to.deep.equal([3, 2]);
+    const commentId = (comment.body as { id: number }).id;
+    expect((await api(server, owner, 'PATCH', `/repos/octocat/hello/issues/comments/${commentId}`, { body: 'ping @hubot' })).status).to.equal(200);
+    expect(await listed('mona')).to.deep.equal([3]);
+    expect(await listed('hubot')).to.deep.equal([4, 2]);
+    const both = await api(server, owner, 'POST', '/repos/octocat/hello/issues/4/comments', { body: '@mona and @hubot' });
+    expect(await listed('mona')).to.deep.equal([4, 3]);
+    expect((await api(server, owner, 'DELETE', `/repos/octocat/hello/issues/comments/${(both.body as { id: number }).id}`)).status).to.equal(204);
+    // Issue 4's body still mentions hubot; mona is mentioned by issue 3's comment only.
+    expect(await listed('mona')).to.deep.equal([3]);
+    expect(await listed('hubot')).to.deep.equal([4, 2]);
+    expect((await api(server, owner, 'PATCH', '/repos/octocat/hello/issues/3', { body: '@hubot too' })).status).to.equal(200);
+    expect(await listed('mona')).to.deep.equal([3]);
+    expect(await listed('hubot')).to.deep.equal([4, 3, 2]);
+    // A rename: the mentions made of mona are the renamed account's; a new mona's are none of them.
+    expect((await api(server, server.adminAuthorization, 'PATCH', '/admin/users/mona', { login: 'monalisa' })).status).to.equal(202);
+    const deadline = Date.now() + 10_000;
+    while ((await api(server, null, 'GET', '/users/monalisa')).status !== 200 && Date.now() < deadline) await new Promise((done) => setImmediate(done));
+    expect(await listed('monalisa')).to.deep.equal([3]);
+    const newMona = { login: 'mona', email: 'new-mona@example.com', password: 'a-long-enough-password-1' };
+    expect((await api(server, server.adminAuthorization, 'POST', '/admin/users', newMona)).status).to.equal(201);
+    expect(await listed('mona')).to.deep.equal([]);
+    await api(server, owner, 'POST', '/repos/octocat/hello/issues', { title: 'New mona', body: 'hi @mona' });
+    expect(await listed('mona')).to.deep.equal([5]);
+    expect(await listed('monalisa')).to.deep.equal([3]);
+  });
 });
