@@ -40,7 +40,7 @@ export interface MilestoneListFilter {
 const order = (direction: Direction): 1 | -1 => (direction === 'asc' ? 1 : -1);
 
 // The fields whose single value has an ordered index by creation of its own (issues.projection.ts).
-const SELECTIVE_FIELDS = ['label_ids', 'assignee_ids', 'user_id', 'milestone_id'] as const;
+const SELECTIVE_FIELDS = ['label_ids', 'assignee_ids', 'mentioned_ids', 'user_id', 'milestone_id'] as const;
 
 // The read side of issues, comments, labels, milestones and reactions.
 @injectable()
@@ -75,7 +75,7 @@ export class IssueQueries {
     return { items, totalCount };
   }
 
-  // A filter naming one label, assignee, creator or milestone has ordered indexes by creation
+  // A filter naming one label, assignee, mentioned user, creator or milestone has ordered indexes by creation
   // only: in another order (updated, comments) the page is found along a walk of the
   // repository's issues in that order, testing each, about wanted × run / matches of them (the
   // whole run for a value few issues hold). When reading the matches through their own index

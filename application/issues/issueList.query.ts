@@ -15,6 +15,7 @@ export interface IssueListParams {
   readonly assignee?: string; // a login, 'none' or '*'
   readonly creator?: string;
   readonly milestone?: string; // a number, 'none' or '*'
+  readonly mentioned?: string; // a login
 }
 
 const SORT_FIELDS = { created: 'created_at', updated: 'updated_at', comments: 'comments' } as const;
@@ -33,6 +34,7 @@ export class IssueList {
       this.userFilter('assignee_ids', params.assignee),
       this.userFilter('user_id', params.creator),
       this.milestoneFilter(repositoryId, params.milestone),
+      this.userFilter('mentioned_ids', params.mentioned),
     ]);
     const filter: Filter = Object.assign(
       { repository_id: repositoryId },
@@ -60,7 +62,9 @@ export class IssueList {
     return { label_ids: { $all: ids } };
   }
 
-  private async userFilter(field: 'assignee_ids' | 'user_id', login: string | undefined): Promise<Filter> {
+  // A user mentioned: the ids the issues projection keeps of the users an issue's body and
+  // comments @mention (projections/issues/issueMentions.ts), walked by their own index.
+  private async userFilter(field: 'assignee_ids' | 'mentioned_ids' | 'user_id', login: string | undefined): Promise<Filter> {
     if (login === undefined) return {};
     if (field === 'assignee_ids' && login === 'none') return { assignee_ids: { $size: 0 } };
     if (field === 'assignee_ids' && login === '*') return { 'assignee_ids.0': { $exists: true } };

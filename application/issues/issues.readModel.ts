@@ -32,6 +32,10 @@ export interface IssueDocument extends Document {
   label_ids: number[];
   assignee_ids: number[];
   milestone_id: number | null;
+  // The users its body and its comments @mention, by id (projections/issues/issueMentions.ts):
+  // the list's `mentioned` filter walks them by index; and its body's own.
+  mentioned_ids: number[];
+  body_mentioned_ids: number[];
   locked: boolean;
   active_lock_reason: string | null;
   comments: number;
@@ -51,6 +55,8 @@ export interface IssueCommentDocument extends Document {
   repository_id: number;
   user_id: number;
   body: string;
+  // The users its body @mentions, by id, kept for its issue's mentioned_ids.
+  mentioned_ids: number[];
   reactions: ReactionCounts;
   created_at: string;
   updated_at: string;

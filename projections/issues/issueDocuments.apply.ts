@@ -2,6 +2,7 @@ import type { IssueDocument } from '../../application/issues/issues.readModel.js
 import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import type { IssueEvent, IssueOpened } from '../../domain/issues/issue.events.js';
+import { bodyMentionsChanged, mentionedIds } from './issueMentions.js';
 import { countInMilestone, countIssueState, emptyReactionCounts, issues } from './issueCounters.js';
 
 // By id: a pull request's issue (its labels, assignees, milestone) has an _id of its own (`pr-<id>`).
@@ -22,6 +23,7 @@ async function changeState(issueId: number, to: 'open' | 'closed', fields: Parti
 }
 
 async function opened(data: IssueOpened['data'], target: ProjectionTarget): Promise<void> {
+  const mentioned = await mentionedIds(target, data.body);
   const document: IssueDocument = {
     _id: String(data.issueId),
     id: data.issueId,
@@ -35,6 +37,8 @@ async function opened(data: IssueOpened['data'], target: ProjectionTarget): Prom
     label_ids: [...data.labelIds],
     assignee_ids: [...data.assigneeIds],
     milestone_id: data.milestoneId,
+    mentioned_ids: mentioned,
+    body_mentioned_ids: mentioned,
     locked: false,
     active_lock_reason: null,
     comments: 0,
@@ -54,8 +58,11 @@ export async function applyIssueEvent(stored: StoredEvent, target: ProjectionTar
   switch (event.type) {
     case 'IssueOpened':
       return opened(event.data, target);
-    case 'IssueEdited':
-      return void (await setIssue(target, event.data.issueId, { ...event.data.changes, updated_at: event.data.editedAt }));
+    case 'IssueEdited': {
+      const { issueId, changes, editedAt } = event.data;
+      await setIssue(target, issueId, { ...changes, updated_at: editedAt });
+      return changes.body === undefined ? undefined : bodyMentionsChanged(target, { id: issueId }, changes.body);
+    }
     case 'IssueClosed': {
       const { issueId, stateReason, closedBy, closedAt } = event.data;
       return changeState(issueId, 'closed', { state_reason: stateReason, closed_at: closedAt, closed_by_id: closedBy, updated_at: closedAt }, target);

@@ -44,8 +44,9 @@ export const issuesProjection: Projection = {
   // 2: pull requests mirrored among the issues; 3: copies of deleted labels and milestones;
   // 4: a pull request's issue has an id of the issue sequence (found by `id`, not `_id`);
   // 5: milestones carry their list's sort keys; 6: milestones by title; 7: pull requests'
-  // labels, assignees and milestone (counted in the milestone); 8: a pull request's closed_by
-  version: 8,
+  // labels, assignees and milestone (counted in the milestone); 8: a pull request's closed_by;
+  // 9: the users an issue's body and comments mention (issueMentions.ts), and their index
+  version: 9,
   collections: [
     {
       name: ISSUES_COLLECTION,
@@ -69,6 +70,8 @@ export const issuesProjection: Projection = {
         // MongoDB keeps them), so a page walks that label's issues, not the repository's.
         { name: 'repository_label_state_created', keys: { repository_id: 1, label_ids: 1, state: 1, created_at: 1, number: 1 } },
         { name: 'repository_assignee_state_created', keys: { repository_id: 1, assignee_ids: 1, state: 1, created_at: 1, number: 1 } },
+        // By a user mentioned (the `mentioned` filter): multikey too, an entry per mentioned id.
+        { name: 'repository_mentioned_state_created', keys: { repository_id: 1, mentioned_ids: 1, state: 1, created_at: 1, number: 1 } },
       ],
     },
     {

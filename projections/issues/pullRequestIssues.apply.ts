@@ -2,6 +2,7 @@ import { pullRequestIssueDocumentId, type IssueDocument } from '../../applicatio
 import type { ProjectionTarget } from '../../application/shared/projections/projection.js';
 import type { StoredEvent } from '../../application/shared/ports/eventStore.port.js';
 import { pullRequestIssueId, type PullRequestEvent } from '../../domain/pulls/pullRequest.events.js';
+import { bodyMentionsChanged, mentionedIds } from './issueMentions.js';
 import { countInMilestone, emptyReactionCounts, issues } from './issueCounters.js';
 
 export const PULL_REQUEST_ISSUE_EVENT_TYPES: ReadonlySet<string> = new Set([
@@ -23,6 +24,7 @@ export async function applyPullRequestIssueEvent(stored: StoredEvent, target: Pr
   switch (event.type) {
     case 'PullRequestOpened': {
       const { repositoryId, number, authorId, title, body, openedAt } = event.data;
+      const mentioned = await mentionedIds(target, body);
       const document: IssueDocument = {
         _id,
         id: pullRequestIssueId(event.data),
@@ -36,6 +38,8 @@ export async function applyPullRequestIssueEvent(stored: StoredEvent, target: Pr
         label_ids: [],
         assignee_ids: [],
         milestone_id: null,
+        mentioned_ids: mentioned,
+        body_mentioned_ids: mentioned,
         locked: false,
         active_lock_reason: null,
         comments: 0,
@@ -55,7 +59,7 @@ export async function applyPullRequestIssueEvent(stored: StoredEvent, target: Pr
         { _id },
         { $set: { ...(title !== undefined ? { title } : {}), ...(body !== undefined ? { body } : {}), updated_at: event.data.editedAt } },
       );
-      return;
+      return body === undefined ? undefined : bodyMentionsChanged(target, { _id }, body);
     }
     // closed_by: whoever closed it (the event's actor) or merged it, as GitHub's issue shows.
     case 'PullRequestClosed':

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { IssueQueries } from '../../application/issues/issue.queries.js';
+import { IssueList } from '../../application/issues/issueList.query.js';
 import {
   ISSUE_COMMENTS_COLLECTION,
   ISSUES_COLLECTION,
@@ -221,6 +222,29 @@ describe('page costs of the issues area: a request tests what its page touches, 
       expect(page.answer.totalCount).to.equal(whole.length);
       expect(page.tested, JSON.stringify(filter)).to.be.at.most(2 * 60 + 5 + countWork);
     }
+  });
+
+  it('issues mentioning a user, newest first or by another sort: from the multikey index of the mentions kept, not every text of the repository', async function () {
+    const list = new IssueList(new IssueQueries(store), new RepositoryQueries(store));
+    const mentioning = Array.from({ length: BIG }, (_, n) => BIG - 1 - n).filter((n) => n % 6 === 1);
+    const newest = await examinedBy(store, ISSUES_COLLECTION, async () => {
+      const comments = await work(ISSUE_COMMENTS_COLLECTION, () =>
+        list.list(2, { state: 'open', sort: 'created', direction: 'desc', mentioned: 'u8' }, { page: 2, perPage: 30 }),
+      );
+      expect(comments.tested, 'comments read').to.equal(0);
+      return comments.answer;
+    });
+    expect(newest.answer.items.map((issue) => issue.number)).to.deep.equal(mentioning.slice(30, 60).map((n) => n + 1));
+    expect(newest.answer.totalCount).to.equal(mentioning.length);
+    expect(newest.tested).to.be.at.most(2 * 60 + 5);
+    // By update: the open issues walked in that order, each tested, until the page is found.
+    const updated = await work(ISSUES_COLLECTION, () =>
+      list.list(2, { state: 'open', sort: 'updated', direction: 'desc', mentioned: 'u8' }, { page: 2, perPage: 30 }),
+    );
+    const byUpdate = [...mentioning].sort((a, b) => ((a * 7919) % BIG < (b * 7919) % BIG ? 1 : -1));
+    expect(updated.answer.items.map((issue) => issue.number)).to.deep.equal(byUpdate.slice(30, 60).map((n) => n + 1));
+    expect(updated.answer.totalCount).to.equal(mentioning.length);
+    expect(updated.tested).to.be.at.most(BIG / 3);
   });
 
   it('comments since an instant: those updated since, not every comment of the repository', async function () {

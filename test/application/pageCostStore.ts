@@ -239,6 +239,10 @@ export async function seeded(): Promise<EmbeddedReadModelStore> {
       milestone_id: n % 5 === 0 ? 77 : null,
       label_ids: n % 4 === 0 ? [501, 502] : n % 4 === 1 ? [501] : [],
       assignee_ids: n % 6 === 0 ? [7] : [],
+      // One in six mentions user 8 (u8) in its body, as the issues projection keeps it.
+      body: n % 6 === 1 ? 'cc @u8' : 'no one',
+      body_mentioned_ids: n % 6 === 1 ? [8] : [],
+      mentioned_ids: n % 6 === 1 ? [8] : [],
     })),
   );
   await insert(ISSUE_COMMENTS_COLLECTION, (n) =>
@@ -247,6 +251,8 @@ export async function seeded(): Promise<EmbeddedReadModelStore> {
       id: repository * BIG + n,
       repository_id: repository,
       issue_id: n,
+      body: 'no mention',
+      mentioned_ids: [],
       created_at: at(n),
       updated_at: at((n * 7919) % BIG),
     })),

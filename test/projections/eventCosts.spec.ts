@@ -8,7 +8,12 @@ import {
   REPOSITORY_COLLABORATORS_COLLECTION,
   REPOSITORY_STARS_COLLECTION,
 } from '../../application/repositories/repositories.readModel.js';
-import { ISSUES_COLLECTION, MILESTONES_COLLECTION, REPOSITORY_ISSUE_COUNTS_COLLECTION } from '../../application/issues/issues.readModel.js';
+import {
+  ISSUE_COMMENTS_COLLECTION,
+  ISSUES_COLLECTION,
+  MILESTONES_COLLECTION,
+  REPOSITORY_ISSUE_COUNTS_COLLECTION,
+} from '../../application/issues/issues.readModel.js';
 import { PullRequestPairs } from '../../application/pulls/pullRequestPairs.js';
 import { systemContext } from '../../application/shared/commandContext.js';
 import { DELETED_COPIES_COLLECTIONS } from '../../application/shared/deletedCopies.js';
@@ -92,6 +97,71 @@ describe('event costs: an event tests what it changes, not the collections it wr
     expect(await store.collection(REPOSITORY_ISSUE_COUNTS_COLLECTION).count({})).to.equal(BIG - 1);
     // The issues found, then deleted by id; the one count; no milestone.
     expect(examinedIn(store, collections) - before).to.be.at.most(2 * 300 + 10);
+  });
+
+  it("an issue's mentions: a comment written, edited or deleted moves its issue's set from its comments' kept lists, by index, not the repository's 3,000 comments", async function () {
+    const store = new EmbeddedReadModelStore();
+    await withIndexes(store, issuesProjection.collections);
+    await withIndexes(store, usersProjection.collections);
+    await insertAll(store, USERS_COLLECTION, [{ _id: '20', id: 20, login: 'mona', login_key: 'mona', type: 'User' }]);
+    const issue = (n: number) => ({
+      _id: String(n),
+      id: n,
+      repository_id: 1,
+      number: n,
+      state: 'open',
+      created_at: 'x',
+      label_ids: [],
+      assignee_ids: [],
+      mentioned_ids: [],
+      body_mentioned_ids: [],
+      comments: 0,
+    });
+    await insertAll(
+      store,
+      ISSUES_COLLECTION,
+      Array.from({ length: BIG }, (_, n) => issue(n + 1)),
+    );
+    // Issue 1 has 5 comments; the others share the rest of the repository's 3,000.
+    const comment = (n: number) => ({
+      _id: String(n),
+      id: n,
+      issue_id: n < 5 ? 1 : 2 + (n % 100),
+      repository_id: 1,
+      body: 'x',
+      mentioned_ids: [],
+      created_at: 'x',
+    });
+    await insertAll(
+      store,
+      ISSUE_COMMENTS_COLLECTION,
+      Array.from({ length: BIG }, (_, n) => comment(n)),
+    );
+    const target = liveTarget(store, new EmbeddedSearchIndex());
+    const collections = [ISSUES_COLLECTION, ISSUE_COMMENTS_COLLECTION, USERS_COLLECTION];
+    const mentioned = async () => (await store.collection(ISSUES_COLLECTION).findOne({ id: 1 }))!.mentioned_ids;
+    for (const [event, expected] of [
+      [
+        storedEvent('issue-comment-5000', 0, 'IssueCommentCreated', {
+          commentId: 5000,
+          issueId: 1,
+          repositoryId: 1,
+          authorId: 2,
+          body: '@mona',
+          createdAt: 'y',
+        }),
+        [20],
+      ],
+      [storedEvent('issue-comment-5000', 1, 'IssueCommentEdited', { commentId: 5000, body: 'no one', editedAt: 'z' }), []],
+      [storedEvent('issue-comment-5000', 2, 'IssueCommentEdited', { commentId: 5000, body: 'cc @mona', editedAt: 'z' }), [20]],
+      [storedEvent('issue-comment-5000', 3, 'IssueCommentDeleted', { commentId: 5000, issueId: 1, deletedAt: 'z' }), []],
+    ] as const) {
+      const before = examinedIn(store, collections);
+      await issuesProjection.apply(event, target);
+      expect(await mentioned(), event.type).to.deep.equal(expected);
+      // The comment, its issue, the account, the issue's 5 or 6 comments' lists: a few dozen at most.
+      expect(examinedIn(store, collections) - before, event.type).to.be.at.most(20);
+    }
   });
 
   it('a repository made private detaches its public forks and theirs, by index, not the 3,000 forks of another', async function () {

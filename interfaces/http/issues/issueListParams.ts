@@ -53,5 +53,6 @@ export function issueListParams(query: Record<string, unknown>): IssueListParams
     ...optional('assignee'),
     ...optional('creator'),
     ...optional('milestone'),
+    ...optional('mentioned'),
   };
 }

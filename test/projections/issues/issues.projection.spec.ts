@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { usersProjection } from '../../../projections/accounts/users.projection.js';
 import { issuesProjection } from '../../../projections/issues/issues.projection.js';
 import { defaultLabelId } from '../../../domain/issues/defaultLabels.js';
 import { repositoryCreatedData } from '../../support/eventData.js';
@@ -86,6 +87,68 @@ describe('issues projection', () => {
     expect(dump.milestones).to.have.length(1);
     expect(dump.milestones[0]).to.include({ open_issues: 0, closed_issues: 1 });
     expect(dump.repository_issue_counts).to.deep.equal([{ _id: '3', repository_id: 3, open_issues_count: 1 }]);
+  });
+
+  it('keeps the ids an issue mentions, through body and comment edits and deletions, each applied twice the same', async () => {
+    // The accounts a login resolves to are the users projection's, applied first in its lane.
+    const withUsers = {
+      ...issuesProjection,
+      apply: (event: Parameters<typeof issuesProjection.apply>[0], target: Parameters<typeof issuesProjection.apply>[1]) =>
+        event.type === 'UserCreated' ? usersProjection.apply(event, target) : issuesProjection.apply(event, target),
+    };
+    const user = (userId: number, login: string) =>
+      storedEvent(`user-${userId}`, 0, 'UserCreated', { userId, login, email: null, name: null, siteAdmin: false, passwordHash: null, createdAt: at });
+    const comment = (commentId: number, version: number, type: string, data: Record<string, unknown>) =>
+      storedEvent(`issue-comment-${commentId}`, version, type, { commentId, ...data });
+    const dump = await expectIdempotent(withUsers, [
+      repositoryCreated,
+      user(20, 'mona'),
+      user(21, 'Hubot'),
+      user(22, 'octocat'),
+      storedEvent('issue-9', 0, 'IssueOpened', {
+        issueId: 9,
+        repositoryId: 3,
+        number: 1,
+        authorId: 2,
+        title: '@octocat in a title counts nothing',
+        body: 'cc @mona and @nobody-has-this',
+        labelIds: [],
+        assigneeIds: [],
+        milestoneId: null,
+        openedAt: at,
+      }),
+      comment(1, 0, 'IssueCommentCreated', { issueId: 9, repositoryId: 3, authorId: 2, body: '@hubot, and @mona again', createdAt: at }),
+      comment(2, 0, 'IssueCommentCreated', { issueId: 9, repositoryId: 3, authorId: 2, body: '@octocat', createdAt: at }),
+      // The body drops mona, whom comment 1 still mentions; comment 2 drops octocat, then 1 is deleted.
+      storedEvent('issue-9', 1, 'IssueEdited', { issueId: 9, changes: { body: 'no one' }, editedAt: at }),
+      comment(2, 1, 'IssueCommentEdited', { body: 'no one either', editedAt: at }),
+    ]);
+    const issue = () => (dump.issues as { id: number; mentioned_ids: number[]; body_mentioned_ids: number[] }[]).find((found) => found.id === 9)!;
+    expect([...issue().mentioned_ids].sort()).to.deep.equal([20, 21]);
+    expect(issue().body_mentioned_ids).to.deep.equal([]);
+    expect((dump.issue_comments as { id: number; mentioned_ids: number[] }[]).map((kept) => [kept.id, kept.mentioned_ids])).to.deep.equal([
+      [1, [21, 20]],
+      [2, []],
+    ]);
+    const afterDeletion = await expectIdempotent(withUsers, [
+      repositoryCreated,
+      user(20, 'mona'),
+      storedEvent('issue-9', 0, 'IssueOpened', {
+        issueId: 9,
+        repositoryId: 3,
+        number: 1,
+        authorId: 2,
+        title: 'T',
+        body: null,
+        labelIds: [],
+        assigneeIds: [],
+        milestoneId: null,
+        openedAt: at,
+      }),
+      comment(1, 0, 'IssueCommentCreated', { issueId: 9, repositoryId: 3, authorId: 2, body: '@mona', createdAt: at }),
+      comment(1, 1, 'IssueCommentDeleted', { issueId: 9, deletedAt: at }),
+    ]);
+    expect((afterDeletion.issues as { id: number; mentioned_ids: number[] }[]).find((found) => found.id === 9)!.mentioned_ids).to.deep.equal([]);
   });
 
   it("applies a pull request's issue side to its mirrored issue, and counts it in its milestone once as it closes and reopens", async () => {
