@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import { ORG_MEMBERSHIPS_COLLECTION, type OrgMembershipDocument } from '../accounts/organizations.readModel.js';
 import type { UserDocument } from '../accounts/users.readModel.js';
 import { RepositoryAccessQuery, type AccessCaller, type AccountRef, type CallerAccess } from '../shared/access/repositoryAccess.query.js';
-import type { Collection, Filter, ReadModelStore, SortSpec } from '../shared/ports/readModelStore.port.js';
+import type { Filter, ReadModelStore, SortSpec } from '../shared/ports/readModelStore.port.js';
 import { TOKENS } from '../shared/ports/tokens.js';
 import {
   REPOSITORIES_COLLECTION,
@@ -16,6 +16,7 @@ import {
   type RepositorySubscriptionDocument,
 } from './repositories.readModel.js';
 import { RepositoryQueries, type Page, type Paged } from './repository.queries.js';
+import { linkedRepositories, readUpTo, userLinksPage } from './repositoryLinkPages.js';
 
 import {
   comparator,
@@ -46,7 +47,6 @@ export type Affiliation = 'owner' | 'collaborator' | 'organization_member';
 
 // What a user's star, subscription or collaboration says of a repository, visibility included
 // (kept with it, so that the public ones page from an index).
-type RepositoryLink = RepositoryStarDocument | RepositorySubscriptionDocument | RepositoryCollaboratorDocument;
 
 // The field of a collaboration each order of the lists reads (the repository's, kept with it).
 const COLLABORATION_SORT_FIELDS: Readonly<Partial<Record<RepositorySort, keyof RepositoryCollaboratorDocument & string>>> = {
@@ -156,7 +156,7 @@ export class RepositoryLists {
       .flatMap((part) => part.read)
       .sort((a, b) => (at(a) === at(b) ? a.repository_id - b.repository_id : at(a) < at(b) ? -1 : 1) * sign)
       .slice(0, wanted);
-    return { repositories: await this.linkedRepositories(first), count: parts.reduce((sum, part) => sum + part.count, 0) };
+    return { repositories: await linkedRepositories(this.repositories, first), count: parts.reduce((sum, part) => sum + part.count, 0) };
   }
 
   // The caller's collaborations on these owners' repositories (its own documents, each naming
@@ -219,7 +219,8 @@ export class RepositoryLists {
     order: ListOrder,
     { page, perPage }: Page,
   ): Promise<NonNullable<Sources['linked']>> {
-    const { links, totalCount } = await this.userLinksPage(
+    const { links, totalCount } = await userLinksPage(
+      this.repositories,
       access,
       this.store.collection<RepositoryCollaboratorDocument>(REPOSITORY_COLLABORATORS_COLLECTION),
       { user_id: userId },
@@ -227,7 +228,7 @@ export class RepositoryLists {
       { page: 1, perPage: page * perPage },
       access.ownAccounts[0]?.id === userId,
     );
-    return { repositories: await this.linkedRepositories(links), count: totalCount };
+    return { repositories: await linkedRepositories(this.repositories, links), count: totalCount };
   }
 
   // GET /orgs/{org}/repos
@@ -335,14 +336,15 @@ export class RepositoryLists {
   async starredBy(caller: AccessCaller, userId: number, direction: SortDirection, page: Page, sort: StarSort = 'created'): Promise<Paged<StarredRepository>> {
     const access = await this.access.accessOfCaller(caller);
     const sign: 1 | -1 = direction === 'asc' ? 1 : -1;
-    const { links, totalCount } = await this.userLinksPage(
+    const { links, totalCount } = await userLinksPage(
+      this.repositories,
       access,
       this.store.collection<RepositoryStarDocument>(REPOSITORY_STARS_COLLECTION),
       { user_id: userId },
       { field: sort === 'updated' ? 'pushed_at' : 'starred_at', sign },
       page,
     );
-    const repositories = await this.linkedRepositories(links);
+    const repositories = await linkedRepositories(this.repositories, links);
     const starredAt = new Map(links.map((star) => [star.repository_id, star.starred_at]));
     const items = (await this.listed(access, repositories)).map((listed) => ({ ...listed, starredAt: starredAt.get(listed.repository.id)! }));
     return { items, totalCount };
@@ -352,91 +354,15 @@ export class RepositoryLists {
   // (subscribed, not ignoring) that the caller may read now, oldest subscription first.
   async subscribedBy(caller: AccessCaller, userId: number, page: Page): Promise<Paged<ListedRepository>> {
     const access = await this.access.accessOfCaller(caller);
-    const { links, totalCount } = await this.userLinksPage(
+    const { links, totalCount } = await userLinksPage(
+      this.repositories,
       access,
       this.store.collection<RepositorySubscriptionDocument>(REPOSITORY_SUBSCRIPTIONS_COLLECTION),
       { user_id: userId, subscribed: true },
       { field: 'created_at', sign: 1 },
       page,
     );
-    return { items: await this.listed(access, await this.linkedRepositories(links)), totalCount };
-  }
-
-  // A page of a user's links to repositories (stars, subscriptions, collaborations), each carrying its
-  // repository's visibility and owner: the public ones are read from an index, page and count.
-  // The private ones are a run of an index too, read to the end of the page, each kept if the
-  // caller reads it (a link outlives the access it was made with): those of an owner whose
-  // private repositories the caller reads whole (itself, an organization granting it read) are
-  // counted per owner from the index; the others (a collaboration, a fork read through its
-  // source, or one no longer read) are decided one by one with their repository. Ordered by
-  // `order.field`, then repository id, both in `order.sign`'s direction.
-  private async userLinksPage<L extends RepositoryLink>(
-    access: CallerAccess,
-    links: Collection<L>,
-    filter: Filter,
-    order: { readonly field: keyof L & string; readonly sign: 1 | -1 },
-    { page, perPage }: Page,
-    readsEveryPrivate = false,
-  ): Promise<{ links: L[]; totalCount: number }> {
-    const sort: SortSpec = { [order.field]: order.sign, repository_id: order.sign };
-    const wanted = page * perPage;
-    const publicOnes = { ...filter, private: false };
-    const privateOnes = { ...filter, private: true };
-    // An anonymous caller, or a token without `repo`, reads no private repository: the user's
-    // private links are not even looked at.
-    const reads = readsPrivateRepositories(access);
-    const [publicLinks, publicCount, reach] = await Promise.all([
-      links.find(publicOnes, { sort, limit: wanted }),
-      links.count(publicOnes),
-      reads ? this.privateReach(access, links, privateOnes, readsEveryPrivate) : { count: 0, reads: () => false, only: [] },
-    ]);
-    const privateLinks = reach.only ?? (await readUpTo(links, privateOnes, sort, wanted, reach.reads));
-    const at = (link: L) => link[order.field] as unknown as string;
-    const pageLinks = [...publicLinks, ...privateLinks]
-      .sort((a, b) => (at(a) === at(b) ? a.repository_id - b.repository_id : at(a) < at(b) ? -1 : 1) * order.sign)
-      .slice((page - 1) * perPage, wanted);
-    return { links: pageLinks, totalCount: publicCount + reach.count };
-  }
-
-  // Which of a user's private links (`privateOnes`) the caller reads, and how many: by owner,
-  // from the index, where the caller reads the owner's private repositories whole; the links
-  // of the other owners (ranges of the index between those owners) decided one by one.
-  private async privateReach<L extends RepositoryLink>(
-    access: CallerAccess,
-    links: Collection<L>,
-    privateOnes: Filter,
-    readsEveryPrivate: boolean,
-  ): Promise<{ count: number; reads: (link: L) => boolean; only?: L[] }> {
-    const anyPrivate = { ...NO_ONES, private: true, source_id: null, upstream_owner_id: null, upstream_owner_type: null };
-    if (readsEveryPrivate || access.roleOf(anyPrivate) !== 'none') return { count: await links.count(privateOnes), reads: () => true };
-    const whole = access.ownAccounts
-      .filter((owner) => access.roleOf({ ...anyPrivate, owner_id: owner.id, owner_type: owner.type }) !== 'none')
-      .map((owner) => owner.id)
-      .sort((a, b) => a - b);
-    const counts = await Promise.all(whole.map((ownerId) => links.count({ ...privateOnes, owner_id: ownerId })));
-    const others: L[] = [];
-    for (let i = 0; i <= whole.length; i++) {
-      const range = { ...(i > 0 ? { $gt: whole[i - 1] } : {}), ...(i < whole.length ? { $lt: whole[i] } : {}) };
-      others.push(...(await links.find(Object.keys(range).length > 0 ? { ...privateOnes, owner_id: range } : privateOnes)));
-    }
-    const repositories = await this.repositories.byIds(others.map((link) => link.repository_id));
-    await access.learn(repositories);
-    const readOthers = new Set(repositories.filter((repository) => access.roleOf(repository) !== 'none').map((repository) => repository.id));
-    const wholeOwners = new Set(whole);
-    const inWhole = counts.reduce((sum, count) => sum + count, 0);
-    return {
-      count: inWhole + readOthers.size,
-      reads: (link) => wholeOwners.has(link.owner_id) || readOthers.has(link.repository_id),
-      // No link of an owner read whole (a stranger's usual case, whose own account is the only
-      // one): what it reads are the others just decided, not a run walked again to find them.
-      ...(inWhole === 0 ? { only: others.filter((link) => readOthers.has(link.repository_id)) } : {}),
-    };
-  }
-
-  // The links' repositories in the links' order (one deleted meanwhile is left out).
-  private async linkedRepositories(links: readonly RepositoryLink[]): Promise<RepositoryDocument[]> {
-    const byId = new Map((await this.repositories.byIds(links.map((link) => link.repository_id))).map((r) => [r.id, r]));
-    return links.flatMap((link) => (byId.has(link.repository_id) ? [byId.get(link.repository_id)!] : []));
+    return { items: await this.listed(access, await linkedRepositories(this.repositories, links)), totalCount };
   }
 
   private async pageOf(access: CallerAccess, sources: Sources, order: ListOrder, { page, perPage }: Page): Promise<Paged<ListedRepository>> {
@@ -547,22 +473,6 @@ export class RepositoryLists {
   private async organizationIdsOf(userId: number): Promise<number[]> {
     const memberships = await this.store.collection<OrgMembershipDocument>(ORG_MEMBERSHIPS_COLLECTION).find({ user_id: userId, state: 'active' });
     return memberships.map((membership) => membership.org_id);
-  }
-}
-
-// The first `wanted` documents of `filter` in `sort`'s order that `keep` keeps: read with a limit
-// doubled until it has them (or the run ends), linear in what it passes over.
-async function readUpTo<L extends RepositoryLink>(
-  links: Collection<L>,
-  filter: Filter,
-  sort: SortSpec,
-  wanted: number,
-  keep: (link: L) => boolean,
-): Promise<L[]> {
-  for (let limit = Math.max(wanted, 32); ; limit *= 2) {
-    const read = await links.find(filter, { sort, limit });
-    const kept = read.filter(keep);
-    if (kept.length >= wanted || read.length < limit) return kept.slice(0, wanted);
   }
 }
 
